@@ -1,0 +1,41 @@
+// swift-tools-version: 6.0
+//
+// The Strata SDK: the libraries shared by the `strata` host and every plugin.
+//
+// Every product is a `.dynamic` library and no two products share a target, so the host and each plugin
+// bind to one copy of every SDK type (a target linked into two products would be two copies, and casts
+// and DI keys across the plugin boundary would fail). That is also why the SDK modules do not depend on
+// one another, except the plugin API on the DI container (shipped together in `StrataPluginKit`): host
+// services reach a plugin through the container, keyed by protocols from their own modules.
+import PackageDescription
+
+let package = Package(
+    name: "Core",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "StrataNetworking", type: .dynamic, targets: ["StrataNetworking"]),
+        .library(name: "StrataPluginKit", type: .dynamic, targets: ["StrataDI", "StrataPluginKit"]),
+        .library(name: "StrataRuntime", type: .dynamic, targets: ["StrataRuntime"]),
+        .library(name: "StrataStorage", type: .dynamic, targets: ["StrataStorage"]),
+        .library(name: "StrataTerminal", type: .dynamic, targets: ["StrataTerminal"]),
+    ],
+    targets: [
+        // MARK: SDK modules
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "StrataDI"),
+        .target(name: "StrataNetworking"),
+        .target(name: "StrataPluginKit", dependencies: ["StrataDI"]),
+        .target(name: "StrataRuntime"),
+        .target(name: "StrataStorage", dependencies: ["CSQLite"]),
+        .target(name: "StrataTerminal"),
+
+        // MARK: Tests
+        .testTarget(name: "StrataDITests", dependencies: ["StrataDI"]),
+        .testTarget(name: "StrataNetworkingTests", dependencies: ["StrataNetworking"]),
+        .testTarget(name: "StrataPluginKitTests", dependencies: ["StrataPluginKit"]),
+        .testTarget(name: "StrataRuntimeTests", dependencies: ["StrataRuntime"]),
+        .testTarget(name: "StrataStorageTests", dependencies: ["StrataStorage"]),
+        .testTarget(name: "StrataTerminalTests", dependencies: ["StrataTerminal"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+// Placeholder until the Blocks feature lands; replace me.

@@ -1,0 +1,1 @@
+// Placeholder until the Gpt feature lands; replace me.

@@ -1,0 +1,1 @@
+// Placeholder until the Movies feature lands; replace me.

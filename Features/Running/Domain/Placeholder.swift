@@ -1,0 +1,1 @@
+// Placeholder until the Running feature lands; replace me.

@@ -1,0 +1,90 @@
+// swift-tools-version: 6.0
+//
+// The root package: the `strata` host, the four features (Domain / Data / Presentation each a target of
+// its own, so the compiler enforces the dependency rule), their plugins, the test fixtures and the tests.
+// It depends on nothing but the SDK in `Core/`, which it links as dynamic libraries.
+import PackageDescription
+
+// MARK: - SDK
+
+func sdk(_ product: String) -> Target.Dependency { .product(name: product, package: "Core") }
+
+// MARK: - Features
+
+/// The SDK modules a feature's layers may use.
+struct Layers {
+    var data: [String] = ["StrataStorage"]
+    var presentation: [String] = ["StrataTerminal"]
+    var dataResources: [Resource]? = nil
+}
+
+/// One feature: `<Name>Domain` (Foundation only), `<Name>Data` and `<Name>Presentation` (Domain + their SDK
+/// modules), `<Name>Testing` (doubles and fixtures), `<Name>Plugin` (the composition root, shipped as
+/// `lib<Name>Plugin.so`) and a test target per layer.
+func feature(_ name: String, _ layers: Layers) -> (products: [Product], targets: [Target]) {
+    let root = "Features/\(name)"
+    let domain = "\(name)Domain", data = "\(name)Data", presentation = "\(name)Presentation"
+    let testing = "\(name)Testing", plugin = "\(name)Plugin"
+    let targets: [Target] = [
+        .target(name: domain, path: "\(root)/Domain"),
+        .target(name: data, dependencies: [.target(name: domain)] + layers.data.map(sdk),
+                path: "\(root)/Data", resources: layers.dataResources),
+        .target(name: presentation, dependencies: [.target(name: domain)] + layers.presentation.map(sdk),
+                path: "\(root)/Presentation"),
+        .target(name: testing, dependencies: [.target(name: domain)], path: "\(root)/Testing"),
+        .target(name: plugin,
+                dependencies: [.target(name: domain), .target(name: data), .target(name: presentation),
+                               sdk("StrataPluginKit"), sdk("StrataRuntime")] + (layers.data + layers.presentation).map(sdk),
+                path: "Plugins/\(name)"),
+        .testTarget(name: "\(domain)Tests", dependencies: [.target(name: domain), .target(name: testing)],
+                    path: "Tests/\(name)/DomainTests"),
+        .testTarget(name: "\(data)Tests",
+                    dependencies: [.target(name: data), .target(name: testing)] + layers.data.map(sdk),
+                    path: "Tests/\(name)/DataTests"),
+        .testTarget(name: "\(presentation)Tests",
+                    dependencies: [.target(name: presentation), .target(name: testing)] + layers.presentation.map(sdk),
+                    path: "Tests/\(name)/PresentationTests"),
+    ]
+    return ([.library(name: plugin, type: .dynamic, targets: [plugin])], targets)
+}
+
+let features = [
+    feature("Blocks", Layers()),
+    feature("Gpt", Layers(data: ["StrataNetworking", "StrataStorage"], dataResources: [.copy("Resources")])),
+    feature("Movies", Layers(data: ["StrataNetworking", "StrataStorage"], dataResources: [.copy("Resources")])),
+    feature("Running", Layers()),
+]
+
+// MARK: - Test fixtures
+
+/// Plugins that fail on purpose, one way each. Their library names do not end in `Plugin.so`, so the host
+/// never discovers them next to `strata`; the host tests copy them into a temporary plugin folder.
+let faultFixtures = ["ThrowsAtRegistration", "WrongABI", "NoEntry", "TrapsAtLoad", "DuplicateRegistration",
+                     "MissingDependency", "CycleA", "CycleB", "Healthy"]
+let fixtureTargets: [Target] = faultFixtures.map {
+    .target(name: "Fixture\($0)", dependencies: [sdk("StrataPluginKit")], path: "Tests/Fixtures/\($0)")
+}
+let fixtureProducts: [Product] = faultFixtures.map {
+    .library(name: "StrataFixture\($0)", type: .dynamic, targets: ["Fixture\($0)"])
+}
+
+// MARK: - Package
+
+let package = Package(
+    name: "Strata",
+    platforms: [.macOS(.v15)],
+    products: [.executable(name: "strata", targets: ["strata"])]
+        + features.flatMap(\.products) + fixtureProducts,
+    dependencies: [.package(path: "Core")],
+    targets: [
+        .executableTarget(
+            name: "strata",
+            dependencies: [sdk("StrataPluginKit"), sdk("StrataRuntime"), sdk("StrataNetworking"),
+                           sdk("StrataStorage"), sdk("StrataTerminal")],
+            path: "Core/Host"
+        ),
+        .testTarget(name: "HostTests", dependencies: [], path: "Tests/HostTests"),
+        .testTarget(name: "ArchitectureTests", dependencies: [], path: "Tests/ArchitectureTests"),
+    ] + features.flatMap(\.targets) + fixtureTargets,
+    swiftLanguageModes: [.v6]
+)
