@@ -1,0 +1,141 @@
+import Foundation
+import Synchronization
+
+/// The dependency-injection container that the host and every plugin share.
+///
+/// Registration happens while plugins load; each entry remembers its owner, and only its owner may
+/// replace it. `freeze()` ends registration: from then on the table is immutable and every resolution
+/// reads it without a lock, from any thread. A singleton is built exactly once even when many threads
+/// ask for it at the same moment.
+public final class Container: Sendable {
+    /// The table before `freeze()`: guarded by a mutex.
+    private let open = Mutex<[Key: AnyEntry]>([:])
+    /// The table after `freeze()`: published once, immutable, read lock-free.
+    private let frozenTable = AtomicLazyReference<FrozenTable>()
+    /// Serializes the building of singletons and weak instances (recursive: factories resolve others).
+    private let buildLock = NSRecursiveLock()
+
+    /// Creates an empty, unfrozen container.
+    public init() {}
+
+    // MARK: Registration
+
+    /// Registers a factory for `type` (and `name`).
+    /// - Parameters:
+    ///   - type: the type asked for, usually a protocol (`(any SearchMoviesUseCase).self`).
+    ///   - name: tells apart several registrations of one type.
+    ///   - scope: how long an instance lives.
+    ///   - owner: who registers; only the same owner may later replace this entry.
+    ///   - factory: builds an instance, resolving its own dependencies through the resolver it gets. The
+    ///     resolver is valid only during the call.
+    /// - Throws: `DIError.frozen` after `freeze()`; `DIError.ownedByOther` if another owner holds the key.
+    public func register<T>(_ type: T.Type = T.self, name: String? = nil, scope: Scope = .transient, owner: Owner = .host,
+                            factory: @escaping @Sendable (Resolver) throws -> T) throws(DIError) {
+        let key = Key(type, name)
+        let entry = Entry(key: key, owner: owner, scope: scope, factory: factory)
+        let problem: DIError? = open.withLock { table in
+            if frozenTable.load() != nil { return .frozen(type: key.typeName, name: name, attemptedBy: owner) }
+            if let existing = table[key], existing.owner != owner {
+                return .ownedByOther(type: key.typeName, name: name, owner: existing.owner, attemptedBy: owner)
+            }
+            table[key] = entry
+            return nil
+        }
+        if let problem { throw problem }
+    }
+
+    /// Removes every registration of `owner` (used when a plugin fails halfway through registering).
+    /// - Returns: how many were removed; nothing is removed once the container is frozen.
+    @discardableResult
+    public func removeRegistrations(ownedBy owner: Owner) -> Int {
+        open.withLock { table in
+            guard frozenTable.load() == nil else { return 0 }
+            let keys = table.filter { $0.value.owner == owner }.map(\.key)
+            keys.forEach { table[$0] = nil }
+            return keys.count
+        }
+    }
+
+    /// Ends registration. Later `register` calls throw `DIError.frozen`; resolutions become lock-free.
+    public func freeze() {
+        open.withLock { table in
+            _ = frozenTable.storeIfNil(FrozenTable(entries: table))
+        }
+    }
+
+    /// Whether `freeze()` has been called.
+    public var isFrozen: Bool { frozenTable.load() != nil }
+
+    /// Every registration, sorted by owner, type and name.
+    public var registrations: [Registration] {
+        let entries = frozenTable.load()?.entries ?? open.withLock { $0 }
+        return entries.values.map(\.registration).sorted {
+            ($0.owner, $0.type, $0.name ?? "") < ($1.owner, $1.type, $1.name ?? "")
+        }
+    }
+
+    // MARK: Resolution
+
+    /// Resolves an instance of `type` (and `name`).
+    /// - Parameter requester: who asks, named in errors.
+    /// - Throws: `DIError.notRegistered` (with what is registered nearby), `.cycle`, `.factoryFailed`.
+    public func resolve<T>(_ type: T.Type = T.self, name: String? = nil, requester: Owner = .host) throws(DIError) -> T {
+        try resolve(Key(type, name), frame: nil, requester: requester)
+    }
+
+    func resolve<T>(_ key: Key, frame: ResolutionFrame?, requester: Owner) throws(DIError) -> T {
+        let found: AnyEntry? = if let table = frozenTable.load() { table.entries[key] } else { open.withLock { $0[key] } }
+        guard let found else { throw notRegistered(key, requester: requester) }
+        let entry = unsafeDowncast(found, to: Entry<T>.self)
+        switch entry.scope {
+        case .transient:
+            return try build(entry, frame: frame, requester: requester)
+        case .singleton:
+            if let box = entry.singleton.load() { return box.value }
+            buildLock.lock()
+            defer { buildLock.unlock() }
+            if let box = entry.singleton.load() { return box.value }
+            let instance = try build(entry, frame: frame, requester: requester)
+            return entry.singleton.storeIfNil(InstanceBox(instance)).value
+        case .weak:
+            buildLock.lock()
+            defer { buildLock.unlock() }
+            if let object = entry.weakInstance.object, let instance = object as? T { return instance }
+            let instance = try build(entry, frame: frame, requester: requester)
+            guard Swift.type(of: instance as Any) is AnyClass else {
+                throw .weakScopeNeedsClass(type: key.typeName, name: key.name, owner: entry.owner)
+            }
+            entry.weakInstance.object = instance as AnyObject
+            return instance
+        }
+    }
+
+    private func build<T>(_ entry: Entry<T>, frame: ResolutionFrame?, requester: Owner) throws(DIError) -> T {
+        if let chain = frame?.cycle(closing: entry.key) { throw .cycle(chain) }
+        let resolver = Resolver(container: self, frame: ResolutionFrame(key: entry.key, parent: frame), requester: requester)
+        do {
+            return try entry.factory(resolver)
+        } catch let error as DIError {
+            throw error
+        } catch {
+            throw .factoryFailed(type: entry.key.typeName, name: entry.key.name, owner: entry.owner, reason: "\(error)")
+        }
+    }
+
+    private func notRegistered(_ key: Key, requester: Owner) -> DIError {
+        let entries = frozenTable.load()?.entries ?? open.withLock { $0 }
+        let otherNames = entries.keys.filter { $0.type == key.type && $0.name != key.name }.map(\.name)
+            .sorted { ($0 ?? "") < ($1 ?? "") }
+        let otherTypes = key.name.map { name in
+            entries.keys.filter { $0.name == name && $0.type != key.type }.map(\.typeName).sorted()
+        } ?? []
+        return .notRegistered(type: key.typeName, name: key.name, requester: requester,
+                              sameTypeOtherNames: otherNames, sameNameOtherTypes: otherTypes)
+    }
+}
+
+/// The registration table once frozen.
+final class FrozenTable: Sendable {
+    let entries: [Key: AnyEntry]
+    init(entries: [Key: AnyEntry]) { self.entries = entries }
+}

@@ -1,0 +1,53 @@
+/// Who made a registration or asked for a resolution: the host, or a plugin by id.
+public enum Owner: Hashable, Sendable, CustomStringConvertible, Comparable {
+    /// The `strata` host itself.
+    case host
+    /// A plugin, by its manifest id.
+    case plugin(String)
+
+    public var description: String {
+        switch self {
+        case .host: "host"
+        case .plugin(let id): "plugin '\(id)'"
+        }
+    }
+
+    /// The bare name: `host` or the plugin id.
+    public var name: String {
+        switch self {
+        case .host: "host"
+        case .plugin(let id): id
+        }
+    }
+
+    public static func < (lhs: Owner, rhs: Owner) -> Bool {
+        switch (lhs, rhs) {
+        case (.host, .plugin): true
+        case (.plugin(let left), .plugin(let right)): left < right
+        default: false
+        }
+    }
+}
+
+/// How long a resolved instance lives.
+public enum Scope: String, Sendable, CaseIterable {
+    /// A new instance for every resolution.
+    case transient
+    /// One instance, built on first resolution (exactly once, even under contention) and kept.
+    case singleton
+    /// One instance shared while someone holds it; built again after the last holder lets go.
+    /// The factory must return a class instance.
+    case weak
+}
+
+/// One entry of the container, as introspection shows it.
+public struct Registration: Sendable, Hashable {
+    /// Who registered it.
+    public let owner: Owner
+    /// The registered type, e.g. `any SearchMoviesUseCase`.
+    public let type: String
+    /// The name, if the registration has one.
+    public let name: String?
+    /// Its scope.
+    public let scope: Scope
+}

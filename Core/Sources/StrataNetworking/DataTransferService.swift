@@ -1,0 +1,149 @@
+import Foundation
+
+/// Talks to one HTTP API: builds requests from endpoints, retries what the policy allows, surfaces any
+/// non-2xx status as `NetworkError.httpStatus` (never as a decoding failure), and decodes DTOs.
+public struct DataTransferService: Sendable {
+    /// The transport.
+    public let client: any HTTPClient
+    /// The API's base URL; endpoint paths are appended to it.
+    public let baseURL: URL
+    /// Header fields sent with every request (e.g. `Authorization`).
+    public var headers: [String: String]
+    /// Query items sent with every request (e.g. an `api_key`).
+    public var query: [URLQueryItem]
+    /// Seconds to wait for a response when the endpoint doesn't say.
+    public var timeout: Double
+    /// When to retry.
+    public var retry: RetryPolicy
+    /// Waits between attempts; tests pass one that records the delays instead of waiting.
+    public var sleep: @Sendable (Double) async throws -> Void
+
+    /// Creates a service.
+    public init(client: any HTTPClient, baseURL: URL, headers: [String: String] = [:], query: [URLQueryItem] = [],
+                timeout: Double = 30, retry: RetryPolicy = .standard,
+                sleep: @escaping @Sendable (Double) async throws -> Void = { seconds in
+                    try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+                }) {
+        self.client = client
+        self.baseURL = baseURL
+        self.headers = headers
+        self.query = query
+        self.timeout = timeout
+        self.retry = retry
+        self.sleep = sleep
+    }
+
+    /// The request `endpoint` becomes.
+    /// - Throws: `NetworkError.invalidRequest` if the URL can't be built.
+    public func makeRequest<T>(_ endpoint: Endpoint<T>) throws(NetworkError) -> HTTPRequest {
+        var url = baseURL
+        for component in endpoint.path.split(separator: "/") { url.appendPathComponent(String(component)) }
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            throw .invalidRequest("bad URL \(url)")
+        }
+        let items = query + endpoint.query
+        if !items.isEmpty { components.queryItems = (components.queryItems ?? []) + items }
+        guard let full = components.url else { throw .invalidRequest("bad URL for path \(endpoint.path)") }
+        return HTTPRequest(url: full, method: endpoint.method, headers: headers.merging(endpoint.headers) { $1 },
+                           body: endpoint.body, timeout: endpoint.timeout ?? timeout)
+    }
+
+    /// Sends `endpoint` (retrying per the policy) and returns its 2xx response.
+    /// - Throws: `NetworkError.httpStatus` for any other final status, or a transport error.
+    public func response<T>(_ endpoint: Endpoint<T>) async throws(NetworkError) -> HTTPResponse {
+        let request = try makeRequest(endpoint)
+        var attempt = 1
+        while true {
+            let response = try await client.send(request)
+            if response.isSuccess { return response }
+            try await waitBeforeRetry(after: response, attempt: &attempt)
+        }
+    }
+
+    /// Sends `endpoint` and decodes its 2xx body.
+    /// - Throws: `NetworkError.httpStatus` for a non-2xx answer (checked before decoding),
+    ///   `NetworkError.decoding` with the failing key path, or a transport error.
+    public func request<T: Decodable>(_ endpoint: Endpoint<T>) async throws(NetworkError) -> T {
+        try Self.decode(T.self, from: try await response(endpoint).body)
+    }
+
+    /// Sends `endpoint` and returns its 2xx body as it arrives, for server-sent events. A non-2xx answer
+    /// is read whole, retried per the policy, then thrown as `NetworkError.httpStatus`.
+    /// - Throws: what `response(_:)` throws; later failures arrive through the stream.
+    public func stream<T>(_ endpoint: Endpoint<T>) async throws(NetworkError) -> AsyncThrowingStream<Data, any Error> {
+        let request = try makeRequest(endpoint)
+        var attempt = 1
+        while true {
+            let (head, body) = try await open(request)
+            if head.isSuccess { return body }
+            var response = head
+            do {
+                for try await chunk in body { response.body.append(chunk) }
+            } catch {
+                throw NetworkError.from(error, timeout: request.timeout)
+            }
+            try await waitBeforeRetry(after: response, attempt: &attempt)
+        }
+    }
+
+    /// Decodes a DTO, turning a failure into `NetworkError.decoding` with the key path.
+    /// - Throws: `NetworkError.decoding`.
+    public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(NetworkError) -> T {
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch let error as DecodingError {
+            throw .decoding(keyPath: error.keyPath, detail: error.detail)
+        } catch {
+            throw .decoding(keyPath: "(root)", detail: String(describing: error))
+        }
+    }
+
+    private func waitBeforeRetry(after response: HTTPResponse, attempt: inout Int) async throws(NetworkError) {
+        guard let delay = retry.delay(after: response, attempt: attempt) else { throw .httpStatus(response) }
+        do { try await sleep(delay) } catch { throw .cancelled }
+        attempt += 1
+    }
+
+    /// Starts `request`, waits for its head, and hands back the body as a stream of its own.
+    private func open(_ request: HTTPRequest) async throws(NetworkError) -> (HTTPResponse, AsyncThrowingStream<Data, any Error>) {
+        let (body, bodyContinuation) = AsyncThrowingStream<Data, any Error>.makeStream()
+        let parts = client.stream(request)
+        let timeout = request.timeout
+        let headTask = Task<HTTPResponse, any Error> {
+            try await withCheckedThrowingContinuation { (headContinuation: CheckedContinuation<HTTPResponse, any Error>) in
+                let task = Task {
+                    var head: HTTPResponse?
+                    do {
+                        for try await part in parts {
+                            switch part {
+                            case .head(let response) where head == nil:
+                                head = response
+                                headContinuation.resume(returning: response)
+                            case .head: break
+                            case .bytes(let bytes): bodyContinuation.yield(bytes)
+                            }
+                        }
+                        if head == nil { headContinuation.resume(throwing: NetworkError.transport("the server closed the connection without a response")) }
+                        bodyContinuation.finish()
+                    } catch {
+                        let mapped = (error as? NetworkError) ?? NetworkError.from(error, timeout: timeout)
+                        if head == nil { headContinuation.resume(throwing: mapped) } else { bodyContinuation.finish(throwing: mapped) }
+                    }
+                }
+                bodyContinuation.onTermination = { _ in task.cancel() }
+            }
+        }
+        do {
+            let head = try await withTaskCancellationHandler {
+                try await headTask.value
+            } onCancel: {
+                bodyContinuation.finish(throwing: CancellationError())
+            }
+            return (head, body)
+        } catch let error as NetworkError {
+            throw error
+        } catch {
+            throw NetworkError.from(error, timeout: timeout)
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// A request relative to a service's base URL, and the type its body decodes to.
+public struct Endpoint<Response: Decodable>: Sendable {
+    /// The path appended to the base URL, e.g. `3/search/movie`.
+    public var path: String
+    /// The method.
+    public var method: String
+    /// Query parameters, in order.
+    public var query: [URLQueryItem]
+    /// Header fields added to the service's defaults.
+    public var headers: [String: String]
+    /// The body.
+    public var body: Data?
+    /// Seconds to wait for the server; `nil` uses the service's default.
+    public var timeout: Double?
+
+    /// Creates an endpoint.
+    public init(path: String, method: String = "GET", query: [URLQueryItem] = [], headers: [String: String] = [:],
+                body: Data? = nil, timeout: Double? = nil) {
+        self.path = path
+        self.method = method
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+    }
+
+    /// A `POST` with a JSON body.
+    /// - Throws: `NetworkError.invalidRequest` if `body` doesn't encode.
+    public static func postJSON(path: String, body: some Encodable, headers: [String: String] = [:],
+                                timeout: Double? = nil) throws(NetworkError) -> Endpoint {
+        let data: Data
+        do { data = try JSONEncoder().encode(body) } catch { throw .invalidRequest("the body doesn't encode: \(error)") }
+        var allHeaders = headers
+        allHeaders["Content-Type"] = "application/json"
+        return Endpoint(path: path, method: "POST", headers: allHeaders, body: data, timeout: timeout)
+    }
+}

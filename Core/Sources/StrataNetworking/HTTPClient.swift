@@ -1,0 +1,15 @@
+import Foundation
+
+/// Sends HTTP requests. The host registers one (`URLSessionHTTPClient`) in the container for every plugin.
+///
+/// An implementation answers every status code with a response (a 404 is not an error at this level);
+/// it throws `NetworkError` only when no response arrived: not connected, timed out, cancelled.
+public protocol HTTPClient: Sendable {
+    /// Sends `request` and returns the whole response.
+    /// - Throws: `NetworkError.notConnected`, `.timedOut`, `.cancelled` or `.transport`.
+    func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse
+
+    /// Sends `request` and delivers the response as it arrives: `.head` first, then `.bytes` chunks.
+    /// Cancelling the consuming task or dropping the stream cancels the request.
+    func stream(_ request: HTTPRequest) -> AsyncThrowingStream<HTTPStreamPart, any Error>
+}

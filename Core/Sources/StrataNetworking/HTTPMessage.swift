@@ -1,0 +1,58 @@
+import Foundation
+
+/// One HTTP request, ready to send.
+public struct HTTPRequest: Sendable, Equatable {
+    /// The full URL, query included.
+    public var url: URL
+    /// The method: `GET`, `POST`, …
+    public var method: String
+    /// Header fields by name.
+    public var headers: [String: String]
+    /// The body, if any.
+    public var body: Data?
+    /// Seconds to wait for the server before failing with `NetworkError.timedOut`.
+    public var timeout: Double
+
+    /// Creates a request.
+    public init(url: URL, method: String = "GET", headers: [String: String] = [:], body: Data? = nil, timeout: Double = 30) {
+        self.url = url
+        self.method = method
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+    }
+}
+
+/// One HTTP response: status, headers and the whole body.
+public struct HTTPResponse: Sendable, Equatable {
+    /// The status code.
+    public var status: Int
+    /// Header fields, names lowercased.
+    public var headers: [String: String]
+    /// The body.
+    public var body: Data
+
+    /// Creates a response; header names are lowercased.
+    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+        self.status = status
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        self.body = body
+    }
+
+    /// A header field by name, case-insensitively.
+    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+    /// Whether the status is 2xx.
+    public var isSuccess: Bool { (200..<300).contains(status) }
+
+    /// The body as UTF-8 text (invalid bytes replaced), for messages.
+    public var text: String { String(decoding: body, as: UTF8.self) }
+}
+
+/// A piece of a streamed response: first the head, then the body in the chunks the network delivered.
+public enum HTTPStreamPart: Sendable, Equatable {
+    /// The status and headers; its `body` is empty.
+    case head(HTTPResponse)
+    /// Bytes of the body, in order.
+    case bytes(Data)
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// Why a request didn't produce the value asked for. Each case says what a person can do about it.
+public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No connection could be made (no network, refused, host not found).
+    case notConnected(detail: String)
+    /// The server didn't answer within `seconds`.
+    case timedOut(seconds: Double)
+    /// The request was cancelled.
+    case cancelled
+    /// The server answered with a status that isn't 2xx; the response (with its body) is kept.
+    case httpStatus(HTTPResponse)
+    /// The body didn't decode: the failing key path (e.g. `results[3].title`) and what was wrong.
+    case decoding(keyPath: String, detail: String)
+    /// The request couldn't be built (bad URL, unencodable body).
+    case invalidRequest(String)
+    /// Any other transport failure.
+    case transport(String)
+
+    /// Whether retrying later could help (a dropped connection, a timeout, 429, 503).
+    public var isTransient: Bool {
+        switch self {
+        case .notConnected, .timedOut: true
+        case .httpStatus(let response): response.status == 429 || response.status == 503
+        default: false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .notConnected(let detail): "not connected: \(detail). Check the network and the server address."
+        case .timedOut(let seconds): "the server didn't answer within \(formatSeconds(seconds)) s"
+        case .cancelled: "the request was cancelled"
+        case .httpStatus(let response): "the server answered HTTP \(response.status): \(response.text.prefix(300))"
+        case .decoding(let keyPath, let detail): "unexpected response at `\(keyPath)`: \(detail)"
+        case .invalidRequest(let detail): "invalid request: \(detail)"
+        case .transport(let detail): "network failure: \(detail)"
+        }
+    }
+}
+
+private func formatSeconds(_ seconds: Double) -> String {
+    seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
+}
+
+extension NetworkError {
+    /// Maps a Foundation URL loading error to the case a person can act on.
+    static func from(_ error: any Error, timeout: Double) -> NetworkError {
+        if error is CancellationError { return .cancelled }
+        guard let urlError = error as? URLError else { return .transport(String(describing: error)) }
+        switch urlError.code {
+        case .cancelled: return .cancelled
+        case .timedOut: return .timedOut(seconds: timeout)
+        case .notConnectedToInternet, .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed,
+             .networkConnectionLost, .internationalRoamingOff, .dataNotAllowed:
+            return .notConnected(detail: urlError.localizedDescription)
+        default: return .transport(urlError.localizedDescription)
+        }
+    }
+}
+
+extension DecodingError {
+    /// The failing key path in `a.b[3].c` form.
+    var keyPath: String {
+        let path: [any CodingKey] = switch self {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context): context.codingPath
+        case .keyNotFound(let key, let context): context.codingPath + [key]
+        @unknown default: []
+        }
+        var text = ""
+        for key in path {
+            if let index = key.intValue { text += "[\(index)]" } else { text += text.isEmpty ? key.stringValue : ".\(key.stringValue)" }
+        }
+        return text.isEmpty ? "(root)" : text
+    }
+
+    /// What was wrong, in a sentence.
+    var detail: String {
+        switch self {
+        case .typeMismatch(let type, _): "expected \(type)"
+        case .valueNotFound(let type, _): "expected \(type), found null"
+        case .keyNotFound(let key, _): "missing key `\(key.stringValue)`"
+        case .dataCorrupted(let context): context.debugDescription
+        @unknown default: "\(self)"
+        }
+    }
+}

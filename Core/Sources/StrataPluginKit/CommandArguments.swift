@@ -1,0 +1,81 @@
+/// A command's arguments split into options (`--page 2`, `--page=2`), flags (`--json`) and positionals.
+/// Everything after `--` is positional.
+public struct CommandArguments: Sendable {
+    /// The arguments that are neither options nor flags, in order.
+    public private(set) var positionals: [String] = []
+    private var options: [String: [String]] = [:]
+    private var flags: Set<String> = []
+
+    /// Parses `arguments`.
+    /// - Parameters:
+    ///   - options: the names that take a value (`["--page"]`).
+    ///   - flags: the names that take none (`["--json"]`).
+    /// - Throws: `CommandError.usage` for an unknown option, or an option without its value.
+    public init(_ arguments: [String], options optionNames: Set<String> = [], flags flagNames: Set<String> = []) throws(CommandError) {
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            if argument == "--" {
+                positionals += remaining
+                break
+            }
+            guard argument.hasPrefix("-"), argument.count > 1, Double(argument) == nil else {
+                positionals.append(argument)
+                continue
+            }
+            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+            let name = parts[0]
+            if flagNames.contains(name) && parts.count == 1 {
+                flags.insert(name)
+            } else if optionNames.contains(name) {
+                let value: String
+                if parts.count == 2 {
+                    value = parts[1]
+                } else if let next = remaining.popFirst() {
+                    value = next
+                } else {
+                    throw .usage("\(name) needs a value")
+                }
+                options[name, default: []].append(value)
+            } else {
+                let known = (optionNames.union(flagNames)).sorted()
+                throw .usage("unknown option \(name)" + (known.isEmpty ? "" : " (known: \(known.joined(separator: ", ")))"))
+            }
+        }
+    }
+
+    /// The last value given for `option`.
+    public func value(_ option: String) -> String? { options[option]?.last }
+    /// Every value given for `option`, in order.
+    public func values(_ option: String) -> [String] { options[option] ?? [] }
+    /// Whether `flag` was given.
+    public func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+    /// The positional at `index`.
+    /// - Throws: `CommandError.usage("missing <name>")` if there is none.
+    public func positional(_ index: Int, _ name: String) throws(CommandError) -> String {
+        guard positionals.indices.contains(index) else { throw .usage("missing \(name)") }
+        return positionals[index]
+    }
+}
+
+/// A command failed in a way with a known exit code.
+public enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The arguments were wrong: exit code 2, and the usage is shown.
+    case usage(String)
+    /// The command failed: exit code 1.
+    case failure(String)
+
+    public var description: String {
+        switch self {
+        case .usage(let message), .failure(let message): message
+        }
+    }
+
+    /// The process exit code for this error.
+    public var exitCode: Int32 {
+        switch self {
+        case .usage: 2
+        case .failure: 1
+        }
+    }
+}

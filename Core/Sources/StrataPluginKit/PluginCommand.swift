@@ -1,0 +1,60 @@
+import Foundation
+
+/// A command-line command a plugin contributes: `strata <path…> [arguments]`.
+public struct PluginCommand: Sendable {
+    /// The words that select it, e.g. `["movies", "search"]`, or `["clock"]` for a top-level command.
+    /// A plugin's commands normally start with its id; a plugin may claim other top-level words, and the
+    /// first plugin to claim a path keeps it.
+    public let path: [String]
+    /// One line for `--help` listings.
+    public let summary: String
+    /// The usage line(s), e.g. `strata movies search QUERY [--page N] [--json]`.
+    public let usage: String
+    /// Runs the command and returns its exit code: 0 ok, 1 failure, 2 usage error.
+    public let run: @Sendable (CommandInvocation) async -> Int32
+
+    /// Creates a command.
+    public init(path: [String], summary: String, usage: String, run: @escaping @Sendable (CommandInvocation) async -> Int32) {
+        self.path = path
+        self.summary = summary
+        self.usage = usage
+        self.run = run
+    }
+}
+
+/// One run of a command: its arguments and where its output goes.
+public struct CommandInvocation: Sendable {
+    /// The arguments after the command's path.
+    public let arguments: [String]
+    /// The process environment.
+    public let environment: [String: String]
+    /// Whether standard output is a terminal (so colour and live updates make sense).
+    public let isTerminal: Bool
+    private let standardOutput: @Sendable (String) -> Void
+    private let standardError: @Sendable (String) -> Void
+
+    /// Creates an invocation; tests pass closures that collect the output.
+    public init(arguments: [String], environment: [String: String] = [:], isTerminal: Bool = false,
+                output: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void) {
+        self.arguments = arguments
+        self.environment = environment
+        self.isTerminal = isTerminal
+        self.standardOutput = output
+        self.standardError = error
+    }
+
+    /// Writes to standard output (add your own newline).
+    public func write(_ text: String) { standardOutput(text) }
+    /// Writes a line to standard output.
+    public func writeLine(_ text: String = "") { standardOutput(text + "\n") }
+    /// Writes a line to standard error.
+    public func writeError(_ text: String) { standardError(text.hasSuffix("\n") ? text : text + "\n") }
+
+    /// Writes `value` as pretty-printed JSON with sorted keys and a final newline.
+    /// - Throws: `EncodingError` if the value doesn't encode.
+    public func writeJSON(_ value: some Encodable) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        standardOutput(String(decoding: try encoder.encode(value), as: UTF8.self) + "\n")
+    }
+}

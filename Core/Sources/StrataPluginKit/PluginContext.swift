@@ -1,0 +1,64 @@
+import Foundation
+import StrataDI
+import Synchronization
+
+/// What the host hands a plugin while it registers: its settings, its data folder, the shared container
+/// (registrations are recorded with the plugin as owner) and the host's services.
+///
+/// Host services are registered by the host under owner `host` and resolved with `service(_:)`:
+/// `(any HTTPClient).self` (StrataNetworking), `(any DatabaseOpener).self` (StrataStorage),
+/// `(any WallClock).self` and `Logger.self` (StrataRuntime; the logger comes labelled with the plugin id).
+/// An interactive root screen is contributed by registering `(any FeatureScreenProvider).self`
+/// (StrataTerminal) named with the plugin id.
+public final class PluginContext: Sendable {
+    /// The plugin's id.
+    public let pluginID: String
+    /// The plugin's own folder for databases and files; created before `register(in:)` is called.
+    public let dataDirectory: URL
+    /// The plugin's settings from the config.
+    public let settings: PluginSettings
+    /// The shared container.
+    public let container: Container
+    private let contributed = Mutex<[PluginCommand]>([])
+
+    /// Creates a context (the host does this; tests may too).
+    public init(pluginID: String, dataDirectory: URL, settings: PluginSettings, container: Container) {
+        self.pluginID = pluginID
+        self.dataDirectory = dataDirectory
+        self.settings = settings
+        self.container = container
+    }
+
+    /// The plugin as an owner in the container.
+    public var owner: Owner { .plugin(pluginID) }
+
+    /// Registers a factory owned by this plugin. See `Container.register`.
+    /// - Throws: `DIError.ownedByOther` if another plugin or the host owns the key; `DIError.frozen` after loading.
+    public func register<T>(_ type: T.Type = T.self, name: String? = nil, scope: Scope = .transient,
+                            factory: @escaping @Sendable (Resolver) throws -> T) throws(DIError) {
+        try container.register(type, name: name, scope: scope, owner: owner, factory: factory)
+    }
+
+    /// Resolves a host service or another plugin's registration, asking as this plugin.
+    /// - Throws: `DIError.notRegistered` naming this plugin as the requester.
+    public func service<T>(_ type: T.Type = T.self, name: String? = nil) throws(DIError) -> T {
+        try container.resolve(type, name: name, requester: owner)
+    }
+
+    /// Contributes a command. The host routes `strata <path…>` to it once loading has ended.
+    /// - Throws: `CommandError.usage` if the path is empty or already contributed by this plugin.
+    public func addCommand(_ command: PluginCommand) throws(CommandError) {
+        guard !command.path.isEmpty, command.path.allSatisfy({ !$0.isEmpty && !$0.hasPrefix("-") }) else {
+            throw .usage("\(pluginID): a command path needs at least one word and no word may start with '-'")
+        }
+        let duplicate = contributed.withLock { commands in
+            if commands.contains(where: { $0.path == command.path }) { return true }
+            commands.append(command)
+            return false
+        }
+        if duplicate { throw .usage("\(pluginID): command '\(command.path.joined(separator: " "))' is contributed twice") }
+    }
+
+    /// The commands contributed so far, in order.
+    public var commands: [PluginCommand] { contributed.withLock { $0 } }
+}

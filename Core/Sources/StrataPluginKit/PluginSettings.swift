@@ -1,0 +1,70 @@
+import Foundation
+
+/// A plugin's `features.<id>.settings` object from the config, for the plugin to decode.
+public struct PluginSettings: Sendable {
+    /// The settings as JSON (`{}` when the config has none).
+    public let json: Data
+    /// The plugin they belong to.
+    public let pluginID: String
+    /// Where they came from, for messages: a config path or `built-in defaults`.
+    public let source: String
+
+    /// Creates settings from JSON.
+    public init(json: Data = Data("{}".utf8), pluginID: String, source: String) {
+        self.json = json
+        self.pluginID = pluginID
+        self.source = source
+    }
+
+    /// Decodes the settings. Give every property a default in the type's `init(from:)` so an empty object
+    /// decodes.
+    /// - Throws: `PluginSettingsError` naming the plugin, the key path and the file.
+    public func decode<T: Decodable>(_ type: T.Type) throws(PluginSettingsError) -> T {
+        do {
+            return try JSONDecoder().decode(type, from: json)
+        } catch let error as DecodingError {
+            throw PluginSettingsError(pluginID: pluginID, keyPath: error.settingsKeyPath(pluginID), problem: error.problem, source: source)
+        } catch {
+            throw PluginSettingsError(pluginID: pluginID, keyPath: "features.\(pluginID).settings", problem: "\(error)", source: source)
+        }
+    }
+}
+
+/// A plugin's settings didn't decode.
+public struct PluginSettingsError: Error, Sendable, CustomStringConvertible {
+    /// The plugin.
+    public let pluginID: String
+    /// The full key path, e.g. `features.movies.settings.recentQueriesLimit`.
+    public let keyPath: String
+    /// What was wrong.
+    public let problem: String
+    /// The config file or `built-in defaults`.
+    public let source: String
+
+    public var description: String {
+        "\(pluginID): invalid setting `\(keyPath)` in \(source): \(problem)"
+    }
+}
+
+extension DecodingError {
+    func settingsKeyPath(_ pluginID: String) -> String {
+        let path: [any CodingKey] = switch self {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context): context.codingPath
+        case .keyNotFound(let key, let context): context.codingPath + [key]
+        @unknown default: []
+        }
+        return path.reduce("features.\(pluginID).settings") { text, key in
+            key.intValue.map { "\(text)[\($0)]" } ?? "\(text).\(key.stringValue)"
+        }
+    }
+
+    var problem: String {
+        switch self {
+        case .typeMismatch(let type, _): "expected \(type)"
+        case .valueNotFound(let type, _): "expected \(type), found null"
+        case .keyNotFound(let key, _): "missing key `\(key.stringValue)`"
+        case .dataCorrupted(let context): context.debugDescription
+        @unknown default: "\(self)"
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// Opens a plugin's own database file. The host registers one in the container for every plugin.
+public protocol DatabaseOpener: Sendable {
+    /// Opens (creating if needed) the database at `url`, with WAL mode and a busy timeout.
+    /// - Throws: `StorageError` if the file can't be created or opened.
+    func open(_ url: URL) throws -> SQLiteDatabase
+}
+
+/// Opens files on disk, creating their folder first.
+public struct SQLiteDatabaseOpener: DatabaseOpener {
+    /// How long a connection waits for another process's lock before failing.
+    public let busyTimeout: Double
+
+    /// Creates an opener.
+    public init(busyTimeout: Double = 5) { self.busyTimeout = busyTimeout }
+
+    public func open(_ url: URL) throws -> SQLiteDatabase {
+        let folder = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw StorageError(message: "can't create the folder \(folder.path): \(error.localizedDescription)", path: url.path)
+        }
+        return try SQLiteDatabase(path: url.path, busyTimeout: busyTimeout)
+    }
+}

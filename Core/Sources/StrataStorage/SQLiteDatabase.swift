@@ -1,0 +1,99 @@
+import CSQLite
+import Foundation
+
+/// A SQLite database file (or an in-memory database) that any thread may use.
+///
+/// Every call is serialized on one connection. Files open in WAL mode with a busy timeout, so two
+/// `strata` processes can share a file: a writer waits up to the timeout for the other's lock instead of
+/// failing at once. Values are always bound as parameters, never spliced into SQL.
+public final class SQLiteDatabase: @unchecked Sendable {
+    private let lock = NSLock()
+    private let connection: SQLiteConnection
+
+    /// The file's path, or `:memory:`.
+    public var path: String { connection.path }
+
+    /// Opens or creates the database at `path`.
+    /// - Parameters:
+    ///   - path: the file, or `:memory:`.
+    ///   - busyTimeout: seconds to wait for another connection's lock.
+    /// - Throws: `StorageError` if the file can't be opened or isn't a database.
+    public init(path: String, busyTimeout: Double = 5) throws(StorageError) {
+        connection = try SQLiteConnection(path: path, busyTimeout: busyTimeout)
+        try connection.executeScript("PRAGMA foreign_keys = ON")
+        if path != ":memory:" {
+            // journal_mode answers with a row, so it runs as a query; this also fails early on a non-database file.
+            let mode = try connection.run("PRAGMA journal_mode = WAL", []).first?[0].string
+            if mode?.lowercased() != "wal" {
+                throw StorageError(message: "can't switch to WAL mode (got \(mode ?? "nothing"))", path: path)
+            }
+            try connection.executeScript("PRAGMA synchronous = NORMAL")
+        }
+    }
+
+    /// A private database that lives as long as this object, for tests.
+    /// - Throws: `StorageError` if SQLite can't allocate it.
+    public static func inMemory() throws(StorageError) -> SQLiteDatabase {
+        try SQLiteDatabase(path: ":memory:")
+    }
+
+    /// Runs a statement that returns no rows.
+    /// - Throws: `StorageError` with SQLite's message and the statement.
+    public func execute(_ sql: String, _ bindings: [SQLiteValue] = []) throws(StorageError) {
+        try withConnection { connection throws(StorageError) in _ = try connection.run(sql, bindings) }
+    }
+
+    /// Runs a query and returns its rows.
+    /// - Throws: `StorageError` with SQLite's message and the statement.
+    public func query(_ sql: String, _ bindings: [SQLiteValue] = []) throws(StorageError) -> [SQLiteRow] {
+        try withConnection { connection throws(StorageError) in try connection.run(sql, bindings) }
+    }
+
+    /// Runs `body` in one write transaction (`BEGIN IMMEDIATE`, so a second process waits for the first
+    /// instead of failing midway). Commits when `body` returns; rolls back and rethrows when it throws.
+    /// - Throws: what `body` throws, or `StorageError` if the transaction can't begin or commit.
+    public func transaction<T>(_ body: (SQLiteTransaction) throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        try connection.executeScript("BEGIN IMMEDIATE")
+        let transaction = SQLiteTransaction(connection: connection)
+        do {
+            let result = try body(transaction)
+            try connection.executeScript("COMMIT")
+            return result
+        } catch {
+            try? connection.executeScript("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The schema version recorded by `migrate` (`PRAGMA user_version`).
+    /// - Throws: `StorageError` if it can't be read.
+    public func schemaVersion() throws(StorageError) -> Int {
+        try query("PRAGMA user_version").first?[0].int ?? 0
+    }
+
+    /// Brings the schema up to the newest of `migrations`, applying each newer step in its own transaction.
+    /// - Throws: `StorageError` if a step fails (that step is rolled back, earlier ones stay), or if the file
+    ///   was written by a newer schema than any step here knows.
+    public func migrate(_ migrations: [SQLiteMigration]) throws {
+        let steps = migrations.sorted { $0.version < $1.version }
+        let newest = steps.last?.version ?? 0
+        let current = try schemaVersion()
+        if current > newest {
+            throw StorageError(message: "the database has schema version \(current), newer than this build knows (\(newest)); update Strata or use another data directory", path: path)
+        }
+        for step in steps where step.version > current {
+            try transaction { transaction in
+                try step.apply(transaction)
+                try transaction.executeScript("PRAGMA user_version = \(step.version)")
+            }
+        }
+    }
+
+    private func withConnection<T>(_ body: (SQLiteConnection) throws(StorageError) -> T) throws(StorageError) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(connection)
+    }
+}
