@@ -1,0 +1,81 @@
+import Foundation
+import StrataDI
+import StrataPluginKit
+
+extension HostSession {
+    /// `strata di list [--json]`: every registration with its owner, type, name and scope.
+    func diList(json: Bool) -> Int32 {
+        loadPlugins()
+        let registrations = container.registrations
+        if json {
+            struct Row: Encodable { let owner, type: String; let name: String?; let scope: String }
+            Console.writeJSON(registrations.map { Row(owner: $0.owner.name, type: $0.type, name: $0.name, scope: $0.scope.rawValue) })
+        } else {
+            Console.write(Console.table([["OWNER", "TYPE", "NAME", "SCOPE"]]
+                + registrations.map { [$0.owner.name, $0.type, $0.name ?? "-", $0.scope.rawValue] }))
+        }
+        return 0
+    }
+
+    /// `strata config check`: validates the config without loading any plugin and prints the effective
+    /// config with secrets redacted.
+    func configCheck() -> Int32 {
+        var features: [String: JSONValue] = [:]
+        for id in Set(discovered.map(\.id)).union(config.features.keys).sorted() {
+            var entry: [String: JSONValue] = ["enabled": .bool(config.isEnabled(id))]
+            if let settings = config.features[id]?.settings { entry["settings"] = redactingSecrets(settings) }
+            entry["installed"] = .bool(discovered.contains { $0.id == id })
+            features[id] = .object(entry)
+        }
+        let effective = JSONValue.object([
+            "source": .string(config.source),
+            "pluginDirectories": .array(pluginDirectories.map(JSONValue.string)),
+            "dataDirectory": .string(dataDirectory.path),
+            "features": .object(features),
+        ])
+        Console.writeLine(String(decoding: effective.encoded(pretty: true), as: UTF8.self))
+        let problems = warnings
+        Console.writeLine(problems.isEmpty ? "config OK: \(config.source)" : "config OK with \(problems.count) warning(s): \(config.source)")
+        return 0
+    }
+
+    /// The help text, with the commands of the loaded plugins.
+    func help() -> String {
+        var text = """
+        strata \(strataVersion): a plugin host for Swift feature modules
+
+        Usage: strata [--config PATH] [--data-dir PATH] [-v] <command> [arguments]
+
+        Host commands:
+        """
+        text += "\n" + Console.table([
+            ["  plugins list [--json]", "every discovered plugin: id, version, state, path, error"],
+            ["  plugins check [--json]", "load each plugin in a child process and report ok / failed / crashed"],
+            ["  plugins new NAME [--path DIR]", "write a new out-of-tree plugin package"],
+            ["  config check", "validate the config and print the effective config (secrets redacted)"],
+            ["  di list [--json]", "every registration in the container: owner, type, name, scope"],
+        ])
+        let routes = loader?.routes ?? []
+        if !routes.isEmpty {
+            text += "\nFeature commands:\n"
+            text += Console.table(routes.map { ["  " + $0.command.path.joined(separator: " "), $0.command.summary] })
+        }
+        let disabled = discovered.filter { !config.isEnabled($0.id) }.map(\.id)
+        if !disabled.isEmpty { text += "\nDisabled features: \(disabled.joined(separator: ", ")) (in \(config.source))\n" }
+        text += """
+
+        Options:
+          --config PATH     config file (default: $STRATA_CONFIG, ./strata.json, ~/.config/strata/strata.json)
+          --data-dir PATH   where features keep their data (default: $STRATA_DATA_DIR, ~/.local/share/strata)
+          -v, --verbose     log debug messages to stderr (or STRATA_LOG=debug|info|warning|error)
+          -h, --help        this help; `strata <command> --help` for a command
+          --version         the version and the plugin ABI
+
+        Run `strata` in a terminal for the interactive app.
+
+        """
+        return text
+    }
+}
+
+let strataVersion = "0.1.0"

@@ -1,0 +1,127 @@
+import Foundation
+import StrataPluginKit
+
+/// One row of `strata plugins list --json` and `plugins check --json`.
+struct PluginStatus: Codable {
+    var id: String
+    var displayName: String?
+    var version: String?
+    var summary: String?
+    var state: String
+    var path: String
+    var error: String?
+
+    init(_ record: PluginRecord) {
+        id = record.id
+        displayName = record.manifest?.displayName
+        version = record.manifest?.version
+        summary = record.manifest?.summary
+        state = record.state.rawValue
+        path = record.path
+        error = record.error
+    }
+}
+
+extension HostSession {
+    /// `strata plugins list [--json]`: every discovered plugin with its state.
+    func pluginsList(json: Bool) -> Int32 {
+        let statuses = loadPlugins().records.map(PluginStatus.init)
+        if json {
+            Console.writeJSON(statuses)
+        } else if statuses.isEmpty {
+            Console.writeLine("No plugins found in \(pluginDirectories.joined(separator: ", ")).")
+        } else {
+            Console.write(Self.statusTable(statuses))
+        }
+        return 0
+    }
+
+    static func statusTable(_ statuses: [PluginStatus]) -> String {
+        var rows = [["ID", "VERSION", "STATE", "PATH"]]
+        for status in statuses {
+            rows.append([status.id, status.version ?? "-", status.state, status.path])
+            if let error = status.error { rows.append(["", "", "", "↳ \(error)"]) }
+        }
+        return Console.table(rows)
+    }
+
+    /// `strata plugins check [--json]`: loads each enabled plugin in a child `strata` so that one that
+    /// crashes can't take the host down, and reports ok / failed / crashed per plugin. Exit 1 if any
+    /// plugin failed or crashed.
+    func pluginsCheck(json: Bool) -> Int32 {
+        var results: [PluginStatus] = []
+        for plugin in discovered {
+            var status = PluginStatus(PluginRecord(id: plugin.id, path: plugin.path, state: .failed, error: plugin.problem))
+            if plugin.problem == nil {
+                if !config.isEnabled(plugin.id) {
+                    status.state = PluginRecord.State.disabled.rawValue
+                } else {
+                    status = probe(plugin)
+                }
+            }
+            results.append(status)
+        }
+        if json {
+            Console.writeJSON(results)
+        } else {
+            Console.write(Self.statusTable(results.map { status in
+                var shown = status
+                if status.state == PluginRecord.State.loaded.rawValue { shown.state = "ok" }
+                return shown
+            }))
+        }
+        return results.contains { $0.state == "failed" || $0.state == "crashed" } ? 1 : 0
+    }
+
+    /// Runs `strata __probe ID` and reads its one JSON line; a child killed by a signal is "crashed".
+    private func probe(_ plugin: DiscoveredPlugin) -> PluginStatus {
+        var status = PluginStatus(PluginRecord(id: plugin.id, path: plugin.path, state: .failed, error: nil))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: realPath("/proc/self/exe") ?? CommandLine.arguments[0])
+        process.arguments = options.forwarded + ["__probe", plugin.id]
+        // A crash is the expected outcome here; skip the seconds the Swift backtracer would spend on it.
+        process.environment = environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            status.error = "can't start a probe process: \(error.localizedDescription)"
+            return status
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        if process.terminationReason == .uncaughtSignal {
+            status.state = "crashed"
+            status.error = "the plugin crashed the probe process with signal \(signalName(process.terminationStatus)) while loading; the host kept running"
+            return status
+        }
+        guard let line = String(decoding: data, as: UTF8.self).split(separator: "\n").last,
+              let reported = try? JSONDecoder().decode(PluginStatus.self, from: Data(line.utf8)) else {
+            status.error = "the probe process exited with code \(process.terminationStatus) without a report"
+            return status
+        }
+        return reported
+    }
+
+    /// `strata __probe ID`: loads one plugin (and its dependencies) and prints its record as JSON.
+    func probeMode(id: String) -> Int32 {
+        let loader = loadPlugins(selection: [id])
+        guard let record = loader.records.first(where: { $0.id == id }) else {
+            Console.writeLine(#"{"id":"\#(id)","path":"","state":"failed","error":"not found"}"#)
+            return 1
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        Console.writeLine(String(decoding: (try? encoder.encode(PluginStatus(record))) ?? Data(), as: UTF8.self))
+        return 0
+    }
+}
+
+/// `SIGILL (4)` for 4.
+func signalName(_ number: Int32) -> String {
+    let names: [Int32: String] = [1: "SIGHUP", 2: "SIGINT", 3: "SIGQUIT", 4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT",
+                                  7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL", 11: "SIGSEGV", 13: "SIGPIPE", 15: "SIGTERM"]
+    return "\(names[number] ?? "signal") (\(number))"
+}

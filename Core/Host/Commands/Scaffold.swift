@@ -1,0 +1,75 @@
+import Foundation
+
+/// `strata plugins new NAME [--path DIR] [--core PATH]`: writes an out-of-tree plugin package that
+/// depends on this repository's Core by path, builds with `swift build`, and loads once its build folder
+/// is in `pluginDirectories`.
+enum Scaffold {
+    static let usage = "strata plugins new NAME [--path DIR] [--core PATH]"
+
+    static func run(_ arguments: [String]) -> Int32 {
+        var name: String?
+        var parent = FileManager.default.currentDirectoryPath
+        var core = defaultCorePath()
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--path": parent = remaining.popFirst() ?? parent
+            case "--core": core = remaining.popFirst() ?? core
+            case "-h", "--help":
+                Console.writeLine("Write a new plugin package.\n\nUsage: \(usage)\n\nNAME is UpperCamelCase (e.g. Hello); the plugin id is its lowercase form.")
+                return 0
+            default:
+                if name == nil, !argument.hasPrefix("-") { name = argument } else {
+                    Console.error("unexpected argument '\(argument)'.\nUsage: \(usage)")
+                    return 2
+                }
+            }
+        }
+        guard let rawName = name else {
+            Console.error("missing NAME.\nUsage: \(usage)")
+            return 2
+        }
+        let typeName = rawName.prefix(1).uppercased() + rawName.dropFirst()
+        guard typeName.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }), typeName.first?.isLetter == true else {
+            Console.error("NAME must be letters and digits, starting with a letter (e.g. Hello); got '\(rawName)'.")
+            return 2
+        }
+        guard FileManager.default.fileExists(atPath: "\(core)/Package.swift") else {
+            Console.error("can't find Strata's Core package at \(core). Pass --core PATH to the Core folder of your Strata checkout.")
+            return 1
+        }
+        let root = URL(fileURLWithPath: parent).appendingPathComponent(typeName)
+        if FileManager.default.fileExists(atPath: root.path) {
+            Console.error("\(root.path) already exists; choose another NAME or --path.")
+            return 1
+        }
+        do {
+            for (path, contents) in ScaffoldTemplate.files(name: typeName, corePath: core) {
+                let file = root.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(contents.utf8).write(to: file)
+            }
+        } catch {
+            Console.error("can't write the package at \(root.path): \(error.localizedDescription)")
+            return 1
+        }
+        let id = typeName.lowercased()
+        Console.writeLine("""
+        Created \(root.path)
+          Sources/\(typeName)Domain   a use case (Foundation only)
+          Sources/\(typeName)Plugin   the composition root and the C entry point
+          Tests/\(typeName)DomainTests
+
+        Next:
+          cd \(root.path) && swift build
+          add "\(root.path)/.build/debug" to "pluginDirectories" in your strata.json
+          strata \(id) greet World
+        """)
+        return 0
+    }
+
+    /// The Core folder of the checkout this `strata` was built from.
+    static func defaultCorePath() -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    }
+}

@@ -1,0 +1,99 @@
+/// The files of a new plugin package.
+enum ScaffoldTemplate {
+    static func files(name: String, corePath: String) -> [(String, String)] {
+        let id = name.lowercased()
+        return [
+            ("Package.swift", """
+            // swift-tools-version: 6.0
+            import PackageDescription
+
+            let package = Package(
+                name: "\(name)",
+                products: [.library(name: "\(name)Plugin", type: .dynamic, targets: ["\(name)Plugin"])],
+                dependencies: [.package(path: "\(corePath)")],
+                targets: [
+                    .target(name: "\(name)Domain"),
+                    .target(name: "\(name)Plugin", dependencies: ["\(name)Domain", .product(name: "StrataPluginKit", package: "Core")]),
+                    .testTarget(name: "\(name)DomainTests", dependencies: ["\(name)Domain"]),
+                ],
+                swiftLanguageModes: [.v6]
+            )
+
+            """),
+            (".gitignore", ".build*/\nPackage.resolved\n"),
+            ("Sources/\(name)Domain/GreetUseCase.swift", """
+            import Foundation
+
+            /// Greets someone by name.
+            public protocol GreetUseCase: Sendable {
+                func greet(_ name: String) -> String
+            }
+
+            /// The one greeting.
+            public struct DefaultGreetUseCase: GreetUseCase {
+                public init() {}
+
+                public func greet(_ name: String) -> String {
+                    let trimmed = name.trimmingCharacters(in: .whitespaces)
+                    return "Hello, \\(trimmed.isEmpty ? "world" : trimmed)!"
+                }
+            }
+
+            """),
+            ("Sources/\(name)Plugin/\(name)Plugin.swift", """
+            import \(name)Domain
+            import StrataDI
+            import StrataPluginKit
+
+            /// The composition root: the only place that builds the feature's concrete types.
+            final class \(name)Plugin: FeaturePlugin {
+                let manifest = PluginManifest(id: "\(id)", displayName: "\(name)", version: "0.1.0",
+                                              summary: "Greets people (made with strata plugins new).")
+
+                func register(in context: PluginContext) throws {
+                    try context.register((any GreetUseCase).self, scope: .singleton) { _ in DefaultGreetUseCase() }
+                    let container = context.container
+                    let owner = context.owner
+                    try context.addCommand(PluginCommand(path: ["\(id)", "greet"], summary: "Print a greeting",
+                                                         usage: "strata \(id) greet NAME") { invocation in
+                        do {
+                            let useCase = try container.resolve((any GreetUseCase).self, requester: owner)
+                            invocation.writeLine(useCase.greet(invocation.arguments.joined(separator: " ")))
+                            return 0
+                        } catch {
+                            invocation.writeError("\(id): \\(error)")
+                            return 1
+                        }
+                    })
+                }
+            }
+
+            """),
+            ("Sources/\(name)Plugin/\(name)Plugin+Entry.swift", """
+            import StrataPluginKit
+
+            /// The ABI stamp the host checks before calling anything else in this library.
+            @c(strata_plugin_abi)
+            public func strataPluginABI() -> UnsafePointer<CChar> { StrataABI.stamp }
+
+            /// The entry point the host calls to get the plugin.
+            @c(strata_plugin_entry)
+            public func strataPluginEntry() -> UnsafeMutableRawPointer { PluginExport.export(\(name)Plugin()) }
+
+            """),
+            ("Tests/\(name)DomainTests/GreetUseCaseTests.swift", """
+            import Testing
+            @testable import \(name)Domain
+
+            @Test func greetsByTrimmedName() {
+                #expect(DefaultGreetUseCase().greet("  Ada ") == "Hello, Ada!")
+            }
+
+            @Test func greetsTheWorldWhenNameIsEmpty() {
+                #expect(DefaultGreetUseCase().greet("") == "Hello, world!")
+            }
+
+            """),
+        ]
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// The host's configuration: where plugins are, where data goes, and what each feature gets.
+struct StrataConfig {
+    /// One entry of `features`.
+    struct Feature {
+        var enabled: Bool?
+        var settings: JSONValue?
+    }
+
+    /// Where the config came from: a file, or the built-in defaults.
+    var source: String
+    /// The config file, if there is one.
+    var path: String?
+    /// `pluginDirectories` as written, or `nil` for the defaults.
+    var pluginDirectories: [String]?
+    /// `dataDirectory` as written.
+    var dataDirectory: String?
+    /// `features.<id>`.
+    var features: [String: Feature] = [:]
+    /// Problems worth a warning (unknown keys), each with a suggestion.
+    var warnings: [String] = []
+
+    static let topLevelKeys = ["pluginDirectories", "dataDirectory", "features"]
+    static let featureKeys = ["enabled", "settings"]
+
+    /// The defaults used when no config file is found: every discovered feature enabled, and settings
+    /// that work offline.
+    static var builtIn: StrataConfig {
+        var config = StrataConfig(source: "built-in defaults")
+        config.features["movies"] = Feature(enabled: true, settings: .object(["source": .string("catalog")]))
+        for id in ["gpt", "running", "blocks"] { config.features[id] = Feature(enabled: true, settings: nil) }
+        return config
+    }
+
+    /// Whether the feature `id` may load. A feature the config doesn't mention is enabled, so a dropped-in
+    /// plugin loads without editing the config.
+    func isEnabled(_ id: String) -> Bool { features[id]?.enabled ?? true }
+
+    /// The settings of `id` as JSON (`{}` if none).
+    func settingsJSON(for id: String) -> Data {
+        (features[id]?.settings ?? .object([:])).encoded()
+    }
+
+    /// Builds a config from a parsed document.
+    /// - Throws: `ConfigError.wrongType` with the key path of the first value of the wrong type.
+    init(document: JSONValue, source: String, path: String?) throws(ConfigError) {
+        self.source = source
+        self.path = path
+        guard case .object(let top) = document else {
+            throw .wrongType(source: source, keyPath: "(top level)", expected: "an object", found: document.kind)
+        }
+        for key in top.keys.sorted() where !Self.topLevelKeys.contains(key) {
+            warnings.append(Self.unknownKeyWarning(key, at: key, known: Self.topLevelKeys, source: source))
+        }
+        if let value = top["pluginDirectories"] {
+            guard case .array(let items) = value else {
+                throw .wrongType(source: source, keyPath: "pluginDirectories", expected: "an array of paths", found: value.kind)
+            }
+            pluginDirectories = try items.enumerated().map { index, item throws(ConfigError) in
+                guard case .string(let path) = item else {
+                    throw .wrongType(source: source, keyPath: "pluginDirectories[\(index)]", expected: "a path string", found: item.kind)
+                }
+                return path
+            }
+        }
+        if let value = top["dataDirectory"] {
+            guard case .string(let path) = value else {
+                throw .wrongType(source: source, keyPath: "dataDirectory", expected: "a path string", found: value.kind)
+            }
+            dataDirectory = path
+        }
+        if let value = top["features"] {
+            guard case .object(let entries) = value else {
+                throw .wrongType(source: source, keyPath: "features", expected: "an object keyed by feature id", found: value.kind)
+            }
+            for (id, entry) in entries {
+                features[id] = try Self.feature(entry, id: id, source: source, warnings: &warnings)
+            }
+        }
+    }
+
+    private init(source: String) {
+        self.source = source
+    }
+
+    private static func feature(_ entry: JSONValue, id: String, source: String, warnings: inout [String]) throws(ConfigError) -> Feature {
+        guard case .object(let fields) = entry else {
+            throw .wrongType(source: source, keyPath: "features.\(id)", expected: "an object", found: entry.kind)
+        }
+        for key in fields.keys.sorted() where !featureKeys.contains(key) {
+            warnings.append(unknownKeyWarning(key, at: "features.\(id).\(key)", known: featureKeys, source: source))
+        }
+        var feature = Feature()
+        if let value = fields["enabled"] {
+            guard case .bool(let enabled) = value else {
+                throw .wrongType(source: source, keyPath: "features.\(id).enabled", expected: "true or false", found: value.kind)
+            }
+            feature.enabled = enabled
+        }
+        if let value = fields["settings"] {
+            guard case .object = value else {
+                throw .wrongType(source: source, keyPath: "features.\(id).settings", expected: "an object", found: value.kind)
+            }
+            feature.settings = value
+        }
+        return feature
+    }
+
+    static func unknownKeyWarning(_ key: String, at keyPath: String, known: [String], source: String) -> String {
+        let hint = closestName(to: key, in: known).map { "; did you mean '\($0)'?" } ?? " (known: \(known.joined(separator: ", ")))"
+        return "unknown key `\(keyPath)` in \(source)\(hint)"
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import Glibc
+
+/// Standard output and error, written unbuffered so a child's output and a parent's interleave correctly.
+enum Console {
+    static func write(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
+    static func writeLine(_ text: String = "") { write(text + "\n") }
+    static func error(_ text: String) { FileHandle.standardError.write(Data(("strata: " + text + "\n").utf8)) }
+    static func warning(_ text: String) { FileHandle.standardError.write(Data(("strata: warning: " + text + "\n").utf8)) }
+
+    /// Whether standard input and output are both a terminal.
+    static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+    /// Whether standard output is a terminal.
+    static var isTerminalOutput: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    /// Writes `value` as pretty JSON with sorted keys.
+    static func writeJSON(_ value: some Encodable) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        write(String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self) + "\n")
+    }
+
+    /// Lays out rows as left-aligned columns separated by two spaces.
+    static func table(_ rows: [[String]]) -> String {
+        guard let width = rows.map(\.count).max() else { return "" }
+        let widths = (0..<width).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { index, cell in
+                index == row.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import StrataDI
+import StrataRuntime
+
+/// Everything one run of `strata` works with: the options, the config, the folders, and (once loaded)
+/// the plugins and the shared container.
+final class HostSession {
+    let options: HostOptions
+    let environment: [String: String]
+    let config: StrataConfig
+    let logger: Logger
+    let pluginDirectories: [String]
+    let dataDirectory: URL
+    let discovered: [DiscoveredPlugin]
+    let container = Container()
+    private(set) var loader: PluginLoader?
+
+    /// Reads the config and discovers the plugins (no plugin code runs).
+    /// - Throws: `ConfigError` for a missing, malformed or mistyped config.
+    init(options: HostOptions, environment: [String: String]) throws(ConfigError) {
+        self.options = options
+        self.environment = environment
+        let level = options.verbose ? .debug : environment["STRATA_LOG"].flatMap(LogLevel.init(name:)) ?? .warning
+        logger = Logger(label: "host", level: level)
+        config = try ConfigLoader(explicitPath: options.configPath, environment: environment).load()
+        pluginDirectories = PluginDiscovery.directories(for: config, environment: environment)
+        dataDirectory = Self.dataDirectory(options: options, environment: environment, config: config)
+        discovered = PluginDiscovery(directories: pluginDirectories).discover()
+        logger.debug("config: \(config.source); plugin folders: \(pluginDirectories.joined(separator: ", ")); data: \(dataDirectory.path)")
+    }
+
+    /// Warnings about the config: unknown keys, and features no discovered plugin provides.
+    var warnings: [String] {
+        let ids = Set(discovered.map(\.id))
+        let unknown = config.features.keys.sorted().filter { !ids.contains($0) }.map { id in
+            let hint = closestName(to: id, in: ids).map { "; did you mean '\($0)'?" } ?? ""
+            return "`features.\(id)` in \(config.source): no plugin with id '\(id)' was found in \(pluginDirectories.joined(separator: ", "))\(hint)"
+        }
+        return config.warnings + (config.path == nil ? [] : unknown)
+    }
+
+    /// Loads the plugins (all of them, or `selection` with its dependencies) and freezes the container.
+    @discardableResult
+    func loadPlugins(selection: Set<String>? = nil) -> PluginLoader {
+        if let loader { return loader }
+        do {
+            try HostServices.register(in: container, logger: logger)
+        } catch {
+            logger.error("can't register host services: \(error)")
+        }
+        let loader = PluginLoader(config: config, container: container, dataDirectory: dataDirectory, logger: logger)
+        loader.load(discovered, selection: selection)
+        for record in loader.records where record.state == .failed && selection == nil {
+            logger.info("plugin \(record.id) failed: \(record.error ?? "")")
+        }
+        self.loader = loader
+        return loader
+    }
+
+    /// `--data-dir`, then `$STRATA_DATA_DIR`, then the config's `dataDirectory` (relative to the config file),
+    /// then `$XDG_DATA_HOME/strata` (`~/.local/share/strata` by default).
+    static func dataDirectory(options: HostOptions, environment: [String: String], config: StrataConfig) -> URL {
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        func absolute(_ path: String, relativeTo base: URL) -> URL {
+            let expanded = expandingTilde(path, environment)
+            return expanded.hasPrefix("/") ? URL(fileURLWithPath: expanded) : base.appendingPathComponent(expanded).standardized
+        }
+        if let path = options.dataDirectory { return absolute(path, relativeTo: cwd) }
+        if let path = environment["STRATA_DATA_DIR"], !path.isEmpty { return absolute(path, relativeTo: cwd) }
+        if let path = config.dataDirectory {
+            let base = config.path.map { URL(fileURLWithPath: $0).deletingLastPathComponent() } ?? cwd
+            return absolute(path, relativeTo: base)
+        }
+        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(homeDirectory(environment))/.local/share"
+        return URL(fileURLWithPath: dataHome).appendingPathComponent("strata")
+    }
+}

@@ -1,0 +1,66 @@
+import StrataTerminal
+
+/// The first screen of `strata`: the features, with the failed ones and their reasons; Enter opens a
+/// feature's root screen, q quits.
+@MainActor
+final class HomeScreen: Screen {
+    let title = "Strata"
+    private let features: [HomeFeature]
+    private var selection = ListSelection()
+    private weak var navigator: Navigator?
+
+    init(features: [HomeFeature], navigator: Navigator) {
+        self.features = features
+        self.navigator = navigator
+    }
+
+    var helpItems: [HelpItem] {
+        [HelpItem("↑↓", "move"), HelpItem("Enter", "open"), HelpItem("Esc", "back"), HelpItem("q", "quit")]
+    }
+
+    func draw(in canvas: Canvas, context: RenderContext) {
+        canvas.draw("Features", row: 0, style: .bold)
+        let rows = features.map { feature in
+            ListRow(feature.displayName, detail: feature.detail,
+                    style: feature.state == .loaded ? .plain : feature.state == .disabled ? .dim : .color(.red))
+        }
+        ListView(rows: rows, emptyText: "No plugins were found. Run `strata plugins list` to see where strata looked.")
+            .draw(in: canvas.canvas(in: Region(column: 0, row: 2, width: canvas.size.width,
+                                               height: canvas.size.height - 2)),
+                  selection: &selection)
+    }
+
+    func handle(_ key: Key) throws -> KeyResult {
+        switch key {
+        case .character("q"): return .exit
+        case .enter:
+            openSelected()
+            return .handled
+        default:
+            return selection.handle(key, itemCount: features.count) == .ignored ? .ignored : .handled
+        }
+    }
+
+    private func openSelected() {
+        guard let navigator, features.indices.contains(selection.index) else { return }
+        let feature = features[selection.index]
+        switch feature.state {
+        case .disabled:
+            navigator.presentAlert(title: feature.displayName,
+                                   message: "\(feature.displayName) is disabled. Set `features.\(feature.id).enabled` to true in the config to use it.")
+        case .failed(let reason):
+            navigator.presentAlert(title: feature.displayName, message: "\(feature.displayName) could not be loaded: \(reason)")
+        case .loaded:
+            guard let provider = feature.screenProvider else {
+                navigator.presentAlert(title: feature.displayName,
+                                       message: "\(feature.displayName) has no interactive screens. Run `strata \(feature.id) --help` for its commands.")
+                return
+            }
+            do {
+                navigator.push(try provider.makeRootScreen(navigator: navigator))
+            } catch {
+                navigator.presentAlert(title: feature.displayName, message: "\(feature.displayName) could not be opened: \(error)")
+            }
+        }
+    }
+}

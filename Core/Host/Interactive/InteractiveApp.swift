@@ -1,0 +1,39 @@
+import Foundation
+import StrataTerminal
+
+/// Runs the interactive app on this terminal: the home screen with `features`, until the user quits.
+///
+/// Without a usable terminal (a pipe, CI, `TERM=dumb`) it prints ``homeText(features:)`` instead.
+///
+/// - Returns: The process exit code: 0 after `q`, 130 after Ctrl-C, 1 when a screen failed (the error is
+///   printed to standard error after the terminal has been restored).
+@MainActor
+func runInteractiveApp(features: [HomeFeature],
+                       environment: [String: String] = ProcessInfo.processInfo.environment) async -> Int32 {
+    guard TerminalCapabilities(environment: environment).supportsFullScreen else {
+        FileHandle.standardOutput.write(Data(homeText(features: features).utf8))
+        return 0
+    }
+    let app = TerminalApp { HomeScreen(features: features, navigator: $0) }
+    do {
+        return try await app.run(environment: environment)
+    } catch {
+        FileHandle.standardError.write(Data("strata: the interactive app stopped: \(error)\n".utf8))
+        return 1
+    }
+}
+
+/// The home screen as plain text, for output that is not a terminal: each feature with its state and
+/// summary (or the reason it failed), then where to go next.
+func homeText(features: [HomeFeature]) -> String {
+    let nameWidth = features.map(\.displayName.displayWidth).max() ?? 0
+    var text = "Strata features:\n"
+    for feature in features {
+        let name = Sanitizer.sanitize(feature.displayName).padded(toWidth: nameWidth)
+        let state = feature.stateName.padding(toLength: 8, withPad: " ", startingAt: 0)
+        text += "  \(name)  \(state)  \(Sanitizer.sanitize(feature.detail))\n"
+    }
+    if features.isEmpty { text += "  (none found; run `strata plugins list` to see where strata looked)\n" }
+    text += "\nRun `strata` in a terminal for the interactive app, or `strata --help` for commands.\n"
+    return text
+}

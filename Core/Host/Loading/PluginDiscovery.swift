@@ -1,0 +1,85 @@
+import Foundation
+import Glibc
+
+/// A plugin library found on disk: `lib<Name>Plugin.so`, whose id is `<name>` in lowercase.
+struct DiscoveredPlugin: Equatable {
+    let id: String
+    /// The real path (symlinks resolved).
+    let path: String
+    /// A problem known before loading (unsafe permissions, duplicate id).
+    var problem: String?
+}
+
+/// Looks for plugin libraries in the configured folders, in order. Only folders named by the config or
+/// the defaults are searched; never the current directory.
+struct PluginDiscovery {
+    /// The folders searched, as real paths.
+    let directories: [String]
+
+    /// The folders a config names, or the defaults: the folder of the `strata` executable, then
+    /// `~/.local/lib/strata/plugins`. Relative config paths are relative to the config file's folder.
+    static func directories(for config: StrataConfig, environment: [String: String]) -> [String] {
+        if let configured = config.pluginDirectories {
+            let base = config.path.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path } ?? FileManager.default.currentDirectoryPath
+            return configured.map { path in
+                let expanded = expandingTilde(path, environment)
+                return expanded.hasPrefix("/") ? expanded : URL(fileURLWithPath: base).appendingPathComponent(expanded).standardized.path
+            }
+        }
+        return [executableDirectory(), "\(homeDirectory(environment))/.local/lib/strata/plugins"]
+    }
+
+    /// Lists the plugins in every folder; a later library with an id already seen is kept with a problem.
+    func discover() -> [DiscoveredPlugin] {
+        var found: [DiscoveredPlugin] = []
+        var firstPathByID: [String: String] = [:]
+        for directory in directories {
+            guard let realDirectory = realPath(directory),
+                  let names = try? FileManager.default.contentsOfDirectory(atPath: realDirectory) else { continue }
+            let directoryProblem = unsafePermissions(realDirectory) ? PluginFailure.unsafePermissions(path: realDirectory).description : nil
+            for name in names.sorted() {
+                guard let id = Self.pluginID(fromFileName: name), let path = realPath("\(realDirectory)/\(name)") else { continue }
+                if found.contains(where: { $0.path == path }) { continue }
+                var plugin = DiscoveredPlugin(id: id, path: path, problem: directoryProblem)
+                if plugin.problem == nil, unsafePermissions(path) {
+                    plugin.problem = PluginFailure.unsafePermissions(path: path).description
+                }
+                if let first = firstPathByID[id] {
+                    plugin.problem = PluginFailure.duplicateID(id: id, firstPath: first).description
+                } else {
+                    firstPathByID[id] = path
+                }
+                found.append(plugin)
+            }
+        }
+        return found
+    }
+
+    /// `libMoviesPlugin.so` → `movies`; `nil` for any other file name.
+    static func pluginID(fromFileName name: String) -> String? {
+        guard name.hasPrefix("lib"), name.hasSuffix("Plugin.so") else { return nil }
+        let core = name.dropFirst(3).dropLast("Plugin.so".count)
+        guard !core.isEmpty, core.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return nil }
+        return core.lowercased()
+    }
+}
+
+/// The folder holding the running `strata` executable.
+func executableDirectory() -> String {
+    let executable = realPath("/proc/self/exe") ?? CommandLine.arguments[0]
+    return URL(fileURLWithPath: executable).deletingLastPathComponent().path
+}
+
+/// The canonical path, or `nil` if it doesn't exist.
+func realPath(_ path: String) -> String? {
+    guard let resolved = Glibc.realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+}
+
+/// Whether group or others may write the file or folder.
+func unsafePermissions(_ path: String) -> Bool {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return false }
+    return status.st_mode & (S_IWGRP | S_IWOTH) != 0
+}

@@ -1,0 +1,43 @@
+import StrataPluginKit
+
+/// Why one plugin didn't load. Each message says what to do.
+enum PluginFailure: Error, CustomStringConvertible {
+    case unsafePermissions(path: String)
+    case duplicateID(id: String, firstPath: String)
+    case notLoadable(String)
+    case missingStamp
+    case abiMismatch(found: String, expected: String)
+    case missingEntry
+    case notAPlugin
+    case badManifest(String)
+    case dependency(String)
+    case registration(String)
+    case commandConflict(path: String, owner: String)
+
+    var description: String {
+        switch self {
+        case .unsafePermissions(let path):
+            "refused: \(path) is writable by group or others, so another user could replace the code strata runs. Fix: chmod go-w \(path)"
+        case .duplicateID(let id, let firstPath):
+            "duplicate plugin id '\(id)': already loaded from \(firstPath). Remove one of the two libraries."
+        case .notLoadable(let detail):
+            "not a loadable library: \(detail)"
+        case .missingStamp:
+            "no ABI stamp (`\(StrataABI.stampSymbol)`): not a Strata plugin, or built without the entry file. Add it (see `strata plugins new`) and rebuild."
+        case .abiMismatch(let found, let expected):
+            "built for \(found), but this strata expects \(expected). Rebuild the plugin with the same Swift toolchain against this Strata's Core (`swift build`)."
+        case .missingEntry:
+            "no entry point `\(StrataABI.entrySymbol)`. Export it with @c(\(StrataABI.entrySymbol)) and rebuild."
+        case .notAPlugin:
+            "the entry point did not return a Strata plugin (is the library linked against another copy of the SDK?). Depend on Core's StrataPluginKit product and rebuild."
+        case .badManifest(let detail):
+            "invalid manifest: \(detail)"
+        case .dependency(let detail):
+            detail
+        case .registration(let detail):
+            "registration failed: \(detail)"
+        case .commandConflict(let path, let owner):
+            "command '\(path)' is already provided by \(owner). Rename the command."
+        }
+    }
+}

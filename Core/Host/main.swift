@@ -1,0 +1,57 @@
+import Foundation
+import StrataPluginKit
+
+/// `strata`: reads the config, loads the enabled feature plugins and serves their commands.
+@MainActor
+func runStrata(_ arguments: [String], environment: [String: String]) async -> Int32 {
+    let options: HostOptions
+    do {
+        options = try HostOptions.parse(arguments)
+    } catch {
+        Console.error("\(error). Run `strata --help`.")
+        return 2
+    }
+    let words = options.words
+    switch words.first {
+    case "--version":
+        Console.writeLine("strata \(strataVersion) (\(StrataABI.stampString))")
+        return 0
+    case "plugins" where words.dropFirst().first == "new":
+        return Scaffold.run(Array(words.dropFirst(2)))
+    default:
+        break
+    }
+    let session: HostSession
+    do {
+        session = try HostSession(options: options, environment: environment)
+    } catch {
+        Console.error("\(error)")
+        return 2
+    }
+    for warning in session.warnings { Console.warning(warning) }
+    let json = words.contains("--json")
+    switch Array(words.prefix(2)) {
+    case [], ["-h"], ["--help"], ["help"]:
+        if words.isEmpty && Console.isInteractive && environment["TERM"] != "dumb" {
+            return await session.runInteractive()
+        }
+        session.loadPlugins()
+        if words.isEmpty { Console.write(HostSession.statusTable(session.loader?.records.map(PluginStatus.init) ?? []) + "\n") }
+        Console.write(session.help())
+        return 0
+    case ["plugins", "list"]: return session.pluginsList(json: json)
+    case ["plugins", "check"]: return session.pluginsCheck(json: json)
+    case ["config", "check"]: return session.configCheck()
+    case ["di", "list"]: return session.diList(json: json)
+    case ["__probe", words.count > 1 ? words[1] : ""]: return session.probeMode(id: words[1])
+    default:
+        if let first = words.first, PluginLoader.reservedWords.contains(first) {
+            Console.error("unknown command '\(words.joined(separator: " "))'. Run `strata --help`.")
+            return 2
+        }
+        return await session.runFeatureCommand(words)
+    }
+}
+
+let code = await runStrata(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+exit(code)

@@ -1,0 +1,22 @@
+import StrataPluginKit
+
+/// Test fixture: a plugin that loads, registers a value and a command.
+final class Fixture: FeaturePlugin {
+    let manifest = PluginManifest(id: "healthy", displayName: "Fixture Healthy", version: "0.0.1", summary: "a plugin that loads, registers a value and a command.", dependencies: [])
+
+    func register(in context: PluginContext) throws {
+        try context.register(String.self, name: "greeting", scope: .singleton) { _ in "hello from healthy" }
+        let container = context.container
+        try context.addCommand(PluginCommand(path: ["healthy", "ping"], summary: "Answer pong", usage: "strata healthy ping") { invocation in
+            let greeting = (try? container.resolve(String.self, name: "greeting")) ?? "missing"
+            invocation.writeLine("pong (\(greeting))")
+            return 0
+        })
+    }
+}
+
+@c(strata_plugin_abi)
+public func strataPluginABI() -> UnsafePointer<CChar> { StrataABI.stamp }
+
+@c(strata_plugin_entry)
+public func strataPluginEntry() -> UnsafeMutableRawPointer { PluginExport.export(Fixture()) }

@@ -1,0 +1,18 @@
+import StrataPluginKit
+
+/// Test fixture: exports a stamp for another SDK ABI.
+final class Fixture: FeaturePlugin {
+    let manifest = PluginManifest(id: "wrongabi", displayName: "Fixture WrongABI", version: "0.0.1", summary: "exports a stamp for another SDK ABI.", dependencies: [])
+
+    func register(in context: PluginContext) throws {
+        // Never called: the host refuses the library before it asks for the plugin.
+    }
+}
+
+@c(strata_plugin_abi)
+public func strataPluginABI() -> UnsafePointer<CChar> {
+    UnsafeRawPointer(("strata-abi=999;swift=0.0" as StaticString).utf8Start).assumingMemoryBound(to: CChar.self)
+}
+
+@c(strata_plugin_entry)
+public func strataPluginEntry() -> UnsafeMutableRawPointer { PluginExport.export(Fixture()) }
