@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "StrataRuntime", type: .dynamic, targets: ["StrataRuntime"]),
         .library(name: "StrataStorage", type: .dynamic, targets: ["StrataStorage"]),
         .library(name: "StrataTerminal", type: .dynamic, targets: ["StrataTerminal"]),
+        // Test support for the SDK's and plugins' tests (a loopback HTTP server); depends on no SDK module.
+        .library(name: "StrataTesting", targets: ["StrataTesting"]),
     ],
     targets: [
         // MARK: SDK modules
@@ -28,10 +30,11 @@ let package = Package(
         .target(name: "StrataRuntime"),
         .target(name: "StrataStorage", dependencies: ["CSQLite"]),
         .target(name: "StrataTerminal"),
+        .target(name: "StrataTesting"),
 
         // MARK: Tests
         .testTarget(name: "StrataDITests", dependencies: ["StrataDI"]),
-        .testTarget(name: "StrataNetworkingTests", dependencies: ["StrataNetworking"]),
+        .testTarget(name: "StrataNetworkingTests", dependencies: ["StrataNetworking", "StrataTesting"]),
         .testTarget(name: "StrataPluginKitTests", dependencies: ["StrataPluginKit"]),
         .testTarget(name: "StrataRuntimeTests", dependencies: ["StrataRuntime"]),
         .testTarget(name: "StrataStorageTests", dependencies: ["StrataStorage"]),
