@@ -10,6 +10,8 @@ struct PluginStatus: Codable {
     var state: String
     var path: String
     var error: String?
+    /// Whether the library is mapped into this process (from `/proc/self/maps`): never for a disabled plugin.
+    var mapped: Bool?
 
     init(_ record: PluginRecord) {
         id = record.id
@@ -25,7 +27,11 @@ struct PluginStatus: Codable {
 extension HostSession {
     /// `strata plugins list [--json]`: every discovered plugin with its state.
     func pluginsList(json: Bool) -> Int32 {
-        let statuses = loadPlugins().records.map(PluginStatus.init)
+        let statuses = loadPlugins().records.map { record in
+            var status = PluginStatus(record)
+            status.mapped = isMappedIntoProcess(record.path)
+            return status
+        }
         if json {
             Console.writeJSON(statuses)
         } else if statuses.isEmpty {

@@ -31,7 +31,12 @@ func homeText(features: [HomeFeature]) -> String {
     for feature in features {
         let name = Sanitizer.sanitize(feature.displayName).padded(toWidth: nameWidth)
         let state = feature.stateName.padding(toLength: 8, withPad: " ", startingAt: 0)
-        text += "  \(name)  \(state)  \(Sanitizer.sanitize(feature.detail))\n"
+        let detail = switch feature.state {
+        case .loaded: feature.summary
+        case .disabled: "\(feature.summary) (set features.\(feature.id).enabled to true to use it)"
+        case .failed(let reason): reason
+        }
+        text += "  \(name)  \(state)  \(Sanitizer.sanitize(detail))\n"
     }
     if features.isEmpty { text += "  (none found; run `strata plugins list` to see where strata looked)\n" }
     text += "\nRun `strata` in a terminal for the interactive app, or `strata --help` for commands.\n"

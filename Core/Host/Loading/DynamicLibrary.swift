@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 
 /// A shared library opened with `dlopen`. Never closed: unloading a library that holds Swift code
@@ -24,6 +25,9 @@ struct DynamicLibrary {
 
 /// Whether the library at `path` is mapped into this process (read from `/proc/self/maps`).
 func isMappedIntoProcess(_ path: String) -> Bool {
-    guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return false }
+    // procfs reports a size of 0, so read to the end rather than trusting the size.
+    guard let file = FileHandle(forReadingAtPath: "/proc/self/maps") else { return false }
+    defer { try? file.close() }
+    let maps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
     return maps.split(separator: "\n").contains { $0.hasSuffix(path) }
 }

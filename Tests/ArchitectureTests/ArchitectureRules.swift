@@ -1,0 +1,77 @@
+import Foundation
+
+/// The part of `swift package describe --type json` the rules read.
+struct PackageDescription: Decodable {
+    struct Target: Decodable {
+        let name: String
+        let path: String
+        let type: String
+        let target_dependencies: [String]?
+        let product_dependencies: [String]?
+    }
+
+    struct Dependency: Decodable {
+        let identity: String
+        let type: String?
+    }
+
+    let targets: [Target]
+    let dependencies: [Dependency]?
+}
+
+/// The dependency rule of Strata, checked on the package description:
+/// Domain → nothing; Data → its Domain + networking/storage; Presentation → its Domain + the terminal
+/// kit; Testing → its Domain; Plugin → its own feature's layers + SDK; no feature depends on another;
+/// the host depends on no feature; the only package dependency is Core.
+enum ArchitectureRules {
+    static let layers = ["Domain", "Data", "Presentation", "Testing", "Plugin"]
+    static let allowedProducts: [String: Set<String>] = [
+        "Domain": [],
+        "Data": ["StrataNetworking", "StrataStorage"],
+        "Presentation": ["StrataTerminal"],
+        "Testing": ["StrataTesting"],
+    ]
+
+    /// The feature and layer of a feature target (`MoviesData` → ("Movies", "Data")).
+    static func featureLayer(_ target: PackageDescription.Target) -> (feature: String, layer: String)? {
+        let parts = target.path.split(separator: "/").map(String.init)
+        if parts.count == 3, parts[0] == "Features", layers.contains(parts[2]) { return (parts[1], parts[2]) }
+        if parts.count == 2, parts[0] == "Plugins" { return (parts[1], "Plugin") }
+        return nil
+    }
+
+    static func violations(in package: PackageDescription) -> [String] {
+        var problems: [String] = []
+        let features = Dictionary(uniqueKeysWithValues: package.targets.compactMap { target in featureLayer(target).map { (target.name, $0) } })
+        for target in package.targets {
+            let targetDependencies = target.target_dependencies ?? []
+            let productDependencies = target.product_dependencies ?? []
+            if let (feature, layer) = featureLayer(target) {
+                for dependency in targetDependencies {
+                    guard let other = features[dependency] else { continue }
+                    if other.feature != feature {
+                        problems.append("\(target.name) (feature \(feature)) depends on \(dependency) of feature \(other.feature)")
+                    } else if layer != "Plugin" && other.layer != "Domain" {
+                        problems.append("\(target.name) (\(layer)) depends on \(dependency) (\(other.layer)); only Domain is allowed")
+                    }
+                }
+                if layer == "Domain" && !targetDependencies.isEmpty {
+                    problems.append("\(target.name) (Domain) depends on \(targetDependencies.joined(separator: ", ")); Domain depends on nothing")
+                }
+                if let allowed = allowedProducts[layer] {
+                    for product in productDependencies where !allowed.contains(product) {
+                        problems.append("\(target.name) (\(layer)) depends on the SDK product \(product); allowed: \(allowed.sorted().joined(separator: ", ").isEmpty ? "none" : allowed.sorted().joined(separator: ", "))")
+                    }
+                }
+            } else if target.type == "executable" {
+                for dependency in targetDependencies where features[dependency] != nil {
+                    problems.append("the host \(target.name) depends on the feature target \(dependency)")
+                }
+            }
+        }
+        for dependency in package.dependencies ?? [] where dependency.identity != "core" {
+            problems.append("the root package depends on \(dependency.identity); it may depend only on Core")
+        }
+        return problems
+    }
+}

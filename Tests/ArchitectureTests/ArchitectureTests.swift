@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+@Suite struct ArchitectureTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Reads the real package description with SwiftPM (in its own scratch folder, so it doesn't wait for
+    /// the lock of the build that runs these tests).
+    static func describe() throws -> PackageDescription {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strata-describe-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "package", "--scratch-path", scratch.path, "describe", "--type", "json"]
+        process.currentDirectoryURL = root
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let start = data.firstIndex(of: UInt8(ascii: "{")) else {
+            throw DescribeFailed(status: process.terminationStatus)
+        }
+        return try JSONDecoder().decode(PackageDescription.self, from: data[start...])
+    }
+
+    struct DescribeFailed: Error { let status: Int32 }
+
+    @Test func theRealPackageFollowsTheDependencyRule() throws {
+        let package = try Self.describe()
+        #expect(ArchitectureRules.violations(in: package) == [])
+        let layered = package.targets.compactMap(ArchitectureRules.featureLayer)
+        for feature in ["Movies", "Gpt", "Running", "Blocks"] {
+            #expect(layered.filter { $0.feature == feature }.count == 5, "\(feature) must have Domain, Data, Presentation, Testing and Plugin targets")
+        }
+        #expect(package.dependencies?.map(\.identity) == ["core"])
+    }
+
+    @Test func theRulesCatchEachKindOfViolation() {
+        typealias T = PackageDescription.Target
+        let bad = PackageDescription(targets: [
+            T(name: "MoviesDomain", path: "Features/Movies/Domain", type: "library", target_dependencies: ["MoviesData"], product_dependencies: ["StrataStorage"]),
+            T(name: "MoviesData", path: "Features/Movies/Data", type: "library", target_dependencies: ["MoviesDomain", "GptDomain"], product_dependencies: ["StrataTerminal"]),
+            T(name: "MoviesPresentation", path: "Features/Movies/Presentation", type: "library", target_dependencies: ["MoviesData"], product_dependencies: nil),
+            T(name: "GptDomain", path: "Features/Gpt/Domain", type: "library", target_dependencies: nil, product_dependencies: nil),
+            T(name: "strata", path: "Core/Host", type: "executable", target_dependencies: ["MoviesDomain"], product_dependencies: ["StrataPluginKit"]),
+        ], dependencies: [.init(identity: "core", type: "fileSystem"), .init(identity: "swinject", type: "sourceControl")])
+        let problems = ArchitectureRules.violations(in: bad)
+        #expect(problems.contains { $0.hasPrefix("MoviesDomain (Domain) depends on MoviesData") })
+        #expect(problems.contains { $0.hasPrefix("MoviesDomain (Domain) depends on the SDK product StrataStorage") })
+        #expect(problems.contains { $0.hasPrefix("MoviesData (feature Movies) depends on GptDomain of feature Gpt") })
+        #expect(problems.contains { $0.hasPrefix("MoviesData (Data) depends on the SDK product StrataTerminal") })
+        #expect(problems.contains { $0.hasPrefix("MoviesPresentation (Presentation) depends on MoviesData (Data)") })
+        #expect(problems.contains { $0 == "the host strata depends on the feature target MoviesDomain" })
+        #expect(problems.contains { $0.hasPrefix("the root package depends on swinject") })
+    }
+
+    /// The target graph can't see an `import` of a module that happens to be built; the sources can.
+    @Test func domainSourcesImportOnlyFoundation() throws {
+        let allowed: Set<String> = ["Foundation", "Observation", "Synchronization"]
+        var offenders: [String] = []
+        let features = Self.root.appendingPathComponent("Features")
+        for feature in try FileManager.default.contentsOfDirectory(atPath: features.path) {
+            let domain = features.appendingPathComponent(feature).appendingPathComponent("Domain")
+            guard let files = FileManager.default.enumerator(atPath: domain.path) else { continue }
+            for case let file as String in files where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: domain.appendingPathComponent(file), encoding: .utf8)
+                for line in text.split(separator: "\n") where line.hasPrefix("import ") || line.contains(" import ") && line.hasPrefix("@") {
+                    let module = line.split(separator: " ").last.map(String.init) ?? ""
+                    if !allowed.contains(module) { offenders.append("\(feature)/Domain/\(file): \(line)") }
+                }
+            }
+        }
+        #expect(offenders == [])
+    }
+}

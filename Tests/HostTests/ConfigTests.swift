@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// Config discovery, validation and messages.
+@Suite struct ConfigTests {
+    @Test func malformedJSONNamesLineAndColumn() throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig("{\n  \"pluginDirectories\": [\"plugins\"],\n  \"features\": {,}\n}\n")
+        let result = try sandbox.strata(["plugins", "list"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("is not valid JSON at line 3, column"), "\(result.stderr)")
+    }
+
+    @Test func wrongTypeNamesTheKeyPath() throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(#"{"features": {"movies": {"enabled": "yes"}}}"#)
+        let result = try sandbox.strata(["plugins", "list"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("`features.movies.enabled` must be true or false, but it is a string"))
+    }
+
+    @Test func unknownKeysAndFeatureIdsWarnWithTheClosestName() throws {
+        let sandbox = try Sandbox()
+        try sandbox.install(fixture: "Healthy", as: "Healthy")
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"], "dataDirectry": "x", "features": {"healty": {"enabled": true}}}"#)
+        let result = try sandbox.strata(["config", "check"])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("unknown key `dataDirectry`") && result.stderr.contains("did you mean 'dataDirectory'?"))
+        #expect(result.stderr.contains("no plugin with id 'healty'") && result.stderr.contains("did you mean 'healthy'?"))
+    }
+
+    @Test func configCheckRedactsSecretsAndShowsEffectivePaths() throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"], "features": {"gpt": {"settings": {"apiKey": "sk-secret-123", "apiKeyEnvironment": "OPENAI_API_KEY"}}}}"#)
+        let result = try sandbox.strata(["config", "check"])
+        #expect(result.status == 0)
+        #expect(!result.stdout.contains("sk-secret-123"))
+        #expect(result.stdout.contains("\"apiKey\" : \"••••\""))
+        #expect(result.stdout.contains("\"apiKeyEnvironment\" : \"OPENAI_API_KEY\""))
+        #expect(result.stdout.contains(sandbox.plugins.path))
+    }
+
+    @Test func explicitMissingConfigIsAUsageError() throws {
+        let result = try strata(["--config", "/nonexistent/strata.json", "plugins", "list"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("can't read the config file /nonexistent/strata.json: no such file"))
+    }
+
+    @Test func environmentConfigIsUsedAndCurrentDirectoryConfigIsFoundNext() throws {
+        let sandbox = try Sandbox()
+        try sandbox.install(fixture: "Healthy", as: "Healthy")
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
+        let viaEnvironment = try strata(["healthy", "ping"], environment: ["STRATA_CONFIG": sandbox.config.path, "STRATA_DATA_DIR": sandbox.data.path])
+        #expect(viaEnvironment.status == 0)
+        let viaCurrentDirectory = try strata(["--data-dir", sandbox.data.path, "healthy", "ping"], currentDirectory: sandbox.root)
+        #expect(viaCurrentDirectory.stdout == "pong (hello from healthy)\n")
+    }
+}

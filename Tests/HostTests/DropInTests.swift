@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+/// A plugin written with `strata plugins new`, built as its own package out of tree, dropped into a
+/// folder and run through `strata`.
+@Suite struct DropInTests {
+    @Test(.timeLimit(.minutes(15)))
+    func scaffoldedPluginBuildsAndRunsThroughStrata() throws {
+        let sandbox = try Sandbox()
+        let scaffold = try sandbox.strata(["plugins", "new", "Hello", "--path", sandbox.root.path])
+        #expect(scaffold.status == 0, "\(scaffold.stderr)")
+        let package = sandbox.root.appendingPathComponent("Hello")
+        for file in ["Package.swift", "Sources/HelloDomain/GreetUseCase.swift", "Sources/HelloPlugin/HelloPlugin.swift",
+                     "Sources/HelloPlugin/HelloPlugin+Entry.swift", "Tests/HelloDomainTests/GreetUseCaseTests.swift"] {
+            #expect(FileManager.default.fileExists(atPath: package.appendingPathComponent(file).path), "missing \(file)")
+        }
+
+        let swift = ProcessInfo.processInfo.environment["SWIFT_EXEC_FOR_TESTS"] ?? "/usr/bin/env"
+        let build = try run(swift, swift.hasSuffix("env") ? ["swift", "build"] : ["build"], currentDirectory: package, timeout: 900)
+        #expect(build.status == 0, "swift build of the scaffold failed:\n\(build.stdout.suffix(3000))\n\(build.stderr.suffix(3000))")
+
+        try sandbox.writeConfig(#"{"pluginDirectories": ["\#(package.path)/.build/debug"]}"#)
+        let greet = try sandbox.strata(["hello", "greet", "World"])
+        #expect(greet.status == 0, "\(greet.stderr)")
+        #expect(greet.stdout == "Hello, World!\n")
+
+        let list = try decodeRows(try sandbox.strata(["plugins", "list", "--json"]).stdout)
+        #expect(list["hello"]?.state == "loaded")
+        #expect(list["hello"]?.version == "0.1.0")
+    }
+
+    @Test func scaffoldRefusesAnExistingFolderAndBadNames() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.strata(["plugins", "new", "Hello", "--path", sandbox.root.path]).status == 0)
+        let again = try sandbox.strata(["plugins", "new", "Hello", "--path", sandbox.root.path])
+        #expect(again.status == 1 && again.stderr.contains("already exists"))
+        let bad = try sandbox.strata(["plugins", "new", "my-plugin", "--path", sandbox.root.path])
+        #expect(bad.status == 2 && bad.stderr.contains("NAME must be letters and digits"))
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// Each fault fixture fails with its own reason while the healthy plugin loads.
+@Suite struct FaultIsolationTests {
+    let sandbox: Sandbox
+
+    init() throws {
+        sandbox = try Sandbox()
+        for (fixture, name) in [("Healthy", "Healthy"), ("ThrowsAtRegistration", "Throws"), ("WrongABI", "Wrongabi"),
+                                ("NoEntry", "Noentry"), ("DuplicateRegistration", "Duplicate"),
+                                ("MissingDependency", "Missingdep"), ("CycleA", "Cyclea"), ("CycleB", "Cycleb"),
+                                ("TrapsAtLoad", "Traps")] {
+            try sandbox.install(fixture: fixture, as: name)
+        }
+        try Data((0..<4096).map { _ in UInt8.random(in: 0...255) }).write(to: sandbox.plugins.appendingPathComponent("libRandomPlugin.so"))
+        let writable = try sandbox.install(fixture: "Healthy", as: "Writable")
+        chmod(writable.path, 0o775)
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"], "features": {"traps": {"enabled": false}}}"#)
+    }
+
+    @Test func everyFaultHasItsOwnReasonAndTheHealthyPluginLoads() throws {
+        let result = try sandbox.strata(["plugins", "list", "--json"])
+        #expect(result.status == 0)
+        let rows = try decodeRows(result.stdout)
+        #expect(rows["healthy"]?.state == "loaded")
+        let expectations: [String: String] = [
+            "throws": "registration failed: the fixture refuses to register",
+            "wrongabi": "built for strata-abi=999;swift=0.0, but this strata expects strata-abi=1",
+            "noentry": "no entry point `strata_plugin_entry`",
+            "random": "not a loadable library",
+            "duplicate": "it is owned by plugin 'healthy'",
+            "missingdep": "depends on 'nonexistent', which is not installed",
+            "cyclea": "dependency cycle: cyclea → cycleb → cyclea",
+            "cycleb": "dependency cycle: cycleb → cyclea → cycleb",
+            "writable": "is writable by group or others",
+        ]
+        for (id, reason) in expectations {
+            #expect(rows[id]?.state == "failed", "\(id) should fail")
+            #expect(rows[id]?.error?.contains(reason) == true, "\(id): \(rows[id]?.error ?? "no error")")
+        }
+        #expect(rows["writable"]?.error?.contains("chmod go-w") == true)
+        #expect(rows["traps"]?.state == "disabled")
+    }
+
+    @Test func registrationsOfAFailedPluginAreRolledBack() throws {
+        let result = try sandbox.strata(["di", "list", "--json"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("\"greeting\""))
+        #expect(!result.stdout.contains("half-registered"), "the throwing plugin's registration must be removed")
+        #expect(!result.stdout.contains("\"missingdep\""))
+    }
+
+    @Test func healthyPluginCommandRunsDespiteTheOthers() throws {
+        let result = try sandbox.strata(["healthy", "ping"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "pong (hello from healthy)\n")
+    }
+
+    @Test func pluginsCheckSurvivesATrappingPlugin() throws {
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
+        let result = try sandbox.strata(["plugins", "check", "--json"])
+        #expect(!result.signalled)
+        #expect(result.status == 1, "a failed or crashed plugin makes the check fail")
+        let rows = try decodeRows(result.stdout)
+        #expect(rows["traps"]?.state == "crashed")
+        #expect(rows["traps"]?.error?.contains("SIGILL") == true || rows["traps"]?.error?.contains("SIGTRAP") == true)
+        #expect(rows["healthy"]?.state == "loaded")
+        #expect(rows["throws"]?.state == "failed")
+    }
+}

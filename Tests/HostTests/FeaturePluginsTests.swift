@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// The four feature plugins built next to `strata` load with the default discovery, and each one
+/// loaded alone (the others disabled) answers its own command.
+@Suite struct FeaturePluginsTests {
+    static let features = ["movies", "gpt", "running", "blocks"]
+
+    @Test func theFourFeaturePluginsLoadFromTheExecutableFolder() throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig("{}")
+        let result = try sandbox.strata(["plugins", "list", "--json"])
+        #expect(result.status == 0)
+        let rows = try decodeRows(result.stdout)
+        for id in Self.features {
+            #expect(rows[id]?.state == "loaded", "\(id): \(rows[id]?.error ?? "not found")")
+            #expect(rows[id]?.path.hasPrefix(BuildProducts.directory.resolvingSymlinksInPath().path) == true)
+        }
+        #expect(rows.keys.allSatisfy { !$0.hasPrefix("strata") }, "SDK and fixture libraries must not be discovered as plugins")
+    }
+
+    @Test(arguments: [("movies", ["movies", "search", "star", "--json"]),
+                      ("gpt", ["gpt", "personas", "--json"]),
+                      ("running", ["running", "history", "--json"]),
+                      ("blocks", ["blocks", "list", "--json"])])
+    func eachPluginLoadedAloneAnswersItsCommand(id: String, command: [String]) throws {
+        let sandbox = try Sandbox()
+        let others = Self.features.filter { $0 != id }.map { #""\#($0)": {"enabled": false}"# }.joined(separator: ", ")
+        try sandbox.writeConfig(#"{"features": {\#(others)}}"#)
+        let result = try sandbox.strata(command)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect((try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) != nil, "not JSON: \(result.stdout.prefix(300))")
+        let rows = try decodeRows(try sandbox.strata(["plugins", "list", "--json"]).stdout)
+        for other in Self.features where other != id {
+            #expect(rows[other]?.state == "disabled")
+            #expect(rows[other]?.mapped == false)
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// Runs the built `strata` (or another program) as a user would and collects what it printed.
+struct ProcessResult {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+    let signalled: Bool
+}
+
+enum BuildProducts {
+    /// The folder holding the test bundle, `strata` and the plugin libraries (`.build/debug`).
+    static var directory: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    }
+
+    static var strata: String { directory.appendingPathComponent("strata").path }
+
+    /// The repository root (three levels above this file).
+    static var repositoryRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+}
+
+/// Runs `executable` with `arguments`, waiting at most `timeout` seconds (then it is killed).
+func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+         currentDirectory: URL? = nil, timeout: Double = 120) throws -> ProcessResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    var merged = ProcessInfo.processInfo.environment
+    for key in ["STRATA_CONFIG", "STRATA_DATA_DIR", "STRATA_LOG", "XDG_CONFIG_HOME"] { merged[key] = nil }
+    merged["SWIFT_BACKTRACE"] = "enable=no"
+    process.environment = merged.merging(environment) { $1 }
+    if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+    // Files rather than pipes: nothing to drain concurrently, and a child that fills its output can't block.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-run-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let outURL = folder.appendingPathComponent("out"), errURL = folder.appendingPathComponent("err")
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    process.standardOutput = try FileHandle(forWritingTo: outURL)
+    process.standardError = try FileHandle(forWritingTo: errURL)
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let killer = DispatchWorkItem { if process.isRunning { process.terminate() } }
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer)
+    process.waitUntilExit()
+    killer.cancel()
+    return ProcessResult(status: process.terminationStatus, stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+                         stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
+                         signalled: process.terminationReason == .uncaughtSignal)
+}
+
+/// Runs the built `strata`.
+func strata(_ arguments: [String], environment: [String: String] = [:], currentDirectory: URL? = nil) throws -> ProcessResult {
+    try run(BuildProducts.strata, arguments, environment: environment, currentDirectory: currentDirectory)
+}
+
+/// A temporary folder with a config file and a plugin folder, removed when the test ends.
+final class Sandbox {
+    let root: URL
+    var plugins: URL { root.appendingPathComponent("plugins") }
+    var config: URL { root.appendingPathComponent("strata.json") }
+    var data: URL { root.appendingPathComponent("data") }
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("strata-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("plugins"), withIntermediateDirectories: true)
+        chmod(root.path, 0o755)
+        chmod(root.appendingPathComponent("plugins").path, 0o755)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+
+    /// Writes the config file.
+    func writeConfig(_ json: String) throws {
+        try Data(json.utf8).write(to: config)
+    }
+
+    /// Copies the fixture `libStrataFixture<fixture>.so` into the plugin folder as `lib<name>Plugin.so`.
+    @discardableResult
+    func install(fixture: String, as name: String) throws -> URL {
+        let source = BuildProducts.directory.appendingPathComponent("libStrataFixture\(fixture).so")
+        let target = plugins.appendingPathComponent("lib\(name)Plugin.so")
+        try FileManager.default.copyItem(at: source, to: target)
+        chmod(target.path, 0o755)
+        return target
+    }
+
+    /// Runs `strata` with this sandbox's config and data folder.
+    func strata(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessResult {
+        try HostTests.strata(["--config", config.path, "--data-dir", data.path] + arguments, environment: environment)
+    }
+}
+
+/// One row of `strata plugins list --json`.
+struct PluginRow: Decodable {
+    let id: String
+    let state: String
+    let path: String
+    let version: String?
+    let error: String?
+    let mapped: Bool?
+}
+
+func decodeRows(_ text: String) throws -> [String: PluginRow] {
+    let rows = try JSONDecoder().decode([PluginRow].self, from: Data(text.utf8))
+    return Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+}
