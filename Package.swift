@@ -16,6 +16,8 @@ struct Layers {
     var data: [String] = ["StrataStorage"]
     var presentation: [String] = ["StrataTerminal"]
     var dataResources: [Resource]? = nil
+    /// Whether `Tests/<Name>/PluginTests` exists: tests of the composition root and its commands.
+    var pluginTests = false
 }
 
 /// One feature: `<Name>Domain` (Foundation only), `<Name>Data` and `<Name>Presentation` (Domain + their SDK
@@ -44,12 +46,17 @@ func feature(_ name: String, _ layers: Layers) -> (products: [Product], targets:
         .testTarget(name: "\(presentation)Tests",
                     dependencies: [.target(name: presentation), .target(name: testing)] + layers.presentation.map(sdk),
                     path: "Tests/\(name)/PresentationTests"),
-    ]
+    ] + (layers.pluginTests ? [
+        .testTarget(name: "\(plugin)Tests",
+                    dependencies: [.target(name: plugin), .target(name: testing), sdk("StrataPluginKit"), sdk("StrataRuntime")]
+                        + (layers.data + layers.presentation).map(sdk),
+                    path: "Tests/\(name)/PluginTests"),
+    ] : [])
     return ([.library(name: plugin, type: .dynamic, targets: [plugin])], targets)
 }
 
 let features = [
-    feature("Blocks", Layers()),
+    feature("Blocks", Layers(pluginTests: true)),
     feature("Gpt", Layers(data: ["StrataNetworking", "StrataStorage"], dataResources: [.copy("Resources")])),
     feature("Movies", Layers(data: ["StrataNetworking", "StrataStorage"], dataResources: [.copy("Resources")])),
     feature("Running", Layers()),

@@ -17,8 +17,8 @@ struct HostOptions {
                 options.words += remaining
                 break
             }
-            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
-            switch parts[0] {
+            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            switch parts.first ?? "" {
             case "--config", "--data-dir":
                 guard let value = parts.count == 2 ? parts[1] : remaining.popFirst() else {
                     throw HostUsageError(message: "\(parts[0]) needs a path")

@@ -8,7 +8,8 @@ extension HomeFeature {
     /// a plugin without one is listed and says it has no screens. A provider whose factory fails makes the
     /// feature count as failed, with the container's reason.
     init(record: PluginRecord, container: Container) {
-        let displayName = record.manifest?.displayName ?? record.id
+        // A disabled or failed plugin has no manifest to read: show its id as a name ("gpt" → "Gpt").
+        let displayName = record.manifest?.displayName ?? record.id.prefix(1).uppercased() + record.id.dropFirst()
         let summary = record.manifest?.summary ?? ""
         switch record.state {
         case .disabled:

@@ -10,13 +10,23 @@ import Synchronization
 public final class Container: Sendable {
     /// The table before `freeze()`: guarded by a mutex.
     private let open = Mutex<[Key: AnyEntry]>([:])
-    /// The table after `freeze()`: published once, immutable, read lock-free.
-    private let frozenTable = AtomicLazyReference<FrozenTable>()
+    /// The table after `freeze()`: the address of a retained `FrozenTable` (0 before `freeze()`), published once, immutable, read lock-free.
+    @usableFromInline let frozenPointer = Atomic<Int>(0)
     /// Serializes the building of singletons and weak instances (recursive: factories resolve others).
-    private let buildLock = NSRecursiveLock()
+    @usableFromInline let buildLock = NSRecursiveLock()
 
     /// Creates an empty, unfrozen container.
     public init() {}
+
+    deinit {
+        if let table = UnsafeRawPointer(bitPattern: frozenPointer.load(ordering: .acquiring)) { Unmanaged<FrozenTable>.fromOpaque(table).release() }
+    }
+
+    /// The frozen table, or `nil` before `freeze()`.
+    @inlinable
+    var frozenTable: FrozenTable? {
+        UnsafeRawPointer(bitPattern: frozenPointer.load(ordering: .acquiring)).map { Unmanaged<FrozenTable>.fromOpaque($0).takeUnretainedValue() }
+    }
 
     // MARK: Registration
 
@@ -34,7 +44,7 @@ public final class Container: Sendable {
         let key = Key(type, name)
         let entry = Entry(key: key, owner: owner, scope: scope, factory: factory)
         let problem: DIError? = open.withLock { table in
-            if frozenTable.load() != nil { return .frozen(type: key.typeName, name: name, attemptedBy: owner) }
+            if frozenTable != nil { return .frozen(type: key.typeName, name: name, attemptedBy: owner) }
             if let existing = table[key], existing.owner != owner {
                 return .ownedByOther(type: key.typeName, name: name, owner: existing.owner, attemptedBy: owner)
             }
@@ -49,7 +59,7 @@ public final class Container: Sendable {
     @discardableResult
     public func removeRegistrations(ownedBy owner: Owner) -> Int {
         open.withLock { table in
-            guard frozenTable.load() == nil else { return 0 }
+            guard frozenTable == nil else { return 0 }
             let keys = table.filter { $0.value.owner == owner }.map(\.key)
             keys.forEach { table[$0] = nil }
             return keys.count
@@ -59,16 +69,18 @@ public final class Container: Sendable {
     /// Ends registration. Later `register` calls throw `DIError.frozen`; resolutions become lock-free.
     public func freeze() {
         open.withLock { table in
-            _ = frozenTable.storeIfNil(FrozenTable(entries: table))
+            guard frozenTable == nil else { return }
+            let frozen = Unmanaged.passRetained(FrozenTable(entries: table))
+            frozenPointer.store(Int(bitPattern: frozen.toOpaque()), ordering: .releasing)
         }
     }
 
     /// Whether `freeze()` has been called.
-    public var isFrozen: Bool { frozenTable.load() != nil }
+    public var isFrozen: Bool { frozenTable != nil }
 
     /// Every registration, sorted by owner, type and name.
     public var registrations: [Registration] {
-        let entries = frozenTable.load()?.entries ?? open.withLock { $0 }
+        let entries = frozenTable?.entries ?? open.withLock { $0 }
         return entries.values.map(\.registration).sorted {
             ($0.owner, $0.type, $0.name ?? "") < ($1.owner, $1.type, $1.name ?? "")
         }
@@ -79,24 +91,36 @@ public final class Container: Sendable {
     /// Resolves an instance of `type` (and `name`).
     /// - Parameter requester: who asks, named in errors.
     /// - Throws: `DIError.notRegistered` (with what is registered nearby), `.cycle`, `.factoryFailed`.
+    @inlinable
     public func resolve<T>(_ type: T.Type = T.self, name: String? = nil, requester: Owner = .host) throws(DIError) -> T {
-        try resolve(Key(type, name), frame: nil, requester: requester)
+        if let instance: T = frozenSingleton(type, name) { return instance }
+        return try resolve(Key(type, name), frame: nil, requester: requester)
     }
 
+    /// The fast path: a singleton already built in a frozen container, read with no lock. Inlined into the
+    /// caller so that it is specialized for `T` (an unspecialized generic would look up `Entry<T>`'s
+    /// metadata at run time on every call).
+    @inlinable
+    func frozenSingleton<T>(_ type: T.Type, _ name: String?) -> T? {
+        guard let table = frozenTable, let found = table.lookup(ObjectIdentifier(type), name),
+              found.scope == .singleton else { return nil }
+        return found.publishedInstance(as: T.self)
+    }
+
+    @inlinable
     func resolve<T>(_ key: Key, frame: ResolutionFrame?, requester: Owner) throws(DIError) -> T {
-        let found: AnyEntry? = if let table = frozenTable.load() { table.entries[key] } else { open.withLock { $0[key] } }
+        let found: AnyEntry? = if let table = frozenTable { table.lookup(key.type, key.name) } else { openEntry(key) }
         guard let found else { throw notRegistered(key, requester: requester) }
         let entry = unsafeDowncast(found, to: Entry<T>.self)
         switch entry.scope {
         case .transient:
             return try build(entry, frame: frame, requester: requester)
         case .singleton:
-            if let box = entry.singleton.load() { return box.value }
+            if let instance = entry.publishedInstance(as: T.self) { return instance }
             buildLock.lock()
             defer { buildLock.unlock() }
-            if let box = entry.singleton.load() { return box.value }
-            let instance = try build(entry, frame: frame, requester: requester)
-            return entry.singleton.storeIfNil(InstanceBox(instance)).value
+            if let instance = entry.publishedInstance(as: T.self) { return instance }
+            return entry.publish(try build(entry, frame: frame, requester: requester))
         case .weak:
             buildLock.lock()
             defer { buildLock.unlock() }
@@ -110,7 +134,8 @@ public final class Container: Sendable {
         }
     }
 
-    private func build<T>(_ entry: Entry<T>, frame: ResolutionFrame?, requester: Owner) throws(DIError) -> T {
+    @inlinable
+    func build<T>(_ entry: Entry<T>, frame: ResolutionFrame?, requester: Owner) throws(DIError) -> T {
         if let chain = frame?.cycle(closing: entry.key) { throw .cycle(chain) }
         let resolver = Resolver(container: self, frame: ResolutionFrame(key: entry.key, parent: frame), requester: requester)
         do {
@@ -122,8 +147,13 @@ public final class Container: Sendable {
         }
     }
 
-    private func notRegistered(_ key: Key, requester: Owner) -> DIError {
-        let entries = frozenTable.load()?.entries ?? open.withLock { $0 }
+    /// The entry for `key` before `freeze()`.
+    @usableFromInline
+    func openEntry(_ key: Key) -> AnyEntry? { open.withLock { $0[key] } }
+
+    @usableFromInline
+    func notRegistered(_ key: Key, requester: Owner) -> DIError {
+        let entries = frozenTable?.entries ?? open.withLock { $0 }
         let otherNames = entries.keys.filter { $0.type == key.type && $0.name != key.name }.map(\.name)
             .sorted { ($0 ?? "") < ($1 ?? "") }
         let otherTypes = key.name.map { name in
@@ -134,8 +164,40 @@ public final class Container: Sendable {
     }
 }
 
-/// The registration table once frozen.
+/// The registration table once frozen: an open-addressing hash table keyed by the type's address, so a
+/// lookup is a multiply, a shift and a compare or two (no SipHash on the hot path).
+@usableFromInline
 final class FrozenTable: Sendable {
     let entries: [Key: AnyEntry]
-    init(entries: [Key: AnyEntry]) { self.entries = entries }
+    @usableFromInline let slots: [AnyEntry?]
+    @usableFromInline let shift: Int
+
+    init(entries: [Key: AnyEntry]) {
+        self.entries = entries
+        var bits = 4
+        while 1 << bits < entries.count * 2 { bits += 1 }
+        shift = UInt.bitWidth - bits
+        var slots = [AnyEntry?](repeating: nil, count: 1 << bits)
+        for entry in entries.values {
+            var index = Self.slot(entry.key.type, shift: shift)
+            while slots[index] != nil { index = (index + 1) & (slots.count - 1) }
+            slots[index] = entry
+        }
+        self.slots = slots
+    }
+
+    @inlinable
+    static func slot(_ type: ObjectIdentifier, shift: Int) -> Int {
+        Int(truncatingIfNeeded: (UInt(bitPattern: type) &* 0x9E37_79B9_7F4A_7C15) >> UInt(shift))
+    }
+
+    @inlinable
+    func lookup(_ type: ObjectIdentifier, _ name: String?) -> AnyEntry? {
+        var index = Self.slot(type, shift: shift)
+        while let entry = slots[index] {
+            if entry.key.type == type && entry.key.name == name { return entry }
+            index = (index + 1) & (slots.count - 1)
+        }
+        return nil
+    }
 }

@@ -1,0 +1,28 @@
+// swift-tools-version: 6.0
+//
+// Strata's benchmarks, side by side with what a user would pick instead. A separate package so that the
+// root package stays free of third-party dependencies: only this one depends on Swinject.
+import PackageDescription
+
+let package = Package(
+    name: "Benchmarks",
+    platforms: [.macOS(.v15)],
+    products: [
+        // One trivial plugin, copied 10, 100 and 500 times to measure the cost of each additional plugin.
+        .library(name: "TrivialBench", type: .dynamic, targets: ["TrivialPlugin"]),
+    ],
+    dependencies: [
+        .package(path: "../Core"),
+        .package(url: "https://github.com/Swinject/Swinject", exact: "2.10.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "StrataBenchmarks",
+            dependencies: [.product(name: "StrataPluginKit", package: "Core"), .product(name: "Swinject", package: "Swinject")]
+        ),
+        // The floor for any Swift process here: a hello world that links Foundation.
+        .executableTarget(name: "HelloWorld"),
+        .target(name: "TrivialPlugin", dependencies: [.product(name: "StrataPluginKit", package: "Core")]),
+    ],
+    swiftLanguageModes: [.v6]
+)

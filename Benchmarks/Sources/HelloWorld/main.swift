@@ -1,0 +1,3 @@
+import Foundation
+
+FileHandle.standardOutput.write(Data("Hello, world! \(ProcessInfo.processInfo.processIdentifier)\n".utf8))

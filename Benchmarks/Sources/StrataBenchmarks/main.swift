@@ -1,0 +1,26 @@
+import Foundation
+
+/// Prints the DI rows now; host and feature rows are measured by `Benchmarks/run` around this binary.
+let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "di" {
+    let rows = try DIBenchmarks.run()
+    let baseline = try DIBenchmarks.singleThreadBaseline()
+    print("| DI benchmark | Strata ns/op, median (min–max) | Swinject ns/op, median (min–max) | Strata faster by |")
+    print("|---|---|---|---|")
+    for row in rows {
+        print("| \(row.name) | \(row.strata.formatted()) | \(row.swinject.formatted()) | \(format(row.ratio))× |")
+    }
+    let contended = rows.last!.strata.median
+    print("")
+    print("Strata singleton, 1 thread: \(format(baseline.median)) ns/resolve; 8 threads on \(ProcessInfo.processInfo.activeProcessorCount) cores: \(format(contended)) ns/resolve of wall time (scaling \(format(baseline.median / contended, 2))×).")
+} else if arguments.first == "profile-singleton" {
+    let container = try DIBenchmarks.strataContainer(scope: .singleton)
+    for _ in 0..<100_000 { blackHole(try? container.resolve((any Service).self)) }
+} else if arguments.first == "process", arguments.count >= 2 {
+    let argv = Array(arguments.dropFirst())
+    let stats = timeProcess(argv[0], Array(argv.dropFirst()))
+    print("\(format(stats.median, 2)) \(format(stats.low, 2)) \(format(stats.high, 2))")
+} else {
+    print("usage: StrataBenchmarks di | process EXECUTABLE [ARGS...]")
+    exit(2)
+}
