@@ -1,0 +1,15 @@
+import Foundation
+
+/// A timer repeats its countdown from the moment it started. After any pause in observation (a restart of
+/// Strata, a sleeping laptop) it catches up by `elapsed mod duration`: the countdown is where it would be had
+/// it never stopped.
+public enum TimerSchedule {
+    public static func slot(for timer: FocusTimer, startedAt: Date, at now: Date) -> PhaseSlot {
+        let duration = Double(max(timer.durationSeconds, 1))
+        let elapsed = max(0, now.timeIntervalSince(startedAt))
+        let completed = (elapsed / duration).rounded(.down)
+        let roundStart = startedAt.addingTimeInterval(completed * duration)
+        return PhaseSlot(phase: .focus, startsAt: roundStart, endsAt: roundStart.addingTimeInterval(duration),
+                         round: Int(completed) + 1, rounds: nil)
+    }
+}

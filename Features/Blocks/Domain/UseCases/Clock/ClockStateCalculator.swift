@@ -1,0 +1,24 @@
+import Foundation
+
+/// Computes what the clock shows from the running mode, its item and the current instant. Nothing is counted
+/// down in memory, so the answer is the same whether Strata ran all along or was just restarted.
+public struct ClockStateCalculator: Sendable {
+    /// Carries the time zone: boundaries and start times are local wall-clock times.
+    public let calendar: Calendar
+
+    public init(calendar: Calendar) {
+        self.calendar = calendar
+    }
+
+    public func state(of mode: RunningMode, item: ModeItem, at now: Date) -> ClockState {
+        let slot: PhaseSlot = switch item {
+        case .block(let block): BlockSchedule.slot(for: block.length, at: now, calendar: calendar)
+        case .daily(let daily): DailySchedule.slot(for: daily, at: now, calendar: calendar)
+        case .timer(let timer): TimerSchedule.slot(for: timer, startedAt: mode.startedAt, at: now)
+        }
+        let remaining = Int(slot.endsAt.timeIntervalSince(now).rounded(.up))
+        let length = slot.startsAt.map { Int(slot.endsAt.timeIntervalSince($0).rounded()) }
+        return ClockState(mode: mode, title: item.title, phase: slot.phase, remainingSeconds: max(remaining, 0),
+                          phaseEndsAt: slot.endsAt, phaseSeconds: length, round: slot.round, rounds: slot.rounds)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// Tempus's rules for what may be saved, with its bugs fixed: a title of spaces is empty, midnight is a valid
+/// start, and an edit clamps the repeat count instead of saving a schedule longer than a day.
+public enum BlocksValidation {
+    public static let secondsPerDay = 86_400
+    /// A zero duration becomes this (Tempus's rule).
+    public static let minimumDuration = 60
+
+    public static func title(_ raw: String) throws(BlocksError) -> String {
+        let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw .emptyTitle }
+        return trimmed
+    }
+
+    public static func blockLength(hours: Int?) throws(BlocksError) -> BlockLength {
+        guard let hours else { throw .missingBlockLength }
+        guard let length = BlockLength(rawValue: hours) else { throw .unsupportedBlockLength(hours) }
+        return length
+    }
+
+    /// Refuses a negative duration and turns zero into a minute.
+    public static func duration(_ seconds: Int, field: String) throws(BlocksError) -> Int {
+        guard seconds >= 0 else { throw .negativeDuration(field: field, seconds: seconds) }
+        return seconds == 0 ? minimumDuration : seconds
+    }
+
+    public static func startTime(_ seconds: Int) throws(BlocksError) -> Int {
+        guard (0..<secondsPerDay).contains(seconds) else { throw .invalidStartTime(seconds: seconds) }
+        return seconds
+    }
+
+    /// How many rounds of `roundSeconds` fit in a day.
+    public static func maximumRepeats(roundSeconds: Int) -> Int {
+        roundSeconds > 0 ? secondsPerDay / roundSeconds : 0
+    }
+
+    /// A valid daily's fields. Creating refuses a schedule longer than a day; editing (`clampRepeats`)
+    /// lowers the repeat count to what fits.
+    public static func daily(_ draft: DailyDraft, clampRepeats: Bool) throws(BlocksError) -> DailyDraft {
+        let title = try title(draft.title)
+        let focus = try duration(draft.focusSeconds, field: "focus")
+        let rest = try duration(draft.breakSeconds, field: "break")
+        let start = try startTime(draft.startSeconds)
+        guard draft.repeatCount >= 1 else { throw .invalidRepeatCount(draft.repeatCount) }
+        let maximum = maximumRepeats(roundSeconds: focus + rest)
+        var repeats = draft.repeatCount
+        if repeats > maximum {
+            guard clampRepeats, maximum > 0 else { throw .tooManyRepeats(requested: repeats, maximum: maximum) }
+            repeats = maximum
+        }
+        return DailyDraft(title: title, startSeconds: start, repeatCount: repeats, focusSeconds: focus,
+                          breakSeconds: rest)
+    }
+}

@@ -1,0 +1,54 @@
+import BlocksDomain
+import Foundation
+
+/// Finds the item a person named on the command line: by its id, by the start of its id (as `list`
+/// shows it), or by its exact title, ignoring case.
+public enum ItemLookup {
+    public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        case noMatch(kind: ModeKind, reference: String)
+        case ambiguous(kind: ModeKind, reference: String, ids: [String])
+
+        public var description: String {
+            switch self {
+            case .noMatch(let kind, let reference):
+                "No \(kind.rawValue) matches \"\(reference)\". Give an id from `strata \(CommandGroup.name(kind)) list`."
+            case .ambiguous(let kind, let reference, let ids):
+                "\"\(reference)\" matches \(ids.count) \(kind.rawValue) items (\(ids.joined(separator: ", "))). Give more of the id."
+            }
+        }
+    }
+
+    public static func find<Item: Identifiable>(_ reference: String, in items: [Item], kind: ModeKind,
+                                                title: (Item) -> String) throws(Failure) -> Item
+    where Item.ID == UUID {
+        let wanted = reference.trimmingCharacters(in: .whitespaces)
+        if let id = UUID(uuidString: wanted), let item = items.first(where: { $0.id == id }) { return item }
+        let byPrefix = wanted.count >= 4
+            ? items.filter { $0.id.uuidString.lowercased().hasPrefix(wanted.lowercased()) }
+            : []
+        let matches = byPrefix.isEmpty
+            ? items.filter { title($0).compare(wanted, options: .caseInsensitive) == .orderedSame }
+            : byPrefix
+        guard let first = matches.first else { throw .noMatch(kind: kind, reference: wanted) }
+        guard matches.count == 1 else {
+            throw .ambiguous(kind: kind, reference: wanted, ids: matches.map { ShortID.text($0.id) })
+        }
+        return first
+    }
+}
+
+/// The first eight characters of an id, as lists show it.
+public enum ShortID {
+    public static func text(_ id: UUID) -> String { String(id.uuidString.prefix(8)).lowercased() }
+}
+
+/// The command group of each kind.
+public enum CommandGroup {
+    public static func name(_ kind: ModeKind) -> String {
+        switch kind {
+        case .block: "blocks"
+        case .daily: "daily"
+        case .timer: "timer"
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder until the Blocks feature lands; replace me.

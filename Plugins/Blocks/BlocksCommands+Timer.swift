@@ -1,0 +1,48 @@
+import BlocksDomain
+import BlocksPresentation
+import StrataPluginKit
+
+extension BlocksCommands {
+    var timerCommands: [PluginCommand] {
+        [
+            command(["timer", "list"], "List timers, newest first", usage: "strata timer list [--json]",
+                    flags: ["--json"]) { arguments, invocation in
+                try noPositionals(arguments)
+                let timers = try services.resolve((any TimerFetchUseCase).self).fetchAll()
+                if arguments.has("--json") {
+                    try invocation.writeJSON(timers.map(BlocksJSON.TimerItem.init))
+                } else {
+                    invocation.write(BlocksTextFormatter.timers(timers))
+                }
+            },
+            command(["timer", "add"], "Add a repeating timer",
+                    usage: "strata timer add TITLE --duration DURATION [--now] [--json]",
+                    options: ["--duration"], flags: ["--now", "--json"]) { arguments, invocation in
+                let title = try text(arguments, "TITLE")
+                guard let seconds = try duration(arguments, "--duration") else {
+                    throw CommandError.usage("missing --duration DURATION (e.g. 25m)")
+                }
+                let timer = try services.resolve((any TimerCreateUseCase).self)
+                    .execute(TimerDraft(title: title, durationSeconds: seconds))
+                try reportAdded(.timer, id: timer.id, json: arguments.has("--json"), now: arguments.has("--now"),
+                                invocation: invocation, item: BlocksJSON.TimerItem(timer),
+                                text: "Added timer \"\(timer.title)\" (\(ShortID.text(timer.id))): \(DurationText.text(timer.durationSeconds)), repeating.")
+            },
+            command(["timer", "delete"], "Delete a timer", usage: "strata timer delete ID|TITLE") { arguments, invocation in
+                let timer = try findTimer(try text(arguments, "ID"))
+                try services.resolve((any TimerDeleteUseCase).self).execute(id: timer.id)
+                invocation.writeLine("Deleted timer \"\(timer.title)\".")
+            },
+            command(["timer", "start"], "Start a timer; `strata clock` shows it",
+                    usage: "strata timer start ID|TITLE [--json]", flags: ["--json"]) { arguments, invocation in
+                let timer = try findTimer(try text(arguments, "ID"))
+                try start(.timer, id: timer.id, json: arguments.has("--json"), invocation: invocation)
+            },
+        ]
+    }
+
+    func findTimer(_ reference: String) throws -> FocusTimer {
+        let timers = try services.resolve((any TimerFetchUseCase).self).fetchAll()
+        return try ItemLookup.find(reference, in: timers, kind: .timer, title: \.title)
+    }
+}

@@ -1,0 +1,89 @@
+import BlocksDomain
+import BlocksPresentation
+import Foundation
+import StrataPluginKit
+
+/// The feature's command line: `strata blocks …`, `strata daily …`, `strata timer …` and `strata clock …`.
+struct BlocksCommands: Sendable {
+    let services: BlocksServices
+    let calendar: Calendar
+
+    var all: [PluginCommand] { blockCommands + dailyCommands + timerCommands + clockCommands }
+
+    /// A command whose body throws: `CommandError.usage` exits 2 (the host then prints the usage), any other
+    /// error is printed for people and exits 1.
+    func command(_ path: [String], _ summary: String, usage: String, options: Set<String> = [],
+                 flags: Set<String> = [],
+                 body: @escaping @Sendable (CommandArguments, CommandInvocation) throws -> Void) -> PluginCommand {
+        let name = "strata " + path.joined(separator: " ")
+        return PluginCommand(path: path, summary: summary, usage: usage) { invocation in
+            do {
+                let arguments = try CommandArguments(invocation.arguments, options: options, flags: flags)
+                try body(arguments, invocation)
+                return 0
+            } catch let error as CommandError {
+                invocation.writeError("\(name): \(error)")
+                return error.exitCode
+            } catch {
+                invocation.writeError("\(name): \(error)")
+                return 1
+            }
+        }
+    }
+
+    // MARK: Argument helpers
+
+    /// The positionals joined by spaces, so an unquoted title of several words still works.
+    func text(_ arguments: CommandArguments, _ name: String) throws(CommandError) -> String {
+        let text = arguments.positionals.joined(separator: " ")
+        guard !text.isEmpty else { throw .usage("missing \(name)") }
+        return text
+    }
+
+    func noPositionals(_ arguments: CommandArguments) throws(CommandError) {
+        if let extra = arguments.positionals.first { throw .usage("unexpected argument '\(extra)'") }
+    }
+
+    func integer(_ arguments: CommandArguments, _ option: String) throws(CommandError) -> Int? {
+        guard let value = arguments.value(option) else { return nil }
+        guard let number = Int(value) else { throw .usage("\(option) needs a whole number, got '\(value)'") }
+        return number
+    }
+
+    func duration(_ arguments: CommandArguments, _ option: String) throws(CommandError) -> Int? {
+        guard let value = arguments.value(option) else { return nil }
+        guard let seconds = DurationText.seconds(from: value) else {
+            throw .usage("\(option) needs a duration such as 50m, 1h30m or 90s, got '\(value)'")
+        }
+        return seconds
+    }
+
+    func timeOfDay(_ arguments: CommandArguments, _ option: String) throws(CommandError) -> Int? {
+        guard let value = arguments.value(option) else { return nil }
+        guard let seconds = ClockTimeText.seconds(from: value) else {
+            throw .usage("\(option) needs a time of day such as 09:00, got '\(value)'")
+        }
+        return seconds
+    }
+
+    // MARK: Shared output
+
+    func printClock(_ state: ClockState?, json: Bool, to invocation: CommandInvocation) throws {
+        if json {
+            try invocation.writeJSON(BlocksJSON.Clock(state))
+        } else {
+            invocation.write(ClockFormatting.text(state, calendar: calendar))
+        }
+    }
+
+    func start(_ kind: ModeKind, id: UUID, json: Bool, invocation: CommandInvocation) throws {
+        let state = try services.resolve((any ModeStartUseCase).self).execute(kind, id: id)
+        if !json { invocation.writeLine("Started \(kind.rawValue) \"\(state.title)\".") }
+        try printClock(state, json: json, to: invocation)
+    }
+
+    /// After an add without `--now`: the command line's form of Tempus's "start now?".
+    func startHint(_ kind: ModeKind, id: UUID, invocation: CommandInvocation) {
+        invocation.writeLine("Start it now with `strata \(CommandGroup.name(kind)) start \(ShortID.text(id))`.")
+    }
+}

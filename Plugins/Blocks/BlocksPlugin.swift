@@ -1,0 +1,103 @@
+import BlocksData
+import BlocksDomain
+import BlocksPresentation
+import Foundation
+import StrataDI
+import StrataPluginKit
+import StrataRuntime
+import StrataStorage
+import StrataTerminal
+
+/// The composition root of the Blocks feature (Tempus on Linux): the only place that builds its concrete
+/// types. It registers the repositories and use cases and contributes the `blocks`, `daily`, `timer` and
+/// `clock` commands.
+final class BlocksPlugin: FeaturePlugin {
+    let manifest = PluginManifest(id: "blocks", displayName: "Blocks", version: "1.0.0",
+                                  summary: "Time blocks, daily focus/break schedules and repeating timers, with a clock.")
+
+    func register(in context: PluginContext) throws {
+        let settings = try context.settings.decode(BlocksSettings.self)
+        let calendar = try settings.calendar()
+        let databaseURL = context.dataDirectory.appendingPathComponent(settings.databaseFile)
+        try registerStorage(in: context, databaseURL: databaseURL)
+        try registerUseCases(in: context, calendar: calendar)
+        try registerScreens(in: context)
+        let commands = BlocksCommands(services: BlocksServices(container: context.container, owner: context.owner),
+                                      calendar: calendar)
+        for command in commands.all {
+            try context.addCommand(command)
+        }
+    }
+
+    private func registerStorage(in context: PluginContext, databaseURL: URL) throws {
+        try context.register(SQLiteDatabase.self, name: "blocks", scope: .singleton) { resolver in
+            try resolver.resolve((any DatabaseOpener).self).open(databaseURL)
+        }
+        try context.register((any BlockRepository).self, scope: .singleton) { resolver in
+            try SQLiteBlockRepository(database: resolver.resolve(SQLiteDatabase.self, name: "blocks"))
+        }
+        try context.register((any DailyRepository).self, scope: .singleton) { resolver in
+            try SQLiteDailyRepository(database: resolver.resolve(SQLiteDatabase.self, name: "blocks"))
+        }
+        try context.register((any TimerRepository).self, scope: .singleton) { resolver in
+            try SQLiteTimerRepository(database: resolver.resolve(SQLiteDatabase.self, name: "blocks"))
+        }
+        try context.register((any RunningModeRepository).self, scope: .singleton) { resolver in
+            try SQLiteRunningModeRepository(database: resolver.resolve(SQLiteDatabase.self, name: "blocks"))
+        }
+        try context.register((any BlocksClock).self, scope: .singleton) { resolver in
+            HostBlocksClock(wallClock: try resolver.resolve((any WallClock).self))
+        }
+    }
+
+    private func registerScreens(in context: PluginContext) throws {
+        try context.register((any FeatureScreenProvider).self, name: context.pluginID, scope: .singleton) { resolver in
+            BlocksScreenProvider(useCases: BlocksUseCases(
+                fetchBlocks: try resolver.resolve(), createBlock: try resolver.resolve(), editBlock: try resolver.resolve(),
+                deleteBlock: try resolver.resolve(), fetchDailies: try resolver.resolve(),
+                createDaily: try resolver.resolve(), editDaily: try resolver.resolve(),
+                deleteDaily: try resolver.resolve(), fetchTimers: try resolver.resolve(),
+                createTimer: try resolver.resolve(), deleteTimer: try resolver.resolve(), start: try resolver.resolve(),
+                clock: try resolver.resolve(), stop: try resolver.resolve()))
+        }
+    }
+
+    private func registerUseCases(in context: PluginContext, calendar: Calendar) throws {
+        try context.register((any BlockFetchUseCase).self) { DefaultBlockFetchUseCase(repository: try $0.resolve()) }
+        try context.register((any BlockCreateUseCase).self) {
+            DefaultBlockCreateUseCase(repository: try $0.resolve(), clock: try $0.resolve())
+        }
+        try context.register((any BlockEditUseCase).self) { DefaultBlockEditUseCase(repository: try $0.resolve()) }
+        try context.register((any BlockDeleteUseCase).self) {
+            DefaultBlockDeleteUseCase(repository: try $0.resolve(), runningMode: try $0.resolve())
+        }
+        try context.register((any DailyFetchUseCase).self) { DefaultDailyFetchUseCase(repository: try $0.resolve()) }
+        try context.register((any DailyCreateUseCase).self) {
+            DefaultDailyCreateUseCase(repository: try $0.resolve(), clock: try $0.resolve())
+        }
+        try context.register((any DailyEditUseCase).self) { DefaultDailyEditUseCase(repository: try $0.resolve()) }
+        try context.register((any DailyDeleteUseCase).self) {
+            DefaultDailyDeleteUseCase(repository: try $0.resolve(), runningMode: try $0.resolve())
+        }
+        try context.register((any TimerFetchUseCase).self) { DefaultTimerFetchUseCase(repository: try $0.resolve()) }
+        try context.register((any TimerCreateUseCase).self) {
+            DefaultTimerCreateUseCase(repository: try $0.resolve(), clock: try $0.resolve())
+        }
+        try context.register((any TimerEditUseCase).self) { DefaultTimerEditUseCase(repository: try $0.resolve()) }
+        try context.register((any TimerDeleteUseCase).self) {
+            DefaultTimerDeleteUseCase(repository: try $0.resolve(), runningMode: try $0.resolve())
+        }
+        try context.register(ModeItemSource.self) {
+            ModeItemSource(blocks: try $0.resolve(), dailies: try $0.resolve(), timers: try $0.resolve())
+        }
+        try context.register((any ModeStartUseCase).self) {
+            DefaultModeStartUseCase(items: try $0.resolve(), runningMode: try $0.resolve(), clock: try $0.resolve(),
+                                    calendar: calendar)
+        }
+        try context.register((any ClockFetchUseCase).self) {
+            DefaultClockFetchUseCase(items: try $0.resolve(), runningMode: try $0.resolve(), clock: try $0.resolve(),
+                                     calendar: calendar)
+        }
+        try context.register((any ClockStopUseCase).self) { DefaultClockStopUseCase(runningMode: try $0.resolve()) }
+    }
+}

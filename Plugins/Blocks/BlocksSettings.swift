@@ -1,0 +1,44 @@
+import Foundation
+
+/// `features.blocks.settings` in the config. Every key is optional.
+struct BlocksSettings: Decodable, Sendable {
+    /// An IANA zone such as `Europe/Berlin`; block boundaries and daily start times are wall-clock times
+    /// there. Default: the system's zone (`TZ`).
+    var timeZone: String?
+    /// The database file name inside the plugin's data folder.
+    var databaseFile = "blocks.sqlite"
+
+    private enum CodingKeys: String, CodingKey { case timeZone, databaseFile }
+
+    init() {}
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
+        databaseFile = try container.decodeIfPresent(String.self, forKey: .databaseFile) ?? databaseFile
+    }
+
+    /// The calendar the schedules use.
+    /// - Throws: `BlocksSettingsError` for a zone name the system does not know.
+    func calendar() throws -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        if let timeZone {
+            guard let zone = TimeZone(identifier: timeZone) else { throw BlocksSettingsError.unknownTimeZone(timeZone) }
+            calendar.timeZone = zone
+        } else {
+            calendar.timeZone = .current
+        }
+        return calendar
+    }
+}
+
+enum BlocksSettingsError: Error, CustomStringConvertible {
+    case unknownTimeZone(String)
+
+    var description: String {
+        switch self {
+        case .unknownTimeZone(let name):
+            "blocks: unknown time zone \"\(name)\" in `features.blocks.settings.timeZone`. Use an IANA name such as \"Europe/Berlin\", or remove the key to use the system's zone."
+        }
+    }
+}

@@ -1,0 +1,10 @@
+import BlocksDomain
+import Foundation
+import StrataRuntime
+
+/// The host's wall clock, seen through the feature's own clock protocol.
+struct HostBlocksClock: BlocksClock {
+    let wallClock: any WallClock
+
+    func now() -> Date { wallClock.now() }
+}

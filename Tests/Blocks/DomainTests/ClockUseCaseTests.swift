@@ -1,0 +1,70 @@
+import BlocksDomain
+import BlocksTesting
+import Foundation
+import Testing
+
+struct ClockUseCaseTests {
+    let berlin = Calendar.gregorian(in: "Europe/Berlin")
+    let blocks = InMemoryBlockRepository([.stub()])
+    let dailies = InMemoryDailyRepository([.stub()])
+    let timers = InMemoryTimerRepository([.stub()])
+    let modes = InMemoryRunningModeRepository()
+    let clock = FixedBlocksClock(.iso("2026-06-10T09:20:00+02:00"))
+
+    var items: ModeItemSource { ModeItemSource(blocks: blocks, dailies: dailies, timers: timers) }
+    var start: DefaultModeStartUseCase { .init(items: items, runningMode: modes, clock: clock, calendar: berlin) }
+    var fetch: DefaultClockFetchUseCase { .init(items: items, runningMode: modes, clock: clock, calendar: berlin) }
+
+    @Test func startingPersistsTheModeFromNow() throws {
+        let state = try start.execute(.daily, id: Daily.stub().id)
+        #expect(try modes.load() == RunningMode(kind: .daily, itemID: Daily.stub().id, startedAt: clock.now()))
+        #expect(state.title == "Study")
+        #expect(state.phase == .focus)
+        #expect(state.remainingSeconds == 30 * 60)
+        #expect(state.remaining.description == "0:30:00")
+    }
+
+    @Test func aLaterRunRestoresTheModeAndComputesFromTheStartTime() throws {
+        _ = try start.execute(.timer, id: FocusTimer.stub().id)
+        clock.advance(by: 187 * 60 + 0.4)
+        // A new use case over the same storage: what a new process sees.
+        let restored = try DefaultClockFetchUseCase(items: items, runningMode: modes, clock: clock, calendar: berlin).execute()
+        #expect(restored?.mode.kind == .timer)
+        #expect(restored?.remainingSeconds == 13 * 60) // 12:59.6 rounds up
+        #expect(restored?.round == 8)
+    }
+
+    @Test func startingReplacesWhatRan() throws {
+        _ = try start.execute(.timer, id: FocusTimer.stub().id)
+        let state = try start.execute(.block, id: Block.stub().id)
+        #expect(try modes.load()?.kind == .block)
+        #expect(state.phase == .focus)
+        #expect(state.remainingSeconds == 2 * 3600 + 40 * 60) // 09:20 → 12:00
+        #expect(state.rounds == 6)
+    }
+
+    @Test func startingAnUnknownItemIsNotFoundAndKeepsWhatRan() throws {
+        _ = try start.execute(.timer, id: FocusTimer.stub().id)
+        let id = UUID()
+        #expect(throws: BlocksError.notFound(.daily, id)) { try start.execute(.daily, id: id) }
+        #expect(try modes.load()?.kind == .timer)
+    }
+
+    @Test func nothingRunningAnswersNil() throws {
+        #expect(try fetch.execute() == nil)
+    }
+
+    @Test func aModeWhoseItemWasDeletedIsCleared() throws {
+        try modes.save(RunningMode(kind: .block, itemID: UUID(), startedAt: clock.now()))
+        #expect(try fetch.execute() == nil)
+        #expect(try modes.load() == nil)
+    }
+
+    @Test func stoppingClearsTheModeAndSaysWhatRan() throws {
+        _ = try start.execute(.block, id: Block.stub().id)
+        let stopped = try DefaultClockStopUseCase(runningMode: modes).execute()
+        #expect(stopped?.kind == .block)
+        #expect(try modes.load() == nil)
+        #expect(try DefaultClockStopUseCase(runningMode: modes).execute() == nil)
+    }
+}

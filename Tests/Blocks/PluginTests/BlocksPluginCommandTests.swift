@@ -1,0 +1,84 @@
+import Foundation
+import StrataRuntime
+import Testing
+@testable import BlocksPlugin
+
+/// Each harness is a separate "process": a new container and plugin over the same data folder.
+final class BlocksPluginCommandTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("blocks-plugin-\(UUID().uuidString)")
+    let clock = ManualWallClock(start: ISO8601DateFormatter().date(from: "2026-03-29T01:30:00+01:00")!)
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
+
+    @Test func registersEveryCommandOfTheIssue() throws {
+        let paths = try PluginHarness(dataDirectory: folder, clock: clock).context.commands.map { $0.path.joined(separator: " ") }
+        for expected in ["blocks list", "blocks add", "blocks show", "blocks edit", "blocks delete", "blocks start",
+                         "daily list", "daily add", "daily show", "daily edit", "daily delete", "daily start",
+                         "timer list", "timer add", "timer delete", "timer start", "clock", "clock stop"] {
+            #expect(paths.contains(expected), "missing \(expected)")
+        }
+    }
+
+    @Test func aBlockAddedInOneProcessIsListedInTheNext() async throws {
+        let added = try await PluginHarness(dataDirectory: folder, clock: clock).run("blocks", "add", "Deep work", "--hours", "4")
+        #expect(added.code == 0)
+        let listed = try await PluginHarness(dataDirectory: folder, clock: clock).run("blocks", "list", "--json")
+        #expect(listed.code == 0)
+        let array = try #require(try jsonObject(listed.output) as? [[String: Any]])
+        #expect(array.count == 1)
+        #expect(array.first?["title"] as? String == "Deep work")
+        #expect((array.first?["id"] as? String).flatMap(UUID.init(uuidString:)) != nil)
+    }
+
+    @Test func aStartedBlockIsShownByTheClockOfALaterProcessOnTheDSTDay() async throws {
+        _ = try await PluginHarness(dataDirectory: folder, clock: clock).run("blocks", "add", "Deep work", "--hours", "4")
+        let started = try await PluginHarness(dataDirectory: folder, clock: clock).run("blocks", "start", "Deep work")
+        #expect(started.code == 0)
+        clock.advance(by: 600)
+        let shown = try await PluginHarness(dataDirectory: folder, clock: clock).run("clock", "--json")
+        let object = try #require(try jsonObject(shown.output) as? [String: Any])
+        #expect(object["mode"] as? String == "block")
+        #expect(object["title"] as? String == "Deep work")
+        #expect(object["phase"] as? String == "focus")
+        // 01:40 CET to 04:00 CEST: 1 h 20 min on the 23-hour day.
+        #expect(object["remainingSeconds"] as? Int == 4_800)
+    }
+
+    @Test func aTimerCatchesUpAfterARestartAndStops() async throws {
+        let harness = try PluginHarness(dataDirectory: folder, clock: clock)
+        _ = await harness.run("timer", "add", "Pomodoro", "--duration", "25m", "--now")
+        clock.advance(by: 187 * 60)
+        let shown = try await PluginHarness(dataDirectory: folder, clock: clock).run("clock", "--json")
+        let object = try #require(try jsonObject(shown.output) as? [String: Any])
+        #expect(object["mode"] as? String == "timer")
+        #expect(object["remainingSeconds"] as? Int == 13 * 60)
+        let stopped = try await PluginHarness(dataDirectory: folder, clock: clock).run("clock", "stop")
+        #expect(stopped.output == "Stopped timer \"Pomodoro\".\n")
+        let after = try await PluginHarness(dataDirectory: folder, clock: clock).run("clock")
+        #expect(after.output == "Nothing is running.\n")
+    }
+
+    @Test func dailyAddRefusesTooManyRepeatsWithExitOne() async throws {
+        let harness = try PluginHarness(dataDirectory: folder, clock: clock)
+        let result = await harness.run("daily", "add", "Study", "--start", "09:00", "--focus", "50m", "--break", "10m",
+                                       "--repeat", "25")
+        #expect(result.code == 1)
+        #expect(result.error.contains("Too many repeats"))
+        let ok = await harness.run("daily", "add", "Study", "--start", "09:00", "--focus", "50m", "--break", "10m",
+                                   "--repeat", "4", "--json")
+        let object = try #require(try jsonObject(ok.output) as? [String: Any])
+        #expect(object["startSeconds"] as? Int == 32_400)
+        #expect(object["focusSeconds"] as? Int == 3_000)
+        #expect(object["repeatCount"] as? Int == 4)
+    }
+
+    @Test func badArgumentsAreUsageErrors() async throws {
+        let harness = try PluginHarness(dataDirectory: folder, clock: clock)
+        #expect(await harness.run("blocks", "add", "X", "--hours", "abc").code == 2)
+        #expect(await harness.run("blocks", "add", "--hours", "4").code == 2)
+        #expect(await harness.run("daily", "add", "Study", "--start", "25:00", "--focus", "50m", "--break", "10m").code == 2)
+        #expect(await harness.run("blocks", "list", "--bogus").code == 2)
+        #expect(await harness.run("blocks", "add", "X", "--hours", "5").code == 1)
+        #expect(await harness.run("blocks", "show", "nothing").code == 1)
+    }
+}

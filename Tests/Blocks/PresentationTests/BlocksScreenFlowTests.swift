@@ -1,0 +1,108 @@
+import BlocksDomain
+import BlocksPresentation
+import BlocksTesting
+import Foundation
+import StrataTerminal
+import Testing
+
+/// Drives the interactive screens with keys, without a terminal, and reads what they draw.
+@MainActor
+struct BlocksScreenFlowTests {
+    let blocks = InMemoryBlockRepository()
+    let dailies = InMemoryDailyRepository()
+    let timers = InMemoryTimerRepository()
+    let modes = InMemoryRunningModeRepository()
+    let clock = FixedBlocksClock(.iso("2026-06-10T09:20:00+02:00"))
+    let navigator: Navigator
+
+    init() throws {
+        let items = ModeItemSource(blocks: blocks, dailies: dailies, timers: timers)
+        let berlin = Calendar.gregorian(in: "Europe/Berlin")
+        let useCases = BlocksUseCases(
+            fetchBlocks: DefaultBlockFetchUseCase(repository: blocks),
+            createBlock: DefaultBlockCreateUseCase(repository: blocks, clock: clock),
+            editBlock: DefaultBlockEditUseCase(repository: blocks),
+            deleteBlock: DefaultBlockDeleteUseCase(repository: blocks, runningMode: modes),
+            fetchDailies: DefaultDailyFetchUseCase(repository: dailies),
+            createDaily: DefaultDailyCreateUseCase(repository: dailies, clock: clock),
+            editDaily: DefaultDailyEditUseCase(repository: dailies),
+            deleteDaily: DefaultDailyDeleteUseCase(repository: dailies, runningMode: modes),
+            fetchTimers: DefaultTimerFetchUseCase(repository: timers),
+            createTimer: DefaultTimerCreateUseCase(repository: timers, clock: clock),
+            deleteTimer: DefaultTimerDeleteUseCase(repository: timers, runningMode: modes),
+            start: DefaultModeStartUseCase(items: items, runningMode: modes, clock: clock, calendar: berlin),
+            clock: DefaultClockFetchUseCase(items: items, runningMode: modes, clock: clock, calendar: berlin),
+            stop: DefaultClockStopUseCase(runningMode: modes))
+        let placeholder = Navigator(root: MenuPlaceholder())
+        navigator = placeholder
+        let root = try BlocksScreenProvider(useCases: useCases).makeRootScreen(navigator: placeholder)
+        navigator.push(root)
+    }
+
+    func press(_ keys: Key...) throws {
+        for key in keys { _ = try navigator.top.handle(key) }
+    }
+
+    func type(_ text: String) throws {
+        for character in text { try press(.character(character)) }
+    }
+
+    func screenText() -> String {
+        let canvas = Canvas(size: TerminalSize(width: 70, height: 14))
+        navigator.top.draw(in: canvas, context: RenderContext())
+        return canvas.buffer.lines.joined(separator: "\n")
+    }
+
+    @Test func createEditAndStartABlockThroughTheScreens() throws {
+        try press(.down, .enter)                 // Blocks
+        #expect(navigator.top.title == "Blocks")
+        #expect(screenText().contains("No blocks yet"))
+        try press(.character("a"))
+        try type("Deep work")
+        try press(.right, .right, .enter)        // 4 h
+        #expect(navigator.top.title == "Created")
+        #expect(screenText().contains("Start \"Deep work\" now?"))
+        try press(.enter)                        // Later
+        #expect(navigator.top.title == "Blocks")
+        #expect(screenText().contains("Deep work"))
+        #expect(try modes.load() == nil)
+
+        try press(.enter, .character("e"))       // detail, then edit
+        try press(.backspace, .backspace, .backspace, .backspace)
+        try type("play")
+        try press(.right, .enter)                // 6 h, save
+        #expect(navigator.top.title == "Deep play")
+        #expect(screenText().contains("6 h blocks, 4 a day"))
+        try press(.character("s"))
+        #expect(navigator.top.title == "Clock")
+        #expect(screenText().contains("Block 2 of 4"))
+        #expect(screenText().contains("2:40:00"))  // 09:20 → 12:00
+        navigator.pop()
+        navigator.pop()
+        #expect(screenText().contains("Deep play"))
+    }
+
+    @Test func aDailyIsCreatedInTwoSteps() throws {
+        try press(.down, .down, .enter, .character("a"))
+        #expect(screenText().contains("Step 1 of 2"))
+        try type("Study")
+        try press(.enter)
+        #expect(screenText().contains("Step 2 of 2"))
+        #expect(screenText().contains("At most 24 rounds fit"))
+        try press(.tab, .backspace)
+        try type("4")
+        try press(.enter)
+        #expect(navigator.top.title == "Created")
+        try press(.right, .enter)                // Start now
+        #expect(navigator.top.title == "Clock")
+        #expect(screenText().contains("Focus, round 1 of 4"))
+        #expect(try dailies.fetchAll().map(\.repeatCount) == [4])
+    }
+}
+
+@MainActor
+private final class MenuPlaceholder: Screen {
+    let title = "Strata"
+    func draw(in canvas: Canvas, context: RenderContext) {}
+    func handle(_ key: Key) throws -> KeyResult { .ignored }
+}

@@ -1,0 +1,91 @@
+import BlocksDomain
+import BlocksPresentation
+import BlocksTesting
+import Foundation
+import Testing
+
+struct CommandLineFormattingTests {
+    @Test(arguments: [("50m", 3_000), ("10m", 600), ("1h30m", 5_400), ("1h 5m 10s", 3_910), ("90s", 90),
+                      ("2H", 7_200), ("25", 1_500), ("0", 0)])
+    func parsesDurations(text: String, seconds: Int) {
+        #expect(DurationText.seconds(from: text) == seconds)
+    }
+
+    @Test(arguments: ["", "m", "5x", "-5", "1h30", "h5"])
+    func refusesWhatIsNotADuration(text: String) {
+        #expect(DurationText.seconds(from: text) == nil)
+    }
+
+    @Test func formatsDurations() {
+        #expect(DurationText.text(5_400) == "1h 30m")
+        #expect(DurationText.text(3_000) == "50m")
+        #expect(DurationText.text(0) == "0s")
+    }
+
+    @Test func parsesAndFormatsTimesOfDay() {
+        #expect(ClockTimeText.seconds(from: "09:00") == 32_400)
+        #expect(ClockTimeText.seconds(from: "0:00") == 0)
+        #expect(ClockTimeText.seconds(from: "21:30:15") == 77_415)
+        #expect(ClockTimeText.seconds(from: "24:00") == nil)
+        #expect(ClockTimeText.seconds(from: "9") == nil)
+        #expect(ClockTimeText.seconds(from: "09:60") == nil)
+        #expect(ClockTimeText.text(32_400) == "09:00")
+        #expect(ClockTimeText.text(77_415) == "21:30:15")
+    }
+
+    @Test func clockJSONHasTheIssuesFields() throws {
+        let daily = Daily.stub()
+        let state = ClockState(mode: RunningMode(kind: .daily, itemID: daily.id, startedAt: Date(timeIntervalSince1970: 0)),
+                               title: "Study", phase: .breakTime, remainingSeconds: 510,
+                               phaseEndsAt: Date(timeIntervalSince1970: 600), phaseSeconds: 600, round: 1, rounds: 4)
+        let object = try json(BlocksJSON.Clock(state))
+        #expect(object["mode"] as? String == "daily")
+        #expect(object["title"] as? String == "Study")
+        #expect(object["phase"] as? String == "break")
+        #expect(object["remainingSeconds"] as? Int == 510)
+        #expect(object["remaining"] as? String == "0:08:30")
+        #expect(object["running"] as? Bool == true)
+        #expect(object["phaseEndsAt"] as? String == "1970-01-01T00:10:00Z")
+    }
+
+    @Test func clockJSONWhenNothingRunsHasNullFields() throws {
+        let object = try json(BlocksJSON.Clock(nil))
+        #expect(object["running"] as? Bool == false)
+        #expect(object["mode"] is NSNull)
+        #expect(object["remainingSeconds"] is NSNull)
+    }
+
+    @Test func listJSONIsAnArrayOfObjectsWithIdAndTitle() throws {
+        let data = try JSONEncoder().encode([BlocksJSON.BlockItem(.stub())])
+        let array = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        #expect(array.count == 1)
+        #expect(array[0]["id"] as? String == Block.stub().id.uuidString)
+        #expect(array[0]["title"] as? String == "Deep work")
+        #expect(array[0]["hours"] as? Int == 4)
+    }
+
+    @Test func findsItemsByIdPrefixOrTitle() throws {
+        let a = Block.stub(id: UUID(uuidString: "AAAA1111-0000-0000-0000-000000000000")!, title: "Deep work")
+        let b = Block.stub(id: UUID(uuidString: "AAAA2222-0000-0000-0000-000000000000")!, title: "Reading")
+        let items = [a, b]
+        #expect(try ItemLookup.find(a.id.uuidString, in: items, kind: .block, title: \.title) == a)
+        #expect(try ItemLookup.find("aaaa2", in: items, kind: .block, title: \.title) == b)
+        #expect(try ItemLookup.find("deep WORK", in: items, kind: .block, title: \.title) == a)
+        #expect(throws: ItemLookup.Failure.self) { try ItemLookup.find("aaaa", in: items, kind: .block, title: \.title) }
+        #expect(throws: ItemLookup.Failure.noMatch(kind: .block, reference: "nope")) {
+            try ItemLookup.find("nope", in: items, kind: .block, title: \.title)
+        }
+    }
+
+    @Test func textListsAlignColumns() {
+        let text = BlocksTextFormatter.blocks([.stub(title: "A"), .stub(id: UUID(), title: "Longer title")])
+        let lines = text.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix("ID        TITLE         LENGTH"))
+        #expect(lines[1].hasSuffix("A             4 h (6 a day)"))
+    }
+
+    private func json(_ value: some Encodable) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(value)) as? [String: Any])
+    }
+}
