@@ -1,0 +1,38 @@
+/// Why a GPX file can't be used, naming the file and, for a broken file, the line.
+public enum GPXError: Error, Equatable, CustomStringConvertible {
+    case unreadable(file: String, reason: String)
+    case malformed(file: String, line: Int, reason: String)
+    case invalidValue(file: String, line: Int, element: String, field: String, value: String)
+    case notGPX(file: String, rootElement: String)
+    case nothingToRun(file: String, waypoints: Int)
+
+    public var file: String {
+        switch self {
+        case .unreadable(let file, _), .malformed(let file, _, _), .invalidValue(let file, _, _, _, _),
+             .notGPX(let file, _), .nothingToRun(let file, _): file
+        }
+    }
+
+    /// The line of the problem, for a broken file.
+    public var line: Int? {
+        switch self {
+        case .malformed(_, let line, _), .invalidValue(_, let line, _, _, _): line
+        default: nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .unreadable(let file, let reason):
+            "can't read the track \(file): \(reason). Check the path."
+        case .malformed(let file, let line, let reason):
+            "\(file):\(line): not well-formed XML (\(reason)). Export the track again or fix the file."
+        case .invalidValue(let file, let line, let element, let field, let value):
+            "\(file):\(line): <\(element)> has \(field) \"\(value)\", which is not a valid number or time. Fix or remove that point."
+        case .notGPX(let file, let root):
+            "\(file) is not a GPX file (its root element is <\(root)>, expected <gpx>). Use a GPX 1.0 or 1.1 export."
+        case .nothingToRun(let file, let waypoints):
+            "\(file) has no track or route to run (only \(waypoints) waypoint\(waypoints == 1 ? "" : "s")). Use a file with a <trk> or an <rte>."
+        }
+    }
+}

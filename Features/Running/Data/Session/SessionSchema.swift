@@ -1,0 +1,37 @@
+import Foundation
+import StrataStorage
+
+/// The tables of a live session file: the session itself and one row per runner.
+enum SessionSchema {
+    enum Role: String {
+        case host, mate
+
+        var other: Role { self == .host ? .mate : .host }
+    }
+
+    static let migrations = [
+        SQLiteMigration(version: 1, sql: """
+            CREATE TABLE session (
+                id TEXT NOT NULL,
+                mode TEXT NOT NULL,
+                target_km REAL NOT NULL,
+                host_nickname TEXT NOT NULL,
+                state TEXT NOT NULL CHECK (state IN ('waiting', 'running', 'expired')),
+                created_at REAL NOT NULL
+            );
+            CREATE TABLE runners (
+                role TEXT PRIMARY KEY CHECK (role IN ('host', 'mate')),
+                nickname TEXT NOT NULL,
+                distance_km REAL NOT NULL DEFAULT 0,
+                elapsed_seconds INTEGER NOT NULL DEFAULT 0,
+                status TEXT NOT NULL DEFAULT 'running',
+                updated_at REAL NOT NULL
+            );
+            """),
+    ]
+
+    static func insertRunner(_ transaction: SQLiteTransaction, role: Role, nickname: String, at date: Date) throws {
+        try transaction.execute("INSERT INTO runners (role, nickname, updated_at) VALUES (?, ?, ?)",
+                                [.text(role.rawValue), .text(nickname), .real(date.timeIntervalSince1970)])
+    }
+}

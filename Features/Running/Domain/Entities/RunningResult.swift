@@ -1,0 +1,74 @@
+/// The outcome of a run. Distances are clamped to the target: running past the goal doesn't count.
+public struct RunningResult: Sendable, Equatable, Codable {
+    public var mode: RunningMode
+    public var targetDistanceKm: Double
+    public var distanceKm: Double
+    public var elapsedSeconds: Int
+    public var calories: Double
+    public var ending: RunEnding
+    public var myNickname: String
+    public var mate: MateResult?
+
+    public init(mode: RunningMode, targetDistanceKm: Double, distanceKm: Double, elapsedSeconds: Int,
+                calories: Double, ending: RunEnding, myNickname: String, mate: MateResult? = nil) {
+        self.mode = mode
+        self.targetDistanceKm = targetDistanceKm
+        self.distanceKm = distanceKm
+        self.elapsedSeconds = elapsedSeconds
+        self.calories = calories
+        self.ending = ending
+        self.myNickname = myNickname
+        self.mate = mate
+    }
+
+    public var isFinished: Bool { ending == .finished }
+    public var isCancelled: Bool { ending == .cancelled || ending == .cancelledByMate }
+
+    /// Race only: `true` when the race finished and my distance ≥ the mate's.
+    public var isUserWinner: Bool? {
+        guard mode == .race, let mate else { return nil }
+        return ending == .finished && distanceKm >= mate.distanceKm
+    }
+
+    /// Team only: my distance plus the mate's, clamped to the target.
+    public var teamTotalKm: Double? {
+        guard mode == .team, let mate else { return nil }
+        return min(distanceKm + mate.distanceKm, targetDistanceKm)
+    }
+
+    /// Team only: my share of the team's distance, 0...1.
+    public var contribution: Double? {
+        guard mode == .team, let mate else { return nil }
+        let total = distanceKm + mate.distanceKm
+        return total > 0 ? distanceKm / total : 0
+    }
+}
+
+/// The mate's side of a race or team result.
+public struct MateResult: Sendable, Equatable, Codable {
+    public var nickname: String?
+    public var distanceKm: Double
+    public var elapsedSeconds: Int
+
+    public init(nickname: String?, distanceKm: Double, elapsedSeconds: Int) {
+        self.nickname = nickname
+        self.distanceKm = distanceKm
+        self.elapsedSeconds = elapsedSeconds
+    }
+}
+
+extension RunningResult {
+    /// The result of a run that ended with `data` in `ending`, distances clamped to the target.
+    public init(setting: RunningSetting, data: RunningData, ending: RunEnding) {
+        let target = setting.targetDistanceKm
+        let mate = setting.mode.needsMate ? data.mate.map {
+            MateResult(nickname: $0.nickname ?? setting.mateNickname,
+                       distanceKm: min($0.progress.data.elapsedDistanceKm, target),
+                       elapsedSeconds: $0.progress.data.elapsedSeconds)
+        } : nil
+        self.init(mode: setting.mode, targetDistanceKm: target,
+                  distanceKm: min(data.mine.elapsedDistanceKm, target),
+                  elapsedSeconds: data.mine.elapsedSeconds, calories: data.calories,
+                  ending: ending, myNickname: setting.myNickname, mate: mate)
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder until the Running feature lands; replace me.

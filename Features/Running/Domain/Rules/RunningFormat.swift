@@ -1,0 +1,35 @@
+import Foundation
+
+/// How numbers of a run are written for people.
+public enum RunningFormat {
+    /// `mm:ss` below an hour, `h:mm:ss` from one hour on.
+    public static func elapsedTime(_ seconds: Int) -> String {
+        let total = max(0, seconds)
+        let hours = total / 3600, minutes = total % 3600 / 60, secs = total % 60
+        if hours > 0 { return "\(hours):\(twoDigits(minutes)):\(twoDigits(secs))" }
+        return "\(twoDigits(minutes)):\(twoDigits(secs))"
+    }
+
+    /// Two decimals, rounded: `5.00`, `3.14`.
+    public static func distance(_ km: Double) -> String {
+        String(format: "%.2f", km)
+    }
+
+    /// A whole percentage of `fraction` (0...1 shown as 0...100), rounded down so that 100 % means done.
+    public static func percent(_ fraction: Double) -> Int {
+        guard fraction.isFinite else { return 0 }
+        return Int((min(max(fraction, 0), 1) * 100 + 1e-9).rounded(.down))
+    }
+
+    /// Progress toward `targetKm` as a whole percentage.
+    public static func progress(_ km: Double, of targetKm: Double) -> Int {
+        targetKm > 0 ? percent(km / targetKm) : 0
+    }
+
+    /// Whole kilocalories.
+    public static func calories(_ kcal: Double) -> String {
+        String(Int(kcal.rounded()))
+    }
+
+    private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}

@@ -1,0 +1,49 @@
+/// The rules of one run, applied second by second (MateRunner's rules; see `FinishRule` and `Calories`).
+struct RunSession {
+    let request: RunRequest
+    private(set) var data: RunningData
+    private(set) var ending: RunEnding?
+
+    init(request: RunRequest) {
+        self.request = request
+        data = RunningData(mode: request.setting.mode, targetDistanceKm: request.setting.targetDistanceKm)
+    }
+
+    mutating func cancel() { ending = .cancelled }
+
+    /// Moves me to run second `tick`, takes in the mate, decides whether the run is over and returns
+    /// what to tell the mate.
+    mutating func advance(to tick: Int, mate: MateStatus?) -> RunnerProgress {
+        let timeline = request.timeline
+        let previousKm = data.mine.elapsedDistanceKm
+        let km = timeline.distanceKm(at: Double(tick))
+        data.calories += Calories.perSecond(speedKmh: (km - previousKm) * 3600, weightKg: request.weightKg)
+        data.mine = RealTimeData(elapsedDistanceKm: km, elapsedSeconds: tick)
+        if let mate { data.mate = mate }
+        let myTrackEnded = Double(tick) >= timeline.durationSeconds
+
+        let mode = request.setting.mode
+        let mateStatus = data.mate?.progress.status
+        if mode.needsMate, mateStatus == .cancelled {
+            ending = .cancelledByMate
+        } else if FinishRule.isFinished(mode: mode, targetKm: request.setting.targetDistanceKm,
+                                        myKm: km, mateKm: data.mateDistanceKm)
+                    || (mode.needsMate && mateStatus == .finished) {
+            ending = .finished
+        } else if myTrackEnded && (mode == .single || mateIsDone) {
+            ending = .trackEnded
+        }
+        let status: RunnerStatus = switch ending {
+        case .finished: .finished
+        case .cancelled: .cancelled
+        case .cancelledByMate, .trackEnded, nil: myTrackEnded ? .trackEnded : .running
+        }
+        return RunnerProgress(data: data.mine, status: status)
+    }
+
+    /// The mate can't move any more: their track ran out or they stopped writing.
+    private var mateIsDone: Bool {
+        guard let mate = data.mate else { return true }
+        return mate.progress.status == .trackEnded || !mate.isConnected
+    }
+}

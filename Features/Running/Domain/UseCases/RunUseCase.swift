@@ -1,0 +1,101 @@
+import Foundation
+
+/// What to run: the setting, my track's timeline, the mate and how fast to replay.
+public struct RunRequest: Sendable {
+    public var setting: RunningSetting
+    public var timeline: ReplayTimeline
+    public var route: RouteSummary
+    public var mate: (any MateFeed)?
+    public var weightKg: Double
+    /// Run seconds per real second; 0 replays instantly.
+    public var speed: Double
+
+    public init(setting: RunningSetting, timeline: ReplayTimeline, route: RouteSummary,
+                mate: (any MateFeed)? = nil, weightKg: Double, speed: Double) {
+        self.setting = setting
+        self.timeline = timeline
+        self.route = route
+        self.mate = mate
+        self.weightKg = weightKg
+        self.speed = speed
+    }
+}
+
+/// Why a run can't start.
+public enum RunRequestProblem: Error, Equatable, CustomStringConvertible {
+    case mateMissing(RunningMode)
+    case tooShort(trackKm: Double, goalKm: Double, mode: RunningMode)
+    case invalidSpeed(Double)
+
+    public var description: String {
+        switch self {
+        case .mateMissing(let mode):
+            "a \(mode.rawValue) run needs a mate: give --mate-track FILE, or use `strata running host`"
+        case .tooShort(let track, let goal, let mode):
+            "the track\(mode == .single ? "" : "s") add\(mode == .single ? "s" : "") up to \(RunningFormat.distance(track)) km, less than the \(RunningFormat.distance(goal)) km goal; choose a goal of at most \(RunningFormat.distance(track)) km or a longer track"
+        case .invalidSpeed(let speed):
+            "the speed \(speed) is not allowed; use 1 for real time, N for N times faster, or 0 for instant"
+        }
+    }
+}
+
+/// Runs toward the goal second by second, tells the mate and saves the run in the history.
+public protocol RunUseCase: Sendable {
+    /// Runs until the goal of the mode is reached, the tracks run out, I cancel (`control`) or the mate does.
+    /// `onUpdate` gets the data after every run second.
+    func execute(_ request: RunRequest, control: RunControl,
+                 onUpdate: @escaping @Sendable (RunningData) -> Void) async throws -> RunningResult
+}
+
+public struct DefaultRunUseCase: RunUseCase {
+    private let clock: any RunClock
+    private let history: any RunHistoryRepository
+
+    public init(clock: any RunClock, history: any RunHistoryRepository) {
+        self.clock = clock
+        self.history = history
+    }
+
+    public func execute(_ request: RunRequest, control: RunControl,
+                        onUpdate: @escaping @Sendable (RunningData) -> Void) async throws -> RunningResult {
+        try request.validate()
+        let startedAt = clock.now()
+        var session = RunSession(request: request)
+        try await request.mate?.publish(RunnerProgress(data: .start, status: .running))
+        while session.ending == nil {
+            if control.isCancelled || Task.isCancelled { session.cancel(); break }
+            if request.speed > 0 {
+                do { try await clock.sleep(seconds: 1 / request.speed) } catch { session.cancel(); break }
+                if control.isCancelled { session.cancel(); break }
+            }
+            let tick = session.data.mine.elapsedSeconds + 1
+            let mate = try await request.mate?.read(elapsedSeconds: tick)
+            let progress = session.advance(to: tick, mate: mate)
+            try await request.mate?.publish(progress)
+            onUpdate(session.data)
+        }
+        if session.ending == .cancelled {
+            try await request.mate?.publish(RunnerProgress(data: session.data.mine, status: .cancelled))
+        }
+        let result = RunningResult(setting: request.setting, data: session.data, ending: session.ending ?? .cancelled)
+        try await history.save(RunRecord(startedAt: startedAt, result: result, route: request.route))
+        return result
+    }
+}
+
+extension RunRequest {
+    /// Refuses a run that can't work: a missing mate, a bad speed, or tracks too short for the goal.
+    public func validate() throws(RunRequestProblem) {
+        guard speed >= 0, speed.isFinite else { throw .invalidSpeed(speed) }
+        if setting.mode.needsMate && mate == nil { throw .mateMissing(setting.mode) }
+        let mine = timeline.totalKm, goal = setting.targetDistanceKm
+        let reachable: Double? = switch setting.mode {
+        case .single: mine
+        case .race: mate?.knownTotalKm.map { max(mine, $0) }
+        case .team: mate?.knownTotalKm.map { mine + $0 }
+        }
+        if let reachable, reachable < goal {
+            throw .tooShort(trackKm: reachable, goalKm: goal, mode: setting.mode)
+        }
+    }
+}

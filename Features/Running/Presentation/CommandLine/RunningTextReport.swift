@@ -1,0 +1,56 @@
+import Foundation
+import RunningDomain
+
+/// The plain text `strata running …` prints without `--json`.
+public enum RunningTextReport {
+    public static func result(_ result: RunningResult, route: RouteSummary? = nil) -> String {
+        var lines = RunningResultViewModel(result: result).lines
+        if let route { lines.append("Track     \(route.name) (\(route.fileName), \(RunningFormat.distance(route.lengthKm)) km)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One line per run, newest first.
+    public static func history(_ runs: [RunRecord], timeZone: TimeZone = .current) -> String {
+        guard !runs.isEmpty else { return "No runs yet. Start one with `strata running run --track FILE`.\n" }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        let rows = runs.map { run -> [String] in
+            let result = run.result
+            var outcome = RunningResultViewModel(result: result).title
+            if let contribution = result.contribution { outcome += " (your share \(RunningFormat.percent(contribution)) %)" }
+            return [formatter.string(from: run.startedAt), result.mode.rawValue,
+                    "\(RunningFormat.distance(result.distanceKm))/\(RunningFormat.distance(result.targetDistanceKm)) km",
+                    RunningFormat.elapsedTime(result.elapsedSeconds), "\(RunningFormat.calories(result.calories)) kcal",
+                    outcome, run.route.name]
+        }
+        return table([["Started", "Mode", "Distance", "Time", "Calories", "Result", "Track"]] + rows)
+    }
+
+    public static func records(_ records: RunningRecords) -> String {
+        let state = RecordsViewModel.state(records, month: records.monthly.month, currentMonth: records.monthly.month)
+        return (["All runs"] + state.totalLines.map { "  " + $0 } + ["", state.monthTitle]
+            + state.monthLines.map { "  " + $0 }).joined(separator: "\n") + "\n"
+    }
+
+    /// One line for a terminal that is redrawn every second.
+    public static func liveLine(_ state: RunningViewState) -> String {
+        var parts = [state.timeText, "\(state.me.distanceText) \(state.me.progress) %", state.caloriesText]
+        if let mate = state.mate {
+            parts.append("\(mate.name) \(mate.distanceText) \(mate.progress) %" + (mate.note.map { " (\($0))" } ?? ""))
+        }
+        if let lead = state.leadText { parts.append(lead) }
+        if let team = state.team { parts.append("team \(team.distanceText) \(team.progress) %") }
+        return parts.joined(separator: " | ")
+    }
+
+    private static func table(_ rows: [[String]]) -> String {
+        let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { index, cell in
+                index == row.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+}

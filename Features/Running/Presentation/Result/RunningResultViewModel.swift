@@ -1,0 +1,64 @@
+import RunningDomain
+
+/// What the result screen (and `strata running run`) shows for a finished or stopped run.
+public struct RunningResultViewModel: Sendable, Equatable {
+    public let result: RunningResult
+
+    public init(result: RunningResult) { self.result = result }
+
+    private var mateName: String { result.mate?.nickname ?? "your mate" }
+
+    public var title: String {
+        switch result.ending {
+        case .finished:
+            switch result.mode {
+            case .single: "Goal reached!"
+            case .race: result.isUserWinner == true ? "You won!" : "\(mateName.capitalizedFirst) won."
+            case .team: "Team goal reached!"
+            }
+        case .cancelled: "Run cancelled"
+        case .cancelledByMate: "Cancelled by \(mateName)"
+        case .trackEnded: "The track ended before the goal"
+        }
+    }
+
+    public var timeText: String { RunningFormat.elapsedTime(result.elapsedSeconds) }
+    public var distanceText: String {
+        "\(RunningFormat.distance(result.distanceKm)) / \(RunningFormat.distance(result.targetDistanceKm)) km"
+    }
+    public var progress: Int { RunningFormat.progress(result.distanceKm, of: result.targetDistanceKm) }
+    public var caloriesText: String { RunningFormat.calories(result.calories) + " kcal" }
+
+    /// Race: the winner sentence; `nil` for other modes or a race that didn't finish.
+    public var winnerText: String? {
+        guard result.mode == .race, result.isFinished, let mate = result.mate else { return nil }
+        let gap = RunningFormat.distance(abs(result.distanceKm - mate.distanceKm))
+        return result.isUserWinner == true
+            ? "You beat \(mateName) by \(gap) km"
+            : "\(mateName.capitalizedFirst) reached the goal first; you were \(gap) km behind"
+    }
+
+    /// Team: "Team 5.00 / 5.00 km" and my share.
+    public var teamText: String? {
+        guard let total = result.teamTotalKm else { return nil }
+        return "Team \(RunningFormat.distance(total)) / \(RunningFormat.distance(result.targetDistanceKm)) km"
+    }
+
+    public var contributionText: String? {
+        result.contribution.map { "Your contribution: \(RunningFormat.percent($0)) %" }
+    }
+
+    /// Everything, one line each, for a plain text report.
+    public var lines: [String] {
+        var lines = [title, "Time      \(timeText)", "Distance  \(distanceText) (\(progress) %)", "Calories  \(caloriesText)"]
+        if let mate = result.mate {
+            lines.append("Mate      \(mate.nickname ?? "mate"): \(RunningFormat.distance(mate.distanceKm)) km")
+        }
+        lines += [winnerText, teamText, contributionText].compactMap { $0 }
+        return lines
+    }
+}
+
+extension String {
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Observation
+import RunningDomain
+
+/// The live dashboard: runs the request, shows each second's state and, at the end, the result.
+@MainActor @Observable
+public final class RunDashboardViewModel {
+    public private(set) var state: RunningViewState
+    public private(set) var result: RunningResultViewModel?
+    public private(set) var errorMessage: String?
+
+    @ObservationIgnored private let request: RunRequest
+    @ObservationIgnored private let useCase: any RunUseCase
+    @ObservationIgnored private let control = RunControl()
+    @ObservationIgnored private let viewModel: any RunningViewModel
+    @ObservationIgnored private var task: Task<Void, Never>?
+    /// Updates hop to the main actor in tasks that may arrive out of order: never go back in time.
+    @ObservationIgnored private var shownSeconds = -1
+
+    public init(request: RunRequest, useCase: any RunUseCase) {
+        self.request = request
+        self.useCase = useCase
+        viewModel = makeRunningViewModel(for: request.setting)
+        state = viewModel.state(for: RunningData(mode: request.setting.mode, targetDistanceKm: request.setting.targetDistanceKm))
+    }
+
+    public var isRunning: Bool { result == nil && errorMessage == nil }
+
+    /// Starts the run in the background (once).
+    public func start() {
+        guard task == nil else { return }
+        task = Task { await run() }
+    }
+
+    /// Runs to the end; the screen calls `start()`, tests await this.
+    public func run() async {
+        let latest = LatestRunningData()
+        do {
+            let outcome = try await useCase.execute(request, control: control) { [weak self] data in
+                latest.set(data)
+                Task { @MainActor in self?.show(data) }
+            }
+            if let data = latest.value { show(data) }
+            result = RunningResultViewModel(result: outcome)
+        } catch {
+            errorMessage = "\(error)"
+        }
+    }
+
+    /// Stops the run; it ends as cancelled and is saved.
+    public func cancel() { control.cancel() }
+
+    private func show(_ data: RunningData) {
+        guard data.mine.elapsedSeconds >= shownSeconds else { return }
+        shownSeconds = data.mine.elapsedSeconds
+        state = viewModel.state(for: data)
+    }
+}
+
+/// The newest data, kept across the use case's thread and the main actor.
+final class LatestRunningData: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data: RunningData?
+
+    func set(_ newValue: RunningData) { lock.withLock { data = newValue } }
+    var value: RunningData? { lock.withLock { data } }
+}

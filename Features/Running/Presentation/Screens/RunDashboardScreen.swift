@@ -1,0 +1,55 @@
+import StrataTerminal
+
+/// The live dashboard: time, calories and a progress bar for me, the mate and the team, every second;
+/// the result when the run is over.
+@MainActor
+final class RunDashboardScreen: Screen {
+    private let viewModel: RunDashboardViewModel
+
+    init(viewModel: RunDashboardViewModel) { self.viewModel = viewModel }
+
+    var title: String { viewModel.state.title }
+
+    var helpItems: [HelpItem] { viewModel.isRunning ? [HelpItem("c", "cancel the run")] : [HelpItem("Esc", "back")] }
+
+    func screenWillAppear() { viewModel.start() }
+
+    func draw(in canvas: Canvas, context: RenderContext) {
+        let state = viewModel.state
+        canvas.draw("Time \(state.timeText)    Calories \(state.caloriesText)", row: 0, style: .bold)
+        var row = 2
+        var bars = [state.me]
+        if let mate = state.mate { bars.append(mate) }
+        if let team = state.team { bars.append(team) }
+        let nameWidth = min(24, bars.map(\.name.count).max() ?? 0)
+        for runner in bars {
+            var label = runner.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + " " + runner.distanceText
+            if let note = runner.note { label += " (\(note))" }
+            ProgressBar(fraction: runner.fraction, label: label, style: .color(.green)).draw(in: canvas.rows(row, count: 1))
+            row += 1
+        }
+        if let lead = state.leadText {
+            row += 1
+            canvas.draw(lead, row: row)
+        }
+        row += 2
+        if let error = viewModel.errorMessage {
+            TextBlock(error, style: .color(.red)).draw(in: canvas.rows(row, count: max(0, canvas.size.height - row)))
+        } else if let result = viewModel.result {
+            for (index, line) in result.lines.enumerated() where row + index < canvas.size.height {
+                canvas.draw(line, row: row + index, style: index == 0 ? .bold : .plain)
+            }
+        }
+    }
+
+    func handle(_ key: Key) throws -> KeyResult {
+        guard viewModel.isRunning else { return .ignored }
+        switch key {
+        case .character("c"), .escape:
+            viewModel.cancel()
+            return .handled
+        default:
+            return .ignored
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Observation
+import RunningDomain
+
+/// Who runs and how fast replays go, for the setup screen.
+public struct RunnerProfile: Sendable, Equatable {
+    public var nickname: String
+    public var weightKg: Double
+    public var defaultGoalKm: Double
+
+    public init(nickname: String, weightKg: Double, defaultGoalKm: Double) {
+        self.nickname = nickname
+        self.weightKg = weightKg
+        self.defaultGoalKm = defaultGoalKm
+    }
+}
+
+/// The setup form: mode, goal, tracks, pace and replay speed. `makeRequest()` checks everything and loads
+/// the tracks; a problem is shown in `errorMessage`.
+@MainActor @Observable
+public final class RunSetupViewModel {
+    public enum Field: Int, CaseIterable, Sendable { case mode, goal, track, mateTrack, pace, speed }
+
+    /// Replay speeds offered: real time, faster, instant.
+    public static let speeds: [Double] = [1, 10, 60, 0]
+
+    public var mode: RunningMode = .single
+    public var goalText = ""
+    public var trackPath = ""
+    public var mateTrackPath = ""
+    public var paceText = ""
+    public private(set) var speedIndex = 1
+    public private(set) var errorMessage: String?
+    public private(set) var isLoading = false
+
+    @ObservationIgnored private let tracks: any TrackRepository
+    @ObservationIgnored public let profile: RunnerProfile
+
+    public init(tracks: any TrackRepository, profile: RunnerProfile) {
+        self.tracks = tracks
+        self.profile = profile
+    }
+
+    public var speed: Double { Self.speeds[speedIndex] }
+    public var speedText: String { speed == 0 ? "instant" : speed == 1 ? "real time" : "\(Int(speed))× faster" }
+    public var fields: [Field] { Field.allCases.filter { $0 != .mateTrack || mode.needsMate } }
+
+    public func cycleMode(forward: Bool = true) {
+        let all = RunningMode.allCases
+        let index = all.firstIndex(of: mode) ?? 0
+        mode = all[(index + (forward ? 1 : all.count - 1)) % all.count]
+    }
+
+    public func cycleSpeed(forward: Bool = true) {
+        speedIndex = (speedIndex + (forward ? 1 : Self.speeds.count - 1)) % Self.speeds.count
+    }
+
+    /// The run to start, or `nil` with `errorMessage` set.
+    public func makeRequest() async -> RunRequest? {
+        errorMessage = nil
+        isLoading = true
+        defer { isLoading = false }
+        do {
+            let goal = try GoalInput.parse(goalText, defaultKm: profile.defaultGoalKm).get()
+            let pace = try parsePace()
+            guard !trackPath.isEmpty else { throw SetupProblem("choose a GPX track file") }
+            let mine = try await tracks.track(at: url(trackPath))
+            var setting = RunningSetting(mode: mode, targetDistanceKm: goal, myNickname: profile.nickname)
+            var mate: GhostMate?
+            if mode.needsMate {
+                guard !mateTrackPath.isEmpty else { throw SetupProblem("a \(mode.rawValue) run needs the mate's GPX track") }
+                let ghostTrack = try await tracks.track(at: url(mateTrackPath))
+                let name = ghostTrack.name.map { "ghost (\($0))" } ?? "ghost"
+                mate = GhostMate(nickname: name, timeline: try ReplayTimeline(track: ghostTrack, pace: pace))
+                setting.mateNickname = name
+            }
+            let request = RunRequest(setting: setting, timeline: try ReplayTimeline(track: mine, pace: pace),
+                                     route: mine.summary, mate: mate, weightKg: profile.weightKg, speed: speed)
+            try request.validate()
+            return request
+        } catch {
+            errorMessage = "\(error)"
+            return nil
+        }
+    }
+
+    private func parsePace() throws -> Pace? {
+        let text = paceText.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { return nil }
+        guard let pace = Pace(text) else { throw SetupProblem("the pace \(text) is not m:ss per km from 2:00 to 30:00") }
+        return pace
+    }
+
+    private func url(_ path: String) -> URL {
+        URL(fileURLWithPath: (path.trimmingCharacters(in: .whitespaces) as NSString).expandingTildeInPath)
+    }
+}
+
+struct SetupProblem: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import RunningDomain
+import StrataPluginKit
+
+extension RunningCommands {
+    var host: PluginCommand {
+        PluginCommand(
+            path: ["running", "host"], summary: "Open a live race or team session and wait for a mate to join",
+            usage: "strata running host --mode race|team --goal KM --track FILE [--session ID] [--session-dir DIR] [--speed N] [--pace M:SS] [--nickname NAME] [--json]"
+        ) { invocation in
+            do {
+                let arguments = try CommandArguments(invocation.arguments, options: [
+                    "--mode", "--goal", "--track", "--session", "--session-dir", "--speed", "--pace", "--nickname",
+                ], flags: ["--json"])
+                let mode = try mode(arguments, allowed: [.race, .team], default: .race)
+                let goal = try goal(arguments)
+                let speed = try speed(arguments, live: true)
+                let id = try sessionID(arguments.value("--session")) ?? SessionID.random()
+                let me = try await loadTrack(try requiredTrack(arguments), pace: pace(arguments, "--pace"))
+                let json = arguments.has("--json")
+                let setting = RunningSetting(mode: mode, targetDistanceKm: goal, myNickname: nickname(arguments, invocation),
+                                             sessionID: id.value)
+                if mode == .race && me.timeline.totalKm < goal {
+                    throw RunRequestProblem.tooShort(trackKm: me.timeline.totalKm, goalKm: goal, mode: .single)
+                }
+                let sessions = try liveSessions(arguments)
+                let announce = announcer(invocation, json: json)
+                let timeout = settings.inviteTimeoutSeconds
+                let waiting = timeout == timeout.rounded() ? "\(Int(timeout)) s" : "\(timeout) s"
+                let connection = try await interruptible {
+                    try await sessions.host(setting, id: id) {
+                        announce("session \(id.value): waiting \(waiting) for a mate. Join with: strata running join \(id.value) --track FILE")
+                    }
+                }
+                announce("\(connection.setting.mateNickname ?? "A mate") joined; running \(mode.rawValue) to \(RunningFormat.distance(goal)) km.")
+                let request = RunRequest(setting: connection.setting, timeline: me.timeline, route: me.track.summary,
+                                         mate: connection.mate, weightKg: settings.weightKg, speed: speed)
+                return try await perform(request, invocation: invocation, json: json)
+            } catch {
+                return report(error, to: invocation)
+            }
+        }
+    }
+
+    var join: PluginCommand {
+        PluginCommand(
+            path: ["running", "join"], summary: "Join a live session a mate is hosting",
+            usage: "strata running join SESSION --track FILE [--session-dir DIR] [--speed N] [--pace M:SS] [--nickname NAME] [--json]"
+        ) { invocation in
+            do {
+                let arguments = try CommandArguments(invocation.arguments, options: [
+                    "--track", "--session-dir", "--speed", "--pace", "--nickname",
+                ], flags: ["--json"])
+                guard let id = try sessionID(arguments.positional(0, "SESSION (the id the host printed)")) else {
+                    throw CommandError.usage("missing SESSION")
+                }
+                let speed = try speed(arguments, live: true)
+                let me = try await loadTrack(try requiredTrack(arguments), pace: pace(arguments, "--pace"))
+                let sessions = try liveSessions(arguments)
+                let name = nickname(arguments, invocation)
+                let connection = try await interruptible { try await sessions.join(id, nickname: name) }
+                let setting = connection.setting
+                if setting.mode == .race && me.timeline.totalKm < setting.targetDistanceKm {
+                    try await connection.mate.publish(RunnerProgress(data: .start, status: .cancelled))
+                    throw RunRequestProblem.tooShort(trackKm: me.timeline.totalKm, goalKm: setting.targetDistanceKm, mode: .single)
+                }
+                let announce = announcer(invocation, json: arguments.has("--json"))
+                announce("joined \(setting.mateNickname ?? "the host")'s \(setting.mode.rawValue) to \(RunningFormat.distance(setting.targetDistanceKm)) km (session \(id.value)).")
+                let request = RunRequest(setting: setting, timeline: me.timeline, route: me.track.summary,
+                                         mate: connection.mate, weightKg: settings.weightKg, speed: speed)
+                return try await perform(request, invocation: invocation, json: arguments.has("--json"))
+            } catch {
+                return report(error, to: invocation)
+            }
+        }
+    }
+
+    private func sessionID(_ text: String?) throws(CommandError) -> SessionID? {
+        guard let text else { return nil }
+        guard let id = SessionID(text) else {
+            throw .usage("session id \"\(text)\" is not 4 to 16 letters and digits")
+        }
+        return id
+    }
+
+    /// The sessions in the configured folder, or in `--session-dir`.
+    private func liveSessions(_ arguments: CommandArguments) throws -> any LiveSessionRepository {
+        guard let folder = arguments.value("--session-dir") else {
+            return try services.resolve((any LiveSessionRepository).self)
+        }
+        var custom = settings
+        custom.sessionDirectory = folder
+        return RunningPlugin.liveSessions(settings: custom, opener: try services.resolve(), clock: try services.resolve())
+    }
+
+    /// Messages about the session go to standard output, or to standard error when it carries JSON.
+    private func announcer(_ invocation: CommandInvocation, json: Bool) -> @Sendable (String) -> Void {
+        if json {
+            return { message in invocation.writeError(message) }
+        }
+        return { message in invocation.write(message + "\n") }
+    }
+
+    /// Runs `body` so that Ctrl-C (or SIGTERM) cancels it instead of killing the process.
+    private func interruptible<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        let task = Task { try await body() }
+        let watch = InterruptWatch { task.cancel() }
+        defer { watch.stop() }
+        do {
+            return try await task.value
+        } catch is CancellationError {
+            throw CommandError.failure("interrupted; the session was left")
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import RunningDomain
+import RunningPresentation
+import StrataPluginKit
+
+extension RunningCommands {
+    var run: PluginCommand {
+        PluginCommand(
+            path: ["running", "run"], summary: "Replay a GPX track toward a goal, alone or against / with a ghost mate",
+            usage: "strata running run --goal KM --track FILE [--mode single|race|team --mate-track FILE] [--speed N] [--pace M:SS] [--mate-pace M:SS] [--nickname NAME] [--json]"
+        ) { invocation in
+            do {
+                let arguments = try CommandArguments(invocation.arguments, options: [
+                    "--goal", "--track", "--mode", "--mate-track", "--speed", "--pace", "--mate-pace", "--nickname",
+                ], flags: ["--json"])
+                let mode = try mode(arguments, allowed: RunningMode.allCases, default: .single)
+                let goal = try goal(arguments)
+                let speed = try speed(arguments, live: false)
+                let trackPath = try requiredTrack(arguments)
+                let matePath = arguments.value("--mate-track")
+                if mode.needsMate && matePath == nil {
+                    throw CommandError.usage("--mode \(mode.rawValue) needs --mate-track FILE (a ghost to run against or with); for a live mate use `strata running host`")
+                }
+                if !mode.needsMate && matePath != nil {
+                    throw CommandError.usage("--mate-track needs --mode race or --mode team")
+                }
+                let me = try await loadTrack(trackPath, pace: pace(arguments, "--pace"))
+                var ghost: GhostMate?
+                var setting = RunningSetting(mode: mode, targetDistanceKm: goal, myNickname: nickname(arguments, invocation))
+                if let matePath {
+                    let mate = try await loadTrack(matePath, pace: pace(arguments, "--mate-pace"))
+                    let name = mate.track.name.map { "ghost (\($0))" } ?? "ghost"
+                    ghost = GhostMate(nickname: name, timeline: mate.timeline)
+                    setting.mateNickname = name
+                }
+                let request = RunRequest(setting: setting, timeline: me.timeline, route: me.track.summary, mate: ghost,
+                                         weightKg: settings.weightKg, speed: speed)
+                return try await perform(request, invocation: invocation, json: arguments.has("--json"))
+            } catch {
+                return report(error, to: invocation)
+            }
+        }
+    }
+
+    /// Runs `request` (Ctrl-C cancels it), shows progress on a terminal and prints the result.
+    func perform(_ request: RunRequest, invocation: CommandInvocation, json: Bool) async throws -> Int32 {
+        let useCase = try services.resolve((any RunUseCase).self)
+        let control = RunControl()
+        let viewModel = makeRunningViewModel(for: request.setting)
+        let live = invocation.isTerminal && !json && request.speed > 0
+        let work = Task {
+            try await useCase.execute(request, control: control) { data in
+                if live { invocation.write("\r" + RunningTextReport.liveLine(viewModel.state(for: data)) + "\u{1B}[K") }
+            }
+        }
+        let watch = InterruptWatch {
+            control.cancel()
+            work.cancel()
+        }
+        defer { watch.stop() }
+        let result = try await work.value
+        if live { invocation.write("\n") }
+        if json {
+            try invocation.writeJSON(RunResultJSON(result, route: request.route, sessionID: request.setting.sessionID))
+        } else {
+            invocation.write(RunningTextReport.result(result, route: request.route))
+        }
+        return 0
+    }
+}

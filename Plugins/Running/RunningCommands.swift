@@ -1,0 +1,78 @@
+import Foundation
+import RunningData
+import RunningDomain
+import StrataPluginKit
+
+/// The `strata running …` commands. Exit codes: 0 a result was printed, 1 failure, 2 usage error.
+struct RunningCommands: Sendable {
+    let services: RunningServices
+    let settings: RunningSettings
+
+    var all: [PluginCommand] { [run, host, join, history, records] }
+
+    /// Prints `error` for a person and returns the exit code.
+    func report(_ error: any Error, to invocation: CommandInvocation) -> Int32 {
+        let code: Int32 = switch error {
+        case let error as CommandError: error.exitCode
+        case is RunRequestProblem: 2
+        case ReplayTimeline.Problem.needsPace: 2
+        default: 1
+        }
+        invocation.writeError("running: \(error)")
+        return code
+    }
+
+    // MARK: Options shared by the commands
+
+    func goal(_ arguments: CommandArguments) throws(CommandError) -> Double {
+        switch GoalInput.parse(arguments.value("--goal"), defaultKm: settings.defaultGoal) {
+        case .success(let km): return km
+        case .failure(let problem): throw .usage(problem.description)
+        }
+    }
+
+    func speed(_ arguments: CommandArguments, live: Bool) throws(CommandError) -> Double {
+        guard let text = arguments.value("--speed") else { return 1 }
+        guard let speed = Double(text), speed.isFinite, speed >= 0, speed <= 1000 else {
+            throw .usage("--speed \(text) is not a number from 0 to 1000 (1 = real time, 10 = ten times faster, 0 = instant)")
+        }
+        if live && speed == 0 {
+            throw .usage("--speed 0 (instant) can't be used with a live mate, who runs in real time; use 1 or more")
+        }
+        return speed
+    }
+
+    func pace(_ arguments: CommandArguments, _ option: String) throws(CommandError) -> Pace? {
+        guard let text = arguments.value(option) else { return nil }
+        guard let pace = Pace(text) else {
+            throw .usage("\(option) \(text) is not a pace in minutes:seconds per km from 2:00 to 30:00, e.g. 5:30")
+        }
+        return pace
+    }
+
+    func mode(_ arguments: CommandArguments, allowed: [RunningMode], default fallback: RunningMode) throws(CommandError) -> RunningMode {
+        guard let text = arguments.value("--mode") else { return fallback }
+        guard let mode = RunningMode(rawValue: text.lowercased()), allowed.contains(mode) else {
+            throw .usage("--mode \(text) is not one of \(allowed.map(\.rawValue).joined(separator: ", "))")
+        }
+        return mode
+    }
+
+    func requiredTrack(_ arguments: CommandArguments) throws(CommandError) -> String {
+        guard let path = arguments.value("--track"), !path.isEmpty else {
+            throw .usage("--track FILE is required: the GPX file to replay")
+        }
+        return path
+    }
+
+    func nickname(_ arguments: CommandArguments, _ invocation: CommandInvocation) -> String {
+        arguments.value("--nickname") ?? settings.myNickname(invocation.environment)
+    }
+
+    /// Reads a GPX file and makes the timeline to replay it.
+    func loadTrack(_ path: String, pace: Pace?) async throws -> (track: RunTrack, timeline: ReplayTimeline) {
+        let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+        let track = try await services.resolve((any TrackRepository).self).track(at: url)
+        return (track, try ReplayTimeline(track: track, pace: pace))
+    }
+}

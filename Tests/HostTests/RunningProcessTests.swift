@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// A live race between two `strata` processes sharing one SQLite session file.
+@Suite struct RunningProcessTests {
+    static let gpx = BuildProducts.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/data/gpx").path
+
+    @Test(.timeLimit(.minutes(2)))
+    func twoProcessesRaceOnOneSessionFile() throws {
+        let sandbox = try Sandbox()
+        let sessions = sandbox.root.appendingPathComponent("sessions").path
+        try sandbox.writeConfig(#"{"features": {"running": {"settings": {"sessionDirectory": "\#(sessions)", "inviteTimeoutSeconds": 30}}}}"#)
+
+        let host = Process()
+        host.executableURL = URL(fileURLWithPath: BuildProducts.strata)
+        host.arguments = ["--config", sandbox.config.path, "--data-dir", sandbox.root.appendingPathComponent("host").path,
+                          "running", "host", "--mode", "race", "--goal", "0.08", "--track", "\(Self.gpx)/togeojson_run_gpxtpx.gpx",
+                          "--session", "RACE01", "--speed", "10", "--nickname", "ana", "--json"]
+        host.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
+        let hostOut = Pipe(), hostErr = Pipe()
+        host.standardOutput = hostOut
+        host.standardError = hostErr
+        try host.run()
+
+        // Wait (event-driven, on the host's own output) until it says it is waiting for a mate.
+        var announced = ""
+        while !announced.contains("session RACE01: waiting") {
+            let chunk = hostErr.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            announced += String(decoding: chunk, as: UTF8.self)
+        }
+        #expect(announced.contains("session RACE01: waiting"), "host said: \(announced)")
+
+        let join = try strata(["--config", sandbox.config.path, "--data-dir", sandbox.root.appendingPathComponent("mate").path,
+                               "running", "join", "RACE01", "--track", "\(Self.gpx)/togeojson_Friday-Evening-Run.gpx",
+                               "--speed", "10", "--nickname", "kim", "--json"])
+        let hostJSON = hostOut.fileHandleForReading.readDataToEndOfFile()
+        host.waitUntilExit()
+        #expect(host.terminationStatus == 0)
+        #expect(join.status == 0, "\(join.stderr)")
+
+        let mine = try #require(try JSONSerialization.jsonObject(with: hostJSON) as? [String: Any])
+        let mate = try #require(try JSONSerialization.jsonObject(with: Data(join.stdout.utf8)) as? [String: Any])
+        #expect(mine["mode"] as? String == "race")
+        #expect(mine["finished"] as? Bool == true)
+        #expect(mine["isUserWinner"] as? Bool == true)
+        #expect(mine["mateNickname"] as? String == "kim")
+        #expect(mate["isUserWinner"] as? Bool == false)
+        #expect(mine["distanceKm"] as? Double == mate["mateDistanceKm"] as? Double)
+        let mineSeconds = try #require(mine["elapsedSeconds"] as? Int), mateSeconds = try #require(mate["elapsedSeconds"] as? Int)
+        #expect(abs(mineSeconds - mateSeconds) <= 1)
+
+        let history = try strata(["--config", sandbox.config.path, "--data-dir", sandbox.root.appendingPathComponent("host").path,
+                                  "running", "history", "--json"])
+        let runs = try #require(try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]])
+        #expect(runs.count == 1)
+    }
+
+    @Test func aRunPrintsItsResultAsJSON() throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig("{}")
+        let result = try sandbox.strata(["running", "run", "--goal", "0.5", "--track", "\(Self.gpx)/togeojson_run.gpx", "--speed", "0", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let run = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        for key in ["mode", "targetKm", "distanceKm", "elapsedSeconds", "calories", "finished", "cancelled"] {
+            #expect(run[key] != nil, "missing \(key)")
+        }
+        #expect(run["distanceKm"] as? Double == 0.5)
+        #expect(run["finished"] as? Bool == true)
+    }
+
+    @Test func aMalformedTrackNamesItsLine() throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig("{}")
+        let result = try sandbox.strata(["running", "run", "--goal", "1", "--track", "\(Self.gpx)/togeojson_bad.gpx", "--speed", "0"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("togeojson_bad.gpx:5"))
+    }
+}

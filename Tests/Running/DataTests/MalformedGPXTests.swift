@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import RunningData
+
+/// Broken files are made from a real export by cutting it, as an interrupted download or copy would.
+struct MalformedGPXTests {
+    private func cut(_ name: String, keepingLines count: Int) throws -> Data {
+        // Bytes, not a String: a String sees "\r\n" as one character, and some fixtures use CRLF.
+        let lines = try Data(contentsOf: GPXFixtures.url(name)).split(separator: 10, omittingEmptySubsequences: false)
+        return Data(lines.prefix(count).joined(separator: [10]))
+    }
+
+    @Test func aFileCutShortReportsTheLineWhereItBroke() throws {
+        let data = try cut("togeojson_run_gpxtpx.gpx", keepingLines: 20)
+        let error = #expect(throws: GPXError.self) { try GPXParser().parse(data: data, file: "cut.gpx") }
+        #expect(error?.line == 20)
+        #expect(error?.description.hasPrefix("cut.gpx:20: not well-formed XML") == true)
+    }
+
+    @Test func aFileCutMidTagReportsItsLine() throws {
+        let full = try Data(contentsOf: GPXFixtures.url("togeojson_run_gpxtpx.gpx"))
+        let data = full.prefix(1000)
+        let line = data.filter { $0 == 10 }.count + 1
+        let error = #expect(throws: GPXError.self) { try GPXParser().parse(data: Data(data), file: "cut.gpx") }
+        #expect(error?.line == line)
+        #expect(error?.description.contains("cut short") == true)
+    }
+
+    @Test func aLargeFileOnDiskCutShortReportsItsLastLine() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("running-gpx-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("cut.gpx")
+        try cut("coregpx_GPXTest-TrackPointOnly.gpx", keepingLines: 12_345).write(to: file)
+        let error = #expect(throws: GPXError.self) { try GPXParser().parse(contentsOf: file) }
+        #expect(error?.line == 12_345)
+        #expect(error?.file == "cut.gpx")
+    }
+
+    @Test func anotherXMLDocumentIsNotGPX() {
+        #expect(throws: GPXError.notGPX(file: "doc.kml", rootElement: "kml")) {
+            try GPXParser().parse(data: Data("<?xml version=\"1.0\"?>\n<kml></kml>\n".utf8), file: "doc.kml")
+        }
+    }
+
+    @Test func aMissingFileIsUnreadable() {
+        #expect(throws: GPXError.unreadable(file: "/nonexistent/run.gpx", reason: "no such file")) {
+            try GPXParser().parse(contentsOf: URL(fileURLWithPath: "/nonexistent/run.gpx"))
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+import RunningTesting
+@testable import RunningDomain
+
+struct RunUseCaseTests {
+    private let clock = ManualRunClock()
+    private let history = InMemoryRunHistoryRepository()
+
+    private func request(_ mode: RunningMode, goal: Double, track: RunTrack = .stub(km: 5, secondsPerKm: 300),
+                         mate: (any MateFeed)? = nil, speed: Double = 0) throws -> RunRequest {
+        RunRequest(setting: RunningSetting(mode: mode, targetDistanceKm: goal, myNickname: "me", mateNickname: "kim"),
+                   timeline: try ReplayTimeline(track: track, pace: nil), route: track.summary,
+                   mate: mate, weightKg: 65, speed: speed)
+    }
+
+    private func run(_ request: RunRequest, control: RunControl = RunControl()) async throws -> RunningResult {
+        try await DefaultRunUseCase(clock: clock, history: history).execute(request, control: control) { _ in }
+    }
+
+    @Test func singleRunFinishesAtTheGoalAndIsSaved() async throws {
+        // 300 s/km = 12 km/h: running, 10 METs, for 600 s.
+        let result = try await run(request(.single, goal: 2))
+        #expect(result.ending == .finished)
+        #expect(result.elapsedSeconds == 600)
+        #expect(abs(result.distanceKm - 2) < 1e-9)
+        #expect(abs(result.calories - 600 * 1.08 * 10 * 65 / 3600) < 1e-6)
+        let saved = try await history.allRuns()
+        #expect(saved.count == 1)
+        #expect(saved.first?.result == result)
+        #expect(saved.first?.startedAt == clock.now())
+        #expect(saved.first?.route.lengthKm == 5)
+    }
+
+    @Test func realTimeReplaySleepsOneSecondPerRunSecondAndSpeedDividesIt() async throws {
+        _ = try await run(request(.single, goal: 0.1, speed: 1))
+        #expect(clock.sleeps == Array(repeating: 1.0, count: 30))
+        let fast = ManualRunClock()
+        _ = try await DefaultRunUseCase(clock: fast, history: history)
+            .execute(request(.single, goal: 0.1, speed: 10), control: RunControl()) { _ in }
+        #expect(fast.sleeps == Array(repeating: 0.1, count: 30))
+        #expect(abs(fast.now().timeIntervalSince(ManualRunClock().now()) - 3) < 1e-3)
+    }
+
+    @Test func updatesArriveEverySecondWithGrowingDistance() async throws {
+        let seen = Collected()
+        _ = try await DefaultRunUseCase(clock: clock, history: history)
+            .execute(request(.single, goal: 0.05), control: RunControl()) { seen.add($0) }
+        let updates = seen.values
+        #expect(updates.map(\.mine.elapsedSeconds) == Array(1...15))
+        #expect(zip(updates, updates.dropFirst()).allSatisfy { $0.mine.elapsedDistanceKm < $1.mine.elapsedDistanceKm })
+    }
+
+    @Test func raceAgainstAFasterGhostIsLost() async throws {
+        let ghost = GhostMate(nickname: "ghost", timeline: try ReplayTimeline(track: .stub(km: 5, secondsPerKm: 240), pace: nil))
+        let result = try await run(request(.race, goal: 1, mate: ghost))
+        #expect(result.ending == .finished)
+        #expect(result.elapsedSeconds == 240)
+        #expect(result.isUserWinner == false)
+        #expect(result.mate?.distanceKm == 1)
+        #expect(result.mate?.nickname == "ghost")
+        #expect(abs(result.distanceKm - 0.8) < 1e-9)
+    }
+
+    @Test func raceAgainstASlowerGhostIsWon() async throws {
+        let ghost = GhostMate(nickname: "ghost", timeline: try ReplayTimeline(track: .stub(km: 5, secondsPerKm: 400), pace: nil))
+        let result = try await run(request(.race, goal: 1, mate: ghost))
+        #expect(result.isUserWinner == true)
+        #expect(result.elapsedSeconds == 300)
+        #expect(abs(result.mate!.distanceKm - 0.75) < 1e-9)
+    }
+
+    @Test func teamFinishesWhenTheDistancesAddUp() async throws {
+        let ghost = GhostMate(nickname: "ghost", timeline: try ReplayTimeline(track: .stub(km: 5, secondsPerKm: 200), pace: nil))
+        let result = try await run(request(.team, goal: 2.5, mate: ghost))
+        // 1/300 + 1/200 km per second = 1/120: 2.5 km after 300 s, 1.0 km mine and 1.5 km the ghost's.
+        #expect(result.ending == .finished)
+        #expect(result.elapsedSeconds == 300)
+        #expect(abs(result.contribution! - 0.4) < 1e-9)
+        #expect(abs(result.teamTotalKm! - 2.5) < 1e-9)
+    }
+
+    @Test func cancellingStopsTheRunAndTellsTheMate() async throws {
+        let control = RunControl()
+        let mate = ScriptedMate.running(kmPerSecond: 0.001)
+        let seen = Collected()
+        let result = try await DefaultRunUseCase(clock: clock, history: history)
+            .execute(request(.race, goal: 5, mate: mate), control: control) { data in
+                seen.add(data)
+                if data.mine.elapsedSeconds == 42 { control.cancel() }
+            }
+        #expect(result.ending == .cancelled)
+        #expect(result.elapsedSeconds == 42)
+        #expect(result.isCancelled)
+        #expect(mate.publishedProgress.last?.status == .cancelled)
+        #expect(mate.publishedProgress.first == RunnerProgress(data: .start, status: .running))
+        #expect(try await history.allRuns().first?.result.ending == .cancelled)
+    }
+
+    @Test func theMateCancellingEndsMyRunAsCancelledByMate() async throws {
+        let mate = ScriptedMate.running(kmPerSecond: 0.001, status: { $0 >= 10 ? .cancelled : .running })
+        let result = try await run(request(.team, goal: 5, mate: mate))
+        #expect(result.ending == .cancelledByMate)
+        #expect(result.elapsedSeconds == 10)
+        #expect(result.isCancelled)
+    }
+
+    @Test func theMateFinishingARaceEndsItForMeToo() async throws {
+        // The mate reports finished before its distance reached my stale view of it.
+        let mate = ScriptedMate.running(kmPerSecond: 0.001, status: { $0 >= 20 ? .finished : .running })
+        let result = try await run(request(.race, goal: 5, mate: mate))
+        #expect(result.ending == .finished)
+        #expect(result.elapsedSeconds == 20)
+    }
+
+    @Test func iPublishFinishedWhenIReachTheGoal() async throws {
+        let mate = ScriptedMate.running(kmPerSecond: 0)
+        _ = try await run(request(.race, goal: 0.1, mate: mate))
+        #expect(mate.publishedProgress.last?.status == .finished)
+        #expect(mate.publishedProgress.dropLast().allSatisfy { $0.status == .running })
+    }
+
+    @Test func aLiveTeamRunEndsWhenMyTrackRunsOutAndTheMateIsGone() async throws {
+        let mate = ScriptedMate.running(kmPerSecond: 0, connected: { $0 < 5 })
+        let result = try await run(request(.team, goal: 5, track: .stub(km: 0.1), mate: mate))
+        #expect(result.ending == .trackEnded)
+        #expect(result.elapsedSeconds == 30)
+        #expect(!result.isFinished && !result.isCancelled)
+    }
+
+    @Test func aTrackShorterThanTheGoalIsRefusedUpFront() async throws {
+        await #expect(throws: RunRequestProblem.tooShort(trackKm: 5, goalKm: 10, mode: .single)) {
+            try await run(request(.single, goal: 10))
+        }
+        let ghost = GhostMate(nickname: "g", timeline: try ReplayTimeline(track: .stub(km: 2), pace: nil))
+        await #expect(throws: RunRequestProblem.tooShort(trackKm: 7, goalKm: 8, mode: .team)) {
+            try await run(request(.team, goal: 8, mate: ghost))
+        }
+        await #expect(throws: RunRequestProblem.mateMissing(.race)) { try await run(request(.race, goal: 1)) }
+        #expect(try await history.allRuns().isEmpty)
+    }
+}
+
+final class Collected: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [RunningData] = []
+    func add(_ data: RunningData) { lock.lock(); items.append(data); lock.unlock() }
+    var values: [RunningData] { lock.lock(); defer { lock.unlock() }; return items }
+}

@@ -1,0 +1,39 @@
+import Testing
+@testable import RunningDomain
+
+struct RunningFormatTests {
+    @Test func elapsedTimeIsMinutesSecondsBelowAnHourAndHoursFromOneHour() {
+        #expect(RunningFormat.elapsedTime(0) == "00:00")
+        #expect(RunningFormat.elapsedTime(65) == "01:05")
+        #expect(RunningFormat.elapsedTime(3599) == "59:59")
+        #expect(RunningFormat.elapsedTime(3600) == "1:00:00")
+        #expect(RunningFormat.elapsedTime(4 * 3600 + 5 * 60 + 7) == "4:05:07")
+    }
+
+    @Test func distanceHasTwoDecimals() {
+        #expect(RunningFormat.distance(5) == "5.00")
+        #expect(RunningFormat.distance(3.14159) == "3.14")
+        #expect(RunningFormat.distance(12.345678) == "12.35")
+    }
+
+    @Test func percentagesAreWholeAndOnlyHundredWhenDone() {
+        #expect(RunningFormat.progress(2.5, of: 5) == 50)
+        #expect(RunningFormat.progress(4.999, of: 5) == 99)
+        #expect(RunningFormat.progress(5, of: 5) == 100)
+        #expect(RunningFormat.progress(7, of: 5) == 100)
+        #expect(RunningFormat.progress(1, of: 0) == 0)
+        #expect(RunningFormat.percent(0.4) == 40)
+        #expect(RunningFormat.percent(0.29) == 29)
+        #expect(RunningFormat.percent(2.0 / 3.0) == 66)
+    }
+
+    @Test func paceReadsMinutesAndSecondsPerKm() {
+        #expect(Pace("5:30")?.secondsPerKm == 330)
+        #expect(Pace("10:05")?.secondsPerKm == 605)
+        #expect(Pace("5:3") == nil)
+        #expect(Pace("5:60") == nil)
+        #expect(Pace("1:00") == nil)
+        #expect(Pace("abc") == nil)
+        #expect(Pace("5:30")?.description == "05:30")
+    }
+}

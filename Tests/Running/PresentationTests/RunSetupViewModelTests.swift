@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+import RunningDomain
+import RunningTesting
+@testable import RunningPresentation
+
+/// Tracks by file name, for the setup form; an unknown name fails loudly.
+struct StubTrackRepository: TrackRepository {
+    let tracks: [String: RunTrack]
+
+    func track(at url: URL) async throws -> RunTrack {
+        guard let track = tracks[url.lastPathComponent] else {
+            Issue.record("unexpected track \(url.path)")
+            throw CocoaError(.fileNoSuchFile)
+        }
+        return track
+    }
+}
+
+@MainActor
+struct RunSetupViewModelTests {
+    private let profile = RunnerProfile(nickname: "ana", weightKg: 70, defaultGoalKm: 3)
+
+    private func model(_ tracks: [String: RunTrack] = ["a.gpx": .stub(km: 5), "b.gpx": .stub(km: 4, secondsPerKm: 330)]) -> RunSetupViewModel {
+        RunSetupViewModel(tracks: StubTrackRepository(tracks: tracks), profile: profile)
+    }
+
+    @Test func anEmptyGoalUsesTheProfilesDefaultAndTheRequestCarriesTheProfile() async throws {
+        let viewModel = model()
+        viewModel.trackPath = "a.gpx"
+        let request = try #require(await viewModel.makeRequest())
+        #expect(request.setting == RunningSetting(mode: .single, targetDistanceKm: 3, myNickname: "ana"))
+        #expect(request.weightKg == 70)
+        #expect(request.speed == 10)
+        #expect(request.route.lengthKm == 5)
+        #expect(viewModel.errorMessage == nil)
+    }
+
+    @Test func raceNeedsAMateTrackAndMakesAGhost() async throws {
+        let viewModel = model()
+        viewModel.cycleMode()
+        #expect(viewModel.mode == .race)
+        #expect(viewModel.fields.contains(.mateTrack))
+        viewModel.trackPath = "a.gpx"
+        #expect(await viewModel.makeRequest() == nil)
+        #expect(viewModel.errorMessage == "a race run needs the mate's GPX track")
+        viewModel.mateTrackPath = "b.gpx"
+        let request = try #require(await viewModel.makeRequest())
+        #expect(request.mate?.knownTotalKm == 4)
+        #expect(request.setting.mateNickname == "ghost (Stub 4.0 km)")
+    }
+
+    @Test func badInputIsExplained() async {
+        let viewModel = model()
+        viewModel.trackPath = "a.gpx"
+        viewModel.goalText = "2.555"
+        #expect(await viewModel.makeRequest() == nil)
+        #expect(viewModel.errorMessage?.contains("two decimals") == true)
+        viewModel.goalText = "12"
+        #expect(await viewModel.makeRequest() == nil)
+        #expect(viewModel.errorMessage?.contains("less than the 12.00 km goal") == true)
+        viewModel.goalText = "2"
+        viewModel.paceText = "fast"
+        #expect(await viewModel.makeRequest() == nil)
+        #expect(viewModel.errorMessage?.contains("pace fast") == true)
+    }
+
+    @Test func speedCyclesThroughRealTimeFasterAndInstant() {
+        let viewModel = model()
+        #expect(viewModel.speedText == "10× faster")
+        viewModel.cycleSpeed()
+        #expect(viewModel.speedText == "60× faster")
+        viewModel.cycleSpeed()
+        #expect(viewModel.speedText == "instant")
+        viewModel.cycleSpeed()
+        #expect(viewModel.speedText == "real time")
+        viewModel.cycleSpeed(forward: false)
+        #expect(viewModel.speed == 0)
+    }
+}
+
+@MainActor
+struct RunDashboardViewModelTests {
+    @Test func theDashboardEndsWithTheResultAndTheLastSecond() async throws {
+        let track = RunTrack.stub(km: 5)
+        let request = RunRequest(setting: RunningSetting(mode: .single, targetDistanceKm: 0.5, myNickname: "ana"),
+                                 timeline: try ReplayTimeline(track: track, pace: nil), route: track.summary,
+                                 weightKg: 65, speed: 0)
+        let history = InMemoryRunHistoryRepository()
+        let viewModel = RunDashboardViewModel(request: request, useCase: DefaultRunUseCase(clock: ManualRunClock(), history: history))
+        #expect(viewModel.state.timeText == "00:00")
+        #expect(viewModel.isRunning)
+        await viewModel.run()
+        #expect(viewModel.state.timeText == "02:30")
+        #expect(viewModel.state.me.progress == 100)
+        #expect(viewModel.result?.title == "Goal reached!")
+        #expect(!viewModel.isRunning)
+        #expect(try await history.allRuns().count == 1)
+    }
+
+    @Test func cancellingBeforeTheFirstSecondGivesACancelledResult() async throws {
+        let track = RunTrack.stub(km: 5)
+        let request = RunRequest(setting: RunningSetting(mode: .single, targetDistanceKm: 5, myNickname: "ana"),
+                                 timeline: try ReplayTimeline(track: track, pace: nil), route: track.summary,
+                                 weightKg: 65, speed: 1)
+        let viewModel = RunDashboardViewModel(request: request, useCase: DefaultRunUseCase(clock: ManualRunClock(), history: InMemoryRunHistoryRepository()))
+        viewModel.cancel()
+        await viewModel.run()
+        #expect(viewModel.result?.title == "Run cancelled")
+        #expect(viewModel.result?.result.elapsedSeconds == 0)
+    }
+}
