@@ -79,15 +79,21 @@ public final class SQLiteDatabase: @unchecked Sendable {
     public func migrate(_ migrations: [SQLiteMigration]) throws {
         let steps = migrations.sorted { $0.version < $1.version }
         let newest = steps.last?.version ?? 0
-        let current = try schemaVersion()
-        if current > newest {
-            throw StorageError(message: "the database has schema version \(current), newer than this build knows (\(newest)); update Strata or use another data directory", path: path)
-        }
-        for step in steps where step.version > current {
+        for step in steps {
+            // The version is read inside the step's write transaction, so when two processes open a new file
+            // at once the second waits for the first and then skips what the first applied.
             try transaction { transaction in
+                let current = try transaction.query("PRAGMA user_version").first?[0].int ?? 0
+                if current > newest {
+                    throw StorageError(message: "the database has schema version \(current), newer than this build knows (\(newest)); update Strata or use another data directory", path: path)
+                }
+                guard step.version > current else { return }
                 try step.apply(transaction)
                 try transaction.executeScript("PRAGMA user_version = \(step.version)")
             }
+        }
+        if steps.isEmpty, try schemaVersion() > 0 {
+            throw StorageError(message: "the database has schema version \(try schemaVersion()) but this build knows no schema", path: path)
         }
     }
 

@@ -1,0 +1,78 @@
+import Foundation
+import GptDomain
+
+/// `features.gpt.settings` from the config. Every key may be left out.
+public struct GptSettings: Sendable, Hashable, Decodable {
+    /// The OpenAI-compatible API, up to and including its version (`…/v1`).
+    public var baseURL = URL(string: "https://api.openai.com/v1")!
+    /// The model asked for.
+    public var model = "gpt-4o-mini"
+    /// The environment variable holding the API key (its value is never written anywhere).
+    public var apiKeyEnvironment = "OPENAI_API_KEY"
+    /// Uses per local user per calendar day.
+    public var dailyLimit = 10
+    /// The longest trouble accepted, in characters as a person counts them.
+    public var maxInputLength = 100
+    /// Seconds to wait for the server.
+    public var timeoutSeconds: Double = 30
+    /// Personas added to (or replacing, by id) the bundled ones.
+    public var personas: [Persona] = []
+    /// The local user's id; the OS user name when absent.
+    public var user: String?
+    /// The user's time zone (`Asia/Seoul`), for where one day ends; the system's when absent.
+    public var timeZone: String?
+
+    public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case baseURL, model, apiKeyEnvironment, dailyLimit, maxInputLength, timeoutSeconds, personas, user, timeZone
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let text = try container.decodeIfPresent(String.self, forKey: .baseURL) {
+            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+                  url.host != nil else {
+                throw DecodingError.dataCorruptedError(forKey: .baseURL, in: container,
+                                                       debugDescription: "expected an http(s) URL such as https://api.openai.com/v1, got '\(text)'")
+            }
+            baseURL = url
+        }
+        model = try container.decodeIfPresent(String.self, forKey: .model) ?? model
+        apiKeyEnvironment = try container.decodeIfPresent(String.self, forKey: .apiKeyEnvironment) ?? apiKeyEnvironment
+        dailyLimit = try container.decodeIfPresent(Int.self, forKey: .dailyLimit) ?? dailyLimit
+        maxInputLength = try container.decodeIfPresent(Int.self, forKey: .maxInputLength) ?? maxInputLength
+        timeoutSeconds = try container.decodeIfPresent(Double.self, forKey: .timeoutSeconds) ?? timeoutSeconds
+        personas = try container.decodeIfPresent([Persona].self, forKey: .personas) ?? []
+        user = try container.decodeIfPresent(String.self, forKey: .user)
+        timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
+
+        func refuse(_ key: CodingKeys, _ problem: String) -> DecodingError {
+            DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: problem)
+        }
+        if model.isEmpty { throw refuse(.model, "must not be empty") }
+        if apiKeyEnvironment.isEmpty { throw refuse(.apiKeyEnvironment, "must name an environment variable") }
+        if dailyLimit < 1 { throw refuse(.dailyLimit, "must be at least 1, got \(dailyLimit)") }
+        if maxInputLength < 1 { throw refuse(.maxInputLength, "must be at least 1, got \(maxInputLength)") }
+        if !(timeoutSeconds > 0) { throw refuse(.timeoutSeconds, "must be more than 0 seconds, got \(timeoutSeconds)") }
+        if let user, user.trimmingCharacters(in: .whitespaces).isEmpty { throw refuse(.user, "must not be empty") }
+        if let timeZone, TimeZone(identifier: timeZone) == nil {
+            throw refuse(.timeZone, "unknown time zone '\(timeZone)'; use an IANA name such as Asia/Seoul")
+        }
+    }
+
+    /// The user's time zone.
+    public var resolvedTimeZone: TimeZone {
+        timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
+    }
+
+    /// The local user's id: the `user` setting, else the OS user name.
+    public func userID(environment: [String: String]) -> String {
+        if let user { return user }
+        for variable in ["USER", "LOGNAME"] {
+            if let name = environment[variable], !name.isEmpty { return name }
+        }
+        let name = ProcessInfo.processInfo.userName
+        return name.isEmpty ? "local" : name
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import GptDomain
+import StrataNetworking
+
+/// Chat through an OpenAI-compatible Chat Completions API (OpenAI, llama.cpp server, Ollama, vLLM):
+/// `POST {baseURL}/chat/completions` with the persona's system prompt and the trouble.
+///
+/// Rate limits (429, and 503) are retried per `Retry-After` within `retry`; a 429 `insufficient_quota`
+/// is not, since waiting won't bring credit back.
+public struct OpenAIChatRepository: ChatRepository {
+    private let service: DataTransferService
+    private let model: String
+    private let authorization: OpenAIAuthorization
+    private let retry: RetryPolicy
+    private let errors: OpenAIErrorMapper
+
+    /// - Parameters:
+    ///   - service: the transport, its base URL and timeout; its own retry is replaced by this type's.
+    ///   - retry: when to retry 429 and 503 answers.
+    public init(service: DataTransferService, model: String, authorization: OpenAIAuthorization,
+                apiKeyVariable: String = "OPENAI_API_KEY", retry: RetryPolicy = .standard) {
+        var service = service
+        service.retry = .never
+        self.service = service
+        self.model = model
+        self.authorization = authorization
+        self.retry = retry
+        self.errors = OpenAIErrorMapper(baseURL: service.baseURL, apiKeyVariable: apiKeyVariable)
+    }
+
+    public func reply(to trouble: String, as persona: Persona) async throws(ChatError) -> Reply {
+        let endpoint = try endpoint(persona: persona, trouble: trouble, stream: false)
+        let response = try await withRetry { () async throws(NetworkError) -> HTTPResponse in
+            try await service.response(endpoint)
+        }
+        let dto: ChatCompletionResponseDTO
+        do {
+            dto = try DataTransferService.decode(ChatCompletionResponseDTO.self, from: response.body)
+        } catch {
+            throw errors.chatError(error)
+        }
+        return try dto.toDomain(personaID: persona.id)
+    }
+
+    public func streamReply(to trouble: String, as persona: Persona) -> AsyncThrowingStream<ReplyDelta, any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do throws(ChatError) {
+                    try await stream(trouble: trouble, persona: persona) { continuation.yield($0) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    private func stream(trouble: String, persona: Persona, yield: (ReplyDelta) -> Void) async throws(ChatError) {
+        let endpoint = try endpoint(persona: persona, trouble: trouble, stream: true)
+        let body = try await withRetry { () async throws(NetworkError) -> AsyncThrowingStream<Data, any Error> in
+            try await service.stream(endpoint)
+        }
+        var parser = ServerSentEventParser()
+        var sawEvent = false
+        do {
+            for try await bytes in body {
+                for event in parser.feed(bytes) {
+                    sawEvent = true
+                    if try handle(event, yield: yield) { return }
+                }
+            }
+        } catch let error as ChatError {
+            throw error
+        } catch let error as NetworkError {
+            throw errors.chatError(error)
+        } catch is CancellationError {
+            throw .cancelled
+        } catch {
+            throw .transport(String(describing: error))
+        }
+        for event in parser.finish() {
+            sawEvent = true
+            if try handle(event, yield: yield) { return }
+        }
+        // Some servers close without `[DONE]`; what arrived is the whole reply. No event at all is not a stream.
+        if !sawEvent { throw .malformedResponse("the server sent no events; is `baseURL` an OpenAI-compatible API?") }
+    }
+
+    /// Handles one event's data; returns `true` at `[DONE]`.
+    private func handle(_ event: String, yield: (ReplyDelta) -> Void) throws(ChatError) -> Bool {
+        if event.trimmingCharacters(in: .whitespaces) == "[DONE]" { return true }
+        let data = Data(event.utf8)
+        if let failure = try? JSONDecoder().decode(OpenAIErrorResponseDTO.self, from: data) {
+            // Servers report failures after the head (status already 200) as an error event.
+            throw .transport("the server stopped the stream with an error: \(failure.error.message ?? event)")
+        }
+        let chunk: ChatCompletionChunkDTO
+        do {
+            chunk = try DataTransferService.decode(ChatCompletionChunkDTO.self, from: data)
+        } catch {
+            throw errors.chatError(error)
+        }
+        if let delta = chunk.toDomain() { yield(delta) }
+        return false
+    }
+
+    private func endpoint(persona: Persona, trouble: String, stream: Bool) throws(ChatError) -> Endpoint<ChatCompletionResponseDTO> {
+        if case .missing(let variable) = authorization {
+            throw .missingAPIKey(variable: variable, baseURL: service.baseURL.absoluteString)
+        }
+        let body = ChatCompletionRequestDTO(model: model, persona: persona, trouble: trouble, stream: stream)
+        var headers = authorization.headers
+        headers["Accept"] = stream ? "text/event-stream" : "application/json"
+        do {
+            return try Endpoint<ChatCompletionResponseDTO>.postJSON(path: "chat/completions", body: body, headers: headers)
+        } catch {
+            throw errors.chatError(error)
+        }
+    }
+
+    /// Runs `attempt`, waiting and trying again after a rate limit as `retry` allows.
+    private func withRetry<T>(_ attempt: () async throws(NetworkError) -> T) async throws(ChatError) -> T {
+        var number = 1
+        while true {
+            do {
+                return try await attempt()
+            } catch {
+                guard case .httpStatus(let response) = error, let delay = delay(after: response, attempt: number) else {
+                    throw errors.chatError(error)
+                }
+                do { try await service.sleep(delay) } catch { throw .cancelled }
+                number += 1
+            }
+        }
+    }
+
+    private func delay(after response: HTTPResponse, attempt: Int) -> Double? {
+        guard attempt < retry.maxAttempts, retry.retryableStatuses.contains(response.status),
+              !OpenAIErrorMapper.isQuotaExhausted(response) else { return nil }
+        let wait = OpenAIErrorMapper.retryAfter(response) ?? retry.baseDelay * pow(2, Double(attempt - 1))
+        return wait <= retry.maxDelay ? wait : nil
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import GptDomain
+
+/// The text and JSON the `strata gpt …` commands print.
+public enum GptCommandOutput {
+    /// `{"used": n, "limit": n, "resetsAt": "<ISO 8601>"}`.
+    public struct UsageJSON: Encodable, Sendable, Hashable {
+        public let used: Int
+        public let limit: Int
+        public let remaining: Int
+        public let resetsAt: String
+
+        public init(_ usage: Usage, timeZone: TimeZone) {
+            used = usage.used
+            limit = usage.limit
+            remaining = usage.remaining
+            resetsAt = UsageFormatting.iso8601(usage.resetsAt, in: timeZone)
+        }
+    }
+
+    /// One persona for `strata gpt personas --json`.
+    public struct PersonaJSON: Encodable, Sendable, Hashable {
+        public let id: String
+        public let name: String
+        public let nickname: String
+        public let introduction: String
+
+        public init(_ persona: Persona) {
+            id = persona.id
+            name = persona.name
+            nickname = persona.nickname
+            introduction = persona.introduction
+        }
+    }
+
+    /// The answer of `strata gpt ask --json`.
+    public struct ReplyJSON: Encodable, Sendable, Hashable {
+        public let persona: String
+        public let reply: String
+        public let truncated: Bool
+        public let usage: UsageJSON
+
+        public init(_ result: ConvertTroubleResult, timeZone: TimeZone) {
+            persona = result.reply.personaID
+            reply = result.reply.text
+            truncated = result.reply.isTruncated
+            usage = UsageJSON(result.usage, timeZone: timeZone)
+        }
+    }
+
+    /// One persona per line: id, name, nickname, introduction; ids aligned.
+    public static func personasText(_ personas: [Persona]) -> String {
+        let width = personas.map(\.id.count).max() ?? 0
+        return personas.map { persona in
+            let id = persona.id + String(repeating: " ", count: width - persona.id.count)
+            let intro = persona.introduction.isEmpty ? "" : ": \(persona.introduction)"
+            return "\(id)  \(persona.name), \(persona.nickname)\(intro)\n"
+        }.joined()
+    }
+
+    /// `3/10 uses today, 7 left; resets at 2026-03-11T00:00:00+09:00`.
+    public static func usageText(_ usage: Usage, timeZone: TimeZone) -> String {
+        "\(usage.used)/\(usage.limit) uses today, \(usage.remaining) left; resets at \(UsageFormatting.iso8601(usage.resetsAt, in: timeZone))\n"
+    }
+
+    /// The line after a reply: `(lucky · uses today 4/10)`.
+    public static func replyFooter(_ result: ConvertTroubleResult) -> String {
+        let cut = result.reply.isTruncated ? "cut off at the length limit · " : ""
+        return "(\(cut)\(result.reply.personaID) · \(UsageFormatting.usesToday(result.usage)))\n"
+    }
+}

@@ -1,0 +1,44 @@
+import GptDomain
+import StrataTerminal
+
+/// The persona's reply in full, with today's uses and saving to a file.
+@MainActor
+final class ReplyResultScreen: Screen {
+    let title = "Reply"
+    let viewModel: ReplyResultViewModel
+    private weak var navigator: Navigator?
+
+    init(viewModel: ReplyResultViewModel, navigator: Navigator) {
+        self.viewModel = viewModel
+        self.navigator = navigator
+    }
+
+    var helpItems: [HelpItem] { [HelpItem("s", "save to a file"), HelpItem("Enter", "choose a persona again")] }
+
+    func draw(in canvas: Canvas, context: RenderContext) {
+        StatusLine(left: "\(viewModel.persona.name), \(viewModel.persona.nickname)", right: viewModel.usageText)
+            .draw(in: canvas.rows(0, count: 1))
+        TextBlock("Trouble: \(viewModel.trouble)", style: .dim).draw(in: canvas.rows(2, count: 2))
+        let footerRows = viewModel.savedPath == nil ? 0 : 2
+        TextBlock(viewModel.replyText).draw(in: canvas.rows(5, count: max(0, canvas.size.height - 5 - footerRows)))
+        if let path = viewModel.savedPath {
+            TextBlock("Saved to \(path)", style: .color(.green), wraps: false).draw(in: canvas.rows(canvas.size.height - 1, count: 1))
+        }
+    }
+
+    func handle(_ key: Key) throws -> KeyResult {
+        switch key {
+        case .character("s"):
+            if viewModel.save() == nil, let message = viewModel.errorAlert {
+                navigator?.presentAlert(title: "Not saved", message: message) { [viewModel] _ in viewModel.dismissAlert() }
+            }
+            return .handled
+        case .enter:
+            navigator?.pop()
+            navigator?.pop()
+            return .handled
+        default:
+            return .ignored
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import GptDomain
+import StrataTerminal
+
+/// A one-line field for the trouble with its counter; the reply streams in below while converting.
+@MainActor
+final class TroubleInputScreen: Screen {
+    let viewModel: TroubleInputViewModel
+    private weak var navigator: Navigator?
+    private var field = TextFieldState()
+
+    init(viewModel: TroubleInputViewModel, navigator: Navigator) {
+        self.viewModel = viewModel
+        self.navigator = navigator
+    }
+
+    var title: String { viewModel.persona.name }
+
+    var helpItems: [HelpItem] {
+        viewModel.isLoading ? [HelpItem("…", "the reply is coming")] : [HelpItem("Enter", "convert"), HelpItem("Ctrl-U", "clear")]
+    }
+
+    var isAnimating: Bool { viewModel.isLoading }
+
+    func draw(in canvas: Canvas, context: RenderContext) {
+        let persona = viewModel.persona
+        canvas.draw("\(persona.name), \(persona.nickname)", row: 0, style: .bold)
+        TextBlock(persona.introduction, style: .dim, wraps: false).draw(in: canvas.rows(1, count: 1))
+        TextField(state: field, prompt: "Your trouble: ", placeholder: "what went wrong today?", isFocused: !viewModel.isLoading)
+            .draw(in: canvas.rows(3, count: 1))
+        canvas.draw(viewModel.counterText, row: 4, style: viewModel.isOverLimit ? .color(.red) : .dim)
+
+        let replyArea = canvas.rows(6, count: max(0, canvas.size.height - 6))
+        if viewModel.isLoading && viewModel.streamedReply.isEmpty {
+            Spinner("\(persona.name) is thinking…", frame: context.frame).draw(in: replyArea)
+        } else if !viewModel.streamedReply.isEmpty {
+            TextBlock(viewModel.streamedReply).draw(in: replyArea)
+        }
+    }
+
+    func handle(_ key: Key) throws -> KeyResult {
+        guard !viewModel.isLoading else { return key == .escape ? .ignored : .handled }
+        if key == .enter {
+            guard viewModel.isConvertEnabled else { return .handled }
+            Task { await convert() }
+            return .handled
+        }
+        guard field.handle(key) else { return .ignored }
+        viewModel.text = field.text
+        return .handled
+    }
+
+    private func convert() async {
+        await viewModel.convert()
+        guard let message = viewModel.errorAlert else { return }
+        navigator?.presentAlert(title: "No reply", message: message) { [viewModel] _ in viewModel.dismissAlert() }
+    }
+}

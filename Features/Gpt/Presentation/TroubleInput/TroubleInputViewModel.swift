@@ -1,0 +1,78 @@
+import Foundation
+import GptDomain
+import Observation
+
+/// What the input screen can ask for.
+public struct TroubleInputViewModelActions: Sendable {
+    /// Show the finished, recorded reply.
+    public let showResult: @MainActor @Sendable (Persona, String, ConvertTroubleResult) -> Void
+
+    public init(showResult: @escaping @MainActor @Sendable (Persona, String, ConvertTroubleResult) -> Void) {
+        self.showResult = showResult
+    }
+}
+
+/// The trouble being written, its counter, and the conversion with the reply streaming in.
+@MainActor @Observable
+public final class TroubleInputViewModel {
+    public let persona: Persona
+    public var text = ""
+    public private(set) var isLoading = false
+    /// The reply as it arrives.
+    public private(set) var streamedReply = ""
+    /// A failure to show in an alert until dismissed.
+    public private(set) var errorAlert: String?
+
+    private let convertTrouble: any ConvertTroubleUseCase
+    private let rules: TroubleInputRules
+    private let timeZone: TimeZone
+    private let actions: TroubleInputViewModelActions
+
+    public init(persona: Persona, convertTrouble: any ConvertTroubleUseCase, rules: TroubleInputRules,
+                timeZone: TimeZone = .current, actions: TroubleInputViewModelActions) {
+        self.persona = persona
+        self.convertTrouble = convertTrouble
+        self.rules = rules
+        self.timeZone = timeZone
+        self.actions = actions
+    }
+
+    /// Characters so far as a person counts them.
+    public var count: Int { rules.count(text) }
+
+    /// `12/100`.
+    public var counterText: String { "\(count)/\(rules.maxLength)" }
+
+    public var isOverLimit: Bool { count > rules.maxLength }
+
+    /// Only when the text is valid and nothing is in flight.
+    public var isConvertEnabled: Bool { !isLoading && rules.isValid(text) }
+
+    /// Sends the trouble, streaming the reply into `streamedReply`; on success shows the result.
+    public func convert() async {
+        guard isConvertEnabled else { return }
+        isLoading = true
+        streamedReply = ""
+        errorAlert = nil
+        defer { isLoading = false }
+        let trouble = text
+        do {
+            for try await event in convertTrouble.stream(ConvertTroubleRequest(personaID: persona.id, trouble: trouble)) {
+                switch event {
+                case .text(let piece):
+                    streamedReply += piece
+                case .completed(let result):
+                    actions.showResult(persona, rules.trimmed(trouble), result)
+                }
+            }
+        } catch let error as GptError {
+            errorAlert = UsageFormatting.message(for: error, in: timeZone)
+        } catch {
+            errorAlert = String(describing: error)
+        }
+    }
+
+    public func dismissAlert() {
+        errorAlert = nil
+    }
+}

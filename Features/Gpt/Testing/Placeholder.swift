@@ -1,1 +1,0 @@
-// Placeholder until the Gpt feature lands; replace me.

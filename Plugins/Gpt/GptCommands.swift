@@ -1,0 +1,132 @@
+import Foundation
+import GptData
+import GptDomain
+import GptPresentation
+import StrataPluginKit
+
+/// `strata gpt personas|ask|usage`.
+struct GptCommands: Sendable {
+    let context: PluginContext
+    let settings: GptSettings
+    let timeZone: TimeZone
+
+    var all: [PluginCommand] {
+        [
+            PluginCommand(path: ["gpt", "personas"], summary: "List the personas that can answer your trouble",
+                          usage: "strata gpt personas [--json]") { await personas($0) },
+            PluginCommand(path: ["gpt", "ask"], summary: "Have a persona reframe your trouble (streams the reply)",
+                          usage: "strata gpt ask [--persona ID] TEXT [--no-stream] [--json]") { await ask($0) },
+            PluginCommand(path: ["gpt", "usage"], summary: "Show today's uses and when they reset",
+                          usage: "strata gpt usage [--json]") { await usage($0) },
+        ]
+    }
+
+    private func personas(_ invocation: CommandInvocation) async -> Int32 {
+        await run(invocation, usage: "strata gpt personas [--json]") { () async throws -> Int32 in
+            let args = try CommandArguments(invocation.arguments, flags: ["--json"])
+            if let extra = args.positionals.first { throw CommandError.usage("unexpected argument '\(extra)'") }
+            let personas = try await context.service((any FetchPersonasUseCase).self).execute()
+            if args.has("--json") {
+                try invocation.writeJSON(personas.map(GptCommandOutput.PersonaJSON.init))
+            } else {
+                invocation.write(GptCommandOutput.personasText(personas))
+            }
+            return 0
+        }
+    }
+
+    private func usage(_ invocation: CommandInvocation) async -> Int32 {
+        await run(invocation, usage: "strata gpt usage [--json]") { () async throws -> Int32 in
+            let args = try CommandArguments(invocation.arguments, flags: ["--json"])
+            if let extra = args.positionals.first { throw CommandError.usage("unexpected argument '\(extra)'") }
+            let usage = try await context.service((any FetchUsageUseCase).self).execute()
+            if args.has("--json") {
+                try invocation.writeJSON(GptCommandOutput.UsageJSON(usage, timeZone: timeZone))
+            } else {
+                invocation.write(GptCommandOutput.usageText(usage, timeZone: timeZone))
+            }
+            return 0
+        }
+    }
+
+    private func ask(_ invocation: CommandInvocation) async -> Int32 {
+        let usageLine = "strata gpt ask [--persona ID] TEXT [--no-stream] [--json]"
+        return await run(invocation, usage: usageLine) { () async throws -> Int32 in
+            let args = try CommandArguments(invocation.arguments, options: ["--persona"], flags: ["--no-stream", "--json"])
+            let trouble = args.positionals.joined(separator: " ")
+            if trouble.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                throw CommandError.usage("missing TEXT: write your trouble, e.g. strata gpt ask \"I missed the bus\"")
+            }
+            // Say what to set before touching anything else; the key itself is never printed.
+            if case .missing(let variable) = OpenAIAuthorization(settings: settings, environment: invocation.environment) {
+                throw GptError.chat(.missingAPIKey(variable: variable, baseURL: settings.baseURL.absoluteString))
+            }
+            let personaID = try await resolvePersona(args.value("--persona"))
+            let request = ConvertTroubleRequest(personaID: personaID, trouble: trouble)
+            let useCase = try context.service((any ConvertTroubleUseCase).self)
+            let result: ConvertTroubleResult
+            if args.has("--json") || args.has("--no-stream") {
+                result = try await useCase.execute(request)
+                if !args.has("--json") { invocation.write(result.reply.text + "\n") }
+            } else {
+                result = try await streamed(useCase.stream(request), to: invocation)
+            }
+            if args.has("--json") {
+                try invocation.writeJSON(GptCommandOutput.ReplyJSON(result, timeZone: timeZone))
+            } else {
+                invocation.writeError(GptCommandOutput.replyFooter(result))
+            }
+            return 0
+        }
+    }
+
+    /// Writes the reply as it arrives; the line is ended even when the stream fails midway.
+    private func streamed(_ events: AsyncThrowingStream<ConvertTroubleEvent, any Error>,
+                          to invocation: CommandInvocation) async throws -> ConvertTroubleResult {
+        var wroteText = false
+        do {
+            for try await event in events {
+                switch event {
+                case .text(let piece):
+                    invocation.write(piece)
+                    wroteText = true
+                case .completed(let result):
+                    invocation.write("\n")
+                    return result
+                }
+            }
+        } catch {
+            if wroteText { invocation.write("\n") }
+            throw error
+        }
+        throw GptError.chat(.emptyReply)
+    }
+
+    /// The persona asked for, or the first one (the lucky optimist).
+    private func resolvePersona(_ requested: String?) async throws -> String {
+        if let requested { return requested }
+        let personas = try await context.service((any FetchPersonasUseCase).self).execute()
+        guard let first = personas.first else { throw GptError.personasUnavailable("no personas are defined") }
+        return first.id
+    }
+
+    /// Runs a command body, turning errors into messages and exit codes: 2 for usage mistakes (including
+    /// text or persona the rules refuse), 1 for everything else.
+    private func run(_ invocation: CommandInvocation, usage: String, _ body: () async throws -> Int32) async -> Int32 {
+        do {
+            return try await body()
+        } catch let error as CommandError {
+            invocation.writeError("gpt: \(error.description)\nusage: \(usage)")
+            return error.exitCode
+        } catch let error as GptError {
+            invocation.writeError("gpt: \(UsageFormatting.message(for: error, in: timeZone))")
+            switch error {
+            case .invalidInput, .unknownPersona: return 2
+            default: return 1
+            }
+        } catch {
+            invocation.writeError("gpt: \(error)")
+            return 1
+        }
+    }
+}

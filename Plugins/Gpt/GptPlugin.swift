@@ -1,0 +1,72 @@
+import Foundation
+import GptData
+import GptDomain
+import GptPresentation
+import StrataDI
+import StrataNetworking
+import StrataPluginKit
+import StrataRuntime
+import StrataStorage
+import StrataTerminal
+
+/// LuckyVicky on Strata: a persona reframes the user's trouble through an OpenAI-compatible chat API,
+/// a few times a day. The composition root: the only place that builds Data types.
+public final class GptPlugin: FeaturePlugin {
+    public let manifest = PluginManifest(
+        id: "gpt", displayName: "LuckyVicky", version: "1.0.0",
+        summary: "A persona turns your trouble into good luck (or calm, or a plan) through an OpenAI-compatible chat API.")
+
+    public init() {}
+
+    public func register(in context: PluginContext) throws {
+        let settings = try context.settings.decode(GptSettings.self)
+        let http = try context.service((any HTTPClient).self)
+        let opener = try context.service((any DatabaseOpener).self)
+        let clock = try context.service((any WallClock).self)
+        let environment = ProcessInfo.processInfo.environment
+        let userID = settings.userID(environment: environment)
+        let policy = DailyUsagePolicy(limit: settings.dailyLimit, timeZone: settings.resolvedTimeZone)
+        let rules = TroubleInputRules(maxLength: settings.maxInputLength)
+        let databaseURL = context.dataDirectory.appendingPathComponent("gpt.sqlite")
+        let now: @Sendable () -> Date = { clock.now() }
+        let libraryFolder = LibraryLocation.directory(containing: #dsohandle)
+
+        try context.register((any PersonasRepository).self, scope: .singleton) { _ in
+            BundledPersonasRepository(bundled: try BundledPersonasRepository.loadBundled(searching: libraryFolder.map { [$0] } ?? []),
+                                      extra: settings.personas)
+        }
+        try context.register((any UsageRepository).self, scope: .singleton) { _ in
+            try SQLiteUsageRepository(database: opener.open(databaseURL))
+        }
+        try context.register((any ChatRepository).self, scope: .singleton) { _ in
+            let service = DataTransferService(client: http, baseURL: settings.baseURL, timeout: settings.timeoutSeconds,
+                                              sleep: { seconds in try await clock.sleep(seconds: seconds) })
+            return OpenAIChatRepository(service: service, model: settings.model,
+                                        authorization: OpenAIAuthorization(settings: settings, environment: environment),
+                                        apiKeyVariable: settings.apiKeyEnvironment)
+        }
+        try context.register((any FetchPersonasUseCase).self, scope: .singleton) { resolver in
+            DefaultFetchPersonasUseCase(repository: try resolver.resolve((any PersonasRepository).self))
+        }
+        try context.register((any FetchUsageUseCase).self, scope: .singleton) { resolver in
+            DefaultFetchUsageUseCase(repository: try resolver.resolve((any UsageRepository).self), policy: policy,
+                                     userID: userID, now: now)
+        }
+        try context.register((any ConvertTroubleUseCase).self, scope: .singleton) { resolver in
+            DefaultConvertTroubleUseCase(chat: try resolver.resolve((any ChatRepository).self),
+                                         usage: try resolver.resolve((any UsageRepository).self),
+                                         personas: try resolver.resolve((any PersonasRepository).self),
+                                         policy: policy, rules: rules, userID: userID, now: now)
+        }
+        try context.register((any FeatureScreenProvider).self, name: "gpt", scope: .singleton) { resolver in
+            GptScreenProvider(fetchPersonas: try resolver.resolve((any FetchPersonasUseCase).self),
+                              fetchUsage: try resolver.resolve((any FetchUsageUseCase).self),
+                              convertTrouble: try resolver.resolve((any ConvertTroubleUseCase).self),
+                              rules: rules, timeZone: policy.timeZone,
+                              saveDirectory: context.dataDirectory.appendingPathComponent("replies"), now: now)
+        }
+        for command in GptCommands(context: context, settings: settings, timeZone: policy.timeZone).all {
+            try context.addCommand(command)
+        }
+    }
+}

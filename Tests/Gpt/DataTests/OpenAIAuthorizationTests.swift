@@ -1,0 +1,33 @@
+import Foundation
+import GptData
+import Testing
+
+struct OpenAIAuthorizationTests {
+    func settings(_ baseURL: String, variable: String = "OPENAI_API_KEY") -> GptSettings {
+        var settings = GptSettings()
+        settings.baseURL = URL(string: baseURL)!
+        settings.apiKeyEnvironment = variable
+        return settings
+    }
+
+    @Test func readsTheKeyFromTheVariableNamedInTheSettings() {
+        let authorization = OpenAIAuthorization(settings: settings("https://api.openai.com/v1", variable: "TEAM_KEY"),
+                                                environment: ["OPENAI_API_KEY": "sk-wrong", "TEAM_KEY": " sk-team \n"])
+        #expect(authorization == .bearer("sk-team"))
+        #expect(!authorization.description.contains("sk-team"))
+    }
+
+    @Test func aRemoteServerWithoutAKeyIsMissingTheVariable() {
+        #expect(OpenAIAuthorization(settings: settings("https://api.openai.com/v1"), environment: ["OPENAI_API_KEY": ""])
+                == .missing(variable: "OPENAI_API_KEY"))
+    }
+
+    @Test func aLoopbackServerNeedsNoKey() {
+        for url in ["http://127.0.0.1:8080/v1", "http://localhost:11434/v1", "http://[::1]:8000/v1", "http://127.1.2.3/v1"] {
+            #expect(OpenAIAuthorization(settings: settings(url), environment: [:]) == OpenAIAuthorization.none, "\(url)")
+        }
+        for url in ["http://192.168.0.10:8080/v1", "http://127.0.0.1.example.com/v1", "https://localhost.evil.com/v1"] {
+            #expect(!OpenAIAuthorization.isLoopback(URL(string: url)!), "\(url)")
+        }
+    }
+}

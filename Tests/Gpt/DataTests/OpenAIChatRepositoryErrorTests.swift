@@ -1,0 +1,139 @@
+import Foundation
+import GptData
+import GptDomain
+import GptTesting
+import StrataNetworking
+import Testing
+
+/// Error answers, replayed from real bodies, and how they are retried.
+struct OpenAIChatRepositoryErrorTests {
+    let persona = Persona.stub()
+    let sleeps = RecordedSleeps()
+
+    func makeRepository(_ server: LoopbackOpenAIServer) -> OpenAIChatRepository {
+        let service = DataTransferService(client: URLSessionHTTPClient(), baseURL: server.baseURL, sleep: sleeps.sleep)
+        return OpenAIChatRepository(service: service, model: "gpt-4o-mini", authorization: .bearer("sk-secret-value"),
+                                    apiKeyVariable: "OPENAI_API_KEY")
+    }
+
+    @Test func invalidKeyNamesTheVariableToFixAndNeverTheKey() async throws {
+        let server = try LoopbackOpenAIServer([.json(401, OpenAISamples.invalidAPIKey401)])
+        defer { server.stop() }
+        let error = await #expect(throws: ChatError.self) { try await makeRepository(server).reply(to: "hi", as: persona) }
+
+        guard case .invalidAPIKey(let variable, let message) = error else { Issue.record("got \(String(describing: error))"); return }
+        #expect(variable == "OPENAI_API_KEY")
+        #expect(message.hasPrefix("Incorrect API key provided"))
+        let text = String(describing: error!)
+        #expect(text.contains("401") && text.contains("OPENAI_API_KEY"))
+        #expect(!text.contains("sk-secret-value"))
+        #expect(server.requests.count == 1)
+        #expect(sleeps.all.isEmpty)
+    }
+
+    @Test func rateLimitIsRetriedAfterTheRetryAfterHeader() async throws {
+        let server = try LoopbackOpenAIServer([.json(429, OpenAISamples.rateLimit429, headers: ["Retry-After": "2"]),
+                                               .json(200, OpenAISamples.helloWorldCompletion)])
+        defer { server.stop() }
+        let reply = try await makeRepository(server).reply(to: "hi", as: persona)
+        #expect(reply.text == "Hello! How can I assist you today?")
+        #expect(server.requests.count == 2)
+        #expect(sleeps.all == [2])
+    }
+
+    @Test func rateLimitWithoutRetryAfterWaitsAsTheMessageSays() async throws {
+        let server = try LoopbackOpenAIServer([.json(429, OpenAISamples.rateLimit429),
+                                               .events(OpenAISamples.streamFinishReasonLength, pieceSize: 50)])
+        defer { server.stop() }
+        var text = ""
+        for try await delta in makeRepository(server).streamReply(to: "hi", as: persona) { text += delta.text }
+        #expect(text == #"{""#)
+        #expect(sleeps.all == [8.64])
+    }
+
+    @Test func rateLimitThatPersistsEndsAsRateLimitedAfterThreeAttempts() async throws {
+        let limited = LoopbackOpenAIServer.Response.json(429, OpenAISamples.rateLimit429, headers: ["Retry-After": "1"])
+        let server = try LoopbackOpenAIServer([limited, limited, limited])
+        defer { server.stop() }
+        await #expect(throws: ChatError.rateLimited(message: try rateLimitMessage(), retryAfter: 1)) {
+            try await makeRepository(server).reply(to: "hi", as: persona)
+        }
+        #expect(server.requests.count == 3)
+        #expect(sleeps.all == [1, 1])
+    }
+
+    @Test func insufficientQuotaIsNotRetriedAndSaysSo() async throws {
+        let server = try LoopbackOpenAIServer([.json(429, OpenAISamples.insufficientQuota429, headers: ["Retry-After": "1"])])
+        defer { server.stop() }
+        let error = await #expect(throws: ChatError.self) {
+            for try await _ in makeRepository(server).streamReply(to: "hi", as: persona) {}
+        }
+        guard case .quotaExceeded(let message) = error else { Issue.record("got \(String(describing: error))"); return }
+        #expect(message.hasPrefix("You exceeded your current quota"))
+        #expect(String(describing: error!).contains("not retried"))
+        #expect(server.requests.count == 1)
+        #expect(sleeps.all.isEmpty)
+    }
+
+    @Test func serverErrorsAreReportedWithTheirStatus() async throws {
+        let body = #"{"error": {"message": "The server had an error while processing your request.", "type": "server_error"}}"#
+        let server = try LoopbackOpenAIServer([.json(500, body)])
+        defer { server.stop() }
+        await #expect(throws: ChatError.server(status: 500, message: "The server had an error while processing your request.")) {
+            try await makeRepository(server).reply(to: "hi", as: persona)
+        }
+        #expect(server.requests.count == 1)
+    }
+
+    @Test func unavailableIsRetriedThenSucceeds() async throws {
+        let server = try LoopbackOpenAIServer([.json(503, #"{"error": {"message": "overloaded"}}"#),
+                                               .json(200, OpenAISamples.helloWorldCompletion)])
+        defer { server.stop() }
+        let reply = try await makeRepository(server).reply(to: "hi", as: persona)
+        #expect(reply.text == "Hello! How can I assist you today?")
+        #expect(sleeps.all == [0.5])
+    }
+
+    @Test func otherClientErrorsCarryTheServersMessage() async throws {
+        let server = try LoopbackOpenAIServer([.json(404, OpenAISamples.notFound404)])
+        defer { server.stop() }
+        await #expect(throws: ChatError.rejected(status: 404, message: "Completion comp_nonexistent_12345 not found")) {
+            try await makeRepository(server).reply(to: "hi", as: persona)
+        }
+    }
+
+    @Test func aBodyThatIsNotACompletionIsMalformed() async throws {
+        let server = try LoopbackOpenAIServer([.json(200, "<html>It works!</html>"),
+                                               .json(200, #"{"id": "x", "object": "chat.completion"}"#)])
+        defer { server.stop() }
+        let repository = makeRepository(server)
+        await #expect(throws: ChatError.self) { try await repository.reply(to: "hi", as: persona) }
+        let error = await #expect(throws: ChatError.self) { try await repository.reply(to: "hi", as: persona) }
+        #expect(error == .malformedResponse("at `choices`: missing key `choices`"))
+    }
+
+    @Test func aMalformedEventEndsTheStreamWithAMalformedResponse() async throws {
+        let server = try LoopbackOpenAIServer([.events("data: {\"choices\": 3}\n\ndata: [DONE]\n\n", pieceSize: 4)])
+        defer { server.stop() }
+        let error = await #expect(throws: ChatError.self) {
+            for try await _ in makeRepository(server).streamReply(to: "hi", as: persona) {}
+        }
+        guard case .malformedResponse(let detail) = error else { Issue.record("got \(String(describing: error))"); return }
+        #expect(detail.hasPrefix("at `choices`: expected"))
+    }
+
+    @Test func aTimeoutIsReportedWithTheThirtySecondDefaultAndTheSettingToRaise() async throws {
+        let client = FailingHTTPClient(.timedOut(seconds: 30))
+        let service = DataTransferService(client: client, baseURL: URL(string: "http://127.0.0.1:9/v1")!, sleep: sleeps.sleep)
+        let repository = OpenAIChatRepository(service: service, model: "gpt-4o-mini", authorization: .none)
+
+        let error = await #expect(throws: ChatError.timedOut(seconds: 30)) { try await repository.reply(to: "hi", as: persona) }
+        #expect(client.requests.first?.timeout == 30)
+        #expect(String(describing: error!).contains("timeoutSeconds"))
+    }
+
+    private func rateLimitMessage() throws -> String {
+        let object = try JSONSerialization.jsonObject(with: Data(OpenAISamples.rateLimit429.utf8)) as? [String: [String: Any]]
+        return try #require(object?["error"]?["message"] as? String)
+    }
+}

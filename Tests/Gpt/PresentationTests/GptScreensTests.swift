@@ -1,0 +1,114 @@
+import Foundation
+import GptDomain
+@testable import GptPresentation
+import GptTesting
+import StrataTerminal
+import Testing
+
+/// A convert use case whose stream the test feeds by hand.
+final class ControlledConvertTrouble: ConvertTroubleUseCase {
+    let events: AsyncThrowingStream<ConvertTroubleEvent, any Error>
+    let feed: AsyncThrowingStream<ConvertTroubleEvent, any Error>.Continuation
+
+    init() {
+        (events, feed) = AsyncThrowingStream.makeStream()
+    }
+
+    func execute(_ request: ConvertTroubleRequest) async throws(GptError) -> ConvertTroubleResult {
+        throw .chat(.transport("ControlledConvertTrouble: execute is not expected"))
+    }
+
+    func stream(_ request: ConvertTroubleRequest) -> AsyncThrowingStream<ConvertTroubleEvent, any Error> { events }
+}
+
+@MainActor
+struct GptScreensTests {
+    let utc = TimeZone(identifier: "UTC")!
+
+    func render(_ screen: any Screen, width: Int = 60, height: Int = 16, frame: Int = 0) -> String {
+        let canvas = Canvas(size: TerminalSize(width: width, height: height))
+        screen.draw(in: canvas, context: RenderContext(frame: frame))
+        return canvas.buffer.text
+    }
+
+    func makeProvider(usage: InMemoryUsageRepository, chat: StubChatRepository, folder: URL) -> GptScreenProvider {
+        let now: @Sendable () -> Date = { Date(timeIntervalSince1970: 0) }
+        let personas = StaticPersonasRepository()
+        let policy = DailyUsagePolicy(limit: 10, timeZone: utc)
+        return GptScreenProvider(
+            fetchPersonas: DefaultFetchPersonasUseCase(repository: personas),
+            fetchUsage: DefaultFetchUsageUseCase(repository: usage, policy: policy, userID: "mina", now: now),
+            convertTrouble: DefaultConvertTroubleUseCase(chat: chat, usage: usage, personas: personas, policy: policy,
+                                                         rules: TroubleInputRules(), userID: "mina", now: now),
+            rules: TroubleInputRules(), timeZone: utc, saveDirectory: folder, now: now)
+    }
+
+    @Test func theFlowGoesFromPersonaToInputToReplyAndBack() async throws {
+        let usage = InMemoryUsageRepository()
+        let chat = StubChatRepository(streams: [[.success(.init(text: "Keep calm: ")), .success(.init(text: "the bus will come."))]])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gpt-flow-\(UUID().uuidString)")
+        let provider = makeProvider(usage: usage, chat: chat, folder: folder)
+        let navigator = try Navigator { try provider.makeRootScreen(navigator: $0) }
+
+        // persona selection
+        let selection = try #require(navigator.top as? PersonaSelectionScreen)
+        await selection.viewModel.load()
+        let personasText = render(selection)
+        #expect(personasText.contains("Lucky Vicky"))
+        #expect(personasText.contains("uses today 0/10"))
+        #expect(try selection.handle(.down) == .handled)
+        #expect(try selection.handle(.enter) == .handled)
+
+        // input
+        let input = try #require(navigator.top as? TroubleInputScreen)
+        #expect(input.title == "Marcus")
+        for character in "버스 놓침" { _ = try input.handle(.character(character)) }
+        #expect(input.viewModel.text == "버스 놓침")
+        #expect(render(input).contains("5/100"))
+        await input.viewModel.convert()
+
+        // reply
+        let result = try #require(navigator.top as? ReplyResultScreen)
+        let replyText = render(result)
+        #expect(replyText.contains("Keep calm: the bus will come."))
+        #expect(replyText.contains("uses today 1/10"))
+        #expect(try result.handle(.character("s")) == .handled)
+        #expect(render(result).contains("Saved to"))
+        #expect(try result.handle(.enter) == .handled)
+        #expect(navigator.top is PersonaSelectionScreen)
+        #expect(chat.calls == [.init(trouble: "버스 놓침", personaID: "stoic", streamed: true)])
+    }
+
+    @Test func theReplyIsDrawnAsItStreamsIn() async throws {
+        let convert = ControlledConvertTrouble()
+        let viewModel = TroubleInputViewModel(persona: .stub(), convertTrouble: convert, rules: TroubleInputRules(),
+                                              actions: .init(showResult: { _, _, _ in }))
+        let screen = TroubleInputScreen(viewModel: viewModel, navigator: Navigator(root: PlaceholderScreen()))
+        viewModel.text = "비가 와"
+        let converting = Task { await viewModel.convert() }
+
+        await waitUntil { viewModel.isLoading }
+        #expect(render(screen).contains("Lucky Vicky is thinking"))
+        convert.feed.yield(.text("완전 "))
+        await waitUntil { viewModel.streamedReply == "완전 " }
+        let partial = render(screen)
+        #expect(partial.contains("완전"))
+        #expect(!partial.contains("thinking"))
+        convert.feed.yield(.text("럭키비키🍀"))
+        convert.feed.finish()
+        await converting.value
+        #expect(render(screen).contains("완전 럭키비키🍀"))
+    }
+
+    /// Lets the view model's task run until `condition` holds (bounded, never sleeps).
+    private func waitUntil(_ condition: () -> Bool) async {
+        for _ in 0..<10_000 where !condition() { await Task.yield() }
+    }
+}
+
+@MainActor
+final class PlaceholderScreen: Screen {
+    let title = "root"
+    func draw(in canvas: Canvas, context: RenderContext) {}
+    func handle(_ key: Key) throws -> KeyResult { .ignored }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import GptDomain
+import GptPresentation
+import GptTesting
+import Testing
+
+@MainActor
+final class ShownResults {
+    var results: [(trouble: String, result: ConvertTroubleResult)] = []
+}
+
+@MainActor
+struct TroubleInputViewModelTests {
+    let utc = TimeZone(identifier: "UTC")!
+
+    func makeViewModel(chat: StubChatRepository, usage: InMemoryUsageRepository = InMemoryUsageRepository(),
+                       limit: Int = 10, shown: ShownResults) -> TroubleInputViewModel {
+        let useCase = DefaultConvertTroubleUseCase(chat: chat, usage: usage, personas: StaticPersonasRepository(),
+                                                   policy: DailyUsagePolicy(limit: limit, timeZone: utc),
+                                                   rules: TroubleInputRules(maxLength: 100), userID: "mina",
+                                                   now: { Date(timeIntervalSince1970: 0) })
+        return TroubleInputViewModel(persona: .stub(), convertTrouble: useCase, rules: TroubleInputRules(maxLength: 100),
+                                     timeZone: TimeZone(identifier: "Asia/Seoul")!,
+                                     actions: .init(showResult: { _, trouble, result in shown.results.append((trouble, result)) }))
+    }
+
+    @Test func countsCharactersAsAPersonDoesAndEnablesConvertOnlyForValidText() {
+        let viewModel = makeViewModel(chat: StubChatRepository(), shown: ShownResults())
+        #expect(viewModel.counterText == "0/100")
+        #expect(!viewModel.isConvertEnabled)
+
+        viewModel.text = "  시험 망했어 😭 "
+        #expect(viewModel.counterText == "8/100")
+        #expect(viewModel.isConvertEnabled)
+
+        viewModel.text = String(repeating: "🍀", count: 101)
+        #expect(viewModel.counterText == "101/100")
+        #expect(viewModel.isOverLimit)
+        #expect(!viewModel.isConvertEnabled)
+    }
+
+    @Test func convertStreamsTheReplyInThenShowsTheRecordedResult() async {
+        let shown = ShownResults()
+        let chat = StubChatRepository(streams: [[.success(.init(text: "완전 ")), .success(.init(text: "럭키비키잖아🍀"))]])
+        let viewModel = makeViewModel(chat: chat, shown: shown)
+        viewModel.text = " 우산을 잃어버렸어 "
+
+        await viewModel.convert()
+
+        #expect(viewModel.streamedReply == "완전 럭키비키잖아🍀")
+        #expect(!viewModel.isLoading)
+        #expect(viewModel.errorAlert == nil)
+        #expect(shown.results.map(\.trouble) == ["우산을 잃어버렸어"])
+        #expect(shown.results.first?.result.reply.text == "완전 럭키비키잖아🍀")
+        #expect(shown.results.first?.result.usage.used == 1)
+    }
+
+    @Test func aSpentLimitShowsAnAlertAndNoResult() async {
+        let shown = ShownResults()
+        let spent = InMemoryUsageRepository(users: [User(id: "mina", name: "mina", usedCount: 1,
+                                                         lastUsedDate: CalendarDay(year: 1970, month: 1, day: 1))])
+        let viewModel = makeViewModel(chat: StubChatRepository(), usage: spent, limit: 1, shown: shown)
+        viewModel.text = "늦잠"
+
+        await viewModel.convert()
+
+        #expect(viewModel.errorAlert == "Today's limit of 1 uses is reached. It resets at 1970-01-02T09:00:00+09:00.")
+        #expect(shown.results.isEmpty)
+        viewModel.dismissAlert()
+        #expect(viewModel.errorAlert == nil)
+    }
+
+    @Test func aFailedRecordingShowsThatTheUseWasNotRecorded() async {
+        let shown = ShownResults()
+        let chat = StubChatRepository(streams: [[.success(.init(text: "럭키!"))]])
+        let viewModel = makeViewModel(chat: chat, usage: InMemoryUsageRepository(recordFailure: .init("disk full")), shown: shown)
+        viewModel.text = "늦잠"
+
+        await viewModel.convert()
+
+        #expect(viewModel.errorAlert?.contains("couldn't be recorded") == true)
+        #expect(shown.results.isEmpty)
+    }
+}
