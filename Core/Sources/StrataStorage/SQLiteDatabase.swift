@@ -92,9 +92,6 @@ public final class SQLiteDatabase: @unchecked Sendable {
                 try transaction.executeScript("PRAGMA user_version = \(step.version)")
             }
         }
-        if steps.isEmpty, try schemaVersion() > 0 {
-            throw StorageError(message: "the database has schema version \(try schemaVersion()) but this build knows no schema", path: path)
-        }
     }
 
     private func withConnection<T>(_ body: (SQLiteConnection) throws(StorageError) -> T) throws(StorageError) -> T {
