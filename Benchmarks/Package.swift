@@ -18,8 +18,14 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "StrataBenchmarks",
-            dependencies: [.product(name: "StrataPluginKit", package: "Core"), .product(name: "Swinject", package: "Swinject")]
+            dependencies: [.product(name: "StrataPluginKit", package: "Core"), .product(name: "StrataStorage", package: "Core"),
+                           .product(name: "Swinject", package: "Swinject"), "BlocksData", "RunningData"]
         ),
+        // The feature layers measured, compiled from the features' own folders (symlinks in Sources/).
+        .target(name: "BlocksDomain"),
+        .target(name: "BlocksData", dependencies: ["BlocksDomain", .product(name: "StrataStorage", package: "Core")]),
+        .target(name: "RunningDomain"),
+        .target(name: "RunningData", dependencies: ["RunningDomain", .product(name: "StrataStorage", package: "Core")]),
         // The floor for any Swift process here: a hello world that links Foundation.
         .executableTarget(name: "HelloWorld"),
         .target(name: "TrivialPlugin", dependencies: [.product(name: "StrataPluginKit", package: "Core")]),

@@ -1,4 +1,5 @@
 import Foundation
+import RunningData
 
 /// Prints the DI rows now; host and feature rows are measured by `Benchmarks/run` around this binary.
 let arguments = CommandLine.arguments.dropFirst()
@@ -13,9 +14,17 @@ if arguments.first == "di" {
     let contended = rows.last!.strata.median
     print("")
     print("Strata singleton, 1 thread: \(format(baseline.median)) ns/resolve; 8 threads on \(ProcessInfo.processInfo.activeProcessorCount) cores: \(format(contended)) ns/resolve of wall time (scaling \(format(baseline.median / contended, 2))×).")
+} else if arguments.first == "profile-gpx", arguments.count == 2 {
+    blackHole(try GPXParser().parse(contentsOf: URL(fileURLWithPath: Array(arguments)[1])))
 } else if arguments.first == "profile-singleton" {
     let container = try DIBenchmarks.strataContainer(scope: .singleton)
     for _ in 0..<100_000 { blackHole(try? container.resolve((any Service).self)) }
+} else if arguments.first == "features", arguments.count >= 3 {
+    // features WORK_FOLDER GPX_FILE [gpxpy median min max length]
+    let argv = Array(arguments)
+    print(try FeatureBenchmarks.gpx(file: argv[2], gpxpy: argv.dropFirst(3).compactMap(Double.init)))
+    print(try FeatureBenchmarks.blocks(folder: URL(fileURLWithPath: argv[1])))
+    print("Movies: not measured in this run (the Movies feature had not landed when this benchmark was written).")
 } else if arguments.first == "process", arguments.count >= 2 {
     let argv = Array(arguments.dropFirst())
     let stats = timeProcess(argv[0], Array(argv.dropFirst()))

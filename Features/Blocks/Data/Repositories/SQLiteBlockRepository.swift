@@ -25,9 +25,21 @@ public struct SQLiteBlockRepository: BlockRepository {
     }
 
     public func create(_ block: Block) throws {
-        try database.insert("INSERT INTO blocks (id, title, hours, createdAt) VALUES (?, ?, ?, ?)",
-                            [SQLiteValue(block.id), .text(block.title), SQLiteValue(block.length.hours),
-                             SQLiteValue(block.createdAt)])
+        try database.insert(Self.insertSQL, Self.bindings(block))
+    }
+
+    /// Creates many blocks in one transaction (an import): all of them or, on a failure, none.
+    /// - Throws: `StorageError` if a row can't be written; nothing is kept then.
+    public func create(contentsOf blocks: [Block]) throws {
+        try database.transaction { transaction in
+            for block in blocks { try transaction.execute(Self.insertSQL, Self.bindings(block)) }
+        }
+    }
+
+    private static let insertSQL = "INSERT INTO blocks (id, title, hours, createdAt) VALUES (?, ?, ?, ?)"
+
+    private static func bindings(_ block: Block) -> [SQLiteValue] {
+        [SQLiteValue(block.id), .text(block.title), SQLiteValue(block.length.hours), SQLiteValue(block.createdAt)]
     }
 
     public func update(_ block: Block) throws {

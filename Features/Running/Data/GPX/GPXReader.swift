@@ -59,7 +59,7 @@ final class GPXReader: NSObject, XMLParserDelegate {
         let name = path.popLast() ?? Self.localName(elementName)
         let parent = path.last
         if path.isEmpty { rootClosed = true }
-        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = collectingText ? text.trimmingXMLWhitespace() : ""
         switch (parent, name) {
         case (_, "ele") where collectingText:
             collectingText = false
@@ -109,7 +109,7 @@ final class GPXReader: NSObject, XMLParserDelegate {
                                        field: "no \(key) attribute", value: ""))
             return nil
         }
-        guard let value = Double(raw.trimmingCharacters(in: .whitespaces)), range.contains(value) else {
+        guard let value = Double(raw.trimmingXMLWhitespace()), range.contains(value) else {
             fail(parser, .invalidValue(file: file, line: parser.lineNumber, element: element, field: key, value: raw))
             return nil
         }

@@ -1,0 +1,53 @@
+import BlocksData
+import BlocksDomain
+import Foundation
+import RunningData
+import StrataStorage
+
+/// The feature rows: measured in process on the features' own Data layers.
+enum FeatureBenchmarks {
+    /// GPX: parse + 2D length of a large file, against gpxpy's figures measured by the run script.
+    static func gpx(file: String, gpxpy: [Double]) throws -> String {
+        var length = 0.0
+        let stats = measure(repeats: 7, operations: 1) {
+            guard let document = try? GPXParser().parse(contentsOf: URL(fileURLWithPath: file)) else { return }
+            length = document.tracks.flatMap(\.segments).map(GeoDistance.length(of:)).reduce(0, +)
+        }
+        let ms = Stats(samples: stats.samples.map { $0 / 1e6 })
+        var rows = "| GPX parse + distance, 100,000 points | ms, median (min–max) | length |\n|---|---|---|\n"
+        rows += "| Strata (XMLParser, streaming) | \(ms.formatted()) | \(format(length / 1000, 3)) km |\n"
+        if gpxpy.count == 4 {
+            rows += "| gpxpy | \(format(gpxpy[0])) (\(format(gpxpy[1]))–\(format(gpxpy[2]))) | \(format(gpxpy[3] / 1000, 3)) km |\n"
+            rows += "\nStrata is \(format(gpxpy[0] / ms.median))× faster than gpxpy; lengths differ by \(format(abs(length - gpxpy[3]) / gpxpy[3] * 100, 3)) %.\n"
+        }
+        return rows
+    }
+
+    /// Blocks: 10,000 inserts in one transaction into a fresh file, then listing them all.
+    static func blocks(folder parent: URL) throws -> String {
+        let folder = parent.appendingPathComponent("blocks-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let blocks = (0..<10_000).map { Block(title: "Block \($0)", length: .four, createdAt: Date(timeIntervalSince1970: Double($0))) }
+        var inserts: [Double] = [], lists: [Double] = []
+        for run in 0..<8 {
+            let database = try SQLiteDatabase(path: folder.appendingPathComponent("blocks-\(run).sqlite").path)
+            let repository = try SQLiteBlockRepository(database: database)
+            var start = now()
+            try repository.create(contentsOf: blocks)
+            let inserted = Double(now() - start) / 1e6
+            start = now()
+            let listed = try repository.fetchAll()
+            let listing = Double(now() - start) / 1e6
+            precondition(listed.count == blocks.count)
+            if run > 0 { inserts.append(inserted); lists.append(listing) }
+        }
+        return """
+        | Blocks, SQLite file (WAL) | ms, median (min–max) | goal |
+        |---|---|---|
+        | insert 10,000 blocks in one transaction | \(Stats(samples: inserts).formatted()) | < 100 ms |
+        | list 10,000 blocks | \(Stats(samples: lists).formatted()) | < 20 ms |
+
+        """
+    }
+}
