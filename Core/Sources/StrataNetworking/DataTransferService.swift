@@ -43,6 +43,8 @@ public struct DataTransferService: Sendable {
         }
         let items = query + endpoint.query
         if !items.isEmpty { components.queryItems = (components.queryItems ?? []) + items }
+        // URLComponents leaves `+` as is, and servers read it as a space.
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         guard let full = components.url else { throw .invalidRequest("bad URL for path \(endpoint.path)") }
         return HTTPRequest(url: full, method: endpoint.method, headers: headers.merging(endpoint.headers) { $1 },
                            body: endpoint.body, timeout: endpoint.timeout ?? timeout)
@@ -123,7 +125,7 @@ public struct DataTransferService: Sendable {
                             case .bytes(let bytes): bodyContinuation.yield(bytes)
                             }
                         }
-                        if head == nil { headContinuation.resume(throwing: NetworkError.transport("the server closed the connection without a response")) }
+                        if head == nil { headContinuation.resume(throwing: Task.isCancelled ? NetworkError.cancelled : NetworkError.transport("the server closed the connection without a response")) }
                         bodyContinuation.finish()
                     } catch {
                         let mapped = (error as? NetworkError) ?? NetworkError.from(error, timeout: timeout)

@@ -39,7 +39,7 @@ public final class URLSessionHTTPClient: HTTPClient {
         } catch {
             throw NetworkError.from(error, timeout: request.timeout)
         }
-        guard var response = head else { throw .transport("the server closed the connection without a response") }
+        guard var response = head else { throw Task.isCancelled ? .cancelled : .transport("the server closed the connection without a response") }
         response.body = body
         return response
     }
@@ -51,8 +51,9 @@ public final class URLSessionHTTPClient: HTTPClient {
             urlRequest.httpBody = request.body
             for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
             let task = session.dataTask(with: urlRequest)
-            router.add(task.taskIdentifier, TaskRouter.Route(continuation: continuation, timeout: request.timeout))
+            router.add(task.taskIdentifier, TaskRouter.Route(continuation: continuation, timeout: request.timeout, task: task))
             continuation.onTermination = { termination in
+                withExtendedLifetime(self) {} // the stream keeps its client (and session) alive until it ends
                 if case .cancelled = termination { task.cancel() }
             }
             task.resume()
@@ -60,18 +61,54 @@ public final class URLSessionHTTPClient: HTTPClient {
     }
 }
 
-/// Routes the session's delegate callbacks to the stream of each task.
+/// Routes the session's delegate callbacks to the stream of each task, and enforces each request's
+/// timeout: FoundationNetworking on Linux ignores `URLRequest.timeoutInterval` (only the session-wide
+/// default applies), so every task gets its own idle deadline, moved on by each piece of the response.
 private final class TaskRouter: NSObject, URLSessionDataDelegate, Sendable {
-    struct Route: Sendable {
+    struct Route: @unchecked Sendable {
         let continuation: AsyncThrowingStream<HTTPStreamPart, any Error>.Continuation
         let timeout: Double
+        /// Immutable after creation; `URLSessionTask.cancel()` may be called from any thread.
+        let task: URLSessionTask
+        var activity: UInt64 = 0
     }
 
     private let routes = Mutex<[Int: Route]>([:])
 
-    func add(_ id: Int, _ route: Route) { routes.withLock { $0[id] = route } }
+    func add(_ id: Int, _ route: Route) {
+        routes.withLock { $0[id] = route }
+        armDeadline(id, generation: 0, after: route.timeout)
+    }
 
-    private func route(_ id: Int) -> Route? { routes.withLock { $0[id] } }
+    /// Yields `part` to the task's stream and moves its deadline on.
+    private func deliver(_ id: Int, _ part: HTTPStreamPart) {
+        let moved: (Route, UInt64)? = routes.withLock { routes in
+            guard routes[id] != nil else { return nil }
+            routes[id]!.activity += 1
+            return (routes[id]!, routes[id]!.activity)
+        }
+        guard let (route, generation) = moved else { return }
+        route.continuation.yield(part)
+        armDeadline(id, generation: generation, after: route.timeout)
+    }
+
+    private func armDeadline(_ id: Int, generation: UInt64, after seconds: Double) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak self] in
+            self?.expire(id, generation: generation)
+        }
+    }
+
+    /// Fails the task with `.timedOut` if nothing arrived since the deadline was armed.
+    private func expire(_ id: Int, generation: UInt64) {
+        let expired: Route? = routes.withLock { routes in
+            guard let route = routes[id], route.activity == generation else { return nil }
+            routes[id] = nil
+            return route
+        }
+        guard let expired else { return }
+        expired.continuation.finish(throwing: NetworkError.timedOut(seconds: expired.timeout))
+        expired.task.cancel()
+    }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
@@ -80,13 +117,13 @@ private final class TaskRouter: NSObject, URLSessionDataDelegate, Sendable {
             for (name, value) in http.allHeaderFields {
                 headers[String(describing: name)] = String(describing: value)
             }
-            route(dataTask.taskIdentifier)?.continuation.yield(.head(HTTPResponse(status: http.statusCode, headers: headers)))
+            deliver(dataTask.taskIdentifier, .head(HTTPResponse(status: http.statusCode, headers: headers)))
         }
         completionHandler(.allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        route(dataTask.taskIdentifier)?.continuation.yield(.bytes(data))
+        deliver(dataTask.taskIdentifier, .bytes(data))
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -22,7 +22,7 @@ public struct CommandArguments: Sendable {
                 positionals.append(argument)
                 continue
             }
-            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             let name = parts[0]
             if flagNames.contains(name) && parts.count == 1 {
                 flags.insert(name)

@@ -1,0 +1,68 @@
+import Foundation
+
+/// `features.movies.settings` in the config; every key is optional.
+///
+/// ```json
+/// {"source": "tmdb", "baseURL": "https://api.themoviedb.org", "apiKeyEnvironment": "TMDB_API_KEY",
+///  "language": "en-US", "recentQueriesLimit": 10}
+/// ```
+public struct MoviesSettings: Decodable, Sendable, Equatable {
+    public enum Source: String, Sendable, CaseIterable {
+        /// The bundled catalog: offline, the default.
+        case catalog
+        /// TMDB's API, with a key from the environment.
+        case tmdb
+    }
+
+    public var source = Source.catalog
+    public var baseURL = URL(string: "https://api.themoviedb.org")!
+    public var apiKeyEnvironment = "TMDB_API_KEY"
+    public var language = "en-US"
+    public var recentQueriesLimit = 10
+
+    /// How to reach TMDB; the key is read from `environment` (the process environment), never from the config.
+    public func tmdbConfiguration(environment: [String: String]) -> TMDBConfiguration {
+        TMDBConfiguration(baseURL: baseURL, apiKey: environment[apiKeyEnvironment], apiKeyEnvironment: apiKeyEnvironment,
+                          language: language)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case source, baseURL, apiKeyEnvironment, language, recentQueriesLimit
+    }
+
+    /// The defaults: the offline catalog, TMDB's API URL, `TMDB_API_KEY`, `en-US`, 10 recent queries.
+    public init() {}
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let text = try container.decodeIfPresent(String.self, forKey: .source) {
+            guard let source = Source(rawValue: text) else {
+                throw DecodingError.dataCorruptedError(forKey: .source, in: container,
+                    debugDescription: "\"\(text)\" is not a source; use \"catalog\" (offline) or \"tmdb\"")
+            }
+            self.source = source
+        }
+        if let text = try container.decodeIfPresent(String.self, forKey: .baseURL) {
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+                throw DecodingError.dataCorruptedError(forKey: .baseURL, in: container,
+                    debugDescription: "\"\(text)\" is not an http(s) URL, e.g. \"https://api.themoviedb.org\"")
+            }
+            baseURL = url
+        }
+        if let name = try container.decodeIfPresent(String.self, forKey: .apiKeyEnvironment) {
+            guard !name.isEmpty, !name.contains("=") else {
+                throw DecodingError.dataCorruptedError(forKey: .apiKeyEnvironment, in: container,
+                    debugDescription: "give the name of an environment variable, e.g. \"TMDB_API_KEY\" (never the key itself)")
+            }
+            apiKeyEnvironment = name
+        }
+        language = try container.decodeIfPresent(String.self, forKey: .language) ?? language
+        if let limit = try container.decodeIfPresent(Int.self, forKey: .recentQueriesLimit) {
+            guard (1...100).contains(limit) else {
+                throw DecodingError.dataCorruptedError(forKey: .recentQueriesLimit, in: container,
+                    debugDescription: "\(limit) is out of range; use 1 to 100")
+            }
+            recentQueriesLimit = limit
+        }
+    }
+}

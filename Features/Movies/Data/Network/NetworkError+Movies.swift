@@ -1,0 +1,41 @@
+import Foundation
+import MoviesDomain
+import StrataNetworking
+
+extension NetworkError {
+    /// The `MoviesError` a person reads for this failure of a TMDB request.
+    /// - Parameters:
+    ///   - configuration: names the key's environment variable in a 401.
+    ///   - notFound: the error a 404 means for this request (a movie id TMDB doesn't know); without it a
+    ///     404 is a server error (a wrong `baseURL`).
+    func moviesError(_ configuration: TMDBConfiguration, notFound: MoviesError? = nil) -> MoviesError {
+        let service = "TMDB at \(configuration.baseURL.absoluteString)"
+        switch self {
+        case .notConnected(let detail):
+            return .notConnected(service: service, detail: detail)
+        case .timedOut(let seconds):
+            return .timedOut(service: service, seconds: seconds)
+        case .cancelled:
+            return .cancelled
+        case .httpStatus(let response):
+            if response.status == 404, let notFound { return notFound }
+            let message = (try? DataTransferService.decode(TMDBErrorResponseDTO.self, from: response.body))?.statusMessage
+            switch response.status {
+            case 401:
+                return .invalidAPIKey(environmentVariable: configuration.apiKeyEnvironment,
+                                      message: message ?? "invalid API key")
+            case 429:
+                return .rateLimited(retryAfter: response.header("Retry-After").flatMap { RetryPolicy.retryAfterSeconds($0) })
+            default:
+                return .server(service: service, status: response.status,
+                               message: message ?? String(response.text.prefix(200)))
+            }
+        case .decoding(let keyPath, let detail):
+            return .unexpectedResponse(service: service, detail: "at `\(keyPath)`: \(detail)")
+        case .invalidRequest(let detail):
+            return .invalidRequest(service: service, detail: detail)
+        case .transport(let detail):
+            return .transport(service: service, detail: detail)
+        }
+    }
+}

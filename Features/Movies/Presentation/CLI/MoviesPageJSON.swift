@@ -1,0 +1,48 @@
+import Foundation
+import MoviesDomain
+
+/// `strata movies search --json`: `{"page":1,"totalPages":2,"movies":[{"id":550,"title":"Fight Club",
+/// "overview":"…","releaseDate":"1999-10-15","posterPath":"/pB8….jpg"}]}`; a missing date or poster is `null`.
+public struct MoviesPageJSON: Encodable, Sendable, Equatable {
+    public let page: Int
+    public let totalPages: Int
+    public let movies: [MovieJSON]
+
+    public init(_ page: MoviesPage) {
+        self.page = page.page
+        totalPages = page.totalPages
+        movies = page.movies.map(MovieJSON.init)
+    }
+}
+
+/// One movie in the JSON output (`strata movies show ID --json` prints one alone).
+public struct MovieJSON: Encodable, Sendable, Equatable {
+    public let id: Int
+    public let title: String
+    public let overview: String
+    /// `YYYY-MM-DD` or `nil` (written as `null`).
+    public let releaseDate: String?
+    public let posterPath: String?
+
+    public init(_ movie: Movie) {
+        id = movie.id
+        title = movie.title
+        overview = movie.overview
+        releaseDate = movie.releaseDate.map(MovieDateFormat.iso)
+        posterPath = movie.posterPath
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, title, overview, releaseDate, posterPath
+    }
+
+    /// Writes every key, `null` included (synthesized encoding would leave out `nil`s).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(title, forKey: .title)
+        try container.encode(overview, forKey: .overview)
+        try container.encode(releaseDate, forKey: .releaseDate)
+        try container.encode(posterPath, forKey: .posterPath)
+    }
+}

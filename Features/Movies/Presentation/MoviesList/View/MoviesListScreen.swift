@@ -1,0 +1,144 @@
+import MoviesDomain
+import StrataTerminal
+
+/// The search screen: a search field, the recent queries under it while it is empty, and the results,
+/// which load the next page when the selection reaches the end.
+@MainActor
+public final class MoviesListScreen: Screen {
+    private enum Focus { case search, results }
+
+    /// The screen's view model.
+    public let viewModel: DefaultMoviesListViewModel
+    private var field = TextFieldState()
+    private var focus = Focus.search
+    private var selection = ListSelection()
+    private var suggestionSelection = ListSelection()
+    /// The recent queries, shown while the field is empty and focused (set by the coordinator).
+    public internal(set) var suggestions: (any MoviesQueryListViewModel)?
+
+    public init(viewModel: DefaultMoviesListViewModel) {
+        self.viewModel = viewModel
+    }
+
+    public var title: String { viewModel.screenTitle }
+
+    public var isAnimating: Bool { viewModel.loading != .none }
+
+    public var helpItems: [HelpItem] {
+        switch focus {
+        case .search:
+            (suggestions?.items.isEmpty == false ? [HelpItem("↑↓", "recent")] : [])
+                + [HelpItem("Enter", "search"), HelpItem("Tab", "results")]
+        case .results:
+            [HelpItem("↑↓", "move"), HelpItem("Enter", "details"), HelpItem("/", "search")]
+                + (viewModel.loading != .none ? [HelpItem("Ctrl-X", "stop")] : [])
+        }
+    }
+
+    public func screenWillAppear() {
+        if focus == .search && field.text.isEmpty { viewModel.showQueriesSuggestions() }
+    }
+
+    public func draw(in canvas: Canvas, context: RenderContext) {
+        TextField(state: field, prompt: "Search: ", placeholder: viewModel.searchBarPlaceholder, isFocused: focus == .search)
+            .draw(in: canvas.rows(0, count: 1))
+        let body = canvas.rows(2, count: max(0, canvas.size.height - 2))
+        if focus == .search, field.text.isEmpty, let suggestions, !suggestions.items.isEmpty {
+            body.draw("Recent searches", row: 0, style: .bold)
+            ListView(rows: suggestions.items.map { ListRow($0.query) })
+                .draw(in: body.rows(1, count: max(0, body.size.height - 1)), selection: &suggestionSelection)
+            return
+        }
+        drawResults(in: body, frame: context.frame)
+    }
+
+    private func drawResults(in canvas: Canvas, frame: Int) {
+        if viewModel.loading == .fullScreen && viewModel.isEmpty {
+            Spinner("Searching \"\(viewModel.query)\"…", frame: frame).draw(in: canvas.rows(0, count: 1))
+            return
+        }
+        if let error = viewModel.error {
+            canvas.draw("\(viewModel.errorTitle): \(error)", row: 0, style: .color(.red))
+        } else if viewModel.query.isEmpty {
+            canvas.draw("Type a title and press Enter.", row: 0, style: .dim)
+        } else {
+            canvas.draw("\(viewModel.emptyDataTitle) for \"\(viewModel.query)\" · page \(viewModel.currentPage) of \(viewModel.totalPageCount)",
+                        row: 0, style: .dim)
+        }
+        let footer: String? = switch viewModel.loading {
+        case .nextPage: "\(Spinner.frames[frame % Spinner.frames.count]) Loading more…"
+        case .fullScreen: "\(Spinner.frames[frame % Spinner.frames.count]) Refreshing…"
+        case .none: viewModel.hasMorePages && !viewModel.isEmpty ? "↓ more" : nil
+        }
+        // While the search field has the keyboard the list draws from a copy, so typing never moves it.
+        var selection = self.selection
+        ListView(rows: viewModel.items.map { ListRow($0.title, detail: $0.releaseDate) },
+                 emptyText: viewModel.query.isEmpty ? "" : "No movies found.", footer: footer)
+            .draw(in: canvas.rows(1, count: max(0, canvas.size.height - 1)), selection: &selection)
+        if focus == .results { self.selection = selection }
+    }
+
+    public func handle(_ key: Key) throws -> KeyResult {
+        switch focus {
+        case .search: handleSearch(key)
+        case .results: handleResults(key)
+        }
+    }
+
+    private func handleSearch(_ key: Key) -> KeyResult {
+        let suggestionItems = field.text.isEmpty ? (suggestions?.items ?? []) : []
+        switch key {
+        case .enter:
+            selection = ListSelection()
+            if field.text.isEmpty, suggestionItems.indices.contains(suggestionSelection.index) {
+                let item = suggestionItems[suggestionSelection.index]
+                field.setText(item.query)
+                suggestions?.didSelect(item: item)
+            } else {
+                viewModel.didSearch(query: field.text)
+            }
+            if !field.text.trimmingCharacters(in: .whitespaces).isEmpty { showResults() }
+            return .handled
+        case .up where !suggestionItems.isEmpty, .down where !suggestionItems.isEmpty:
+            _ = suggestionSelection.handle(key, itemCount: suggestionItems.count)
+            return .handled
+        case .tab, .down:
+            showResults()
+            return .handled
+        case .escape where !viewModel.isEmpty:
+            showResults()
+            return .handled
+        default:
+            let wasEmpty = field.text.isEmpty
+            guard field.handle(key) else { return .ignored }
+            if wasEmpty != field.text.isEmpty {
+                field.text.isEmpty ? viewModel.showQueriesSuggestions() : viewModel.closeQueriesSuggestions()
+            }
+            return .handled
+        }
+    }
+
+    private func handleResults(_ key: Key) -> KeyResult {
+        switch key {
+        case .enter:
+            viewModel.didSelectItem(at: selection.index)
+        case .character("/"), .tab:
+            focus = .search
+            if field.text.isEmpty { viewModel.showQueriesSuggestions() }
+        case .control("x"):
+            viewModel.didCancelSearch()
+        default:
+            switch selection.handle(key, itemCount: viewModel.items.count) {
+            case .ignored: return .ignored
+            case .reachedEnd: viewModel.didLoadNextPage()
+            case .moved: break
+            }
+        }
+        return .handled
+    }
+
+    private func showResults() {
+        focus = .results
+        viewModel.closeQueriesSuggestions()
+    }
+}

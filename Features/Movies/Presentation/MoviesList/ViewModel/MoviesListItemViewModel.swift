@@ -1,0 +1,36 @@
+import Foundation
+import MoviesDomain
+
+/// One row of the movies list.
+public struct MoviesListItemViewModel: Sendable, Hashable, Identifiable {
+    public let movie: Movie
+    public let title: String
+    public let overview: String
+    /// "Release Date: Oct 15, 1999", or "To be announced".
+    public let releaseDate: String
+    public let posterImagePath: String?
+
+    public var id: Int { movie.id }
+
+    public init(movie: Movie) {
+        self.movie = movie
+        title = movie.title
+        overview = movie.overview
+        releaseDate = movie.releaseDate.map { "Release Date: \(MovieDateFormat.medium($0))" } ?? "To be announced"
+        posterImagePath = movie.posterPath
+    }
+}
+
+/// How release dates read (they are days at 00:00 UTC).
+enum MovieDateFormat {
+    private static let mediumStyle = Date.FormatStyle(date: .abbreviated, time: .omitted,
+                                                      locale: Locale(identifier: "en_US_POSIX"),
+                                                      calendar: Calendar(identifier: .gregorian),
+                                                      timeZone: TimeZone(identifier: "UTC")!)
+    private static let isoStyle = Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!).year().month().day()
+
+    /// "Oct 15, 1999".
+    static func medium(_ date: Date) -> String { date.formatted(mediumStyle) }
+    /// "1999-10-15".
+    static func iso(_ date: Date) -> String { date.formatted(isoStyle) }
+}

@@ -1,1 +1,0 @@
-// Placeholder until the Movies feature lands; replace me.

@@ -1,0 +1,51 @@
+import Foundation
+import MoviesData
+import Testing
+
+@Suite struct MoviesSettingsTests {
+    private func decode(_ json: String) throws -> MoviesSettings {
+        try JSONDecoder().decode(MoviesSettings.self, from: Data(json.utf8))
+    }
+
+    /// The key path and message of the decoding error `json` causes.
+    private func failure(_ json: String) -> (key: String, message: String)? {
+        do {
+            _ = try decode(json)
+            return nil
+        } catch let DecodingError.dataCorrupted(context) {
+            return (context.codingPath.map(\.stringValue).joined(separator: "."), context.debugDescription)
+        } catch {
+            return ("?", "\(error)")
+        }
+    }
+
+    @Test func anEmptyObjectGivesTheOfflineDefaults() throws {
+        let settings = try decode("{}")
+        #expect(settings == MoviesSettings())
+        #expect(settings.source == .catalog && settings.apiKeyEnvironment == "TMDB_API_KEY")
+        #expect(settings.baseURL.absoluteString == "https://api.themoviedb.org")
+        #expect(settings.language == "en-US" && settings.recentQueriesLimit == 10)
+    }
+
+    @Test func everyKeyIsRead() throws {
+        let settings = try decode(#"{"source":"tmdb","baseURL":"http://127.0.0.1:8080","apiKeyEnvironment":"MY_KEY","language":"de-DE","recentQueriesLimit":5}"#)
+        #expect(settings.source == .tmdb && settings.baseURL.absoluteString == "http://127.0.0.1:8080")
+        #expect(settings.apiKeyEnvironment == "MY_KEY" && settings.language == "de-DE" && settings.recentQueriesLimit == 5)
+    }
+
+    @Test func wrongValuesNameTheKeyAndTheFix() {
+        let source = failure(#"{"source":"imdb"}"#)
+        #expect(source?.key == "source" && source?.message.contains("\"catalog\"") == true)
+        #expect(failure(#"{"baseURL":"ftp://example.com"}"#)?.key == "baseURL")
+        #expect(failure(#"{"recentQueriesLimit":0}"#)?.key == "recentQueriesLimit")
+        #expect(failure(#"{"apiKeyEnvironment":"TMDB_API_KEY=abc"}"#)?.key == "apiKeyEnvironment")
+    }
+
+    @Test func theKeyComesFromTheNamedEnvironmentVariable() throws {
+        let settings = try decode(#"{"apiKeyEnvironment":"MY_KEY"}"#)
+        #expect(settings.tmdbConfiguration(environment: ["MY_KEY": " 0123456789abcdef0123456789abcdef\n"]).apiKey == "0123456789abcdef0123456789abcdef")
+        #expect(settings.tmdbConfiguration(environment: ["TMDB_API_KEY": "other"]).apiKey == nil)
+        let token = settings.tmdbConfiguration(environment: ["MY_KEY": "eyJhbGciOiJIUzI1NiJ9.eyJhdWQiOiJ4In0.c2ln"])
+        #expect(token.usesBearerToken)
+    }
+}

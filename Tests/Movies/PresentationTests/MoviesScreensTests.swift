@@ -1,0 +1,70 @@
+import Foundation
+import MoviesDomain
+import MoviesPresentation
+import MoviesTesting
+import StrataTerminal
+import Testing
+
+@MainActor
+@Suite struct MoviesScreensTests {
+    let search = ControlledSearchMoviesUseCase()
+    let size = TerminalSize(width: 60, height: 12)
+
+    func makeApp(recent: [String] = []) throws -> TerminalApp {
+        let dependencies = MoviesSceneDependencies(
+            searchMoviesUseCase: search,
+            fetchRecentMovieQueriesUseCase: StubFetchRecentMovieQueriesUseCase(queries: recent.map { MovieQuery(query: $0) }),
+            posterImagesRepository: RecordingPosterImagesRepository())
+        return try TerminalApp { navigator in try MoviesScreenProvider { dependencies }.makeRootScreen(navigator: navigator) }
+    }
+
+    func screen(_ app: TerminalApp) throws -> MoviesListScreen {
+        try #require(app.navigator.entries.first?.screen as? MoviesListScreen)
+    }
+
+    func type(_ text: String, into app: TerminalApp) throws {
+        for character in text { try app.send(.character(character)) }
+    }
+
+    @Test func typingASearchShowsResultsAndEnterOpensDetails() async throws {
+        let app = try makeApp()
+        try type("fight", into: app)
+        try app.send(.enter)
+        #expect(search.requests.map(\.query.query) == ["fight"])
+        #expect(app.render(size: size).text.contains("Searching \"fight\""))
+        search.send(.fresh(MoviesPage(page: 1, totalPages: 1, movies: [
+            Movie(id: 550, title: "Fight Club", overview: "An insomniac.", posterPath: "/p.jpg",
+                  releaseDate: Date(timeIntervalSince1970: 939_945_600)),
+        ])), toSearch: 0)
+        search.finish(search: 0)
+        try await screen(app).viewModel.waitUntilLoaded()
+        let results = app.render(size: size).text
+        #expect(results.contains("Fight Club") && results.contains("Release Date: Oct 15, 1999"))
+        try app.send(.enter)
+        let details = app.render(size: size).text
+        #expect(details.contains("An insomniac.") && details.contains("Poster: /p.jpg"))
+        #expect(app.navigator.entries.count == 2)
+    }
+
+    @Test func reachingTheEndOfTheResultsLoadsTheNextPage() async throws {
+        let app = try makeApp()
+        try type("the", into: app)
+        try app.send(.enter)
+        search.send(.fresh(.stub(page: 1, totalPages: 2, ids: [1, 2])), toSearch: 0)
+        search.finish(search: 0)
+        try await screen(app).viewModel.waitUntilLoaded()
+        #expect(app.render(size: size).text.contains("↓ more"))
+        try app.send(.down)
+        #expect(search.requests.map(\.page) == [1, 2])
+        #expect(app.render(size: size).text.contains("Loading more"))
+    }
+
+    @Test func recentQueriesShowUnderTheEmptyFieldAndEnterSearchesOne() async throws {
+        let app = try makeApp(recent: ["dune", "alien"])
+        await (try screen(app).suggestions as? DefaultMoviesQueryListViewModel)?.waitUntilLoaded()
+        #expect(app.render(size: size).text.contains("Recent searches"))
+        try app.send(.down)
+        try app.send(.enter)
+        #expect(search.requests.map(\.query.query) == ["alien"])
+    }
+}
