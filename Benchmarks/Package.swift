@@ -19,11 +19,15 @@ let package = Package(
         .executableTarget(
             name: "StrataBenchmarks",
             dependencies: [.product(name: "StrataPluginKit", package: "Core"), .product(name: "StrataStorage", package: "Core"),
-                           .product(name: "Swinject", package: "Swinject"), "BlocksData", "RunningData"]
+                           .product(name: "Swinject", package: "Swinject"), "BlocksData", "MoviesData", "RunningData"]
         ),
         // The feature layers measured, compiled from the features' own folders (symlinks in Sources/).
         .target(name: "BlocksDomain"),
         .target(name: "BlocksData", dependencies: ["BlocksDomain", .product(name: "StrataStorage", package: "Core")]),
+        .target(name: "MoviesDomain"),
+        .target(name: "MoviesData", dependencies: ["MoviesDomain", .product(name: "StrataNetworking", package: "Core"),
+                                                   .product(name: "StrataStorage", package: "Core")],
+                resources: [.copy("Resources")]),
         .target(name: "RunningDomain"),
         .target(name: "RunningData", dependencies: ["RunningDomain", .product(name: "StrataStorage", package: "Core")]),
         // The floor for any Swift process here: a hello world that links Foundation.

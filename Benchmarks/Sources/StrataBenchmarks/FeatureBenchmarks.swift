@@ -1,6 +1,8 @@
 import BlocksData
 import BlocksDomain
 import Foundation
+import MoviesData
+import MoviesDomain
 import RunningData
 import StrataStorage
 
@@ -21,6 +23,37 @@ enum FeatureBenchmarks {
             rows += "\nStrata is \(format(gpxpy[0] / ms.median))× faster than gpxpy; lengths differ by \(format(abs(length - gpxpy[3]) / gpxpy[3] * 100, 3)) %.\n"
         }
         return rows
+    }
+
+    /// Movies: a catalog search (3,200 films, ranked) and a cached page read back from SQLite.
+    static func movies(folder parent: URL) async throws -> String {
+        let catalog = CatalogMoviesRepository()
+        func search(_ text: String) async throws -> MoviesPage? {
+            var last: MoviesPage?
+            for try await update in catalog.fetchMoviesList(query: MovieQuery(query: text), page: 1) { last = update.page }
+            return last
+        }
+        guard let page = try await search("the") else { return "Movies: the catalog search returned nothing.\n" }
+        var searches: [Double] = []
+        for _ in 0..<30 {
+            let start = now()
+            _ = try await search("the")
+            searches.append(Double(now() - start) / 1e3)
+        }
+        let folder = parent.appendingPathComponent("movies-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let storage = try SQLiteMoviesResponseStorage(database: SQLiteDatabase(path: folder.appendingPathComponent("movies.sqlite").path))
+        let key = MoviesResponseKey(source: "catalog", query: "the", page: 1, language: "en-US")
+        try storage.save(page, for: key)
+        let reads = measure(repeats: 15, operations: 200) { for _ in 0..<200 { blackHole(try? storage.page(for: key)) } }
+        return """
+        | Movies | µs, median (min–max) |
+        |---|---|
+        | catalog search "the", page 1 of \(page.totalPages) (3,200 films, ranked) | \(Stats(samples: searches).formatted()) |
+        | cached page (20 movies) read from SQLite | \(Stats(samples: reads.samples.map { $0 / 1e3 }).formatted()) |
+
+        """
     }
 
     /// Blocks: 10,000 inserts in one transaction into a fresh file, then listing them all.

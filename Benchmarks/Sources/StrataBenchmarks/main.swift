@@ -24,7 +24,7 @@ if arguments.first == "di" {
     let argv = Array(arguments)
     print(try FeatureBenchmarks.gpx(file: argv[2], gpxpy: argv.dropFirst(3).compactMap(Double.init)))
     print(try FeatureBenchmarks.blocks(folder: URL(fileURLWithPath: argv[1])))
-    print("Movies: not measured in this run (the Movies feature had not landed when this benchmark was written).")
+    print(try await FeatureBenchmarks.movies(folder: URL(fileURLWithPath: argv[1])))
 } else if arguments.first == "process", arguments.count >= 2 {
     let argv = Array(arguments.dropFirst())
     let stats = timeProcess(argv[0], Array(argv.dropFirst()))
