@@ -24,7 +24,8 @@ final class HomeScreen: Screen {
             ListRow(feature.displayName, detail: feature.detail,
                     style: feature.state == .loaded ? .plain : feature.state == .disabled ? .dim : .color(.red))
         }
-        ListView(rows: rows, emptyText: "No plugins were found. Run `strata plugins list` to see where strata looked.")
+        let empty = "No plugins were found. Run `strata plugins list` to see where strata looked."
+        ListView(rows: rows, emptyText: empty)
             .draw(in: canvas.canvas(in: Region(column: 0, row: 2, width: canvas.size.width,
                                                height: canvas.size.height - 2)),
                   selection: &selection)
@@ -44,22 +45,23 @@ final class HomeScreen: Screen {
     private func openSelected() {
         guard let navigator, features.indices.contains(selection.index) else { return }
         let feature = features[selection.index]
+        let name = feature.displayName
         switch feature.state {
         case .disabled:
-            navigator.presentAlert(title: feature.displayName,
-                                   message: "\(feature.displayName) is disabled. Set `features.\(feature.id).enabled` to true in the config to use it.")
+            navigator.presentAlert(title: name, message: "\(name) is disabled. Set "
+                                   + "`features.\(feature.id).enabled` to true in the config to use it.")
         case .failed(let reason):
-            navigator.presentAlert(title: feature.displayName, message: "\(feature.displayName) could not be loaded: \(reason)")
+            navigator.presentAlert(title: name, message: "\(name) could not be loaded: \(reason)")
         case .loaded:
             guard let provider = feature.screenProvider else {
-                navigator.presentAlert(title: feature.displayName,
-                                       message: "\(feature.displayName) has no interactive screens. Run `strata \(feature.id) --help` for its commands.")
+                navigator.presentAlert(title: name, message: "\(name) has no interactive screens. "
+                                       + "Run `strata \(feature.id) --help` for its commands.")
                 return
             }
             do {
                 navigator.push(try provider.makeRootScreen(navigator: navigator))
             } catch {
-                navigator.presentAlert(title: feature.displayName, message: "\(feature.displayName) could not be opened: \(error)")
+                navigator.presentAlert(title: name, message: "\(name) could not be opened: \(error)")
             }
         }
     }

@@ -179,7 +179,7 @@ final class FrozenTable: Sendable {
         shift = UInt.bitWidth - bits
         var slots = [AnyEntry?](repeating: nil, count: 1 << bits)
         for entry in entries.values {
-            var index = Self.slot(entry.key.type, shift: shift)
+            var index = Self.slot(entry.key.type, entry.key.name, shift: shift)
             while slots[index] != nil { index = (index + 1) & (slots.count - 1) }
             slots[index] = entry
         }
@@ -187,13 +187,16 @@ final class FrozenTable: Sendable {
     }
 
     @inlinable
-    static func slot(_ type: ObjectIdentifier, shift: Int) -> Int {
-        Int(truncatingIfNeeded: (UInt(bitPattern: type) &* 0x9E37_79B9_7F4A_7C15) >> UInt(shift))
+    static func slot(_ type: ObjectIdentifier, _ name: String?, shift: Int) -> Int {
+        // Unnamed lookups (the hot path) hash only the type's address; names are mixed in so that many names
+        // of one type don't probe linearly.
+        let seed = UInt(bitPattern: type) ^ (name.map { UInt(bitPattern: $0.hashValue) } ?? 0)
+        return Int(truncatingIfNeeded: (seed &* 0x9E37_79B9_7F4A_7C15) >> UInt(shift))
     }
 
     @inlinable
     func lookup(_ type: ObjectIdentifier, _ name: String?) -> AnyEntry? {
-        var index = Self.slot(type, shift: shift)
+        var index = Self.slot(type, name, shift: shift)
         while let entry = slots[index] {
             if entry.key.type == type && entry.key.name == name { return entry }
             index = (index + 1) & (slots.count - 1)

@@ -22,7 +22,7 @@ public struct DataTransferService: Sendable {
     public init(client: any HTTPClient, baseURL: URL, headers: [String: String] = [:], query: [URLQueryItem] = [],
                 timeout: Double = 30, retry: RetryPolicy = .standard,
                 sleep: @escaping @Sendable (Double) async throws -> Void = { seconds in
-                    try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+                    try await Task.sleep(nanoseconds: UInt64(min(max(0, seconds), 3_153_600_000) * 1_000_000_000))
                 }) {
         self.client = client
         self.baseURL = baseURL
@@ -107,39 +107,44 @@ public struct DataTransferService: Sendable {
     }
 
     /// Starts `request`, waits for its head, and hands back the body as a stream of its own.
+    ///
+    /// The pump task and its cancellation are wired up before anything is awaited, so a cancellation at
+    /// any moment (even before the pump has started) cancels the request.
     private func open(_ request: HTTPRequest) async throws(NetworkError) -> (HTTPResponse, AsyncThrowingStream<Data, any Error>) {
         let (body, bodyContinuation) = AsyncThrowingStream<Data, any Error>.makeStream()
+        let (heads, headContinuation) = AsyncThrowingStream<HTTPResponse, any Error>.makeStream()
         let parts = client.stream(request)
         let timeout = request.timeout
-        let headTask = Task<HTTPResponse, any Error> {
-            try await withCheckedThrowingContinuation { (headContinuation: CheckedContinuation<HTTPResponse, any Error>) in
-                let task = Task {
-                    var head: HTTPResponse?
-                    do {
-                        for try await part in parts {
-                            switch part {
-                            case .head(let response) where head == nil:
-                                head = response
-                                headContinuation.resume(returning: response)
-                            case .head: break
-                            case .bytes(let bytes): bodyContinuation.yield(bytes)
-                            }
-                        }
-                        if head == nil { headContinuation.resume(throwing: Task.isCancelled ? NetworkError.cancelled : NetworkError.transport("the server closed the connection without a response")) }
-                        bodyContinuation.finish()
-                    } catch {
-                        let mapped = (error as? NetworkError) ?? NetworkError.from(error, timeout: timeout)
-                        if head == nil { headContinuation.resume(throwing: mapped) } else { bodyContinuation.finish(throwing: mapped) }
+        let pump = Task {
+            var head: HTTPResponse?
+            do {
+                for try await part in parts {
+                    switch part {
+                    case .head(let response) where head == nil:
+                        head = response
+                        headContinuation.yield(response)
+                        headContinuation.finish()
+                    case .head: break
+                    case .bytes(let bytes): bodyContinuation.yield(bytes)
                     }
                 }
-                bodyContinuation.onTermination = { _ in task.cancel() }
+                if head == nil {
+                    headContinuation.finish(throwing: Task.isCancelled ? NetworkError.cancelled : NetworkError.transport("the server closed the connection without a response"))
+                }
+                bodyContinuation.finish()
+            } catch {
+                let mapped = (error as? NetworkError) ?? NetworkError.from(error, timeout: timeout)
+                headContinuation.finish(throwing: mapped)
+                bodyContinuation.finish(throwing: mapped)
             }
         }
+        bodyContinuation.onTermination = { _ in pump.cancel() }
         do {
             let head = try await withTaskCancellationHandler {
-                try await headTask.value
+                for try await head in heads { return head }
+                throw NetworkError.cancelled // the heads stream ends without a head only when this task is cancelled
             } onCancel: {
-                bodyContinuation.finish(throwing: CancellationError())
+                pump.cancel()
             }
             return (head, body)
         } catch let error as NetworkError {

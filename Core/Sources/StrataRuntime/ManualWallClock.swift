@@ -47,9 +47,14 @@ public final class ManualWallClock: WallClock {
         let id = UUID()
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                state.withLock { state in
+                // Checked under the lock: a cancellation that lands before the sleeper is registered is seen
+                // here; one that lands after finds the sleeper in `onCancel`.
+                let cancelled = state.withLock { state in
+                    if Task.isCancelled { return true }
                     state.sleepers[id] = Sleeper(wakeAt: state.now.addingTimeInterval(seconds), continuation: continuation)
+                    return false
                 }
+                if cancelled { continuation.resume(throwing: CancellationError()) }
             }
         } onCancel: {
             let continuation = state.withLock { $0.sleepers.removeValue(forKey: id)?.continuation }

@@ -23,6 +23,7 @@ public struct SystemWallClock: WallClock {
     /// Sleeps for real; ends early with `CancellationError` on cancellation.
     public func sleep(seconds: Double) async throws {
         guard seconds > 0 else { return try Task.checkCancellation() }
-        try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+        // Clamped to a century so that a huge value can't overflow the nanosecond count.
+        try await Task.sleep(nanoseconds: UInt64(min(seconds, 3_153_600_000) * 1_000_000_000))
     }
 }

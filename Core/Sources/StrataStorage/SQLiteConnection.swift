@@ -63,7 +63,19 @@ final class SQLiteConnection {
     private func prepared(_ sql: String) throws(StorageError) -> OpaquePointer {
         if let statement = statements[sql] { return statement }
         var statement: OpaquePointer?
-        let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        var rest: UnsafePointer<CChar>?
+        let code = sql.withCString { text in
+            let code = sqlite3_prepare_v3(handle, text, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, &rest)
+            // A second statement would be silently ignored: refuse it instead.
+            if code == SQLITE_OK, let rest, String(cString: rest).contains(where: { !$0.isWhitespace && $0 != ";" }) {
+                return SQLITE_MISUSE
+            }
+            return code
+        }
+        if code == SQLITE_MISUSE, let statement {
+            sqlite3_finalize(statement)
+            throw StorageError(code: code, message: "one statement per call: split it, or use a migration or `executeScript` for several", sql: sql, path: path)
+        }
         guard code == SQLITE_OK, let statement else { throw error(code, sql: sql) }
         statements[sql] = statement
         return statement

@@ -7,7 +7,9 @@ import Foundation
 /// `strata` processes can share a file: a writer waits up to the timeout for the other's lock instead of
 /// failing at once. Values are always bound as parameters, never spliced into SQL.
 public final class SQLiteDatabase: @unchecked Sendable {
-    private let lock = NSLock()
+    /// Recursive, so that `execute` or `query` called inside a `transaction` body on the same thread joins it
+    /// instead of deadlocking.
+    private let lock = NSRecursiveLock()
     private let connection: SQLiteConnection
 
     /// The file's path, or `:memory:`.

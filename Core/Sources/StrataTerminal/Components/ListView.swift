@@ -1,0 +1,68 @@
+/// One row of a ``ListView``: a title and an optional detail after it.
+public struct ListRow: Hashable, Sendable {
+    /// The main text (sanitized when drawn).
+    public var title: String
+    /// Secondary text, drawn dim after the title column (sanitized when drawn).
+    public var detail: String
+    /// The title's style (e.g. red for a failed item).
+    public var style: Style
+
+    /// Creates a row.
+    public init(_ title: String, detail: String = "", style: Style = .plain) {
+        self.title = title
+        self.detail = detail
+        self.style = style
+    }
+}
+
+/// A scrolling list with one selected row, marked with `›` and reverse video (so it stays visible without
+/// colour). Titles line up in a column; details follow, cut with an ellipsis.
+///
+/// ```swift
+/// ListView(rows: movies.map { ListRow($0.title, detail: $0.year) })
+///     .draw(in: canvas, selection: &selection)
+/// ```
+public struct ListView {
+    /// The rows, top first.
+    public var rows: [ListRow]
+    /// Shown (dim) when there are no rows.
+    public var emptyText: String
+    /// A last row shown after the items, e.g. a ``Spinner`` line while the next page loads.
+    public var footer: String?
+
+    /// Creates a list.
+    public init(rows: [ListRow], emptyText: String = "Nothing here yet.", footer: String? = nil) {
+        self.rows = rows
+        self.emptyText = emptyText
+        self.footer = footer
+    }
+
+    /// Draws the visible rows into `canvas`, first scrolling `selection` so the selected row is visible
+    /// (and recording the page size for Page Up/Down).
+    public func draw(in canvas: Canvas, selection: inout ListSelection) {
+        guard !rows.isEmpty else {
+            canvas.draw(emptyText, column: 2, row: 0, style: .dim)
+            if let footer { canvas.draw(footer, column: 2, row: 1, style: .dim) }
+            return
+        }
+        let footerRows = footer == nil ? 0 : 1
+        let visible = max(1, canvas.size.height - footerRows)
+        selection.scroll(visibleRows: visible, itemCount: rows.count)
+        let titleWidth = min(rows.map { Sanitizer.sanitize($0.title).displayWidth }.max() ?? 0,
+                             max(8, (canvas.size.width - 4) / 2))
+        let shown = rows[selection.offset..<min(rows.count, selection.offset + visible)]
+        for (row, item) in zip(0..., shown) {
+            let isSelected = selection.offset + row == selection.index
+            canvas.draw(isSelected ? "›" : " ", row: row, style: .bold)
+            canvas.draw(Sanitizer.sanitize(item.title).padded(toWidth: titleWidth), column: 2, row: row,
+                        style: item.style)
+            if !item.detail.isEmpty, titleWidth + 4 < canvas.size.width {
+                canvas.draw(item.detail, column: titleWidth + 4, row: row, style: .dim)
+            }
+            if isSelected { canvas.applyStyle(.reverse, row: row) }
+        }
+        if let footer, shown.count < canvas.size.height {
+            canvas.draw(footer, column: 2, row: shown.count, style: .dim)
+        }
+    }
+}

@@ -1,0 +1,63 @@
+/// Makes untrusted text (a movie title from an API, a chat reply, a file name) safe to draw.
+///
+/// Text from data must never move the cursor, change colours, set the window title, write to the clipboard
+/// or reorder what is shown. The sanitizer removes every escape sequence (CSI, OSC, DCS and the other
+/// string sequences, in 7-bit and 8-bit form), every other C0 and C1 control character and DEL, and the
+/// Unicode bidirectional overrides; tabs and line breaks become spaces, so the result is one line of
+/// printable text. ``Canvas`` applies it to everything it draws.
+public enum Sanitizer {
+    /// `text` without escape sequences and control characters, as one printable line.
+    public static func sanitize(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsWork) else { return text }
+        var output = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            switch scalar.value {
+            case 0x1B: skipEscape(&scalars)
+            case 0x9B: skipControlSequence(&scalars)
+            case 0x90, 0x98, 0x9D, 0x9E, 0x9F: skipString(&scalars)
+            case 0x09, 0x0A, 0x0D, 0x0B, 0x0C, 0x2028, 0x2029: output.append(" ")
+            case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: continue
+            default: output.append(scalar)
+            }
+        }
+        return String(output)
+    }
+
+    private static func needsWork(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return value < 0x20 || (0x7F...0x9F).contains(value) || (0x2028...0x202E).contains(value)
+            || (0x2066...0x2069).contains(value)
+    }
+
+    /// After `ESC`: a CSI (`ESC [`), a string sequence (`ESC ]`, `ESC P`, `ESC X`, `ESC ^`, `ESC _`), or a
+    /// two-character sequence.
+    private static func skipEscape(_ scalars: inout String.UnicodeScalarView.Iterator) {
+        guard let next = scalars.next() else { return }
+        switch next {
+        case "[": skipControlSequence(&scalars)
+        case "]", "P", "X", "^", "_": skipString(&scalars)
+        default: return
+        }
+    }
+
+    /// Parameters and intermediates up to and including the final byte (0x40–0x7E).
+    private static func skipControlSequence(_ scalars: inout String.UnicodeScalarView.Iterator) {
+        while let scalar = scalars.next() {
+            if (0x40...0x7E).contains(scalar.value) || !(0x20...0x3F).contains(scalar.value) { return }
+        }
+    }
+
+    /// Everything up to the string terminator: BEL, `ESC \` or 8-bit ST.
+    private static func skipString(_ scalars: inout String.UnicodeScalarView.Iterator) {
+        while let scalar = scalars.next() {
+            switch scalar.value {
+            case 0x07, 0x9C: return
+            case 0x1B:
+                _ = scalars.next()
+                return
+            default: continue
+            }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+/// One screen of an interactive app: it draws itself and reacts to keys.
+///
+/// A screen is usually thin: it reads the output of its view model when drawing and forwards keys to the
+/// view model's input (see ``LoadState`` and the module overview for the pattern). The app around it draws a
+/// title bar with the navigation path and a help line from ``helpItems``, and gives the screen the area
+/// between them.
+///
+/// Drawing happens whenever something may have changed: after a key, a resize, an animation tick, or a
+/// change of any `@Observable` property the screen read while drawing (the app tracks those reads with the
+/// Observation framework). So a screen whose view model is `@Observable` never asks for a redraw itself.
+@MainActor
+public protocol Screen: AnyObject {
+    /// A short title, shown in the title bar as part of the navigation path (`Strata › Movies › Dune`).
+    var title: String { get }
+
+    /// The keys this screen understands, shown in the help line. Default: none (the app adds `Esc back`
+    /// when the screen can be left).
+    var helpItems: [HelpItem] { get }
+
+    /// Whether the screen shows an animation (a ``Spinner``) and wants ``RenderContext/frame`` to advance
+    /// about ten times a second. Default: false.
+    var isAnimating: Bool { get }
+
+    /// Draws the screen's contents into `canvas`, the area between the title bar and the help line.
+    func draw(in canvas: Canvas, context: RenderContext)
+
+    /// Reacts to a key.
+    ///
+    /// - Returns: ``KeyResult/handled`` when the key was used, ``KeyResult/ignored`` to let the app apply
+    ///   its defaults (Esc goes back), ``KeyResult/exit`` to end the app.
+    /// - Throws: Any error ends the app: the terminal is restored and the error is reported to the user.
+    func handle(_ key: Key) throws -> KeyResult
+
+    /// Called each time the screen becomes the top of the navigation stack (first shown, or uncovered by a
+    /// pop or dismiss). A good place to start loading. Default: nothing.
+    func screenWillAppear()
+
+    /// The size this screen wants when presented modally inside `available` (it is drawn in a framed box
+    /// centred on the screen below). Default: 60×10 cells, clipped to `available`.
+    func preferredModalSize(in available: TerminalSize) -> TerminalSize
+}
+
+extension Screen {
+    /// No keys of its own.
+    public var helpItems: [HelpItem] { [] }
+    /// Not animating.
+    public var isAnimating: Bool { false }
+    /// Does nothing.
+    public func screenWillAppear() {}
+    /// 60×10 cells, clipped to `available`.
+    public func preferredModalSize(in available: TerminalSize) -> TerminalSize {
+        TerminalSize(width: min(60, available.width), height: min(10, available.height))
+    }
+}
+
+/// What a screen did with a key.
+public enum KeyResult: Hashable, Sendable {
+    /// The key was used; nothing more happens.
+    case handled
+    /// The key was not used; the app applies its default (Esc goes back).
+    case ignored
+    /// The app should end (the home screen's `q`).
+    case exit
+}
+
+/// One entry of a help line: a key and what it does, e.g. `HelpItem("Enter", "open")`.
+public struct HelpItem: Hashable, Sendable {
+    /// The key as shown (`"↑↓"`, `"Enter"`, `"q"`).
+    public var key: String
+    /// What it does (`"open"`).
+    public var action: String
+
+    /// Creates a help entry.
+    public init(_ key: String, _ action: String) {
+        self.key = key
+        self.action = action
+    }
+}
+
+/// Information for one drawing pass.
+public struct RenderContext: Hashable, Sendable {
+    /// A counter that advances about ten times a second while the top screen ``Screen/isAnimating``;
+    /// a ``Spinner`` picks its frame from it.
+    public var frame: Int
+    /// Whether colours are shown (false under `NO_COLOR`); a screen may mark things differently without them.
+    public var colors: Bool
+
+    /// Creates a context.
+    public init(frame: Int = 0, colors: Bool = true) {
+        self.frame = frame
+        self.colors = colors
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Observation
+
+extension TerminalApp {
+    /// Runs the app on this process's terminal until a screen exits, Ctrl-C, or the terminal closes.
+    ///
+    /// Takes over the terminal (raw mode, alternate screen, hidden cursor) and gives it back exactly as it
+    /// was on every way out: a normal return, an error thrown by a screen, SIGTERM/SIGINT/SIGHUP (restored by
+    /// the signal handler before the process ends with that signal). Ctrl-Z hands the terminal back to the
+    /// shell and takes it again on `fg`. The screen is redrawn after every key, resize, animation tick and
+    /// change of observed state, writing only the cells that changed.
+    ///
+    /// - Parameter environment: Read for `TERM` and `NO_COLOR`.
+    /// - Returns: The exit code: 0 for a normal quit, 130 for Ctrl-C.
+    /// - Throws: ``TerminalError`` when there is no usable terminal (check
+    ///   ``TerminalCapabilities/supportsFullScreen`` first), or the error a screen threw.
+    public func run(environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> Int32 {
+        let capabilities = TerminalCapabilities(environment: environment)
+        guard capabilities.supportsFullScreen else {
+            let term = environment["TERM"] ?? ""
+            throw TerminalError(description: capabilities.isTerminal
+                ? "TERM is '\(term)', which cannot show a full-screen app; set TERM (e.g. TERM=xterm-256color)"
+                : "the interactive app needs a terminal on standard input and output")
+        }
+        colors = capabilities.colors
+        let session = try TerminalSession()
+        defer { session.end() }
+        let continuation = session.continuation
+        navigator.onChange = { continuation.yield(.refresh) }
+        defer { navigator.onChange = nil }
+        let ticker = Task { @MainActor [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(100))
+                if self?.navigator.top.isAnimating == true { continuation.yield(.tick) }
+            }
+        }
+        defer { ticker.cancel() }
+
+        var renderer = FrameRenderer(colors: colors)
+        redraw(session, &renderer)
+        for await event in session.events {
+            switch event {
+            case .key(.suspend): session.suspend()  // returns after `fg`; a redraw event follows
+            case .key(let key): try send(key)
+            case .resize: renderer.invalidate()
+            case .tick: advanceFrame()
+            case .refresh: break
+            case .endOfInput: return exitCode ?? 0
+            }
+            if let exitCode { return exitCode }
+            redraw(session, &renderer)
+        }
+        return exitCode ?? 0
+    }
+
+    /// Draws the current state, tracking the observable properties the screens read so that a change to
+    /// any of them schedules the next redraw.
+    private func redraw(_ session: TerminalSession, _ renderer: inout FrameRenderer) {
+        let size = session.size
+        let continuation = session.continuation
+        let frame = withObservationTracking {
+            render(size: size)
+        } onChange: {
+            continuation.yield(.refresh)
+        }
+        session.write(renderer.render(frame))
+    }
+}

@@ -1,0 +1,91 @@
+/// A full-screen terminal app: a ``Navigator`` of screens, drawn with a title bar (the navigation path) and
+/// a help line, and driven by keys.
+///
+/// The same object runs on a real terminal with ``run(environment:)`` and in tests without one:
+///
+/// ```swift
+/// let app = TerminalApp(root: HomeScreen(…))
+/// try app.send(.down)
+/// try app.send(.enter)
+/// #expect(app.render(size: TerminalSize(width: 60, height: 12)).text.contains("Movies"))
+/// ```
+///
+/// Keys go to the top screen first. If it ignores them, the app applies its defaults: Esc goes back
+/// (dismisses a dialog or pops a screen), Ctrl-C quits with exit code 130.
+@MainActor
+public final class TerminalApp {
+    /// The stack of screens.
+    public let navigator: Navigator
+    /// The exit code once the app has finished (0 for a normal quit, 130 for Ctrl-C), nil while it runs.
+    public private(set) var exitCode: Int32?
+    /// Whether colours are drawn (set from the environment by ``run(environment:)``).
+    public var colors = true
+    /// The animation frame counter handed to screens in ``RenderContext/frame``.
+    public private(set) var frame = 0
+
+    /// Creates an app showing `root`.
+    public init(root: any Screen) {
+        navigator = Navigator(root: root)
+    }
+
+    /// Creates an app whose root screen needs the navigator, e.g. a feature's root screen in a test:
+    /// `try TerminalApp { try provider.makeRootScreen(navigator: $0) }`.
+    public init(makeRoot: (Navigator) throws -> any Screen) rethrows {
+        navigator = try Navigator(makeRoot: makeRoot)
+    }
+
+    /// Handles a key as if it were typed.
+    ///
+    /// - Throws: Whatever the top screen throws; the app cannot go on after that.
+    public func send(_ key: Key) throws {
+        switch try navigator.top.handle(key) {
+        case .handled: return
+        case .exit: exitCode = 0
+        case .ignored:
+            if key == .escape { navigator.back() }
+            if key == .interrupt { exitCode = 130 }
+        }
+    }
+
+    /// Moves animations one frame on (what a timer does about ten times a second while the top screen
+    /// animates).
+    public func advanceFrame() {
+        frame += 1
+    }
+
+    /// Draws the whole app at `size`: title bar, the screens, help line.
+    public func render(size: TerminalSize) -> ScreenBuffer {
+        let canvas = Canvas(size: size)
+        draw(in: canvas)
+        return canvas.buffer
+    }
+
+    /// The keys shown in the help line: the top screen's, plus `Esc back` when it can be left and does not
+    /// say what Esc does itself.
+    public var helpItems: [HelpItem] {
+        var items = navigator.top.helpItems
+        if navigator.canGoBack && !items.contains(where: { $0.key == "Esc" }) { items.append(HelpItem("Esc", "back")) }
+        return items
+    }
+
+    private func draw(in canvas: Canvas) {
+        let size = canvas.size
+        guard size.height >= 3 else { return }
+        let context = RenderContext(frame: frame, colors: colors)
+        StatusLine(left: navigator.path.joined(separator: " › ")).draw(in: canvas.rows(0, count: 1))
+        HelpLine(helpItems).draw(in: canvas.rows(size.height - 1, count: 1))
+        let content = canvas.canvas(in: Region(column: 0, row: 1, width: size.width, height: size.height - 2))
+        let entries = navigator.entries
+        let base = entries.lastIndex { $0.presentation == .push } ?? 0
+        entries[base].screen.draw(in: content.canvas(in: Region(column: 1, row: 1, width: size.width - 2,
+                                                                height: content.size.height - 1)),
+                                  context: context)
+        for entry in entries[(base + 1)...] {
+            let box = entry.screen.preferredModalSize(in: content.size)
+            let area = Region(column: (content.size.width - box.width) / 2, row: (content.size.height - box.height) / 2,
+                              width: box.width, height: box.height)
+            let inside = Frame(title: entry.screen.title).draw(in: content.canvas(in: area))
+            entry.screen.draw(in: inside, context: context)
+        }
+    }
+}

@@ -1,0 +1,41 @@
+// StrataTerminal: the terminal presentation kit of the Strata SDK.
+//
+// A feature's Presentation layer builds its screens from this module; the host runs them in a full-screen
+// app. Nothing here depends on another SDK module.
+//
+// The pieces, bottom up:
+//
+// - Input/       `Key` and `KeyDecoder` (bytes → keys; Esc told apart from escape sequences; UTF-8).
+// - Layout/      display width (`"한글".displayWidth == 4`), `truncated(toWidth:)`, `wrapped(toWidth:)`,
+//                and `Sanitizer` for untrusted text.
+// - Rendering/   `ScreenBuffer` (a grid of cells, readable as text in tests), `Canvas` (a clipped, sanitizing
+//                view into it), `Style`, and `FrameRenderer` (frame-to-frame diff as ANSI output).
+// - Components/  `TextBlock`, `ListView` + `ListSelection` (selection, scrolling, `.reachedEnd` for paging),
+//                `TextField` + `TextFieldState`, `ProgressBar`, `Spinner`, `Alert`, `Frame`, `StatusLine`,
+//                `HelpLine`.
+// - Navigation/  `Screen`, `Navigator` (push / pop / present modally / dismiss), `Coordinator`,
+//                `FeatureScreenProvider` (how a plugin contributes its root screen), `AlertScreen`,
+//                `LoadState`, and `TerminalApp`, which draws and drives the stack in memory or on a terminal.
+// - Terminal/    raw mode, alternate screen, signals (SIGWINCH, SIGTSTP/SIGCONT, SIGTERM…), input thread,
+//                `TerminalCapabilities` (`TERM=dumb`, `NO_COLOR`).
+//
+// A screen in the seeds' MVVM style:
+//
+//     @MainActor protocol MoviesListViewModelInput { func didSearch(query: String) async; func didSelect(index: Int) }
+//     @MainActor protocol MoviesListViewModelOutput { var movies: LoadState<[MovieRow]> { get } }
+//
+//     @MainActor @Observable final class DefaultMoviesListViewModel: MoviesListViewModelInput & MoviesListViewModelOutput {
+//         private(set) var movies: LoadState<[MovieRow]> = .idle
+//         …   // calls use cases, sets `movies`; navigation through an injected actions struct
+//     }
+//
+//     @MainActor final class MoviesListScreen: Screen {
+//         let title = "Movies"
+//         private var selection = ListSelection()
+//         func draw(in canvas: Canvas, context: RenderContext) { … ListView(rows: …).draw(in: canvas, selection: &selection) }
+//         func handle(_ key: Key) throws -> KeyResult { … }
+//     }
+//
+// The app redraws whenever an `@Observable` property read while drawing changes, so view models just set
+// their state (on the main actor). View models are tested directly; screens are tested by drawing them into
+// a `TerminalApp` and reading `render(size:).text`.

@@ -1,0 +1,114 @@
+import Glibc
+
+/// What the signal handlers need, kept where a handler can read it without allocating or locking.
+///
+/// Written only by ``TerminalSession`` on the main thread, while the handlers that read it are not yet
+/// installed (or before `active` is set); the handlers only read it. A raw pointer avoids Swift's dynamic
+/// exclusivity bookkeeping for globals, which is not meant to run inside a signal handler.
+struct SignalState {
+    /// The terminal settings from before the app started, restored on every exit path.
+    var saved = termios()
+    /// The app's raw-mode settings, applied again after a suspend.
+    var raw = termios()
+    /// Whether the app owns the terminal (raw mode, alternate screen).
+    var active = false
+    /// The write end of the pipe that wakes the input thread (`-1` when there is none).
+    var wakeFD: Int32 = -1
+}
+
+nonisolated(unsafe) let signalState: UnsafeMutablePointer<SignalState> = {
+    let pointer = UnsafeMutablePointer<SignalState>.allocate(capacity: 1)
+    pointer.initialize(to: SignalState())
+    return pointer
+}()
+
+/// The bytes written to the wake pipe: resize, redraw (after resuming), stop the input thread.
+enum WakeReason: UInt8 {
+    case resize = 0x77, redraw = 0x63, stop = 0x78
+}
+
+/// Switches to the alternate screen, hides the cursor, turns off auto-wrap and applies raw mode.
+/// Async-signal-safe (only `write` and `tcsetattr`).
+func enterTerminal() {
+    writeStatic("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[2J")
+    _ = tcsetattr(STDIN_FILENO, TCSADRAIN, &signalState.pointee.raw)
+}
+
+/// Restores what the user had: attributes reset, auto-wrap on, cursor shown, main screen, saved settings.
+/// Async-signal-safe (only `write` and `tcsetattr`).
+func leaveTerminal() {
+    writeStatic("\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l")
+    _ = tcsetattr(STDIN_FILENO, TCSADRAIN, &signalState.pointee.saved)
+}
+
+/// Wakes the input thread. Async-signal-safe; never blocks (the pipe is non-blocking).
+func wake(_ reason: WakeReason) {
+    let fd = signalState.pointee.wakeFD
+    guard fd >= 0 else { return }
+    var byte = reason.rawValue
+    _ = write(fd, &byte, 1)
+}
+
+private func writeStatic(_ text: StaticString) {
+    var offset = 0
+    while offset < text.utf8CodeUnitCount {
+        let written = write(STDOUT_FILENO, text.utf8Start + offset, text.utf8CodeUnitCount - offset)
+        if written < 0 && errno == EINTR { continue }
+        guard written > 0 else { return }
+        offset += written
+    }
+}
+
+/// Signal handlers that keep the terminal usable whatever ends or pauses the process.
+enum TerminalSignals {
+    /// The signals that end the process by default; the terminal is restored before the default action.
+    static let terminating = [SIGTERM, SIGINT, SIGHUP, SIGQUIT]
+
+    /// Installs the handlers (call after ``SignalState/active`` is set).
+    ///
+    /// - Returns: The actions they replaced, for ``restore(_:)``.
+    static func install() -> [(Int32, sigaction)] {
+        let handlers = terminating.map { ($0, onTerminate) }
+            + [(SIGWINCH, onResize), (SIGTSTP, onSuspend), (SIGCONT, onContinue)]
+        return handlers.map { number, handler in
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = handler
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            var previous = sigaction()
+            sigaction(number, &action, &previous)
+            return (number, previous)
+        }
+    }
+
+    /// Puts back the actions ``install()`` replaced (e.g. the Swift runtime's crash backtracer).
+    static func restore(_ previous: [(Int32, sigaction)]) {
+        for (number, action) in previous {
+            var action = action
+            sigaction(number, &action, nil)
+        }
+    }
+
+    /// Restores the terminal, then lets the signal end the process as it would have without the app, so
+    /// the exit status still says which signal it was.
+    private static let onTerminate: @convention(c) (Int32) -> Void = { number in
+        if signalState.pointee.active { leaveTerminal() }
+        signal(number, nil)
+        raise(number)
+    }
+
+    private static let onResize: @convention(c) (Int32) -> Void = { _ in wake(.resize) }
+
+    /// Ctrl-Z (or `kill -TSTP`): hand the terminal back to the shell and stop. `SIGSTOP` stops at once even
+    /// inside this handler; when the shell continues the process, ``onContinue`` takes the terminal back.
+    private static let onSuspend: @convention(c) (Int32) -> Void = { _ in
+        if signalState.pointee.active { leaveTerminal() }
+        raise(SIGSTOP)
+    }
+
+    private static let onContinue: @convention(c) (Int32) -> Void = { _ in
+        guard signalState.pointee.active else { return }
+        enterTerminal()
+        wake(.redraw)
+    }
+}

@@ -1,0 +1,81 @@
+import StrataDI
+import Testing
+
+@Suite struct DIErrorTests {
+    @Test func notRegisteredNamesTheRequesterAndWhatIsRegisteredNearby() throws {
+        let container = Container()
+        try container.register((any Greeter).self, name: "english") { _ in NumberedGreeter(serial: 1) }
+        try container.register((any Greeter).self, name: "french") { _ in NumberedGreeter(serial: 2) }
+        try container.register(Int.self, name: "formal") { _ in 1 }
+        try container.register(String.self, name: "formal") { _ in "" }
+        let greeter = typeName((any Greeter).self)
+
+        let error = #expect(throws: DIError.self) {
+            try container.resolve((any Greeter).self, name: "formal", requester: .plugin("movies"))
+        }
+
+        #expect(error == .notRegistered(type: greeter, name: "formal", requester: .plugin("movies"),
+                                        sameTypeOtherNames: ["english", "french"], sameNameOtherTypes: ["Int", "String"]))
+        let message = try #require(error?.description)
+        #expect(message.contains("plugin 'movies'"))
+        #expect(message.contains("'english', 'french'"))
+        #expect(message.contains("Int, String"))
+    }
+
+    @Test func notRegisteredWithoutNameListsTheNamedRegistrationsOfTheType() throws {
+        let container = Container()
+        try container.register(String.self, name: "english") { _ in "hello" }
+
+        #expect(throws: DIError.notRegistered(type: "String", name: nil, requester: .host,
+                                              sameTypeOtherNames: ["english"], sameNameOtherTypes: [])) {
+            try container.resolve(String.self)
+        }
+    }
+
+    @Test func notRegisteredWithNothingNearbySaysWhatToDo() {
+        let error = #expect(throws: DIError.self) { try Container().resolve(Double.self, requester: .plugin("gpt")) }
+
+        #expect(error == .notRegistered(type: "Double", name: nil, requester: .plugin("gpt"), sameTypeOtherNames: [], sameNameOtherTypes: []))
+        #expect(error?.description.contains("strata di list") == true)
+    }
+
+    @Test func aMissingDependencyIsReportedForTheOriginalRequester() throws {
+        let container = Container()
+        try container.register(Alpha.self, owner: .plugin("movies")) { resolver in
+            _ = try resolver.resolve(Beta.self)
+            return Alpha()
+        }
+
+        #expect(throws: DIError.notRegistered(type: "Beta", name: nil, requester: .plugin("running"),
+                                              sameTypeOtherNames: [], sameNameOtherTypes: [])) {
+            try container.resolve(Alpha.self, requester: .plugin("running"))
+        }
+    }
+
+    @Test func aFactoryErrorIsWrappedWithTheTypeAndOwner() throws {
+        let container = Container()
+        try container.register(String.self, name: "api-key", owner: .plugin("gpt")) { _ in
+            throw Failure(description: "OPENAI_API_KEY is not set")
+        }
+
+        let error = #expect(throws: DIError.self) { try container.resolve(String.self, name: "api-key") }
+
+        #expect(error == .factoryFailed(type: "String", name: "api-key", owner: .plugin("gpt"), reason: "OPENAI_API_KEY is not set"))
+        #expect(error?.description.contains("plugin 'gpt'") == true)
+        #expect(error?.description.contains("OPENAI_API_KEY is not set") == true)
+    }
+
+    @Test func aFailedSingletonIsNotCachedAndIsBuiltAgainNextTime() throws {
+        let container = Container()
+        let counter = FactoryCounter()
+        try container.register(Int.self, scope: .singleton) { _ in
+            let call = counter.next()
+            if call == 1 { throw Failure(description: "first call fails") }
+            return call
+        }
+
+        #expect(throws: DIError.self) { try container.resolve(Int.self) }
+        #expect(try container.resolve(Int.self) == 2)
+        #expect(try container.resolve(Int.self) == 2)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import StrataNetworking
+import StrataTesting
+import Synchronization
+import Testing
+
+/// A page of search results as a TMDB-like API returns it.
+struct MoviesPageDTO: Decodable, Equatable {
+    struct Movie: Decodable, Equatable {
+        let id: Int
+        let title: String
+    }
+
+    let page: Int
+    let results: [Movie]
+}
+
+/// The delays a `DataTransferService` asked to wait, recorded instead of waited.
+final class DelayRecorder: Sendable {
+    private let storage = Mutex<[Double]>([])
+
+    var delays: [Double] { storage.withLock { $0 } }
+
+    var sleep: @Sendable (Double) async throws -> Void {
+        { seconds in self.storage.withLock { $0.append(seconds) } }
+    }
+}
+
+/// A sleep that fails the test if the service ever waits.
+let unexpectedSleep: @Sendable (Double) async throws -> Void = { seconds in
+    Issue.record("the service waited \(seconds) s but no retry was expected")
+}
+
+extension DataTransferService {
+    /// A service talking to `server` through the real URLSession client.
+    static func loopback(_ baseURL: URL, retry: RetryPolicy = .never, timeout: Double = 10,
+                         sleep: @escaping @Sendable (Double) async throws -> Void = unexpectedSleep) -> DataTransferService {
+        DataTransferService(client: URLSessionHTTPClient(), baseURL: baseURL, timeout: timeout, retry: retry, sleep: sleep)
+    }
+}
+
+let searchPath = "/3/search/movie"
+let searchEndpoint = Endpoint<MoviesPageDTO>(path: "3/search/movie", query: [URLQueryItem(name: "query", value: "dune")])
+let pageJSON = #"{"page":1,"results":[{"id":438631,"title":"Dune"},{"id":693134,"title":"Dune: Part Two"}]}"#
+let page = MoviesPageDTO(page: 1, results: [.init(id: 438631, title: "Dune"), .init(id: 693134, title: "Dune: Part Two")])

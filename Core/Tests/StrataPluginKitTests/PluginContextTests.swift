@@ -1,0 +1,104 @@
+import Foundation
+import StrataDI
+import StrataPluginKit
+import Testing
+
+@Suite struct PluginContextTests {
+    func makeContext(_ id: String = "movies", container: Container = Container()) -> PluginContext {
+        PluginContext(pluginID: id, dataDirectory: URL(fileURLWithPath: "/tmp/strata-tests/\(id)"),
+                      settings: PluginSettings(pluginID: id, source: "built-in defaults"), container: container)
+    }
+
+    func command(_ path: [String]) -> PluginCommand {
+        PluginCommand(path: path, summary: "test", usage: "strata \(path.joined(separator: " "))") { _ in 0 }
+    }
+
+    @Test func registrationsAreOwnedByThePlugin() throws {
+        let container = Container()
+        let context = makeContext(container: container)
+
+        try context.register(String.self, name: "greeting", scope: .singleton) { _ in "hello" }
+
+        #expect(context.owner == .plugin("movies"))
+        #expect(container.registrations.map(\.owner) == [.plugin("movies")])
+        #expect(container.registrations.first?.scope == .singleton)
+        #expect(try container.resolve(String.self, name: "greeting") == "hello")
+    }
+
+    @Test func aPluginCannotTakeOverAHostService() throws {
+        let container = Container()
+        try container.register(Int.self, name: "port") { _ in 80 }
+
+        #expect(throws: DIError.ownedByOther(type: "Int", name: "port", owner: .host, attemptedBy: .plugin("gpt"))) {
+            try makeContext("gpt", container: container).register(Int.self, name: "port") { _ in 8080 }
+        }
+    }
+
+    @Test func servicesAreResolvedAsThePlugin() throws {
+        let container = Container()
+        try container.register(Int.self, name: "port") { _ in 80 }
+        let context = makeContext("running", container: container)
+
+        #expect(try context.service(Int.self, name: "port") == 80)
+        #expect(throws: DIError.notRegistered(type: "Int", name: "ports", requester: .plugin("running"),
+                                              sameTypeOtherNames: ["port"], sameNameOtherTypes: [])) {
+            try context.service(Int.self, name: "ports")
+        }
+    }
+
+    @Test func commandsAreKeptInOrderAndADuplicatePathIsRefused() throws {
+        let context = makeContext()
+        try context.addCommand(command(["movies", "search"]))
+        try context.addCommand(command(["movies", "recent"]))
+
+        #expect(throws: CommandError.usage("movies: command 'movies search' is contributed twice")) {
+            try context.addCommand(command(["movies", "search"]))
+        }
+        #expect(context.commands.map(\.path) == [["movies", "search"], ["movies", "recent"]])
+    }
+
+    @Test(arguments: [[String](), ["movies", "--search"], ["movies", ""]])
+    func aCommandPathMustBeWords(path: [String]) {
+        let context = makeContext()
+
+        #expect(throws: CommandError.self) { try context.addCommand(command(path)) }
+        #expect(context.commands.isEmpty)
+    }
+
+    @Test func aCommandRunsWithItsArgumentsAndOutput() async throws {
+        struct Summary: Encodable { let title: String; let year: Int }
+        let output = Collected()
+        let errors = Collected()
+        let search = PluginCommand(path: ["movies", "search"], summary: "Search", usage: "strata movies search QUERY") { invocation in
+            invocation.writeLine("searching \(invocation.arguments.joined(separator: " "))")
+            try? invocation.writeJSON(Summary(title: "Dune", year: 2021))
+            invocation.writeError("slow network")
+            return 3
+        }
+        let invocation = CommandInvocation(arguments: ["dune", "--page", "2"], output: { output.append($0) }, error: { errors.append($0) })
+
+        let code = await search.run(invocation)
+
+        #expect(code == 3)
+        #expect(output.text == "searching dune --page 2\n{\n  \"title\" : \"Dune\",\n  \"year\" : 2021\n}\n")
+        #expect(errors.text == "slow network\n")
+    }
+}
+
+/// Text written by a command, from any thread.
+final class Collected: @unchecked Sendable {
+    private let lock = NSLock()
+    private var parts: [String] = []
+
+    func append(_ text: String) {
+        lock.lock()
+        parts.append(text)
+        lock.unlock()
+    }
+
+    var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return parts.joined()
+    }
+}

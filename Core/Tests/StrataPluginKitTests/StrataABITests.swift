@@ -1,0 +1,66 @@
+import Foundation
+import StrataPluginKit
+import Testing
+
+@Suite struct StrataABITests {
+    final class SamplePlugin: FeaturePlugin {
+        let manifest = PluginManifest(id: "sample", displayName: "Sample", version: "1.0.0", summary: "A plugin for tests.")
+        func register(in context: PluginContext) throws {}
+    }
+
+    @Test func theStampNamesTheABIAndTheCompiler() throws {
+        let stamp = StrataABI.stampString
+        let parts = stamp.split(separator: ";").map(String.init)
+
+        #expect(parts.count == 2)
+        #expect(parts.first == "strata-abi=\(StrataABI.version)")
+        let swift = try #require(parts.last)
+        #expect(swift.hasPrefix("swift="))
+        let compiler = swift.dropFirst("swift=".count)
+        #expect(!compiler.isEmpty && compiler != "older", "this repository needs Swift 6.3 or newer, the stamp says \(compiler)")
+        #expect(compiler.allSatisfy { $0.isNumber || $0 == "." || $0 == "+" })
+        #expect(String(cString: StrataABI.stamp) == stamp)
+    }
+
+    @Test func theCompiledVersionIsTheSDKVersion() {
+        #expect(StrataABI.compiledVersion == StrataABI.version)
+        #expect(PluginManifest(id: "x", displayName: "X", version: "1", summary: "").sdkABI == StrataABI.version)
+        #expect(StrataABI.stampSymbol == "strata_plugin_abi")
+        #expect(StrataABI.entrySymbol == "strata_plugin_entry")
+    }
+
+    @Test func anExportedPluginIsTakenBackAsTheSameObject() throws {
+        let plugin = SamplePlugin()
+
+        let pointer = PluginExport.export(plugin)
+        let taken = try #require(PluginExport.take(pointer))
+
+        #expect(taken === plugin)
+        #expect(taken.manifest.id == "sample")
+    }
+
+    @Test func aPointerToSomethingElseIsNotTakenAsAPlugin() {
+        final class Stranger {}
+        let pointer = Unmanaged.passRetained(Stranger()).toOpaque()
+
+        #expect(PluginExport.take(pointer) == nil)
+    }
+
+    @Test(arguments: ["movies", "gpt", "my-plugin2", "a"])
+    func validPluginIDs(id: String) {
+        #expect(PluginManifest.isValidID(id))
+    }
+
+    @Test(arguments: ["", "Movies", "2fa", "my_plugin", "mövies", "-movies", "movies plugin"])
+    func invalidPluginIDs(id: String) {
+        #expect(!PluginManifest.isValidID(id))
+    }
+
+    @Test func aManifestRoundTripsThroughJSON() throws {
+        let manifest = PluginManifest(id: "gpt", displayName: "GPT", version: "0.3.0", summary: "Chat.", sdkABI: 1, dependencies: ["movies"])
+
+        let decoded = try JSONDecoder().decode(PluginManifest.self, from: try JSONEncoder().encode(manifest))
+
+        #expect(decoded == manifest)
+    }
+}

@@ -1,0 +1,61 @@
+import Testing
+@testable import StrataTerminal
+
+@Suite struct TextFieldStateTests {
+    private func typing(_ keys: [Key], into text: String = "") -> TextFieldState {
+        var state = TextFieldState(text: text)
+        for key in keys { _ = state.handle(key) }
+        return state
+    }
+
+    @Test func insertsAtTheCursor() {
+        let state = typing([.home, .character("a"), .end, .left, .character("X")], into: "bc")
+        #expect(state.text == "abXc")
+        #expect(state.cursor == 3)
+    }
+
+    @Test func movesAndDeletesByWholeCharacters() {
+        var state = typing([.character("한"), .character("👍🏽"), .character("글")])
+        #expect(state.cursor == 3)
+        _ = state.handle(.left)
+        _ = state.handle(.backspace)
+        #expect(state.text == "한글")
+        #expect(state.cursor == 1)
+        _ = state.handle(.delete)
+        #expect(state.text == "한")
+    }
+
+    @Test func killsToTheStartTheEndAndTheWordBefore() {
+        #expect(typing([.control("w")], into: "find the  movie").text == "find the  ")
+        #expect(typing([.left, .left, .control("k")], into: "dune").text == "du")
+        #expect(typing([.left, .control("u")], into: "dune").text == "e")
+    }
+
+    @Test func ignoresBackspaceAtTheStartAndDeleteAtTheEnd() {
+        var state = TextFieldState(text: "ab")
+        let deleteUsed = state.handle(.delete)
+        _ = state.handle(.home)
+        let backspaceUsed = state.handle(.backspace)
+        #expect(deleteUsed && backspaceUsed)
+        #expect(state.text == "ab")
+    }
+
+    @Test func leavesNonEditingKeysToTheScreen() {
+        var state = TextFieldState(text: "ab")
+        let used = [Key.enter, .escape, .up, .tab].map { state.handle($0) }
+        #expect(used == [false, false, false, false])
+        #expect(state.text == "ab")
+    }
+
+    @Test func aCombiningMarkJoinsThePreviousCharacter() {
+        let state = typing([.character("e"), .character("\u{301}")])
+        #expect(state.text == "é")
+        #expect(state.cursor == 1)
+    }
+
+    @Test func setTextMovesTheCursorToTheEnd() {
+        var state = TextFieldState()
+        state.setText("arrival")
+        #expect(state.cursor == 7)
+    }
+}

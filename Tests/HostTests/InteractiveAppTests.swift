@@ -1,0 +1,221 @@
+import Foundation
+import Testing
+
+/// Drives the real `strata` binary in a tmux terminal as a person would: the home screen lists the
+/// features, Enter opens one, Esc comes back, q quits; and whatever ends or pauses the app (q, Ctrl-C,
+/// SIGTERM, Ctrl-Z), the shell gets its terminal back in canonical mode with echo on.
+@Suite struct InteractiveAppTests {
+    static let homeHelp = "↑↓ move · Enter open · Esc back · q quit"
+
+    @Test func homeScreenOpensAFeatureGoesBackAndQuitsLeavingTheTerminalAsItWas() throws {
+        let (terminal, sandbox) = try startStrata()
+        defer { terminal.close(); withExtendedLifetime(sandbox) {} }
+
+        // Home: every feature, the disabled one marked, the help line.
+        let home = try terminal.waitFor("the home screen") { $0.contains(Self.homeHelp) }
+        #expect(home.first == " Strata")
+        for name in ["Movies", "Running", "Blocks"] {
+            #expect(home.contains { $0.contains(name) }, "\(name) is missing from the home screen:\n\(home.joined(separator: "\n"))")
+        }
+        #expect(home.contains { $0.contains("Gpt") && $0.contains("disabled") })
+
+        // Select Running and open it: its title joins the path in the title bar.
+        var screen = home
+        for _ in 0..<8 where !screen.contains(where: { $0.contains("› Running") }) {
+            let before = screen
+            try terminal.press("Down")
+            screen = try terminal.waitFor("the selection to move") { $0 != before }
+        }
+        #expect(screen.contains { $0.contains("› Running") })
+        try terminal.press("Enter")
+        try terminal.waitFor("Running to open") { $0.first?.hasPrefix(" Strata › Running") == true }
+
+        // Esc returns home.
+        try terminal.press("Escape")
+        let back = try terminal.waitFor("the home screen again") { $0.first == " Strata" && $0.contains { $0.contains("Features") } }
+        #expect(back.last == Self.homeHelp)
+
+        // q quits: the shell prompt is back and the terminal is out of raw mode.
+        try terminal.type("q")
+        #expect(try waitForExit(terminal) == 0)
+        try expectTerminalRestored(terminal)
+    }
+
+    @Test func ctrlCQuitsWithStatus130AndRestoresTheTerminal() throws {
+        let (terminal, sandbox) = try startStrata()
+        defer { terminal.close(); withExtendedLifetime(sandbox) {} }
+        try terminal.waitFor("the home screen") { $0.contains(Self.homeHelp) }
+        try terminal.press("C-c")
+        #expect(try waitForExit(terminal) == 130)
+        try expectTerminalRestored(terminal)
+    }
+
+    @Test func sigtermEndsTheAppAndRestoresTheTerminal() throws {
+        let (terminal, sandbox) = try startStrata()
+        defer { terminal.close(); withExtendedLifetime(sandbox) {} }
+        try terminal.waitFor("the home screen") { $0.contains(Self.homeHelp) }
+        let pid = try terminal.foregroundChild()
+        #expect(kill(pid, SIGTERM) == 0)
+        #expect(try waitForExit(terminal) == 128 + SIGTERM)
+        try expectTerminalRestored(terminal)
+    }
+
+    @Test func ctrlZHandsTheTerminalBackAndFgResumesTheApp() throws {
+        let (terminal, sandbox) = try startStrata()
+        defer { terminal.close(); withExtendedLifetime(sandbox) {} }
+        try terminal.waitFor("the home screen") { $0.contains(Self.homeHelp) }
+        try terminal.press("C-z")
+        try terminal.waitFor("the shell after Ctrl-Z") { lines in
+            guard let stopped = lines.firstIndex(where: { $0.contains("Stopped") }) else { return false }
+            return lines[stopped...].contains { $0.hasPrefix("READY>") }
+        }
+        try expectTerminalRestored(terminal)
+
+        try terminal.type("fg", enter: true)
+        let resumed = try terminal.waitFor("the home screen after fg") { $0.contains(Self.homeHelp) }
+        try terminal.press("Down")  // keys arrive one by one again: raw mode is back
+        try terminal.waitFor("the selection to move") { $0 != resumed && $0.contains(Self.homeHelp) }
+        try terminal.type("q")
+        try terminal.waitFor("the shell after q") { $0.last?.hasPrefix("READY>") == true && !$0.contains(Self.homeHelp) }
+        try expectTerminalRestored(terminal)
+    }
+
+    /// A fresh terminal with a known prompt, running `strata` with a sandbox config (Gpt disabled), followed
+    /// by `echo STRATA_EXIT=$?`.
+    private func startStrata() throws -> (TmuxTerminal, Sandbox) {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(#"{"features": {"gpt": {"enabled": false}}}"#)
+        let terminal = try TmuxTerminal()
+        try terminal.type("PS1='READY> '", enter: true)
+        try terminal.waitFor("prompt") { $0.contains { $0.hasPrefix("READY>") } }
+        try terminal.type("clear; \(BuildProducts.strata) --config \(sandbox.config.path) --data-dir \(sandbox.data.path); "
+                          + "echo STRATA_EXIT=$?", enter: true)
+        return (terminal, sandbox)
+    }
+
+    /// Waits for `STRATA_EXIT=` and the prompt after it; returns the exit status.
+    private func waitForExit(_ terminal: TmuxTerminal) throws -> Int32? {
+        let lines = try terminal.waitFor("strata to exit") { lines in
+            guard let exit = lines.firstIndex(where: { $0.hasPrefix("STRATA_EXIT=") }) else { return false }
+            return lines[exit...].contains { $0.hasPrefix("READY>") }
+        }
+        return lines.first { $0.hasPrefix("STRATA_EXIT=") }.flatMap { Int32($0.dropFirst("STRATA_EXIT=".count)) }
+    }
+
+    /// Runs `stty -a` in the shell and expects canonical mode and echo, as before `strata` ran.
+    private func expectTerminalRestored(_ terminal: TmuxTerminal) throws {
+        try terminal.type("clear; stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | sort | tr '\\n' ' '; "
+                          + "echo STTY_DONE", enter: true)
+        let stty = try terminal.waitFor("stty") { $0.contains { $0.hasSuffix("STTY_DONE") && !$0.contains("echo STTY_DONE") } }
+        #expect(stty.contains("echo icanon STTY_DONE"), "terminal settings after strata:\n\(stty.joined(separator: "\n"))")
+    }
+}
+
+/// A tmux session on a private server, sized 160×30, running a plain bash.
+private final class TmuxTerminal {
+    private let socket = "strata-test-\(UUID().uuidString.prefix(8))"
+    private let tmuxPath = "/usr/bin/tmux"
+
+    init() throws {
+        guard FileManager.default.isExecutableFile(atPath: tmuxPath) else {
+            throw TmuxError("tmux is not installed at \(tmuxPath); install it (apt-get install tmux) to run this test")
+        }
+        try tmux(["new-session", "-d", "-s", "main", "-x", "160", "-y", "30", "bash --norc --noprofile"])
+    }
+
+    /// Types `text` literally, then Enter if asked.
+    func type(_ text: String, enter: Bool = false) throws {
+        try tmux(["send-keys", "-t", "main", "-l", text])
+        if enter { try press("Enter") }
+    }
+
+    /// Presses a key by its tmux name (`Enter`, `Escape`, `Down`).
+    func press(_ key: String) throws {
+        try tmux(["send-keys", "-t", "main", key])
+    }
+
+    /// The visible screen, one string per row, trailing spaces and trailing empty rows removed.
+    func lines() throws -> [String] {
+        var rows = try tmux(["capture-pane", "-t", "main", "-p"]).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { String($0.reversed().drop { $0 == " " }.reversed()) }
+        while rows.last == "" { rows.removeLast() }
+        return rows
+    }
+
+    /// Polls the screen until `condition` holds, for at most `seconds`; returns the screen that satisfied it.
+    @discardableResult
+    func waitFor(_ what: String, seconds: Double = 20, _ condition: ([String]) -> Bool) throws -> [String] {
+        let deadline = Date().addingTimeInterval(seconds)
+        var screen = try lines()
+        while !condition(screen) {
+            guard Date() < deadline else {
+                throw TmuxError("waited \(Int(seconds)) s for \(what); the terminal shows:\n\(screen.joined(separator: "\n"))")
+            }
+            usleep(20_000)  // poll interval
+            screen = try lines()
+        }
+        return screen
+    }
+
+    /// The process the shell in the pane is running in the foreground (its only child).
+    func foregroundChild() throws -> pid_t {
+        let shell = try tmux(["display-message", "-p", "-t", "main", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+            .split(separator: " ").compactMap { pid_t($0) }
+        guard children.count == 1, let child = children.first else {
+            throw TmuxError("expected one process under the shell \(shell), found \(children)")
+        }
+        return child
+    }
+
+    func close() {
+        _ = try? tmux(["kill-server"])
+    }
+
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        let (status, output) = try spawn(tmuxPath, ["-L", socket, "-f", "/dev/null"] + arguments)
+        guard status == 0 else {
+            throw TmuxError("tmux \(arguments.joined(separator: " ")) failed (\(status)): \(output)")
+        }
+        return output
+    }
+
+    /// Runs a program and waits for it, with no signal blocked and none of this process's other open files:
+    /// the tmux server that `new-session` leaves running must not hold a descriptor someone waits on
+    /// (Foundation's `Process` waits for its status socket to close, which a daemon that inherited it would
+    /// keep open forever), and it needs its signals (a pool thread, where tests run, blocks them).
+    private func spawn(_ path: String, _ arguments: [String]) throws -> (Int32, String) {
+        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)").path
+        defer { unlink(outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        let open = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap { Int32($0) }
+        for fd in open where fd > 2 && fcntl(fd, F_GETFD) != -1 { posix_spawn_file_actions_addclose(&actions, fd) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+        guard spawned == 0 else { throw TmuxError("could not start \(path): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        return ((status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F), output)
+    }
+}
+
+private struct TmuxError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
