@@ -41,7 +41,7 @@ func feature(_ name: String, _ layers: Layers) -> (products: [Product], targets:
         .testTarget(name: "\(domain)Tests", dependencies: [.target(name: domain), .target(name: testing)],
                     path: "Tests/\(name)/DomainTests"),
         .testTarget(name: "\(data)Tests",
-                    dependencies: [.target(name: data), .target(name: testing)] + layers.data.map(sdk),
+                    dependencies: [.target(name: data), .target(name: testing), sdk("StrataTesting")] + layers.data.map(sdk),
                     path: "Tests/\(name)/DataTests"),
         .testTarget(name: "\(presentation)Tests",
                     dependencies: [.target(name: presentation), .target(name: testing)] + layers.presentation.map(sdk),
