@@ -44,7 +44,8 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
     process.standardError = try FileHandle(forWritingTo: errURL)
     process.standardInput = FileHandle.nullDevice
     try process.run()
-    let killer = DispatchWorkItem { if process.isRunning { process.terminate() } }
+    // SIGKILL: a child started from a test thread inherits its blocked signals, so SIGTERM might never land.
+    let killer = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
     DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer)
     process.waitUntilExit()
     killer.cancel()
