@@ -114,12 +114,15 @@ import Testing
 /// A tmux session on a private server, sized 160×30, running a plain bash.
 private final class TmuxTerminal {
     private let socket = "strata-test-\(UUID().uuidString.prefix(8))"
-    private let tmuxPath = "/usr/bin/tmux"
+    private let tmuxPath: String
 
     init() throws {
-        guard FileManager.default.isExecutableFile(atPath: tmuxPath) else {
-            throw TmuxError("tmux is not installed at \(tmuxPath); install it (apt-get install tmux) to run this test")
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
+            .map { "\($0)/tmux" }
+        guard let found = path.first(where: FileManager.default.isExecutableFile(atPath:)) else {
+            throw TmuxError("tmux is not on PATH; install it (apt-get install tmux; Scripts/test does) to run this test")
         }
+        tmuxPath = found
         try tmux(["new-session", "-d", "-s", "main", "-x", "160", "-y", "30", "bash --norc --noprofile"])
     }
 

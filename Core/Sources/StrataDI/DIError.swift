@@ -15,6 +15,7 @@ public enum DIError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A `.weak` registration's factory returned a value that isn't a class instance.
     case weakScopeNeedsClass(type: String, name: String?, owner: Owner)
 
+    /// The message for a person: what failed, for which type and name, and what to do.
     public var description: String {
         switch self {
         case .notRegistered(let type, let name, let requester, let otherNames, let otherTypes):

@@ -5,6 +5,7 @@ public enum Owner: Hashable, Sendable, CustomStringConvertible, Comparable {
     /// A plugin, by its manifest id.
     case plugin(String)
 
+    /// `host` or `plugin '<id>'`, as messages show it.
     public var description: String {
         switch self {
         case .host: "host"
@@ -20,6 +21,7 @@ public enum Owner: Hashable, Sendable, CustomStringConvertible, Comparable {
         }
     }
 
+    /// The host first, then plugins by id.
     public static func < (lhs: Owner, rhs: Owner) -> Bool {
         switch (lhs, rhs) {
         case (.host, .plugin): true

@@ -26,6 +26,7 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// What went wrong and what a person can do about it.
     public var description: String {
         switch self {
         case .notConnected(let detail): "not connected: \(detail). Check the network and the server address."

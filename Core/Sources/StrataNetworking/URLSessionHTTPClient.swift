@@ -24,6 +24,7 @@ public final class URLSessionHTTPClient: HTTPClient {
 
     deinit { session.invalidateAndCancel() }
 
+    /// Sends `request` and collects the whole response.
     public func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
         var head: HTTPResponse?
         var body = Data()
@@ -44,6 +45,7 @@ public final class URLSessionHTTPClient: HTTPClient {
         return response
     }
 
+    /// Sends `request` and delivers the head, then the body as it arrives, within its idle timeout.
     public func stream(_ request: HTTPRequest) -> AsyncThrowingStream<HTTPStreamPart, any Error> {
         AsyncThrowingStream { continuation in
             var urlRequest = URLRequest(url: request.url, timeoutInterval: request.timeout)

@@ -65,6 +65,7 @@ public enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The command failed: exit code 1.
     case failure(String)
 
+    /// The message shown to the user.
     public var description: String {
         switch self {
         case .usage(let message), .failure(let message): message

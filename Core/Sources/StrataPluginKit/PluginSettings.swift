@@ -41,6 +41,7 @@ public struct PluginSettingsError: Error, Sendable, CustomStringConvertible {
     /// The config file or `built-in defaults`.
     public let source: String
 
+    /// `<plugin>: invalid setting `<key path>` in <file>: <problem>`.
     public var description: String {
         "\(pluginID): invalid setting `\(keyPath)` in \(source): \(problem)"
     }

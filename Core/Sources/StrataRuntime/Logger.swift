@@ -16,6 +16,7 @@ public enum LogLevel: Int, Sendable, Comparable, CaseIterable, CustomStringConve
         }
     }
 
+    /// Orders levels from `debug` to `error`.
     public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// The level's name as it appears in log lines.
@@ -40,6 +41,7 @@ public struct StandardErrorLogSink: LogSink {
     /// Creates the sink.
     public init() {}
 
+    /// Writes the line and a newline to standard error in one call.
     public func write(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
@@ -55,6 +57,7 @@ public final class MemoryLogSink: LogSink {
     /// The lines written so far, oldest first.
     public var lines: [String] { storage.withLock { $0 } }
 
+    /// Appends the line.
     public func write(_ line: String) { storage.withLock { $0.append(line) } }
 }
 

@@ -15,6 +15,7 @@ public struct SQLiteDatabaseOpener: DatabaseOpener {
     /// Creates an opener.
     public init(busyTimeout: Double = 5) { self.busyTimeout = busyTimeout }
 
+    /// Creates the folder of `url` if needed, then opens the database there.
     public func open(_ url: URL) throws -> SQLiteDatabase {
         let folder = url.deletingLastPathComponent()
         do {

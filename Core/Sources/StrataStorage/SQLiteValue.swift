@@ -29,9 +29,13 @@ public enum SQLiteValue: Sendable, Hashable {
 extension SQLiteValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
     ExpressibleByNilLiteral
 {
+    /// Text.
     public init(stringLiteral value: String) { self = .text(value) }
+    /// An integer.
     public init(integerLiteral value: Int64) { self = .integer(value) }
+    /// A real.
     public init(floatLiteral value: Double) { self = .real(value) }
+    /// `NULL`.
     public init(nilLiteral: ()) { self = .null }
 }
 

@@ -20,6 +20,7 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
     /// Whether another connection held the lock for longer than the busy timeout.
     public var isBusy: Bool { code == 5 || code == 6 }
 
+    /// SQLite's message with the code, the file and the statement.
     public var description: String {
         var text = "SQLite: \(message)"
         if let code { text += " (code \(code))" }
