@@ -3,6 +3,7 @@ import GptData
 import GptDomain
 import GptTesting
 import StrataNetworking
+import StrataTesting
 import Testing
 
 /// Error answers, replayed from real bodies, and how they are retried.
@@ -10,14 +11,14 @@ struct OpenAIChatRepositoryErrorTests {
     let persona = Persona.stub()
     let sleeps = RecordedSleeps()
 
-    func makeRepository(_ server: LoopbackOpenAIServer) -> OpenAIChatRepository {
-        let service = DataTransferService(client: URLSessionHTTPClient(), baseURL: server.baseURL, sleep: sleeps.sleep)
+    func makeRepository(_ server: LoopbackHTTPServer) -> OpenAIChatRepository {
+        let service = DataTransferService(client: URLSessionHTTPClient(), baseURL: server.openAIBaseURL, sleep: sleeps.sleep)
         return OpenAIChatRepository(service: service, model: "gpt-4o-mini", authorization: .bearer("sk-secret-value"),
                                     apiKeyVariable: "OPENAI_API_KEY")
     }
 
     @Test func invalidKeyNamesTheVariableToFixAndNeverTheKey() async throws {
-        let server = try LoopbackOpenAIServer([.json(401, OpenAISamples.invalidAPIKey401)])
+        let server = try LoopbackHTTPServer.openAI([.json(OpenAISamples.invalidAPIKey401, status: 401)])
         defer { server.stop() }
         let error = await #expect(throws: ChatError.self) { try await makeRepository(server).reply(to: "hi", as: persona) }
 
@@ -32,8 +33,8 @@ struct OpenAIChatRepositoryErrorTests {
     }
 
     @Test func rateLimitIsRetriedAfterTheRetryAfterHeader() async throws {
-        let server = try LoopbackOpenAIServer([.json(429, OpenAISamples.rateLimit429, headers: ["Retry-After": "2"]),
-                                               .json(200, OpenAISamples.helloWorldCompletion)])
+        let server = try LoopbackHTTPServer.openAI([.json(OpenAISamples.rateLimit429, status: 429, headers: ["Retry-After": "2"]),
+                                                    .json(OpenAISamples.helloWorldCompletion)])
         defer { server.stop() }
         let reply = try await makeRepository(server).reply(to: "hi", as: persona)
         #expect(reply.text == "Hello! How can I assist you today?")
@@ -42,8 +43,8 @@ struct OpenAIChatRepositoryErrorTests {
     }
 
     @Test func rateLimitWithoutRetryAfterWaitsAsTheMessageSays() async throws {
-        let server = try LoopbackOpenAIServer([.json(429, OpenAISamples.rateLimit429),
-                                               .events(OpenAISamples.streamFinishReasonLength, pieceSize: 50)])
+        let server = try LoopbackHTTPServer.openAI([.json(OpenAISamples.rateLimit429, status: 429),
+                                                    .events(OpenAISamples.streamFinishReasonLength, pieceSize: 50)])
         defer { server.stop() }
         var text = ""
         for try await delta in makeRepository(server).streamReply(to: "hi", as: persona) { text += delta.text }
@@ -52,8 +53,8 @@ struct OpenAIChatRepositoryErrorTests {
     }
 
     @Test func rateLimitThatPersistsEndsAsRateLimitedAfterThreeAttempts() async throws {
-        let limited = LoopbackOpenAIServer.Response.json(429, OpenAISamples.rateLimit429, headers: ["Retry-After": "1"])
-        let server = try LoopbackOpenAIServer([limited, limited, limited])
+        let limited = LoopbackResponse.json(OpenAISamples.rateLimit429, status: 429, headers: ["Retry-After": "1"])
+        let server = try LoopbackHTTPServer.openAI([limited, limited, limited])
         defer { server.stop() }
         await #expect(throws: ChatError.rateLimited(message: try rateLimitMessage(), retryAfter: 1)) {
             try await makeRepository(server).reply(to: "hi", as: persona)
@@ -63,7 +64,7 @@ struct OpenAIChatRepositoryErrorTests {
     }
 
     @Test func insufficientQuotaIsNotRetriedAndSaysSo() async throws {
-        let server = try LoopbackOpenAIServer([.json(429, OpenAISamples.insufficientQuota429, headers: ["Retry-After": "1"])])
+        let server = try LoopbackHTTPServer.openAI([.json(OpenAISamples.insufficientQuota429, status: 429, headers: ["Retry-After": "1"])])
         defer { server.stop() }
         let error = await #expect(throws: ChatError.self) {
             for try await _ in makeRepository(server).streamReply(to: "hi", as: persona) {}
@@ -77,7 +78,7 @@ struct OpenAIChatRepositoryErrorTests {
 
     @Test func serverErrorsAreReportedWithTheirStatus() async throws {
         let body = #"{"error": {"message": "The server had an error while processing your request.", "type": "server_error"}}"#
-        let server = try LoopbackOpenAIServer([.json(500, body)])
+        let server = try LoopbackHTTPServer.openAI([.json(body, status: 500)])
         defer { server.stop() }
         await #expect(throws: ChatError.server(status: 500, message: "The server had an error while processing your request.")) {
             try await makeRepository(server).reply(to: "hi", as: persona)
@@ -86,8 +87,8 @@ struct OpenAIChatRepositoryErrorTests {
     }
 
     @Test func unavailableIsRetriedThenSucceeds() async throws {
-        let server = try LoopbackOpenAIServer([.json(503, #"{"error": {"message": "overloaded"}}"#),
-                                               .json(200, OpenAISamples.helloWorldCompletion)])
+        let server = try LoopbackHTTPServer.openAI([.json(#"{"error": {"message": "overloaded"}}"#, status: 503),
+                                                    .json(OpenAISamples.helloWorldCompletion)])
         defer { server.stop() }
         let reply = try await makeRepository(server).reply(to: "hi", as: persona)
         #expect(reply.text == "Hello! How can I assist you today?")
@@ -95,7 +96,7 @@ struct OpenAIChatRepositoryErrorTests {
     }
 
     @Test func otherClientErrorsCarryTheServersMessage() async throws {
-        let server = try LoopbackOpenAIServer([.json(404, OpenAISamples.notFound404)])
+        let server = try LoopbackHTTPServer.openAI([.json(OpenAISamples.notFound404, status: 404)])
         defer { server.stop() }
         await #expect(throws: ChatError.rejected(status: 404, message: "Completion comp_nonexistent_12345 not found")) {
             try await makeRepository(server).reply(to: "hi", as: persona)
@@ -103,8 +104,8 @@ struct OpenAIChatRepositoryErrorTests {
     }
 
     @Test func aBodyThatIsNotACompletionIsMalformed() async throws {
-        let server = try LoopbackOpenAIServer([.json(200, "<html>It works!</html>"),
-                                               .json(200, #"{"id": "x", "object": "chat.completion"}"#)])
+        let server = try LoopbackHTTPServer.openAI([.json("<html>It works!</html>"),
+                                                    .json(#"{"id": "x", "object": "chat.completion"}"#)])
         defer { server.stop() }
         let repository = makeRepository(server)
         await #expect(throws: ChatError.self) { try await repository.reply(to: "hi", as: persona) }
@@ -113,7 +114,7 @@ struct OpenAIChatRepositoryErrorTests {
     }
 
     @Test func aMalformedEventEndsTheStreamWithAMalformedResponse() async throws {
-        let server = try LoopbackOpenAIServer([.events("data: {\"choices\": 3}\n\ndata: [DONE]\n\n", pieceSize: 4)])
+        let server = try LoopbackHTTPServer.openAI([.events("data: {\"choices\": 3}\n\ndata: [DONE]\n\n", pieceSize: 4)])
         defer { server.stop() }
         let error = await #expect(throws: ChatError.self) {
             for try await _ in makeRepository(server).streamReply(to: "hi", as: persona) {}

@@ -3,6 +3,7 @@ import GptData
 import GptDomain
 import GptTesting
 import StrataNetworking
+import StrataTesting
 import Testing
 
 /// The chat client against a loopback server replaying real OpenAI answers.
@@ -10,9 +11,9 @@ struct OpenAIChatRepositoryTests {
     let persona = Persona.stub()
     let sleeps = RecordedSleeps()
 
-    func makeRepository(_ server: LoopbackOpenAIServer, authorization: OpenAIAuthorization = .bearer("sk-test-123"),
+    func makeRepository(_ server: LoopbackHTTPServer, authorization: OpenAIAuthorization = .bearer("sk-test-123"),
                         model: String = "gpt-4o-mini") -> OpenAIChatRepository {
-        let service = DataTransferService(client: URLSessionHTTPClient(), baseURL: server.baseURL, timeout: 30, sleep: sleeps.sleep)
+        let service = DataTransferService(client: URLSessionHTTPClient(), baseURL: server.openAIBaseURL, timeout: 30, sleep: sleeps.sleep)
         return OpenAIChatRepository(service: service, model: model, authorization: authorization)
     }
 
@@ -23,7 +24,7 @@ struct OpenAIChatRepositoryTests {
     }
 
     @Test func plainReplyDecodesTheRealCompletionAndSendsAChatCompletionsRequest() async throws {
-        let server = try LoopbackOpenAIServer([.json(200, OpenAISamples.helloWorldCompletion)])
+        let server = try LoopbackHTTPServer.openAI([.json(OpenAISamples.helloWorldCompletion)])
         defer { server.stop() }
         let reply = try await makeRepository(server).reply(to: "지갑을 잃어버렸어", as: persona)
 
@@ -41,7 +42,7 @@ struct OpenAIChatRepositoryTests {
     }
 
     @Test func plainReplyDecodesTheOpenAIPythonSample() async throws {
-        let server = try LoopbackOpenAIServer([.json(200, OpenAISamples.completionNonStreaming)])
+        let server = try LoopbackHTTPServer.openAI([.json(OpenAISamples.completionNonStreaming)])
         defer { server.stop() }
         let reply = try await makeRepository(server).reply(to: "weather?", as: persona)
         #expect(reply.text.hasPrefix("I'm unable to provide real-time weather updates."))
@@ -49,7 +50,7 @@ struct OpenAIChatRepositoryTests {
     }
 
     @Test func streamingAssemblesTheRealSampleDeliveredInSevenBytePieces() async throws {
-        let server = try LoopbackOpenAIServer([.events(OpenAISamples.streamTextStopWithUsage, pieceSize: 7)])
+        let server = try LoopbackHTTPServer.openAI([.events(OpenAISamples.streamTextStopWithUsage, pieceSize: 7)])
         defer { server.stop() }
         let deltas = try await collect(makeRepository(server).streamReply(to: "weather?", as: persona))
 
@@ -62,14 +63,14 @@ struct OpenAIChatRepositoryTests {
     }
 
     @Test func streamingKeepsOnlyTheFirstOfInterleavedChoices() async throws {
-        let server = try LoopbackOpenAIServer([.events(OpenAISamples.streamThreeChoices, pieceSize: 13)])
+        let server = try LoopbackHTTPServer.openAI([.events(OpenAISamples.streamThreeChoices, pieceSize: 13)])
         defer { server.stop() }
         let deltas = try await collect(makeRepository(server).streamReply(to: "weather?", as: persona))
         #expect(deltas.map(\.text).joined() == #"{"city":"San Francisco","temperature":65,"units":"f"}"#)
     }
 
     @Test func streamingMarksALengthCutOffAsTruncated() async throws {
-        let server = try LoopbackOpenAIServer([.events(OpenAISamples.streamFinishReasonLength, pieceSize: 5)])
+        let server = try LoopbackHTTPServer.openAI([.events(OpenAISamples.streamFinishReasonLength, pieceSize: 5)])
         defer { server.stop() }
         let deltas = try await collect(makeRepository(server).streamReply(to: "weather?", as: persona))
         #expect(deltas.map(\.text).joined() == #"{""#)
@@ -77,7 +78,7 @@ struct OpenAIChatRepositoryTests {
     }
 
     @Test func streamingReadsTheDotnetRecordingWithUsageAndObfuscationFields() async throws {
-        let server = try LoopbackOpenAIServer([.events(OpenAISamples.streamRefusal, pieceSize: 64)])
+        let server = try LoopbackHTTPServer.openAI([.events(OpenAISamples.streamRefusal, pieceSize: 64)])
         defer { server.stop() }
         let deltas = try await collect(makeRepository(server).streamReply(to: "rob a bank", as: persona))
         #expect(deltas.map(\.text).joined() == "I'm sorry, I can't assist with that request.")
@@ -89,14 +90,14 @@ struct OpenAIChatRepositoryTests {
             #"data: {"id":"c1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"\#(piece)"},"finish_reason":null}]}"#
         }
         let body = events.map { $0 + "\n\n" }.joined() + "data: [DONE]\n\n"
-        let server = try LoopbackOpenAIServer([.events(body, pieceSize: 1)])
+        let server = try LoopbackHTTPServer.openAI([.events(body, pieceSize: 1)])
         defer { server.stop() }
         let deltas = try await collect(makeRepository(server).streamReply(to: "비가 와", as: persona))
         #expect(deltas.map(\.text) == pieces)
     }
 
     @Test func aLoopbackServerGetsNoAuthorizationHeader() async throws {
-        let server = try LoopbackOpenAIServer([.json(200, OpenAISamples.helloWorldCompletion)])
+        let server = try LoopbackHTTPServer.openAI([.json(OpenAISamples.helloWorldCompletion)])
         defer { server.stop() }
         _ = try await makeRepository(server, authorization: .none).reply(to: "hi", as: persona)
         #expect(server.requests.first?.headers["authorization"] == nil)

@@ -2,13 +2,15 @@ import Foundation
 import MoviesData
 import MoviesDomain
 import StrataStorage
+import StrataTesting
 import Testing
 
 @Suite struct TMDBMoviesRepositoryTests {
     @Test func searchDecodesTheRealFightClubAnswerIncludingNullPostersAndEmptyDates() async throws {
         let body = try SharedSamples.fightClub
-        let server = try LoopbackHTTPServer { _, _ in ok(body) }
+        let server = try LoopbackHTTPServer()
         defer { server.stop() }
+        server.route("GET", searchPath, response: .json(body))
         let repository = try makeRepository(baseURL: server.baseURL)
 
         let result = await collect(repository.fetchMoviesList(query: MovieQuery(query: "Fight Club"), page: 1))
@@ -28,8 +30,9 @@ import Testing
 
     @Test func searchSendsQueryPageLanguageAndTheV3KeyAsApiKey() async throws {
         let body = try SharedSamples.singleResult
-        let server = try LoopbackHTTPServer { _, _ in ok(body) }
+        let server = try LoopbackHTTPServer()
         defer { server.stop() }
+        server.route("GET", searchPath, response: .json(body))
         let repository = try makeRepository(baseURL: server.baseURL)
 
         let result = await collect(repository.fetchMoviesList(query: MovieQuery(query: "  RRRrrrr!!! "), page: 2))
@@ -37,28 +40,30 @@ import Testing
         #expect(result.updates.map(\.page.movies.first?.title) == ["RRRrrrr!!!"])
         let request = try #require(server.requests.first)
         #expect(request.method == "GET" && request.path == "/3/search/movie")
-        #expect(request.queryItems == ["query": "RRRrrrr!!!", "page": "2", "language": "en-US", "api_key": testAPIKey])
+        #expect(request.query == ["query": "RRRrrrr!!!", "page": "2", "language": "en-US", "api_key": testAPIKey])
         #expect(request.headers["authorization"] == nil)
     }
 
     @Test func aV4ReadTokenIsSentAsBearerAndNotInTheURL() async throws {
         let token = "eyJhbGciOiJIUzI1NiJ9.eyJhdWQiOiJ0ZXN0In0.c2lnbmF0dXJl"
         let body = try SharedSamples.singleResult
-        let server = try LoopbackHTTPServer { _, _ in ok(body) }
+        let server = try LoopbackHTTPServer()
         defer { server.stop() }
+        server.route("GET", searchPath, response: .json(body))
         let repository = try makeRepository(baseURL: server.baseURL, apiKey: token)
 
         _ = await collect(repository.fetchMoviesList(query: MovieQuery(query: "x"), page: 1))
 
         let request = try #require(server.requests.first)
         #expect(request.headers["authorization"] == "Bearer \(token)")
-        #expect(request.queryItems["api_key"] == nil)
+        #expect(request.query["api_key"] == nil)
     }
 
     @Test func invalidKeyBecomesAnErrorNamingTheVariableWithoutRetrying() async throws {
         let body = try SharedSamples.invalidKey401
-        let server = try LoopbackHTTPServer { _, _ in .respond(status: 401, body: body) }
+        let server = try LoopbackHTTPServer()
         defer { server.stop() }
+        server.route("GET", searchPath, response: .json(body, status: 401))
         let sleeps = RecordedSleeps()
         let repository = try makeRepository(baseURL: server.baseURL, sleeps: sleeps)
 
@@ -73,11 +78,11 @@ import Testing
 
     @Test func rateLimitIsRetriedAfterRetryAfterAndThenSucceeds() async throws {
         let body = try SharedSamples.singleResult
-        let limited = Data(#"{"status_code":25,"status_message":"Your request count (41) is over the allowed limit of 40."}"#.utf8)
-        let server = try LoopbackHTTPServer { _, number in
-            number < 2 ? .respond(status: 429, headers: ["Retry-After": "2"], body: limited) : ok(body)
-        }
+        let limited = #"{"status_code":25,"status_message":"Your request count (41) is over the allowed limit of 40."}"#
+        let server = try LoopbackHTTPServer()
         defer { server.stop() }
+        let rateLimited = LoopbackResponse.json(limited, status: 429, headers: ["Retry-After": "2"])
+        server.route("GET", searchPath, responses: [rateLimited, rateLimited, .json(body)])
         let sleeps = RecordedSleeps()
         let repository = try makeRepository(baseURL: server.baseURL, sleeps: sleeps)
 
@@ -89,9 +94,10 @@ import Testing
     }
 
     @Test func rateLimitThatPersistsBecomesARateLimitError() async throws {
-        let limited = Data(#"{"status_code":25,"status_message":"Your request count (41) is over the allowed limit of 40."}"#.utf8)
-        let server = try LoopbackHTTPServer { _, _ in .respond(status: 429, headers: ["Retry-After": "3"], body: limited) }
+        let limited = #"{"status_code":25,"status_message":"Your request count (41) is over the allowed limit of 40."}"#
+        let server = try LoopbackHTTPServer()
         defer { server.stop() }
+        server.route("GET", searchPath, response: .json(limited, status: 429, headers: ["Retry-After": "3"]))
         let sleeps = RecordedSleeps()
         let repository = try makeRepository(baseURL: server.baseURL, sleeps: sleeps)
 
@@ -102,8 +108,9 @@ import Testing
     }
 
     @Test func retryAfterLongerThanThePolicyAllowsIsNotWaitedFor() async throws {
-        let server = try LoopbackHTTPServer { _, _ in .respond(status: 429, headers: ["Retry-After": "120"], body: Data("{}".utf8)) }
+        let server = try LoopbackHTTPServer()
         defer { server.stop() }
+        server.route("GET", searchPath, response: .json("{}", status: 429, headers: ["Retry-After": "120"]))
         let sleeps = RecordedSleeps()
         let repository = try makeRepository(baseURL: server.baseURL, sleeps: sleeps)
 
@@ -115,9 +122,10 @@ import Testing
     }
 
     @Test func serverErrorKeepsTMDBsMessage() async throws {
-        let body = Data(#"{"status_code":11,"status_message":"Internal error: Something went wrong, contact TMDb.","success":false}"#.utf8)
-        let server = try LoopbackHTTPServer { _, _ in .respond(status: 500, body: body) }
+        let body = #"{"status_code":11,"status_message":"Internal error: Something went wrong, contact TMDb.","success":false}"#
+        let server = try LoopbackHTTPServer()
         defer { server.stop() }
+        server.route("GET", searchPath, response: .json(body, status: 500))
         let repository = try makeRepository(baseURL: server.baseURL)
 
         let result = await collect(repository.fetchMoviesList(query: MovieQuery(query: "dune"), page: 1))
@@ -131,9 +139,10 @@ import Testing
     }
 
     @Test func malformedJSONBecomesAnUnexpectedResponseNamingTheKeyPath() async throws {
-        let body = Data(#"{"page":1,"total_pages":1,"results":[{"id":"550","title":"Fight Club"}]}"#.utf8)
-        let server = try LoopbackHTTPServer { _, _ in ok(body) }
+        let body = #"{"page":1,"total_pages":1,"results":[{"id":"550","title":"Fight Club"}]}"#
+        let server = try LoopbackHTTPServer()
         defer { server.stop() }
+        server.route("GET", searchPath, response: .json(body))
         let repository = try makeRepository(baseURL: server.baseURL)
 
         let result = await collect(repository.fetchMoviesList(query: MovieQuery(query: "fight"), page: 1))
@@ -146,20 +155,24 @@ import Testing
     }
 
     @Test func truncatedBodyIsAnUnexpectedResponse() async throws {
-        let server = try LoopbackHTTPServer { _, _ in ok(Data(#"{"page":1,"results":[{"#.utf8)) }
+        let server = try LoopbackHTTPServer()
         defer { server.stop() }
+        server.route("GET", searchPath, response: .json(#"{"page":1,"results":[{"#))
         let repository = try makeRepository(baseURL: server.baseURL)
         let result = await collect(repository.fetchMoviesList(query: MovieQuery(query: "fight"), page: 1))
         if case .unexpectedResponse = result.error {} else { Issue.record("got \(String(describing: result.error))") }
     }
 
     @Test func answerSlowerThanTheTimeoutBecomesTimedOut() async throws {
-        let server = try LoopbackHTTPServer { _, _ in .hang }
+        let server = try LoopbackHTTPServer()
         defer { server.stop() }
+        server.route("GET", searchPath, response: .json(try SharedSamples.singleResult).delayed(by: 30))
         let repository = try makeRepository(baseURL: server.baseURL, timeout: 0.3)
+        let start = ContinuousClock.now
 
         let result = await collect(repository.fetchMoviesList(query: MovieQuery(query: "dune"), page: 1))
 
+        #expect(ContinuousClock.now - start < .seconds(10), "the 0.3 s timeout was not honoured")
         guard case .timedOut(_, let seconds) = result.error else {
             Issue.record("expected timedOut, got \(String(describing: result.error))")
             return
@@ -169,18 +182,20 @@ import Testing
     }
 
     @Test func connectionRefusedIsNotConnected() async throws {
-        let port = try LoopbackHTTPServer.unusedPort()
-        let repository = try makeRepository(baseURL: URL(string: "http://127.0.0.1:\(port)")!)
+        let unused = try UnusedLoopbackPort()
+        let repository = try makeRepository(baseURL: unused.baseURL)
 
         let result = await collect(repository.fetchMoviesList(query: MovieQuery(query: "dune"), page: 1))
+        withExtendedLifetime(unused) {} // the port stays reserved until the request has failed
 
         #expect(result.error?.isConnectionError == true)
         #expect(result.updates.isEmpty)
     }
 
     @Test func missingKeyFailsBeforeAnyRequest() async throws {
-        let server = try LoopbackHTTPServer { _, _ in ok(Data()) }
+        let server = try LoopbackHTTPServer()
         defer { server.stop() }
+        server.route("GET", searchPath, response: .json(""))
         let repository = try makeRepository(baseURL: server.baseURL, apiKey: "  ")
 
         let result = await collect(repository.fetchMoviesList(query: MovieQuery(query: "dune"), page: 1))
@@ -191,8 +206,9 @@ import Testing
 
     @Test func secondSearchDeliversTheCachedPageThenTheFreshOne() async throws {
         let body = try SharedSamples.fightClub
-        let server = try LoopbackHTTPServer { _, _ in ok(body) }
+        let server = try LoopbackHTTPServer()
         defer { server.stop() }
+        server.route("GET", searchPath, response: .json(body))
         let repository = try makeRepository(baseURL: server.baseURL)
 
         let first = await collect(repository.fetchMoviesList(query: MovieQuery(query: "Fight Club"), page: 1))
@@ -206,8 +222,9 @@ import Testing
 
     @Test func errorAfterACachedPageStillDeliversTheCachedPage() async throws {
         let body = try SharedSamples.singleResult
-        let server = try LoopbackHTTPServer { _, number in number == 0 ? ok(body) : .respond(status: 500, body: Data("{}".utf8)) }
+        let server = try LoopbackHTTPServer()
         defer { server.stop() }
+        server.route("GET", searchPath, responses: [.json(body), .json("{}", status: 500)])
         let repository = try makeRepository(baseURL: server.baseURL)
 
         _ = await collect(repository.fetchMoviesList(query: MovieQuery(query: "rrr"), page: 1))
@@ -220,8 +237,9 @@ import Testing
 
     @Test func otherPagesAndLanguagesAreNotServedFromTheCache() async throws {
         let body = try SharedSamples.singleResult
-        let server = try LoopbackHTTPServer { _, _ in ok(body) }
+        let server = try LoopbackHTTPServer()
         defer { server.stop() }
+        server.route("GET", searchPath, response: .json(body))
         let cache = try SQLiteMoviesResponseStorage(database: try SQLiteDatabase.inMemory())
         let english = try makeRepository(baseURL: server.baseURL, cache: cache)
 
@@ -235,8 +253,9 @@ import Testing
 
     @Test func showDecodesTheRealDetailsAnswer() async throws {
         let body = try SharedSamples.details550
-        let server = try LoopbackHTTPServer { _, _ in ok(body) }
+        let server = try LoopbackHTTPServer()
         defer { server.stop() }
+        server.route("GET", "/3/movie/550", response: .json(body))
         let repository = try makeRepository(baseURL: server.baseURL)
 
         let movie = try await repository.fetchMovie(id: 550)
@@ -247,8 +266,9 @@ import Testing
 
     @Test func showOfAnUnknownIdIsMovieNotFound() async throws {
         let body = try SharedSamples.notFound404
-        let server = try LoopbackHTTPServer { _, _ in .respond(status: 404, body: body) }
+        let server = try LoopbackHTTPServer()
         defer { server.stop() }
+        server.route("GET", "/3/movie/1", response: .json(body, status: 404))
         let repository = try makeRepository(baseURL: server.baseURL)
 
         await #expect(throws: MoviesError.movieNotFound(id: 1, source: "tmdb")) {

@@ -25,7 +25,7 @@ public struct TMDBMoviesRepository: MoviesRepository {
                 }) {
         self.configuration = configuration
         self.cache = cache
-        service = DataTransferService(client: TimeoutHTTPClient(base: client), baseURL: configuration.baseURL,
+        service = DataTransferService(client: client, baseURL: configuration.baseURL,
                                       headers: configuration.authorizationHeaders, query: configuration.authorizationQuery,
                                       timeout: configuration.timeout, retry: retry, sleep: sleep)
     }

@@ -9,7 +9,7 @@ public struct TMDBPosterImagesRepository: PosterImagesRepository {
 
     public init(client: any HTTPClient, configuration: TMDBConfiguration) {
         self.configuration = configuration
-        service = DataTransferService(client: TimeoutHTTPClient(base: client), baseURL: configuration.imagesBaseURL,
+        service = DataTransferService(client: client, baseURL: configuration.imagesBaseURL,
                                       timeout: configuration.timeout, retry: .standard)
     }
 

@@ -12,6 +12,9 @@ final class RecordedSleeps: Sendable {
     var sleep: @Sendable (Double) async throws -> Void { { [self] seconds in delays.withLock { $0.append(seconds) } } }
 }
 
+/// The path of TMDB's movie search.
+let searchPath = "/3/search/movie"
+
 /// The v3 key the tests send; not a real key.
 let testAPIKey = "0123456789abcdef0123456789abcdef"
 
@@ -35,8 +38,4 @@ func collect(_ stream: AsyncThrowingStream<MoviesPageUpdate, any Error>) async -
     } catch {
         return (updates, .storage("unexpected error type: \(error)"))
     }
-}
-
-func ok(_ body: Data, headers: [String: String] = [:]) -> LoopbackHTTPServer.Reply {
-    .respond(status: 200, headers: headers, body: body)
 }
