@@ -20,26 +20,30 @@ public final class GptPlugin: FeaturePlugin {
 
     public func register(in context: PluginContext) throws {
         let settings = try context.settings.decode(GptSettings.self)
-        let http = try context.service((any HTTPClient).self)
-        let opener = try context.service((any DatabaseOpener).self)
-        let clock = try context.service((any WallClock).self)
         let environment = ProcessInfo.processInfo.environment
         let userID = settings.userID(environment: environment)
         let policy = DailyUsagePolicy(limit: settings.dailyLimit, timeZone: settings.resolvedTimeZone)
         let rules = TroubleInputRules(maxLength: settings.maxInputLength)
         let databaseURL = context.dataDirectory.appendingPathComponent("gpt.sqlite")
-        let now: @Sendable () -> Date = { clock.now() }
-        let libraryFolder = LibraryLocation.directory(containing: #dsohandle)
+        // Host services are resolved inside the factories, never here: registration runs for every command
+        // (and for `strata plugins list`), and an HTTP client or a database costs start-up time.
+        @Sendable func now(_ resolver: Resolver) throws -> @Sendable () -> Date {
+            let clock = try resolver.resolve((any WallClock).self)
+            return { clock.now() }
+        }
 
         try context.register((any PersonasRepository).self, scope: .singleton) { _ in
-            BundledPersonasRepository(bundled: try BundledPersonasRepository.loadBundled(searching: libraryFolder.map { [$0] } ?? []),
-                                      extra: settings.personas)
+            let libraryFolder = LibraryLocation.directory(containing: #dsohandle)
+            return BundledPersonasRepository(bundled: try BundledPersonasRepository.loadBundled(searching: libraryFolder.map { [$0] } ?? []),
+                                             extra: settings.personas)
         }
-        try context.register((any UsageRepository).self, scope: .singleton) { _ in
-            try SQLiteUsageRepository(database: opener.open(databaseURL))
+        try context.register((any UsageRepository).self, scope: .singleton) { resolver in
+            try SQLiteUsageRepository(database: resolver.resolve((any DatabaseOpener).self).open(databaseURL))
         }
-        try context.register((any ChatRepository).self, scope: .singleton) { _ in
-            let service = DataTransferService(client: http, baseURL: settings.baseURL, timeout: settings.timeoutSeconds,
+        try context.register((any ChatRepository).self, scope: .singleton) { resolver in
+            let clock = try resolver.resolve((any WallClock).self)
+            let service = DataTransferService(client: try resolver.resolve((any HTTPClient).self), baseURL: settings.baseURL,
+                                              timeout: settings.timeoutSeconds,
                                               sleep: { seconds in try await clock.sleep(seconds: seconds) })
             return OpenAIChatRepository(service: service, model: settings.model,
                                         authorization: OpenAIAuthorization(settings: settings, environment: environment),
@@ -50,20 +54,20 @@ public final class GptPlugin: FeaturePlugin {
         }
         try context.register((any FetchUsageUseCase).self, scope: .singleton) { resolver in
             DefaultFetchUsageUseCase(repository: try resolver.resolve((any UsageRepository).self), policy: policy,
-                                     userID: userID, now: now)
+                                     userID: userID, now: try now(resolver))
         }
         try context.register((any ConvertTroubleUseCase).self, scope: .singleton) { resolver in
             DefaultConvertTroubleUseCase(chat: try resolver.resolve((any ChatRepository).self),
                                          usage: try resolver.resolve((any UsageRepository).self),
                                          personas: try resolver.resolve((any PersonasRepository).self),
-                                         policy: policy, rules: rules, userID: userID, now: now)
+                                         policy: policy, rules: rules, userID: userID, now: try now(resolver))
         }
         try context.register((any FeatureScreenProvider).self, name: "gpt", scope: .singleton) { resolver in
             GptScreenProvider(fetchPersonas: try resolver.resolve((any FetchPersonasUseCase).self),
                               fetchUsage: try resolver.resolve((any FetchUsageUseCase).self),
                               convertTrouble: try resolver.resolve((any ConvertTroubleUseCase).self),
                               rules: rules, timeZone: policy.timeZone,
-                              saveDirectory: context.dataDirectory.appendingPathComponent("replies"), now: now)
+                              saveDirectory: context.dataDirectory.appendingPathComponent("replies"), now: try now(resolver))
         }
         for command in GptCommands(context: context, settings: settings, timeZone: policy.timeZone).all {
             try context.addCommand(command)

@@ -1,3 +1,4 @@
+import CDynamicLoader
 import StrataPluginKit
 
 /// A plugin that registers one value. Its id comes from its own file name (`libBench42Plugin.so` →
@@ -6,7 +7,8 @@ final class TrivialPlugin: FeaturePlugin {
     let manifest: PluginManifest
 
     init() {
-        let fileName = LibraryLocation.path(containing: #dsohandle)?.split(separator: "/").last.map(String.init) ?? ""
+        let path = strata_bench_image_path(#dsohandle).map { String(cString: $0) } ?? ""
+        let fileName = path.split(separator: "/").last.map(String.init) ?? ""
         let id = fileName.hasPrefix("lib") && fileName.hasSuffix("Plugin.so")
             ? String(fileName.dropFirst(3).dropLast(9)).lowercased() : "trivial"
         manifest = PluginManifest(id: id, displayName: id, version: "1.0.0", summary: "A trivial benchmark plugin.")

@@ -27,9 +27,11 @@ struct PluginStatus: Codable {
 extension HostSession {
     /// `strata plugins list [--json]`: every discovered plugin with its state.
     func pluginsList(json: Bool) -> Int32 {
-        let statuses = loadPlugins().records.map { record in
+        let records = loadPlugins().records
+        let mapped = mappedFiles()
+        let statuses = records.map { record in
             var status = PluginStatus(record)
-            status.mapped = isMappedIntoProcess(record.path)
+            status.mapped = mapped.contains(record.path)
             return status
         }
         if json {

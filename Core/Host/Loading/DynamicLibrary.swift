@@ -23,11 +23,11 @@ struct DynamicLibrary {
     }
 }
 
-/// Whether the library at `path` is mapped into this process (read from `/proc/self/maps`).
-func isMappedIntoProcess(_ path: String) -> Bool {
+/// The files mapped into this process (from `/proc/self/maps`), read once for a whole listing.
+func mappedFiles() -> Set<String> {
     // procfs reports a size of 0, so read to the end rather than trusting the size.
-    guard let file = FileHandle(forReadingAtPath: "/proc/self/maps") else { return false }
+    guard let file = FileHandle(forReadingAtPath: "/proc/self/maps") else { return [] }
     defer { try? file.close() }
     let maps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
-    return maps.split(separator: "\n").contains { $0.hasSuffix(path) }
+    return Set(maps.split(separator: "\n").compactMap { line in line.firstIndex(of: "/").map { String(line[$0...]) } })
 }
