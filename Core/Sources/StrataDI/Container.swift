@@ -100,11 +100,21 @@ public final class Container: Sendable {
     /// The fast path: a singleton already built in a frozen container, read with no lock. Inlined into the
     /// caller so that it is specialized for `T` (an unspecialized generic would look up `Entry<T>`'s
     /// metadata at run time on every call).
+    ///
+    /// No reference count is touched on the way (the table, the entry and the box are borrowed, not
+    /// retained): on several cores, retains of shared objects would bounce their cache lines between the
+    /// cores and stop reads from scaling. Only the returned instance is retained, as it must be.
     @inlinable
     func frozenSingleton<T>(_ type: T.Type, _ name: String?) -> T? {
-        guard let table = frozenTable, let found = table.lookup(ObjectIdentifier(type), name),
-              found.scope == .singleton else { return nil }
-        return found.publishedInstance(as: T.self)
+        guard let table = UnsafeRawPointer(bitPattern: frozenPointer.load(ordering: .acquiring)) else { return nil }
+        return Unmanaged<FrozenTable>.fromOpaque(table)._withUnsafeGuaranteedRef { table in
+            guard let found = table.borrowedLookup(ObjectIdentifier(type), name) else { return nil }
+            return found._withUnsafeGuaranteedRef { entry in
+                guard entry.scope == .singleton,
+                      let box = UnsafeRawPointer(bitPattern: entry.published.load(ordering: .acquiring)) else { return nil }
+                return Unmanaged<InstanceBox<T>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
+            }
+        }
     }
 
     @inlinable
@@ -168,8 +178,12 @@ public final class Container: Sendable {
 /// lookup is a multiply, a shift and a compare or two (no SipHash on the hot path).
 @usableFromInline
 final class FrozenTable: Sendable {
+    /// Owns the entries; `slots` only borrows them.
     let entries: [Key: AnyEntry]
     @usableFromInline let slots: [AnyEntry?]
+    /// The same slots as unretained references in a plain buffer, read without touching reference counts.
+    @usableFromInline nonisolated(unsafe) let borrowedSlots: UnsafeMutablePointer<Unmanaged<AnyEntry>?>
+    @usableFromInline let mask: Int
     @usableFromInline let shift: Int
 
     init(entries: [Key: AnyEntry]) {
@@ -177,13 +191,30 @@ final class FrozenTable: Sendable {
         var bits = 4
         while 1 << bits < entries.count * 2 { bits += 1 }
         shift = UInt.bitWidth - bits
+        mask = (1 << bits) - 1
         var slots = [AnyEntry?](repeating: nil, count: 1 << bits)
         for entry in entries.values {
             var index = Self.slot(entry.key.type, entry.key.name, shift: shift)
-            while slots[index] != nil { index = (index + 1) & (slots.count - 1) }
+            while slots[index] != nil { index = (index + 1) & mask }
             slots[index] = entry
         }
         self.slots = slots
+        borrowedSlots = .allocate(capacity: slots.count)
+        borrowedSlots.initialize(from: slots.map { $0.map(Unmanaged.passUnretained) }, count: slots.count)
+    }
+
+    deinit { borrowedSlots.deallocate() }
+
+    /// `lookup` without retaining anything: the entry stays alive as long as the table does.
+    @inlinable
+    func borrowedLookup(_ type: ObjectIdentifier, _ name: String?) -> Unmanaged<AnyEntry>? {
+        var index = Self.slot(type, name, shift: shift)
+        while let slot = borrowedSlots[index] {
+            let matches = slot._withUnsafeGuaranteedRef { $0.key.type == type && $0.key.name == name }
+            if matches { return slot }
+            index = (index + 1) & mask
+        }
+        return nil
     }
 
     @inlinable
