@@ -56,6 +56,14 @@ enum FeatureBenchmarks {
         """
     }
 
+    /// Lists 10,000 blocks five times, for a profiler.
+    static func profileBlockListing(folder: URL) throws {
+        let database = try SQLiteDatabase(path: folder.appendingPathComponent("profile-\(UUID().uuidString).sqlite").path)
+        let repository = try SQLiteBlockRepository(database: database)
+        try repository.create(contentsOf: (0..<10_000).map { Block(title: "Block \($0)", length: .four, createdAt: Date(timeIntervalSince1970: Double($0))) })
+        for _ in 0..<5 { blackHole(try repository.fetchAll()) }
+    }
+
     /// Blocks: 10,000 inserts in one transaction into a fresh file, then listing them all.
     static func blocks(folder parent: URL) throws -> String {
         let folder = parent.appendingPathComponent("blocks-\(UUID().uuidString)")

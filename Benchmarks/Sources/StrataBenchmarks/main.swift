@@ -16,6 +16,8 @@ if arguments.first == "di" {
     print("Strata singleton, 1 thread: \(format(baseline.median)) ns/resolve; 8 threads on \(ProcessInfo.processInfo.activeProcessorCount) cores: \(format(contended)) ns/resolve of wall time (scaling \(format(baseline.median / contended, 2))×).")
 } else if arguments.first == "profile-gpx", arguments.count == 2 {
     blackHole(try GPXParser().parse(contentsOf: URL(fileURLWithPath: Array(arguments)[1])))
+} else if arguments.first == "profile-blocks", arguments.count == 2 {
+    try FeatureBenchmarks.profileBlockListing(folder: URL(fileURLWithPath: Array(arguments)[1]))
 } else if arguments.first == "profile-singleton" {
     let container = try DIBenchmarks.strataContainer(scope: .singleton)
     for _ in 0..<100_000 { blackHole(try? container.resolve((any Service).self)) }

@@ -19,22 +19,11 @@ extension SQLiteDatabase {
 }
 
 extension SQLiteValue {
-    /// An id as stored: its canonical upper-case text.
-    init(_ id: UUID) { self = .text(id.uuidString) }
-
     /// A date as stored: seconds since 2001-01-01, exactly what `Date` holds, so it reads back unchanged.
     init(_ date: Date) { self = .real(date.timeIntervalSinceReferenceDate) }
 }
 
 extension SQLiteRow {
-    func uuid(_ column: String) throws -> UUID {
-        let text = try string(column)
-        guard let id = UUID(uuidString: text) else {
-            throw StorageError(message: "column '\(column)' holds '\(text)', which is not a UUID")
-        }
-        return id
-    }
-
     func date(_ column: String) throws -> Date {
         Date(timeIntervalSinceReferenceDate: try double(column))
     }
