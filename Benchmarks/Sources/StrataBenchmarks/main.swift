@@ -18,6 +18,9 @@ if arguments.first == "di" {
     blackHole(try GPXParser().parse(contentsOf: URL(fileURLWithPath: Array(arguments)[1])))
 } else if arguments.first == "profile-blocks", arguments.count == 2 {
     try FeatureBenchmarks.profileBlockListing(folder: URL(fileURLWithPath: Array(arguments)[1]))
+} else if arguments.first == "profile-transient" {
+    let container = try DIBenchmarks.strataContainer(scope: .transient)
+    for _ in 0..<20_000 { blackHole(try? container.resolve((any Service).self)) }
 } else if arguments.first == "profile-singleton" {
     let container = try DIBenchmarks.strataContainer(scope: .singleton)
     for _ in 0..<100_000 { blackHole(try? container.resolve((any Service).self)) }

@@ -119,7 +119,11 @@ public final class Container: Sendable {
 
     @inlinable
     func resolve<T>(_ key: Key, frame: ResolutionFrame?, requester: Owner) throws(DIError) -> T {
-        let found: AnyEntry? = if let table = frozenTable { table.lookup(key.type, key.name) } else { openEntry(key) }
+        let found: AnyEntry? = if let table = UnsafeRawPointer(bitPattern: frozenPointer.load(ordering: .acquiring)) {
+            Unmanaged<FrozenTable>.fromOpaque(table)._withUnsafeGuaranteedRef { $0.borrowedLookup(key.type, key.name)?.takeUnretainedValue() }
+        } else {
+            openEntry(key)
+        }
         guard let found else { throw notRegistered(key, requester: requester) }
         let entry = unsafeDowncast(found, to: Entry<T>.self)
         switch entry.scope {
@@ -178,10 +182,9 @@ public final class Container: Sendable {
 /// lookup is a multiply, a shift and a compare or two (no SipHash on the hot path).
 @usableFromInline
 final class FrozenTable: Sendable {
-    /// Owns the entries; `slots` only borrows them.
+    /// Owns the entries; the slots only borrow them.
     let entries: [Key: AnyEntry]
-    @usableFromInline let slots: [AnyEntry?]
-    /// The same slots as unretained references in a plain buffer, read without touching reference counts.
+    /// The slots as unretained references in a plain buffer, read without touching reference counts.
     @usableFromInline nonisolated(unsafe) let borrowedSlots: UnsafeMutablePointer<Unmanaged<AnyEntry>?>
     @usableFromInline let mask: Int
     @usableFromInline let shift: Int
@@ -198,14 +201,13 @@ final class FrozenTable: Sendable {
             while slots[index] != nil { index = (index + 1) & mask }
             slots[index] = entry
         }
-        self.slots = slots
         borrowedSlots = .allocate(capacity: slots.count)
         borrowedSlots.initialize(from: slots.map { $0.map(Unmanaged.passUnretained) }, count: slots.count)
     }
 
     deinit { borrowedSlots.deallocate() }
 
-    /// `lookup` without retaining anything: the entry stays alive as long as the table does.
+    /// The entry for a type and name, without retaining anything: it stays alive as long as the table does.
     @inlinable
     func borrowedLookup(_ type: ObjectIdentifier, _ name: String?) -> Unmanaged<AnyEntry>? {
         var index = Self.slot(type, name, shift: shift)
@@ -223,15 +225,5 @@ final class FrozenTable: Sendable {
         // of one type don't probe linearly.
         let seed = UInt(bitPattern: type) ^ (name.map { UInt(bitPattern: $0.hashValue) } ?? 0)
         return Int(truncatingIfNeeded: (seed &* 0x9E37_79B9_7F4A_7C15) >> UInt(shift))
-    }
-
-    @inlinable
-    func lookup(_ type: ObjectIdentifier, _ name: String?) -> AnyEntry? {
-        var index = Self.slot(type, name, shift: shift)
-        while let entry = slots[index] {
-            if entry.key.type == type && entry.key.name == name { return entry }
-            index = (index + 1) & (slots.count - 1)
-        }
-        return nil
     }
 }

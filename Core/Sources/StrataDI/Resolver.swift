@@ -34,15 +34,17 @@ final class ResolutionFrame: Sendable {
 
     /// The chain from the first resolution to `key` if `key` is already in it.
     @usableFromInline func cycle(closing key: Key) -> [String]? {
-        var chain: [Key] = []
+        // Walk first without allocating; build the chain only when there is a cycle to report.
         var current: ResolutionFrame? = self
-        var found = false
+        while let frame = current, frame.key != key { current = frame.parent }
+        guard current != nil else { return nil }
+        var chain: [Key] = []
+        current = self
         while let frame = current {
             chain.append(frame.key)
-            if frame.key == key { found = true; break }
+            if frame.key == key { break }
             current = frame.parent
         }
-        guard found else { return nil }
         return (chain.reversed() + [key]).map(\.description)
     }
 }
