@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import StrataTerminal
 
 /// Standard output and error, written unbuffered so a child's output and a parent's interleave correctly.
 enum Console {
@@ -23,10 +24,11 @@ enum Console {
     /// Lays out rows as left-aligned columns separated by two spaces.
     static func table(_ rows: [[String]]) -> String {
         guard let width = rows.map(\.count).max() else { return "" }
-        let widths = (0..<width).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
+        // Widths in terminal cells, so a wide (CJK, emoji) name doesn't shift the columns after it.
+        let widths = (0..<width).map { column in rows.map { column < $0.count ? $0[column].displayWidth : 0 }.max() ?? 0 }
         return rows.map { row in
             row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+                index == row.count - 1 ? cell : cell.padded(toWidth: widths[index])
             }.joined(separator: "  ")
         }.joined(separator: "\n") + "\n"
     }

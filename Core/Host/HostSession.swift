@@ -36,7 +36,15 @@ final class HostSession {
             let hint = closestName(to: id, in: ids).map { "; did you mean '\($0)'?" } ?? ""
             return "`features.\(id)` in \(config.source): no plugin with id '\(id)' was found in \(pluginDirectories.joined(separator: ", "))\(hint)"
         }
-        return config.warnings + (config.path == nil ? [] : unknown)
+        var folders: [String] = []
+        if config.pluginDirectories?.isEmpty == true {
+            folders.append("`pluginDirectories` in \(config.source) is empty, so no plugin can load; remove the key to use the defaults")
+        }
+        let configuredFolders = config.pluginDirectories == nil ? [] : pluginDirectories
+        for folder in configuredFolders where !FileManager.default.fileExists(atPath: folder) {
+            folders.append("plugin folder \(folder) (from `pluginDirectories` in \(config.source)) does not exist")
+        }
+        return config.warnings + folders + (config.path == nil ? [] : unknown)
     }
 
     /// Loads the plugins (all of them, or `selection` with its dependencies) and freezes the container.

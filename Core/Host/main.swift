@@ -29,7 +29,6 @@ func runStrata(_ arguments: [String], environment: [String: String]) async -> In
         return 2
     }
     for warning in session.warnings { Console.warning(warning) }
-    let json = words.contains("--json")
     switch Array(words.prefix(2)) {
     case [], ["-h"], ["--help"], ["help"]:
         if words.isEmpty && Console.isInteractive && environment["TERM"] != "dumb" {
@@ -39,12 +38,9 @@ func runStrata(_ arguments: [String], environment: [String: String]) async -> In
         if words.isEmpty { Console.write(HostSession.statusTable(session.loader?.records.map(PluginStatus.init) ?? []) + "\n") }
         Console.write(session.help())
         return 0
-    case ["plugins", "list"]: return session.pluginsList(json: json)
-    case ["plugins", "check"]: return session.pluginsCheck(json: json)
-    case ["config", "check"]: return session.configCheck()
-    case ["di", "list"]: return session.diList(json: json)
     case ["__probe", words.count > 1 ? words[1] : ""]: return session.probeMode(id: words[1])
     default:
+        if let first = words.first, ["plugins", "config", "di"].contains(first) { return session.runHostCommand(words) }
         if let first = words.first, PluginLoader.reservedWords.contains(first) {
             Console.error("unknown command '\(words.joined(separator: " "))'. Run `strata --help`.")
             return 2

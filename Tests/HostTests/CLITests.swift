@@ -46,4 +46,39 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout.contains("Usage: strata healthy ping"))
     }
+
+    @Test func hostCommandsRefuseUnknownOptionsAndExtraWords() throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
+        let option = try sandbox.strata(["plugins", "list", "--bogus"])
+        #expect(option.status == 2)
+        #expect(option.stderr.contains("unknown option --bogus") && option.stderr.contains("Usage: strata plugins list [--json]"))
+        let word = try sandbox.strata(["di", "list", "extra"])
+        #expect(word.status == 2 && word.stderr.contains("unexpected argument 'extra'"))
+        let subcommand = try sandbox.strata(["plugins", "frobnicate"])
+        #expect(subcommand.status == 2 && subcommand.stderr.contains("unknown command 'strata plugins frobnicate'"))
+    }
+
+    @Test func hostCommandsAnswerHelpAndGroupsListTheirCommands() throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
+        let help = try sandbox.strata(["plugins", "list", "--help"])
+        #expect(help.status == 0 && help.stdout.contains("Usage: strata plugins list [--json]"))
+        let group = try sandbox.strata(["plugins"])
+        #expect(group.status == 0)
+        for usage in ["strata plugins list", "strata plugins check", "strata plugins new NAME"] {
+            #expect(group.stdout.contains(usage))
+        }
+    }
+
+    @Test func configCheckJSONIsOnlyJSON() throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
+        let result = try sandbox.strata(["config", "check", "--json"])
+        #expect(result.status == 0)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(document["source"] as? String == sandbox.config.path)
+        #expect(result.stderr.contains("config OK"))
+    }
 }
+

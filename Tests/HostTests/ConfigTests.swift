@@ -55,4 +55,26 @@ import Testing
         let viaCurrentDirectory = try strata(["--data-dir", sandbox.data.path, "healthy", "ping"], currentDirectory: sandbox.root)
         #expect(viaCurrentDirectory.stdout == "pong (hello from healthy)\n")
     }
+
+    @Test func aMissingPluginFolderIsAWarning() throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins", "/nonexistent/strata-plugins"]}"#)
+        let result = try sandbox.strata(["config", "check"])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("plugin folder /nonexistent/strata-plugins (from `pluginDirectories` in \(sandbox.config.path)) does not exist"))
+    }
+
+    @Test func aDataFolderThatIsAFileIsExplained() throws {
+        let sandbox = try Sandbox()
+        try sandbox.install(fixture: "Healthy", as: "Healthy")
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
+        let file = sandbox.root.appendingPathComponent("not-a-folder")
+        try Data("x".utf8).write(to: file)
+        let result = try strata(["--config", sandbox.config.path, "--data-dir", file.path, "plugins", "list", "--json"])
+        let rows = try decodeRows(result.stdout)
+        #expect(rows["healthy"]?.state == "failed")
+        #expect(rows["healthy"]?.error?.contains("\(file.path) is a file, not a folder") == true)
+        #expect(rows["healthy"]?.error?.contains("NSCocoaErrorDomain") == false)
+    }
 }
+

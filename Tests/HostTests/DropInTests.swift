@@ -36,5 +36,7 @@ import Testing
         #expect(again.status == 1 && again.stderr.contains("already exists"))
         let bad = try sandbox.strata(["plugins", "new", "my-plugin", "--path", sandbox.root.path])
         #expect(bad.status == 2 && bad.stderr.contains("NAME must be letters and digits"))
+        let noFolder = try sandbox.strata(["plugins", "new", "Other", "--path"])
+        #expect(noFolder.status == 2 && noFolder.stderr.contains("--path needs a folder"))
     }
 }

@@ -19,7 +19,7 @@ extension HostSession {
 
     /// `strata config check`: validates the config without loading any plugin and prints the effective
     /// config with secrets redacted.
-    func configCheck() -> Int32 {
+    func configCheck(json: Bool) -> Int32 {
         var features: [String: JSONValue] = [:]
         for id in Set(discovered.map(\.id)).union(config.features.keys).sorted() {
             var entry: [String: JSONValue] = ["enabled": .bool(config.isEnabled(id))]
@@ -35,7 +35,10 @@ extension HostSession {
         ])
         Console.writeLine(String(decoding: effective.encoded(pretty: true), as: UTF8.self))
         let problems = warnings
-        Console.writeLine(problems.isEmpty ? "config OK: \(config.source)" : "config OK with \(problems.count) warning(s): \(config.source)")
+        let verdict = (problems.isEmpty ? "config OK: \(config.source)" : "config OK with \(problems.count) warning(s): \(config.source)")
+            + "\nEach feature checks its own settings when it loads: run `strata plugins check` to load them all."
+        // With --json, standard output is only the JSON document.
+        if json { FileHandle.standardError.write(Data((verdict + "\n").utf8)) } else { Console.writeLine(verdict) }
         return 0
     }
 
@@ -48,13 +51,7 @@ extension HostSession {
 
         Host commands:
         """
-        text += "\n" + Console.table([
-            ["  plugins list [--json]", "every discovered plugin: id, version, state, path, error"],
-            ["  plugins check [--json]", "load each plugin in a child process and report ok / failed / crashed"],
-            ["  plugins new NAME [--path DIR]", "write a new out-of-tree plugin package"],
-            ["  config check", "validate the config and print the effective config (secrets redacted)"],
-            ["  di list [--json]", "every registration in the container: owner, type, name, scope"],
-        ])
+        text += "\n" + Console.table(HostCommand.all.map { ["  " + $0.usage, $0.summary] })
         let routes = loader?.routes ?? []
         if !routes.isEmpty {
             text += "\nFeature commands:\n"

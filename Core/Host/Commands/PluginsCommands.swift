@@ -37,7 +37,8 @@ extension HostSession {
         if json {
             Console.writeJSON(statuses)
         } else if statuses.isEmpty {
-            Console.writeLine("No plugins found in \(pluginDirectories.joined(separator: ", ")).")
+            Console.writeLine(pluginDirectories.isEmpty ? "No plugin folders are configured (`pluginDirectories` in \(config.source) is empty)."
+                              : "No plugins found in \(pluginDirectories.joined(separator: ", ")).")
         } else {
             Console.write(Self.statusTable(statuses))
         }

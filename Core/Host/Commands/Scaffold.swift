@@ -13,8 +13,12 @@ enum Scaffold {
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             switch argument {
-            case "--path": parent = remaining.popFirst() ?? parent
-            case "--core": core = remaining.popFirst() ?? core
+            case "--path", "--core":
+                guard let value = remaining.popFirst(), !value.hasPrefix("-") else {
+                    Console.error("\(argument) needs a folder.\nUsage: \(usage)")
+                    return 2
+                }
+                if argument == "--path" { parent = value } else { core = value }
             case "-h", "--help":
                 Console.writeLine("Write a new plugin package.\n\nUsage: \(usage)\n\nNAME is UpperCamelCase (e.g. Hello); the plugin id is its lowercase form.")
                 return 0
@@ -50,7 +54,7 @@ enum Scaffold {
                 try Data(contents.utf8).write(to: file)
             }
         } catch {
-            Console.error("can't write the package at \(root.path): \(error.localizedDescription)")
+            Console.error("can't write the package at \(root.path): \(folderProblem(root)). Choose another --path.")
             return 1
         }
         let id = typeName.lowercased()
@@ -62,7 +66,9 @@ enum Scaffold {
 
         Next:
           cd \(root.path) && swift build
-          add "\(root.path)/.build/debug" to "pluginDirectories" in your strata.json
+          add its build folder to "pluginDirectories" in your strata.json; the list replaces the default folders,
+          so keep them in it to keep the built-in features:
+            "pluginDirectories": ["\(executableDirectory())", "~/.local/lib/strata/plugins", "\(root.path)/.build/debug"]
           strata \(id) greet World
         """)
         return 0

@@ -1,3 +1,4 @@
+import Foundation
 import StrataPluginKit
 
 /// Why one plugin didn't load. Each message says what to do.
@@ -40,4 +41,15 @@ enum PluginFailure: Error, CustomStringConvertible {
             "command '\(path)' is already provided by \(owner). Rename the command."
         }
     }
+}
+
+/// Why a folder can't be created, in words: the nearest existing ancestor is a file, or isn't writable.
+func folderProblem(_ url: URL) -> String {
+    var ancestor = url
+    while !FileManager.default.fileExists(atPath: ancestor.path), ancestor.path != "/" { ancestor.deleteLastPathComponent() }
+    var isFolder: ObjCBool = false
+    _ = FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isFolder)
+    if !isFolder.boolValue { return "\(ancestor.path) is a file, not a folder" }
+    if !FileManager.default.isWritableFile(atPath: ancestor.path) { return "\(ancestor.path) is not writable" }
+    return "the folder could not be created"
 }

@@ -134,7 +134,11 @@ final class PluginLoader {
                                     settings: PluginSettings(json: config.settingsJSON(for: id), pluginID: id, source: config.source),
                                     container: container)
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw PluginFailure.registration("can't create its data folder \(folder.path): \(folderProblem(folder)). Choose another with --data-dir or STRATA_DATA_DIR")
+            }
             try plugin.register(in: context)
             for command in context.commands {
                 let path = command.path.joined(separator: " ")

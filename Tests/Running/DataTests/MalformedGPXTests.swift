@@ -43,6 +43,13 @@ struct MalformedGPXTests {
         }
     }
 
+    @Test func aFolderIsRefusedAsAFolder() {
+        let folder = FileManager.default.temporaryDirectory.path
+        #expect(throws: GPXError.unreadable(file: folder, reason: "it is a folder, not a GPX file")) {
+            try GPXParser().parse(contentsOf: URL(fileURLWithPath: folder))
+        }
+    }
+
     @Test func aMissingFileIsUnreadable() {
         #expect(throws: GPXError.unreadable(file: "/nonexistent/run.gpx", reason: "no such file")) {
             try GPXParser().parse(contentsOf: URL(fileURLWithPath: "/nonexistent/run.gpx"))

@@ -29,24 +29,28 @@ public struct TextField: Component {
         let room = canvas.size.width - start
         guard room > 1 else { return }
         let characters = Array(Sanitizer.sanitize(state.text))
+        // Each character measured once: this runs on every key press, and a long paste is many key presses.
+        let widths = characters.map(\.displayWidth)
         let cursor = min(state.cursor, characters.count)
-        let cursorCells = cursor < characters.count ? characters[cursor].displayWidth : 1
+        let cursorCells = cursor < characters.count ? widths[cursor] : 1
         if characters.isEmpty && !placeholder.isEmpty {
             canvas.draw(placeholder, column: start + (isFocused ? 1 : 0), row: 0, style: .dim)
         }
-        // Scroll: drop characters from the left until the text before the cursor and the cursor fit.
-        var first = 0
-        while first < cursor, String(characters[first..<cursor]).displayWidth + cursorCells > room { first += 1 }
+        // Scroll: keep the cursor and as much of the text before it as fits, walking left from the cursor.
+        var first = cursor
+        var used = cursorCells
+        while first > 0, used + widths[first - 1] <= room {
+            first -= 1
+            used += widths[first]
+        }
         var column = start
         for index in first..<characters.count {
-            let cells = characters[index].displayWidth
-            if column + cells > canvas.size.width { break }
+            if column + widths[index] > canvas.size.width { break }
             let style: Style = isFocused && index == cursor ? .reverse : .plain
             column += canvas.draw(String(characters[index]), column: column, row: 0, style: style)
         }
         if isFocused && cursor == characters.count {
-            let cursorColumn = start + String(characters[first..<cursor]).displayWidth
-            canvas.draw(" ", column: cursorColumn, row: 0, style: .reverse)
+            canvas.draw(" ", column: column, row: 0, style: .reverse)
         }
     }
 }

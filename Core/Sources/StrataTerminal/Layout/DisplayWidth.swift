@@ -16,6 +16,8 @@ extension Character {
         let value = scalar.value
         if value < 0x20 || (0x7F...0x9F).contains(value) { return 0 }
         if value < 0x300 { return 1 }  // fast path: Latin
+        // Fast path: Hangul syllables, CJK ideographs and kana, before any Unicode property lookup.
+        if (0xAC00...0xD7A3).contains(value) || (0x4E00...0x9FFF).contains(value) || (0x3041...0x30FF).contains(value) { return 2 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break

@@ -10,8 +10,14 @@ public struct TroubleInputRules: Sendable, Hashable {
     }
 
     /// The text without surrounding spaces and line breaks.
+    ///
+    /// Runs on every key press while the user types, so it trims by `Character.isWhitespace` in Swift:
+    /// Foundation's `trimmingCharacters(in:)` bridges through NSString on Linux and made a long paste take
+    /// seconds.
     public func trimmed(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let first = text.firstIndex(where: { !$0.isWhitespace }),
+              let last = text.lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return String(text[first...last])
     }
 
     /// Characters in the trimmed text, as a person counts them.

@@ -27,7 +27,12 @@ final class TroubleInputScreen: Screen {
         TextBlock(persona.introduction, style: .dim, wraps: false).draw(in: canvas.rows(1, count: 1))
         TextField(state: field, prompt: "Your trouble: ", placeholder: "what went wrong today?", isFocused: !viewModel.isLoading)
             .draw(in: canvas.rows(3, count: 1))
-        canvas.draw(viewModel.counterText, row: 4, style: viewModel.isOverLimit ? .color(.red) : .dim)
+        let counter = viewModel.counterText
+        if viewModel.isOverLimit {
+            canvas.draw("\(counter): too long to send; shorten it to \(viewModel.maxLength) characters", row: 4, style: .color(.red))
+        } else {
+            canvas.draw(counter, row: 4, style: .dim)
+        }
 
         let replyArea = canvas.rows(6, count: max(0, canvas.size.height - 6))
         if viewModel.isLoading && viewModel.streamedReply.isEmpty {

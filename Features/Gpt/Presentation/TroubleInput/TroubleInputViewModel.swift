@@ -43,6 +43,9 @@ public final class TroubleInputViewModel {
     /// `12/100`.
     public var counterText: String { "\(count)/\(rules.maxLength)" }
 
+    /// The most characters a trouble may have.
+    public var maxLength: Int { rules.maxLength }
+
     public var isOverLimit: Bool { count > rules.maxLength }
 
     /// Only when the text is valid and nothing is in flight.

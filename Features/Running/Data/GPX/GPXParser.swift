@@ -16,6 +16,10 @@ public struct GPXParser: Sendable {
             throw .unreadable(file: url.path, reason: FileManager.default.fileExists(atPath: url.path)
                 ? "permission denied" : "no such file")
         }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            throw .unreadable(file: url.path, reason: "it is a folder, not a GPX file")
+        }
         guard let stream = InputStream(url: url) else { throw .unreadable(file: url.path, reason: "can't open it") }
         return try parse(XMLParser(stream: stream), file: file) { try Self.lineCount(of: url) }
     }

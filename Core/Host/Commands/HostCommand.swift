@@ -1,0 +1,64 @@
+import StrataPluginKit
+
+/// One of the host's own commands: what selects it, how it is used, and the flags it takes.
+struct HostCommand {
+    let words: [String]
+    let usage: String
+    let summary: String
+    let flags: Set<String>
+
+    static let all = [
+        HostCommand(words: ["plugins", "list"], usage: "plugins list [--json]",
+                    summary: "every discovered plugin: id, version, state, path, error", flags: ["--json"]),
+        HostCommand(words: ["plugins", "check"], usage: "plugins check [--json]",
+                    summary: "load each plugin in a child process and report ok / failed / crashed", flags: ["--json"]),
+        HostCommand(words: ["plugins", "new"], usage: "plugins new NAME [--path DIR] [--core PATH]",
+                    summary: "write a new out-of-tree plugin package", flags: []),
+        HostCommand(words: ["config", "check"], usage: "config check [--json]",
+                    summary: "validate the config and print the effective config (secrets redacted)", flags: ["--json"]),
+        HostCommand(words: ["di", "list"], usage: "di list [--json]",
+                    summary: "every registration in the container: owner, type, name, scope", flags: ["--json"]),
+    ]
+
+    /// The host commands of a group (`plugins`), as help lines.
+    static func help(for group: String) -> String {
+        "Commands of `strata \(group)`:\n"
+            + Console.table(all.filter { $0.words[0] == group }.map { ["  strata " + $0.usage, $0.summary] })
+    }
+}
+
+extension HostSession {
+    /// Runs `strata plugins|config|di …` (all but `plugins new`, which needs no config): checks the words
+    /// and flags, answers `--help`, and reports a usage error (exit 2) for anything it doesn't know.
+    func runHostCommand(_ words: [String]) -> Int32 {
+        let group = words[0]
+        let rest = Array(words.dropFirst(2))
+        guard words.count > 1, let command = HostCommand.all.first(where: { $0.words == Array(words.prefix(2)) }) else {
+            if words.count == 1 || ["--help", "-h"].contains(words[1]) {
+                Console.write(HostCommand.help(for: group))
+                return 0
+            }
+            Console.error("unknown command 'strata \(words.joined(separator: " "))'.\n" + HostCommand.help(for: group))
+            return 2
+        }
+        if rest.contains("--help") || rest.contains("-h") {
+            Console.writeLine("\(command.summary.prefix(1).uppercased() + command.summary.dropFirst()).\n\nUsage: strata \(command.usage)")
+            return 0
+        }
+        let arguments: CommandArguments
+        do {
+            arguments = try CommandArguments(rest, flags: command.flags)
+            if let extra = arguments.positionals.first { throw CommandError.usage("unexpected argument '\(extra)'") }
+        } catch {
+            Console.error("\(error).\nUsage: strata \(command.usage)")
+            return 2
+        }
+        let json = arguments.has("--json")
+        switch command.words {
+        case ["plugins", "list"]: return pluginsList(json: json)
+        case ["plugins", "check"]: return pluginsCheck(json: json)
+        case ["config", "check"]: return configCheck(json: json)
+        default: return diList(json: json)
+        }
+    }
+}
