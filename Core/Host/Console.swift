@@ -21,15 +21,6 @@ enum Console {
         write(String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self) + "\n")
     }
 
-    /// Lays out rows as left-aligned columns separated by two spaces.
-    static func table(_ rows: [[String]]) -> String {
-        guard let width = rows.map(\.count).max() else { return "" }
-        // Widths in terminal cells, so a wide (CJK, emoji) name doesn't shift the columns after it.
-        let widths = (0..<width).map { column in rows.map { column < $0.count ? $0[column].displayWidth : 0 }.max() ?? 0 }
-        return rows.map { row in
-            row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : cell.padded(toWidth: widths[index])
-            }.joined(separator: "  ")
-        }.joined(separator: "\n") + "\n"
-    }
+    /// Lays out rows as left-aligned columns separated by two spaces, aligned by display width.
+    static func table(_ rows: [[String]]) -> String { TextColumns.render(rows) }
 }

@@ -1,5 +1,6 @@
 import BlocksDomain
 import Foundation
+import StrataTerminal
 
 /// The plain-text output of the commands: aligned lists and short detail blocks.
 public enum BlocksTextFormatter {
@@ -58,14 +59,6 @@ public enum BlocksTextFormatter {
         """
     }
 
-    /// Columns padded to their widest cell; the last column is not padded.
-    static func table(_ header: [String], _ rows: [[String]]) -> String {
-        let all = [header] + rows
-        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
-        return all.map { row in
-            row.indices.map { column in
-                column == row.count - 1 ? row[column] : row[column].padding(toLength: widths[column], withPad: " ", startingAt: 0)
-            }.joined(separator: "  ")
-        }.joined(separator: "\n") + "\n"
-    }
+    /// Columns padded to their widest cell (in terminal cells); the last column is not padded.
+    static func table(_ header: [String], _ rows: [[String]]) -> String { TextColumns.render([header] + rows) }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RunningDomain
+import StrataTerminal
 
 /// The plain text `strata running …` prints without `--json`.
 public enum RunningTextReport {
@@ -45,12 +46,5 @@ public enum RunningTextReport {
         return parts.joined(separator: " | ")
     }
 
-    private static func table(_ rows: [[String]]) -> String {
-        let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-        return rows.map { row in
-            row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
-            }.joined(separator: "  ")
-        }.joined(separator: "\n") + "\n"
-    }
+    private static func table(_ rows: [[String]]) -> String { TextColumns.render(rows) }
 }

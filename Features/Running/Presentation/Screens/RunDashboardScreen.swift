@@ -21,9 +21,9 @@ final class RunDashboardScreen: Screen {
         var bars = [state.me]
         if let mate = state.mate { bars.append(mate) }
         if let team = state.team { bars.append(team) }
-        let nameWidth = min(24, bars.map(\.name.count).max() ?? 0)
+        let nameWidth = min(24, bars.map(\.name.displayWidth).max() ?? 0)
         for runner in bars {
-            var label = runner.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + " " + runner.distanceText
+            var label = runner.name.padded(toWidth: nameWidth) + " " + runner.distanceText
             if let note = runner.note { label += " (\(note))" }
             ProgressBar(fraction: runner.fraction, label: label, style: .color(.green)).draw(in: canvas.rows(row, count: 1))
             row += 1
