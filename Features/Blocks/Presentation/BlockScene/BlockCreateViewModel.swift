@@ -13,7 +13,6 @@ public final class BlockCreateViewModel {
     @ObservationIgnored private let createUseCase: any BlockCreateUseCase
     @ObservationIgnored private let startUseCase: any ModeStartUseCase
     @ObservationIgnored private weak var fetchRefreshDelegate: (any FetchRefreshDelegate)?
-    @ObservationIgnored private var created: Block?
 
     public init(createUseCase: any BlockCreateUseCase, startUseCase: any ModeStartUseCase,
                 fetchRefreshDelegate: (any FetchRefreshDelegate)?) {
@@ -27,7 +26,6 @@ public final class BlockCreateViewModel {
     public func complete() -> Block? {
         do {
             let block = try createUseCase.execute(BlockDraft(title: title, hours: hours))
-            created = block
             errorMessage = nil
             startPrompt = StartPrompt(kind: .block, itemID: block.id, title: block.title)
             fetchRefreshDelegate?.refresh()
@@ -42,9 +40,8 @@ public final class BlockCreateViewModel {
     @discardableResult
     public func answerStart(_ start: Bool) -> ClockState? {
         defer { startPrompt = nil }
-        guard start, let created else { return nil }
         do {
-            return try startUseCase.execute(.block, id: created.id)
+            return try startPrompt?.answer(start, using: startUseCase)
         } catch {
             errorMessage = errorText(error)
             return nil

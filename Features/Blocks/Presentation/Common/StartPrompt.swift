@@ -9,3 +9,11 @@ public struct StartPrompt: Sendable, Hashable {
 
     public var question: String { "Start \"\(title)\" now?" }
 }
+
+extension StartPrompt {
+    /// Starts the created item when the answer is yes; `nil` when it is no.
+    /// - Throws: what the start use case throws.
+    func answer(_ start: Bool, using startUseCase: any ModeStartUseCase) throws -> ClockState? {
+        start ? try startUseCase.execute(kind, id: itemID) : nil
+    }
+}

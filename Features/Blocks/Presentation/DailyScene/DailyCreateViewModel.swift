@@ -12,7 +12,6 @@ public final class DailyCreateViewModel {
     @ObservationIgnored private let createUseCase: any DailyCreateUseCase
     @ObservationIgnored private let startUseCase: any ModeStartUseCase
     @ObservationIgnored private weak var fetchRefreshDelegate: (any FetchRefreshDelegate)?
-    @ObservationIgnored private var created: Daily?
 
     public init(createUseCase: any DailyCreateUseCase, startUseCase: any ModeStartUseCase,
                 fetchRefreshDelegate: (any FetchRefreshDelegate)?) {
@@ -45,7 +44,6 @@ public final class DailyCreateViewModel {
         }
         do {
             let daily = try createUseCase.execute(form.draft)
-            created = daily
             errorMessage = nil
             startPrompt = StartPrompt(kind: .daily, itemID: daily.id, title: daily.title)
             fetchRefreshDelegate?.refresh()
@@ -59,9 +57,8 @@ public final class DailyCreateViewModel {
     @discardableResult
     public func answerStart(_ start: Bool) -> ClockState? {
         defer { startPrompt = nil }
-        guard start, let created else { return nil }
         do {
-            return try startUseCase.execute(.daily, id: created.id)
+            return try startPrompt?.answer(start, using: startUseCase)
         } catch {
             errorMessage = errorText(error)
             return nil

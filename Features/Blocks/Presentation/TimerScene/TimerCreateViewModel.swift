@@ -12,7 +12,6 @@ public final class TimerCreateViewModel {
     @ObservationIgnored private let createUseCase: any TimerCreateUseCase
     @ObservationIgnored private let startUseCase: any ModeStartUseCase
     @ObservationIgnored private weak var fetchRefreshDelegate: (any FetchRefreshDelegate)?
-    @ObservationIgnored private var created: FocusTimer?
 
     public init(createUseCase: any TimerCreateUseCase, startUseCase: any ModeStartUseCase,
                 fetchRefreshDelegate: (any FetchRefreshDelegate)?) {
@@ -25,7 +24,6 @@ public final class TimerCreateViewModel {
     public func complete() -> FocusTimer? {
         do {
             let timer = try createUseCase.execute(TimerDraft(title: title, durationSeconds: durationSeconds))
-            created = timer
             errorMessage = nil
             startPrompt = StartPrompt(kind: .timer, itemID: timer.id, title: timer.title)
             fetchRefreshDelegate?.refresh()
@@ -39,9 +37,8 @@ public final class TimerCreateViewModel {
     @discardableResult
     public func answerStart(_ start: Bool) -> ClockState? {
         defer { startPrompt = nil }
-        guard start, let created else { return nil }
         do {
-            return try startUseCase.execute(.timer, id: created.id)
+            return try startPrompt?.answer(start, using: startUseCase)
         } catch {
             errorMessage = errorText(error)
             return nil
