@@ -40,7 +40,7 @@ func runStrata(_ arguments: [String], environment: [String: String]) async -> In
         return 0
     case ["__probe", words.count > 1 ? words[1] : ""]: return session.probeMode(id: words[1])
     default:
-        if let first = words.first, ["plugins", "config", "di"].contains(first) { return session.runHostCommand(words) }
+        if let first = words.first, HostCommand.groups.contains(first) { return session.runHostCommand(words) }
         if let first = words.first, PluginLoader.reservedWords.contains(first) {
             Console.error("unknown command '\(words.joined(separator: " "))'. Run `strata --help`.")
             return 2

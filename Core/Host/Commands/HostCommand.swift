@@ -20,6 +20,9 @@ struct HostCommand {
                     summary: "every registration in the container: owner, type, name, scope", flags: ["--json"]),
     ]
 
+    /// The first words of the host's commands: `plugins`, `config`, `di`.
+    static let groups = Set(all.map { $0.words[0] })
+
     /// The host commands of a group (`plugins`), as help lines.
     static func help(for group: String) -> String {
         "Commands of `strata \(group)`:\n"

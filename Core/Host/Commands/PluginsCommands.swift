@@ -28,7 +28,7 @@ extension HostSession {
     /// `strata plugins list [--json]`: every discovered plugin with its state.
     func pluginsList(json: Bool) -> Int32 {
         let records = loadPlugins().records
-        let mapped = mappedFiles()
+        let mapped = LibraryLocation.mappedPaths()
         let statuses = records.map { record in
             var status = PluginStatus(record)
             status.mapped = mapped.contains(record.path)

@@ -1,4 +1,3 @@
-import Foundation
 import Glibc
 
 /// A shared library opened with `dlopen`. Never closed: unloading a library that holds Swift code
@@ -21,13 +20,4 @@ struct DynamicLibrary {
     private static func lastError() -> String {
         dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
     }
-}
-
-/// The files mapped into this process (from `/proc/self/maps`), read once for a whole listing.
-func mappedFiles() -> Set<String> {
-    // procfs reports a size of 0, so read to the end rather than trusting the size.
-    guard let file = FileHandle(forReadingAtPath: "/proc/self/maps") else { return [] }
-    defer { try? file.close() }
-    let maps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
-    return Set(maps.split(separator: "\n").compactMap { line in line.firstIndex(of: "/").map { String(line[$0...]) } })
 }

@@ -16,7 +16,7 @@ final class PluginLoader {
     private var plugins: [String: any FeaturePlugin] = [:]
 
     /// Top-level words the host keeps for itself.
-    static let reservedWords: Set<String> = ["plugins", "config", "di", "help", "version", "__probe"]
+    static let reservedWords: Set<String> = HostCommand.groups.union(["help", "version", "__probe"])
 
     init(config: StrataConfig, container: Container, dataDirectory: URL, logger: Logger) {
         self.config = config
