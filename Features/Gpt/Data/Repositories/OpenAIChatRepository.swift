@@ -5,33 +5,38 @@ import StrataNetworking
 /// Chat through an OpenAI-compatible Chat Completions API (OpenAI, llama.cpp server, Ollama, vLLM):
 /// `POST {baseURL}/chat/completions` with the persona's system prompt and the trouble.
 ///
-/// Rate limits (429, and 503) are retried per `Retry-After` within `retry`; a 429 `insufficient_quota`
-/// is not, since waiting won't bring credit back.
+/// Rate limits (429, and 503) are retried per `Retry-After` (or the wait OpenAI names in its message) within
+/// `retry`; a 429 `insufficient_quota` is not, since waiting won't bring credit back.
 public struct OpenAIChatRepository: ChatRepository {
     private let service: DataTransferService
     private let model: String
     private let authorization: OpenAIAuthorization
-    private let retry: RetryPolicy
     private let errors: OpenAIErrorMapper
 
     /// - Parameters:
-    ///   - service: the transport, its base URL and timeout; its own retry is replaced by this type's.
-    ///   - retry: when to retry 429 and 503 answers.
+    ///   - service: the transport, its base URL and timeout; its retry policy is replaced by `retry`.
+    ///   - retry: when to retry 429 and 503 answers; this type adds OpenAI's rules to it (no retry for
+    ///     `insufficient_quota`, the wait named in the error message when there is no `Retry-After`).
     public init(service: DataTransferService, model: String, authorization: OpenAIAuthorization,
                 apiKeyVariable: String = "OPENAI_API_KEY", retry: RetryPolicy = .standard) {
+        var retry = retry
+        retry.mayRetry = { !OpenAIErrorMapper.isQuotaExhausted($0) }
+        retry.serverDelay = { response, _ in OpenAIErrorMapper.retryAfter(response) }
         var service = service
-        service.retry = .never
+        service.retry = retry
         self.service = service
         self.model = model
         self.authorization = authorization
-        self.retry = retry
         self.errors = OpenAIErrorMapper(baseURL: service.baseURL, apiKeyVariable: apiKeyVariable)
     }
 
     public func reply(to trouble: String, as persona: Persona) async throws(ChatError) -> Reply {
         let endpoint = try endpoint(persona: persona, trouble: trouble, stream: false)
-        let response = try await withRetry { () async throws(NetworkError) -> HTTPResponse in
-            try await service.response(endpoint)
+        let response: HTTPResponse
+        do {
+            response = try await service.response(endpoint)
+        } catch {
+            throw errors.chatError(error)
         }
         let dto: ChatCompletionResponseDTO
         do {
@@ -58,8 +63,11 @@ public struct OpenAIChatRepository: ChatRepository {
 
     private func stream(trouble: String, persona: Persona, yield: (ReplyDelta) -> Void) async throws(ChatError) {
         let endpoint = try endpoint(persona: persona, trouble: trouble, stream: true)
-        let body = try await withRetry { () async throws(NetworkError) -> AsyncThrowingStream<Data, any Error> in
-            try await service.stream(endpoint)
+        let body: AsyncThrowingStream<Data, any Error>
+        do {
+            body = try await service.stream(endpoint)
+        } catch {
+            throw errors.chatError(error)
         }
         var parser = ServerSentEventParser()
         var sawEvent = false
@@ -117,28 +125,5 @@ public struct OpenAIChatRepository: ChatRepository {
         } catch {
             throw errors.chatError(error)
         }
-    }
-
-    /// Runs `attempt`, waiting and trying again after a rate limit as `retry` allows.
-    private func withRetry<T>(_ attempt: () async throws(NetworkError) -> T) async throws(ChatError) -> T {
-        var number = 1
-        while true {
-            do {
-                return try await attempt()
-            } catch {
-                guard case .httpStatus(let response) = error, let delay = delay(after: response, attempt: number) else {
-                    throw errors.chatError(error)
-                }
-                do { try await service.sleep(delay) } catch { throw .cancelled }
-                number += 1
-            }
-        }
-    }
-
-    private func delay(after response: HTTPResponse, attempt: Int) -> Double? {
-        guard attempt < retry.maxAttempts, retry.retryableStatuses.contains(response.status),
-              !OpenAIErrorMapper.isQuotaExhausted(response) else { return nil }
-        let wait = OpenAIErrorMapper.retryAfter(response) ?? retry.baseDelay * pow(2, Double(attempt - 1))
-        return wait <= retry.maxDelay ? wait : nil
     }
 }
