@@ -3,7 +3,7 @@ import Testing
 
 /// A live race between two `strata` processes sharing one SQLite session file.
 @Suite struct RunningProcessTests {
-    static let gpx = BuildProducts.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/data/gpx").path
+    static let gpx = BuildProducts.repositoryRoot.appendingPathComponent("Tests/Fixtures/Data/gpx").path
 
     @Test(.timeLimit(.minutes(2)))
     func twoProcessesRaceOnOneSessionFile() throws {

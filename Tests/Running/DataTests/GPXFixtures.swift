@@ -1,14 +1,12 @@
 import Foundation
 
-/// The real GPX files of the project (`/work/shared/data/gpx`, see its PROVENANCE.md).
+/// The real GPX files in `Tests/Fixtures/Data/gpx` (their sources are in `Tests/Fixtures/Data/PROVENANCE.md`).
 enum GPXFixtures {
     static let directory: URL = {
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let candidates = [ProcessInfo.processInfo.environment["STRATA_GPX_DIR"].map { URL(fileURLWithPath: $0) },
-                          repository.deletingLastPathComponent().appendingPathComponent("shared/data/gpx"),
-                          URL(fileURLWithPath: "/work/shared/data/gpx")].compactMap { $0 }
-        return candidates.first { FileManager.default.fileExists(atPath: $0.path) } ?? candidates[candidates.count - 1]
+        // <repo>/Tests/Running/DataTests/GPXFixtures.swift → <repo>/Tests/Fixtures/Data/gpx
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<4 { url.deleteLastPathComponent() }
+        return url.appendingPathComponent("Tests/Fixtures/Data/gpx")
     }()
 
     static func url(_ name: String) -> URL { directory.appendingPathComponent(name) }

@@ -2,11 +2,11 @@
 """Builds movies-catalog.json, the offline `catalog` source of the Movies feature, from the Vega movie table.
 
 Source: vega/vega-datasets data/movies.json at cad85578e232704bb0453544742440038038c6a2
-(blob e38178f99454568c5160fc759184a1a1471cc558, BSD-3-Clause), copied to shared/data/movies/movies.json;
-see shared/data/PROVENANCE.md.
+(blob e38178f99454568c5160fc759184a1a1471cc558, BSD-3-Clause); `git hash-object movies.json` of the file
+you pass must print that blob id.
 
-Run from the repository root:
-    python3 Features/Movies/Data/Resources/make_catalog.py ../shared/data/movies/movies.json \
+Run from the repository root, with a copy of that file:
+    python3 Features/Movies/Data/Resources/make_catalog.py path/to/movies.json \
         > Features/Movies/Data/Resources/movies-catalog.json
 
 What it does to each row (nothing is invented):

@@ -1,4 +1,4 @@
-// Real OpenAI response bodies, copied from /work/shared/data/openai (see PROVENANCE.md there):
+// Real OpenAI response bodies, from the files in Tests/Fixtures/Data/openai (sources in its PROVENANCE.md):
 // openai/openai-python (Apache-2.0) `.inline-snapshot` recordings and openai/openai-dotnet (MIT) session
 // records. Bodies the dotnet recorder stored as parsed JSON are re-serialized with 4-space indentation,
 // which is how the API sends error bodies (the recorded Content-Length matches that form).

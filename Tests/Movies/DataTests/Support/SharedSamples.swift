@@ -1,23 +1,19 @@
 import Foundation
 
-/// The real TMDB responses in `shared/data/tmdb/` (see `shared/data/PROVENANCE.md`), found next to the
-/// repository (`<repo>/../shared/data`) or at `$STRATA_SHARED_DATA`.
+/// The real TMDB responses in `Tests/Fixtures/Data/tmdb/` (their sources are in `Tests/Fixtures/Data/PROVENANCE.md`).
 enum SharedSamples {
     /// A sample file that isn't where the tests look for it.
     struct Missing: Error, CustomStringConvertible {
         let path: String
-        var description: String { "missing sample \(path); set STRATA_SHARED_DATA to the shared/data folder" }
+        var description: String { "missing sample \(path) (it belongs to the repository: Tests/Fixtures/Data)" }
     }
 
-    static var folder: URL {
-        if let override = ProcessInfo.processInfo.environment["STRATA_SHARED_DATA"] {
-            return URL(fileURLWithPath: override)
-        }
-        // <repo>/Tests/Movies/DataTests/Support/SharedSamples.swift → <repo>/../shared/data
-        var url = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
+    static let folder: URL = {
+        // <repo>/Tests/Movies/DataTests/Support/SharedSamples.swift → <repo>/Tests/Fixtures/Data
+        var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<5 { url.deleteLastPathComponent() }
-        return url.deletingLastPathComponent().appendingPathComponent("shared/data")
-    }
+        return url.appendingPathComponent("Tests/Fixtures/Data")
+    }()
 
     /// The JSON text of `tmdb/<name>`.
     static func tmdb(_ name: String) throws -> String {
