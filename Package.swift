@@ -8,6 +8,8 @@ import PackageDescription
 // MARK: - SDK
 
 func sdk(_ product: String) -> Target.Dependency { .product(name: product, package: "Core") }
+/// The SDK's base library (the sanitizer), a package of its own inside `Core/`.
+let base = Target.Dependency.product(name: "StrataBase", package: "Base")
 
 // MARK: - Features
 
@@ -82,15 +84,15 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [.executable(name: "strata", targets: ["strata"])]
         + features.flatMap(\.products) + fixtureProducts,
-    dependencies: [.package(path: "Core")],
+    dependencies: [.package(path: "Core"), .package(path: "Core/Base")],
     targets: [
         .executableTarget(
             name: "strata",
-            dependencies: [sdk("StrataPluginKit"), sdk("StrataRuntime"), sdk("StrataNetworking"),
+            dependencies: [base, sdk("StrataPluginKit"), sdk("StrataRuntime"), sdk("StrataNetworking"),
                            sdk("StrataStorage"), sdk("StrataTerminal")],
             path: "Core/Host"
         ),
-        .testTarget(name: "HostTests", dependencies: [], path: "Tests/HostTests"),
+        .testTarget(name: "HostTests", dependencies: [sdk("StrataTesting")], path: "Tests/HostTests"),
         .testTarget(name: "ArchitectureTests", dependencies: [], path: "Tests/ArchitectureTests"),
     ] + features.flatMap(\.targets) + fixtureTargets,
     swiftLanguageModes: [.v6]

@@ -6,8 +6,11 @@
 // bind to one copy of every SDK type (a target linked into two products would be two copies, and casts
 // and DI keys across the plugin boundary would fail). That is also why the SDK modules do not depend on
 // one another, except the plugin API on the DI container (shipped together in `StrataPluginKit`): host
-// services reach a plugin through the container, keyed by protocols from their own modules.
+// services reach a plugin through the container, keyed by protocols from their own modules. What several
+// of them need (the sanitizer for untrusted text) is the package `Base/`, one more dynamic library.
 import PackageDescription
+
+let base = Target.Dependency.product(name: "StrataBase", package: "Base")
 
 let package = Package(
     name: "Core",
@@ -21,18 +24,20 @@ let package = Package(
         // Test support for the SDK's and plugins' tests (a loopback HTTP server); depends on no SDK module.
         .library(name: "StrataTesting", targets: ["StrataTesting"]),
     ],
+    dependencies: [.package(path: "Base")],
     targets: [
         // MARK: SDK modules
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "StrataDI"),
-        .target(name: "StrataNetworking"),
-        .target(name: "StrataPluginKit", dependencies: ["StrataDI"]),
-        .target(name: "StrataRuntime"),
+        .target(name: "StrataNetworking", dependencies: [base]),
+        .target(name: "StrataPluginKit", dependencies: ["StrataDI", base]),
+        .target(name: "StrataRuntime", dependencies: [base]),
         .target(name: "StrataStorage", dependencies: ["CSQLite"]),
-        .target(name: "StrataTerminal"),
+        .target(name: "StrataTerminal", dependencies: [base]),
         .target(name: "StrataTesting"),
 
         // MARK: Tests
+        .testTarget(name: "StrataBaseTests", dependencies: [base]),
         .testTarget(name: "StrataDITests", dependencies: ["StrataDI"]),
         .testTarget(name: "StrataNetworkingTests", dependencies: ["StrataNetworking", "StrataTesting"]),
         .testTarget(name: "StrataPluginKitTests", dependencies: ["StrataPluginKit"]),

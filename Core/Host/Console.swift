@@ -1,13 +1,20 @@
 import Foundation
 import Glibc
+import StrataBase
 import StrataTerminal
 
 /// Standard output and error, written unbuffered so a child's output and a parent's interleave correctly.
+/// Text is sanitized (``Sanitizer/sanitizeLines(_:)``) and JSON escapes its controls: plugin names, file
+/// names and error messages may come from anywhere.
 enum Console {
-    static func write(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
+    static func write(_ text: String) { FileHandle.standardOutput.write(Data(Sanitizer.sanitizeLines(text).utf8)) }
     static func writeLine(_ text: String = "") { write(text + "\n") }
-    static func error(_ text: String) { FileHandle.standardError.write(Data(("strata: " + text + "\n").utf8)) }
-    static func warning(_ text: String) { FileHandle.standardError.write(Data(("strata: warning: " + text + "\n").utf8)) }
+    static func error(_ text: String) { writeError("strata: " + text) }
+    static func warning(_ text: String) { writeError("strata: warning: " + text) }
+    /// Writes a sanitized line to standard error, as it is (no `strata:` prefix).
+    static func writeError(_ text: String) {
+        FileHandle.standardError.write(Data((Sanitizer.sanitizeLines(text) + "\n").utf8))
+    }
 
     /// Whether standard input and output are both a terminal.
     static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
@@ -18,7 +25,8 @@ enum Console {
     static func writeJSON(_ value: some Encodable) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        write(String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self) + "\n")
+        let json = String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self)
+        FileHandle.standardOutput.write(Data((Sanitizer.escapingJSON(json) + "\n").utf8))
     }
 
     /// Lays out rows as left-aligned columns separated by two spaces, aligned by display width.

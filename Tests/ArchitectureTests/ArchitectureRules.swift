@@ -69,9 +69,12 @@ enum ArchitectureRules {
                 }
             }
         }
-        for dependency in package.dependencies ?? [] where dependency.identity != "core" {
-            problems.append("the root package depends on \(dependency.identity); it may depend only on Core")
+        for dependency in package.dependencies ?? [] where !(sdkPackages.contains(dependency.identity) && dependency.type == "fileSystem") {
+            problems.append("the root package depends on \(dependency.identity); it may depend only on the SDK (Core and Core/Base, by path)")
         }
         return problems
     }
+
+    /// The SDK's packages, both inside `Core/`: the SDK libraries and the base library they share.
+    static let sdkPackages: Set<String> = ["core", "base"]
 }

@@ -34,7 +34,7 @@ import Testing
         for feature in ["Movies", "Gpt", "Running", "Blocks"] {
             #expect(layered.filter { $0.feature == feature }.count == 5, "\(feature) must have Domain, Data, Presentation, Testing and Plugin targets")
         }
-        #expect(package.dependencies?.map(\.identity) == ["core"])
+        #expect(package.dependencies?.map(\.identity).sorted() == ["base", "core"])
     }
 
     @Test func theRulesCatchEachKindOfViolation() {
@@ -45,7 +45,8 @@ import Testing
             T(name: "MoviesPresentation", path: "Features/Movies/Presentation", type: "library", target_dependencies: ["MoviesData"], product_dependencies: nil),
             T(name: "GptDomain", path: "Features/Gpt/Domain", type: "library", target_dependencies: nil, product_dependencies: nil),
             T(name: "strata", path: "Core/Host", type: "executable", target_dependencies: ["MoviesDomain"], product_dependencies: ["StrataPluginKit"]),
-        ], dependencies: [.init(identity: "core", type: "fileSystem"), .init(identity: "swinject", type: "sourceControl")])
+        ], dependencies: [.init(identity: "core", type: "fileSystem"), .init(identity: "swinject", type: "sourceControl"),
+                           .init(identity: "base", type: "sourceControl")])
         let problems = ArchitectureRules.violations(in: bad)
         #expect(problems.contains { $0.hasPrefix("MoviesDomain (Domain) depends on MoviesData") })
         #expect(problems.contains { $0.hasPrefix("MoviesDomain (Domain) depends on the SDK product StrataStorage") })
@@ -54,6 +55,8 @@ import Testing
         #expect(problems.contains { $0.hasPrefix("MoviesPresentation (Presentation) depends on MoviesData (Data)") })
         #expect(problems.contains { $0 == "the host strata depends on the feature target MoviesDomain" })
         #expect(problems.contains { $0.hasPrefix("the root package depends on swinject") })
+        #expect(problems.contains { $0.hasPrefix("the root package depends on base") }, "an SDK name from elsewhere is not the SDK")
+        #expect(!problems.contains { $0.hasPrefix("the root package depends on core") })
     }
 
     /// The target graph can't see an `import` of a module that happens to be built; the sources can.

@@ -30,11 +30,13 @@ extension HostSession {
             Console.writeLine("\(route.command.summary)\n\nUsage: \(route.command.usage)")
             return 0
         }
+        // The invocation sanitizes what the command writes (and may write a status line's own controls),
+        // so its output goes out as it is.
         let invocation = CommandInvocation(arguments: arguments, environment: environment, isTerminal: Console.isTerminalOutput,
-                                           output: { Console.write($0) },
+                                           output: { FileHandle.standardOutput.write(Data($0.utf8)) },
                                            error: { FileHandle.standardError.write(Data($0.utf8)) })
         let code = await route.command.run(invocation)
-        if code == 2 { FileHandle.standardError.write(Data("Usage: \(route.command.usage)\n".utf8)) }
+        if code == 2 { Console.writeError("Usage: \(route.command.usage)") }
         return code
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import StrataBase
 import StrataTerminal
 
 /// Runs the interactive app on this terminal: the home screen with `features`, until the user quits.
@@ -11,14 +12,14 @@ import StrataTerminal
 func runInteractiveApp(features: [HomeFeature],
                        environment: [String: String] = ProcessInfo.processInfo.environment) async -> Int32 {
     guard TerminalCapabilities(environment: environment).supportsFullScreen else {
-        FileHandle.standardOutput.write(Data(homeText(features: features).utf8))
+        Console.write(homeText(features: features))
         return 0
     }
     let app = TerminalApp { HomeScreen(features: features, navigator: $0) }
     do {
         return try await app.run(environment: environment)
     } catch {
-        FileHandle.standardError.write(Data("strata: the interactive app stopped: \(error)\n".utf8))
+        Console.error("the interactive app stopped: \(error)")
         return 1
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StrataBase
 
 /// Talks to one HTTP API: builds requests from endpoints, retries what the policy allows, surfaces any
 /// non-2xx status as `NetworkError.httpStatus` (never as a decoding failure), and decodes DTOs.
@@ -88,11 +89,12 @@ public struct DataTransferService: Sendable {
         }
     }
 
-    /// Decodes a DTO, turning a failure into `NetworkError.decoding` with the key path.
+    /// Decodes a DTO, turning a failure into `NetworkError.decoding` with the key path. A lone surrogate
+    /// escape in a string becomes U+FFFD instead of failing the whole document (``JSONSurrogates``).
     /// - Throws: `NetworkError.decoding`.
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(NetworkError) -> T {
         do {
-            return try JSONDecoder().decode(type, from: data)
+            return try JSONDecoder().decode(type, from: JSONSurrogates.repairing(data))
         } catch let error as DecodingError {
             throw .decoding(keyPath: error.keyPath, detail: error.detail)
         } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import StrataBase
 
 /// A command-line command a plugin contributes: `strata <path…> [arguments]`.
 public struct PluginCommand: Sendable {
@@ -23,6 +24,12 @@ public struct PluginCommand: Sendable {
 }
 
 /// One run of a command: its arguments and where its output goes.
+///
+/// Everything written through it is safe for a terminal: text has its escape sequences and control
+/// characters removed (``Sanitizer/sanitizeLines(_:)``; line feeds and tabs stay), and JSON escapes them
+/// instead. Titles, replies, file names and server messages can be written as they came. A plugin that
+/// writes to standard output any other way (`print`, `FileHandle`) gets none of this and must sanitize
+/// itself; don't.
 public struct CommandInvocation: Sendable {
     /// The arguments after the command's path.
     public let arguments: [String]
@@ -43,18 +50,33 @@ public struct CommandInvocation: Sendable {
         self.standardError = error
     }
 
-    /// Writes to standard output (add your own newline).
-    public func write(_ text: String) { standardOutput(text) }
-    /// Writes a line to standard output.
-    public func writeLine(_ text: String = "") { standardOutput(text + "\n") }
-    /// Writes a line to standard error.
-    public func writeError(_ text: String) { standardError(text.hasSuffix("\n") ? text : text + "\n") }
+    /// Writes sanitized text to standard output (add your own newline).
+    public func write(_ text: String) { standardOutput(Sanitizer.sanitizeLines(text)) }
+    /// Writes a sanitized line to standard output.
+    public func writeLine(_ text: String = "") { standardOutput(Sanitizer.sanitizeLines(text) + "\n") }
+    /// Writes a sanitized line to standard error.
+    public func writeError(_ text: String) {
+        let clean = Sanitizer.sanitizeLines(text)
+        standardError(clean.hasSuffix("\n") ? clean : clean + "\n")
+    }
 
-    /// Writes `value` as pretty-printed JSON with sorted keys and a final newline.
+    /// Shows `text` as a status line that updates in place: on a terminal it replaces the current line
+    /// (carriage return, the sanitized text on one line, erase to the end of the line); elsewhere it is
+    /// written as a line of its own. End a run of updates with `writeLine()`.
+    public func updateStatusLine(_ text: String) {
+        if isTerminal {
+            standardOutput("\r" + Sanitizer.sanitize(text) + "\u{1B}[K")
+        } else {
+            standardOutput(Sanitizer.sanitize(text) + "\n")
+        }
+    }
+
+    /// Writes `value` as pretty-printed JSON with sorted keys and a final newline; control characters in its
+    /// strings are escaped (``Sanitizer/escapingJSON(_:)``).
     /// - Throws: `EncodingError` if the value doesn't encode.
     public func writeJSON(_ value: some Encodable) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        standardOutput(String(decoding: try encoder.encode(value), as: UTF8.self) + "\n")
+        standardOutput(Sanitizer.escapingJSON(String(decoding: try encoder.encode(value), as: UTF8.self)) + "\n")
     }
 }

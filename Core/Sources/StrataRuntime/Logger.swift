@@ -1,4 +1,5 @@
 import Foundation
+import StrataBase
 import Synchronization
 
 /// How much a `Logger` says, from the most to the least verbose.
@@ -41,9 +42,9 @@ public struct StandardErrorLogSink: LogSink {
     /// Creates the sink.
     public init() {}
 
-    /// Writes the line and a newline to standard error in one call.
+    /// Writes the line, sanitized to one line of text, and a newline to standard error in one call.
     public func write(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        FileHandle.standardError.write(Data((Sanitizer.sanitize(line) + "\n").utf8))
     }
 }
 

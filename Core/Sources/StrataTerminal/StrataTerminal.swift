@@ -1,13 +1,12 @@
 // StrataTerminal: the terminal presentation kit of the Strata SDK.
 //
 // A feature's Presentation layer builds its screens from this module; the host runs them in a full-screen
-// app. Nothing here depends on another SDK module.
+// app. It depends on no other SDK module but StrataBase (its `Sanitizer` cleans everything drawn).
 //
 // The pieces, bottom up:
 //
 // - Input/       `Key` and `KeyDecoder` (bytes → keys; Esc told apart from escape sequences; UTF-8).
-// - Layout/      display width (`"한글".displayWidth == 4`), `truncated(toWidth:)`, `wrapped(toWidth:)`,
-//                and `Sanitizer` for untrusted text.
+// - Layout/      display width (`"한글".displayWidth == 4`), `truncated(toWidth:)`, `wrapped(toWidth:)`.
 // - Rendering/   `ScreenBuffer` (a grid of cells, readable as text in tests), `Canvas` (a clipped, sanitizing
 //                view into it), `Style`, and `FrameRenderer` (frame-to-frame diff as ANSI output).
 // - Components/  `TextBlock`, `ListView` + `ListSelection` (selection, scrolling, `.reachedEnd` for paging),

@@ -1,3 +1,5 @@
+import StrataBase
+
 /// A message with a row of buttons, one of them selected: the contents of an alert or confirmation dialog.
 ///
 /// ```

@@ -1,3 +1,5 @@
+import StrataBase
+
 /// Something that draws itself into a ``Canvas``: a value describing what to show, made fresh on every
 /// drawing pass from the view model's output.
 ///

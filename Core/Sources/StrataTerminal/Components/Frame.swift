@@ -1,3 +1,5 @@
+import StrataBase
+
 /// A box drawn with line characters around an area, with an optional title in the top edge:
 ///
 /// ```

@@ -1,3 +1,5 @@
+import StrataBase
+
 /// One row of a ``ListView``: a title and an optional detail after it.
 public struct ListRow: Hashable, Sendable {
     /// The main text (sanitized when drawn).

@@ -1,3 +1,5 @@
+import StrataBase
+
 /// A full-width bar with text on the left and on the right, in reverse video: the app's title bar, or a
 /// status bar a screen draws itself.
 public struct StatusLine: Component {

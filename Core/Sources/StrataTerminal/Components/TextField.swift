@@ -1,3 +1,5 @@
+import StrataBase
+
 /// A single-line text input: a prompt, the text scrolled so the cursor is visible, and the cursor drawn in
 /// reverse video (the terminal's own cursor stays hidden while an app runs).
 ///

@@ -1,3 +1,5 @@
+import StrataBase
+
 /// A rectangular area of a ``ScreenBuffer`` to draw into, with coordinates relative to its own top-left
 /// corner. Drawing outside the area is clipped; text is sanitized (see ``Sanitizer``) before it is drawn.
 ///

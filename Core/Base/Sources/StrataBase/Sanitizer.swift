@@ -1,13 +1,41 @@
-/// Makes untrusted text (a movie title from an API, a chat reply, a file name) safe to draw.
+/// Makes untrusted text (a movie title from an API, a chat reply, a file name) safe to show.
 ///
 /// Text from data must never move the cursor, change colours, set the window title, write to the clipboard
 /// or reorder what is shown. The sanitizer removes every escape sequence (CSI, OSC, DCS and the other
 /// string sequences, in 7-bit and 8-bit form), every other C0 and C1 control character and DEL, and the
-/// Unicode bidirectional overrides; tabs and line breaks become spaces, so the result is one line of
-/// printable text. ``Canvas`` applies it to everything it draws.
+/// Unicode bidirectional overrides. Screens want one line (``sanitize(_:)``); command-line output keeps its
+/// line breaks and tabs (``sanitizeLines(_:)``); JSON output keeps the text and escapes instead
+/// (``escapingJSON(_:)``).
 public enum Sanitizer {
-    /// `text` without escape sequences and control characters, as one printable line.
-    public static func sanitize(_ text: String) -> String {
+    /// `text` without escape sequences and control characters, as one printable line: tabs and line
+    /// breaks become spaces. The terminal kit's `Canvas` applies it to everything it draws.
+    public static func sanitize(_ text: String) -> String { clean(text, keepingLines: false) }
+
+    /// `text` without escape sequences and control characters, keeping its line feeds and tabs (a CR LF pair
+    /// becomes a line feed; a lone CR, which could overwrite what a line showed, is dropped). Everything a
+    /// command prints goes through it (`CommandInvocation.write`, the host's console, the logger).
+    public static func sanitizeLines(_ text: String) -> String { clean(text, keepingLines: true) }
+
+    /// JSON text as an encoder wrote it, with every control character, DEL, line separator and
+    /// bidirectional override that is still raw written as a `\uXXXX` escape, so the JSON means the same
+    /// and a terminal that shows it obeys nothing in it. (`JSONEncoder` escapes U+0000–U+001F itself but
+    /// leaves C1 controls such as U+009B, an 8-bit CSI, raw.) These characters occur only inside strings,
+    /// so escaping them never changes the document's structure.
+    public static func escapingJSON(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: needsWork) else { return json }
+        var output = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            guard needsWork(scalar), scalar != "\n" else {
+                output.append(scalar)
+                continue
+            }
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            output.append(contentsOf: ("\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex).unicodeScalars)
+        }
+        return String(output)
+    }
+
+    private static func clean(_ text: String, keepingLines: Bool) -> String {
         guard text.unicodeScalars.contains(where: needsWork) else { return text }
         var output = String.UnicodeScalarView()
         var scalars = text.unicodeScalars.makeIterator()
@@ -16,6 +44,8 @@ public enum Sanitizer {
             case 0x1B: skipEscape(&scalars)
             case 0x9B: skipControlSequence(&scalars)
             case 0x90, 0x98, 0x9D, 0x9E, 0x9F: skipString(&scalars)
+            case 0x09 where keepingLines, 0x0A where keepingLines: output.append(scalar)
+            case 0x0D where keepingLines: continue
             case 0x09, 0x0A, 0x0D, 0x0B, 0x0C, 0x2028, 0x2029: output.append(" ")
             case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: continue
             default: output.append(scalar)
