@@ -1,10 +1,12 @@
 import CSQLite
+import Glibc
 
 /// One open SQLite handle with its cache of prepared statements. Not thread-safe: `SQLiteDatabase`
 /// serializes every use.
 final class SQLiteConnection {
     let handle: OpaquePointer
     let path: String
+    let busyTimeout: Double
     private var statements: [String: OpaquePointer] = [:]
 
     init(path: String, busyTimeout: Double) throws(StorageError) {
@@ -18,6 +20,7 @@ final class SQLiteConnection {
         }
         self.handle = handle
         self.path = path
+        self.busyTimeout = busyTimeout
         sqlite3_busy_timeout(handle, Int32(busyTimeout * 1000))
         sqlite3_extended_result_codes(handle, 0)
     }
@@ -25,6 +28,23 @@ final class SQLiteConnection {
     deinit {
         for statement in statements.values { sqlite3_finalize(statement) }
         sqlite3_close_v2(handle)
+    }
+
+    /// Runs `body` again while SQLite answers "busy" without having waited for the lock, until the busy
+    /// timeout has passed. SQLite skips its busy handler where waiting could deadlock, or while another
+    /// connection switches the file to WAL or recovers its log, so a statement that merely started at the
+    /// wrong moment would fail at once. Only for statements that are safe to run again from the start.
+    func retryingWhileBusy<T>(_ body: () throws(StorageError) -> T) throws(StorageError) -> T {
+        let deadline = ContinuousClock.now + .milliseconds(Int(busyTimeout * 1000))
+        var pause: UInt32 = 1_000
+        while true {
+            do {
+                return try body()
+            } catch where error.isBusy && ContinuousClock.now < deadline {
+                usleep(pause)
+                pause = min(pause * 2, 50_000)
+            }
+        }
     }
 
     func error(_ code: Int32, sql: String?) -> StorageError {

@@ -24,10 +24,18 @@ public final class SQLiteDatabase: @unchecked Sendable {
         connection = try SQLiteConnection(path: path, busyTimeout: busyTimeout)
         try connection.executeScript("PRAGMA foreign_keys = ON")
         if path != ":memory:" {
-            // journal_mode answers with a row, so it runs as a query; this also fails early on a non-database file.
-            let mode = try connection.run("PRAGMA journal_mode = WAL", []).first?[0].string
-            if mode?.lowercased() != "wal" {
-                throw StorageError(message: "can't switch to WAL mode (got \(mode ?? "nothing"))", path: path)
+            // Switching to WAL needs the file to itself and doesn't wait for another process's lock, so it
+            // is retried within the busy timeout, and skipped once the file is in WAL (WAL mode is
+            // persistent). journal_mode answers with a row, so it runs as a query; this also fails early on
+            // a file that is not a database.
+            try connection.retryingWhileBusy { () throws(StorageError) in
+                var mode = try connection.run("PRAGMA journal_mode", []).first?[0].string
+                if mode?.lowercased() != "wal" {
+                    mode = try connection.run("PRAGMA journal_mode = WAL", []).first?[0].string
+                }
+                if mode?.lowercased() != "wal" {
+                    throw StorageError(message: "can't switch to WAL mode (got \(mode ?? "nothing"))", path: path)
+                }
             }
             try connection.executeScript("PRAGMA synchronous = NORMAL")
         }
@@ -57,7 +65,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
     public func transaction<T>(_ body: (SQLiteTransaction) throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
-        try connection.executeScript("BEGIN IMMEDIATE")
+        try connection.retryingWhileBusy { () throws(StorageError) in try connection.executeScript("BEGIN IMMEDIATE") }
         let transaction = SQLiteTransaction(connection: connection)
         do {
             let result = try body(transaction)

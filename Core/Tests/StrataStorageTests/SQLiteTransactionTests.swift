@@ -104,6 +104,37 @@ import Testing
         #expect(failures.messages.isEmpty)
         #expect(try setup.query("SELECT value FROM counter").first?.int("value") == 2 * perThread)
     }
+
+    /// Two `strata` processes each adding 40 blocks to a new data folder: every add opens the file (the
+    /// first ones create it and switch it to WAL), migrates and writes. None may fail with "database is locked".
+    @Test func twoWritersOpeningANewFileAgainAndAgainLoseNoWrite() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("fresh.sqlite").path
+        let perWriter = 40
+        let failures = FailureLog()
+        let migrations = [SQLiteMigration(version: 1) { try $0.execute("CREATE TABLE item (writer INTEGER, n INTEGER)") }]
+
+        let finished = DispatchGroup()
+        for writer in 0..<2 {
+            finished.enter()
+            Thread.detachNewThread {
+                defer { finished.leave() }
+                for n in 0..<perWriter {
+                    do {
+                        let database = try SQLiteDatabase(path: path)
+                        try database.migrate(migrations)
+                        try database.execute("INSERT INTO item VALUES (?, ?)", [.integer(Int64(writer)), .integer(Int64(n))])
+                    } catch {
+                        failures.record("\(error)")
+                    }
+                }
+            }
+        }
+        await withCheckedContinuation { continuation in finished.notify(queue: .global()) { continuation.resume() } }
+
+        #expect(failures.messages == [])
+        #expect(try SQLiteDatabase(path: path).query("SELECT count(*) AS n FROM item").first?.int("n") == 2 * perWriter)
+    }
 }
 
 /// Errors collected from worker threads.
