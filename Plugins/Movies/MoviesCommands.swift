@@ -42,18 +42,22 @@ struct MoviesCommands: Sendable {
             return usageError(error, invocation)
         }
         var shown: MoviesPage?
+        var stale = false
         do {
             let useCase = try context.service((any SearchMoviesUseCase).self)
             let request = SearchMoviesUseCaseRequestValue(query: MovieQuery(query: query), page: page)
             for try await update in useCase.execute(requestValue: request) { shown = update.page }
         } catch {
             guard shown != nil else { return failure(error, invocation) }
+            stale = true
             invocation.writeError("\(error is MoviesError ? "" : "movies: ")\(error)\n(showing the page saved by an earlier search instead)")
         }
         guard let shown else { return 1 }
-        return output(invocation, json: json, value: MoviesPageJSON(shown)) {
+        let code = output(invocation, json: json, value: MoviesPageJSON(shown, stale: stale)) {
             MoviesTextFormatter.searchResults(shown, query: query)
         }
+        // The page is shown, but the search failed: a script must not take it for a fresh answer.
+        return stale ? 1 : code
     }
 
     func recent(_ invocation: CommandInvocation) async -> Int32 {

@@ -75,8 +75,14 @@ extension DecodingError {
         return text.isEmpty ? "(root)" : text
     }
 
-    /// What was wrong, in a sentence.
+    /// What was wrong, as a phrase without a final period (messages add their own punctuation).
     var detail: String {
+        var text = sentence
+        while text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+
+    private var sentence: String {
         switch self {
         case .typeMismatch(let type, _): "expected \(type)"
         case .valueNotFound(let type, _): "expected \(type), found null"

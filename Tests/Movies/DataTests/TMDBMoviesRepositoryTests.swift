@@ -103,7 +103,7 @@ import Testing
 
         let result = await collect(repository.fetchMoviesList(query: MovieQuery(query: "dune"), page: 1))
 
-        #expect(result.error == .rateLimited(retryAfter: 3))
+        #expect(result.error == .rateLimited(retryAfter: 3, retried: true))
         #expect(sleeps.values == [3, 3] && server.requests.count == 3)
     }
 
@@ -116,8 +116,9 @@ import Testing
 
         let result = await collect(repository.fetchMoviesList(query: MovieQuery(query: "dune"), page: 1))
 
-        #expect(result.error == .rateLimited(retryAfter: 120))
-        #expect(result.error?.description.contains("Wait 120 s") == true)
+        #expect(result.error == .rateLimited(retryAfter: 120, retried: false))
+        #expect(result.error?.description.contains("did not retry. Try again in 120 s.") == true)
+        #expect(result.error?.description.contains("after retrying") == false)
         #expect(sleeps.values.isEmpty && server.requests.count == 1)
     }
 

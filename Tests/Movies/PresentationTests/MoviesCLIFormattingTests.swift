@@ -14,7 +14,9 @@ import Testing
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let json = String(decoding: try encoder.encode(MoviesPageJSON(page)), as: UTF8.self)
         #expect(json == #"{"movies":[{"id":550,"overview":"Soap.","posterPath":"/p.jpg","releaseDate":"1999-10-15","title":"Fight Club"},"#
-            + #"{"id":973534,"overview":"","posterPath":null,"releaseDate":null,"title":"Undated"}],"page":1,"totalPages":2}"#)
+            + #"{"id":973534,"overview":"","posterPath":null,"releaseDate":null,"title":"Undated"}],"page":1,"stale":false,"totalPages":2}"#)
+        let stale = String(decoding: try encoder.encode(MoviesPageJSON(page, stale: true)), as: UTF8.self)
+        #expect(stale.contains(#""stale":true"#))
     }
 
     @Test func searchTextListsIdsDatesTitlesAndTheNextPageCommand() {

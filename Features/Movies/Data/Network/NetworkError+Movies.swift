@@ -6,9 +6,10 @@ extension NetworkError {
     /// The `MoviesError` a person reads for this failure of a TMDB request.
     /// - Parameters:
     ///   - configuration: names the key's environment variable in a 401.
+    ///   - retry: the policy the request was sent with, to tell a 429 that was retried from one that was not.
     ///   - notFound: the error a 404 means for this request (a movie id TMDB doesn't know); without it a
     ///     404 is a server error (a wrong `baseURL`).
-    func moviesError(_ configuration: TMDBConfiguration, notFound: MoviesError? = nil) -> MoviesError {
+    func moviesError(_ configuration: TMDBConfiguration, retry: RetryPolicy, notFound: MoviesError? = nil) -> MoviesError {
         let service = "TMDB at \(configuration.baseURL.absoluteString)"
         switch self {
         case .notConnected(let detail):
@@ -25,7 +26,8 @@ extension NetworkError {
                 return .invalidAPIKey(environmentVariable: configuration.apiKeyEnvironment,
                                       message: message ?? "invalid API key")
             case 429:
-                return .rateLimited(retryAfter: response.header("Retry-After").flatMap { RetryPolicy.retryAfterSeconds($0) })
+                return .rateLimited(retryAfter: response.header("Retry-After").flatMap { RetryPolicy.retryAfterSeconds($0) },
+                                    retried: retry.delay(after: response, attempt: 1) != nil)
             default:
                 return .server(service: service, status: response.status,
                                message: message ?? String(response.text.prefix(200)))

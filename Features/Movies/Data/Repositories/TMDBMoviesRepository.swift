@@ -13,6 +13,7 @@ public struct TMDBMoviesRepository: MoviesRepository {
     private let configuration: TMDBConfiguration
     private let service: DataTransferService
     private let cache: any MoviesResponseStorage
+    private let retry: RetryPolicy
 
     /// - Parameters:
     ///   - client: the transport (the host's `HTTPClient`).
@@ -25,6 +26,7 @@ public struct TMDBMoviesRepository: MoviesRepository {
                 }) {
         self.configuration = configuration
         self.cache = cache
+        self.retry = retry
         service = DataTransferService(client: client, baseURL: configuration.baseURL,
                                       headers: configuration.authorizationHeaders, query: configuration.authorizationQuery,
                                       timeout: configuration.timeout, retry: retry, sleep: sleep)
@@ -55,7 +57,7 @@ public struct TMDBMoviesRepository: MoviesRepository {
         do {
             return try await service.request(TMDBEndpoints.movieDetails(id: id, language: configuration.language)).toDomain()
         } catch {
-            throw error.moviesError(configuration, notFound: .movieNotFound(id: id, source: Self.source))
+            throw error.moviesError(configuration, retry: retry, notFound: .movieNotFound(id: id, source: Self.source))
         }
     }
 
@@ -65,7 +67,7 @@ public struct TMDBMoviesRepository: MoviesRepository {
             let endpoint = TMDBEndpoints.searchMovies(query: query, page: page, language: configuration.language)
             return try await service.request(endpoint).toDomain()
         } catch {
-            throw error.moviesError(configuration)
+            throw error.moviesError(configuration, retry: retry)
         }
     }
 

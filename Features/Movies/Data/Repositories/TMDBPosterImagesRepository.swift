@@ -19,7 +19,7 @@ public struct TMDBPosterImagesRepository: PosterImagesRepository {
         } catch {
             var images = configuration
             images.baseURL = configuration.imagesBaseURL
-            throw error.moviesError(images)
+            throw error.moviesError(images, retry: .standard)
         }
     }
 }

@@ -10,8 +10,9 @@ public enum MoviesError: Error, Sendable, Hashable, CustomStringConvertible {
     case missingAPIKey(environmentVariable: String)
     /// TMDB refused the key (HTTP 401).
     case invalidAPIKey(environmentVariable: String, message: String)
-    /// TMDB kept answering 429 after the retries its `Retry-After` allowed.
-    case rateLimited(retryAfter: Double?)
+    /// TMDB answered 429: after the retries its `Retry-After` allowed (`retried`), or at once with a
+    /// `Retry-After` longer than the retry policy waits (not `retried`).
+    case rateLimited(retryAfter: Double?, retried: Bool)
     /// The server answered with an error status.
     case server(service: String, status: Int, message: String)
     /// The server answered 2xx with a body that doesn't match the expected shape.
@@ -44,9 +45,13 @@ public enum MoviesError: Error, Sendable, Hashable, CustomStringConvertible {
             "movies: source is \"tmdb\" but \(variable) is not set. Export a TMDB API key (v3) or read access token (v4) as \(variable), or set \"source\": \"catalog\"."
         case .invalidAPIKey(let variable, let message):
             "movies: TMDB answered 401 (\(message)). Set \(variable) to a valid TMDB API key (v3) or read access token (v4), or set \"source\": \"catalog\"."
-        case .rateLimited(let retryAfter):
+        case .rateLimited(let retryAfter, retried: true):
             "movies: TMDB is rate-limiting requests (HTTP 429) and still was after retrying. "
                 + (retryAfter.map { "Wait \(Self.format($0)) s and try again." } ?? "Wait a little and try again.")
+        case .rateLimited(let retryAfter, retried: false):
+            "movies: TMDB is rate-limiting requests (HTTP 429)"
+                + (retryAfter.map { " and asks to wait \(Self.format($0)) s, longer than a search waits by itself, so it did not retry. Try again in \(Self.format($0)) s." }
+                    ?? ", so it did not retry. Wait a little and try again.")
         case .server(let service, let status, let message):
             "movies: \(service) answered HTTP \(status)\(message.isEmpty ? "" : " (\(message))"). Try again later."
         case .unexpectedResponse(let service, let detail):

@@ -7,11 +7,14 @@ public struct MoviesPageJSON: Encodable, Sendable, Equatable {
     public let page: Int
     public let totalPages: Int
     public let movies: [MovieJSON]
+    /// Whether this is the page saved by an earlier search because the fresh request failed.
+    public let stale: Bool
 
-    public init(_ page: MoviesPage) {
+    public init(_ page: MoviesPage, stale: Bool = false) {
         self.page = page.page
         totalPages = page.totalPages
         movies = page.movies.map(MovieJSON.init)
+        self.stale = stale
     }
 }
 
