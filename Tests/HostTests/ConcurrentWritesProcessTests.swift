@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+/// Two shells writing to one feature's database at once, on a fresh data folder: every write lands and
+/// none fails ("database is locked" once lost one block in 80).
+@Suite struct ConcurrentWritesProcessTests {
+    static let writesPerProcess = 40
+
+    /// Runs `command(writer, n)` 40 times in each of two concurrent loops, and returns every failure.
+    static func twoWriters(_ sandbox: Sandbox, _ command: @escaping @Sendable (Int, Int) -> [String]) async -> [String] {
+        let folders = ["--config", sandbox.config.path, "--data-dir", sandbox.data.path]
+        return await withTaskGroup(of: [String].self) { group in
+            for writer in 0..<2 {
+                group.addTask {
+                    var failures: [String] = []
+                    for n in 0..<writesPerProcess {
+                        do {
+                            let result = try strata(folders + command(writer, n))
+                            if result.status != 0 { failures.append("\(command(writer, n)): \(result.status) \(result.stderr)") }
+                        } catch {
+                            failures.append("\(error)")
+                        }
+                    }
+                    return failures
+                }
+            }
+            return await group.reduce(into: []) { $0 += $1 }
+        }
+    }
+
+    @Test(.timeLimit(.minutes(3)))
+    func blocksFromTwoProcessesAllLand() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(#"{"pluginDirectories": ["\#(BuildProducts.directory.path)"]}"#)
+
+        let failures = await Self.twoWriters(sandbox) { writer, n in ["blocks", "add", "w\(writer)-\(n)", "--hours", "4"] }
+
+        #expect(failures == [])
+        let list = try sandbox.strata(["blocks", "list", "--json"])
+        let blocks = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]]
+        #expect(blocks?.count == 2 * Self.writesPerProcess)
+    }
+
+    @Test(.timeLimit(.minutes(3)))
+    func movieSearchesFromTwoProcessesAllRecordTheirQuery() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(#"{"pluginDirectories": ["\#(BuildProducts.directory.path)"], "features": {"movies": {"settings": {"recentQueriesLimit": 100}}}}"#)
+
+        let failures = await Self.twoWriters(sandbox) { writer, n in ["movies", "search", "w\(writer) q\(n)"] }
+
+        #expect(failures == [])
+        let recent = try sandbox.strata(["movies", "recent", "--json"])
+        let queries = try JSONSerialization.jsonObject(with: Data(recent.stdout.utf8)) as? [String]
+        #expect(Set(queries ?? []).count == 2 * Self.writesPerProcess)
+    }
+}
