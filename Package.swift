@@ -8,6 +8,8 @@ import PackageDescription
 // MARK: - SDK
 
 func sdk(_ product: String) -> Target.Dependency { .product(name: product, package: "Core") }
+/// Compiles the target's `plugin.json` into its library: the descriptor the host reads without loading it.
+func descriptor() -> Target.PluginUsage { .plugin(name: "StrataDescriptorPlugin", package: "Core") }
 /// The SDK's base library (the sanitizer), a package of its own inside `Core/`.
 let base = Target.Dependency.product(name: "StrataBase", package: "Base")
 
@@ -39,7 +41,7 @@ func feature(_ name: String, _ layers: Layers) -> (products: [Product], targets:
         .target(name: plugin,
                 dependencies: [.target(name: domain), .target(name: data), .target(name: presentation),
                                sdk("StrataPluginKit"), sdk("StrataRuntime")] + (layers.data + layers.presentation).map(sdk),
-                path: "Plugins/\(name)"),
+                path: "Plugins/\(name)", exclude: ["plugin.json"], plugins: [descriptor()]),
         .testTarget(name: "\(domain)Tests", dependencies: [.target(name: domain), .target(name: testing)],
                     path: "Tests/\(name)/DomainTests"),
         .testTarget(name: "\(data)Tests",
@@ -69,9 +71,10 @@ let features = [
 /// Plugins that fail on purpose, one way each. Their library names do not end in `Plugin.so`, so the host
 /// never discovers them next to `strata`; the host tests copy them into a temporary plugin folder.
 let faultFixtures = ["ThrowsAtRegistration", "WrongABI", "NoEntry", "TrapsAtLoad", "DuplicateRegistration",
-                     "MissingDependency", "CycleA", "CycleB", "Healthy"]
+                     "MissingDependency", "CycleA", "CycleB", "Healthy", "ClaimsClock", "Disagrees"]
 let fixtureTargets: [Target] = faultFixtures.map {
-    .target(name: "Fixture\($0)", dependencies: [sdk("StrataPluginKit")], path: "Tests/Fixtures/\($0)")
+    .target(name: "Fixture\($0)", dependencies: [sdk("StrataPluginKit")], path: "Tests/Fixtures/\($0)",
+            exclude: ["plugin.json"], plugins: [descriptor()])
 }
 let fixtureProducts: [Product] = faultFixtures.map {
     .library(name: "StrataFixture\($0)", type: .dynamic, targets: ["Fixture\($0)"])

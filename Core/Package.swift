@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 //
 // The Strata SDK: the libraries shared by the `strata` host and every plugin.
 //
@@ -21,6 +21,8 @@ let package = Package(
         .library(name: "StrataRuntime", type: .dynamic, targets: ["StrataRuntime"]),
         .library(name: "StrataStorage", type: .dynamic, targets: ["StrataStorage"]),
         .library(name: "StrataTerminal", type: .dynamic, targets: ["StrataTerminal"]),
+        // Compiles a plugin's plugin.json into its library (the descriptor the host reads without loading it).
+        .plugin(name: "StrataDescriptorPlugin", targets: ["StrataDescriptorPlugin"]),
         // Test support for the SDK's and plugins' tests (a loopback HTTP server); depends on no SDK module.
         .library(name: "StrataTesting", targets: ["StrataTesting"]),
     ],
@@ -35,6 +37,10 @@ let package = Package(
         .target(name: "StrataStorage", dependencies: ["CSQLite"]),
         .target(name: "StrataTerminal", dependencies: [base]),
         .target(name: "StrataTesting"),
+
+        // MARK: Build tools
+        .executableTarget(name: "strata-descriptor", dependencies: ["StrataPluginKit"], path: "Sources/StrataDescriptorGenerator"),
+        .plugin(name: "StrataDescriptorPlugin", capability: .buildTool(), dependencies: ["strata-descriptor"]),
 
         // MARK: Tests
         .testTarget(name: "StrataBaseTests", dependencies: [base]),

@@ -2,8 +2,8 @@ import Foundation
 import StrataDI
 import StrataRuntime
 
-/// Everything one run of `strata` works with: the options, the config, the folders, and (once loaded)
-/// the plugins and the shared container.
+/// Everything one run of `strata` works with: the options, the config, the folders, the plugin catalog
+/// (from the descriptors) and, once a plugin is activated, the loader and the shared container.
 final class HostSession {
     let options: HostOptions
     let environment: [String: String]
@@ -12,8 +12,12 @@ final class HostSession {
     let pluginDirectories: [String]
     let dataDirectory: URL
     let discovered: [DiscoveredPlugin]
+    /// Every plugin as its descriptor tells it; no plugin code has run to make it.
+    let catalog: PluginCatalog
+    /// Where crashes are remembered.
+    let crashes: URL
     let container = Container()
-    private(set) var loader: PluginLoader?
+    private var activeLoader: PluginLoader?
 
     /// Reads the config and discovers the plugins (no plugin code runs).
     /// - Throws: `ConfigError` for a missing, malformed or mistyped config.
@@ -26,6 +30,8 @@ final class HostSession {
         pluginDirectories = PluginDiscovery.directories(for: config, environment: environment)
         dataDirectory = Self.dataDirectory(options: options, environment: environment, config: config)
         discovered = PluginDiscovery(directories: pluginDirectories).discover()
+        crashes = CrashJournal.directory(environment: environment)
+        catalog = PluginCatalog(discovered: discovered, crashes: crashes, reservedWords: PluginLoader.reservedWords)
         logger.debug("config: \(config.source); plugin folders: \(pluginDirectories.joined(separator: ", ")); data: \(dataDirectory.path)")
     }
 
@@ -47,21 +53,32 @@ final class HostSession {
         return config.warnings + folders + (config.path == nil ? [] : unknown)
     }
 
-    /// Loads the plugins (all of them, or `selection` with its dependencies) and freezes the container.
-    @discardableResult
-    func loadPlugins(selection: Set<String>? = nil) -> PluginLoader {
-        if let loader { return loader }
+    /// The loader, made (with the host's services registered) the first time it is needed.
+    var loader: PluginLoader {
+        if let activeLoader { return activeLoader }
         do {
             try HostServices.register(in: container, logger: logger)
         } catch {
             logger.error("can't register host services: \(error)")
         }
-        let loader = PluginLoader(config: config, container: container, dataDirectory: dataDirectory, logger: logger)
-        loader.load(discovered, selection: selection)
-        for record in loader.records where record.state == .failed && selection == nil {
+        let loader = PluginLoader(catalog: catalog, config: config, container: container, dataDirectory: dataDirectory,
+                                  crashes: crashes, logger: logger)
+        activeLoader = loader
+        return loader
+    }
+
+    /// Each plugin's record: as activated so far, or as the catalog and the config say (no code loaded).
+    var records: [PluginRecord] { activeLoader?.records ?? PluginLoader.records(catalog, config: config) }
+
+    /// Activates the plugins `ids` (every usable one when `nil`) with their dependencies: their code is
+    /// loaded and registered now.
+    @discardableResult
+    func activate(_ ids: Set<String>? = nil) -> PluginLoader {
+        let loader = self.loader
+        loader.activate(ids)
+        for record in loader.records where record.state == .failed && ids.map({ $0.contains(record.id) }) ?? true {
             logger.info("plugin \(record.id) failed: \(record.error ?? "")")
         }
-        self.loader = loader
         return loader
     }
 

@@ -21,6 +21,10 @@ func runStrata(_ arguments: [String], environment: [String: String]) async -> In
     default:
         break
     }
+    if words.first == "__probe", words.count > 1 {
+        // A probe tries the plugin even if it crashed before; if it crashes again, the journal says so again.
+        CrashJournal.forget(words[1], in: CrashJournal.directory(environment: environment))
+    }
     let session: HostSession
     do {
         session = try HostSession(options: options, environment: environment)
@@ -34,8 +38,7 @@ func runStrata(_ arguments: [String], environment: [String: String]) async -> In
         if words.isEmpty && Console.isInteractive && environment["TERM"] != "dumb" {
             return await session.runInteractive()
         }
-        session.loadPlugins()
-        if words.isEmpty { Console.write(HostSession.statusTable(session.loader?.records.map(PluginStatus.init) ?? []) + "\n") }
+        if words.isEmpty { Console.write(HostSession.statusTable(session.records.map(PluginStatus.init)) + "\n") }
         Console.write(session.help())
         return 0
     case ["__probe", words.count > 1 ? words[1] : ""]: return session.probeMode(id: words[1])

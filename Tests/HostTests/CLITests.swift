@@ -34,7 +34,7 @@ import Testing
         try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
         let result = try sandbox.strata([])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("healthy") && result.stdout.contains("loaded"))
+        #expect(result.stdout.contains("healthy") && result.stdout.contains("enabled"))
         #expect(result.stdout.contains("Usage: strata"))
     }
 

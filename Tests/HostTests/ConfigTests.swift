@@ -70,11 +70,10 @@ import Testing
         try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
         let file = sandbox.root.appendingPathComponent("not-a-folder")
         try Data("x".utf8).write(to: file)
-        let result = try strata(["--config", sandbox.config.path, "--data-dir", file.path, "plugins", "list", "--json"])
-        let rows = try decodeRows(result.stdout)
-        #expect(rows["healthy"]?.state == "failed")
-        #expect(rows["healthy"]?.error?.contains("\(file.path) is a file, not a folder") == true)
-        #expect(rows["healthy"]?.error?.contains("NSCocoaErrorDomain") == false)
+        let result = try strata(["--config", sandbox.config.path, "--data-dir", file.path, "healthy", "ping"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("\(file.path) is a file, not a folder"))
+        #expect(!result.stderr.contains("NSCocoaErrorDomain"))
     }
 }
 

@@ -9,11 +9,15 @@ import Testing
         try sandbox.install(fixture: "TrapsAtLoad", as: "Traps")
         try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"], "features": {"traps": {"enabled": false}}}"#)
         let result = try sandbox.strata(["plugins", "list", "--json"])
-        #expect(result.status == 0, "a trapping plugin that is disabled must not run: \(result.stderr)")
+        #expect(result.status == 0)
         let rows = try decodeRows(result.stdout)
         #expect(rows["traps"]?.state == "disabled")
-        #expect(rows["traps"]?.mapped == false)
-        #expect(rows["healthy"]?.mapped == true)
+        #expect(rows["healthy"]?.state == "enabled")
+        #expect(rows.values.allSatisfy { $0.mapped == false }, "listing opens no library")
+        // `di list` activates every usable plugin: the disabled trapping one must not be among them.
+        let all = try sandbox.strata(["di", "list", "--json"])
+        #expect(all.status == 0 && !all.signalled, "a trapping plugin that is disabled must not run: \(all.stderr)")
+        #expect(all.stdout.contains("\"greeting\""))
     }
 
     @Test func commandOfDisabledFeatureExplainsWhereItIsDisabled() throws {

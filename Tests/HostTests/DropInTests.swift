@@ -11,7 +11,8 @@ import Testing
         #expect(scaffold.status == 0, "\(scaffold.stderr)")
         let package = sandbox.root.appendingPathComponent("Hello")
         for file in ["Package.swift", "Sources/HelloDomain/GreetUseCase.swift", "Sources/HelloPlugin/HelloPlugin.swift",
-                     "Sources/HelloPlugin/HelloPlugin+Entry.swift", "Tests/HelloDomainTests/GreetUseCaseTests.swift"] {
+                     "Sources/HelloPlugin/HelloPlugin+Entry.swift", "Sources/HelloPlugin/plugin.json",
+                     "Tests/HelloDomainTests/GreetUseCaseTests.swift"] {
             #expect(FileManager.default.fileExists(atPath: package.appendingPathComponent(file).path), "missing \(file)")
         }
 
@@ -25,7 +26,8 @@ import Testing
         #expect(greet.stdout == "Hello, World!\n")
 
         let list = try decodeRows(try sandbox.strata(["plugins", "list", "--json"]).stdout)
-        #expect(list["hello"]?.state == "loaded")
+        #expect(list["hello"]?.state == "enabled")
+        #expect(list["hello"]?.displayName == "Hello")
         #expect(list["hello"]?.version == "0.1.0")
     }
 

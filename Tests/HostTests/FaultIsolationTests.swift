@@ -19,16 +19,32 @@ import Testing
         try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"], "features": {"traps": {"enabled": false}}}"#)
     }
 
-    @Test func everyFaultHasItsOwnReasonAndTheHealthyPluginLoads() throws {
+    @Test func faultsKnownFromTheFileAreListedWithoutLoadingAnything() throws {
         let result = try sandbox.strata(["plugins", "list", "--json"])
         #expect(result.status == 0)
+        let rows = try decodeRows(result.stdout)
+        #expect(rows["random"]?.state == "failed")
+        #expect(rows["random"]?.error?.contains("not a plugin library") == true, "\(rows["random"]?.error ?? "no error")")
+        #expect(rows["writable"]?.state == "failed")
+        #expect(rows["writable"]?.error?.contains("is writable by group or others") == true)
+        #expect(rows["writable"]?.error?.contains("chmod go-w") == true)
+        #expect(rows["traps"]?.state == "disabled")
+        for id in ["healthy", "throws", "wrongabi", "noentry", "duplicate", "missingdep", "cyclea", "cycleb"] {
+            #expect(rows[id]?.state == "enabled", "\(id): its descriptor is sound; its code has not run")
+        }
+        #expect(rows.values.allSatisfy { $0.mapped == false })
+    }
+
+    @Test func everyFaultHasItsOwnReasonAndTheHealthyPluginLoads() throws {
+        let result = try sandbox.strata(["plugins", "check", "--json"])
+        #expect(result.status == 1)
         let rows = try decodeRows(result.stdout)
         #expect(rows["healthy"]?.state == "loaded")
         let expectations: [String: String] = [
             "throws": "registration failed: the fixture refuses to register",
             "wrongabi": "built for strata-abi=999;swift=0.0, but this strata expects strata-abi=1",
             "noentry": "no entry point `strata_plugin_entry`",
-            "random": "not a loadable library",
+            "random": "not a plugin library",
             "duplicate": "it is owned by plugin 'healthy'",
             "missingdep": "depends on 'nonexistent', which is not installed",
             "cyclea": "dependency cycle: cyclea → cycleb → cyclea",
@@ -39,7 +55,6 @@ import Testing
             #expect(rows[id]?.state == "failed", "\(id) should fail")
             #expect(rows[id]?.error?.contains(reason) == true, "\(id): \(rows[id]?.error ?? "no error")")
         }
-        #expect(rows["writable"]?.error?.contains("chmod go-w") == true)
         #expect(rows["traps"]?.state == "disabled")
     }
 

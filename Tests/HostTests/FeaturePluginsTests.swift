@@ -6,17 +6,25 @@ import Testing
 @Suite struct FeaturePluginsTests {
     static let features = ["movies", "gpt", "running", "blocks"]
 
-    @Test func theFourFeaturePluginsLoadFromTheExecutableFolder() throws {
+    @Test func theFourFeaturePluginsAreListedFromTheirDescriptorsAndLoadFromTheExecutableFolder() throws {
         let sandbox = try Sandbox()
         try sandbox.writeConfig("{}")
         let result = try sandbox.strata(["plugins", "list", "--json"])
         #expect(result.status == 0)
         let rows = try decodeRows(result.stdout)
         for id in Self.features {
-            #expect(rows[id]?.state == "loaded", "\(id): \(rows[id]?.error ?? "not found")")
+            #expect(rows[id]?.state == "enabled", "\(id): \(rows[id]?.error ?? "not found")")
+            #expect(rows[id]?.displayName?.isEmpty == false && rows[id]?.version == "1.0.0")
+            #expect(rows[id]?.mapped == false, "listing loads no plugin")
             #expect(rows[id]?.path.hasPrefix(BuildProducts.directory.resolvingSymlinksInPath().path) == true)
         }
+        #expect(rows["gpt"]?.displayName == "LuckyVicky")
         #expect(rows.keys.allSatisfy { !$0.hasPrefix("strata") }, "SDK and fixture libraries must not be discovered as plugins")
+
+        let check = try decodeRows(try sandbox.strata(["plugins", "check", "--json"]).stdout)
+        for id in Self.features {
+            #expect(check[id]?.state == "loaded", "\(id): \(check[id]?.error ?? "not found")")
+        }
     }
 
     @Test(arguments: [("movies", ["movies", "search", "star", "--json"]),

@@ -17,7 +17,7 @@ import Testing
         for name in ["Movies", "Running", "Blocks"] {
             #expect(home.contains { $0.contains(name) }, "\(name) is missing from the home screen:\n\(home.joined(separator: "\n"))")
         }
-        #expect(home.contains { $0.contains("Gpt") && $0.contains("disabled") })
+        #expect(home.contains { $0.contains("LuckyVicky") && $0.contains("disabled") }, "a disabled feature is named from its descriptor")
 
         // Select Running and open it: its title joins the path in the title bar.
         var screen = home

@@ -31,6 +31,10 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
     var merged = ProcessInfo.processInfo.environment
     for key in ["STRATA_CONFIG", "STRATA_DATA_DIR", "STRATA_LOG", "XDG_CONFIG_HOME"] { merged[key] = nil }
     merged["SWIFT_BACKTRACE"] = "enable=no"
+    // Crash records and other state of this run stay in its own folder, never in the user's.
+    let state = FileManager.default.temporaryDirectory.appendingPathComponent("strata-state-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: state) }
+    merged["XDG_STATE_HOME"] = state.path
     process.environment = merged.merging(environment) { $1 }
     if let currentDirectory { process.currentDirectoryURL = currentDirectory }
     // Files rather than pipes: nothing to drain concurrently, and a child that fills its output can't block.
@@ -90,15 +94,20 @@ final class Sandbox {
         return target
     }
 
-    /// Runs `strata` with this sandbox's config and data folder.
+    /// The sandbox's state folder (`XDG_STATE_HOME`): crash records live here from one run to the next.
+    var state: URL { root.appendingPathComponent("state") }
+
+    /// Runs `strata` with this sandbox's config, data and state folders.
     func strata(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessResult {
-        try HostTests.strata(["--config", config.path, "--data-dir", data.path] + arguments, environment: environment)
+        try HostTests.strata(["--config", config.path, "--data-dir", data.path] + arguments,
+                             environment: ["XDG_STATE_HOME": state.path].merging(environment) { $1 })
     }
 }
 
 /// One row of `strata plugins list --json`.
 struct PluginRow: Decodable {
     let id: String
+    let displayName: String?
     let state: String
     let path: String
     let version: String?

@@ -2,46 +2,68 @@ import Foundation
 import StrataPluginKit
 
 extension HostSession {
-    /// Runs `strata <words…>` as a plugin command: the longest contributed path that prefixes the words.
+    /// Runs `strata <words…>` as a plugin command: the descriptors say which plugin owns the words (the
+    /// longest declared command that prefixes them), and only that plugin and its dependencies are loaded.
     func runFeatureCommand(_ words: [String]) async -> Int32 {
         let first = words[0]
-        let owner = discovered.first { $0.id == first }
-        if let owner, !config.isEnabled(owner.id) {
-            Console.error("feature '\(owner.id)' is disabled in \(config.source). Set \"features\": {\"\(owner.id)\": {\"enabled\": true}} to use it.")
-            return 1
-        }
-        let loader = loadPlugins(selection: owner.map { [$0.id] })
-        if let owner, let record = loader.records.first(where: { $0.id == owner.id }), record.state == .failed {
-            Console.error("feature '\(owner.id)' failed to load: \(record.error ?? "unknown reason")")
-            return 1
-        }
         let wantsHelp = words.contains("--help") || words.contains("-h")
-        guard let route = loader.routes.filter({ words.starts(with: $0.command.path) }).max(by: { $0.command.path.count < $1.command.path.count }) else {
-            let group = loader.routes.filter { $0.command.path.first == first }
-            if !group.isEmpty {
-                Console.write(groupHelp(first, group))
-                return wantsHelp || words.count == 1 ? 0 : 2
-            }
+        let matched = catalog.command(for: words)
+        guard let owner = matched?.entry ?? catalog.owner(ofWord: first),
+              let record = records.first(where: { $0.id == owner.id }) else {
             Console.error("unknown command '\(words.joined(separator: " "))'. Run `strata --help` for the commands.")
             return 2
         }
-        let arguments = Array(words.dropFirst(route.command.path.count))
+        if let refusal = refusal(record) {
+            Console.error(refusal)
+            return 1
+        }
+        guard let declared = matched?.command else {
+            let group = owner.descriptor?.commands.filter { $0.words.first == first } ?? []
+            if wantsHelp || words.count == 1 {
+                Console.write(groupHelp(first, group))
+                return 0
+            }
+            Console.error("unknown command '\(words.joined(separator: " "))'.")
+            Console.writeError(String(groupHelp(first, group).dropLast()))
+            return 2
+        }
+        let arguments = Array(words.dropFirst(declared.words.count))
         if wantsHelp && !arguments.contains("--") {
-            Console.writeLine("\(route.command.summary)\n\nUsage: \(route.command.usage)")
+            Console.writeLine("\(declared.summary)\n\nUsage: \(declared.usage)")
             return 0
+        }
+        let loader = activate([owner.id])
+        guard let active = loader.records.first(where: { $0.id == owner.id }), active.state == .loaded,
+              let route = loader.routes.first(where: { $0.pluginID == owner.id && $0.command.path == declared.words }) else {
+            let reason = loader.records.first { $0.id == owner.id }?.error ?? "it did not contribute the command"
+            Console.error("feature '\(owner.id)' failed to load: \(reason)")
+            return 1
         }
         // The invocation sanitizes what the command writes (and may write a status line's own controls),
         // so its output goes out as it is.
         let invocation = CommandInvocation(arguments: arguments, environment: environment, isTerminal: Console.isTerminalOutput,
                                            output: { FileHandle.standardOutput.write(Data($0.utf8)) },
                                            error: { FileHandle.standardError.write(Data($0.utf8)) })
+        CrashJournal.arm(owner.id, path: owner.path, in: crashes)
         let code = await route.command.run(invocation)
-        if code == 2 { Console.writeError("Usage: \(route.command.usage)") }
+        CrashJournal.disarm()
+        if code == 2 { Console.writeError("Usage: \(declared.usage)") }
         return code
     }
 
-    private func groupHelp(_ word: String, _ group: [RoutedCommand]) -> String {
-        "Commands of `strata \(word)`:\n" + Console.table(group.map { ["  " + $0.command.path.joined(separator: " "), $0.command.summary] })
+    /// Why the plugin of `record` can't run a command at all (disabled, failed, crashed), or `nil`.
+    func refusal(_ record: PluginRecord) -> String? {
+        switch record.state {
+        case .disabled:
+            "feature '\(record.id)' is disabled in \(config.source). Set \"features\": {\"\(record.id)\": {\"enabled\": true}} to use it."
+        case .failed: "feature '\(record.id)' can't be used: \(record.error ?? "unknown reason")"
+        case .crashed: "feature '\(record.id)' \(record.error ?? "crashed before")"
+        case .enabled, .loaded: nil
+        }
+    }
+
+    private func groupHelp(_ word: String, _ group: [PluginDescriptor.Command]) -> String {
+        "Commands of `strata \(word)`:\n" + Console.table(group.map { ["  " + $0.words.joined(separator: " "), $0.summary] })
             + "\nRun `strata \(word) <command> --help` for a command's usage.\n"
     }
 }

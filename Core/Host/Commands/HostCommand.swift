@@ -6,12 +6,16 @@ struct HostCommand {
     let usage: String
     let summary: String
     let flags: Set<String>
+    /// The names of its positional arguments (`ID`), all required.
+    var positionals: [String] = []
 
     static let all = [
         HostCommand(words: ["plugins", "list"], usage: "plugins list [--json]",
                     summary: "every discovered plugin: id, version, state, path, error", flags: ["--json"]),
         HostCommand(words: ["plugins", "check"], usage: "plugins check [--json]",
                     summary: "load each plugin in a child process and report ok / failed / crashed", flags: ["--json"]),
+        HostCommand(words: ["plugins", "retry"], usage: "plugins retry ID",
+                    summary: "forget that a plugin crashed strata, so that it is tried again", flags: [], positionals: ["ID"]),
         HostCommand(words: ["plugins", "new"], usage: "plugins new NAME [--path DIR] [--core PATH]",
                     summary: "write a new out-of-tree plugin package", flags: []),
         HostCommand(words: ["config", "check"], usage: "config check [--json]",
@@ -51,7 +55,12 @@ extension HostSession {
         let arguments: CommandArguments
         do {
             arguments = try CommandArguments(rest, flags: command.flags)
-            if let extra = arguments.positionals.first { throw CommandError.usage("unexpected argument '\(extra)'") }
+            if arguments.positionals.count < command.positionals.count {
+                throw CommandError.usage("missing \(command.positionals[arguments.positionals.count])")
+            }
+            if let extra = arguments.positionals.dropFirst(command.positionals.count).first {
+                throw CommandError.usage("unexpected argument '\(extra)'")
+            }
         } catch {
             Console.error("\(error).\nUsage: strata \(command.usage)")
             return 2
@@ -60,6 +69,7 @@ extension HostSession {
         switch command.words {
         case ["plugins", "list"]: return pluginsList(json: json)
         case ["plugins", "check"]: return pluginsCheck(json: json)
+        case ["plugins", "retry"]: return pluginsRetry(id: arguments.positionals[0])
         case ["config", "check"]: return configCheck(json: json)
         default: return diList(json: json)
         }

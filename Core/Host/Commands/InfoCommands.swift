@@ -5,7 +5,7 @@ import StrataPluginKit
 extension HostSession {
     /// `strata di list [--json]`: every registration with its owner, type, name and scope.
     func diList(json: Bool) -> Int32 {
-        loadPlugins()
+        activate()
         let registrations = container.registrations
         if json {
             struct Row: Encodable { let owner, type: String; let name: String?; let scope: String }
@@ -42,7 +42,7 @@ extension HostSession {
         return 0
     }
 
-    /// The help text, with the commands of the loaded plugins.
+    /// The help text, with the commands of the usable plugins from their descriptors (none is loaded).
     func help() -> String {
         var text = """
         strata \(strataVersion): a plugin host for Swift feature modules
@@ -52,12 +52,13 @@ extension HostSession {
         Host commands:
         """
         text += "\n" + Console.table(HostCommand.all.map { ["  " + $0.usage, $0.summary] })
-        let routes = loader?.routes ?? []
-        if !routes.isEmpty {
+        let usable = records.filter { $0.state == .enabled || $0.state == .loaded }
+        let commands = usable.flatMap { $0.descriptor?.commands ?? [] }
+        if !commands.isEmpty {
             text += "\nFeature commands:\n"
-            text += Console.table(routes.map { ["  " + $0.command.path.joined(separator: " "), $0.command.summary] })
+            text += Console.table(commands.map { ["  " + $0.words.joined(separator: " "), $0.summary] })
         }
-        let disabled = discovered.filter { !config.isEnabled($0.id) }.map(\.id)
+        let disabled = records.filter { $0.state == .disabled }.map(\.id)
         if !disabled.isEmpty { text += "\nDisabled features: \(disabled.joined(separator: ", ")) (in \(config.source))\n" }
         text += """
 

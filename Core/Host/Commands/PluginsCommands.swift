@@ -15,9 +15,9 @@ struct PluginStatus: Codable {
 
     init(_ record: PluginRecord) {
         id = record.id
-        displayName = record.manifest?.displayName
-        version = record.manifest?.version
-        summary = record.manifest?.summary
+        displayName = record.descriptor?.displayName ?? record.manifest?.displayName
+        version = record.descriptor?.version ?? record.manifest?.version
+        summary = record.descriptor?.summary ?? record.manifest?.summary
         state = record.state.rawValue
         path = record.path
         error = record.error
@@ -25,9 +25,10 @@ struct PluginStatus: Codable {
 }
 
 extension HostSession {
-    /// `strata plugins list [--json]`: every discovered plugin with its state.
+    /// `strata plugins list [--json]`: every discovered plugin with its state, from the descriptors (no
+    /// plugin code runs).
     func pluginsList(json: Bool) -> Int32 {
-        let records = loadPlugins().records
+        let records = self.records
         let mapped = LibraryLocation.mappedPaths()
         let statuses = records.map { record in
             var status = PluginStatus(record)
@@ -46,10 +47,10 @@ extension HostSession {
     }
 
     static func statusTable(_ statuses: [PluginStatus]) -> String {
-        var rows = [["ID", "VERSION", "STATE", "PATH"]]
+        var rows = [["ID", "NAME", "VERSION", "STATE", "PATH"]]
         for status in statuses {
-            rows.append([status.id, status.version ?? "-", status.state, status.path])
-            if let error = status.error { rows.append(["", "", "", "↳ \(error)"]) }
+            rows.append([status.id, status.displayName ?? "-", status.version ?? "-", status.state, status.path])
+            if let error = status.error { rows.append(["", "", "", "", "↳ \(error)"]) }
         }
         return Console.table(rows)
     }
@@ -59,16 +60,9 @@ extension HostSession {
     /// plugin failed or crashed.
     func pluginsCheck(json: Bool) -> Int32 {
         var results: [PluginStatus] = []
-        for plugin in discovered {
-            var status = PluginStatus(PluginRecord(id: plugin.id, path: plugin.path, state: .failed, error: plugin.problem))
-            if plugin.problem == nil {
-                if !config.isEnabled(plugin.id) {
-                    status.state = PluginRecord.State.disabled.rawValue
-                } else {
-                    status = probe(plugin)
-                }
-            }
-            results.append(status)
+        for record in records {
+            // A plugin that crashed before is probed again: the probe is where trying it is safe.
+            results.append(record.state == .enabled || record.state == .crashed ? probe(record) : PluginStatus(record))
         }
         if json {
             Console.writeJSON(results)
@@ -82,9 +76,23 @@ extension HostSession {
         return results.contains { $0.state == "failed" || $0.state == "crashed" } ? 1 : 0
     }
 
+    /// `strata plugins retry ID`: forgets the plugin's crash, so that the next command tries it again.
+    func pluginsRetry(id: String) -> Int32 {
+        guard let record = records.first(where: { $0.id == id }) else {
+            Console.error("no plugin '\(id)' in \(pluginDirectories.joined(separator: ", ")). Run `strata plugins list`.")
+            return 1
+        }
+        guard CrashJournal.forget(id, in: crashes) else {
+            Console.writeLine("\(id) has no crash on record (its state: \(record.state.rawValue)); nothing to retry.")
+            return 0
+        }
+        Console.writeLine("Forgot that \(id) crashed; the next command that uses it tries it again.")
+        return 0
+    }
+
     /// Runs `strata __probe ID` and reads its one JSON line; a child killed by a signal is "crashed".
-    private func probe(_ plugin: DiscoveredPlugin) -> PluginStatus {
-        var status = PluginStatus(PluginRecord(id: plugin.id, path: plugin.path, state: .failed, error: nil))
+    private func probe(_ plugin: PluginRecord) -> PluginStatus {
+        var status = PluginStatus(PluginRecord(id: plugin.id, path: plugin.path, state: .failed, error: nil, descriptor: plugin.descriptor))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: realPath("/proc/self/exe") ?? CommandLine.arguments[0])
         process.arguments = options.forwarded + ["__probe", plugin.id]
@@ -116,7 +124,7 @@ extension HostSession {
 
     /// `strata __probe ID`: loads one plugin (and its dependencies) and prints its record as JSON.
     func probeMode(id: String) -> Int32 {
-        let loader = loadPlugins(selection: [id])
+        let loader = activate([id])
         guard let record = loader.records.first(where: { $0.id == id }) else {
             Console.writeLine(#"{"id":"\#(id)","path":"","state":"failed","error":"not found"}"#)
             return 1

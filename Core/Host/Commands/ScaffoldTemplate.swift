@@ -4,7 +4,7 @@ enum ScaffoldTemplate {
         let id = name.lowercased()
         return [
             ("Package.swift", """
-            // swift-tools-version: 6.0
+            // swift-tools-version: 6.1
             import PackageDescription
 
             let package = Package(
@@ -13,7 +13,10 @@ enum ScaffoldTemplate {
                 dependencies: [.package(path: "\(corePath)")],
                 targets: [
                     .target(name: "\(name)Domain"),
-                    .target(name: "\(name)Plugin", dependencies: ["\(name)Domain", .product(name: "StrataPluginKit", package: "Core")]),
+                    // plugin.json is the plugin's descriptor; StrataDescriptorPlugin compiles it into the library,
+                    // where strata reads it without loading the plugin.
+                    .target(name: "\(name)Plugin", dependencies: ["\(name)Domain", .product(name: "StrataPluginKit", package: "Core")],
+                            exclude: ["plugin.json"], plugins: [.plugin(name: "StrataDescriptorPlugin", package: "Core")]),
                     .testTarget(name: "\(name)DomainTests", dependencies: ["\(name)Domain"]),
                 ],
                 swiftLanguageModes: [.v6]
@@ -66,6 +69,18 @@ enum ScaffoldTemplate {
                         }
                     })
                 }
+            }
+
+            """),
+            ("Sources/\(name)Plugin/plugin.json", """
+            {
+              "id": "\(id)",
+              "displayName": "\(name)",
+              "version": "0.1.0",
+              "summary": "Greets people (made with strata plugins new).",
+              "commands": [
+                {"words": ["\(id)", "greet"], "summary": "Print a greeting", "usage": "strata \(id) greet NAME"}
+              ]
             }
 
             """),

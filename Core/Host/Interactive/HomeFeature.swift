@@ -1,14 +1,15 @@
 import StrataTerminal
 
-/// One feature as the home screen shows it: what it is, whether it loaded, and how to open it.
-struct HomeFeature: Sendable {
+/// One feature as the home screen shows it: what it is (from its descriptor), whether it can be used, and
+/// how to open it. Its plugin's code is loaded only when it is opened.
+struct HomeFeature {
     /// Whether the feature's plugin is usable.
     enum State: Hashable, Sendable {
-        /// Loaded and registered.
-        case loaded
-        /// Turned off in the config; its library was not loaded.
+        /// Usable; its code loads when it is opened.
+        case available
+        /// Turned off in the config; its library is not loaded.
         case disabled
-        /// Could not be loaded; the reason says why and what to do.
+        /// Can't be used (or crashed before); the reason says why and what to do.
         case failed(String)
     }
 
@@ -18,24 +19,30 @@ struct HomeFeature: Sendable {
     let displayName: String
     /// One line about what it does.
     let summary: String
-    /// Loaded, disabled or failed.
+    /// Available, disabled or failed.
     let state: State
-    /// Makes the feature's screens; nil when the feature has none (or did not load).
-    let screenProvider: (any FeatureScreenProvider)?
+    /// Loads the plugin (once) and returns its screen provider; `nil` when it has none.
+    /// - Throws: `HomeFeature.ActivationFailed` with the reason when the plugin fails to load.
+    let activate: @MainActor () throws -> (any FeatureScreenProvider)?
+
+    /// Why a feature could not be opened.
+    struct ActivationFailed: Error, CustomStringConvertible {
+        let description: String
+    }
 
     init(id: String, displayName: String, summary: String, state: State,
-         screenProvider: (any FeatureScreenProvider)? = nil) {
+         activate: @escaping @MainActor () throws -> (any FeatureScreenProvider)? = { nil }) {
         self.id = id
         self.displayName = displayName
         self.summary = summary
         self.state = state
-        self.screenProvider = screenProvider
+        self.activate = activate
     }
 
-    /// The status word used in lists (`loaded`, `disabled`, `failed`).
+    /// The status word used in lists (`available`, `disabled`, `failed`).
     var stateName: String {
         switch state {
-        case .loaded: "loaded"
+        case .available: "available"
         case .disabled: "disabled"
         case .failed: "failed"
         }
@@ -44,7 +51,7 @@ struct HomeFeature: Sendable {
     /// What the home screen shows after the name: the summary, or why the feature cannot be used.
     var detail: String {
         switch state {
-        case .loaded: summary
+        case .available: summary
         case .disabled: "disabled in the config"
         case .failed(let reason): "failed: \(reason)"
         }

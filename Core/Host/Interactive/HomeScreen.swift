@@ -22,7 +22,7 @@ final class HomeScreen: Screen {
         canvas.draw("Features", row: 0, style: .bold)
         let rows = features.map { feature in
             ListRow(feature.displayName, detail: feature.detail,
-                    style: feature.state == .loaded ? .plain : feature.state == .disabled ? .dim : .color(.red))
+                    style: feature.state == .available ? .plain : feature.state == .disabled ? .dim : .color(.red))
         }
         let empty = "No plugins were found. Run `strata plugins list` to see where strata looked."
         ListView(rows: rows, emptyText: empty)
@@ -52,8 +52,15 @@ final class HomeScreen: Screen {
                                    + "`features.\(feature.id).enabled` to true in the config to use it.")
         case .failed(let reason):
             navigator.presentAlert(title: name, message: "\(name) could not be loaded: \(reason)")
-        case .loaded:
-            guard let provider = feature.screenProvider else {
+        case .available:
+            let provider: (any FeatureScreenProvider)?
+            do {
+                provider = try feature.activate()
+            } catch {
+                navigator.presentAlert(title: name, message: "\(name) could not be loaded: \(error)")
+                return
+            }
+            guard let provider else {
                 navigator.presentAlert(title: name, message: "\(name) has no interactive screens. "
                                        + "Run `strata \(feature.id) --help` for its commands.")
                 return

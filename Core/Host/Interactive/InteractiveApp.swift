@@ -33,7 +33,7 @@ func homeText(features: [HomeFeature]) -> String {
         let name = Sanitizer.sanitize(feature.displayName).padded(toWidth: nameWidth)
         let state = feature.stateName.padding(toLength: 8, withPad: " ", startingAt: 0)
         let detail = switch feature.state {
-        case .loaded: feature.summary
+        case .available: feature.summary
         case .disabled: "\(feature.summary) (set features.\(feature.id).enabled to true to use it)"
         case .failed(let reason): reason
         }

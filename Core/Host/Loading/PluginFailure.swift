@@ -14,6 +14,9 @@ enum PluginFailure: Error, CustomStringConvertible {
     case dependency(String)
     case registration(String)
     case commandConflict(path: String, owner: String)
+    case wordConflict(String)
+    case disagreesWithDescriptor(String)
+    case crashed(CrashJournal.Record)
 
     var description: String {
         switch self {
@@ -39,6 +42,12 @@ enum PluginFailure: Error, CustomStringConvertible {
             "registration failed: \(detail)"
         case .commandConflict(let path, let owner):
             "command '\(path)' is already provided by \(owner). Rename the command."
+        case .wordConflict(let detail):
+            "conflict: \(detail)"
+        case .disagreesWithDescriptor(let detail):
+            "its code disagrees with its descriptor (plugin.json): \(detail). Rebuild it, or make the two agree."
+        case .crashed(let record):
+            "crashed strata with \(record.summary) and is skipped until the file changes. Run `strata plugins retry \(record.id)` to try it again."
         }
     }
 }

@@ -3,54 +3,72 @@ import StrataDI
 import StrataPluginKit
 import StrataRuntime
 
-/// Loads the enabled plugins into one container: discovery, `dlopen`, ABI check, entry point, manifest,
-/// dependency order, registration. A plugin that fails in any way is recorded as failed and the others go
-/// on. A disabled plugin's library is never opened.
+/// Activates plugins into one container when they are first used: `dlopen`, ABI check, entry point,
+/// agreement with the descriptor, dependency order, registration. What the descriptors say is known before
+/// (``PluginCatalog``); a plugin that fails in any way is recorded as failed and the others go on. A
+/// disabled plugin's library is never opened.
 final class PluginLoader {
     let config: StrataConfig
     let container: Container
     let dataDirectory: URL
+    let crashes: URL
     let logger: Logger
-    private(set) var records: [PluginRecord] = []
+    private(set) var records: [PluginRecord]
     private(set) var routes: [RoutedCommand] = []
     private var plugins: [String: any FeaturePlugin] = [:]
 
     /// Top-level words the host keeps for itself.
     static let reservedWords: Set<String> = HostCommand.groups.union(["help", "version", "__probe"])
 
-    init(config: StrataConfig, container: Container, dataDirectory: URL, logger: Logger) {
+    init(catalog: PluginCatalog, config: StrataConfig, container: Container, dataDirectory: URL, crashes: URL, logger: Logger) {
         self.config = config
         self.container = container
         self.dataDirectory = dataDirectory
+        self.crashes = crashes
         self.logger = logger
+        records = Self.records(catalog, config: config)
     }
 
-    /// Loads the discovered plugins, or only `selection` and what it depends on, then freezes the container.
-    func load(_ discovered: [DiscoveredPlugin], selection: Set<String>? = nil) {
-        records = discovered.map { PluginRecord(id: $0.id, path: $0.path, state: .failed, error: $0.problem) }
-        var queue = selection.map { Array($0).sorted() } ?? discovered.map(\.id)
+    /// What the catalog and the config say of each plugin before any is activated.
+    static func records(_ catalog: PluginCatalog, config: StrataConfig) -> [PluginRecord] {
+        catalog.entries.map { entry in
+            var record = PluginRecord(id: entry.id, path: entry.path, state: .enabled, error: entry.problem, descriptor: entry.descriptor)
+            if entry.problem != nil {
+                record.state = .failed
+            } else if let crash = entry.crash {
+                record.state = .crashed
+                record.error = PluginFailure.crashed(crash).description
+            } else if !config.isEnabled(entry.id) {
+                record.state = .disabled
+            }
+            return record
+        }
+    }
+
+    /// Activates `ids` (every usable plugin when `nil`) and what they depend on, then freezes the
+    /// container. Plugins already active stay as they are.
+    func activate(_ ids: Set<String>? = nil) {
+        var queue = ids.map { Array($0).sorted() } ?? records.map(\.id)
         var visited: Set<String> = []
+        var opened: [String] = []
         while let id = queue.first {
             queue.removeFirst()
-            guard visited.insert(id).inserted, let index = records.firstIndex(where: { $0.id == id && $0.error == nil }) else { continue }
-            if !config.isEnabled(id) {
-                records[index].state = .disabled
-                continue
-            }
+            guard visited.insert(id).inserted, let index = records.firstIndex(where: { $0.id == id }),
+                  records[index].state == .enabled, plugins[id] == nil else { continue }
+            if container.isFrozen { container.thaw() }
             open(at: index)
-            queue += records[index].manifest?.dependencies ?? []
+            if plugins[id] != nil { opened.append(id) }
+            queue += records[index].descriptor?.dependencies.keys.sorted() ?? []
         }
-        for index in records.indices where !visited.contains(records[index].id) && records[index].error == nil {
-            records[index].state = config.isEnabled(records[index].id) ? .failed : .disabled
-            if records[index].state == .failed { records[index].error = "not loaded by this command" }
-        }
-        registerInDependencyOrder()
+        registerInDependencyOrder(Set(opened))
+        CrashJournal.disarm()
         container.freeze()
     }
 
     /// Opens one library and takes its plugin object, checking the ABI stamp before any other call.
     private func open(at index: Int) {
         let record = records[index]
+        CrashJournal.arm(record.id, path: record.path, in: crashes)
         do {
             let library = try DynamicLibrary(path: record.path)
             guard let stampSymbol = library.symbol(StrataABI.stampSymbol) else { throw PluginFailure.missingStamp }
@@ -68,19 +86,34 @@ final class PluginLoader {
             guard manifest.sdkABI == StrataABI.version else {
                 throw PluginFailure.abiMismatch(found: "SDK ABI \(manifest.sdkABI)", expected: "SDK ABI \(StrataABI.version)")
             }
+            if let descriptor = record.descriptor, let field = Self.disagreement(manifest, descriptor.manifest) {
+                throw PluginFailure.disagreesWithDescriptor(field)
+            }
             records[index].manifest = manifest
             plugins[record.id] = plugin
             logger.debug("opened \(record.id) \(manifest.version) from \(record.path)")
         } catch let failure as PluginFailure {
+            records[index].state = .failed
             records[index].error = failure.description
         } catch {
+            records[index].state = .failed
             records[index].error = "\(error)"
         }
     }
 
-    /// Registers the opened plugins so that every plugin comes after its dependencies.
-    private func registerInDependencyOrder() {
-        var pending = Set(plugins.keys)
+    /// The first field in which the code's manifest differs from the descriptor's, described.
+    static func disagreement(_ code: PluginManifest, _ descriptor: PluginManifest) -> String? {
+        let fields: [(String, String, String)] = [
+            ("id", code.id, descriptor.id), ("version", code.version, descriptor.version),
+            ("displayName", code.displayName, descriptor.displayName), ("summary", code.summary, descriptor.summary),
+            ("dependencies", code.dependencies.sorted().joined(separator: ", "), descriptor.dependencies.sorted().joined(separator: ", ")),
+        ]
+        return fields.first { $0.1 != $0.2 }.map { "`\($0.0)` is \"\($0.1)\" in the code but \"\($0.2)\" in the descriptor" }
+    }
+
+    /// Registers the plugins just opened so that every plugin comes after its dependencies.
+    private func registerInDependencyOrder(_ opened: Set<String>) {
+        var pending = opened
         var progress = true
         while !pending.isEmpty && progress {
             progress = false
@@ -111,8 +144,9 @@ final class PluginLoader {
         }
         switch record.state {
         case .loaded: return nil
+        case .enabled: return "depends on '\(dependency)', which could not be loaded"
         case .disabled: return "depends on '\(dependency)', which is disabled in \(config.source)"
-        case .failed: return "depends on '\(dependency)', which failed: \(record.error ?? "unknown")"
+        case .failed, .crashed: return "depends on '\(dependency)', which \(record.state == .crashed ? "crashed" : "failed"): \(record.error ?? "unknown")"
         }
     }
 
@@ -139,7 +173,17 @@ final class PluginLoader {
             } catch {
                 throw PluginFailure.registration("can't create its data folder \(folder.path): \(folderProblem(folder)). Choose another with --data-dir or STRATA_DATA_DIR")
             }
+            CrashJournal.arm(id, path: records[index].path, in: crashes)
             try plugin.register(in: context)
+            if let declared = records[index].descriptor?.commands.map(\.words) {
+                let contributed = context.commands.map(\.path)
+                if let extra = contributed.first(where: { !declared.contains($0) }) {
+                    throw PluginFailure.disagreesWithDescriptor("it contributes the command '\(extra.joined(separator: " "))', which the descriptor doesn't declare")
+                }
+                if let missing = declared.first(where: { !contributed.contains($0) }) {
+                    throw PluginFailure.disagreesWithDescriptor("the descriptor declares the command '\(missing.joined(separator: " "))', which the code doesn't contribute")
+                }
+            }
             for command in context.commands {
                 let path = command.path.joined(separator: " ")
                 if Self.reservedWords.contains(command.path[0]) { throw PluginFailure.commandConflict(path: path, owner: "the host") }

@@ -3,13 +3,23 @@ import StrataPluginKit
 /// What the host knows about one discovered plugin after loading.
 struct PluginRecord {
     enum State: String, Codable {
-        case loaded, disabled, failed
+        /// Known from its descriptor, not loaded yet: it loads when one of its commands or screens is used.
+        case enabled
+        /// Loaded and registered in this process.
+        case loaded
+        /// Turned off in the config; its library is never opened.
+        case disabled
+        /// Can't be used: the error says why.
+        case failed
+        /// Crashed strata before; skipped until its file changes or `plugins retry`.
+        case crashed
     }
 
     let id: String
     let path: String
     var state: State
     var error: String?
+    var descriptor: PluginDescriptor?
     var manifest: PluginManifest?
     var commands: [PluginCommand] = []
 }

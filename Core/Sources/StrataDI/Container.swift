@@ -75,7 +75,17 @@ public final class Container: Sendable {
         }
     }
 
-    /// Whether `freeze()` has been called.
+    /// Opens a frozen container for more registrations: the host activates a plugin when it is first used,
+    /// after others have been resolving. Entries and the singletons they built are kept; until the next
+    /// `freeze()`, resolutions take the locked path. The frozen table is deliberately never released: a
+    /// lock-free reader may still be borrowing it (it costs one small table per activation).
+    public func thaw() {
+        open.withLock { _ in
+            _ = frozenPointer.exchange(0, ordering: .acquiringAndReleasing)
+        }
+    }
+
+    /// Whether `freeze()` has been called (and no `thaw()` since).
     public var isFrozen: Bool { frozenTable != nil }
 
     /// Every registration, sorted by owner, type and name.

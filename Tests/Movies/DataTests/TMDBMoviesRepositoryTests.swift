@@ -167,13 +167,13 @@ import Testing
     @Test func answerSlowerThanTheTimeoutBecomesTimedOut() async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
-        server.route("GET", searchPath, response: .json(try SharedSamples.singleResult).delayed(by: 30))
+        // The server answers after 60 s, so a result other than timedOut(0.3) means the timeout did not fire.
+        // No wall-clock bound: on a loaded 2-core runner the continuation may wait for a free thread.
+        server.route("GET", searchPath, response: .json(try SharedSamples.singleResult).delayed(by: 60))
         let repository = try makeRepository(baseURL: server.baseURL, timeout: 0.3)
-        let start = ContinuousClock.now
 
         let result = await collect(repository.fetchMoviesList(query: MovieQuery(query: "dune"), page: 1))
 
-        #expect(ContinuousClock.now - start < .seconds(10), "the 0.3 s timeout was not honoured")
         guard case .timedOut(_, let seconds) = result.error else {
             Issue.record("expected timedOut, got \(String(describing: result.error))")
             return

@@ -1,0 +1,137 @@
+import Foundation
+import StrataPluginKit
+
+/// Every discovered plugin as its descriptor tells it, known before any plugin code runs.
+///
+/// For each library the catalog reads the descriptor from the file (``PluginDescriptorReader``) and
+/// checks what can be checked without loading it: the id against the file name, the ABI stamp against
+/// this host's, the dependencies' version ranges, command words claimed twice (or claimed from the host),
+/// and a crash remembered by the ``CrashJournal``. `plugins list`, `--help`, `config check`, the home screen
+/// and command routing read only this; a plugin's code is loaded when one of its commands or screens is
+/// used.
+struct PluginCatalog {
+    /// One plugin: where it is, what its descriptor says, and why it can't be used, if it can't.
+    struct Entry {
+        let id: String
+        let path: String
+        /// `nil` when the descriptor couldn't be read (the problem says why).
+        var descriptor: PluginDescriptor?
+        /// Why the plugin can't be used, known before loading it.
+        var problem: String?
+        /// The crash the journal remembers for this very file, if any.
+        var crash: CrashJournal.Record?
+
+        /// The name shown to people: the descriptor's, else the id.
+        var displayName: String { descriptor?.displayName ?? id }
+    }
+
+    let entries: [Entry]
+
+    /// Reads the descriptors of `discovered` and checks them.
+    /// - Parameters:
+    ///   - crashes: the crash journal's folder.
+    ///   - reservedWords: the host's own top-level words, which no plugin may claim.
+    init(discovered: [DiscoveredPlugin], crashes: URL, reservedWords: Set<String>) {
+        var entries = discovered.map { plugin in
+            var entry = Entry(id: plugin.id, path: plugin.path, problem: plugin.problem)
+            guard entry.problem == nil else { return entry }
+            do {
+                let descriptor = try PluginDescriptorReader.read(libraryAt: plugin.path)
+                entry.descriptor = descriptor
+                entry.problem = Self.problem(with: descriptor, fileID: plugin.id)
+            } catch {
+                entry.problem = "\(error)"
+            }
+            return entry
+        }
+        Self.checkDependencyVersions(&entries)
+        Self.checkWordConflicts(&entries, reservedWords: reservedWords)
+        for index in entries.indices where entries[index].problem == nil {
+            entries[index].crash = CrashJournal.record(for: entries[index].id, path: entries[index].path, in: crashes)
+        }
+        self.entries = entries
+    }
+
+    /// The entry for `id`.
+    func entry(_ id: String) -> Entry? { entries.first { $0.id == id } }
+
+    /// The usable plugin's command that the longest prefix of `words` selects.
+    func command(for words: [String]) -> (entry: Entry, command: PluginDescriptor.Command)? {
+        var best: (entry: Entry, command: PluginDescriptor.Command)?
+        for entry in entries {
+            for command in entry.descriptor?.commands ?? [] where words.starts(with: command.words) {
+                if command.words.count > best?.command.words.count ?? 0 { best = (entry, command) }
+            }
+        }
+        return best
+    }
+
+    /// The plugin whose commands start with `word` (`clock` → blocks), or whose id it is.
+    func owner(ofWord word: String) -> Entry? {
+        entries.first { $0.descriptor?.commands.contains { $0.words.first == word } == true }
+            ?? entries.first { $0.id == word }
+    }
+
+    /// `ids` and everything they depend on, as descriptors declare it.
+    func closure(of ids: Set<String>) -> Set<String> {
+        var result = ids
+        var queue = Array(ids)
+        while let id = queue.popLast() {
+            for dependency in entry(id)?.descriptor?.dependencies.keys.sorted() ?? [] where result.insert(dependency).inserted {
+                queue.append(dependency)
+            }
+        }
+        return result
+    }
+
+    /// Why a readable descriptor can't be used with this host and this file, or `nil`.
+    private static func problem(with descriptor: PluginDescriptor, fileID: String) -> String? {
+        if descriptor.abi != StrataABI.stampString {
+            return PluginFailure.abiMismatch(found: descriptor.abi, expected: StrataABI.stampString).description
+        }
+        if descriptor.id != fileID {
+            return PluginFailure.badManifest("its descriptor's id is '\(descriptor.id)' but the library name says '\(fileID)'; rename the library to lib\(descriptor.id.capitalized)Plugin.so or fix the id in its plugin.json").description
+        }
+        return nil
+    }
+
+    /// A dependency installed in a version outside the range asked for fails the plugin that asks.
+    private static func checkDependencyVersions(_ entries: inout [Entry]) {
+        let versions = Dictionary(entries.compactMap { entry in
+            entry.descriptor.flatMap { descriptor in SemanticVersion(descriptor.version).map { (entry.id, $0) } }
+        }, uniquingKeysWith: { first, _ in first })
+        for index in entries.indices where entries[index].problem == nil {
+            for (dependency, text) in entries[index].descriptor?.dependencies.sorted(by: { $0.key < $1.key }) ?? [] {
+                guard let range = VersionRange(text), let installed = versions[dependency], !range.contains(installed) else { continue }
+                entries[index].problem = PluginFailure.dependency("depends on '\(dependency)' \(text), but \(installed) is installed").description
+                break
+            }
+        }
+    }
+
+    /// Words claimed by two plugins (the same command, or one a prefix of the other's) fail both, naming
+    /// both files; a word the host keeps fails the plugin that claims it.
+    private static func checkWordConflicts(_ entries: inout [Entry], reservedWords: Set<String>) {
+        var conflicts: [Int: [String]] = [:]
+        for (index, entry) in entries.enumerated() where entry.problem == nil {
+            for command in entry.descriptor?.commands ?? [] where reservedWords.contains(command.words[0]) {
+                conflicts[index, default: []].append("its command '\(command.words.joined(separator: " "))' uses '\(command.words[0])', a word strata keeps for itself")
+            }
+        }
+        for first in entries.indices where entries[first].problem == nil {
+            for second in entries.indices where second > first && entries[second].problem == nil {
+                for mine in entries[first].descriptor?.commands ?? [] {
+                    for theirs in entries[second].descriptor?.commands ?? []
+                    where mine.words.starts(with: theirs.words) || theirs.words.starts(with: mine.words) {
+                        let clash = "command '\(mine.words.joined(separator: " "))' of \(entries[first].path) and '\(theirs.words.joined(separator: " "))' of \(entries[second].path) claim the same words; remove one of the libraries or rename its commands"
+                        conflicts[first, default: []].append(clash)
+                        conflicts[second, default: []].append(clash)
+                    }
+                }
+            }
+        }
+        for (index, reasons) in conflicts {
+            entries[index].problem = PluginFailure.wordConflict(reasons[0]).description
+        }
+    }
+}

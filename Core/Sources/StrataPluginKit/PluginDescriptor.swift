@@ -1,0 +1,164 @@
+/// Everything the host knows about a plugin before any of its code runs (PF4J's `plugin.properties`,
+/// VS Code's `package.json`).
+///
+/// A plugin writes it once, as `plugin.json` beside its code; the SDK's build-tool plugin
+/// (`StrataDescriptorPlugin`) checks it and compiles it into a named ELF section of the plugin's library
+/// (``PluginDescriptorSection``), adding the ABI stamp of the compiler that builds it. The host reads it
+/// from the file with ``PluginDescriptorReader`` (no `dlopen`): listings, help, routing, settings checks
+/// and dependency order come from here, and a plugin's code is loaded only when it is used. What the
+/// code declares when it registers must agree with it.
+public struct PluginDescriptor: Codable, Sendable, Equatable {
+    /// Lowercase id (letters, digits, `-`): the config key `features.<id>`, and `lib<Id>Plugin.so`.
+    public var id: String
+    /// The name shown to people.
+    public var displayName: String
+    /// The plugin's version, `MAJOR.MINOR.PATCH`.
+    public var version: String
+    /// One sentence on what the feature does.
+    public var summary: String
+    /// `strata-abi=<n>;swift=<compiler>` of the build that made the library (``StrataABI/stampString``);
+    /// written by the build-tool plugin, not by hand.
+    public var abi: String
+    /// The plugins this one needs, each with a version range (``VersionRange``), e.g. `">=1.0.0 <2.0.0"`.
+    public var dependencies: [String: String]
+    /// The commands it contributes.
+    public var commands: [Command]
+    /// The interactive screens it contributes (at most one today: its root screen on the home screen).
+    public var screens: [Screen]
+    /// The settings it reads from `features.<id>.settings`.
+    public var settings: [Setting]
+
+    /// A command: the words that select it, and its help.
+    public struct Command: Codable, Sendable, Equatable {
+        /// E.g. `["movies", "search"]`, or `["clock"]` for a top-level word.
+        public var words: [String]
+        /// One line for listings.
+        public var summary: String
+        /// The usage line, e.g. `strata movies search QUERY [--page N] [--json]`.
+        public var usage: String
+
+        /// Creates a command description.
+        public init(words: [String], summary: String, usage: String) {
+            self.words = words
+            self.summary = summary
+            self.usage = usage
+        }
+    }
+
+    /// A screen the plugin contributes.
+    public struct Screen: Codable, Sendable, Equatable {
+        /// The screen's title.
+        public var title: String
+        /// One line on the home screen.
+        public var summary: String
+
+        /// Creates a screen description.
+        public init(title: String, summary: String) {
+            self.title = title
+            self.summary = summary
+        }
+    }
+
+    /// A setting under `features.<id>.settings`.
+    public struct Setting: Codable, Sendable, Equatable {
+        /// The JSON types a setting may have.
+        public enum Kind: String, Codable, Sendable, CaseIterable {
+            case string, integer, number, boolean, array, object
+        }
+
+        /// The key.
+        public var key: String
+        /// The JSON type of its value.
+        public var type: Kind
+        /// The default as shown to people (`"catalog"`, `10`), if there is one.
+        public var defaultValue: String?
+        /// What it does.
+        public var description: String
+        /// Whether its value must never be shown (`config check`, `plugins info` redact it).
+        public var secret: Bool
+
+        /// Creates a setting description.
+        public init(key: String, type: Kind, defaultValue: String? = nil, description: String, secret: Bool = false) {
+            self.key = key
+            self.type = type
+            self.defaultValue = defaultValue
+            self.description = description
+            self.secret = secret
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case key, type, defaultValue = "default", description, secret
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            key = try container.decode(String.self, forKey: .key)
+            type = try container.decode(Kind.self, forKey: .type)
+            defaultValue = try container.decodeIfPresent(String.self, forKey: .defaultValue)
+            description = try container.decode(String.self, forKey: .description)
+            secret = try container.decodeIfPresent(Bool.self, forKey: .secret) ?? false
+        }
+    }
+
+    /// Creates a descriptor.
+    public init(id: String, displayName: String, version: String, summary: String, abi: String = StrataABI.stampString,
+                dependencies: [String: String] = [:], commands: [Command] = [], screens: [Screen] = [], settings: [Setting] = []) {
+        self.id = id
+        self.displayName = displayName
+        self.version = version
+        self.summary = summary
+        self.abi = abi
+        self.dependencies = dependencies
+        self.commands = commands
+        self.screens = screens
+        self.settings = settings
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, displayName, version, summary, abi, dependencies, commands, screens, settings
+    }
+
+    /// Decodes a descriptor; the lists and `dependencies` may be left out, `abi` too (the build-tool plugin
+    /// adds it).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        displayName = try container.decode(String.self, forKey: .displayName)
+        version = try container.decode(String.self, forKey: .version)
+        summary = try container.decode(String.self, forKey: .summary)
+        abi = try container.decodeIfPresent(String.self, forKey: .abi) ?? ""
+        dependencies = try container.decodeIfPresent([String: String].self, forKey: .dependencies) ?? [:]
+        commands = try container.decodeIfPresent([Command].self, forKey: .commands) ?? []
+        screens = try container.decodeIfPresent([Screen].self, forKey: .screens) ?? []
+        settings = try container.decodeIfPresent([Setting].self, forKey: .settings) ?? []
+    }
+
+    /// What is wrong with the descriptor's own content (an invalid id or version, an empty command, a
+    /// dependency range that doesn't parse), as sentences; empty when it is sound.
+    public var problems: [String] {
+        var problems: [String] = []
+        if !PluginManifest.isValidID(id) { problems.append("id '\(id)' must be lowercase letters, digits and '-', starting with a letter") }
+        if SemanticVersion(version) == nil { problems.append("version '\(version)' is not MAJOR.MINOR.PATCH") }
+        for (dependency, range) in dependencies.sorted(by: { $0.key < $1.key }) {
+            if VersionRange(range) == nil { problems.append("dependency '\(dependency)': '\(range)' is not a version range like \">=1.0.0 <2.0.0\"") }
+        }
+        for command in commands where command.words.isEmpty || command.words.contains(where: { $0.isEmpty || $0.hasPrefix("-") || $0.contains(" ") }) {
+            problems.append("command \(command.words) needs one or more words, none empty or starting with '-'")
+        }
+        let paths = commands.map(\.words)
+        for (index, path) in paths.enumerated() where paths[..<index].contains(path) {
+            problems.append("command '\(path.joined(separator: " "))' is declared twice")
+        }
+        let keys = settings.map(\.key)
+        for (index, key) in keys.enumerated() where keys[..<index].contains(key) {
+            problems.append("setting '\(key)' is declared twice")
+        }
+        return problems
+    }
+
+    /// The manifest this descriptor declares, as the host compares it with the plugin's code.
+    public var manifest: PluginManifest {
+        PluginManifest(id: id, displayName: displayName, version: version, summary: summary,
+                       dependencies: dependencies.keys.sorted())
+    }
+}

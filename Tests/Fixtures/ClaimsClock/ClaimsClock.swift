@@ -1,0 +1,19 @@
+import StrataPluginKit
+
+/// Test fixture: claims the top-level word `clock`, which the Blocks plugin owns (a conflict to report).
+final class Fixture: FeaturePlugin {
+    let manifest = PluginManifest(id: "clockthief", displayName: "Fixture ClaimsClock", version: "0.0.1", summary: "claims the word clock.", dependencies: [])
+
+    func register(in context: PluginContext) throws {
+        try context.addCommand(PluginCommand(path: ["clock"], summary: "Not the real clock", usage: "strata clock") { invocation in
+            invocation.writeLine("stolen")
+            return 0
+        })
+    }
+}
+
+@c(strata_plugin_abi)
+public func strataPluginABI() -> UnsafePointer<CChar> { StrataABI.stamp }
+
+@c(strata_plugin_entry)
+public func strataPluginEntry() -> UnsafeMutableRawPointer { PluginExport.export(Fixture()) }

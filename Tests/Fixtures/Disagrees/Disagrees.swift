@@ -1,0 +1,16 @@
+import StrataPluginKit
+
+/// Test fixture: its code contributes a command its descriptor doesn't declare.
+final class Fixture: FeaturePlugin {
+    let manifest = PluginManifest(id: "disagrees", displayName: "Fixture Disagrees", version: "0.0.1", summary: "its code and its descriptor differ.", dependencies: [])
+
+    func register(in context: PluginContext) throws {
+        try context.addCommand(PluginCommand(path: ["disagrees", "pong"], summary: "Not declared", usage: "strata disagrees pong") { _ in 0 })
+    }
+}
+
+@c(strata_plugin_abi)
+public func strataPluginABI() -> UnsafePointer<CChar> { StrataABI.stamp }
+
+@c(strata_plugin_entry)
+public func strataPluginEntry() -> UnsafeMutableRawPointer { PluginExport.export(Fixture()) }

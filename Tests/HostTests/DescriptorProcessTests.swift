@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+
+/// The host knows every plugin from the descriptor inside its library, before any of its code runs.
+@Suite struct DescriptorProcessTests {
+    /// A copy of fixture `fixture` installed as `lib<name>Plugin.so`, with `change` applied to its bytes.
+    static func installPatched(_ sandbox: Sandbox, fixture: String, as name: String, _ change: (inout Data) throws -> Void) throws {
+        let url = try sandbox.install(fixture: fixture, as: name)
+        var bytes = try Data(contentsOf: url)
+        try change(&bytes)
+        try bytes.write(to: url)
+    }
+
+    /// Where the descriptor section starts: its magic `SDSC` and format version 1.
+    static func sectionStart(_ bytes: Data) throws -> Int {
+        let header = Data([0x53, 0x44, 0x53, 0x43, 0x01, 0x00, 0x00, 0x00])
+        return try #require(bytes.range(of: header)?.lowerBound, "no descriptor section")
+    }
+
+    /// Replaces `old` by `new` (of the same length) inside the descriptor's JSON.
+    static func replaceInDescriptor(_ bytes: inout Data, _ old: String, _ new: String) throws {
+        precondition(old.utf8.count == new.utf8.count)
+        let start = try sectionStart(bytes)
+        let range = try #require(bytes.range(of: Data(old.utf8), in: start..<bytes.count), "\(old) not in the descriptor")
+        bytes.replaceSubrange(range, with: Data(new.utf8))
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func everyDamagedDescriptorFailsItsPluginAloneWithItsOwnReason() throws {
+        let sandbox = try Sandbox()
+        try sandbox.install(fixture: "Healthy", as: "Healthy")
+        try Data((0..<4096).map { _ in UInt8.random(in: 0...255) }).write(to: sandbox.plugins.appendingPathComponent("libRandomPlugin.so"))
+        try Self.installPatched(sandbox, fixture: "Healthy", as: "Truncated") { $0 = $0.prefix(4096) }
+        try Self.installPatched(sandbox, fixture: "Healthy", as: "Cutshort") { bytes in
+            let start = try Self.sectionStart(bytes)
+            bytes.replaceSubrange(start + 8..<start + 12, with: Data([0xFF, 0xFF, 0x00, 0x00]))
+        }
+        try Self.installPatched(sandbox, fixture: "Healthy", as: "Badjson") { bytes in
+            let start = try Self.sectionStart(bytes)
+            bytes[start + 16] = UInt8(ascii: "#")
+        }
+        try Self.installPatched(sandbox, fixture: "Healthy", as: "Badtypes") { try Self.replaceInDescriptor(&$0, #""version":"0.0.1""#, #""version":1234567"#) }
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
+
+        let rows = try decodeRows(try sandbox.strata(["plugins", "list", "--json"]).stdout)
+
+        let reasons: [String: String] = [
+            "random": "not a plugin library",
+            "truncated": "the library is truncated",
+            "cutshort": "it says the descriptor has 65535 bytes, but only",
+            "badjson": "the descriptor is not valid JSON",
+            "badtypes": "the descriptor's `version` is wrong: expected String",
+        ]
+        for (id, reason) in reasons {
+            #expect(rows[id]?.state == "failed", "\(id)")
+            #expect(rows[id]?.error?.contains(reason) == true, "\(id): \(rows[id]?.error ?? "no error")")
+        }
+        #expect(rows["healthy"]?.state == "enabled")
+        let ping = try sandbox.strata(["healthy", "ping"])
+        #expect(ping.status == 0 && ping.stdout == "pong (hello from healthy)\n", "the others still work")
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func aLibraryWithoutADescriptorSaysHowToBuildOne() throws {
+        let sandbox = try Sandbox()
+        // An ELF file with no descriptor: a library of the SDK itself.
+        try FileManager.default.copyItem(at: BuildProducts.directory.appendingPathComponent("libStrataRuntime.so"),
+                                         to: sandbox.plugins.appendingPathComponent("libBarePlugin.so"))
+        chmod(sandbox.plugins.appendingPathComponent("libBarePlugin.so").path, 0o755)
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
+
+        let rows = try decodeRows(try sandbox.strata(["plugins", "list", "--json"]).stdout)
+
+        #expect(rows["bare"]?.state == "failed")
+        #expect(rows["bare"]?.error?.contains("no plugin descriptor (no `strata_descriptor` section)") == true)
+        #expect(rows["bare"]?.error?.contains("strata plugins new") == true)
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func aPluginBuiltForAnotherABIIsRefusedFromItsDescriptorWithoutRunningItsCode() throws {
+        let sandbox = try Sandbox()
+        // Its code traps when it registers: if the host loaded it, the command would die with a signal.
+        try Self.installPatched(sandbox, fixture: "TrapsAtLoad", as: "Traps") { try Self.replaceInDescriptor(&$0, "strata-abi=1;", "strata-abi=7;") }
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
+
+        let all = try sandbox.strata(["di", "list", "--json"])
+        #expect(all.status == 0 && !all.signalled)
+        let rows = try decodeRows(try sandbox.strata(["plugins", "list", "--json"]).stdout)
+        #expect(rows["traps"]?.state == "failed")
+        #expect(rows["traps"]?.error?.contains("built for strata-abi=7;swift=") == true)
+        #expect(rows["traps"]?.error?.contains("Rebuild the plugin") == true)
+    }
+
+    @Test(.timeLimit(.minutes(2)), arguments: [["plugins", "list"], ["--help"], ["config", "check"], []])
+    func listingHelpAndConfigCheckRunNoPluginCode(command: [String]) throws {
+        let sandbox = try Sandbox()
+        try sandbox.install(fixture: "TrapsAtLoad", as: "Traps")
+        try sandbox.install(fixture: "Healthy", as: "Healthy")
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
+
+        let result = try sandbox.strata(command)
+
+        #expect(result.status == 0 && !result.signalled, "\(command): \(result.stderr)")
+        #expect(result.stdout.contains("healthy") || result.stdout.contains("Healthy"))
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func aCommandActivatesOnlyThePluginThatOwnsIt() throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig("{}")
+
+        let result = try sandbox.strata(["-v", "clock"])
+
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("opened blocks"))
+        for other in ["movies", "gpt", "running"] {
+            #expect(!result.stderr.contains("opened \(other)"), "`clock` loaded \(other)")
+        }
+    }
+
+    @Test(.timeLimit(.minutes(2)), arguments: [["clock"], ["daily", "list"], ["timer", "list"], ["blocks", "list"], ["clock", "stop"]])
+    func everyWordOfADisabledPluginSaysItIsDisabled(command: [String]) throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(#"{"features": {"blocks": {"enabled": false}}}"#)
+
+        let result = try sandbox.strata(command)
+
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("feature 'blocks' is disabled in \(sandbox.config.path)"), "\(command): \(result.stderr)")
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func twoPluginsClaimingOneWordAreAConflictNamingBothFilesAndNeitherWins() throws {
+        let sandbox = try Sandbox()
+        let thief = try sandbox.install(fixture: "ClaimsClock", as: "Clockthief")
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins", "\#(BuildProducts.directory.path)"]}"#)
+
+        let rows = try decodeRows(try sandbox.strata(["plugins", "list", "--json"]).stdout)
+        let clock = try sandbox.strata(["clock"])
+
+        let blocks = BuildProducts.directory.appendingPathComponent("libBlocksPlugin.so").resolvingSymlinksInPath().path
+        for id in ["clockthief", "blocks"] {
+            #expect(rows[id]?.state == "failed")
+            #expect(rows[id]?.error?.contains("conflict") == true && rows[id]?.error?.contains(thief.path) == true
+                    && rows[id]?.error?.contains(blocks) == true, "\(id): \(rows[id]?.error ?? "")")
+        }
+        #expect(clock.status == 1 && !clock.stdout.contains("stolen"))
+        #expect(clock.stderr.contains("conflict"))
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func codeThatDisagreesWithItsDescriptorFailsNamingTheCommand() throws {
+        let sandbox = try Sandbox()
+        try sandbox.install(fixture: "Disagrees", as: "Disagrees")
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
+
+        let result = try sandbox.strata(["disagrees", "ping"])
+
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("disagrees with its descriptor"))
+        #expect(result.stderr.contains("'disagrees pong', which the descriptor doesn't declare"))
+    }
+}
