@@ -10,7 +10,7 @@ extension HostSession {
         let features = records.map { record in
             HomeFeature(record: record) { [self] in try self.screenProvider(for: record.id) }
         }
-        return await runInteractiveApp(features: features, environment: environment)
+        return await runInteractiveApp(features: features, notice: environment[Supervisor.noticeVariable], environment: environment)
     }
 
     /// Activates plugin `id` and returns the screen provider it registered under its id, if any.

@@ -25,6 +25,9 @@ func runStrata(_ arguments: [String], environment: [String: String]) async -> In
         // A probe tries the plugin even if it crashed before; if it crashes again, the journal says so again.
         CrashJournal.forget(words[1], in: CrashJournal.directory(environment: environment))
     }
+    if words.isEmpty && Console.isInteractive && environment["TERM"] != "dumb" && environment[Supervisor.supervisedVariable] == nil {
+        return Supervisor.run(arguments: arguments, environment: environment)
+    }
     let session: HostSession
     do {
         session = try HostSession(options: options, environment: environment)

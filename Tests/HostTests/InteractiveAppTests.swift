@@ -80,16 +80,57 @@ import Testing
         try expectTerminalRestored(terminal)
     }
 
+    @Test func aPluginThatTrapsWhenOpenedBringsTheAppBackHomeWithANoticeAndIsSkipped() throws {
+        let sandbox = try Sandbox()
+        try sandbox.install(fixture: "TrapsAtLoad", as: "Traps")
+        let (terminal, _) = try startStrata(in: sandbox, config: #"{"pluginDirectories": ["plugins"], "features": {"gpt": {"enabled": false}}}"#)
+        defer { terminal.close() }
+        var screen = try terminal.waitFor("the home screen") { $0.contains(Self.homeHelp) }
+        for _ in 0..<8 where !screen.contains(where: { $0.contains("› Fixture TrapsAtLoad") }) {
+            let before = screen
+            try terminal.press("Down")
+            screen = try terminal.waitFor("the selection to move") { $0 != before }
+        }
+        try terminal.press("Enter")
+
+        let back = try terminal.waitFor("the home screen with the notice") { $0.contains { $0.contains("The traps plugin stopped with SIG") } }
+        #expect(back.contains { $0.contains("strata plugins retry traps") })
+        #expect(back.contains { $0.contains("Fixture TrapsAtLoad") && $0.contains("crashed") }, "\(back.joined(separator: "\n"))")
+        // The restarted app reads keys one by one (raw mode is on again), and the plugin stays skipped.
+        try terminal.press("Enter")
+        try terminal.waitFor("the reason it is skipped") { $0.contains { $0.contains("could not be loaded") } }
+        try terminal.press("Escape")
+        try terminal.waitFor("the alert to close") { !$0.contains { $0.contains("could not be loaded") } }
+        try terminal.type("q")
+        #expect(try waitForExit(terminal) == 0)
+        try expectTerminalRestored(terminal)
+    }
+
+    @Test(arguments: [SIGILL, SIGABRT, SIGSEGV])
+    func aFatalSignalSentToTheAppRestoresTheTerminal(signal: Int32) throws {
+        let (terminal, sandbox) = try startStrata()
+        defer { terminal.close(); withExtendedLifetime(sandbox) {} }
+        try terminal.waitFor("the home screen") { $0.contains(Self.homeHelp) }
+        #expect(kill(try terminal.foregroundChild(), signal) == 0)
+        #expect(try waitForExit(terminal) == 128 + signal)
+        try expectTerminalRestored(terminal)
+        let screen = try terminal.lines()
+        #expect(!screen.contains(Self.homeHelp), "the main screen is back")
+    }
+
     /// A fresh terminal with a known prompt, running `strata` with a sandbox config (Gpt disabled), followed
     /// by `echo STRATA_EXIT=$?`.
     private func startStrata() throws -> (TmuxTerminal, Sandbox) {
-        let sandbox = try Sandbox()
-        try sandbox.writeConfig(#"{"features": {"gpt": {"enabled": false}}}"#)
+        try startStrata(in: try Sandbox(), config: #"{"features": {"gpt": {"enabled": false}}}"#)
+    }
+
+    private func startStrata(in sandbox: Sandbox, config: String) throws -> (TmuxTerminal, Sandbox) {
+        try sandbox.writeConfig(config)
         let terminal = try TmuxTerminal()
         try terminal.type("PS1='READY> '", enter: true)
         try terminal.waitFor("prompt") { $0.contains { $0.hasPrefix("READY>") } }
-        try terminal.type("clear; \(BuildProducts.strata) --config \(sandbox.config.path) --data-dir \(sandbox.data.path); "
-                          + "echo STRATA_EXIT=$?", enter: true)
+        try terminal.type("clear; XDG_STATE_HOME=\(sandbox.state.path) SWIFT_BACKTRACE=enable=no \(BuildProducts.strata) "
+                          + "--config \(sandbox.config.path) --data-dir \(sandbox.data.path); echo STRATA_EXIT=$?", enter: true)
         return (terminal, sandbox)
     }
 

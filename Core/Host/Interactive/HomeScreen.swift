@@ -6,11 +6,14 @@ import StrataTerminal
 final class HomeScreen: Screen {
     let title = "Strata"
     private let features: [HomeFeature]
+    /// One line above the features, e.g. the supervisor saying which plugin crashed the app last time.
+    private let notice: String?
     private var selection = ListSelection()
     private weak var navigator: Navigator?
 
-    init(features: [HomeFeature], navigator: Navigator) {
+    init(features: [HomeFeature], notice: String? = nil, navigator: Navigator) {
         self.features = features
+        self.notice = notice
         self.navigator = navigator
     }
 
@@ -20,6 +23,7 @@ final class HomeScreen: Screen {
 
     func draw(in canvas: Canvas, context: RenderContext) {
         canvas.draw("Features", row: 0, style: .bold)
+        if let notice { canvas.draw(notice, row: 1, style: .color(.red)) }
         let rows = features.map { feature in
             ListRow(feature.displayName, detail: feature.detail,
                     style: feature.state == .available ? .plain : feature.state == .disabled ? .dim : .color(.red))

@@ -9,13 +9,13 @@ import StrataTerminal
 /// - Returns: The process exit code: 0 after `q`, 130 after Ctrl-C, 1 when a screen failed (the error is
 ///   printed to standard error after the terminal has been restored).
 @MainActor
-func runInteractiveApp(features: [HomeFeature],
+func runInteractiveApp(features: [HomeFeature], notice: String? = nil,
                        environment: [String: String] = ProcessInfo.processInfo.environment) async -> Int32 {
     guard TerminalCapabilities(environment: environment).supportsFullScreen else {
         Console.write(homeText(features: features))
         return 0
     }
-    let app = TerminalApp { HomeScreen(features: features, navigator: $0) }
+    let app = TerminalApp { HomeScreen(features: features, notice: notice, navigator: $0) }
     do {
         return try await app.run(environment: environment)
     } catch {

@@ -52,6 +52,14 @@ enum CrashJournal {
         return record
     }
 
+    /// Every crash the journal holds, newest first (whether or not the file has changed since).
+    static func records(in directory: URL) -> [Record] {
+        let files = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []
+        return files.filter { $0.pathExtension == "json" }
+            .compactMap { FileManager.default.contents(atPath: $0.path).flatMap { try? JSONDecoder().decode(Record.self, from: $0) } }
+            .sorted { $0.time > $1.time }
+    }
+
     /// Forgets plugin `id`'s crash. Returns whether there was one.
     @discardableResult
     static func forget(_ id: String, in directory: URL) -> Bool {

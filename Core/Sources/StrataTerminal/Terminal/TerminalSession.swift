@@ -22,8 +22,8 @@ public struct TerminalError: Error, CustomStringConvertible, Sendable {
 }
 
 /// Owns the terminal while a full-screen app runs: raw mode, the alternate screen, a hidden cursor, signal
-/// handlers that restore everything on SIGTERM/SIGINT/SIGHUP/SIGQUIT and around Ctrl-Z, and a thread that
-/// reads and decodes input.
+/// handlers that restore everything on SIGTERM/SIGINT/SIGHUP/SIGQUIT, on a crash (SIGSEGV, SIGILL, SIGTRAP,
+/// SIGABRT, SIGBUS, SIGFPE) and around Ctrl-Z, and a thread that reads and decodes input.
 ///
 /// ``end()`` must be called on every path out of the app (``TerminalApp/run(environment:)`` does this with
 /// `defer`); a signal that kills the process restores the terminal through its handler instead.

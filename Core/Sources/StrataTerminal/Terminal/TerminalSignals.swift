@@ -63,6 +63,8 @@ private func writeStatic(_ text: StaticString) {
 enum TerminalSignals {
     /// The signals that end the process by default; the terminal is restored before the default action.
     static let terminating = [SIGTERM, SIGINT, SIGHUP, SIGQUIT]
+    /// The signals of a crash (a trap, a bad access, an abort), from the app or any plugin code it runs.
+    static let fatal = [SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE]
 
     /// Installs the handlers (call after ``SignalState/active`` is set).
     ///
@@ -70,7 +72,7 @@ enum TerminalSignals {
     static func install() -> [(Int32, sigaction)] {
         let handlers = terminating.map { ($0, onTerminate) }
             + [(SIGWINCH, onResize), (SIGTSTP, onSuspend), (SIGCONT, onContinue)]
-        return handlers.map { number, handler in
+        let replaced = handlers.map { number, handler in
             var action = sigaction()
             action.__sigaction_handler.sa_handler = handler
             sigemptyset(&action.sa_mask)
@@ -79,6 +81,32 @@ enum TerminalSignals {
             sigaction(number, &action, &previous)
             return (number, previous)
         }
+        return replaced + fatal.map { number in
+            var action = sigaction()
+            action.__sigaction_handler.sa_sigaction = onFatal
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_SIGINFO | SA_ONSTACK
+            sigaction(number, &action, previousFatal + Int(number))
+            return (number, previousFatal[Int(number)])
+        }
+    }
+
+    /// The actions the fatal-signal handler replaced, indexed by signal number: the handler reads them
+    /// from a plain buffer, without touching reference counts.
+    nonisolated(unsafe) private static let previousFatal: UnsafeMutablePointer<sigaction> = {
+        let buffer = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
+        buffer.initialize(repeating: sigaction(), count: 65)
+        return buffer
+    }()
+
+    /// A crash: restore the terminal first, then hand the signal to whatever handled it before (the crash
+    /// journal, Swift's backtracer, or the default action). A fault comes back when the instruction runs
+    /// again; a signal sent with `kill` or `raise` is sent again.
+    private static let onFatal: @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void = {
+        number, info, _ in
+        if signalState.pointee.active { leaveTerminal() }
+        sigaction(number, previousFatal + Int(number), nil)
+        if (info?.pointee.si_code ?? 0) <= 0 { raise(number) }
     }
 
     /// Puts back the actions ``install()`` replaced (e.g. the Swift runtime's crash backtracer).

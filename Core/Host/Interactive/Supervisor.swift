@@ -1,0 +1,111 @@
+import Foundation
+import Glibc
+
+/// Runs the interactive app in a child process (this same binary) and brings it back when a plugin's code
+/// crashes it: VS Code's "extension host terminated unexpectedly", except that it recovers by itself.
+///
+/// The supervisor does nothing else: it reads no config and loads no plugin, so nothing a plugin does can
+/// take it down. When the app dies of a signal, the supervisor puts the terminal back as it found it
+/// (cooked mode, cursor shown, main screen). If the crash journal blamed a plugin for the crash, that
+/// plugin is skipped from now on and the app starts again at the home screen with a one-line notice;
+/// any other death ends the supervisor the same way. Ctrl-Z stops both processes and `fg` resumes both;
+/// a signal sent to the supervisor (SIGTERM, SIGHUP, `kill -ILL`…) is passed on to the app.
+enum Supervisor {
+    /// Set in the app's environment, so that the child runs the app instead of another supervisor.
+    static let supervisedVariable = "STRATA_SUPERVISED"
+    /// The notice the restarted app shows on its home screen.
+    static let noticeVariable = "STRATA_NOTICE"
+    /// Restarts in one session before the supervisor gives up (each one skips a plugin, so a loop is
+    /// only possible if the journal can't be written).
+    static let maximumRestarts = 3
+
+    static func run(arguments: [String], environment: [String: String]) -> Int32 {
+        var saved = termios()
+        let haveSettings = tcgetattr(STDIN_FILENO, &saved) == 0
+        let crashes = CrashJournal.directory(environment: environment)
+        var notice: String?
+        for _ in 0...maximumRestarts {
+            var childEnvironment = environment
+            childEnvironment[supervisedVariable] = "1"
+            childEnvironment[noticeVariable] = notice
+            let started = time(nil)
+            guard let child = spawn(arguments: arguments, environment: childEnvironment) else {
+                Console.error("could not start the interactive app (\(String(cString: strerror(errno)))); "
+                              + "run `strata --help` for the command-line interface")
+                return 1
+            }
+            let status = wait(for: child)
+            if !isSignalled(status) { return exitStatus(status) }
+            let signal = terminatingSignal(status)
+            restoreTerminal(haveSettings ? saved : nil)
+            if [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGKILL].contains(signal) {
+                Glibc.signal(signal, SIG_DFL)
+                raise(signal)
+                return 128 + signal
+            }
+            guard let blamed = CrashJournal.records(in: crashes).first(where: { $0.time >= started && $0.signal == signal }) else {
+                Console.error("strata stopped with \(signalName(signal)) outside any plugin's code; "
+                              + "run it again, and report it if it happens again")
+                return 128 + signal
+            }
+            notice = "The \(blamed.id) plugin stopped with \(signalName(signal)); it is skipped until "
+                + "`strata plugins retry \(blamed.id)`."
+        }
+        Console.error("strata stopped \(maximumRestarts + 1) times in a row; the last time: \(notice ?? "")")
+        return 1
+    }
+
+    /// The app's process id while it runs, for the handlers that pass signals on (0 when there is none).
+    nonisolated(unsafe) private static var child: pid_t = 0
+
+    private static func spawn(arguments: [String], environment: [String: String]) -> pid_t? {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let argv = ([CommandLine.arguments.first ?? "strata"] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, executable, nil, nil, argv, envp) == 0 else { return nil }
+        child = pid
+        // Signals sent to the supervisor go to the app, which restores the terminal and ends by them. Once
+        // each (SA_RESETHAND): a real fault in the supervisor itself must still end it.
+        for signal in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] + CrashJournal.fatalSignals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { _ = kill(Supervisor.child, $0) }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART | Int32(bitPattern: UInt32(SA_RESETHAND))
+            sigaction(signal, &action, nil)
+        }
+        return pid
+    }
+
+    /// Waits for the app to end. When Ctrl-Z stops it, the supervisor stops too, so that the shell sees
+    /// the job stopped; `fg` continues the whole process group, and the app again after that.
+    private static func wait(for pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while true {
+            let result = waitpid(pid, &status, WUNTRACED)
+            if result < 0 {
+                if errno == EINTR { continue }
+                return 1 << 8
+            }
+            if status & 0xff == 0x7f {  // WIFSTOPPED
+                raise(SIGSTOP)
+                kill(pid, SIGCONT)
+                continue
+            }
+            return status
+        }
+    }
+
+    private static func isSignalled(_ status: Int32) -> Bool { status & 0x7f != 0 && status & 0x7f != 0x7f }
+    private static func terminatingSignal(_ status: Int32) -> Int32 { status & 0x7f }
+    private static func exitStatus(_ status: Int32) -> Int32 { (status >> 8) & 0xff }
+
+    /// What the app does on its way out, in case it could not: attributes reset, auto-wrap on, cursor
+    /// shown, main screen, and the settings from before it started.
+    private static func restoreTerminal(_ saved: termios?) {
+        let sequence: StaticString = "\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
+        _ = write(STDOUT_FILENO, sequence.utf8Start, sequence.utf8CodeUnitCount)
+        if var saved { _ = tcsetattr(STDIN_FILENO, TCSADRAIN, &saved) }
+    }
+}
