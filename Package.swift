@@ -7,11 +7,14 @@ import PackageDescription
 
 // MARK: - SDK
 
-func sdk(_ product: String) -> Target.Dependency { .product(name: product, package: "Core") }
+/// An SDK library by product name: from `Core/`, or from the packages beside it (`Core/Base`, `Core/URLSession`).
+func sdk(_ product: String) -> Target.Dependency {
+    .product(name: product, package: ["StrataBase": "Base", "StrataURLSession": "URLSession"][product] ?? "Core")
+}
 /// Compiles the target's `plugin.json` into its library: the descriptor the host reads without loading it.
 func descriptor() -> Target.PluginUsage { .plugin(name: "StrataDescriptorPlugin", package: "Core") }
 /// The SDK's base library (the sanitizer), a package of its own inside `Core/`.
-let base = Target.Dependency.product(name: "StrataBase", package: "Base")
+let base = sdk("StrataBase")
 
 // MARK: - Features
 
@@ -61,8 +64,8 @@ func feature(_ name: String, _ layers: Layers) -> (products: [Product], targets:
 
 let features = [
     feature("Blocks", Layers(pluginTests: true)),
-    feature("Gpt", Layers(data: ["StrataNetworking", "StrataStorage"], dataResources: [.copy("Resources")])),
-    feature("Movies", Layers(data: ["StrataNetworking", "StrataStorage"], dataResources: [.copy("Resources")])),
+    feature("Gpt", Layers(data: ["StrataNetworking", "StrataURLSession", "StrataStorage"], dataResources: [.copy("Resources")])),
+    feature("Movies", Layers(data: ["StrataNetworking", "StrataURLSession", "StrataStorage"], dataResources: [.copy("Resources")])),
     feature("Running", Layers()),
 ]
 
@@ -87,7 +90,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [.executable(name: "strata", targets: ["strata"])]
         + features.flatMap(\.products) + fixtureProducts,
-    dependencies: [.package(path: "Core"), .package(path: "Core/Base")],
+    dependencies: [.package(path: "Core"), .package(path: "Core/Base"), .package(path: "Core/URLSession")],
     targets: [
         .executableTarget(
             name: "strata",

@@ -7,7 +7,9 @@
 // and DI keys across the plugin boundary would fail). That is also why the SDK modules do not depend on
 // one another, except the plugin API on the DI container (shipped together in `StrataPluginKit`): host
 // services reach a plugin through the container, keyed by protocols from their own modules. What several
-// of them need (the sanitizer for untrusted text) is the package `Base/`, one more dynamic library.
+// of them need (the sanitizer for untrusted text) is the package `Base/`, one more dynamic library. The
+// URLSession client is the package `URLSession/`, which the host opens only when a request is sent; the
+// networking tests, which need it, live there.
 import PackageDescription
 
 let base = Target.Dependency.product(name: "StrataBase", package: "Base")
@@ -45,7 +47,6 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "StrataBaseTests", dependencies: [base]),
         .testTarget(name: "StrataDITests", dependencies: ["StrataDI"]),
-        .testTarget(name: "StrataNetworkingTests", dependencies: ["StrataNetworking", "StrataTesting"]),
         .testTarget(name: "StrataPluginKitTests", dependencies: ["StrataPluginKit"]),
         .testTarget(name: "StrataRuntimeTests", dependencies: ["StrataRuntime"]),
         .testTarget(name: "StrataStorageTests", dependencies: ["StrataStorage"]),

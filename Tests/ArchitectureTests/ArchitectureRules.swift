@@ -27,7 +27,7 @@ enum ArchitectureRules {
     static let layers = ["Domain", "Data", "Presentation", "Testing", "Plugin"]
     static let allowedProducts: [String: Set<String>] = [
         "Domain": [],
-        "Data": ["StrataNetworking", "StrataStorage"],
+        "Data": ["StrataNetworking", "StrataURLSession", "StrataStorage"],
         "Presentation": ["StrataTerminal"],
         "Testing": ["StrataTesting"],
     ]
@@ -70,11 +70,11 @@ enum ArchitectureRules {
             }
         }
         for dependency in package.dependencies ?? [] where !(sdkPackages.contains(dependency.identity) && dependency.type == "fileSystem") {
-            problems.append("the root package depends on \(dependency.identity); it may depend only on the SDK (Core and Core/Base, by path)")
+            problems.append("the root package depends on \(dependency.identity); it may depend only on the SDK (Core, Core/Base and Core/URLSession, by path)")
         }
         return problems
     }
 
     /// The SDK's packages, both inside `Core/`: the SDK libraries and the base library they share.
-    static let sdkPackages: Set<String> = ["core", "base"]
+    static let sdkPackages: Set<String> = ["core", "base", "urlsession"]
 }

@@ -34,7 +34,7 @@ import Testing
         for feature in ["Movies", "Gpt", "Running", "Blocks"] {
             #expect(layered.filter { $0.feature == feature }.count == 5, "\(feature) must have Domain, Data, Presentation, Testing and Plugin targets")
         }
-        #expect(package.dependencies?.map(\.identity).sorted() == ["base", "core"])
+        #expect(package.dependencies?.map(\.identity).sorted() == ["base", "core", "urlsession"])
     }
 
     @Test func theRulesCatchEachKindOfViolation() {

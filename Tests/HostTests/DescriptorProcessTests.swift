@@ -160,4 +160,15 @@ import Testing
         #expect(result.stderr.contains("disagrees with its descriptor"))
         #expect(result.stderr.contains("'disagrees pong', which the descriptor doesn't declare"))
     }
+
+    /// Start only what is needed: FoundationNetworking (libcurl and its tree) is opened when a plugin first
+    /// sends a request, never at start (the Movies and Gpt process tests prove requests still work).
+    @Test func theHostLinksNeitherFoundationNetworkingNorCurl() throws {
+        let ldd = try run("/usr/bin/ldd", [BuildProducts.strata])
+        #expect(ldd.status == 0)
+        #expect(ldd.stdout.contains("libStrataNetworking.so"), "the networking protocols are linked: \(ldd.stdout)")
+        #expect(!ldd.stdout.contains("libFoundationNetworking"))
+        #expect(!ldd.stdout.contains("libcurl"))
+        #expect(!ldd.stdout.contains("libStrataURLSession"))
+    }
 }

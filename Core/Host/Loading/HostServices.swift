@@ -1,3 +1,4 @@
+import Foundation
 import StrataDI
 import StrataNetworking
 import StrataRuntime
@@ -6,9 +7,28 @@ import StrataStorage
 /// Registers what the host offers every plugin, owned by `host`.
 enum HostServices {
     static func register(in container: Container, logger: Logger) throws(DIError) {
-        try container.register((any HTTPClient).self, scope: .singleton) { _ in URLSessionHTTPClient() }
+        try container.register((any HTTPClient).self, scope: .singleton) { _ in try loadURLSessionHTTPClient() }
         try container.register((any DatabaseOpener).self, scope: .singleton) { _ in SQLiteDatabaseOpener() }
         try container.register((any WallClock).self, scope: .singleton) { _ in SystemWallClock() }
         try container.register(Logger.self) { resolver in logger.labelled(resolver.requester.name) }
     }
+}
+
+/// The URLSession client from `libStrataURLSession.so`, opened when a plugin first resolves an `HTTPClient`:
+/// the host does not link it, so a command that sends no request never loads FoundationNetworking.
+/// The library sits next to `strata` (or wherever the loader finds it).
+private func loadURLSessionHTTPClient() throws -> any HTTPClient {
+    let name = "libStrataURLSession.so"
+    let beside = "\(executableDirectory())/\(name)"
+    let path = FileManager.default.fileExists(atPath: beside) ? beside : name
+    let library = try DynamicLibrary(path: path)
+    guard let entry = library.symbol("strata_url_session_http_client") else {
+        throw PluginFailure.notLoadable("\(path) has no strata_url_session_http_client; rebuild strata")
+    }
+    let make = unsafeBitCast(entry, to: (@convention(c) () -> UnsafeMutableRawPointer).self)
+    let object = Unmanaged<AnyObject>.fromOpaque(make()).takeRetainedValue()
+    guard let client = object as? any HTTPClient else {
+        throw PluginFailure.notLoadable("\(path) made a \(type(of: object)), which is not an HTTPClient; rebuild strata")
+    }
+    return client
 }

@@ -46,7 +46,7 @@ private func formatSeconds(_ seconds: Double) -> String {
 
 extension NetworkError {
     /// Maps a Foundation URL loading error to the case a person can act on.
-    static func from(_ error: any Error, timeout: Double) -> NetworkError {
+    public static func from(_ error: any Error, timeout: Double) -> NetworkError {
         if error is CancellationError { return .cancelled }
         guard let urlError = error as? URLError else { return .transport(String(describing: error)) }
         switch urlError.code {

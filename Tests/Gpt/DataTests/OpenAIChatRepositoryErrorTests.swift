@@ -3,6 +3,7 @@ import GptData
 import GptDomain
 import GptTesting
 import StrataNetworking
+import StrataURLSession
 import StrataTesting
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import MoviesData
 import MoviesDomain
 import StrataNetworking
+import StrataURLSession
 import StrataTesting
 import Testing
 

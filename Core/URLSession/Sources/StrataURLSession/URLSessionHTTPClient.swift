@@ -1,8 +1,16 @@
 import Foundation
+import StrataNetworking
 import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+
+/// The entry the host looks up with `dlsym` when a plugin first resolves an `HTTPClient`: a new client,
+/// retained, for the host to take (`Unmanaged.takeRetainedValue`). The host never links this library.
+@_cdecl("strata_url_session_http_client")
+public func makeURLSessionHTTPClient() -> UnsafeMutableRawPointer {
+    Unmanaged.passRetained(URLSessionHTTPClient()).toOpaque()
+}
 
 /// The real HTTP client: URLSession (FoundationNetworking on Linux), one session shared by all requests.
 ///

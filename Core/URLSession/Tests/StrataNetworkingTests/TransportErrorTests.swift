@@ -1,5 +1,6 @@
 import Foundation
 import StrataNetworking
+import StrataURLSession
 import StrataTesting
 import Testing
 
