@@ -96,7 +96,7 @@ public struct DataTransferService: Sendable {
         do {
             return try JSONDecoder().decode(type, from: JSONSurrogates.repairing(data))
         } catch let error as DecodingError {
-            throw .decoding(keyPath: error.keyPath, detail: error.detail)
+            throw .decoding(keyPath: error.keyPath(), detail: error.problem)
         } catch {
             throw .decoding(keyPath: "(root)", detail: String(describing: error))
         }

@@ -59,36 +59,3 @@ extension NetworkError {
         }
     }
 }
-
-extension DecodingError {
-    /// The failing key path in `a.b[3].c` form.
-    var keyPath: String {
-        let path: [any CodingKey] = switch self {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context): context.codingPath
-        case .keyNotFound(let key, let context): context.codingPath + [key]
-        @unknown default: []
-        }
-        var text = ""
-        for key in path {
-            if let index = key.intValue { text += "[\(index)]" } else { text += text.isEmpty ? key.stringValue : ".\(key.stringValue)" }
-        }
-        return text.isEmpty ? "(root)" : text
-    }
-
-    /// What was wrong, as a phrase without a final period (messages add their own punctuation).
-    var detail: String {
-        var text = sentence
-        while text.hasSuffix(".") { text.removeLast() }
-        return text
-    }
-
-    private var sentence: String {
-        switch self {
-        case .typeMismatch(let type, _): "expected \(type)"
-        case .valueNotFound(let type, _): "expected \(type), found null"
-        case .keyNotFound(let key, _): "missing key `\(key.stringValue)`"
-        case .dataCorrupted(let context): context.debugDescription
-        @unknown default: "\(self)"
-        }
-    }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import StrataBase
 
 /// How a descriptor is laid out in its ELF section, `strata_descriptor`.
 ///
@@ -74,7 +75,9 @@ public enum PluginDescriptorSection {
             if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
                 throw .invalidJSON(String(describing: context.underlyingError.map { "\($0)" } ?? context.debugDescription))
             }
-            throw .wrongTypes(error.descriptorKeyPath, error.descriptorProblem)
+            // The key path already names a missing key.
+            if case .keyNotFound = error { throw .wrongTypes(error.keyPath(), "missing") }
+            throw .wrongTypes(error.keyPath(), error.problem)
         } catch {
             throw .invalidJSON("\(error)")
         }
@@ -115,29 +118,6 @@ public enum PluginDescriptorError: Error, Sendable, Equatable, CustomStringConve
         case .invalidJSON(let detail): "the descriptor is not valid JSON: \(detail)"
         case .wrongTypes(let keyPath, let problem): "the descriptor's `\(keyPath)` is wrong: \(problem)"
         case .invalid(let problems): "the descriptor is invalid: " + problems.joined(separator: "; ")
-        }
-    }
-}
-
-extension DecodingError {
-    var descriptorKeyPath: String {
-        let path: [any CodingKey] = switch self {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context): context.codingPath
-        case .keyNotFound(let key, let context): context.codingPath + [key]
-        @unknown default: []
-        }
-        return path.reduce("") { text, key in
-            key.intValue.map { "\(text)[\($0)]" } ?? (text.isEmpty ? key.stringValue : "\(text).\(key.stringValue)")
-        }
-    }
-
-    var descriptorProblem: String {
-        switch self {
-        case .typeMismatch(let type, _): "expected \(type)"
-        case .valueNotFound(let type, _): "expected \(type), found null"
-        case .keyNotFound: "missing"
-        case .dataCorrupted(let context): context.debugDescription
-        @unknown default: "\(self)"
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StrataBase
 
 /// A plugin's `features.<id>.settings` object from the config, for the plugin to decode.
 public struct PluginSettings: Sendable {
@@ -23,7 +24,7 @@ public struct PluginSettings: Sendable {
         do {
             return try JSONDecoder().decode(type, from: json)
         } catch let error as DecodingError {
-            throw PluginSettingsError(pluginID: pluginID, keyPath: error.settingsKeyPath(pluginID), problem: error.problem, source: source)
+            throw PluginSettingsError(pluginID: pluginID, keyPath: error.keyPath(under: "features.\(pluginID).settings"), problem: error.problem, source: source)
         } catch {
             throw PluginSettingsError(pluginID: pluginID, keyPath: "features.\(pluginID).settings", problem: "\(error)", source: source)
         }
@@ -44,28 +45,5 @@ public struct PluginSettingsError: Error, Sendable, CustomStringConvertible {
     /// `<plugin>: invalid setting `<key path>` in <file>: <problem>`.
     public var description: String {
         "\(pluginID): invalid setting `\(keyPath)` in \(source): \(problem)"
-    }
-}
-
-extension DecodingError {
-    func settingsKeyPath(_ pluginID: String) -> String {
-        let path: [any CodingKey] = switch self {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context): context.codingPath
-        case .keyNotFound(let key, let context): context.codingPath + [key]
-        @unknown default: []
-        }
-        return path.reduce("features.\(pluginID).settings") { text, key in
-            key.intValue.map { "\(text)[\($0)]" } ?? "\(text).\(key.stringValue)"
-        }
-    }
-
-    var problem: String {
-        switch self {
-        case .typeMismatch(let type, _): "expected \(type)"
-        case .valueNotFound(let type, _): "expected \(type), found null"
-        case .keyNotFound(let key, _): "missing key `\(key.stringValue)`"
-        case .dataCorrupted(let context): context.debugDescription
-        @unknown default: "\(self)"
-        }
     }
 }
