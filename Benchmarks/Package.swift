@@ -32,7 +32,9 @@ let package = Package(
         .target(name: "RunningData", dependencies: ["RunningDomain", .product(name: "StrataStorage", package: "Core")]),
         // The floor for any Swift process here: a hello world that links Foundation.
         .executableTarget(name: "HelloWorld"),
-        .target(name: "TrivialPlugin", dependencies: ["CDynamicLoader", .product(name: "StrataPluginKit", package: "Core")]),
+        // Its descriptor's id, bench00000, is overwritten in each copy (same length) to match the copy's name.
+        .target(name: "TrivialPlugin", dependencies: ["CDynamicLoader", .product(name: "StrataPluginKit", package: "Core")],
+                exclude: ["plugin.json"], plugins: [.plugin(name: "StrataDescriptorPlugin", package: "Core")]),
         // dladdr, which Swift's Glibc module doesn't export: each trivial plugin's file name gives its id.
         .target(name: "CDynamicLoader"),
     ],
