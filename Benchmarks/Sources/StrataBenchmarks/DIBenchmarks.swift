@@ -1,5 +1,5 @@
 import Foundation
-import StrataDI
+@_spi(StrataHost) import StrataDI  // the benchmark plays the host: it registers and freezes
 import Swinject
 
 // The graph both containers resolve: a service with a two-level dependency chain.
@@ -27,9 +27,9 @@ enum DIBenchmarks {
 
     static func strataContainer(scope: StrataDI.Scope) throws -> StrataDI.Container {
         let container = StrataDI.Container()
-        try container.register((any Storage).self, scope: scope) { _ in DefaultStorage() }
-        try container.register((any Repository).self, scope: scope) { try DefaultRepository(storage: $0.resolve((any Storage).self)) }
-        try container.register((any Service).self, scope: scope) { try DefaultService(repository: $0.resolve((any Repository).self)) }
+        try container.register((any Storage).self, scope: scope, owner: .host) { _ in DefaultStorage() }
+        try container.register((any Repository).self, scope: scope, owner: .host) { try DefaultRepository(storage: $0.resolve((any Storage).self)) }
+        try container.register((any Service).self, scope: scope, owner: .host) { try DefaultService(repository: $0.resolve((any Repository).self)) }
         container.freeze()
         return container
     }
@@ -70,7 +70,7 @@ enum DIBenchmarks {
             name: "1,000 registrations + resolve (ns per registration)",
             strata: measure(repeats: 15, operations: 1000) {
                 let container = StrataDI.Container()
-                for name in names { try? container.register((any Storage).self, name: name) { _ in DefaultStorage() } }
+                for name in names { try? container.register((any Storage).self, name: name, owner: .host) { _ in DefaultStorage() } }
                 container.freeze()
                 blackHole(try? container.resolve((any Storage).self, name: "service-999"))
             },

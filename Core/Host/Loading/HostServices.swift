@@ -1,5 +1,5 @@
 import Foundation
-import StrataDI
+@_spi(StrataHost) import StrataDI
 import StrataNetworking
 import StrataRuntime
 import StrataStorage
@@ -7,10 +7,10 @@ import StrataStorage
 /// Registers what the host offers every plugin, owned by `host`.
 enum HostServices {
     static func register(in container: Container, logger: Logger) throws(DIError) {
-        try container.register((any HTTPClient).self, scope: .singleton) { _ in try loadURLSessionHTTPClient() }
-        try container.register((any DatabaseOpener).self, scope: .singleton) { _ in SQLiteDatabaseOpener() }
-        try container.register((any WallClock).self, scope: .singleton) { _ in SystemWallClock() }
-        try container.register(Logger.self) { resolver in logger.labelled(resolver.requester.name) }
+        try container.register((any HTTPClient).self, scope: .singleton, owner: .host) { _ in try loadURLSessionHTTPClient() }
+        try container.register((any DatabaseOpener).self, scope: .singleton, owner: .host) { _ in SQLiteDatabaseOpener() }
+        try container.register((any WallClock).self, scope: .singleton, owner: .host) { _ in SystemWallClock() }
+        try container.register(Logger.self, owner: .host) { resolver in logger.labelled(resolver.requester.name) }
     }
 }
 

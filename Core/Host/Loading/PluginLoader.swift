@@ -1,5 +1,5 @@
 import Foundation
-import StrataDI
+@_spi(StrataHost) import StrataDI
 import StrataPluginKit
 import StrataRuntime
 

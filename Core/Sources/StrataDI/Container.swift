@@ -7,6 +7,11 @@ import Synchronization
 /// replace it. `freeze()` ends registration: from then on the table is immutable and every resolution
 /// reads it without a lock, from any thread. A singleton is built exactly once even when many threads
 /// ask for it at the same moment.
+///
+/// Registering with an owner, freezing, thawing and removing are the host's operations, published as
+/// `@_spi(StrataHost)`: a plugin that imports StrataDI as plugins do cannot call them (it registers through
+/// `PluginContext.register`, always as itself), so it can neither pose as the host or another plugin nor
+/// end or undo anyone's registrations.
 public final class Container: Sendable {
     /// The table before `freeze()`: guarded by a mutex.
     private let open = Mutex<[Key: AnyEntry]>([:])
@@ -39,7 +44,8 @@ public final class Container: Sendable {
     ///   - factory: builds an instance, resolving its own dependencies through the resolver it gets. The
     ///     resolver is valid only during the call.
     /// - Throws: `DIError.frozen` after `freeze()`; `DIError.ownedByOther` if another owner holds the key.
-    public func register<T>(_ type: T.Type = T.self, name: String? = nil, scope: Scope = .transient, owner: Owner = .host,
+    @_spi(StrataHost)
+    public func register<T>(_ type: T.Type = T.self, name: String? = nil, scope: Scope = .transient, owner: Owner,
                             factory: @escaping @Sendable (Resolver) throws -> T) throws(DIError) {
         let key = Key(type, name)
         let entry = Entry(key: key, owner: owner, scope: scope, factory: factory)
@@ -56,7 +62,7 @@ public final class Container: Sendable {
 
     /// Removes every registration of `owner` (used when a plugin fails halfway through registering).
     /// - Returns: how many were removed; nothing is removed once the container is frozen.
-    @discardableResult
+    @_spi(StrataHost) @discardableResult
     public func removeRegistrations(ownedBy owner: Owner) -> Int {
         open.withLock { table in
             guard frozenTable == nil else { return 0 }
@@ -67,6 +73,7 @@ public final class Container: Sendable {
     }
 
     /// Ends registration. Later `register` calls throw `DIError.frozen`; resolutions become lock-free.
+    @_spi(StrataHost)
     public func freeze() {
         open.withLock { table in
             guard frozenTable == nil else { return }
@@ -79,6 +86,7 @@ public final class Container: Sendable {
     /// after others have been resolving. Entries and the singletons they built are kept; until the next
     /// `freeze()`, resolutions take the locked path. The frozen table is deliberately never released: a
     /// lock-free reader may still be borrowing it (it costs one small table per activation).
+    @_spi(StrataHost)
     public func thaw() {
         open.withLock { _ in
             _ = frozenPointer.exchange(0, ordering: .acquiringAndReleasing)

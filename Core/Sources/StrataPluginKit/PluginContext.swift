@@ -1,5 +1,5 @@
 import Foundation
-import StrataDI
+@_spi(StrataHost) import StrataDI
 import Synchronization
 
 /// What the host hands a plugin while it registers: its settings, its data folder, the shared container

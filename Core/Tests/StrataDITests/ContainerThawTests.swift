@@ -1,5 +1,5 @@
 import Testing
-@testable import StrataDI
+@_spi(StrataHost) @testable import StrataDI
 
 @Suite struct ContainerThawTests {
     final class Service: Sendable {}

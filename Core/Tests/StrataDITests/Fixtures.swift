@@ -1,5 +1,5 @@
 import Foundation
-import StrataDI
+@_spi(StrataHost) import StrataDI
 import Synchronization
 
 protocol Greeter: Sendable {
@@ -49,5 +49,13 @@ func runConcurrently(threads: Int, _ body: @escaping @Sendable (Int) -> Void) as
     for _ in 0..<threads { start.signal() }
     await withCheckedContinuation { continuation in
         finished.notify(queue: .global()) { continuation.resume() }
+    }
+}
+
+extension Container {
+    /// The DI tests act as the host: what they register without naming an owner is the host's.
+    func register<T>(_ type: T.Type = T.self, name: String? = nil, scope: Scope = .transient,
+                     factory: @escaping @Sendable (Resolver) throws -> T) throws(DIError) {
+        try register(type, name: name, scope: scope, owner: .host, factory: factory)
     }
 }

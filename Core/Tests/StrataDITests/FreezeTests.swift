@@ -1,4 +1,4 @@
-import StrataDI
+@_spi(StrataHost) import StrataDI
 import Testing
 
 @Suite struct FreezeTests {

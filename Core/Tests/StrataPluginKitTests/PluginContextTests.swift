@@ -1,5 +1,5 @@
 import Foundation
-import StrataDI
+@_spi(StrataHost) import StrataDI
 import StrataPluginKit
 import Testing
 
@@ -27,7 +27,7 @@ import Testing
 
     @Test func aPluginCannotTakeOverAHostService() throws {
         let container = Container()
-        try container.register(Int.self, name: "port") { _ in 80 }
+        try container.register(Int.self, name: "port", owner: .host) { _ in 80 }
 
         #expect(throws: DIError.ownedByOther(type: "Int", name: "port", owner: .host, attemptedBy: .plugin("gpt"))) {
             try makeContext("gpt", container: container).register(Int.self, name: "port") { _ in 8080 }
@@ -36,7 +36,7 @@ import Testing
 
     @Test func servicesAreResolvedAsThePlugin() throws {
         let container = Container()
-        try container.register(Int.self, name: "port") { _ in 80 }
+        try container.register(Int.self, name: "port", owner: .host) { _ in 80 }
         let context = makeContext("running", container: container)
 
         #expect(try context.service(Int.self, name: "port") == 80)

@@ -1,20 +1,20 @@
 import Foundation
-import StrataDI
+@_spi(StrataHost) import StrataDI
 import StrataPluginKit
 import StrataRuntime
 import StrataStorage
 @testable import BlocksPlugin
 
 /// One simulated `strata` process: a fresh container with the host's services and the plugin registered,
-/// over a data folder that outlives it.
+/// over a data folder that outlives it. It plays the host, so it uses the host's container operations.
 struct PluginHarness {
     let context: PluginContext
 
     init(dataDirectory: URL, clock: ManualWallClock, timeZone: String = "Europe/Berlin") throws {
         let container = Container()
-        try container.register((any DatabaseOpener).self, scope: .singleton) { _ in SQLiteDatabaseOpener() }
-        try container.register((any WallClock).self, scope: .singleton) { _ in clock }
-        try container.register(Logger.self) { _ in Logger(label: "blocks", sink: MemoryLogSink()) }
+        try container.register((any DatabaseOpener).self, scope: .singleton, owner: .host) { _ in SQLiteDatabaseOpener() }
+        try container.register((any WallClock).self, scope: .singleton, owner: .host) { _ in clock }
+        try container.register(Logger.self, owner: .host) { _ in Logger(label: "blocks", sink: MemoryLogSink()) }
         let settings = PluginSettings(json: Data(#"{"timeZone": "\#(timeZone)"}"#.utf8), pluginID: "blocks",
                                       source: "test")
         context = PluginContext(pluginID: "blocks", dataDirectory: dataDirectory, settings: settings, container: container)
