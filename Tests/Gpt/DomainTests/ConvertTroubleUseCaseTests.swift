@@ -24,7 +24,7 @@ struct ConvertTroubleUseCaseTests {
         #expect(result.reply.text == "완전 럭키비키잖아🍀")
         #expect(result.usage.used == 1)
         #expect(result.usage.resetsAt == .utc(2026, 3, 10, 15))
-        #expect(usage.stored("mina") == User(id: "mina", name: "mina", usedCount: 1, lastUsedDate: CalendarDay(year: 2026, month: 3, day: 10)))
+        #expect(usage.confirmed("mina", on: CalendarDay(year: 2026, month: 3, day: 10)) == 1)
         #expect(chat.calls == [.init(trouble: "우산을 잃어버렸어", personaID: "lucky", streamed: false)])
     }
 
@@ -57,7 +57,8 @@ struct ConvertTroubleUseCaseTests {
 
         // then the count restarts on the new local day
         #expect(result.usage.used == 1)
-        #expect(usage.stored("mina")?.lastUsedDate == CalendarDay(year: 2026, month: 3, day: 11))
+        #expect(usage.confirmed("mina", on: CalendarDay(year: 2026, month: 3, day: 11)) == 1)
+        #expect(usage.confirmed("mina", on: CalendarDay(year: 2026, month: 3, day: 10)) == 3)
     }
 
     @Test func aRecordingFailureWithholdsTheReplyAndSaysSo() async throws {
@@ -82,6 +83,8 @@ struct ConvertTroubleUseCaseTests {
             try await useCase.execute(ConvertTroubleRequest(personaID: "lucky", trouble: "배가 고파"))
         }
         #expect(usage.recordCalls == 0)
+        #expect(usage.releaseCalls == 1, "the reserved use is given back")
+        #expect(try await usage.uses(userID: "mina", on: CalendarDay(year: 2026, month: 3, day: 10), at: .utc(2026, 3, 10)) == 0)
     }
 
     @Test func invalidInputAndUnknownPersonaSendNothing() async throws {
@@ -112,7 +115,7 @@ struct ConvertTroubleUseCaseTests {
         let counts = try await [first.usage.used, second.usage.used].sorted()
 
         #expect(counts == [1, 2])
-        #expect(usage.stored("mina")?.usedCount == 2)
+        #expect(usage.confirmed("mina", on: CalendarDay(year: 2026, month: 3, day: 10)) == 2)
     }
 
     @Test func streamingDeliversTextThenCompletesAfterRecording() async throws {

@@ -15,9 +15,8 @@ public struct DailyUsagePolicy: Sendable, Hashable {
         CalendarDay(now, in: timeZone)
     }
 
-    /// The user's usage as of `now`.
-    public func usage(of user: User, at now: Date) -> Usage {
-        let today = day(at: now)
-        return Usage(used: user.uses(on: today), limit: limit, resetsAt: today.end(in: timeZone))
+    /// `used` uses out of the limit on `day`, which resets when the day ends.
+    public func usage(_ used: Int, on day: CalendarDay) -> Usage {
+        Usage(used: used, limit: limit, resetsAt: day.end(in: timeZone))
     }
 }

@@ -2,9 +2,11 @@ import Foundation
 
 /// Turns a trouble into a persona's reply, within the daily limit.
 ///
-/// The flow belongs here: validate the text, check today's uses (refusing when the limit is reached), ask
-/// the chat repository, then record the use. The reply is handed back only when both the chat and the
-/// recording succeeded; a failed recording is reported as such.
+/// The flow belongs here: validate the text, reserve one of today's uses (refusing when the limit is
+/// reached; checking and counting are one atomic step, so processes racing for the last use can't both
+/// get it), ask the chat repository, then confirm the use, or give it back when the chat failed, was cut
+/// off or was cancelled. The reply is handed back only when both the chat and the recording succeeded; a
+/// failed recording is reported as such.
 public protocol ConvertTroubleUseCase: Sendable {
     /// The whole reply at once.
     func execute(_ request: ConvertTroubleRequest) async throws(GptError) -> ConvertTroubleResult
@@ -66,13 +68,14 @@ public struct DefaultConvertTroubleUseCase: ConvertTroubleUseCase {
     public func execute(_ request: ConvertTroubleRequest) async throws(GptError) -> ConvertTroubleResult {
         let prepared = try await prepare(request)
         let reply: Reply
-        do {
+        do throws(ChatError) {
             reply = try await chat.reply(to: prepared.trouble, as: prepared.persona)
+            guard !reply.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw ChatError.emptyReply }
         } catch {
+            await giveBack(prepared.reservation)
             throw .chat(error)
         }
-        guard !reply.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .chat(.emptyReply) }
-        return try await record(reply, on: prepared.day)
+        return try await record(reply, prepared.reservation)
     }
 
     public func stream(_ request: ConvertTroubleRequest) -> AsyncThrowingStream<ConvertTroubleEvent, any Error> {
@@ -102,22 +105,24 @@ public struct DefaultConvertTroubleUseCase: ConvertTroubleUseCase {
                 text += delta.text
                 onText(delta.text)
             }
-        } catch let error as ChatError {
-            throw .chat(error)
-        } catch is CancellationError {
-            throw .chat(.cancelled)
+            try Task.checkCancellation()
+            guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw ChatError.emptyReply }
         } catch {
-            throw .chat(.transport(String(describing: error)))
+            await giveBack(prepared.reservation)
+            switch error {
+            case let error as ChatError: throw .chat(error)
+            case is CancellationError: throw .chat(.cancelled)
+            default: throw .chat(.transport(String(describing: error)))
+            }
         }
-        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .chat(.emptyReply) }
         let reply = Reply(personaID: prepared.persona.id, text: text, isTruncated: truncated)
-        return try await record(reply, on: prepared.day)
+        return try await record(reply, prepared.reservation)
     }
 
     private struct Prepared {
         let trouble: String
         let persona: Persona
-        let day: CalendarDay
+        let reservation: UseReservation
     }
 
     /// Validates the request and checks today's uses; nothing is sent when this throws.
@@ -130,20 +135,28 @@ public struct DefaultConvertTroubleUseCase: ConvertTroubleUseCase {
             throw .unknownPersona(id: request.personaID, known: all.map(\.id))
         }
         let date = now()
-        let user: User
-        do { user = try await usage.user(id: userID) } catch { throw .usageUnavailable(String(describing: error)) }
-        let today = policy.usage(of: user, at: date)
-        if today.isExhausted { throw .limitReached(limit: policy.limit, resetsAt: today.resetsAt) }
-        return Prepared(trouble: trouble, persona: persona, day: policy.day(at: date))
+        let today = policy.day(at: date)
+        let reservation: UseReservation?
+        do { reservation = try await usage.reserveUse(userID: userID, on: today, limit: policy.limit, at: date) } catch {
+            throw .usageUnavailable(String(describing: error))
+        }
+        guard let reservation else { throw .limitReached(limit: policy.limit, resetsAt: today.end(in: policy.timeZone)) }
+        return Prepared(trouble: trouble, persona: persona, reservation: reservation)
     }
 
-    /// Records the use on the day it was checked, so a request that crosses midnight counts once, on that day.
-    private func record(_ reply: Reply, on day: CalendarDay) async throws(GptError) -> ConvertTroubleResult {
-        let user: User
-        do { user = try await usage.recordUse(userID: userID, on: day) } catch {
+    /// Confirms the use on the day it was checked, so a request that crosses midnight counts once, on that
+    /// day, and the new day's count stays as it is.
+    private func record(_ reply: Reply, _ reservation: UseReservation) async throws(GptError) -> ConvertTroubleResult {
+        let counted: Int
+        do { counted = try await usage.confirm(reservation) } catch {
             throw .recordingFailed(String(describing: error))
         }
-        let counted = user.uses(on: day)
-        return ConvertTroubleResult(reply: reply, usage: Usage(used: counted, limit: policy.limit, resetsAt: day.end(in: policy.timeZone)))
+        return ConvertTroubleResult(reply: reply, usage: policy.usage(counted, on: reservation.day))
+    }
+
+    /// A request that produced no reply costs nothing. If giving the use back fails, the reservation still
+    /// expires by itself.
+    private func giveBack(_ reservation: UseReservation) async {
+        try? await usage.release(reservation)
     }
 }

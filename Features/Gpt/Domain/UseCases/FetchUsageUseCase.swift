@@ -21,8 +21,9 @@ public struct DefaultFetchUsageUseCase: FetchUsageUseCase {
 
     public func execute() async throws(GptError) -> Usage {
         let date = now()
+        let today = policy.day(at: date)
         do {
-            return policy.usage(of: try await repository.user(id: userID), at: date)
+            return policy.usage(try await repository.uses(userID: userID, on: today, at: date), on: today)
         } catch {
             throw .usageUnavailable(String(describing: error))
         }
