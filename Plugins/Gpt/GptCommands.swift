@@ -22,7 +22,7 @@ struct GptCommands: Sendable {
     }
 
     private func personas(_ invocation: CommandInvocation) async -> Int32 {
-        await run(invocation, usage: "strata gpt personas [--json]") { () async throws -> Int32 in
+        await run(invocation) { () async throws -> Int32 in
             let args = try CommandArguments(invocation.arguments, flags: ["--json"])
             if let extra = args.positionals.first { throw CommandError.usage("unexpected argument '\(extra)'") }
             let personas = try await context.service((any FetchPersonasUseCase).self).execute()
@@ -36,7 +36,7 @@ struct GptCommands: Sendable {
     }
 
     private func usage(_ invocation: CommandInvocation) async -> Int32 {
-        await run(invocation, usage: "strata gpt usage [--json]") { () async throws -> Int32 in
+        await run(invocation) { () async throws -> Int32 in
             let args = try CommandArguments(invocation.arguments, flags: ["--json"])
             if let extra = args.positionals.first { throw CommandError.usage("unexpected argument '\(extra)'") }
             let usage = try await context.service((any FetchUsageUseCase).self).execute()
@@ -50,8 +50,7 @@ struct GptCommands: Sendable {
     }
 
     private func ask(_ invocation: CommandInvocation) async -> Int32 {
-        let usageLine = "strata gpt ask [--persona ID] TEXT [--no-stream] [--json]"
-        return await run(invocation, usage: usageLine) { () async throws -> Int32 in
+        await run(invocation) { () async throws -> Int32 in
             let args = try CommandArguments(invocation.arguments, options: ["--persona"], flags: ["--no-stream", "--json"])
             let trouble = args.positionals.joined(separator: " ")
             if trouble.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
@@ -112,11 +111,11 @@ struct GptCommands: Sendable {
 
     /// Runs a command body, turning errors into messages and exit codes: 2 for usage mistakes (including
     /// text or persona the rules refuse), 1 for everything else.
-    private func run(_ invocation: CommandInvocation, usage: String, _ body: () async throws -> Int32) async -> Int32 {
+    private func run(_ invocation: CommandInvocation, _ body: () async throws -> Int32) async -> Int32 {
         do {
             return try await body()
         } catch let error as CommandError {
-            invocation.writeError("gpt: \(error.description)\nusage: \(usage)")
+            invocation.writeError("gpt: \(error.description)")  // the host adds the usage line on exit 2
             return error.exitCode
         } catch let error as GptError {
             invocation.writeError("gpt: \(UsageFormatting.message(for: error, in: timeZone))")

@@ -22,7 +22,7 @@ public final class GptPlugin: FeaturePlugin {
         let settings = try context.settings.decode(GptSettings.self)
         let environment = ProcessInfo.processInfo.environment
         let userID = settings.userID(environment: environment)
-        let policy = DailyUsagePolicy(limit: settings.dailyLimit, timeZone: settings.resolvedTimeZone)
+        let policy = DailyUsagePolicy(limit: settings.dailyLimit, timeZone: settings.resolvedTimeZone(pinnedIn: context.dataDirectory))
         let rules = TroubleInputRules(maxLength: settings.maxInputLength)
         let databaseURL = context.dataDirectory.appendingPathComponent("gpt.sqlite")
         // Host services are resolved inside the factories, never here: registration runs for every command

@@ -1,4 +1,5 @@
 import Foundation
+import StrataTesting
 import Testing
 
 /// Two shells writing to one feature's database at once, on a fresh data folder: every write lands and
@@ -7,7 +8,8 @@ import Testing
     static let writesPerProcess = 40
 
     /// Runs `command(writer, n)` 40 times in each of two concurrent loops, and returns every failure.
-    static func twoWriters(_ sandbox: Sandbox, _ command: @escaping @Sendable (Int, Int) -> [String]) async -> [String] {
+    static func twoWriters(_ sandbox: Sandbox, environment: [String: String] = [:],
+                           _ command: @escaping @Sendable (Int, Int) -> [String]) async -> [String] {
         let folders = ["--config", sandbox.config.path, "--data-dir", sandbox.data.path]
         return await withTaskGroup(of: [String].self) { group in
             for writer in 0..<2 {
@@ -15,7 +17,7 @@ import Testing
                     var failures: [String] = []
                     for n in 0..<writesPerProcess {
                         do {
-                            let result = try strata(folders + command(writer, n))
+                            let result = try strata(folders + command(writer, n), environment: environment)
                             if result.status != 0 { failures.append("\(command(writer, n)): \(result.status) \(result.stderr)") }
                         } catch {
                             failures.append("\(error)")
@@ -52,5 +54,38 @@ import Testing
         let recent = try sandbox.strata(["movies", "recent", "--json"])
         let queries = try JSONSerialization.jsonObject(with: Data(recent.stdout.utf8)) as? [String]
         #expect(Set(queries ?? []).count == 2 * Self.writesPerProcess)
+    }
+
+    @Test(.timeLimit(.minutes(3)))
+    func gptUsesFromTwoProcessesAllCount() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("POST", "/v1/chat/completions", response: GptProcessTests.wholeReply)
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(#"{"pluginDirectories": ["\#(BuildProducts.directory.path)"], "features": {"gpt": {"settings": {"#
+                                + #""baseURL": "\#(server.url("/v1").absoluteString)", "dailyLimit": 1000}}}}"#)
+
+        let failures = await Self.twoWriters(sandbox, environment: ["OPENAI_API_KEY": "sk-test"]) { writer, n in
+            ["gpt", "ask", "w\(writer) trouble \(n)"]
+        }
+
+        #expect(failures == [])
+        let usage = try sandbox.strata(["gpt", "usage", "--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(usage.stdout.utf8)) as? [String: Any]
+        #expect(object?["used"] as? Int == 2 * Self.writesPerProcess)
+    }
+
+    @Test(.timeLimit(.minutes(3)))
+    func runsFromTwoProcessesAllLandInTheHistory() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(#"{"pluginDirectories": ["\#(BuildProducts.directory.path)"]}"#)
+        let track = "\(RunningProcessTests.gpx)/togeojson_run.gpx"
+
+        let failures = await Self.twoWriters(sandbox) { _, _ in ["running", "run", "--goal", "0.5", "--track", track, "--speed", "0"] }
+
+        #expect(failures == [])
+        let history = try sandbox.strata(["running", "history", "--json"])
+        let runs = try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [Any]
+        #expect(runs?.count == 2 * Self.writesPerProcess)
     }
 }

@@ -25,6 +25,43 @@ enum BuildProducts {
 /// Runs `executable` with `arguments`, waiting at most `timeout` seconds (then it is killed).
 func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
          currentDirectory: URL? = nil, timeout: Double = 120) throws -> ProcessResult {
+    try launch(executable, arguments, environment: environment, currentDirectory: currentDirectory).wait(timeout: timeout)
+}
+
+/// A started process whose output goes to files; `wait` collects it. Several can run at once.
+final class LaunchedProcess {
+    private let process: Process
+    private let folder: URL
+    private let state: URL
+
+    fileprivate init(process: Process, folder: URL, state: URL) {
+        self.process = process
+        self.folder = folder
+        self.state = state
+    }
+
+    /// Waits for the process to end (killing it after `timeout` seconds) and returns what it printed.
+    func wait(timeout: Double = 120) throws -> ProcessResult {
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: state)
+        }
+        // SIGKILL: a child started from a test thread inherits its blocked signals, so SIGTERM might never land.
+        let process = process
+        let killer = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer)
+        process.waitUntilExit()
+        killer.cancel()
+        return ProcessResult(status: process.terminationStatus,
+                             stdout: String(decoding: try Data(contentsOf: folder.appendingPathComponent("out")), as: UTF8.self),
+                             stderr: String(decoding: try Data(contentsOf: folder.appendingPathComponent("err")), as: UTF8.self),
+                             signalled: process.terminationReason == .uncaughtSignal)
+    }
+}
+
+/// Starts `executable` with `arguments` without waiting for it.
+func launch(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+            currentDirectory: URL? = nil) throws -> LaunchedProcess {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
@@ -33,14 +70,12 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
     merged["SWIFT_BACKTRACE"] = "enable=no"
     // Crash records and other state of this run stay in its own folder, never in the user's.
     let state = FileManager.default.temporaryDirectory.appendingPathComponent("strata-state-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: state) }
     merged["XDG_STATE_HOME"] = state.path
     process.environment = merged.merging(environment) { $1 }
     if let currentDirectory { process.currentDirectoryURL = currentDirectory }
     // Files rather than pipes: nothing to drain concurrently, and a child that fills its output can't block.
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-run-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
     let outURL = folder.appendingPathComponent("out"), errURL = folder.appendingPathComponent("err")
     _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
     _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
@@ -48,14 +83,7 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
     process.standardError = try FileHandle(forWritingTo: errURL)
     process.standardInput = FileHandle.nullDevice
     try process.run()
-    // SIGKILL: a child started from a test thread inherits its blocked signals, so SIGTERM might never land.
-    let killer = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-    DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer)
-    process.waitUntilExit()
-    killer.cancel()
-    return ProcessResult(status: process.terminationStatus, stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-                         stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
-                         signalled: process.terminationReason == .uncaughtSignal)
+    return LaunchedProcess(process: process, folder: folder, state: state)
 }
 
 /// Runs the built `strata`.

@@ -41,6 +41,23 @@ struct GptSettingsTests {
     }
 
     @Test func theTimeZoneComesFromTheSettings() throws {
-        #expect(try decode(#"{"timeZone": "Asia/Seoul"}"#).resolvedTimeZone.identifier == "Asia/Seoul")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gpt-zone-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try decode(#"{"timeZone": "Asia/Seoul"}"#).resolvedTimeZone(pinnedIn: folder).identifier == "Asia/Seoul")
+    }
+
+    /// At 10/10, `TZ=Asia/Seoul strata gpt usage` said 0/10: the day came from the process's zone. Without a
+    /// `timeZone` setting, the zone of the first use is pinned and every later process counts in it.
+    @Test func withoutATimeZoneSettingTheFirstUsesZoneIsPinnedWhateverTheProcessZoneLater() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gpt-zone-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let settings = try decode("{}")
+        let kiritimati = TimeZone(identifier: "Pacific/Kiritimati")!, pagoPago = TimeZone(identifier: "Pacific/Pago_Pago")!
+
+        #expect(settings.resolvedTimeZone(pinnedIn: folder, current: kiritimati) == kiritimati)
+        #expect(settings.resolvedTimeZone(pinnedIn: folder, current: pagoPago) == kiritimati)
+        #expect(try decode(#"{"timeZone": "Asia/Seoul"}"#).resolvedTimeZone(pinnedIn: folder, current: pagoPago).identifier == "Asia/Seoul")
     }
 }

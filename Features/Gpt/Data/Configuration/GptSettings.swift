@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import GptDomain
 
 /// `features.gpt.settings` from the config. Every key may be left out.
@@ -61,9 +64,21 @@ public struct GptSettings: Sendable, Hashable, Decodable {
         }
     }
 
-    /// The user's time zone.
-    public var resolvedTimeZone: TimeZone {
-        timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
+    /// The zone whose calendar days the daily limit counts: the `timeZone` setting, else the zone pinned in
+    /// `dataDirectory` at first use (the process's zone then). Pinned so that running with another `TZ`
+    /// can't start a new day, and a fresh count, at will.
+    public func resolvedTimeZone(pinnedIn dataDirectory: URL, current: TimeZone = .current) -> TimeZone {
+        if let zone = timeZone.flatMap(TimeZone.init(identifier:)) { return zone }
+        let pin = dataDirectory.appendingPathComponent("timezone")
+        // O_EXCL: of two first uses at once, one writes the pin and both read it back.
+        let descriptor = open(pin.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if descriptor >= 0 {
+            let text = current.identifier + "\n"
+            _ = text.withCString { write(descriptor, $0, strlen($0)) }
+            close(descriptor)
+        }
+        let pinned = (try? String(contentsOf: pin, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        return pinned.flatMap(TimeZone.init(identifier:)) ?? current
     }
 
     /// The local user's id: the `user` setting, else the OS user name.

@@ -70,12 +70,12 @@ public struct OpenAIChatRepository: ChatRepository {
             throw errors.chatError(error)
         }
         var parser = ServerSentEventParser()
-        var sawEvent = false
+        var sawEvent = false, finished = false
         do {
             for try await bytes in body {
                 for event in parser.feed(bytes) {
                     sawEvent = true
-                    if try handle(event, yield: yield) { return }
+                    if try handle(event, finished: &finished, yield: yield) { return }
                 }
             }
         } catch let error as ChatError {
@@ -89,14 +89,16 @@ public struct OpenAIChatRepository: ChatRepository {
         }
         for event in parser.finish() {
             sawEvent = true
-            if try handle(event, yield: yield) { return }
+            if try handle(event, finished: &finished, yield: yield) { return }
         }
-        // Some servers close without `[DONE]`; what arrived is the whole reply. No event at all is not a stream.
         if !sawEvent { throw .malformedResponse("the server sent no events; is `baseURL` an OpenAI-compatible API?") }
+        // Some servers close without `[DONE]` after a `finish_reason`: that reply is whole. A stream that
+        // ends with neither was cut off (a dropped connection, a crashed server), and is not a reply.
+        if !finished { throw .cutOff }
     }
 
-    /// Handles one event's data; returns `true` at `[DONE]`.
-    private func handle(_ event: String, yield: (ReplyDelta) -> Void) throws(ChatError) -> Bool {
+    /// Handles one event's data; returns `true` at `[DONE]`. Sets `finished` when a choice says why it ended.
+    private func handle(_ event: String, finished: inout Bool, yield: (ReplyDelta) -> Void) throws(ChatError) -> Bool {
         if event.trimmingCharacters(in: .whitespaces) == "[DONE]" { return true }
         let data = Data(event.utf8)
         if let failure = try? JSONDecoder().decode(OpenAIErrorResponseDTO.self, from: data) {
@@ -109,6 +111,7 @@ public struct OpenAIChatRepository: ChatRepository {
         } catch {
             throw errors.chatError(error)
         }
+        if chunk.choices.contains(where: { $0.finishReason != nil }) { finished = true }
         if let delta = chunk.toDomain() { yield(delta) }
         return false
     }

@@ -22,6 +22,8 @@ public enum ChatError: Error, Sendable, Hashable, CustomStringConvertible {
     case malformedResponse(String)
     /// The answer held no text.
     case emptyReply
+    /// The stream ended before the reply did (neither a finish reason nor `[DONE]` arrived).
+    case cutOff
     /// The request was cancelled.
     case cancelled
     /// Any other transport failure.
@@ -55,6 +57,8 @@ public enum ChatError: Error, Sendable, Hashable, CustomStringConvertible {
             "the server's answer was not a chat completion: \(detail). Check that `baseURL` points at an OpenAI-compatible API."
         case .emptyReply:
             "the server answered with no text. Try again, or try another persona."
+        case .cutOff:
+            "the reply was cut off (the stream ended before the reply did): any text shown is incomplete, and the use was not counted. Try again."
         case .cancelled:
             "the request was cancelled."
         case .transport(let detail):

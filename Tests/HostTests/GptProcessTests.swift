@@ -1,0 +1,87 @@
+import Foundation
+import StrataTesting
+import Testing
+
+/// `strata gpt` as processes against a loopback server that speaks OpenAI's streaming wire format: the
+/// daily limit holds across processes and time zones, and a cut stream costs nothing.
+@Suite struct GptProcessTests {
+    static func chunk(_ content: String, finish: String? = nil) -> String {
+        let delta = try! JSONSerialization.data(withJSONObject: ["content": content])
+        let reason = finish.map { "\"\($0)\"" } ?? "null"
+        return #"data: {"id":"c1","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":"#
+            + String(decoding: delta, as: UTF8.self) + #","finish_reason":\#(reason)}]}"# + "\n\n"
+    }
+
+    static let wholeReply = LoopbackResponse.eventStream([chunk("Lucky "), chunk("day!"), chunk("", finish: "stop"), "data: [DONE]\n\n"], pause: 0)
+
+    func sandbox(_ server: LoopbackHTTPServer, limit: Int = 10) throws -> Sandbox {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(#"{"pluginDirectories": ["\#(BuildProducts.directory.path)"], "features": {"gpt": {"settings": {"#
+                                + #""baseURL": "\#(server.url("/v1").absoluteString)", "dailyLimit": \#(limit)}}}}"#)
+        return sandbox
+    }
+
+    func used(_ sandbox: Sandbox, environment: [String: String] = [:]) throws -> Int? {
+        let usage = try sandbox.strata(["gpt", "usage", "--json"], environment: environment)
+        let object = try JSONSerialization.jsonObject(with: Data(usage.stdout.utf8)) as? [String: Any]
+        return object?["used"] as? Int
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func sixProcessesRacingForThreeUsesGetExactlyThree() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("POST", "/v1/chat/completions", response: Self.wholeReply)
+        let sandbox = try sandbox(server, limit: 3)
+
+        // All six start before any ends: each is between its check and its answer at the same time.
+        let folders = ["--config", sandbox.config.path, "--data-dir", sandbox.data.path]
+        let started = try (0..<6).map { index in
+            try launch(BuildProducts.strata, folders + ["gpt", "ask", "I missed bus number \(index)"], environment: ["OPENAI_API_KEY": "sk-test"])
+        }
+        let results = try started.map { try $0.wait() }
+
+        let answered = results.filter { $0.status == 0 }
+        let refused = results.filter { $0.status == 1 && $0.stderr.contains("limit") }
+        #expect(answered.count == 3, "\(results.map(\.stderr))")
+        #expect(refused.count == 3)
+        #expect(try used(sandbox) == 3)
+    }
+
+    /// Kiritimati (UTC+14) and Pago Pago (UTC−11) are always on different calendar days.
+    @Test(.timeLimit(.minutes(2)))
+    func anotherTimeZoneInTheEnvironmentDoesNotStartANewDay() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("POST", "/v1/chat/completions", response: Self.wholeReply)
+        let sandbox = try sandbox(server)
+
+        let ask = try sandbox.strata(["gpt", "ask", "I missed the bus"], environment: ["OPENAI_API_KEY": "sk-test", "TZ": "Pacific/Kiritimati"])
+        #expect(ask.status == 0, "\(ask.stderr)")
+
+        #expect(try used(sandbox, environment: ["TZ": "Pacific/Pago_Pago"]) == 1)
+        #expect(try used(sandbox, environment: ["TZ": "Pacific/Kiritimati"]) == 1)
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func aStreamCutOffBeforeItsEndIsShownAsIncompleteExits1AndCostsNothing() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("POST", "/v1/chat/completions", response: .eventStream([Self.chunk("Lucky "), Self.chunk("da")], pause: 0))
+        let sandbox = try sandbox(server)
+
+        let ask = try sandbox.strata(["gpt", "ask", "I missed the bus"], environment: ["OPENAI_API_KEY": "sk-test"])
+
+        #expect(ask.status == 1)
+        #expect(ask.stdout.contains("Lucky da"), "what arrived is still shown")
+        #expect(ask.stderr.contains("the reply was cut off"))
+        #expect(ask.stderr.contains("incomplete"))
+        #expect(try used(sandbox) == 0)
+    }
+
+    @Test func askWithOnlySpacesPrintsItsUsageLineOnce() throws {
+        let ask = try strata(["gpt", "ask", "   "])
+        #expect(ask.status == 2)
+        #expect(ask.stderr.components(separatedBy: "strata gpt ask [--persona ID]").count == 2, "\(ask.stderr)")
+    }
+}
