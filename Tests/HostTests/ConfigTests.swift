@@ -75,5 +75,30 @@ import Testing
         #expect(result.stderr.contains("\(file.path) is a file, not a folder"))
         #expect(!result.stderr.contains("NSCocoaErrorDomain"))
     }
-}
 
+    /// Foundation's parser accepts `[1,]`; the config must not.
+    @Test func aTrailingCommaIsReportedWithItsLineAndColumn() throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig("{\n  \"features\": {\n    \"gpt\": {\"enabled\": false},\n  }\n}\n")
+        let result = try sandbox.strata(["plugins", "list"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("line 3, column 30"), "\(result.stderr)")
+        #expect(result.stderr.contains("trailing comma"))
+    }
+
+    @Test func aKeyGivenTwiceWarnsNamingBothLines() throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig("{\n  \"features\": {\"gpt\": {\"enabled\": false}},\n  \"features\": {}\n}\n")
+        let result = try sandbox.strata(["plugins", "list"])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("`features` is given twice (lines 2 and 3)"), "\(result.stderr)")
+    }
+
+    @Test func aFolderGivenAsTheConfigSaysItIsAFolder() throws {
+        let sandbox = try Sandbox()
+        let result = try strata(["--config", sandbox.root.path, "plugins", "list"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("it is a folder, not a file"), "\(result.stderr)")
+        #expect(!result.stderr.contains("NSCocoaErrorDomain"))
+    }
+}

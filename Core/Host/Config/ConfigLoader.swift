@@ -19,16 +19,26 @@ struct ConfigLoader {
     /// - Throws: `ConfigError` if an explicitly named file is missing, or any found file is malformed.
     func load() throws(ConfigError) -> StrataConfig {
         for candidate in candidates() {
-            guard FileManager.default.fileExists(atPath: candidate.path) else {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder) else {
                 if candidate.explicit { throw .unreadable(path: candidate.path, detail: "no such file") }
                 continue
+            }
+            if isFolder.boolValue {
+                throw .unreadable(path: candidate.path, detail: "it is a folder, not a file; name the config file itself, "
+                                  + "e.g. \(URL(fileURLWithPath: candidate.path).appendingPathComponent("strata.json").path)")
             }
             let data: Data
             do { data = try Data(contentsOf: URL(fileURLWithPath: candidate.path)) } catch {
                 throw .unreadable(path: candidate.path, detail: error.localizedDescription)
             }
             let document = try JSONValue.parse(data, source: candidate.path)
-            return try StrataConfig(document: document, source: candidate.path, path: candidate.path)
+            var config = try StrataConfig(document: document, source: candidate.path, path: candidate.path)
+            config.warnings += JSONStructureCheck(data).duplicateKeys.map { duplicate in
+                "in the config \(candidate.path): `\(duplicate.keyPath)` is given twice (lines \(duplicate.firstLine) and "
+                    + "\(duplicate.secondLine)); only one of them takes effect. Keep one."
+            }
+            return config
         }
         return .builtIn
     }

@@ -52,6 +52,10 @@ enum JSONValue: Equatable, Sendable, Codable {
             let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
             throw .malformed(source: source, location: Self.location(in: data, describedBy: detail), detail: detail)
         }
+        if let comma = JSONStructureCheck(data).trailingComma {
+            throw .malformed(source: source, location: "line \(comma.line), column \(comma.column)",
+                             detail: "a trailing comma before a closing bracket (JSON allows none); remove it")
+        }
         do {
             return try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
