@@ -109,7 +109,13 @@ extension RunningCommands {
         do {
             return try await task.value
         } catch is CancellationError {
-            throw CommandError.failure("interrupted; the session was left")
+            throw Interrupted()
         }
     }
+}
+
+/// Ctrl-C (or SIGTERM) before a live run began: the session was left. Exits 130, as a run cancelled with
+/// Ctrl-C does.
+struct Interrupted: Error, CustomStringConvertible {
+    var description: String { "interrupted; the session was left" }
 }

@@ -42,7 +42,8 @@ extension RunningCommands {
         }
     }
 
-    /// Runs `request` (Ctrl-C cancels it), shows progress on a terminal and prints the result.
+    /// Runs `request` (Ctrl-C cancels it), shows progress on a terminal and prints the result. Exits 0 when
+    /// the run ended by itself, 130 (as for SIGINT) when the user cancelled it, 1 when the mate did.
     func perform(_ request: RunRequest, invocation: CommandInvocation, json: Bool) async throws -> Int32 {
         let useCase = try services.resolve((any RunUseCase).self)
         let control = RunControl()
@@ -50,7 +51,7 @@ extension RunningCommands {
         let live = invocation.isTerminal && !json && request.speed > 0
         let work = Task {
             try await useCase.execute(request, control: control) { data in
-                if live { invocation.write("\r" + RunningTextReport.liveLine(viewModel.state(for: data)) + "\u{1B}[K") }
+                if live { invocation.updateStatusLine(RunningTextReport.liveLine(viewModel.state(for: data))) }
             }
         }
         let watch = InterruptWatch {
@@ -65,6 +66,10 @@ extension RunningCommands {
         } else {
             invocation.write(RunningTextReport.result(result, route: request.route))
         }
-        return 0
+        return switch result.ending {
+        case .finished, .trackEnded: 0
+        case .cancelled: 130
+        case .cancelledByMate: 1
+        }
     }
 }

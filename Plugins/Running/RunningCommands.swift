@@ -14,6 +14,7 @@ struct RunningCommands: Sendable {
     func report(_ error: any Error, to invocation: CommandInvocation) -> Int32 {
         let code: Int32 = switch error {
         case let error as CommandError: error.exitCode
+        case is Interrupted: 130
         case is RunRequestProblem: 2
         case ReplayTimeline.Problem.needsPace: 2
         default: 1

@@ -5,6 +5,34 @@ import Testing
 @Suite struct RunningProcessTests {
     static let gpx = BuildProducts.repositoryRoot.appendingPathComponent("Tests/Fixtures/Data/gpx").path
 
+    /// Scripts can tell how a run ended: Ctrl-C exits 130 as for SIGINT, a run the mate cancelled exits 1.
+    @Test(.timeLimit(.minutes(2)))
+    func aRunCancelledWithCtrlCExits130AndItsMateExits1() throws {
+        let sandbox = try Sandbox()
+        let sessions = sandbox.root.appendingPathComponent("sessions").path
+        try sandbox.writeConfig(#"{"features": {"running": {"settings": {"sessionDirectory": "\#(sessions)", "inviteTimeoutSeconds": 30}}}}"#)
+        let track = "\(Self.gpx)/gpxpy_cerknicko-jezero.gpx"  // 4.58 km: at --speed 1, far longer than the test
+        let host = try launch(BuildProducts.strata, ["--config", sandbox.config.path, "--data-dir", sandbox.root.appendingPathComponent("host").path,
+                                                     "running", "host", "--mode", "race", "--goal", "4", "--track", track,
+                                                     "--session", "STOP01", "--speed", "1", "--nickname", "ana"])
+        // The session file appears once the host waits for a mate (polled: the host prints nothing until then).
+        while host.isRunning && !((try? FileManager.default.contentsOfDirectory(atPath: sessions)) ?? []).contains(where: { $0.contains("STOP01") }) {
+            usleep(20_000)
+        }
+        guard host.isRunning else { Issue.record("the host stopped: \(try host.wait().stderr)"); return }
+        let mate = try launch(BuildProducts.strata, ["--config", sandbox.config.path, "--data-dir", sandbox.root.appendingPathComponent("mate").path,
+                                                     "running", "join", "STOP01", "--track", track, "--speed", "1", "--nickname", "kim"])
+        // "joined" is printed just before the run starts, whose Ctrl-C handler then marks it as started.
+        while mate.isRunning && !(mate.outputSoFar.contains("joined") && mate.catches(SIGINT)) { usleep(20_000) }
+        guard mate.isRunning else { Issue.record("the mate stopped: \(try mate.wait().stderr)"); return }
+
+        kill(mate.processIdentifier, SIGINT)
+
+        let mateResult = try mate.wait(), hostResult = try host.wait()
+        #expect(mateResult.status == 130, "\(mateResult.stderr)")
+        #expect(hostResult.status == 1, "\(hostResult.stderr)")
+    }
+
     @Test(.timeLimit(.minutes(2)))
     func twoProcessesRaceOnOneSessionFile() throws {
         let sandbox = try Sandbox()

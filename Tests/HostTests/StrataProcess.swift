@@ -40,6 +40,26 @@ final class LaunchedProcess {
         self.state = state
     }
 
+    /// What it has written to standard output so far.
+    var outputSoFar: String {
+        String(decoding: (try? Data(contentsOf: folder.appendingPathComponent("out"))) ?? Data(), as: UTF8.self)
+    }
+
+    /// Whether it is still running.
+    var isRunning: Bool { process.isRunning }
+
+    /// The process id, for sending it signals.
+    var processIdentifier: pid_t { process.processIdentifier }
+
+    /// Whether the process has installed a handler for `signal` (`SigCgt` in `/proc/<pid>/status`): a
+    /// readiness point that needs no sleeping.
+    func catches(_ signal: Int32) -> Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+              let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16) else { return false }
+        return mask & (1 << UInt64(signal - 1)) != 0
+    }
+
     /// Waits for the process to end (killing it after `timeout` seconds) and returns what it printed.
     func wait(timeout: Double = 120) throws -> ProcessResult {
         defer {
