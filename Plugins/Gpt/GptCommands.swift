@@ -57,8 +57,8 @@ struct GptCommands: Sendable {
                 throw CommandError.usage("missing TEXT: write your trouble, e.g. strata gpt ask \"I missed the bus\"")
             }
             // Say what to set before touching anything else; the key itself is never printed.
-            if case .missing(let variable) = OpenAIAuthorization(settings: settings, environment: invocation.environment) {
-                throw GptError.chat(.missingAPIKey(variable: variable, baseURL: settings.baseURL.absoluteString))
+            if let refusal = OpenAIAuthorization(settings: settings, environment: invocation.environment).refusal(baseURL: settings.baseURL) {
+                throw GptError.chat(refusal)
             }
             let personaID = try await resolvePersona(args.value("--persona"))
             let request = ConvertTroubleRequest(personaID: personaID, trouble: trouble)

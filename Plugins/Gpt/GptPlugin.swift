@@ -38,7 +38,8 @@ public final class GptPlugin: FeaturePlugin {
                                              extra: settings.personas)
         }
         try context.register((any UsageRepository).self, scope: .singleton) { resolver in
-            try SQLiteUsageRepository(database: resolver.resolve((any DatabaseOpener).self).open(databaseURL))
+            try SQLiteUsageRepository(database: resolver.resolve((any DatabaseOpener).self).open(databaseURL),
+                                      reservationLifetime: settings.longestRequest)
         }
         try context.register((any ChatRepository).self, scope: .singleton) { resolver in
             let clock = try resolver.resolve((any WallClock).self)

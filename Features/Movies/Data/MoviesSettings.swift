@@ -50,9 +50,11 @@ public struct MoviesSettings: Decodable, Sendable, Equatable {
             baseURL = url
         }
         if let name = try container.decodeIfPresent(String.self, forKey: .apiKeyEnvironment) {
-            guard !name.isEmpty, !name.contains("=") else {
+            // Only a variable named for a key, so no setting can send another of the user's secrets to a server.
+            let isName = name.first.map { !$0.isNumber } == true && name.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "_" }
+            guard isName, ["_API_KEY", "_TOKEN"].contains(where: { name.count > $0.count && name.hasSuffix($0) }) else {
                 throw DecodingError.dataCorruptedError(forKey: .apiKeyEnvironment, in: container,
-                    debugDescription: "give the name of an environment variable, e.g. \"TMDB_API_KEY\" (never the key itself)")
+                    debugDescription: "give the name of an environment variable ending in _API_KEY or _TOKEN, e.g. \"TMDB_API_KEY\" (never the key itself)")
             }
             apiKeyEnvironment = name
         }

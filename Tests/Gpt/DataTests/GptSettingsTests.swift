@@ -61,3 +61,14 @@ struct GptSettingsTests {
         #expect(try decode(#"{"timeZone": "Asia/Seoul"}"#).resolvedTimeZone(pinnedIn: folder, current: pagoPago).identifier == "Asia/Seoul")
     }
 }
+
+extension GptSettingsTests {
+    @Test func theKeyVariableMustBeNamedForAKey() throws {
+        for name in ["OPENAI_API_KEY", "TEAM_API_KEY", "GROQ_TOKEN", "llm_api_key_2_TOKEN"] {
+            #expect(try decode(#"{"apiKeyEnvironment": "\#(name)"}"#).apiKeyEnvironment == name)
+        }
+        for name in ["AWS_SECRET_ACCESS_KEY", "HOME", "_API_KEY", "", "MY KEY_API_KEY", "X=1_TOKEN", "1_API_KEY"] {
+            #expect(throws: DecodingError.self, "\(name)") { try decode(#"{"apiKeyEnvironment": "\#(name)"}"#) }
+        }
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import GptData
+import StrataNetworking
 import Testing
 
 struct OpenAIAuthorizationTests {
@@ -11,8 +12,8 @@ struct OpenAIAuthorizationTests {
     }
 
     @Test func readsTheKeyFromTheVariableNamedInTheSettings() {
-        let authorization = OpenAIAuthorization(settings: settings("https://api.openai.com/v1", variable: "TEAM_KEY"),
-                                                environment: ["OPENAI_API_KEY": "sk-wrong", "TEAM_KEY": " sk-team \n"])
+        let authorization = OpenAIAuthorization(settings: settings("https://api.openai.com/v1", variable: "TEAM_API_KEY"),
+                                                environment: ["OPENAI_API_KEY": "sk-wrong", "TEAM_API_KEY": " sk-team \n"])
         #expect(authorization == .bearer("sk-team"))
         #expect(!authorization.description.contains("sk-team"))
     }
@@ -27,7 +28,19 @@ struct OpenAIAuthorizationTests {
             #expect(OpenAIAuthorization(settings: settings(url), environment: [:]) == OpenAIAuthorization.none, "\(url)")
         }
         for url in ["http://192.168.0.10:8080/v1", "http://127.0.0.1.example.com/v1", "https://localhost.evil.com/v1"] {
-            #expect(!OpenAIAuthorization.isLoopback(URL(string: url)!), "\(url)")
+            #expect(!URL(string: url)!.isLoopback, "\(url)")
         }
+    }
+
+    @Test func aKeyGoesOverHTTPSToAnyConfiguredHostButOverPlainHTTPOnlyToThisMachine() {
+        let key = ["OPENAI_API_KEY": "sk-team"]
+        #expect(OpenAIAuthorization(settings: settings("https://llm.example.com/v1"), environment: key) == .bearer("sk-team"))
+        #expect(OpenAIAuthorization(settings: settings("http://127.0.0.1:8080/v1"), environment: key) == .bearer("sk-team"))
+        let remote = OpenAIAuthorization(settings: settings("http://llm.example.com/v1"), environment: key)
+        #expect(remote == .refused(variable: "OPENAI_API_KEY"))
+        let refusal = remote.refusal(baseURL: URL(string: "http://llm.example.com/v1")!)
+        #expect(refusal == .keyOverPlainHTTP(variable: "OPENAI_API_KEY", baseURL: "http://llm.example.com/v1"))
+        #expect(refusal?.description.contains("sk-team") == false)
+        #expect(!remote.description.contains("sk-team"))
     }
 }

@@ -28,9 +28,9 @@ import Testing
     }
 
     @Test func everyKeyIsRead() throws {
-        let settings = try decode(#"{"source":"tmdb","baseURL":"http://127.0.0.1:8080","apiKeyEnvironment":"MY_KEY","language":"de-DE","recentQueriesLimit":5}"#)
+        let settings = try decode(#"{"source":"tmdb","baseURL":"http://127.0.0.1:8080","apiKeyEnvironment":"MY_API_KEY","language":"de-DE","recentQueriesLimit":5}"#)
         #expect(settings.source == .tmdb && settings.baseURL.absoluteString == "http://127.0.0.1:8080")
-        #expect(settings.apiKeyEnvironment == "MY_KEY" && settings.language == "de-DE" && settings.recentQueriesLimit == 5)
+        #expect(settings.apiKeyEnvironment == "MY_API_KEY" && settings.language == "de-DE" && settings.recentQueriesLimit == 5)
     }
 
     @Test func wrongValuesNameTheKeyAndTheFix() {
@@ -39,13 +39,15 @@ import Testing
         #expect(failure(#"{"baseURL":"ftp://example.com"}"#)?.key == "baseURL")
         #expect(failure(#"{"recentQueriesLimit":0}"#)?.key == "recentQueriesLimit")
         #expect(failure(#"{"apiKeyEnvironment":"TMDB_API_KEY=abc"}"#)?.key == "apiKeyEnvironment")
+        let secret = failure(#"{"apiKeyEnvironment":"AWS_SECRET_ACCESS_KEY"}"#)
+        #expect(secret?.key == "apiKeyEnvironment" && secret?.message.contains("_API_KEY or _TOKEN") == true)
     }
 
     @Test func theKeyComesFromTheNamedEnvironmentVariable() throws {
-        let settings = try decode(#"{"apiKeyEnvironment":"MY_KEY"}"#)
-        #expect(settings.tmdbConfiguration(environment: ["MY_KEY": " 0123456789abcdef0123456789abcdef\n"]).apiKey == "0123456789abcdef0123456789abcdef")
+        let settings = try decode(#"{"apiKeyEnvironment":"MY_API_KEY"}"#)
+        #expect(settings.tmdbConfiguration(environment: ["MY_API_KEY": " 0123456789abcdef0123456789abcdef\n"]).apiKey == "0123456789abcdef0123456789abcdef")
         #expect(settings.tmdbConfiguration(environment: ["TMDB_API_KEY": "other"]).apiKey == nil)
-        let token = settings.tmdbConfiguration(environment: ["MY_KEY": "eyJhbGciOiJIUzI1NiJ9.eyJhdWQiOiJ4In0.c2ln"])
+        let token = settings.tmdbConfiguration(environment: ["MY_API_KEY": "eyJhbGciOiJIUzI1NiJ9.eyJhdWQiOiJ4In0.c2ln"])
         #expect(token.usesBearerToken)
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import GptDomain
+import StrataNetworking
 
 /// `features.gpt.settings` from the config. Every key may be left out.
 public struct GptSettings: Sendable, Hashable, Decodable {
@@ -10,7 +11,8 @@ public struct GptSettings: Sendable, Hashable, Decodable {
     public var baseURL = URL(string: "https://api.openai.com/v1")!
     /// The model asked for.
     public var model = "gpt-4o-mini"
-    /// The environment variable holding the API key (its value is never written anywhere).
+    /// The environment variable holding the API key (its value is never written anywhere). Its name must end
+    /// in `_API_KEY` or `_TOKEN`, so no setting can send another of the user's secrets to a server.
     public var apiKeyEnvironment = "OPENAI_API_KEY"
     /// Uses per local user per calendar day.
     public var dailyLimit = 10
@@ -54,7 +56,10 @@ public struct GptSettings: Sendable, Hashable, Decodable {
             DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: problem)
         }
         if model.isEmpty { throw refuse(.model, "must not be empty") }
-        if apiKeyEnvironment.isEmpty { throw refuse(.apiKeyEnvironment, "must name an environment variable") }
+        if !Self.mayHoldAKey(apiKeyEnvironment) {
+            throw refuse(.apiKeyEnvironment, "may only name an environment variable whose name ends in _API_KEY or _TOKEN, "
+                         + "such as OPENAI_API_KEY, got '\(apiKeyEnvironment)'; no other variable is ever sent to a server")
+        }
         if dailyLimit < 1 { throw refuse(.dailyLimit, "must be at least 1, got \(dailyLimit)") }
         if maxInputLength < 1 { throw refuse(.maxInputLength, "must be at least 1, got \(maxInputLength)") }
         if !(timeoutSeconds > 0) { throw refuse(.timeoutSeconds, "must be more than 0 seconds, got \(timeoutSeconds)") }
@@ -62,6 +67,19 @@ public struct GptSettings: Sendable, Hashable, Decodable {
         if let timeZone, TimeZone(identifier: timeZone) == nil {
             throw refuse(.timeZone, "unknown time zone '\(timeZone)'; use an IANA name such as Asia/Seoul")
         }
+    }
+
+    /// The longest a request can take, in seconds: each attempt of the standard retry policy its timeout,
+    /// and the longest waits between them. A use reserved for a request is held this long at most.
+    public var longestRequest: Double {
+        let retry = RetryPolicy.standard
+        return timeoutSeconds * Double(retry.maxAttempts) + retry.maxDelay * Double(retry.maxAttempts - 1)
+    }
+
+    /// Whether `name` is an environment variable name (letters, digits, `_`) that ends in `_API_KEY` or `_TOKEN`.
+    public static func mayHoldAKey(_ name: String) -> Bool {
+        let isName = name.first.map { !$0.isNumber } == true && name.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "_" }
+        return isName && ["_API_KEY", "_TOKEN"].contains { name.count > $0.count && name.hasSuffix($0) }
     }
 
     /// The zone whose calendar days the daily limit counts: the `timeZone` setting, else the zone pinned in

@@ -1,5 +1,6 @@
 import Foundation
 import GptDomain
+import StrataNetworking
 
 /// How requests prove who sends them.
 public enum OpenAIAuthorization: Sendable, Hashable {
@@ -9,26 +10,30 @@ public enum OpenAIAuthorization: Sendable, Hashable {
     case none
     /// No key is configured for a remote server: every request fails with `ChatError.missingAPIKey`.
     case missing(variable: String)
+    /// A key is set, but the server is another machine reached over plain http, where anyone on the way
+    /// could read it: nothing is sent, every request fails with `ChatError.keyOverPlainHTTP`.
+    case refused(variable: String)
 
     /// Reads the key from `settings.apiKeyEnvironment` in `environment`. A loopback base URL needs none.
+    /// The key goes to the configured host only over https, or over plain http to this machine.
     public init(settings: GptSettings, environment: [String: String]) {
         let variable = settings.apiKeyEnvironment
         if let key = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty {
-            self = .bearer(key)
-        } else if Self.isLoopback(settings.baseURL) {
+            self = settings.baseURL.mayCarrySecret ? .bearer(key) : .refused(variable: variable)
+        } else if settings.baseURL.isLoopback {
             self = .none
         } else {
             self = .missing(variable: variable)
         }
     }
 
-    /// Whether `url` names this machine: `localhost`, `127.0.0.0/8` or `::1`.
-    public static func isLoopback(_ url: URL) -> Bool {
-        guard var host = url.host?.lowercased() else { return false }
-        if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        if host == "localhost" || host.hasSuffix(".localhost") || host == "::1" || host == "0:0:0:0:0:0:0:1" { return true }
-        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
-        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+    /// Why no request may be sent to `baseURL` with this authorization, or `nil` when it may.
+    public func refusal(baseURL: URL) -> ChatError? {
+        switch self {
+        case .missing(let variable): .missingAPIKey(variable: variable, baseURL: baseURL.absoluteString)
+        case .refused(let variable): .keyOverPlainHTTP(variable: variable, baseURL: baseURL.absoluteString)
+        case .bearer, .none: nil
+        }
     }
 
     /// The header fields to send.
@@ -45,6 +50,7 @@ extension OpenAIAuthorization: CustomStringConvertible {
         case .bearer: "bearer key (hidden)"
         case .none: "no key (loopback server)"
         case .missing(let variable): "missing (set \(variable))"
+        case .refused(let variable): "refused (\(variable) is set, but the server is not https)"
         }
     }
 }

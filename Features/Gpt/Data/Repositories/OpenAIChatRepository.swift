@@ -117,9 +117,7 @@ public struct OpenAIChatRepository: ChatRepository {
     }
 
     private func endpoint(persona: Persona, trouble: String, stream: Bool) throws(ChatError) -> Endpoint<ChatCompletionResponseDTO> {
-        if case .missing(let variable) = authorization {
-            throw .missingAPIKey(variable: variable, baseURL: service.baseURL.absoluteString)
-        }
+        if let refusal = authorization.refusal(baseURL: service.baseURL) { throw refusal }
         let body = ChatCompletionRequestDTO(model: model, persona: persona, trouble: trouble, stream: stream)
         var headers = authorization.headers
         headers["Accept"] = stream ? "text/event-stream" : "application/json"

@@ -4,6 +4,9 @@ import Foundation
 public enum ChatError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No API key is configured and the server is not on this machine.
     case missingAPIKey(variable: String, baseURL: String)
+    /// A key is set, but `baseURL` is another machine over plain http, where anyone on the way could read
+    /// it; nothing was sent.
+    case keyOverPlainHTTP(variable: String, baseURL: String)
     /// The server rejected the key (401).
     case invalidAPIKey(variable: String, message: String)
     /// Too many requests (429) and retrying per `Retry-After` didn't help.
@@ -35,6 +38,10 @@ public enum ChatError: Error, Sendable, Hashable, CustomStringConvertible {
             "no API key for \(baseURL). Set the environment variable \(variable) (export \(variable)=<your key>), "
                 + "or set `features.gpt.settings.baseURL` to a local OpenAI-compatible server such as "
                 + "http://127.0.0.1:8080/v1 (llama.cpp server, Ollama, vLLM), which needs no key."
+        case .keyOverPlainHTTP(let variable, let baseURL):
+            "the API key in \(variable) is not sent to \(baseURL): that is plain http to another machine, where anyone "
+                + "on the way could read it. Nothing was sent. Use an https:// `features.gpt.settings.baseURL`, or a server "
+                + "on this machine such as http://127.0.0.1:8080/v1."
         case .invalidAPIKey(let variable, let message):
             "the server rejected the API key (401): \(message) Put a valid key in \(variable) "
                 + "(create one at https://platform.openai.com/account/api-keys), or change "

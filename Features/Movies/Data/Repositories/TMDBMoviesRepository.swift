@@ -73,5 +73,9 @@ public struct TMDBMoviesRepository: MoviesRepository {
 
     private func requireKey() throws(MoviesError) {
         if configuration.apiKey == nil { throw .missingAPIKey(environmentVariable: configuration.apiKeyEnvironment) }
+        // The key goes to the configured host only over https, or over plain http to this machine.
+        if !configuration.baseURL.mayCarrySecret {
+            throw .keyOverPlainHTTP(environmentVariable: configuration.apiKeyEnvironment, baseURL: configuration.baseURL.absoluteString)
+        }
     }
 }

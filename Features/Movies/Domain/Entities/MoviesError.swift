@@ -8,6 +8,9 @@ public enum MoviesError: Error, Sendable, Hashable, CustomStringConvertible {
     case timedOut(service: String, seconds: Double)
     /// Source `tmdb` is chosen but the environment variable holding the key is unset or empty.
     case missingAPIKey(environmentVariable: String)
+    /// A key is set, but `baseURL` is another machine over plain http, where anyone on the way could read it;
+    /// nothing was sent.
+    case keyOverPlainHTTP(environmentVariable: String, baseURL: String)
     /// TMDB refused the key (HTTP 401).
     case invalidAPIKey(environmentVariable: String, message: String)
     /// TMDB answered 429: after the retries its `Retry-After` allowed (`retried`), or at once with a
@@ -43,6 +46,8 @@ public enum MoviesError: Error, Sendable, Hashable, CustomStringConvertible {
             "movies: \(service) didn't answer within \(Self.format(seconds)) s. Try again, or set \"source\": \"catalog\" to search offline."
         case .missingAPIKey(let variable):
             "movies: source is \"tmdb\" but \(variable) is not set. Export a TMDB API key (v3) or read access token (v4) as \(variable), or set \"source\": \"catalog\"."
+        case .keyOverPlainHTTP(let variable, let baseURL):
+            "movies: the key in \(variable) is not sent to \(baseURL): that is plain http to another machine, where anyone on the way could read it. Nothing was sent. Set \"baseURL\" to an https:// address (such as https://api.themoviedb.org) or a server on this machine, or set \"source\": \"catalog\"."
         case .invalidAPIKey(let variable, let message):
             "movies: TMDB answered 401 (\(message)). Set \(variable) to a valid TMDB API key (v3) or read access token (v4), or set \"source\": \"catalog\"."
         case .rateLimited(let retryAfter, retried: true):

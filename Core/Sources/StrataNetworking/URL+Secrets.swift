@@ -1,0 +1,18 @@
+import Foundation
+
+extension URL {
+    /// Whether the URL names this machine: `localhost` (or a name under `.localhost`), `127.0.0.0/8` or `::1`.
+    public var isLoopback: Bool {
+        guard var host = host?.lowercased() else { return false }
+        if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        if host == "localhost" || host.hasSuffix(".localhost") || host == "::1" || host == "0:0:0:0:0:0:0:1" { return true }
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+    }
+
+    /// Whether an API key may be sent here: over https, or over plain http to this machine only, since
+    /// plain http to another machine lets anyone on the way read the key.
+    public var mayCarrySecret: Bool {
+        scheme?.lowercased() == "https" || (scheme?.lowercased() == "http" && isLoopback)
+    }
+}
