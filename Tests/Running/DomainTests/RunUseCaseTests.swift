@@ -139,6 +139,23 @@ struct RunUseCaseTests {
         await #expect(throws: RunRequestProblem.mateMissing(.race)) { try await run(request(.race, goal: 1)) }
         #expect(try await history.allRuns().isEmpty)
     }
+
+    /// The refusal's "at most" is a goal the run then accepts: a 3.099 km track offers 3.09, not 3.10.
+    @Test func theMostATooShortTrackOffersIsAGoalItAccepts() async throws {
+        let track = RunTrack.stub(km: 3.099, stepMeters: 3.099 * 1000 / 30)
+        let timeline = try ReplayTimeline(track: track, pace: nil)
+        #expect(timeline.totalKm > 3.09 && timeline.totalKm < 3.1, "\(timeline.totalKm)")
+        var message = ""
+        do {
+            _ = try await run(request(.single, goal: 5, track: track))
+        } catch {
+            message = "\(error)"
+        }
+        #expect(message.contains("at most 3.09 km"), "\(message)")
+        let offered = try #require(Double(message.components(separatedBy: "at most ").last?.prefix(4) ?? ""))
+        let result = try await run(request(.single, goal: offered, track: track))
+        #expect(result.isFinished)
+    }
 }
 
 final class Collected: @unchecked Sendable {

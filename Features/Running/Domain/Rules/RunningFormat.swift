@@ -15,6 +15,12 @@ public enum RunningFormat {
         String(format: "%.2f", km)
     }
 
+    /// `km` with two decimals, rounded down: a most the user can type back and have accepted (3.099 km is
+    /// `3.09`, where `distance` would say `3.10`, which is more than there is).
+    public static func distanceRoundedDown(_ km: Double) -> String {
+        String(format: "%.2f", (km * 100 + 1e-9).rounded(.down) / 100)
+    }
+
     /// A whole percentage of `fraction` (0...1 shown as 0...100), rounded down so that 100 % means done.
     public static func percent(_ fraction: Double) -> Int {
         guard fraction.isFinite else { return 0 }
