@@ -49,6 +49,10 @@ extension RunningCommands {
         let control = RunControl()
         let viewModel = makeRunningViewModel(for: request.setting)
         let live = invocation.isTerminal && !json && request.speed > 0
+        let paused = Int(request.timeline.pausedSeconds / 60)
+        if paused > 0 {
+            invocation.writeError("running: \(paused) min of standing still in \(request.route.fileName) are left out (moving time, as a watch counts it)")
+        }
         let work = Task {
             try await useCase.execute(request, control: control) { data in
                 if live { invocation.updateStatusLine(RunningTextReport.liveLine(viewModel.state(for: data))) }

@@ -5,6 +5,18 @@ import Testing
 @Suite struct RunningProcessTests {
     static let gpx = BuildProducts.repositoryRoot.appendingPathComponent("Tests/Fixtures/Data/gpx").path
 
+    /// The blue_hills sample's clock jumps 111 days mid-track: it once made a 20 km run of 2,667 hours.
+    @Test func aTrackWhoseClockJumpsDaysIsRefusedNamingThePointAndRecordsStayEmpty() throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(#"{"pluginDirectories": ["\#(BuildProducts.directory.path)"]}"#)
+        let run = try sandbox.strata(["running", "run", "--goal", "20", "--track", "\(Self.gpx)/togeojson_blue_hills.gpx", "--speed", "0"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("jumps 2664 hours ahead at point 310"), "\(run.stderr)")
+        #expect(run.stderr.contains("--pace"))
+        let history = try sandbox.strata(["running", "history", "--json"])
+        #expect((try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [Any])?.isEmpty == true)
+    }
+
     /// Scripts can tell how a run ended: Ctrl-C exits 130 as for SIGINT, a run the mate cancelled exits 1.
     @Test(.timeLimit(.minutes(2)))
     func aRunCancelledWithCtrlCExits130AndItsMateExits1() throws {

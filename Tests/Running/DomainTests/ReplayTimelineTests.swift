@@ -39,26 +39,55 @@ struct ReplayTimelineTests {
         }
     }
 
-    @Test func aPauseBetweenSegmentsIsReplayedAsAPause() throws {
+    /// gpxpy's moving time: standing still (slower than 1 km/h) takes no replay time, and is reported.
+    @Test func aPauseBetweenSegmentsIsLeftOutAsMovingTimeIs() throws {
         let start = Date(timeIntervalSince1970: 0)
         let track = RunTrack(name: nil, fileName: "gap.gpx", segments: [
             [TrackSample(distanceMeters: 0, time: start), TrackSample(distanceMeters: 100, time: start + 30)],
             [TrackSample(distanceMeters: 100, time: start + 90), TrackSample(distanceMeters: 200, time: start + 120)],
         ])
         let timeline = try ReplayTimeline(track: track, pace: nil)
-        #expect(abs(timeline.distanceKm(at: 60) - 0.1) < 1e-9)
-        #expect(abs(timeline.distanceKm(at: 105) - 0.15) < 1e-9)
-        #expect(timeline.durationSeconds == 120)
+        #expect(abs(timeline.distanceKm(at: 30) - 0.1) < 1e-9)
+        #expect(abs(timeline.distanceKm(at: 45) - 0.15) < 1e-9)
+        #expect(timeline.durationSeconds == 60)
+        #expect(timeline.pausedSeconds == 60)
     }
 
-    @Test func timeGoingBackwardsIsTreatedAsStandingStill() throws {
+    @Test func aClockThatRunsBackwardsIsRefusedNamingThePoint() {
         let start = Date(timeIntervalSince1970: 0)
         let track = RunTrack(name: nil, fileName: "back.gpx", segments: [[
             TrackSample(distanceMeters: 0, time: start), TrackSample(distanceMeters: 50, time: start + 20),
             TrackSample(distanceMeters: 60, time: start + 10), TrackSample(distanceMeters: 100, time: start + 40),
         ]])
-        let timeline = try ReplayTimeline(track: track, pace: nil)
-        #expect(timeline.durationSeconds == 40)
-        #expect(abs(timeline.distanceKm(at: 30) - 0.08) < 1e-9)
+        #expect(throws: ReplayTimeline.Problem.clockRunsBackwards(fileName: "back.gpx", point: 3)) {
+            try ReplayTimeline(track: track, pace: nil)
+        }
+        #expect(throws: Never.self) { try ReplayTimeline(track: track, pace: Pace("5:00")) }
+    }
+
+    @Test func aClockThatJumpsTwoDaysIsRefusedNamingThePoint() {
+        let start = Date(timeIntervalSince1970: 0)
+        let track = RunTrack(name: nil, fileName: "days.gpx", segments: [[
+            TrackSample(distanceMeters: 0, time: start), TrackSample(distanceMeters: 100, time: start + 30),
+            TrackSample(distanceMeters: 200, time: start + 2 * 86_400), TrackSample(distanceMeters: 300, time: start + 2 * 86_400 + 30),
+        ]])
+        #expect(throws: ReplayTimeline.Problem.clockJumps(fileName: "days.gpx", point: 3, hours: (2 * 86_400 - 30) / 3600.0)) {
+            try ReplayTimeline(track: track, pace: nil)
+        }
+    }
+
+    @Test func aClockFasterThanTwoMinutesPerKmIsRefused() {
+        let track = RunTrack.stub(km: 1, secondsPerKm: 60, fileName: "car.gpx")
+        #expect(throws: ReplayTimeline.Problem.implausiblePace(fileName: "car.gpx", secondsPerKm: 60)) {
+            try ReplayTimeline(track: track, pace: nil)
+        }
+    }
+
+    /// With --pace, 5 km at 6:00/km took 30:01 (the per-point steps were summed in floating point).
+    @Test(arguments: [(5.0, "6:00", 1800.0), (12.0, "6:00", 4320.0), (10.0, "5:30", 3300.0)])
+    func aPaceCoversItsDistanceInExactlyItsTime(km: Double, pace: String, seconds: Double) throws {
+        let timeline = try ReplayTimeline(track: .stub(km: km + 1, stepMeters: 37), pace: Pace(pace))
+        #expect(timeline.distanceKm(at: seconds) == km)
+        #expect(timeline.distanceKm(at: seconds - 1) < km)
     }
 }

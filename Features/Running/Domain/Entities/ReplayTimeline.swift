@@ -2,12 +2,21 @@ import Foundation
 
 /// Where a runner replaying a track is after a number of seconds.
 ///
-/// With a pace the runner moves at that pace along the track; otherwise the track's own timestamps set
-/// the rhythm (a pause between two segments is replayed as a pause).
+/// With a pace the runner moves at that pace along the track, and the distance after N seconds is computed
+/// from N directly (5 km at 6:00/km takes exactly 30:00). Otherwise the track's own timestamps set the
+/// rhythm, as moving time, the way gpxpy's `get_moving_data` counts it: a step slower than 1 km/h is a
+/// pause and takes no time. A clock that runs backwards or jumps by more than six hours, or an average
+/// pace outside 2:00–60:00 per km, can't come from a run, and the track is refused with the fix (`--pace`).
 public struct ReplayTimeline: Sendable, Equatable {
     public enum Problem: Error, Equatable, CustomStringConvertible {
         case empty(fileName: String)
         case needsPace(fileName: String, untimedPoints: Int, points: Int)
+        /// Point `point` (from 1) is timed before the point before it.
+        case clockRunsBackwards(fileName: String, point: Int)
+        /// Between point `point - 1` and `point` the clock jumps by `hours`.
+        case clockJumps(fileName: String, point: Int, hours: Double)
+        /// The track's moving pace is outside what a runner does.
+        case implausiblePace(fileName: String, secondsPerKm: Double)
 
         public var description: String {
             switch self {
@@ -15,37 +24,70 @@ public struct ReplayTimeline: Sendable, Equatable {
                 "the track \(file) has no track points to run; use a GPX file with a <trk> (or an <rte>)"
             case .needsPace(let file, let untimed, let points):
                 "the track \(file) has no time on \(untimed) of its \(points) points, so it can't be replayed by its clock; give a pace, e.g. --pace 5:30 (minutes per km)"
+            case .clockRunsBackwards(let file, let point):
+                "the track \(file) goes back in time at point \(point), so it can't be replayed by its clock; give a pace, e.g. --pace 5:30 (minutes per km)"
+            case .clockJumps(let file, let point, let hours):
+                "the track \(file) jumps \(String(format: "%.0f", hours)) hours ahead at point \(point), more than any pause in a run; give a pace, e.g. --pace 5:30 (minutes per km)"
+            case .implausiblePace(let file, let seconds):
+                "the track \(file) moves at \(RunningFormat.elapsedTime(Int(seconds.rounded())))/km, outside 2:00–60:00/km for a run; give a pace, e.g. --pace 5:30 (minutes per km)"
             }
         }
     }
 
+    /// Slower than this (1 km/h, gpxpy's `stopped_speed_threshold`), a step is a pause.
+    public static let stoppedMetersPerSecond = 1000.0 / 3600
+    /// A gap in the clock longer than this is not a pause but another day.
+    public static let longestPauseSeconds = 6.0 * 3600
+    /// The paces a replayed clock may imply, in seconds per km (2:00 to 60:00).
+    public static let plausibleSecondsPerKm = 120.0...3600.0
+
     /// Seconds from the start, never decreasing.
     private let offsets: [Double]
     private let meters: [Double]
+    /// The pace asked for, which sets the distance after N seconds directly.
+    private let secondsPerKm: Double?
+    /// The track's own time not counted because the runner stood still (0 with a pace).
+    public let pausedSeconds: Double
 
     public init(track: RunTrack, pace: Pace?) throws(Problem) {
         let samples = track.segments.flatMap { $0 }
         guard let first = samples.first else { throw .empty(fileName: track.fileName) }
         var offsets: [Double] = []
         offsets.reserveCapacity(samples.count)
+        var paused = 0.0
         if let pace {
-            var previous = first
             for sample in samples {
-                let step = (sample.distanceMeters - previous.distanceMeters) / 1000 * pace.secondsPerKm
-                offsets.append((offsets.last ?? 0) + max(0, step))
-                previous = sample
+                offsets.append(max(offsets.last ?? 0, (sample.distanceMeters - first.distanceMeters) / 1000 * pace.secondsPerKm))
             }
         } else {
             let untimed = samples.filter { $0.time == nil }.count
-            guard untimed == 0, let start = first.time else {
+            guard untimed == 0, var previousTime = first.time else {
                 throw .needsPace(fileName: track.fileName, untimedPoints: untimed, points: samples.count)
             }
-            for sample in samples {
-                offsets.append(max(offsets.last ?? 0, sample.time!.timeIntervalSince(start)))
+            var previousMeters = first.distanceMeters
+            for (index, sample) in samples.enumerated() {
+                let time = sample.time!
+                let step = time.timeIntervalSince(previousTime)
+                if step < 0 { throw .clockRunsBackwards(fileName: track.fileName, point: index + 1) }
+                if step > Self.longestPauseSeconds {
+                    throw .clockJumps(fileName: track.fileName, point: index + 1, hours: step / 3600)
+                }
+                let moved = sample.distanceMeters - previousMeters
+                let moving = step > 0 && moved / step >= Self.stoppedMetersPerSecond
+                if !moving { paused += step }
+                offsets.append((offsets.last ?? 0) + (moving ? step : 0))
+                previousTime = time
+                previousMeters = sample.distanceMeters
+            }
+            let km = (samples.last!.distanceMeters - first.distanceMeters) / 1000
+            if km > 0, let seconds = offsets.last, !Self.plausibleSecondsPerKm.contains(seconds / km) {
+                throw .implausiblePace(fileName: track.fileName, secondsPerKm: seconds / km)
             }
         }
         self.offsets = offsets
         self.meters = samples.map(\.distanceMeters)
+        self.secondsPerKm = pace?.secondsPerKm
+        self.pausedSeconds = paused
     }
 
     public var durationSeconds: Double { offsets.last ?? 0 }
@@ -55,6 +97,7 @@ public struct ReplayTimeline: Sendable, Equatable {
     public func distanceKm(at seconds: Double) -> Double {
         guard seconds > 0 else { return (meters.first ?? 0) / 1000 }
         guard seconds < durationSeconds else { return totalKm }
+        if let secondsPerKm { return min(totalKm, (meters.first ?? 0) / 1000 + seconds / secondsPerKm) }
         // The first offset greater than `seconds`.
         var low = 0, high = offsets.count - 1
         while low < high {
