@@ -28,6 +28,31 @@ extension BlocksCommands {
                                 invocation: invocation, item: BlocksJSON.TimerItem(timer),
                                 text: "Added timer \"\(timer.title)\" (\(ShortID.text(timer.id))): \(DurationText.text(timer.durationSeconds)), repeating.")
             },
+            command(["timer", "show"], "Show one timer", usage: "strata timer show ID|TITLE [--json]",
+                    flags: ["--json"]) { arguments, invocation in
+                let timer = try findTimer(try text(arguments, "ID"))
+                if arguments.has("--json") {
+                    try invocation.writeJSON(BlocksJSON.TimerItem(timer))
+                } else {
+                    invocation.write(BlocksTextFormatter.timer(timer))
+                }
+            },
+            command(["timer", "edit"], "Change a timer's title or duration",
+                    usage: "strata timer edit ID|TITLE [--title TITLE] [--duration DURATION] [--json]",
+                    options: ["--title", "--duration"], flags: ["--json"]) { arguments, invocation in
+                let timer = try findTimer(try text(arguments, "ID"))
+                guard arguments.value("--title") != nil || arguments.value("--duration") != nil else {
+                    throw CommandError.usage("nothing to change: give --title or --duration")
+                }
+                let draft = TimerDraft(title: arguments.value("--title") ?? timer.title,
+                                       durationSeconds: try duration(arguments, "--duration") ?? timer.durationSeconds)
+                let edited = try services.resolve((any TimerEditUseCase).self).execute(id: timer.id, draft)
+                if arguments.has("--json") {
+                    try invocation.writeJSON(BlocksJSON.TimerItem(edited))
+                } else {
+                    invocation.writeLine("Saved timer \"\(edited.title)\": \(DurationText.text(edited.durationSeconds)), repeating.")
+                }
+            },
             command(["timer", "delete"], "Delete a timer", usage: "strata timer delete ID|TITLE") { arguments, invocation in
                 let timer = try findTimer(try text(arguments, "ID"))
                 try services.resolve((any TimerDeleteUseCase).self).execute(id: timer.id)

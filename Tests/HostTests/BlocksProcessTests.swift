@@ -21,6 +21,28 @@ import Testing
         #expect((blocks.first?["id"] as? String).flatMap(UUID.init(uuidString:)) != nil)
     }
 
+    /// Tempus edits a timer with the rules it was created with (a 0-second duration becomes 1 minute).
+    @Test func aTimerIsShownAndEditedWithTheValidationOfAdding() throws {
+        #expect(try sandbox.strata(["timer", "add", "Tea", "--duration", "3m"]).status == 0)
+        let show = try sandbox.strata(["timer", "show", "Tea"])
+        #expect(show.status == 0, "\(show.stderr)")
+        #expect(show.stdout.contains("3m, repeating"))
+
+        let edit = try sandbox.strata(["timer", "edit", "Tea", "--title", "Green tea", "--duration", "0s"])
+        #expect(edit.status == 0, "\(edit.stderr)")
+        let json = try sandbox.strata(["timer", "show", "Green tea", "--json"])
+        let timer = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(timer["title"] as? String == "Green tea")
+        #expect(timer["durationSeconds"] as? Int == 60)
+
+        let nothing = try sandbox.strata(["timer", "edit", "Green tea"])
+        #expect(nothing.status == 2 && nothing.stderr.contains("nothing to change"))
+        let badDuration = try sandbox.strata(["timer", "edit", "Green tea", "--duration", "soon"])
+        #expect(badDuration.status == 2, "\(badDuration.stderr)")
+        let missing = try sandbox.strata(["timer", "show", "Coffee"])
+        #expect(missing.status != 0 && missing.stderr.contains("Coffee"), "\(missing.stderr)")
+    }
+
     @Test func aStartedBlockIsShownByTheClockOfALaterProcess() throws {
         #expect(try sandbox.strata(["blocks", "add", "Deep work", "--hours", "4"]).status == 0)
         let start = try sandbox.strata(["blocks", "start", "Deep work"])
