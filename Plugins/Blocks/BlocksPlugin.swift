@@ -57,7 +57,7 @@ final class BlocksPlugin: FeaturePlugin {
                 deleteBlock: try resolver.resolve(), fetchDailies: try resolver.resolve(),
                 createDaily: try resolver.resolve(), editDaily: try resolver.resolve(),
                 deleteDaily: try resolver.resolve(), fetchTimers: try resolver.resolve(),
-                createTimer: try resolver.resolve(), deleteTimer: try resolver.resolve(), start: try resolver.resolve(),
+                createTimer: try resolver.resolve(), editTimer: try resolver.resolve(), deleteTimer: try resolver.resolve(), start: try resolver.resolve(),
                 clock: try resolver.resolve(), stop: try resolver.resolve()))
         }
     }

@@ -29,6 +29,7 @@ struct BlocksScreenFlowTests {
             deleteDaily: DefaultDailyDeleteUseCase(repository: dailies, runningMode: modes),
             fetchTimers: DefaultTimerFetchUseCase(repository: timers),
             createTimer: DefaultTimerCreateUseCase(repository: timers, clock: clock),
+            editTimer: DefaultTimerEditUseCase(repository: timers),
             deleteTimer: DefaultTimerDeleteUseCase(repository: timers, runningMode: modes),
             start: DefaultModeStartUseCase(items: items, runningMode: modes, clock: clock, calendar: berlin),
             clock: DefaultClockFetchUseCase(items: items, runningMode: modes, clock: clock, calendar: berlin),
@@ -80,6 +81,28 @@ struct BlocksScreenFlowTests {
         navigator.pop()
         navigator.pop()
         #expect(screenText().contains("Deep play"))
+    }
+
+    /// Tempus edits a timer with the rules of creating one: a 0-second duration becomes 1 minute.
+    @Test func aTimerIsEditedOnItsFormWithTheRulesOfCreatingOne() throws {
+        try press(.down, .down, .down, .enter)   // Timers
+        #expect(navigator.top.title == "Timers")
+        try press(.character("a"))
+        try type("Tea")
+        try press(.enter, .enter)                // save (25m), Later
+        #expect(screenText().contains("25m, repeating"))
+
+        try press(.character("e"))
+        #expect(navigator.top.title == "Edit timer")
+        #expect(screenText().contains("Tea") && screenText().contains("25m"))
+        try type(" green")
+        try press(.tab, .backspace, .backspace, .backspace)
+        try type("0s")
+        try press(.enter)
+        #expect(navigator.top.title == "Timers")
+        #expect(screenText().contains("Tea green"), "\(screenText())")
+        #expect(screenText().contains("1m, repeating"))
+        #expect(try timers.fetchAll().map(\.durationSeconds) == [60])
     }
 
     @Test func aDailyIsCreatedInTwoSteps() throws {

@@ -111,6 +111,10 @@ public final class BlocksFlowCoordinator: Coordinator {
                     askStart(prompt) { start in if create.answerStart(start) != nil { self.showClock() } }
                 }))
             },
+            edit: { [self, weak list] timer in
+                let edit = TimerEditViewModel(timer: timer, editUseCase: useCases.editTimer, fetchRefreshDelegate: list)
+                navigator?.push(TimerFormScreen(viewModel: edit, done: { [self] in _ = navigator?.pop() }))
+            },
             confirmDelete: { [self] question, answer in confirm(question, answer) })))
     }
 

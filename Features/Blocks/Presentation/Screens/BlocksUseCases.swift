@@ -12,6 +12,7 @@ public struct BlocksUseCases: Sendable {
     public let deleteDaily: any DailyDeleteUseCase
     public let fetchTimers: any TimerFetchUseCase
     public let createTimer: any TimerCreateUseCase
+    public let editTimer: any TimerEditUseCase
     public let deleteTimer: any TimerDeleteUseCase
     public let start: any ModeStartUseCase
     public let clock: any ClockFetchUseCase
@@ -21,7 +22,7 @@ public struct BlocksUseCases: Sendable {
                 deleteBlock: any BlockDeleteUseCase, fetchDailies: any DailyFetchUseCase,
                 createDaily: any DailyCreateUseCase, editDaily: any DailyEditUseCase,
                 deleteDaily: any DailyDeleteUseCase, fetchTimers: any TimerFetchUseCase,
-                createTimer: any TimerCreateUseCase, deleteTimer: any TimerDeleteUseCase,
+                createTimer: any TimerCreateUseCase, editTimer: any TimerEditUseCase, deleteTimer: any TimerDeleteUseCase,
                 start: any ModeStartUseCase, clock: any ClockFetchUseCase, stop: any ClockStopUseCase) {
         self.fetchBlocks = fetchBlocks
         self.createBlock = createBlock
@@ -33,6 +34,7 @@ public struct BlocksUseCases: Sendable {
         self.deleteDaily = deleteDaily
         self.fetchTimers = fetchTimers
         self.createTimer = createTimer
+        self.editTimer = editTimer
         self.deleteTimer = deleteTimer
         self.start = start
         self.clock = clock

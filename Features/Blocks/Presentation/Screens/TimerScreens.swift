@@ -1,12 +1,13 @@
 import BlocksDomain
 import StrataTerminal
 
-/// Timers, newest first: Enter starts one, `a` adds, `d` deletes after asking.
+/// Timers, newest first: Enter starts one, `a` adds, `e` edits, `d` deletes after asking.
 @MainActor
 final class TimerListScreen: Screen {
     struct Actions {
         let start: @MainActor (FocusTimer) -> Void
         let create: @MainActor () -> Void
+        let edit: @MainActor (FocusTimer) -> Void
         let confirmDelete: @MainActor (String, @escaping @MainActor (Bool) -> Void) -> Void
     }
 
@@ -21,7 +22,9 @@ final class TimerListScreen: Screen {
         self.actions = actions
     }
 
-    var helpItems: [HelpItem] { [HelpItem("Enter", "start"), HelpItem("a", "add"), HelpItem("d", "delete")] }
+    var helpItems: [HelpItem] {
+        [HelpItem("Enter", "start"), HelpItem("a", "add"), HelpItem("e", "edit"), HelpItem("d", "delete")]
+    }
 
     func screenWillAppear() {
         if !loaded {
@@ -43,6 +46,8 @@ final class TimerListScreen: Screen {
             if let selected { actions.start(selected) }
         case .character("a"):
             actions.create()
+        case .character("e"):
+            if let selected { actions.edit(selected) }
         case .character("d"):
             guard let selected else { return .handled }
             actions.confirmDelete("Delete the timer \"\(selected.title)\"?") { [viewModel] yes in
@@ -55,18 +60,32 @@ final class TimerListScreen: Screen {
     }
 }
 
-/// Creates a timer: title and duration; Tab switches fields, Enter saves.
+/// Creates or edits a timer: title and duration; Tab switches fields, Enter saves.
 @MainActor
 final class TimerFormScreen: Screen {
-    let title = "New timer"
-    private let viewModel: TimerCreateViewModel
+    let title: String
+    private let viewModel: any TimerFormModel
     private let done: @MainActor () -> Void
-    private var fields = [TextFieldState(), TextFieldState(text: "25m")]
+    private var fields: [TextFieldState]
     private var focused = 0
     private var inputError: String?
 
-    init(viewModel: TimerCreateViewModel, done: @escaping @MainActor () -> Void) {
+    /// A new timer: an empty title and 25 minutes.
+    convenience init(viewModel: TimerCreateViewModel, done: @escaping @MainActor () -> Void) {
+        self.init(title: "New timer", viewModel: viewModel, fields: [TextFieldState(), TextFieldState(text: "25m")], done: done)
+    }
+
+    /// An existing timer, its title and duration filled in.
+    convenience init(viewModel: TimerEditViewModel, done: @escaping @MainActor () -> Void) {
+        self.init(title: "Edit timer", viewModel: viewModel,
+                  fields: [TextFieldState(text: viewModel.title), TextFieldState(text: DurationText.text(viewModel.durationSeconds))],
+                  done: done)
+    }
+
+    private init(title: String, viewModel: any TimerFormModel, fields: [TextFieldState], done: @escaping @MainActor () -> Void) {
+        self.title = title
         self.viewModel = viewModel
+        self.fields = fields
         self.done = done
     }
 
