@@ -159,3 +159,45 @@ struct ConvertTroubleUseCaseTests {
         #expect(usage.recordCalls == 0)
     }
 }
+
+/// LuckyVicky counts a use on the day it was checked. A request checked at 23:59:50 in Seoul whose reply
+/// arrives after midnight, while two more asks are made and answered on the new day: each day ends with
+/// its exact count (the old day's reply once wiped the new day's uses).
+struct MidnightTests {
+    /// Answers the first request only after moving the clock past midnight and running `meanwhile`.
+    final class SlowFirstReplyChat: ChatRepository, @unchecked Sendable {
+        private let lock = NSLock()
+        private var calls = 0
+        var meanwhile: (@Sendable () async -> Void)?
+
+        func reply(to trouble: String, as persona: Persona) async throws(ChatError) -> Reply {
+            let first = lock.withLock { calls += 1; return calls == 1 }
+            if first, let meanwhile { await meanwhile() }
+            return .stub(text: "reply to \(trouble)")
+        }
+
+        func streamReply(to trouble: String, as persona: Persona) -> AsyncThrowingStream<ReplyDelta, any Error> {
+            AsyncThrowingStream { $0.finish(throwing: ChatError.emptyReply) }
+        }
+    }
+
+    @Test func aReplyAfterMidnightCountsOnTheDayItWasCheckedAndLeavesTheNewDayAlone() async throws {
+        let usage = InMemoryUsageRepository()
+        let now = TestNow(.utc(2026, 3, 10, 14, 59, 50))  // 23:59:50 in Seoul
+        let chat = SlowFirstReplyChat()
+        let useCase = DefaultConvertTroubleUseCase(chat: chat, usage: usage, personas: StaticPersonasRepository(),
+                                                   policy: DailyUsagePolicy(limit: 10, timeZone: TimeZone(identifier: "Asia/Seoul")!),
+                                                   rules: TroubleInputRules(maxLength: 100), userID: "mina", now: { now() })
+        chat.meanwhile = {
+            now.set(.utc(2026, 3, 10, 15, 0, 5))             // 00:00:05 on March 11 in Seoul
+            for trouble in ["a", "b"] { _ = try? await useCase.execute(ConvertTroubleRequest(personaID: "lucky", trouble: trouble)) }
+        }
+
+        let late = try await useCase.execute(ConvertTroubleRequest(personaID: "lucky", trouble: "late"))
+
+        #expect(late.usage.used == 1)
+        #expect(late.usage.resetsAt == .utc(2026, 3, 10, 15))
+        #expect(usage.confirmed("mina", on: CalendarDay(year: 2026, month: 3, day: 10)) == 1)
+        #expect(usage.confirmed("mina", on: CalendarDay(year: 2026, month: 3, day: 11)) == 2)
+    }
+}
