@@ -50,7 +50,14 @@ final class HostSession {
         for folder in configuredFolders where !FileManager.default.fileExists(atPath: folder) {
             folders.append("plugin folder \(folder) (from `pluginDirectories` in \(config.source)) does not exist")
         }
-        return config.warnings + folders + (config.path == nil ? [] : unknown)
+        return config.warnings + folders + (config.path == nil ? [] : unknown) + settingsChecks.flatMap(\.unknownKeys)
+    }
+
+    /// Each installed feature's settings checked against its descriptor (no plugin code runs).
+    var settingsChecks: [SettingsCheck] {
+        catalog.entries.compactMap { entry in
+            entry.descriptor.map { SettingsCheck(config.features[entry.id]?.settings, of: entry.id, against: $0.settings, source: config.source) }
+        }
     }
 
     /// The loader, made (with the host's services registered) the first time it is needed.

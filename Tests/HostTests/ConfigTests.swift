@@ -40,6 +40,42 @@ import Testing
         #expect(result.stdout.contains(sandbox.plugins.path))
     }
 
+    /// Settings are checked against the descriptor's declarations without loading the plugin: a typo gets
+    /// the closest name, a wrong type its key path and the expected type (and that plugin doesn't load), and
+    /// a setting the descriptor marks secret is redacted whatever its name.
+    @Test func settingsAreCheckedAgainstTheDescriptor() throws {
+        let sandbox = try Sandbox()
+        try sandbox.install(fixture: "Healthy", as: "Healthy")
+        try sandbox.install(fixture: "TrapsAtLoad", as: "Traps")
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"], "features": {"healthy": {"settings": {"greting": "hi", "repeat": 2.5, "passphrase": "hunter2-secret"}}}}"#)
+        let check = try sandbox.strata(["config", "check"])
+        #expect(check.status == 1)
+        #expect(check.stderr.contains("unknown key `features.healthy.settings.greting` in \(sandbox.config.path); did you mean 'greeting'?"), "\(check.stderr)")
+        #expect(check.stderr.contains("`features.healthy.settings.repeat` must be a whole number, but it is a number with a fraction."))
+        #expect(check.stdout.contains("\"passphrase\" : \"••••\""))
+        #expect(!check.stdout.contains("hunter2") && !check.stderr.contains("hunter2"))
+
+        let json = try sandbox.strata(["config", "check", "--json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((document["errors"] as? [String])?.count == 1)
+        #expect((document["warnings"] as? [String])?.contains { $0.contains("greting") } == true)
+
+        let ping = try sandbox.strata(["healthy", "ping"])
+        #expect(ping.status == 1)
+        #expect(ping.stderr.contains("`features.healthy.settings.repeat` must be a whole number"), "\(ping.stderr)")
+        #expect(!ping.stdout.contains("pong"))
+    }
+
+    @Test func settingsOfTheRightTypesPass() throws {
+        let sandbox = try Sandbox()
+        try sandbox.install(fixture: "Healthy", as: "Healthy")
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"], "features": {"healthy": {"settings": {"greeting": "hi", "repeat": 3, "passphrase": null}}}}"#)
+        let check = try sandbox.strata(["config", "check"])
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout.contains("config OK: \(sandbox.config.path)"))
+        #expect(try sandbox.strata(["healthy", "ping"]).stdout == "pong (hello from healthy)\n")
+    }
+
     @Test func explicitMissingConfigIsAUsageError() throws {
         let result = try strata(["--config", "/nonexistent/strata.json", "plugins", "list"])
         #expect(result.status == 2)

@@ -61,18 +61,20 @@ func expandingTilde(_ path: String, _ environment: [String: String]) -> String {
     return path
 }
 
-/// Replaces the values of settings that look like secrets (`apiKey`, `token`, `password`, …) with `"••••"`.
-func redactingSecrets(_ value: JSONValue) -> JSONValue {
+/// Replaces with `"••••"` the values of settings that look like secrets (`apiKey`, `token`, `password`, …)
+/// and of those a descriptor declares secret (`declared`).
+func redactingSecrets(_ value: JSONValue, declared: Set<String> = []) -> JSONValue {
     switch value {
     case .object(let fields):
         var redacted: [String: JSONValue] = [:]
         for (key, field) in fields {
             let lower = key.lowercased()
-            let secret = ["apikey", "api_key", "token", "secret", "password", "authorization"].contains { lower.hasSuffix($0) }
+            let secret = declared.contains(key)
+                || ["apikey", "api_key", "token", "secret", "password", "authorization"].contains { lower.hasSuffix($0) }
             redacted[key] = secret && field != .null ? .string("••••") : redactingSecrets(field)
         }
         return .object(redacted)
-    case .array(let items): return .array(items.map(redactingSecrets))
+    case .array(let items): return .array(items.map { redactingSecrets($0) })
     default: return value
     }
 }

@@ -16,6 +16,7 @@ enum PluginFailure: Error, CustomStringConvertible {
     case commandConflict(path: String, owner: String)
     case wordConflict(String)
     case disagreesWithDescriptor(String)
+    case badSettings(ConfigError)
     case crashed(CrashJournal.Record)
 
     var description: String {
@@ -46,6 +47,8 @@ enum PluginFailure: Error, CustomStringConvertible {
             "conflict: \(detail)"
         case .disagreesWithDescriptor(let detail):
             "its code disagrees with its descriptor (plugin.json): \(detail). Rebuild it, or make the two agree."
+        case .badSettings(let error):
+            "not loaded: \(error) Fix the config; `strata config check` lists every problem."
         case .crashed(let record):
             "crashed strata with \(record.summary) and is skipped until the file changes. Run `strata plugins retry \(record.id)` to try it again."
         }

@@ -40,6 +40,11 @@ final class PluginLoader {
                 record.error = PluginFailure.crashed(crash).description
             } else if !config.isEnabled(entry.id) {
                 record.state = .disabled
+            } else if let descriptor = entry.descriptor,
+                      let wrong = SettingsCheck(config.features[entry.id]?.settings, of: entry.id, against: descriptor.settings,
+                                                source: config.source).wrongTypes.first {
+                record.state = .failed
+                record.error = PluginFailure.badSettings(wrong).description
             }
             return record
         }
