@@ -74,13 +74,19 @@ let features = [
 /// Plugins that fail on purpose, one way each. Their library names do not end in `Plugin.so`, so the host
 /// never discovers them next to `strata`; the host tests copy them into a temporary plugin folder.
 let faultFixtures = ["ThrowsAtRegistration", "WrongABI", "NoEntry", "TrapsAtLoad", "DuplicateRegistration",
-                     "MissingDependency", "CycleA", "CycleB", "Healthy", "ClaimsClock", "Disagrees"]
-let fixtureTargets: [Target] = faultFixtures.map {
-    .target(name: "Fixture\($0)", dependencies: [sdk("StrataPluginKit")], path: "Tests/Fixtures/\($0)",
-            exclude: ["plugin.json"], plugins: [descriptor()])
+                     "MissingDependency", "CycleA", "CycleB", "Healthy", "ClaimsClock", "Disagrees", "HangsAtLoad"]
+/// Fixtures that also carry a C library constructor (in `Constructor/`), which runs inside `dlopen`.
+let constructorFixtures: Set = ["HangsAtLoad"]
+let fixtureTargets: [Target] = faultFixtures.flatMap { name -> [Target] in
+    let constructor = constructorFixtures.contains(name)
+    let swift = Target.target(name: "Fixture\(name)", dependencies: [sdk("StrataPluginKit")], path: "Tests/Fixtures/\(name)",
+                              exclude: ["plugin.json"] + (constructor ? ["Constructor"] : []), plugins: [descriptor()])
+    guard constructor else { return [swift] }
+    return [swift, .target(name: "Fixture\(name)Constructor", path: "Tests/Fixtures/\(name)/Constructor")]
 }
-let fixtureProducts: [Product] = faultFixtures.map {
-    .library(name: "StrataFixture\($0)", type: .dynamic, targets: ["Fixture\($0)"])
+let fixtureProducts: [Product] = faultFixtures.map { name in
+    .library(name: "StrataFixture\(name)", type: .dynamic,
+             targets: ["Fixture\(name)"] + (constructorFixtures.contains(name) ? ["Fixture\(name)Constructor"] : []))
 }
 
 // MARK: - Package

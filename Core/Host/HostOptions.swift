@@ -23,6 +23,9 @@ struct HostOptions {
                 guard let value = parts.count == 2 ? parts[1] : remaining.popFirst() else {
                     throw HostUsageError(message: "\(parts[0]) needs a path")
                 }
+                guard !value.isEmpty else {
+                    throw HostUsageError(message: "\(parts[0]) is empty; give a path (`.` for the current folder)")
+                }
                 if parts[0] == "--config" { options.configPath = value } else { options.dataDirectory = value }
             case "-v", "--verbose":
                 options.verbose = true

@@ -1,5 +1,6 @@
 import Foundation
 import StrataDI
+@_spi(StrataHost) import StrataBase
 import StrataRuntime
 
 /// Everything one run of `strata` works with: the options, the config, the folders, the plugin catalog
@@ -32,6 +33,9 @@ final class HostSession {
         discovered = PluginDiscovery(directories: pluginDirectories).discover()
         crashes = CrashJournal.directory(environment: environment)
         catalog = PluginCatalog(discovered: discovered, crashes: crashes, reservedWords: PluginLoader.reservedWords)
+        var declaredSecrets: [String: Set<String>] = [:]
+        for entry in catalog.entries { declaredSecrets[entry.id] = Set(entry.descriptor?.settings.filter(\.secret).map(\.key) ?? []) }
+        SecretMask.add(Secrets.values(in: config, declared: declaredSecrets, environment: environment))
         logger.debug("config: \(config.source); plugin folders: \(pluginDirectories.joined(separator: ", ")); data: \(dataDirectory.path)")
     }
 
@@ -47,7 +51,9 @@ final class HostSession {
             folders.append("`pluginDirectories` in \(config.source) is empty, so no plugin can load; remove the key to use the defaults")
         }
         let configuredFolders = config.pluginDirectories == nil ? [] : pluginDirectories
-        for folder in configuredFolders where !FileManager.default.fileExists(atPath: folder) {
+        // The user's own plugin folder is listed in the recommended config before anything is installed there.
+        let ownFolder = PluginDiscovery.userDirectory(environment: environment)
+        for folder in configuredFolders where folder != ownFolder && !FileManager.default.fileExists(atPath: folder) {
             folders.append("plugin folder \(folder) (from `pluginDirectories` in \(config.source)) does not exist")
         }
         return config.warnings + folders + (config.path == nil ? [] : unknown) + settingsChecks.flatMap(\.unknownKeys)

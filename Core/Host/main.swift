@@ -17,7 +17,7 @@ func runStrata(_ arguments: [String], environment: [String: String]) async -> In
         Console.writeLine("strata \(strataVersion) (\(StrataABI.stampString))")
         return 0
     case "plugins" where words.dropFirst().first == "new":
-        return Scaffold.run(Array(words.dropFirst(2)))
+        return Scaffold.run(Array(words.dropFirst(2)), claimed: Scaffold.ClaimedNames(options: options, environment: environment))
     default:
         break
     }

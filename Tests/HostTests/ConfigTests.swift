@@ -88,7 +88,10 @@ import Testing
         try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
         let viaEnvironment = try strata(["healthy", "ping"], environment: ["STRATA_CONFIG": sandbox.config.path, "STRATA_DATA_DIR": sandbox.data.path])
         #expect(viaEnvironment.status == 0)
-        let viaCurrentDirectory = try strata(["--data-dir", sandbox.data.path, "healthy", "ping"], currentDirectory: sandbox.root)
+        // A config in the current folder is used once allowed (TrustProcessTests has the rest).
+        let state = ["XDG_STATE_HOME": sandbox.state.path]
+        #expect(try strata(["config", "allow"], environment: state, currentDirectory: sandbox.root).status == 0)
+        let viaCurrentDirectory = try strata(["--data-dir", sandbox.data.path, "healthy", "ping"], environment: state, currentDirectory: sandbox.root)
         #expect(viaCurrentDirectory.stdout == "pong (hello from healthy)\n")
     }
 

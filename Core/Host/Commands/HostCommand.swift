@@ -6,20 +6,29 @@ struct HostCommand {
     let usage: String
     let summary: String
     let flags: Set<String>
-    /// The names of its positional arguments (`ID`), all required.
+    /// The options that take a value (`--timeout`).
+    var options: Set<String> = []
+    /// The names of its required positional arguments (`ID`).
     var positionals: [String] = []
+    /// The names of the positional arguments that may follow them (`PATH`).
+    var optionalPositionals: [String] = []
 
     static let all = [
         HostCommand(words: ["plugins", "list"], usage: "plugins list [--json]",
                     summary: "every discovered plugin: id, version, state, path, error", flags: ["--json"]),
-        HostCommand(words: ["plugins", "check"], usage: "plugins check [--json]",
-                    summary: "load each plugin in a child process and report ok / failed / crashed", flags: ["--json"]),
+        HostCommand(words: ["plugins", "check"], usage: "plugins check [--json] [--timeout SECONDS]",
+                    summary: "load each plugin in a child process and report ok / failed / crashed / timed out (10 s each)",
+                    flags: ["--json"], options: ["--timeout"]),
         HostCommand(words: ["plugins", "retry"], usage: "plugins retry ID",
                     summary: "forget that a plugin crashed strata, so that it is tried again", flags: [], positionals: ["ID"]),
         HostCommand(words: ["plugins", "new"], usage: "plugins new NAME [--path DIR] [--core PATH]",
                     summary: "write a new out-of-tree plugin package", flags: []),
         HostCommand(words: ["config", "check"], usage: "config check [--json]",
                     summary: "validate the config and print the effective config (secrets redacted)", flags: ["--json"]),
+        HostCommand(words: ["config", "allow"], usage: "config allow [PATH]",
+                    summary: "approve ./strata.json (or PATH) as it is now, so that strata uses it", flags: [], optionalPositionals: ["PATH"]),
+        HostCommand(words: ["config", "deny"], usage: "config deny [PATH]",
+                    summary: "withdraw the approval of ./strata.json (or PATH)", flags: [], optionalPositionals: ["PATH"]),
         HostCommand(words: ["di", "list"], usage: "di list [--json]",
                     summary: "every registration in the container: owner, type, name, scope", flags: ["--json"]),
     ]
@@ -54,11 +63,11 @@ extension HostSession {
         }
         let arguments: CommandArguments
         do {
-            arguments = try CommandArguments(rest, flags: command.flags)
+            arguments = try CommandArguments(rest, options: command.options, flags: command.flags)
             if arguments.positionals.count < command.positionals.count {
                 throw CommandError.usage("missing \(command.positionals[arguments.positionals.count])")
             }
-            if let extra = arguments.positionals.dropFirst(command.positionals.count).first {
+            if let extra = arguments.positionals.dropFirst(command.positionals.count + command.optionalPositionals.count).first {
                 throw CommandError.usage("unexpected argument '\(extra)'")
             }
         } catch {
@@ -68,9 +77,17 @@ extension HostSession {
         let json = arguments.has("--json")
         switch command.words {
         case ["plugins", "list"]: return pluginsList(json: json)
-        case ["plugins", "check"]: return pluginsCheck(json: json)
+        case ["plugins", "check"]:
+            let timeout = arguments.value("--timeout").map(Double.init) ?? PluginProbe.defaultTimeout
+            guard let timeout, timeout > 0, timeout.isFinite else {
+                Console.error("--timeout needs a number of seconds above 0, such as 10 or 0.5.\nUsage: strata \(command.usage)")
+                return 2
+            }
+            return pluginsCheck(json: json, timeout: timeout)
         case ["plugins", "retry"]: return pluginsRetry(id: arguments.positionals[0])
         case ["config", "check"]: return configCheck(json: json)
+        case ["config", "allow"]: return configAllow(arguments.positionals.first)
+        case ["config", "deny"]: return configDeny(arguments.positionals.first)
         default: return diList(json: json)
         }
     }

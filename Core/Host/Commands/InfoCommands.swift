@@ -17,44 +17,6 @@ extension HostSession {
         return 0
     }
 
-    /// `strata config check`: validates the config and each feature's settings against its descriptor
-    /// without loading any plugin, and prints the effective config with secrets redacted. Exit 1 if a
-    /// setting has the wrong type (that feature would not load).
-    func configCheck(json: Bool) -> Int32 {
-        var features: [String: JSONValue] = [:]
-        for id in Set(discovered.map(\.id)).union(config.features.keys).sorted() {
-            var entry: [String: JSONValue] = ["enabled": .bool(config.isEnabled(id))]
-            if let settings = config.features[id]?.settings {
-                let secrets = Set(catalog.entry(id)?.descriptor?.settings.filter(\.secret).map(\.key) ?? [])
-                entry["settings"] = redactingSecrets(settings, declared: secrets)
-            }
-            entry["installed"] = .bool(discovered.contains { $0.id == id })
-            features[id] = .object(entry)
-        }
-        let errors = settingsChecks.flatMap(\.wrongTypes).map(\.description)
-        let problems = warnings
-        let effective = JSONValue.object([
-            "source": .string(config.source),
-            "pluginDirectories": .array(pluginDirectories.map(JSONValue.string)),
-            "dataDirectory": .string(dataDirectory.path),
-            "features": .object(features),
-            "errors": .array(errors.map(JSONValue.string)),
-            "warnings": .array(problems.map(JSONValue.string)),
-        ])
-        Console.writeLine(String(decoding: effective.encoded(pretty: true), as: UTF8.self))
-        let verdict: String
-        if !errors.isEmpty {
-            verdict = (json ? "" : errors.map { "error: \($0)\n" }.joined())
-                + "config has \(errors.count) error(s): \(config.source). A feature whose settings have the wrong type does not load."
-        } else {
-            verdict = (problems.isEmpty ? "config OK: \(config.source)" : "config OK with \(problems.count) warning(s): \(config.source)")
-                + "\nSettings were checked against each plugin's descriptor; `strata plugins check` loads the plugins to check their values."
-        }
-        // With --json, standard output is only the JSON document.
-        if json || !errors.isEmpty { FileHandle.standardError.write(Data((verdict + "\n").utf8)) } else { Console.writeLine(verdict) }
-        return errors.isEmpty ? 0 : 1
-    }
-
     /// The help text, with the commands of the usable plugins from their descriptors (none is loaded).
     func help() -> String {
         var text = """

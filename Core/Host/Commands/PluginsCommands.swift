@@ -1,5 +1,6 @@
 import Foundation
 import StrataPluginKit
+import Synchronization
 
 /// One row of `strata plugins list --json` and `plugins check --json`.
 struct PluginStatus: Codable {
@@ -55,14 +56,14 @@ extension HostSession {
         return Console.table(rows)
     }
 
-    /// `strata plugins check [--json]`: loads each enabled plugin in a child `strata` so that one that
-    /// crashes can't take the host down, and reports ok / failed / crashed per plugin. Exit 1 if any
-    /// plugin failed or crashed.
-    func pluginsCheck(json: Bool) -> Int32 {
+    /// `strata plugins check [--json] [--timeout SECONDS]`: loads each enabled plugin in a child `strata` so
+    /// that one that crashes or hangs can't take the host down, and reports ok / failed / crashed / timed out
+    /// per plugin. Exit 1 if any plugin is not ok.
+    func pluginsCheck(json: Bool, timeout: Double) -> Int32 {
         var results: [PluginStatus] = []
         for record in records {
             // A plugin that crashed before is probed again: the probe is where trying it is safe.
-            results.append(record.state == .enabled || record.state == .crashed ? probe(record) : PluginStatus(record))
+            results.append(record.state == .enabled || record.state == .crashed ? probe(record, timeout: timeout) : PluginStatus(record))
         }
         if json {
             Console.writeJSON(results)
@@ -73,7 +74,7 @@ extension HostSession {
                 return shown
             }))
         }
-        return results.contains { $0.state == "failed" || $0.state == "crashed" } ? 1 : 0
+        return results.contains { ["failed", "crashed", PluginProbe.timedOut].contains($0.state) } ? 1 : 0
     }
 
     /// `strata plugins retry ID`: forgets the plugin's crash, so that the next command tries it again.
@@ -90,8 +91,9 @@ extension HostSession {
         return 0
     }
 
-    /// Runs `strata __probe ID` and reads its one JSON line; a child killed by a signal is "crashed".
-    private func probe(_ plugin: PluginRecord) -> PluginStatus {
+    /// Runs `strata __probe ID` and reads its one JSON line; a child killed by a signal is "crashed", and one
+    /// still running after `timeout` seconds is killed and "timed out".
+    private func probe(_ plugin: PluginRecord, timeout: Double) -> PluginStatus {
         var status = PluginStatus(PluginRecord(id: plugin.id, path: plugin.path, state: .failed, error: nil, descriptor: plugin.descriptor))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: realPath("/proc/self/exe") ?? CommandLine.arguments[0])
@@ -107,14 +109,29 @@ extension HostSession {
             status.error = "can't start a probe process: \(error.localizedDescription)"
             return status
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let report = Mutex(Data())
+        let finished = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            report.withLock { $0 = data }
+            finished.signal()
+        }
+        if finished.wait(timeout: .now() + timeout) == .timedOut {
+            // The reader is left behind: a child of the probe may hold the pipe open.
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            status.state = PluginProbe.timedOut
+            status.error = "still loading after \(PluginProbe.seconds(timeout)), so the probe was stopped: its library's constructor or "
+                + "its registration does not return. If it is only slow, give it longer with --timeout."
+            return status
+        }
         process.waitUntilExit()
         if process.terminationReason == .uncaughtSignal {
             status.state = "crashed"
             status.error = "the plugin crashed the probe process with signal \(signalName(process.terminationStatus)) while loading; the host kept running"
             return status
         }
-        guard let line = String(decoding: data, as: UTF8.self).split(separator: "\n").last,
+        guard let line = String(decoding: report.withLock { $0 }, as: UTF8.self).split(separator: "\n").last,
               let reported = try? JSONDecoder().decode(PluginStatus.self, from: Data(line.utf8)) else {
             status.error = "the probe process exited with code \(process.terminationStatus) without a report"
             return status
@@ -141,4 +158,16 @@ func signalName(_ number: Int32) -> String {
     let names: [Int32: String] = [1: "SIGHUP", 2: "SIGINT", 3: "SIGQUIT", 4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT",
                                   7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL", 11: "SIGSEGV", 13: "SIGPIPE", 15: "SIGTERM"]
     return "\(names[number] ?? "signal") (\(number))"
+}
+
+/// How `plugins check` bounds each probe.
+enum PluginProbe {
+    static let defaultTimeout = 10.0
+    /// The state of a probe that didn't finish in time.
+    static let timedOut = "timed out"
+
+    /// `10 s`, `0.5 s`.
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
 }

@@ -6,7 +6,39 @@ import Foundation
 enum Scaffold {
     static let usage = "strata plugins new NAME [--path DIR] [--core PATH]"
 
-    static func run(_ arguments: [String]) -> Int32 {
+    /// The names a new plugin's id must not take: each found plugin's id, and each command word a plugin or
+    /// the host claims (a plugin named Clock would take `strata clock` from Blocks).
+    struct ClaimedNames {
+        /// id → the library that has it.
+        var ids: [String: String] = [:]
+        /// First command word → who claims it (`plugin 'blocks' (path)`, `strata itself`).
+        var words: [String: String] = [:]
+
+        /// The names claimed by the plugins the config (or the defaults) lead to, read from their descriptors.
+        init(options: HostOptions, environment: [String: String]) {
+            for word in PluginLoader.reservedWords { words[word] = "strata itself" }
+            let config = (try? ConfigLoader(explicitPath: options.configPath, environment: environment).load()) ?? .builtIn
+            let discovered = PluginDiscovery(directories: PluginDiscovery.directories(for: config, environment: environment)).discover()
+            let catalog = PluginCatalog(discovered: discovered, crashes: CrashJournal.directory(environment: environment), reservedWords: [])
+            for entry in catalog.entries {
+                ids[entry.id] = ids[entry.id] ?? entry.path
+                for command in entry.descriptor?.commands ?? [] {
+                    if let word = command.words.first, words[word] == nil { words[word] = "plugin '\(entry.id)' (\(entry.path))" }
+                }
+            }
+        }
+
+        /// Why `id` can't be a new plugin's id, or `nil`.
+        func refusal(_ id: String) -> String? {
+            if let path = ids[id] { return "a plugin with id '\(id)' is already installed (\(path))" }
+            if let owner = words[id] {
+                return "'\(id)' is a command word of \(owner), and a plugin's commands start with its id, so the two would claim `strata \(id)`"
+            }
+            return nil
+        }
+    }
+
+    static func run(_ arguments: [String], claimed: ClaimedNames) -> Int32 {
         var name: String?
         var parent = FileManager.default.currentDirectoryPath
         var core = defaultCorePath()
@@ -38,6 +70,10 @@ enum Scaffold {
             Console.error("NAME must be letters and digits, starting with a letter (e.g. Hello); got '\(rawName)'.")
             return 2
         }
+        if let refusal = claimed.refusal(typeName.lowercased()) {
+            Console.error("can't name a new plugin \(typeName): \(refusal). Choose another NAME.")
+            return 1
+        }
         guard FileManager.default.fileExists(atPath: "\(core)/Package.swift") else {
             Console.error("can't find Strata's Core package at \(core). Pass --core PATH to the Core folder of your Strata checkout.")
             return 1
@@ -46,6 +82,12 @@ enum Scaffold {
         if FileManager.default.fileExists(atPath: root.path) {
             Console.error("\(root.path) already exists; choose another NAME or --path.")
             return 1
+        }
+        var firstExisting = URL(fileURLWithPath: parent).standardized
+        var created: [String] = []
+        while !FileManager.default.fileExists(atPath: firstExisting.path), firstExisting.path != "/" {
+            created.insert(firstExisting.path, at: 0)
+            firstExisting.deleteLastPathComponent()
         }
         do {
             for (path, contents) in ScaffoldTemplate.files(name: typeName, corePath: core) {
@@ -58,6 +100,7 @@ enum Scaffold {
             return 1
         }
         let id = typeName.lowercased()
+        if !created.isEmpty { Console.writeLine("Created the missing folder\(created.count == 1 ? "" : "s") \(created.joined(separator: ", ")).") }
         Console.writeLine("""
         Created \(root.path)
           Sources/\(typeName)Domain   a use case (Foundation only)

@@ -1,23 +1,39 @@
 import Foundation
 
-/// Finds and reads the config: `--config PATH`, then `$STRATA_CONFIG`, then `./strata.json`, then
-/// `$XDG_CONFIG_HOME/strata/strata.json` (`~/.config` by default), else the built-in defaults.
+/// Finds and reads the config: `--config PATH`, then `$STRATA_CONFIG`, then `./strata.json` if the user has
+/// allowed it (``ConfigAllowance``), then `$XDG_CONFIG_HOME/strata/strata.json` (`~/.config` by default),
+/// else the built-in defaults.
 struct ConfigLoader {
+    /// A file that may hold the config.
+    struct Candidate {
+        var path: String
+        /// Named by `--config` or `$STRATA_CONFIG`: it must exist.
+        var explicit = false
+        /// Found in the current folder: used only once allowed.
+        var needsAllowance = false
+    }
+
     var explicitPath: String?
     var environment: [String: String]
     var currentDirectory: String = FileManager.default.currentDirectoryPath
 
-    /// The files looked at, in order, with why each is a candidate.
-    func candidates() -> [(path: String, explicit: Bool)] {
-        if let explicitPath { return [(absolute(explicitPath), true)] }
-        if let fromEnvironment = environment["STRATA_CONFIG"], !fromEnvironment.isEmpty { return [(absolute(fromEnvironment), true)] }
+    /// The files looked at, in order.
+    func candidates() -> [Candidate] {
+        if let explicitPath { return [Candidate(path: absolute(explicitPath), explicit: true)] }
+        if let fromEnvironment = environment["STRATA_CONFIG"], !fromEnvironment.isEmpty {
+            return [Candidate(path: absolute(fromEnvironment), explicit: true)]
+        }
         let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(homeDirectory(environment))/.config"
-        return [(absolute("strata.json"), false), ("\(configHome)/strata/strata.json", false)]
+        let own = "\(configHome)/strata/strata.json"
+        let local = absolute("strata.json")
+        return [Candidate(path: local, needsAllowance: local != own), Candidate(path: own)]
     }
 
-    /// Loads the first config found.
-    /// - Throws: `ConfigError` if an explicitly named file is missing, or any found file is malformed.
+    /// Loads the first config found; a config in the current folder that isn't allowed is passed over
+    /// with a warning that says how to allow it.
+    /// - Throws: `ConfigError` if an explicitly named file is missing, or any file used is malformed.
     func load() throws(ConfigError) -> StrataConfig {
+        var passedOver: [String] = []
         for candidate in candidates() {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder) else {
@@ -25,25 +41,49 @@ struct ConfigLoader {
                 continue
             }
             if isFolder.boolValue {
+                if candidate.needsAllowance { continue }
                 throw .unreadable(path: candidate.path, detail: "it is a folder, not a file; name the config file itself, "
                                   + "e.g. \(URL(fileURLWithPath: candidate.path).appendingPathComponent("strata.json").path)")
             }
             let data: Data
             do { data = try Data(contentsOf: URL(fileURLWithPath: candidate.path)) } catch {
+                if candidate.needsAllowance { continue }
                 throw .unreadable(path: candidate.path, detail: error.localizedDescription)
             }
-            let document = try JSONValue.parse(data, source: candidate.path)
-            var config = try StrataConfig(document: document, source: candidate.path, path: candidate.path)
-            config.warnings += JSONStructureCheck(data).duplicateKeys.map { duplicate in
-                "in the config \(candidate.path): `\(duplicate.keyPath)` is given twice (lines \(duplicate.firstLine) and "
-                    + "\(duplicate.secondLine)); only one of them takes effect. Keep one."
+            if candidate.needsAllowance {
+                switch ConfigAllowance(environment: environment).verdict(for: candidate.path, contents: data) {
+                case .allowed: break
+                case .unknown:
+                    passedOver.append("\(candidate.path) was not used: a config in the current folder can load code and send your keys "
+                                      + "elsewhere, so it needs your approval. Review it, then run `strata config allow`.")
+                    continue
+                case .changed:
+                    passedOver.append("\(candidate.path) was not used: it changed since you allowed it. "
+                                      + "Review it, then run `strata config allow` again.")
+                    continue
+                }
             }
+            var config = try Self.parse(data, path: candidate.path)
+            config.warnings = passedOver + config.warnings
             return config
         }
-        return .builtIn
+        var config = StrataConfig.builtIn
+        config.warnings = passedOver
+        return config
     }
 
-    private func absolute(_ path: String) -> String {
+    /// Parses config text read from `path`; repeated keys become warnings.
+    static func parse(_ data: Data, path: String) throws(ConfigError) -> StrataConfig {
+        let document = try JSONValue.parse(data, source: path)
+        var config = try StrataConfig(document: document, source: path, path: path)
+        config.warnings += JSONStructureCheck(data).duplicateKeys.map { duplicate in
+            "in the config \(path): `\(duplicate.keyPath)` is given twice (lines \(duplicate.firstLine) and "
+                + "\(duplicate.secondLine)); only one of them takes effect. Keep one."
+        }
+        return config
+    }
+
+    func absolute(_ path: String) -> String {
         expandingTilde(path, environment).hasPrefix("/") ? expandingTilde(path, environment)
             : URL(fileURLWithPath: currentDirectory).appendingPathComponent(path).standardized.path
     }
@@ -59,22 +99,4 @@ func expandingTilde(_ path: String, _ environment: [String: String]) -> String {
     if path == "~" { return homeDirectory(environment) }
     if path.hasPrefix("~/") { return homeDirectory(environment) + path.dropFirst() }
     return path
-}
-
-/// Replaces with `"••••"` the values of settings that look like secrets (`apiKey`, `token`, `password`, …)
-/// and of those a descriptor declares secret (`declared`).
-func redactingSecrets(_ value: JSONValue, declared: Set<String> = []) -> JSONValue {
-    switch value {
-    case .object(let fields):
-        var redacted: [String: JSONValue] = [:]
-        for (key, field) in fields {
-            let lower = key.lowercased()
-            let secret = declared.contains(key)
-                || ["apikey", "api_key", "token", "secret", "password", "authorization"].contains { lower.hasSuffix($0) }
-            redacted[key] = secret && field != .null ? .string("••••") : redactingSecrets(field)
-        }
-        return .object(redacted)
-    case .array(let items): return .array(items.map { redactingSecrets($0) })
-    default: return value
-    }
 }

@@ -65,8 +65,8 @@ struct StrataConfig {
             }
         }
         if let value = top["dataDirectory"] {
-            guard case .string(let path) = value else {
-                throw .wrongType(source: source, keyPath: "dataDirectory", expected: "a path string", found: value.kind)
+            guard case .string(let path) = value, !path.isEmpty else {
+                throw .wrongType(source: source, keyPath: "dataDirectory", expected: "a path string", found: value == .string("") ? "empty" : value.kind)
             }
             dataDirectory = path
         }

@@ -34,8 +34,7 @@ enum CrashJournal {
 
     /// `<state>/crashes`, where `<state>` is `$XDG_STATE_HOME/strata` (`~/.local/state/strata`).
     static func directory(environment: [String: String]) -> URL {
-        let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(homeDirectory(environment))/.local/state"
-        return URL(fileURLWithPath: state).appendingPathComponent("strata/crashes", isDirectory: true)
+        stateDirectory(environment).appendingPathComponent("crashes", isDirectory: true)
     }
 
     /// The crash remembered for the library at `path` as plugin `id`, if the file is still the one that

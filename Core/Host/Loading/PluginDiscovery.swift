@@ -6,7 +6,7 @@ struct DiscoveredPlugin: Equatable {
     let id: String
     /// The real path (symlinks resolved).
     let path: String
-    /// A problem known before loading (unsafe permissions, duplicate id).
+    /// A problem known before loading (an untrusted file or folder, a duplicate id).
     var problem: String?
 }
 
@@ -26,24 +26,26 @@ struct PluginDiscovery {
                 return expanded.hasPrefix("/") ? expanded : URL(fileURLWithPath: base).appendingPathComponent(expanded).standardized.path
             }
         }
-        return [executableDirectory(), "\(homeDirectory(environment))/.local/lib/strata/plugins"]
+        return [executableDirectory(), userDirectory(environment: environment)]
+    }
+
+    /// `~/.local/lib/strata/plugins`, where the user's own plugins go.
+    static func userDirectory(environment: [String: String]) -> String {
+        "\(homeDirectory(environment))/.local/lib/strata/plugins"
     }
 
     /// Lists the plugins in every folder; a later library with an id already seen is kept with a problem.
     func discover() -> [DiscoveredPlugin] {
         var found: [DiscoveredPlugin] = []
         var firstPathByID: [String: String] = [:]
+        var trust = FileTrust()
         for directory in directories {
             guard let realDirectory = realPath(directory),
                   let names = try? FileManager.default.contentsOfDirectory(atPath: realDirectory) else { continue }
-            let directoryProblem = unsafePermissions(realDirectory) ? PluginFailure.unsafePermissions(path: realDirectory).description : nil
             for name in names.sorted() {
                 guard let id = Self.pluginID(fromFileName: name), let path = realPath("\(realDirectory)/\(name)") else { continue }
                 if found.contains(where: { $0.path == path }) { continue }
-                var plugin = DiscoveredPlugin(id: id, path: path, problem: directoryProblem)
-                if plugin.problem == nil, unsafePermissions(path) {
-                    plugin.problem = PluginFailure.unsafePermissions(path: path).description
-                }
+                var plugin = DiscoveredPlugin(id: id, path: path, problem: trust.problem(forPluginAt: path)?.description)
                 if let first = firstPathByID[id] {
                     plugin.problem = PluginFailure.duplicateID(id: id, firstPath: first).description
                 } else {
@@ -77,9 +79,3 @@ func realPath(_ path: String) -> String? {
     return String(cString: resolved)
 }
 
-/// Whether group or others may write the file or folder.
-func unsafePermissions(_ path: String) -> Bool {
-    var status = stat()
-    guard stat(path, &status) == 0 else { return false }
-    return status.st_mode & (S_IWGRP | S_IWOTH) != 0
-}

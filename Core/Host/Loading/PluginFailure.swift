@@ -4,6 +4,8 @@ import StrataPluginKit
 /// Why one plugin didn't load. Each message says what to do.
 enum PluginFailure: Error, CustomStringConvertible {
     case unsafePermissions(path: String)
+    case foreignOwner(path: String, owner: String, isFolder: Bool)
+    case sharedPluginFolder(path: String)
     case duplicateID(id: String, firstPath: String)
     case notLoadable(String)
     case missingStamp
@@ -23,6 +25,13 @@ enum PluginFailure: Error, CustomStringConvertible {
         switch self {
         case .unsafePermissions(let path):
             "refused: \(path) is writable by group or others, so another user could replace the code strata runs. Fix: chmod go-w \(path)"
+        case .foreignOwner(let path, let owner, let isFolder):
+            "refused: \(path) belongs to user \(owner), not to you or root, so they could replace the code strata runs"
+                + (isFolder ? " by renaming what is in it" : "")
+                + ". Fix: copy the plugin into a folder of your own (such as ~/.local/lib/strata/plugins) if you trust it."
+        case .sharedPluginFolder(let path):
+            "refused: the plugin folder \(path) is shared (anyone may add files to it), so anyone could put code there for strata to run. "
+                + "Fix: keep plugins in a folder of your own, such as ~/.local/lib/strata/plugins, and name that in `pluginDirectories`."
         case .duplicateID(let id, let firstPath):
             "duplicate plugin id '\(id)': already loaded from \(firstPath). Remove one of the two libraries."
         case .notLoadable(let detail):

@@ -5,16 +5,16 @@
 /// string sequences, in 7-bit and 8-bit form), every other C0 and C1 control character and DEL, and the
 /// Unicode bidirectional overrides. Screens want one line (``sanitize(_:)``); command-line output keeps its
 /// line breaks and tabs (``sanitizeLines(_:)``); JSON output keeps the text and escapes instead
-/// (``escapingJSON(_:)``).
+/// (``escapingJSON(_:)``). All three hide the secrets of ``SecretMask``.
 public enum Sanitizer {
     /// `text` without escape sequences and control characters, as one printable line: tabs and line
     /// breaks become spaces. The terminal kit's `Canvas` applies it to everything it draws.
-    public static func sanitize(_ text: String) -> String { clean(text, keepingLines: false) }
+    public static func sanitize(_ text: String) -> String { SecretMask.masking(clean(text, keepingLines: false)) }
 
     /// `text` without escape sequences and control characters, keeping its line feeds and tabs (a CR LF pair
     /// becomes a line feed; a lone CR, which could overwrite what a line showed, is dropped). Everything a
     /// command prints goes through it (`CommandInvocation.write`, the host's console, the logger).
-    public static func sanitizeLines(_ text: String) -> String { clean(text, keepingLines: true) }
+    public static func sanitizeLines(_ text: String) -> String { SecretMask.masking(clean(text, keepingLines: true)) }
 
     /// JSON text as an encoder wrote it, with every control character, DEL, line separator and
     /// bidirectional override that is still raw written as a `\uXXXX` escape, so the JSON means the same
@@ -22,6 +22,7 @@ public enum Sanitizer {
     /// leaves C1 controls such as U+009B, an 8-bit CSI, raw.) These characters occur only inside strings,
     /// so escaping them never changes the document's structure.
     public static func escapingJSON(_ json: String) -> String {
+        let json = SecretMask.masking(json)
         guard json.unicodeScalars.contains(where: needsWork) else { return json }
         var output = String.UnicodeScalarView()
         for scalar in json.unicodeScalars {

@@ -1,0 +1,81 @@
+import Foundation
+import StrataBase
+
+extension HostSession {
+    /// `strata config check`: validates the config and each feature's settings against its descriptor
+    /// without loading any plugin, and prints the effective config with secrets redacted. Exit 1 if a
+    /// setting has the wrong type (that feature would not load).
+    func configCheck(json: Bool) -> Int32 {
+        var features: [String: JSONValue] = [:]
+        for id in Set(discovered.map(\.id)).union(config.features.keys).sorted() {
+            var entry: [String: JSONValue] = ["enabled": .bool(config.isEnabled(id))]
+            if let settings = config.features[id]?.settings {
+                let secrets = Set(catalog.entry(id)?.descriptor?.settings.filter(\.secret).map(\.key) ?? [])
+                entry["settings"] = Secrets.redacting(settings, declared: secrets)
+            }
+            entry["installed"] = .bool(discovered.contains { $0.id == id })
+            features[id] = .object(entry)
+        }
+        let errors = settingsChecks.flatMap(\.wrongTypes).map(\.description)
+        let problems = warnings
+        let effective = JSONValue.object([
+            "source": .string(config.source),
+            "pluginDirectories": .array(pluginDirectories.map(JSONValue.string)),
+            "dataDirectory": .string(dataDirectory.path),
+            "features": .object(features),
+            "errors": .array(errors.map(JSONValue.string)),
+            "warnings": .array(problems.map(JSONValue.string)),
+        ])
+        Console.writeLine(String(decoding: effective.encoded(pretty: true), as: UTF8.self))
+        let verdict: String
+        if !errors.isEmpty {
+            verdict = (json ? "" : errors.map { "error: \($0)\n" }.joined())
+                + "config has \(errors.count) error(s): \(config.source). A feature whose settings have the wrong type does not load."
+        } else {
+            verdict = (problems.isEmpty ? "config OK: \(config.source)" : "config OK with \(problems.count) warning(s): \(config.source)")
+                + "\nSettings were checked against each plugin's descriptor; `strata plugins check` loads the plugins to check their values."
+        }
+        // With --json, standard output is only the JSON document.
+        if json || !errors.isEmpty { FileHandle.standardError.write(Data((verdict + "\n").utf8)) } else { Console.writeLine(verdict) }
+        return errors.isEmpty ? 0 : 1
+    }
+
+    /// `strata config allow [PATH]`: approves the config in the current folder (or PATH) as it is now, so
+    /// that strata uses it when run in that folder. It must parse: what was approved always loads.
+    func configAllow(_ path: String?) -> Int32 {
+        let loader = ConfigLoader(explicitPath: nil, environment: environment)
+        let file = loader.absolute(path ?? "strata.json")
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            Console.error("can't read \(file): \(error.localizedDescription). Run `strata config allow` in the folder that holds strata.json, or name the file.")
+            return 1
+        }
+        do {
+            _ = try ConfigLoader.parse(data, path: file)
+        } catch {
+            Console.error("not allowed: \(error) Fix it, then allow it.")
+            return 1
+        }
+        do {
+            let digest = try ConfigAllowance(environment: environment).allow(file, contents: data)
+            Console.writeLine("Allowed \(file) (SHA-256 \(digest.prefix(12))…). strata uses it when run in its folder, until it changes.")
+            return 0
+        } catch {
+            Console.error("can't record the approval in \(ConfigAllowance(environment: environment).directory.path): \(error.localizedDescription)")
+            return 1
+        }
+    }
+
+    /// `strata config deny [PATH]`: withdraws the approval of the config in the current folder (or PATH).
+    func configDeny(_ path: String?) -> Int32 {
+        let file = ConfigLoader(explicitPath: nil, environment: environment).absolute(path ?? "strata.json")
+        if ConfigAllowance(environment: environment).revoke(file) {
+            Console.writeLine("\(file) is no longer allowed; strata passes it over.")
+        } else {
+            Console.writeLine("\(file) was not allowed; nothing to withdraw.")
+        }
+        return 0
+    }
+}
