@@ -28,6 +28,13 @@ import Testing
         #expect(result.stderr.contains("unknown command 'frobnicate'"))
     }
 
+    @Test func anUnknownCommandOfAFeatureGoesToStandardError() throws {
+        let result = try strata(["blocks", "foo"], environment: ["STRATA_DATA_DIR": try Sandbox().data.path])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("unknown command 'blocks foo'") && result.stderr.contains("blocks list"), "\(result.stderr)")
+    }
+
     @Test func noArgumentsWithoutTerminalPrintsStatusAndHelp() throws {
         let sandbox = try Sandbox()
         try sandbox.install(fixture: "Healthy", as: "Healthy")
