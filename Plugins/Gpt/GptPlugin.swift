@@ -32,9 +32,9 @@ public final class GptPlugin: FeaturePlugin {
             return { clock.now() }
         }
 
+        let libraryFolder = context.libraryDirectory
         try context.register((any PersonasRepository).self, scope: .singleton) { _ in
-            let libraryFolder = LibraryLocation.directory(containing: #dsohandle)
-            return BundledPersonasRepository(bundled: try BundledPersonasRepository.loadBundled(searching: libraryFolder.map { [$0] } ?? []),
+            BundledPersonasRepository(bundled: try BundledPersonasRepository.loadBundled(searching: libraryFolder.map { [$0] } ?? []),
                                              extra: settings.personas)
         }
         try context.register((any UsageRepository).self, scope: .singleton) { resolver in

@@ -30,10 +30,10 @@ extension HostSession {
     /// plugin code runs).
     func pluginsList(json: Bool) -> Int32 {
         let records = self.records
-        let mapped = LibraryLocation.mappedPaths()
+        let mapped = json ? Self.mappedFiles() : []
         let statuses = records.map { record in
             var status = PluginStatus(record)
-            status.mapped = mapped.contains(record.path)
+            if json { status.mapped = mapped.contains(record.path) }
             return status
         }
         if json {
@@ -45,6 +45,19 @@ extension HostSession {
             Console.write(Self.statusTable(statuses))
         }
         return 0
+    }
+
+    /// The files mapped into this process, from `/proc/self/maps`: the proof, in `--json`, of which plugin
+    /// libraries were loaded (the path is the line's last field and the only one that starts with `/`).
+    static func mappedFiles() -> Set<String> {
+        // procfs reports a size of 0, so the file is read to its end rather than by its size.
+        guard let file = FileHandle(forReadingAtPath: "/proc/self/maps") else { return [] }
+        defer { try? file.close() }
+        var paths: Set<String> = []
+        for line in file.readDataToEndOfFile().split(separator: UInt8(ascii: "\n")) {
+            if let slash = line.firstIndex(of: UInt8(ascii: "/")) { paths.insert(String(decoding: line[slash...], as: UTF8.self)) }
+        }
+        return paths
     }
 
     static func statusTable(_ statuses: [PluginStatus]) -> String {

@@ -46,8 +46,9 @@ enum JSONValue: Equatable, Sendable, Codable {
 
     /// Parses JSON text; a syntax error names the line and column.
     static func parse(_ data: Data, source: String) throws(ConfigError) -> JSONValue {
+        let object: Any
         do {
-            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
             let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
             throw .malformed(source: source, location: Self.location(in: data, describedBy: detail), detail: detail)
@@ -56,10 +57,35 @@ enum JSONValue: Equatable, Sendable, Codable {
             throw .malformed(source: source, location: "line \(comma.line), column \(comma.column)",
                              detail: "a trailing comma before a closing bracket (JSON allows none); remove it")
         }
-        do {
-            return try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch {
-            throw .malformed(source: source, location: nil, detail: "\(error)")
+        guard let value = JSONValue(parsed: object) else {
+            throw .malformed(source: source, location: nil, detail: "a value of an unexpected kind")
+        }
+        return value
+    }
+
+    /// The tree of what `JSONSerialization` parsed (one parse, no decoder: this runs on every start).
+    /// Its booleans are `NSNumber`s of Objective-C type `c`, which no JSON number is given.
+    init?(parsed object: Any) {
+        switch object {
+        case is NSNull: self = .null
+        case let number as NSNumber:
+            self = String(cString: number.objCType) == "c" ? .bool(number.boolValue) : .number(number.doubleValue)
+        case let text as String: self = .string(text)
+        case let items as [Any]:
+            var values: [JSONValue] = []
+            for item in items {
+                guard let value = JSONValue(parsed: item) else { return nil }
+                values.append(value)
+            }
+            self = .array(values)
+        case let fields as [String: Any]:
+            var values: [String: JSONValue] = [:]
+            for (key, field) in fields {
+                guard let value = JSONValue(parsed: field) else { return nil }
+                values[key] = value
+            }
+            self = .object(values)
+        default: return nil
         }
     }
 

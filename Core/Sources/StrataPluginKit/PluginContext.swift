@@ -15,6 +15,9 @@ public final class PluginContext: Sendable {
     public let pluginID: String
     /// The plugin's own folder for databases and files; created before `register(in:)` is called.
     public let dataDirectory: URL
+    /// The folder of the plugin's library, for files shipped beside it (resource bundles); `nil` when the
+    /// plugin was not loaded from a file (an in-process test).
+    public let libraryDirectory: URL?
     /// The plugin's settings from the config.
     public let settings: PluginSettings
     /// The shared container.
@@ -22,9 +25,10 @@ public final class PluginContext: Sendable {
     private let contributed = Mutex<[PluginCommand]>([])
 
     /// Creates a context (the host does this; tests may too).
-    public init(pluginID: String, dataDirectory: URL, settings: PluginSettings, container: Container) {
+    public init(pluginID: String, dataDirectory: URL, libraryDirectory: URL? = nil, settings: PluginSettings, container: Container) {
         self.pluginID = pluginID
         self.dataDirectory = dataDirectory
+        self.libraryDirectory = libraryDirectory
         self.settings = settings
         self.container = container
     }
