@@ -30,7 +30,14 @@ final class HostSession {
         config = try ConfigLoader(explicitPath: options.configPath, environment: environment).load()
         pluginDirectories = PluginDiscovery.directories(for: config, environment: environment)
         dataDirectory = Self.dataDirectory(options: options, environment: environment, config: config)
-        discovered = PluginDiscovery(directories: pluginDirectories).discover()
+        var discovered = PluginDiscovery(directories: pluginDirectories).discover()
+        if config.trust == .pinned {
+            let pins = PluginPins(environment: environment)
+            for index in discovered.indices where discovered[index].problem == nil {
+                discovered[index].problem = pins.problem(discovered[index].id, path: discovered[index].path)?.description
+            }
+        }
+        self.discovered = discovered
         crashes = CrashJournal.directory(environment: environment)
         catalog = PluginCatalog(discovered: discovered, crashes: crashes, reservedWords: PluginLoader.reservedWords)
         var declaredSecrets: [String: Set<String>] = [:]

@@ -21,6 +21,20 @@ struct HostCommand {
                     flags: ["--json"], options: ["--timeout"]),
         HostCommand(words: ["plugins", "retry"], usage: "plugins retry ID",
                     summary: "forget that a plugin crashed strata, so that it is tried again", flags: [], positionals: ["ID"]),
+        HostCommand(words: ["plugins", "info"], usage: "plugins info ID [--json]",
+                    summary: "one plugin: descriptor, state, commands, screens, settings with values, dependents",
+                    flags: ["--json"], positionals: ["ID"]),
+        HostCommand(words: ["plugins", "install"], usage: "plugins install PATH [--force]",
+                    summary: "check a lib<Name>Plugin.so (or build a package folder) and copy it to ~/.local/lib/strata/plugins",
+                    flags: ["--force"], positionals: ["PATH"]),
+        HostCommand(words: ["plugins", "uninstall"], usage: "plugins uninstall ID",
+                    summary: "remove a plugin installed in ~/.local/lib/strata/plugins", flags: [], positionals: ["ID"]),
+        HostCommand(words: ["plugins", "trust"], usage: "plugins trust ID",
+                    summary: "record the plugin file's SHA-256, which \"trust\": \"pinned\" requires", flags: [], positionals: ["ID"]),
+        HostCommand(words: ["plugins", "enable"], usage: "plugins enable ID",
+                    summary: "set features.ID.enabled to true in the config, changing nothing else", flags: [], positionals: ["ID"]),
+        HostCommand(words: ["plugins", "disable"], usage: "plugins disable ID",
+                    summary: "set features.ID.enabled to false in the config, changing nothing else", flags: [], positionals: ["ID"]),
         HostCommand(words: ["plugins", "new"], usage: "plugins new NAME [--path DIR] [--core PATH]",
                     summary: "write a new out-of-tree plugin package", flags: []),
         HostCommand(words: ["config", "check"], usage: "config check [--json]",
@@ -85,6 +99,12 @@ extension HostSession {
             }
             return pluginsCheck(json: json, timeout: timeout)
         case ["plugins", "retry"]: return pluginsRetry(id: arguments.positionals[0])
+        case ["plugins", "info"]: return pluginsInfo(arguments.positionals[0], json: json)
+        case ["plugins", "install"]: return pluginsInstall(arguments.positionals[0], force: arguments.has("--force"))
+        case ["plugins", "uninstall"]: return pluginsUninstall(arguments.positionals[0])
+        case ["plugins", "trust"]: return pluginsTrust(arguments.positionals[0])
+        case ["plugins", "enable"]: return pluginsSetEnabled(arguments.positionals[0], true)
+        case ["plugins", "disable"]: return pluginsSetEnabled(arguments.positionals[0], false)
         case ["config", "check"]: return configCheck(json: json)
         case ["config", "allow"]: return configAllow(arguments.positionals.first)
         case ["config", "deny"]: return configDeny(arguments.positionals.first)

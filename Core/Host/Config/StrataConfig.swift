@@ -16,12 +16,22 @@ struct StrataConfig {
     var pluginDirectories: [String]?
     /// `dataDirectory` as written.
     var dataDirectory: String?
+    /// `trust`: whether plugin files must also match the digest recorded for them.
+    var trust: Trust = .permissions
+
+    /// How plugin files are trusted.
+    enum Trust: String {
+        /// The file and the folders above it must be the user's or root's and writable by nobody else.
+        case permissions
+        /// That, and the file's SHA-256 must be the one recorded by `plugins install` or `plugins trust`.
+        case pinned
+    }
     /// `features.<id>`.
     var features: [String: Feature] = [:]
     /// Problems worth a warning (unknown keys), each with a suggestion.
     var warnings: [String] = []
 
-    static let topLevelKeys = ["pluginDirectories", "dataDirectory", "features"]
+    static let topLevelKeys = ["pluginDirectories", "dataDirectory", "features", "trust"]
     static let featureKeys = ["enabled", "settings"]
 
     /// The defaults used when no config file is found: every discovered feature enabled, and settings
@@ -69,6 +79,12 @@ struct StrataConfig {
                 throw .wrongType(source: source, keyPath: "dataDirectory", expected: "a path string", found: value == .string("") ? "empty" : value.kind)
             }
             dataDirectory = path
+        }
+        if let value = top["trust"] {
+            guard case .string(let name) = value, let trust = Trust(rawValue: name) else {
+                throw .wrongType(source: source, keyPath: "trust", expected: "\"permissions\" or \"pinned\"", found: value.kind)
+            }
+            self.trust = trust
         }
         if let value = top["features"] {
             guard case .object(let entries) = value else {

@@ -85,7 +85,7 @@ struct PluginCatalog {
     }
 
     /// Why a readable descriptor can't be used with this host and this file, or `nil`.
-    private static func problem(with descriptor: PluginDescriptor, fileID: String) -> String? {
+    static func problem(with descriptor: PluginDescriptor, fileID: String) -> String? {
         if descriptor.abi != StrataABI.stampString {
             return PluginFailure.abiMismatch(found: descriptor.abi, expected: StrataABI.stampString).description
         }

@@ -6,6 +6,8 @@ enum PluginFailure: Error, CustomStringConvertible {
     case unsafePermissions(path: String)
     case foreignOwner(path: String, owner: String, isFolder: Bool)
     case sharedPluginFolder(path: String)
+    case notPinned(id: String, path: String)
+    case pinMismatch(id: String, path: String, recorded: String, current: String)
     case duplicateID(id: String, firstPath: String)
     case notLoadable(String)
     case missingStamp
@@ -32,6 +34,11 @@ enum PluginFailure: Error, CustomStringConvertible {
         case .sharedPluginFolder(let path):
             "refused: the plugin folder \(path) is shared (anyone may add files to it), so anyone could put code there for strata to run. "
                 + "Fix: keep plugins in a folder of your own, such as ~/.local/lib/strata/plugins, and name that in `pluginDirectories`."
+        case .notPinned(let id, let path):
+            "refused: trust is pinned and no digest is recorded for \(path). If you trust this file, run `strata plugins trust \(id)`."
+        case .pinMismatch(let id, let path, let recorded, let current):
+            "refused: trust is pinned and \(path) changed: its SHA-256 is \(current), but \(recorded) was recorded. "
+                + "If you trust the new file, run `strata plugins trust \(id)`."
         case .duplicateID(let id, let firstPath):
             "duplicate plugin id '\(id)': already loaded from \(firstPath). Remove one of the two libraries."
         case .notLoadable(let detail):

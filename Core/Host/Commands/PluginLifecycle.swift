@@ -1,0 +1,237 @@
+import Foundation
+import Glibc
+import StrataPluginKit
+
+/// `strata plugins install | uninstall | enable | disable | info`: managing plugins without editing JSON or
+/// copying libraries by hand.
+extension HostSession {
+    /// `strata plugins install PATH [--force]`: checks a built `lib<Name>Plugin.so` (or builds a plugin
+    /// package folder with `swift build -c release`) from its descriptor alone, then copies it into the
+    /// user's plugin folder, mode 0644.
+    func pluginsInstall(_ path: String, force: Bool) -> Int32 {
+        let source = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: source.path, isDirectory: &isFolder) else {
+            Console.error("can't install \(source.path): no such file or folder. Give a built lib<Name>Plugin.so or a plugin package folder.")
+            return 1
+        }
+        let libraries: [URL]
+        if isFolder.boolValue {
+            guard let built = buildPackage(source) else { return 1 }
+            libraries = built
+        } else {
+            libraries = [source]
+        }
+        for library in libraries {
+            let code = install(library, force: force)
+            if code != 0 { return code }
+        }
+        return 0
+    }
+
+    private func install(_ library: URL, force: Bool) -> Int32 {
+        guard let id = PluginDiscovery.pluginID(fromFileName: library.lastPathComponent) else {
+            Console.error("can't install \(library.path): a plugin library is named lib<Name>Plugin.so (such as libHelloPlugin.so).")
+            return 1
+        }
+        let descriptor: PluginDescriptor
+        do {
+            descriptor = try PluginDescriptorReader.read(libraryAt: library.path)
+        } catch {
+            Console.error("can't install \(library.path): not a Strata plugin: \(error)")
+            return 1
+        }
+        if let problem = PluginCatalog.problem(with: descriptor, fileID: id) {
+            Console.error("can't install \(library.path): \(problem)")
+            return 1
+        }
+        let folder = URL(fileURLWithPath: PluginDiscovery.userDirectory(environment: environment), isDirectory: true)
+        let target = folder.appendingPathComponent(library.lastPathComponent)
+        if let existing = discovered.first(where: { $0.id == id }) {
+            guard force else {
+                Console.error("a plugin with id '\(id)' is already installed (\(existing.path)). Add --force to replace it.")
+                return 1
+            }
+            guard URL(fileURLWithPath: existing.path).deletingLastPathComponent().path == realPath(folder.path) else {
+                Console.error("'\(id)' is installed at \(existing.path), outside your plugin folder \(folder.path), so install can't replace it. "
+                              + "Disable it instead: strata plugins disable \(id)")
+                return 1
+            }
+        }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+            let staging = folder.appendingPathComponent(".\(library.lastPathComponent).installing")
+            try? FileManager.default.removeItem(at: staging)
+            try FileManager.default.copyItem(at: library, to: staging)
+            chmod(staging.path, 0o644)
+            guard rename(staging.path, target.path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        } catch {
+            Console.error("can't install into \(folder.path): \(folderProblem(folder)) (\(error.localizedDescription)).")
+            return 1
+        }
+        do {
+            try PluginPins(environment: environment).pin(id, path: target.path)
+        } catch {
+            Console.warning("can't record the digest of \(target.path) for pinned trust: \(error.localizedDescription)")
+        }
+        Console.writeLine("Installed \(descriptor.displayName) \(descriptor.version) (id \(id)) as \(target.path).")
+        if let configured = config.pluginDirectories, !pluginDirectories.contains(folder.path) {
+            Console.warning("`pluginDirectories` in \(config.source) (\(configured.joined(separator: ", "))) doesn't list \(folder.path), "
+                            + "so strata won't find it there; add \"~/.local/lib/strata/plugins\" to the list.")
+        }
+        return 0
+    }
+
+    /// `swift build -c release` in a plugin package, its output passed through; the plugin libraries built.
+    private func buildPackage(_ package: URL) -> [URL]? {
+        guard FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path) else {
+            Console.error("can't install \(package.path): a folder must be a plugin package (it has no Package.swift).")
+            return nil
+        }
+        Console.writeError("Building \(package.path) (swift build -c release)…")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "build", "-c", "release", "--package-path", package.path]
+        process.standardOutput = FileHandle.standardError
+        do {
+            try process.run()
+            process.waitUntilExit()
+        } catch {
+            Console.error("can't run swift build: \(error.localizedDescription). Is the Swift toolchain on PATH?")
+            return nil
+        }
+        guard process.terminationStatus == 0 else {
+            Console.error("swift build failed in \(package.path) (exit \(process.terminationStatus)); nothing was installed.")
+            return nil
+        }
+        let products = package.appendingPathComponent(".build/release").resolvingSymlinksInPath()
+        let libraries = ((try? FileManager.default.contentsOfDirectory(atPath: products.path)) ?? [])
+            .filter { PluginDiscovery.pluginID(fromFileName: $0) != nil }.sorted().map { products.appendingPathComponent($0) }
+        if libraries.isEmpty { Console.error("the build of \(package.path) made no lib<Name>Plugin.so in \(products.path).") }
+        return libraries.isEmpty ? nil : libraries
+    }
+
+    /// `strata plugins uninstall ID`: removes a library from the user's plugin folder.
+    func pluginsUninstall(_ id: String) -> Int32 {
+        guard let plugin = known(id) else { return 1 }
+        let folder = PluginDiscovery.userDirectory(environment: environment)
+        guard URL(fileURLWithPath: plugin.path).deletingLastPathComponent().path == realPath(folder) else {
+            Console.error("'\(id)' is at \(plugin.path), not in your plugin folder \(folder), so it wasn't installed with "
+                          + "`strata plugins install`. Disable it instead: strata plugins disable \(id)")
+            return 1
+        }
+        do {
+            try FileManager.default.removeItem(atPath: plugin.path)
+        } catch {
+            Console.error("can't remove \(plugin.path): \(error.localizedDescription)")
+            return 1
+        }
+        PluginPins(environment: environment).unpin(id)
+        Console.writeLine("Uninstalled \(id) (removed \(plugin.path)).")
+        return 0
+    }
+
+    /// `strata plugins trust ID`: records the SHA-256 of the plugin's file as it is now, for pinned trust.
+    func pluginsTrust(_ id: String) -> Int32 {
+        guard let plugin = known(id) else { return 1 }
+        do {
+            let digest = try PluginPins(environment: environment).pin(id, path: plugin.path)
+            Console.writeLine("Trusted \(plugin.path) as \(id) (SHA-256 \(digest))."
+                              + (config.trust == .pinned ? "" : " Pins are checked when the config says \"trust\": \"pinned\"."))
+            return 0
+        } catch {
+            Console.error("can't record the digest of \(plugin.path): \(error.localizedDescription)")
+            return 1
+        }
+    }
+
+    /// `strata plugins enable|disable ID`: sets `features.<id>.enabled` in the config in effect, changing
+    /// nothing else in it, or creates the user's config if there is none.
+    func pluginsSetEnabled(_ id: String, _ enabled: Bool) -> Int32 {
+        guard known(id) != nil else { return 1 }
+        let verb = enabled ? "Enabled" : "Disabled"
+        if config.features[id]?.enabled == enabled || (enabled && config.features[id]?.enabled == nil) {
+            Console.writeLine("\(id) is already \(enabled ? "enabled" : "disabled") in \(config.source); nothing changed.")
+            return 0
+        }
+        let file = config.path ?? ConfigLoader(explicitPath: nil, environment: environment).candidates().last?.path ?? ""
+        let url = URL(fileURLWithPath: file)
+        do {
+            let original = config.path == nil ? Data("{}\n".utf8) : try Data(contentsOf: url)
+            var editor = ConfigEditor(original)
+            editor.setEnabled(enabled, for: id)
+            let wasAllowed = ConfigAllowance(environment: environment).verdict(for: file, contents: original) == .allowed
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let mode = (try? FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int) ?? 0o644
+            try Data(editor.bytes).write(to: url, options: .atomic)
+            chmod(file, mode_t(mode))
+            // An approved config stays approved after an edit the user asked strata to make.
+            if wasAllowed { try ConfigAllowance(environment: environment).allow(file, contents: Data(editor.bytes)) }
+        } catch {
+            Console.error("can't write \(file): \(error.localizedDescription)")
+            return 1
+        }
+        Console.writeLine("\(verb) \(id) in \(file)\(config.path == nil ? " (created)" : "").")
+        return 0
+    }
+
+    /// `strata plugins info ID [--json]`: everything the descriptor and the config say of one plugin.
+    func pluginsInfo(_ id: String, json: Bool) -> Int32 {
+        guard let record = records.first(where: { $0.id == id }) else {
+            _ = known(id)
+            return 1
+        }
+        let descriptor = record.descriptor
+        let values = config.features[id]?.settings.flatMap { settings -> [String: JSONValue]? in
+            let secrets = Set(descriptor?.settings.filter(\.secret).map(\.key) ?? [])
+            if case .object(let fields) = Secrets.redacting(settings, declared: secrets) { return fields }
+            return nil
+        } ?? [:]
+        let dependents = catalog.entries.filter { $0.descriptor?.dependencies[id] != nil }.map(\.id).sorted()
+        if json {
+            struct Setting: Encodable { let key, type, description: String; let defaultValue: String?; let secret: Bool; let value: JSONValue? }
+            struct Info: Encodable {
+                let status: PluginStatus
+                let descriptor: PluginDescriptor?
+                let settings: [Setting]
+                let dependents: [String]
+            }
+            Console.writeJSON(Info(status: PluginStatus(record), descriptor: descriptor,
+                                   settings: (descriptor?.settings ?? []).map {
+                                       Setting(key: $0.key, type: $0.type.rawValue, description: $0.description,
+                                               defaultValue: $0.defaultValue, secret: $0.secret, value: values[$0.key])
+                                   }, dependents: dependents))
+            return 0
+        }
+        var text = "\(descriptor?.displayName ?? id) \(descriptor?.version ?? "") (id \(id))\n"
+        if let summary = descriptor?.summary { text += "\(summary)\n" }
+        text += "\n" + Console.table([["State", record.state.rawValue], ["Path", record.path]] + (record.error.map { [["Problem", $0]] } ?? [])
+                                     + [["ABI", descriptor?.abi ?? "-"]])
+        if let commands = descriptor?.commands, !commands.isEmpty {
+            text += "\nCommands:\n" + Console.table(commands.map { ["  " + $0.usage, $0.summary] })
+        }
+        if let screens = descriptor?.screens, !screens.isEmpty {
+            text += "\nScreens:\n" + Console.table(screens.map { ["  " + $0.title, $0.summary] })
+        }
+        if let settings = descriptor?.settings, !settings.isEmpty {
+            text += "\nSettings (features.\(id).settings in \(config.source)):\n" + Console.table(settings.map { setting in
+                let value = values[setting.key].map { String(decoding: $0.encoded(), as: UTF8.self) }
+                    ?? setting.defaultValue.map { "\($0) (default)" } ?? "-"
+                return ["  " + setting.key, setting.type.rawValue, value, setting.description]
+            })
+        }
+        let dependencies = (descriptor?.dependencies ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+        text += "\nDepends on: \(dependencies.isEmpty ? "nothing" : dependencies.joined(separator: ", "))\n"
+        text += "Needed by: \(dependents.isEmpty ? "nothing" : dependents.joined(separator: ", "))\n"
+        Console.write(text)
+        return 0
+    }
+
+    /// The discovered plugin `id`, or `nil` after saying there is none (with the closest id).
+    private func known(_ id: String) -> DiscoveredPlugin? {
+        if let plugin = discovered.first(where: { $0.id == id }) { return plugin }
+        let hint = closestName(to: id, in: discovered.map(\.id)).map { "; did you mean '\($0)'?" } ?? ""
+        Console.error("no plugin '\(id)' in \(pluginDirectories.joined(separator: ", "))\(hint). Run `strata plugins list`.")
+        return nil
+    }
+}

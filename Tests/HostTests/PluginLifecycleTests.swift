@@ -1,0 +1,172 @@
+import Foundation
+import Glibc
+import Testing
+
+/// `strata plugins install | uninstall | enable | disable | info`, as a user runs them: the library lands in
+/// the user's plugin folder, and the config keeps every byte the commands don't need to change.
+@Suite struct PluginLifecycleTests {
+    static let config = """
+    {
+      "pluginDirectories": ["~/.local/lib/strata/plugins"],
+      "features": {
+        "movies":   { "settings": { "source": "catalog" } }
+      }
+    }
+
+    """
+
+    /// A sandbox whose home is its own folder, so `~/.local/lib/strata/plugins` is inside it.
+    struct Home {
+        let sandbox: Sandbox
+        var home: URL { sandbox.root.appendingPathComponent("home") }
+        var userPlugins: URL { home.appendingPathComponent(".local/lib/strata/plugins") }
+
+        init() throws {
+            sandbox = try Sandbox()
+            try sandbox.writeConfig(PluginLifecycleTests.config)
+        }
+
+        func strata(_ arguments: [String]) throws -> ProcessResult {
+            try sandbox.strata(arguments, environment: ["HOME": home.path])
+        }
+
+        /// The fixture `name` copied under a plugin's file name, outside any plugin folder.
+        func library(_ fixture: String, as fileName: String, patch: (Data) -> Data = { $0 }) throws -> URL {
+            let source = BuildProducts.directory.appendingPathComponent("libStrataFixture\(fixture).so")
+            let target = sandbox.root.appendingPathComponent(fileName)
+            try patch(try Data(contentsOf: source)).write(to: target)
+            return target
+        }
+
+        func states() throws -> [String: String] {
+            try decodeRows(try strata(["plugins", "list", "--json"]).stdout).mapValues(\.state)
+        }
+    }
+
+    @Test func installDisableEnableUninstallKeepsTheRestOfTheConfig() throws {
+        let home = try Home()
+        let library = try home.library("Healthy", as: "libHealthyPlugin.so")
+
+        let install = try home.strata(["plugins", "install", library.path])
+        #expect(install.status == 0, "\(install.stderr)")
+        let installed = home.userPlugins.appendingPathComponent("libHealthyPlugin.so")
+        #expect(install.stdout.contains("Installed Fixture Healthy 0.0.1 (id healthy) as \(installed.path)"))
+        let attributes = try FileManager.default.attributesOfItem(atPath: installed.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o644)
+        #expect(try home.states()["healthy"] == "enabled")
+
+        let disable = try home.strata(["plugins", "disable", "healthy"])
+        #expect(disable.status == 0, "\(disable.stderr)")
+        let disabledText = try String(contentsOf: home.sandbox.config, encoding: .utf8)
+        #expect(disabledText == Self.config.replacingOccurrences(of: "\"movies\":", with: "\"healthy\": {\"enabled\": false},\n    \"movies\":"))
+        #expect(try home.states()["healthy"] == "disabled")
+
+        #expect(try home.strata(["plugins", "enable", "healthy"]).status == 0)
+        let enabledText = try String(contentsOf: home.sandbox.config, encoding: .utf8)
+        #expect(enabledText == disabledText.replacingOccurrences(of: "\"enabled\": false", with: "\"enabled\": true"))
+        #expect(try home.states()["healthy"] == "enabled")
+
+        let again = try home.strata(["plugins", "install", library.path])
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("a plugin with id 'healthy' is already installed") && again.stderr.contains("--force"))
+        #expect(try home.strata(["plugins", "install", library.path, "--force"]).status == 0)
+
+        let uninstall = try home.strata(["plugins", "uninstall", "healthy"])
+        #expect(uninstall.status == 0, "\(uninstall.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: installed.path))
+        #expect(try home.states()["healthy"] == nil)
+    }
+
+    @Test func eachBadInstallGetsItsOwnError() throws {
+        let home = try Home()
+        let missing = try home.strata(["plugins", "install", home.sandbox.root.appendingPathComponent("nope.so").path])
+        #expect(missing.status == 1 && missing.stderr.contains("no such file or folder"))
+
+        let badName = try home.library("Healthy", as: "healthy.so")
+        let named = try home.strata(["plugins", "install", badName.path])
+        #expect(named.status == 1 && named.stderr.contains("a plugin library is named lib<Name>Plugin.so"))
+
+        let text = home.sandbox.root.appendingPathComponent("libJunkPlugin.so")
+        try Data("not a library".utf8).write(to: text)
+        let junk = try home.strata(["plugins", "install", text.path])
+        #expect(junk.status == 1 && junk.stderr.contains("not a Strata plugin"), "\(junk.stderr)")
+
+        // The same library with its descriptor stamped for another SDK ABI (same length, one byte changed).
+        let otherABI = try home.library("Healthy", as: "libHealthyPlugin.so") { data in
+            var bytes = [UInt8](data)
+            let stamp = Array("strata-abi=".utf8)
+            if let start = (0...(bytes.count - stamp.count)).first(where: { Array(bytes[$0..<($0 + stamp.count)]) == stamp }) {
+                bytes[start + stamp.count] = UInt8(ascii: "9")
+            }
+            return Data(bytes)
+        }
+        let abi = try home.strata(["plugins", "install", otherABI.path])
+        #expect(abi.status == 1 && abi.stderr.contains("built for strata-abi=9"), "\(abi.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: home.userPlugins.path), "nothing was installed")
+    }
+
+    @Test func infoShowsTheDescriptorAndTheSettingsWithSecretsRedacted() throws {
+        let home = try Home()
+        try home.sandbox.install(fixture: "Healthy", as: "Healthy")
+        try home.sandbox.writeConfig(#"{"pluginDirectories": ["plugins"], "features": {"healthy": {"settings": {"repeat": 2, "passphrase": "hunter2-secret"}}}}"#)
+
+        let text = try home.strata(["plugins", "info", "healthy"])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("Fixture Healthy 0.0.1 (id healthy)"))
+        #expect(text.stdout.contains("strata healthy ping"))
+        #expect(text.stdout.contains("greeting") && text.stdout.contains("hello (default)"))
+        #expect(!text.stdout.contains("hunter2"))
+
+        let json = try home.strata(["plugins", "info", "healthy", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let settings = try #require(object["settings"] as? [[String: Any]])
+        #expect(settings.first { $0["key"] as? String == "repeat" }?["value"] as? Int == 2)
+        #expect(settings.first { $0["key"] as? String == "passphrase" }?["value"] as? String == "••••")
+        #expect(!json.stdout.contains("hunter2"))
+
+        let unknown = try home.strata(["plugins", "info", "helthy"])
+        #expect(unknown.status == 1 && unknown.stderr.contains("did you mean 'healthy'?"))
+    }
+
+    @Test func disablingWithoutAConfigCreatesTheUsersOwn() throws {
+        let sandbox = try Sandbox()
+        let xdg = sandbox.root.appendingPathComponent("xdg")
+        let environment = ["XDG_CONFIG_HOME": xdg.path, "XDG_STATE_HOME": sandbox.state.path, "HOME": sandbox.root.path]
+        let disable = try strata(["--data-dir", sandbox.data.path, "plugins", "disable", "gpt"], environment: environment, currentDirectory: sandbox.root)
+        #expect(disable.status == 0, "\(disable.stderr)")
+        let created = xdg.appendingPathComponent("strata/strata.json")
+        #expect(try String(contentsOf: created, encoding: .utf8) == #"{"features": {"gpt": {"enabled": false}}}"# + "\n")
+        let list = try strata(["--data-dir", sandbox.data.path, "plugins", "list", "--json"], environment: environment, currentDirectory: sandbox.root)
+        #expect(try decodeRows(list.stdout)["gpt"]?.state == "disabled")
+    }
+
+    /// With `"trust": "pinned"` a file loads only while its SHA-256 is the recorded one.
+    @Test func pinnedTrustRefusesAChangedFileUntilItIsTrustedAgain() throws {
+        let home = try Home()
+        let library = try home.sandbox.install(fixture: "Healthy", as: "Healthy")
+        try home.sandbox.writeConfig(#"{"pluginDirectories": ["plugins"], "trust": "pinned"}"#)
+
+        let unpinned = try home.strata(["healthy", "ping"])
+        #expect(unpinned.status == 1 && unpinned.stderr.contains("no digest is recorded for \(library.path)"), "\(unpinned.stderr)")
+        let trust = try home.strata(["plugins", "trust", "healthy"])
+        #expect(trust.status == 0, "\(trust.stderr)")
+        #expect(try home.strata(["healthy", "ping"]).stdout == "pong (hello from healthy)\n")
+
+        // One byte changed where the loader never looks: the compiler's name in the `.comment` section.
+        var bytes = [UInt8](try Data(contentsOf: library))
+        let marker = Array("clang version".utf8)
+        let start = try #require((0...(bytes.count - marker.count)).first { Array(bytes[$0..<($0 + marker.count)]) == marker })
+        bytes[start] = UInt8(ascii: "C")
+        try Data(bytes).write(to: library)
+
+        let changed = try home.strata(["healthy", "ping"])
+        #expect(changed.status == 1)
+        #expect(changed.stderr.contains("\(library.path) changed: its SHA-256 is "), "\(changed.stderr)")
+        #expect(changed.stderr.contains("was recorded") && changed.stderr.contains("strata plugins trust healthy"))
+        let digests = changed.stderr.split(separator: " ").filter { $0.count >= 64 && $0.prefix(64).allSatisfy(\.isHexDigit) }
+        #expect(Set(digests.map { $0.prefix(64) }).count == 2, "both digests are named: \(changed.stderr)")
+
+        #expect(try home.strata(["plugins", "trust", "healthy"]).status == 0)
+        #expect(try home.strata(["healthy", "ping"]).stdout == "pong (hello from healthy)\n")
+    }
+}
