@@ -169,4 +169,30 @@ import Testing
         #expect(try home.strata(["plugins", "trust", "healthy"]).status == 0)
         #expect(try home.strata(["healthy", "ping"]).stdout == "pong (hello from healthy)\n")
     }
+
+    @Test(.timeLimit(.minutes(2)))
+    func timingsActivateEachPluginInAProbeAndListTheSlowestFirst() throws {
+        let sandbox = try Sandbox()
+        try sandbox.install(fixture: "Healthy", as: "Healthy")
+        try sandbox.install(fixture: "TrapsAtLoad", as: "Traps")
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins", "\#(BuildProducts.directory.path)"], "features": {"gpt": {"enabled": false}}}"#)
+
+        let result = try sandbox.strata(["plugins", "list", "--timings", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        struct Row: Decodable {
+            struct Timings: Decodable { let read, load, register: Double }
+            let id, state: String
+            let timings: Timings?
+        }
+        let rows = try JSONDecoder().decode([Row].self, from: Data(result.stdout.utf8))
+        let healthy = try #require(rows.first { $0.id == "healthy" }?.timings)
+        #expect(healthy.read > 0 && healthy.load > 0 && healthy.register >= 0)
+        #expect(rows.first { $0.id == "traps" }?.state == "crashed")
+        #expect(rows.first { $0.id == "gpt" }?.timings == nil, "a disabled plugin is not loaded")
+        let totals = rows.compactMap { $0.timings.map { $0.read + $0.load + $0.register } }
+        #expect(totals.count == 4 && totals == totals.sorted(by: >), "blocks, movies, running and healthy, slowest first")
+
+        let table = try sandbox.strata(["plugins", "list", "--timings"])
+        #expect(table.stdout.contains("READ ms") && table.stdout.contains("REGISTER ms"))
+    }
 }

@@ -85,6 +85,11 @@ import Testing
         return url
     }
 
+    func copyHealthy(to target: URL) throws {
+        try FileManager.default.copyItem(at: BuildProducts.directory.appendingPathComponent("libStrataFixtureHealthy.so"), to: target)
+        chmod(target.path, 0o755)
+    }
+
     @Test func aPluginFileOwnedByAnotherUserIsRefused() throws {
         try #require(geteuid() == 0, "this attack needs a second user: run the tests as root")
         let sandbox = try Sandbox()
@@ -101,8 +106,7 @@ import Testing
         let sandbox = try Sandbox()
         let open = try folder(sandbox.root.appendingPathComponent("open"), mode: 0o777)
         let target = open.appendingPathComponent("libReal.so")
-        try FileManager.default.copyItem(at: BuildProducts.directory.appendingPathComponent("libStrataFixtureHealthy.so"), to: target)
-        chmod(target.path, 0o755)
+        try copyHealthy(to: target)
         try FileManager.default.createSymbolicLink(at: sandbox.plugins.appendingPathComponent("libHealthyPlugin.so"), withDestinationURL: target)
         let result = try ping(pluginFolder: sandbox.plugins, in: sandbox)
         #expect(result.status == 1)
@@ -114,8 +118,7 @@ import Testing
         let sandbox = try Sandbox()
         let open = try folder(sandbox.root.appendingPathComponent("open"), mode: 0o777)
         let plugins = try folder(open.appendingPathComponent("plugins"), mode: 0o755)
-        try FileManager.default.copyItem(at: BuildProducts.directory.appendingPathComponent("libStrataFixtureHealthy.so"),
-                                         to: plugins.appendingPathComponent("libHealthyPlugin.so"))
+        try copyHealthy(to: plugins.appendingPathComponent("libHealthyPlugin.so"))
         let result = try ping(pluginFolder: plugins, in: sandbox)
         #expect(result.status == 1)
         #expect(result.stderr.contains("refused: \(open.path) is writable by group or others"), "\(result.stderr)")
@@ -127,8 +130,7 @@ import Testing
         let sandbox = try Sandbox()
         let theirs = try folder(sandbox.root.appendingPathComponent("theirs"), mode: 0o755, owner: Self.nobody)
         let plugins = try folder(theirs.appendingPathComponent("plugins"), mode: 0o755)
-        try FileManager.default.copyItem(at: BuildProducts.directory.appendingPathComponent("libStrataFixtureHealthy.so"),
-                                         to: plugins.appendingPathComponent("libHealthyPlugin.so"))
+        try copyHealthy(to: plugins.appendingPathComponent("libHealthyPlugin.so"))
         let result = try ping(pluginFolder: plugins, in: sandbox)
         #expect(result.status == 1)
         #expect(result.stderr.contains("refused: \(theirs.path) belongs to user 'nobody' (uid 65534)"), "\(result.stderr)")
@@ -140,8 +142,7 @@ import Testing
         let sandbox = try Sandbox()
         let shared = try folder(sandbox.root.appendingPathComponent("shared"), mode: 0o1777)
         let plugins = try folder(shared.appendingPathComponent("plugins"), mode: 0o755)
-        try FileManager.default.copyItem(at: BuildProducts.directory.appendingPathComponent("libStrataFixtureHealthy.so"),
-                                         to: plugins.appendingPathComponent("libHealthyPlugin.so"))
+        try copyHealthy(to: plugins.appendingPathComponent("libHealthyPlugin.so"))
         let inside = try ping(pluginFolder: plugins, in: sandbox)
         #expect(inside.stdout == "pong (hello from healthy)\n", "\(inside.stderr)")
 

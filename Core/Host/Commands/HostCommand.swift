@@ -14,8 +14,9 @@ struct HostCommand {
     var optionalPositionals: [String] = []
 
     static let all = [
-        HostCommand(words: ["plugins", "list"], usage: "plugins list [--json]",
-                    summary: "every discovered plugin: id, version, state, path, error", flags: ["--json"]),
+        HostCommand(words: ["plugins", "list"], usage: "plugins list [--json] [--timings]",
+                    summary: "every discovered plugin: id, version, state, path, error; --timings activates each and times it",
+                    flags: ["--json", "--timings"]),
         HostCommand(words: ["plugins", "check"], usage: "plugins check [--json] [--timeout SECONDS]",
                     summary: "load each plugin in a child process and report ok / failed / crashed / timed out (10 s each)",
                     flags: ["--json"], options: ["--timeout"]),
@@ -90,7 +91,7 @@ extension HostSession {
         }
         let json = arguments.has("--json")
         switch command.words {
-        case ["plugins", "list"]: return pluginsList(json: json)
+        case ["plugins", "list"]: return arguments.has("--timings") ? pluginsTimings(json: json) : pluginsList(json: json)
         case ["plugins", "check"]:
             let timeout = arguments.value("--timeout").map(Double.init) ?? PluginProbe.defaultTimeout
             guard let timeout, timeout > 0, timeout.isFinite else {

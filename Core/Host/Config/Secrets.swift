@@ -50,33 +50,30 @@ enum Secrets {
 
     /// `text` with the user information of every URL in it (`https://user:pw@host`) replaced by `••••`.
     static func redactingUserinfo(_ text: String) -> String {
-        var result = ""
-        var rest = Substring(text)
-        while let scheme = rest.range(of: "://") {
-            result += rest[..<scheme.upperBound]
-            rest = rest[scheme.upperBound...]
-            let authorityEnd = rest.firstIndex { "/?# \"'".contains($0) } ?? rest.endIndex
-            if let at = rest[..<authorityEnd].lastIndex(of: "@") {
-                result += SecretMask.replacement
-                rest = rest[at...]
-            }
-        }
-        return result + rest
+        var result = text
+        for range in userinfoRanges(in: text).reversed() { result.replaceSubrange(range, with: SecretMask.replacement) }
+        return result
     }
 
     /// The user information of every URL in `text`, in full and as its password alone.
     static func userinfo(in text: String) -> [String] {
-        var found: [String] = []
-        var rest = Substring(text)
+        userinfoRanges(in: text).flatMap { range -> [String] in
+            let userinfo = text[range]
+            guard let colon = userinfo.firstIndex(of: ":") else { return [String(userinfo)] }
+            return [String(userinfo), String(userinfo[userinfo.index(after: colon)...])]
+        }
+    }
+
+    /// Where the `user:password` of each `scheme://user:password@host` in `text` is.
+    private static func userinfoRanges(in text: String) -> [Range<String.Index>] {
+        var ranges: [Range<String.Index>] = []
+        var rest = text[...]
         while let scheme = rest.range(of: "://") {
             rest = rest[scheme.upperBound...]
             let authorityEnd = rest.firstIndex { "/?# \"'".contains($0) } ?? rest.endIndex
-            guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { continue }
-            let userinfo = String(rest[..<at])
-            found.append(userinfo)
-            if let colon = userinfo.firstIndex(of: ":") { found.append(String(userinfo[userinfo.index(after: colon)...])) }
+            if let at = rest[..<authorityEnd].lastIndex(of: "@") { ranges.append(rest.startIndex..<at) }
         }
-        return found
+        return ranges
     }
 
     /// `value` with every secret replaced by `"••••"`: the values of keys named like secrets, of the keys in

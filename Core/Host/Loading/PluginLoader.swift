@@ -74,6 +74,7 @@ final class PluginLoader {
     private func open(at index: Int) {
         let record = records[index]
         CrashJournal.arm(record.id, path: record.path, in: crashes)
+        let start = ContinuousClock.now
         do {
             let library = try DynamicLibrary(path: record.path)
             guard let stampSymbol = library.symbol(StrataABI.stampSymbol) else { throw PluginFailure.missingStamp }
@@ -95,6 +96,7 @@ final class PluginLoader {
                 throw PluginFailure.disagreesWithDescriptor(field)
             }
             records[index].manifest = manifest
+            records[index].loadTime = .now - start
             plugins[record.id] = plugin
             logger.debug("opened \(record.id) \(manifest.version) from \(record.path)")
         } catch let failure as PluginFailure {
@@ -180,7 +182,9 @@ final class PluginLoader {
                 throw PluginFailure.registration("can't create its data folder \(folder.path): \(folderProblem(folder)). Choose another with --data-dir or STRATA_DATA_DIR")
             }
             CrashJournal.arm(id, path: records[index].path, in: crashes)
+            let start = ContinuousClock.now
             try plugin.register(in: context)
+            records[index].registerTime = .now - start
             if let declared = records[index].descriptor?.commands.map(\.words) {
                 let contributed = context.commands.map(\.path)
                 if let extra = contributed.first(where: { !declared.contains($0) }) {

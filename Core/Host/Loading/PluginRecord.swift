@@ -22,6 +22,10 @@ struct PluginRecord {
     var descriptor: PluginDescriptor?
     var manifest: PluginManifest?
     var commands: [PluginCommand] = []
+    /// How long `dlopen`, the ABI checks and the entry point took in this process.
+    var loadTime: Duration?
+    /// How long `register(in:)` took.
+    var registerTime: Duration?
 }
 
 /// A command the host can route to, with the plugin that contributed it.
