@@ -47,6 +47,30 @@ func measure(repeats: Int = 15, operations: Int, _ body: () -> Void) -> Stats {
 /// Uses `posix_spawn` and `waitpid` directly: Foundation's `Process.waitUntilExit` polls in 50 ms steps on
 /// Linux, which would round every start time up to a multiple of 50 ms.
 func timeProcess(_ executable: String, _ arguments: [String], repeats: Int = 25) -> Stats {
+    _ = spawnAndWait(executable, arguments)
+    return Stats(samples: (0..<repeats).map { _ in spawnAndWait(executable, arguments) })
+}
+
+/// A command timed against a floor program in alternation (floor, command, floor, command, …), so that
+/// both see the same machine from moment to moment: a noisy neighbour slows both and leaves their ratio.
+/// - Returns: the command's times, the floor's times, and the ratio of each adjacent pair.
+func timeAgainstFloor(_ floor: String, _ executable: String, _ arguments: [String], repeats: Int = 30)
+    -> (command: Stats, floor: Stats, ratio: Stats) {
+    _ = spawnAndWait(floor, [])
+    _ = spawnAndWait(executable, arguments)
+    var commandTimes: [Double] = [], floorTimes: [Double] = [], ratios: [Double] = []
+    for _ in 0..<repeats {
+        let floorTime = spawnAndWait(floor, [])
+        let commandTime = spawnAndWait(executable, arguments)
+        floorTimes.append(floorTime)
+        commandTimes.append(commandTime)
+        ratios.append(commandTime / floorTime)
+    }
+    return (Stats(samples: commandTimes), Stats(samples: floorTimes), Stats(samples: ratios))
+}
+
+/// Spawns a program with its output to /dev/null, waits for it, and returns the wall-clock milliseconds.
+private func spawnAndWait(_ executable: String, _ arguments: [String]) -> Double {
     func once() -> Double {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -62,6 +86,5 @@ func timeProcess(_ executable: String, _ arguments: [String], repeats: Int = 25)
         waitpid(pid, &status, 0)
         return Double(now() - start) / 1e6
     }
-    _ = once()
-    return Stats(samples: (0..<repeats).map { _ in once() })
+    return once()
 }

@@ -34,7 +34,13 @@ if arguments.first == "di" {
     let argv = Array(arguments.dropFirst())
     let stats = timeProcess(argv[0], Array(argv.dropFirst()))
     print("\(format(stats.median, 2)) \(format(stats.low, 2)) \(format(stats.high, 2))")
+} else if arguments.first == "versus", arguments.count >= 3 {
+    // versus FLOOR EXECUTABLE [ARGS...]: "median low high floor-median ratio-median ratio-low ratio-high"
+    let argv = Array(arguments.dropFirst())
+    let (command, floor, ratio) = timeAgainstFloor(argv[0], argv[1], Array(argv.dropFirst(2)))
+    print([command.median, command.low, command.high, floor.median].map { format($0, 2) }.joined(separator: " ")
+          + " " + [ratio.median, ratio.low, ratio.high].map { format($0, 2) }.joined(separator: " "))
 } else {
-    print("usage: StrataBenchmarks di | process EXECUTABLE [ARGS...]")
+    print("usage: StrataBenchmarks di | process EXECUTABLE [ARGS...] | versus FLOOR EXECUTABLE [ARGS...]")
     exit(2)
 }
