@@ -8,7 +8,7 @@ struct RunningCommands: Sendable {
     let services: RunningServices
     let settings: RunningSettings
 
-    var all: [PluginCommand] { [run, host, join, history, records] }
+    var all: [PluginCommand] { [run, host, join, history, records, track] }
 
     /// Prints `error` for a person and returns the exit code.
     func report(_ error: any Error, to invocation: CommandInvocation) -> Int32 {

@@ -33,6 +33,9 @@ final class RunningPlugin: FeaturePlugin {
         try context.register((any FetchHistoryUseCase).self) { resolver in
             DefaultFetchHistoryUseCase(history: try resolver.resolve())
         }
+        try context.register((any InspectTrackUseCase).self) { resolver in
+            DefaultInspectTrackUseCase(tracks: try resolver.resolve())
+        }
         try context.register((any FetchRecordsUseCase).self) { resolver in
             DefaultFetchRecordsUseCase(history: try resolver.resolve())
         }

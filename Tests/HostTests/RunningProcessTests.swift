@@ -96,6 +96,37 @@ import Testing
         #expect(runs.count == 1)
     }
 
+    /// The figures gpxpy 1.6.2 gives for the same files: `length_2d` 4580.137 m (cerknicko-jezero) and
+    /// 14913.748 m (korita-zbevnica); 296 points in 8 `<trkseg>`s, one of them empty.
+    @Test func aTrackIsInspectedWithoutRunningIt() throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(#"{"pluginDirectories": ["\#(BuildProducts.directory.path)"]}"#)
+        let json = try sandbox.strata(["running", "track", "\(Self.gpx)/gpxpy_cerknicko-jezero.gpx", "--json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["points"] as? Int == 296 && object["timedPoints"] as? Int == 296)
+        #expect(object["segments"] as? Int == 7)
+        #expect(abs((object["lengthKm"] as? Double ?? 0) / 4.580137 - 1) < 0.005)
+        #expect(object["durationSeconds"] as? Double == 7190)
+        #expect(object["elevationGainMeters"] as? Double == 252.8)
+        #expect((object["bounds"] as? [String: Double])?["south"] == 45.744161373)
+
+        let korita = try sandbox.strata(["running", "track", "\(Self.gpx)/gpxpy_korita-zbevnica.gpx", "--json"])
+        let koritaObject = try #require(try JSONSerialization.jsonObject(with: Data(korita.stdout.utf8)) as? [String: Any])
+        #expect(abs((koritaObject["lengthKm"] as? Double ?? 0) / 14.913748 - 1) < 0.005)
+
+        let text = try sandbox.strata(["running", "track", "\(Self.gpx)/gpxpy_cerknicko-without-times.gpx"])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("Points      296 in 7 segments"))
+        #expect(text.stdout.contains("Duration    - (only 5 of the 296 points have times)"), "\(text.stdout)")
+        #expect(text.stdout.contains("Profile     "))
+
+        let missing = try sandbox.strata(["running", "track", sandbox.root.appendingPathComponent("nope.gpx").path])
+        #expect(missing.status == 1 && missing.stderr.contains("nope.gpx"))
+        let usage = try sandbox.strata(["running", "track"])
+        #expect(usage.status == 2 && usage.stderr.contains("missing FILE"))
+    }
+
     @Test func aRunPrintsItsResultAsJSON() throws {
         let sandbox = try Sandbox()
         try sandbox.writeConfig("{}")

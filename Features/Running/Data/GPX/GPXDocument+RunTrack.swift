@@ -16,7 +16,8 @@ extension GPXDocument {
             return points.map { point in
                 if let previous { covered += GeoDistance.haversine(previous, point) }
                 previous = point
-                return TrackSample(distanceMeters: covered, time: point.time)
+                return TrackSample(distanceMeters: covered, time: point.time,
+                                   position: .init(latitude: point.latitude, longitude: point.longitude), elevation: point.elevation)
             }
         }
         return RunTrack(name: name, fileName: fileName, segments: samples)

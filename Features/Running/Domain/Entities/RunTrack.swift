@@ -1,14 +1,32 @@
 import Foundation
 
-/// One recorded point of a track: how far along the track it is and, if the file says, when it was recorded.
+/// One recorded point of a track: how far along the track it is, where it is and, if the file says, when
+/// it was recorded and how high it is.
 public struct TrackSample: Sendable, Equatable {
     /// Distance from the track's start, summed within segments only (a gap between segments adds nothing).
     public var distanceMeters: Double
     public var time: Date?
+    /// Where it is, in degrees (`nil` for a sample made up by a test).
+    public var position: Position?
+    /// Metres above sea level, if the file says.
+    public var elevation: Double?
 
-    public init(distanceMeters: Double, time: Date?) {
+    /// A latitude and a longitude in degrees.
+    public struct Position: Sendable, Equatable {
+        public var latitude: Double
+        public var longitude: Double
+
+        public init(latitude: Double, longitude: Double) {
+            self.latitude = latitude
+            self.longitude = longitude
+        }
+    }
+
+    public init(distanceMeters: Double, time: Date?, position: Position? = nil, elevation: Double? = nil) {
         self.distanceMeters = distanceMeters
         self.time = time
+        self.position = position
+        self.elevation = elevation
     }
 }
 

@@ -1,0 +1,93 @@
+import Foundation
+import RunningDomain
+
+/// `strata running track FILE --json`.
+public struct TrackJSON: Encodable, Sendable, Equatable {
+    public struct Bounds: Encodable, Sendable, Equatable {
+        public var south, west, north, east: Double
+    }
+
+    public var name: String?
+    public var file: String
+    public var points: Int
+    public var segments: Int
+    /// 2D, like gpxpy's `length_2d`.
+    public var lengthKm: Double
+    /// From the first point's time to the last one's, if every point has a time.
+    public var durationSeconds: Double?
+    public var timedPoints: Int
+    public var movingSeconds: Double?
+    public var elevationGainMeters: Double?
+    public var elevationLossMeters: Double?
+    public var bounds: Bounds?
+
+    public init(_ statistics: TrackStatistics) {
+        name = statistics.name
+        file = statistics.fileName
+        points = statistics.pointCount
+        segments = statistics.segmentCount
+        lengthKm = (statistics.lengthMeters / 1000 * 100_000).rounded() / 100_000
+        durationSeconds = statistics.duration
+        timedPoints = statistics.timedPointCount
+        movingSeconds = statistics.movingTime
+        elevationGainMeters = statistics.elevationGain.map { ($0 * 10).rounded() / 10 }
+        elevationLossMeters = statistics.elevationLoss.map { ($0 * 10).rounded() / 10 }
+        bounds = statistics.bounds.map { Bounds(south: $0.south, west: $0.west, north: $0.north, east: $0.east) }
+    }
+}
+
+/// `strata running track FILE`: the statistics as lines, with the elevation profile as a sparkline.
+public enum TrackReport {
+    /// The sparkline's width in characters.
+    public static let profileWidth = 48
+
+    public static func text(_ statistics: TrackStatistics) -> String {
+        var lines = ["\(statistics.name ?? statistics.fileName)"]
+        lines.append("Points      \(statistics.pointCount) in \(statistics.segmentCount) segment\(statistics.segmentCount == 1 ? "" : "s")")
+        lines.append("Length      \(RunningFormat.distance(statistics.lengthMeters / 1000)) km")
+        if let duration = statistics.duration, let moving = statistics.movingTime {
+            lines.append("Duration    \(RunningFormat.elapsedTime(Int(duration.rounded()))) (moving \(RunningFormat.elapsedTime(Int(moving.rounded()))))")
+        } else if statistics.timedPointCount == 0 {
+            lines.append("Duration    - (the points have no times)")
+        } else {
+            lines.append("Duration    - (only \(statistics.timedPointCount) of the \(statistics.pointCount) points have times)")
+        }
+        if let gain = statistics.elevationGain, let loss = statistics.elevationLoss, let range = statistics.elevationRange {
+            lines.append("Elevation   +\(Int(gain.rounded())) m / -\(Int(loss.rounded())) m, \(Int(range.lowerBound.rounded()))–\(Int(range.upperBound.rounded())) m")
+            lines.append("Profile     \(sparkline(statistics.profile, width: profileWidth))")
+        } else {
+            lines.append("Elevation   - (the points have no elevations)")
+        }
+        if let bounds = statistics.bounds {
+            lines.append("Bounds      \(coordinate(bounds.south, "N", "S")) \(coordinate(bounds.west, "E", "W")) to "
+                         + "\(coordinate(bounds.north, "N", "S")) \(coordinate(bounds.east, "E", "W"))")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The elevation along the track in `width` columns of ▁▂▃▄▅▆▇█, each the mean of the points in its
+    /// stretch of distance; a column with no point repeats its neighbour.
+    public static func sparkline(_ profile: [TrackStatistics.ProfilePoint], width: Int) -> String {
+        guard let first = profile.first, let last = profile.last, width > 0 else { return "" }
+        let span = max(last.distanceMeters - first.distanceMeters, 1e-9)
+        var sums = [Double](repeating: 0, count: width), counts = [Int](repeating: 0, count: width)
+        for point in profile {
+            let column = min(width - 1, Int((point.distanceMeters - first.distanceMeters) / span * Double(width)))
+            sums[column] += point.elevation
+            counts[column] += 1
+        }
+        var means: [Double] = []
+        for column in 0..<width {
+            means.append(counts[column] > 0 ? sums[column] / Double(counts[column]) : (means.last ?? first.elevation))
+        }
+        let low = means.min() ?? 0, high = means.max() ?? 0
+        let bars = Array("▁▂▃▄▅▆▇█")
+        return String(means.map { mean in
+            high - low < 0.5 ? bars[0] : bars[min(bars.count - 1, Int((mean - low) / (high - low) * Double(bars.count - 1) + 0.5))]
+        })
+    }
+
+    private static func coordinate(_ degrees: Double, _ positive: String, _ negative: String) -> String {
+        String(format: "%.5f°%@", abs(degrees), degrees < 0 ? negative : positive)
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+@testable import RunningDomain
+
+/// The statistics of `strata running track`, on a track whose every figure is known by construction.
+@Suite struct TrackStatisticsTests {
+    static let start = Date(timeIntervalSince1970: 1_700_000_000)
+
+    static func sample(_ meters: Double, _ seconds: Double?, elevation: Double?, latitude: Double, longitude: Double) -> TrackSample {
+        TrackSample(distanceMeters: meters, time: seconds.map { start.addingTimeInterval($0) },
+                    position: .init(latitude: latitude, longitude: longitude), elevation: elevation)
+    }
+
+    /// Two segments: 100 m in 30 s, a 60 s stop in place, 100 m in 30 s; then, after a gap, 50 m in 20 s.
+    static let track = RunTrack(name: "Known", fileName: "known.gpx", segments: [
+        [sample(0, 0, elevation: 10, latitude: 46.0, longitude: 14.0),
+         sample(100, 30, elevation: 15, latitude: 46.001, longitude: 14.0),
+         sample(100, 90, elevation: 15, latitude: 46.001, longitude: 14.0),
+         sample(200, 120, elevation: 12, latitude: 46.002, longitude: 14.001)],
+        [sample(200, 300, elevation: 20, latitude: 45.999, longitude: 13.998),
+         sample(250, 320, elevation: 18, latitude: 45.9995, longitude: 13.998)],
+    ])
+
+    @Test func everyFigureOfAKnownTrack() throws {
+        let statistics = TrackStatistics(Self.track)
+        #expect(statistics.pointCount == 6 && statistics.segmentCount == 2)
+        #expect(statistics.lengthMeters == 250)
+        #expect(statistics.duration == 320, "from the first time to the last, gaps included")
+        #expect(statistics.movingTime == 80, "the stop in place and the gap between segments are not moving")
+        #expect(statistics.elevationGain == 5, "the rise between segments is not climbed")
+        #expect(statistics.elevationLoss == 5)
+        #expect(statistics.elevationRange == 10...20)
+        #expect(statistics.bounds == TrackStatistics.Bounds(south: 45.999, west: 13.998, north: 46.002, east: 14.001))
+    }
+
+    @Test func aTrackWithoutTimesOrElevationsSaysSoRatherThanZero() {
+        let bare = RunTrack(name: nil, fileName: "bare.gpx", segments: [[
+            TrackSample(distanceMeters: 0, time: nil), TrackSample(distanceMeters: 40, time: nil),
+        ]])
+        let statistics = TrackStatistics(bare)
+        #expect(statistics.duration == nil && statistics.movingTime == nil)
+        #expect(statistics.elevationGain == nil && statistics.elevationRange == nil)
+        #expect(statistics.bounds == nil)
+        #expect(statistics.lengthMeters == 40)
+    }
+}
