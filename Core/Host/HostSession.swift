@@ -40,8 +40,7 @@ final class HostSession {
         self.discovered = discovered
         crashes = CrashJournal.directory(environment: environment)
         catalog = PluginCatalog(discovered: discovered, crashes: crashes, reservedWords: PluginLoader.reservedWords)
-        var declaredSecrets: [String: Set<String>] = [:]
-        for entry in catalog.entries { declaredSecrets[entry.id] = Set(entry.descriptor?.settings.filter(\.secret).map(\.key) ?? []) }
+        let declaredSecrets = Dictionary(catalog.entries.map { ($0.id, $0.secretSettings) }, uniquingKeysWith: { first, _ in first })
         SecretMask.add(Secrets.values(in: config, declared: declaredSecrets, environment: environment))
         logger.debug("config: \(config.source); plugin folders: \(pluginDirectories.joined(separator: ", ")); data: \(dataDirectory.path)")
     }

@@ -10,8 +10,7 @@ extension HostSession {
         for id in Set(discovered.map(\.id)).union(config.features.keys).sorted() {
             var entry: [String: JSONValue] = ["enabled": .bool(config.isEnabled(id))]
             if let settings = config.features[id]?.settings {
-                let secrets = Set(catalog.entry(id)?.descriptor?.settings.filter(\.secret).map(\.key) ?? [])
-                entry["settings"] = Secrets.redacting(settings, declared: secrets)
+                entry["settings"] = Secrets.redacting(settings, declared: catalog.entry(id)?.secretSettings ?? [])
             }
             entry["installed"] = .bool(discovered.contains { $0.id == id })
             features[id] = .object(entry)
@@ -63,7 +62,7 @@ extension HostSession {
             Console.writeLine("Allowed \(file) (SHA-256 \(digest.prefix(12))…). strata uses it when run in its folder, until it changes.")
             return 0
         } catch {
-            Console.error("can't record the approval in \(ConfigAllowance(environment: environment).directory.path): \(error.localizedDescription)")
+            Console.error("can't record the approval in \(ConfigAllowance(environment: environment).records.directory.path): \(error.localizedDescription)")
             return 1
         }
     }

@@ -183,8 +183,7 @@ extension HostSession {
         }
         let descriptor = record.descriptor
         let values = config.features[id]?.settings.flatMap { settings -> [String: JSONValue]? in
-            let secrets = Set(descriptor?.settings.filter(\.secret).map(\.key) ?? [])
-            if case .object(let fields) = Secrets.redacting(settings, declared: secrets) { return fields }
+            if case .object(let fields) = Secrets.redacting(settings, declared: catalog.entry(id)?.secretSettings ?? []) { return fields }
             return nil
         } ?? [:]
         let dependents = catalog.entries.filter { $0.descriptor?.dependencies[id] != nil }.map(\.id).sorted()

@@ -1,23 +1,13 @@
 import Foundation
 
 /// A JSON document as a tree, so the config can be checked key by key with exact paths.
-enum JSONValue: Equatable, Sendable, Codable {
+enum JSONValue: Equatable, Sendable, Encodable {
     case null
     case bool(Bool)
     case number(Double)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? container.decode(Double.self) { self = .number(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
-        else { self = .object(try container.decode([String: JSONValue].self)) }
-    }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()

@@ -23,6 +23,9 @@ struct PluginCatalog {
 
         /// The name shown to people: the descriptor's, else the id.
         var displayName: String { descriptor?.displayName ?? id }
+
+        /// The keys of the settings its descriptor marks `secret`.
+        var secretSettings: Set<String> { Set(descriptor?.settings.filter(\.secret).map(\.key) ?? []) }
     }
 
     let entries: [Entry]

@@ -171,8 +171,8 @@ final class PluginLoader {
     private func register(_ id: String) {
         guard let plugin = plugins[id], let index = records.firstIndex(where: { $0.id == id }) else { return }
         let folder = dataDirectory.appendingPathComponent(id, isDirectory: true)
-        let library = URL(fileURLWithPath: records.first { $0.id == id }?.path ?? "/").deletingLastPathComponent()
-        let context = PluginContext(pluginID: id, dataDirectory: folder, libraryDirectory: library,
+        let context = PluginContext(pluginID: id, dataDirectory: folder,
+                                    libraryDirectory: URL(fileURLWithPath: records[index].path).deletingLastPathComponent(),
                                     settings: PluginSettings(json: config.settingsJSON(for: id), pluginID: id, source: config.source),
                                     container: container)
         do {

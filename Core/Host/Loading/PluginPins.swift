@@ -5,30 +5,24 @@ import Foundation
 /// folder, `<state>/pinned/<id>`, never beside the plugins, so whoever can write a plugin folder can't
 /// also vouch for what they put there.
 struct PluginPins {
-    let directory: URL
+    let records: DigestRecords
 
     init(environment: [String: String]) {
-        directory = stateDirectory(environment).appendingPathComponent("pinned", isDirectory: true)
+        records = DigestRecords("pinned", environment: environment)
     }
 
     /// Records the digest of the file at `path` as plugin `id`'s. Returns the digest.
     @discardableResult
     func pin(_ id: String, path: String) throws -> String {
-        let digest = SHA256.hex(try Data(contentsOf: URL(fileURLWithPath: path)))
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        try Data("\(digest) \(path)\n".utf8).write(to: directory.appendingPathComponent(id), options: .atomic)
-        return digest
+        try records.record(try Data(contentsOf: URL(fileURLWithPath: path)), from: path, as: id)
     }
 
     /// Forgets plugin `id`'s digest.
-    func unpin(_ id: String) { try? FileManager.default.removeItem(at: directory.appendingPathComponent(id)) }
+    func unpin(_ id: String) { records.remove(id) }
 
     /// Why the file at `path` may not load as plugin `id` under pinned trust, or `nil` if its digest matches.
     func problem(_ id: String, path: String) -> PluginFailure? {
-        guard let record = try? String(contentsOf: directory.appendingPathComponent(id), encoding: .utf8),
-              let recorded = record.split(separator: " ").first.map(String.init) else {
-            return .notPinned(id: id, path: path)
-        }
+        guard let recorded = records.recorded(id) else { return .notPinned(id: id, path: path) }
         guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else { return .notLoadable("can't read \(path)") }
         let current = SHA256.hex(data)
         return current == recorded ? nil : .pinMismatch(id: id, path: path, recorded: recorded, current: current)

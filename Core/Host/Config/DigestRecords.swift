@@ -1,0 +1,39 @@
+import Foundation
+
+/// SHA-256 digests strata remembers in a folder of its state folder, one file per key holding
+/// `<digest> <path>`: the configs `config allow` approved and the plugin files pinned trust accepts.
+struct DigestRecords {
+    /// `<state>/<name>`, where `<state>` is `$XDG_STATE_HOME/strata` (`~/.local/state/strata`).
+    let directory: URL
+
+    init(_ name: String, environment: [String: String]) {
+        directory = stateDirectory(environment).appendingPathComponent(name, isDirectory: true)
+    }
+
+    /// The digest recorded under `key`, if any.
+    func recorded(_ key: String) -> String? {
+        guard let record = try? String(contentsOf: directory.appendingPathComponent(key), encoding: .utf8) else { return nil }
+        return record.split(separator: " ").first.map(String.init)
+    }
+
+    /// Records the digest of `contents`, read from `path`, under `key`. Returns the digest.
+    @discardableResult
+    func record(_ contents: Data, from path: String, as key: String) throws -> String {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let digest = SHA256.hex(contents)
+        try Data("\(digest) \(path)\n".utf8).write(to: directory.appendingPathComponent(key), options: .atomic)
+        return digest
+    }
+
+    /// Forgets what is recorded under `key`. Returns whether there was a record.
+    @discardableResult
+    func remove(_ key: String) -> Bool {
+        (try? FileManager.default.removeItem(at: directory.appendingPathComponent(key))) != nil
+    }
+}
+
+/// `$XDG_STATE_HOME/strata` (`~/.local/state/strata`): what strata remembers between runs.
+func stateDirectory(_ environment: [String: String]) -> URL {
+    let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(homeDirectory(environment))/.local/state"
+    return URL(fileURLWithPath: state).appendingPathComponent("strata", isDirectory: true)
+}
