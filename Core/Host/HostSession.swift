@@ -28,12 +28,18 @@ final class HostSession {
         let level = options.verbose ? .debug : environment["STRATA_LOG"].flatMap(LogLevel.init(name:)) ?? .warning
         logger = Logger(label: "host", level: level)
         config = try ConfigLoader(explicitPath: options.configPath, environment: environment).load()
-        pluginDirectories = PluginDiscovery.directories(for: config, environment: environment)
+        let development = environment[DevLoop.pluginFolderVariable].flatMap(realPath)
+        pluginDirectories = (development.map { [$0] } ?? []) + PluginDiscovery.directories(for: config, environment: environment)
         dataDirectory = Self.dataDirectory(options: options, environment: environment, config: config)
         var discovered = PluginDiscovery(directories: pluginDirectories).discover()
+        // Under `strata dev`, the library being developed stands in for an installed one with its id, and
+        // pinned trust doesn't apply to it (the author just built it).
+        let isDeveloped = { (plugin: DiscoveredPlugin) in development.map { plugin.path.hasPrefix($0 + "/") } ?? false }
+        let developed = Set(discovered.filter(isDeveloped).map(\.id))
+        discovered.removeAll { developed.contains($0.id) && !isDeveloped($0) }
         if config.trust == .pinned {
             let pins = PluginPins(environment: environment)
-            for index in discovered.indices where discovered[index].problem == nil {
+            for index in discovered.indices where discovered[index].problem == nil && !isDeveloped(discovered[index]) {
                 discovered[index].problem = pins.problem(discovered[index].id, path: discovered[index].path)?.description
             }
         }

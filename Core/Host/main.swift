@@ -16,6 +16,8 @@ func runStrata(_ arguments: [String], environment: [String: String]) async -> In
     case "--version":
         Console.writeLine("strata \(strataVersion) (\(StrataABI.stampString))")
         return 0
+    case "dev":
+        return DevLoop.run(Array(words.dropFirst()), options: options, environment: environment)
     case "plugins" where words.dropFirst().first == "new":
         return Scaffold.run(Array(words.dropFirst(2)), claimed: Scaffold.ClaimedNames(options: options, environment: environment))
     default:

@@ -153,7 +153,7 @@ import Testing
 }
 
 /// A tmux session on a private server, sized 160×30, running a plain bash.
-private final class TmuxTerminal {
+final class TmuxTerminal {
     private let socket = "strata-test-\(UUID().uuidString.prefix(8))"
     private let tmuxPath: String
 

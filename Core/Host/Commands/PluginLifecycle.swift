@@ -105,8 +105,7 @@ extension HostSession {
             return nil
         }
         let products = package.appendingPathComponent(".build/release").resolvingSymlinksInPath()
-        let libraries = ((try? FileManager.default.contentsOfDirectory(atPath: products.path)) ?? [])
-            .filter { PluginDiscovery.pluginID(fromFileName: $0) != nil }.sorted().map { products.appendingPathComponent($0) }
+        let libraries = PluginDiscovery.libraries(in: products.path).map { URL(fileURLWithPath: $0) }
         if libraries.isEmpty { Console.error("the build of \(package.path) made no lib<Name>Plugin.so in \(products.path).") }
         return libraries.isEmpty ? nil : libraries
     }

@@ -104,15 +104,16 @@ enum Scaffold {
         Console.writeLine("""
         Created \(root.path)
           Sources/\(typeName)Domain   a use case (Foundation only)
-          Sources/\(typeName)Plugin   the composition root and the C entry point
+          Sources/\(typeName)Plugin   the composition root, its screen and the C entry point
           Tests/\(typeName)DomainTests
 
         Next:
-          cd \(root.path) && swift build
-          add its build folder to "pluginDirectories" in your strata.json; the list replaces the default folders,
-          so keep them in it to keep the built-in features:
-            "pluginDirectories": ["\(executableDirectory())", "~/.local/lib/strata/plugins", "\(root.path)/.build/debug"]
-          strata \(id) greet World
+          strata dev \(root.path)
+            builds it and opens strata with it; each saved change is built and shown
+          strata dev \(root.path) -- \(id) greet World
+            the same for a command
+          strata plugins install \(root.path)
+            when it's ready: a release build, copied to ~/.local/lib/strata/plugins
         """)
         return 0
     }

@@ -15,7 +15,8 @@ enum ScaffoldTemplate {
                     .target(name: "\(name)Domain"),
                     // plugin.json is the plugin's descriptor; StrataDescriptorPlugin compiles it into the library,
                     // where strata reads it without loading the plugin.
-                    .target(name: "\(name)Plugin", dependencies: ["\(name)Domain", .product(name: "StrataPluginKit", package: "Core")],
+                    .target(name: "\(name)Plugin", dependencies: ["\(name)Domain", .product(name: "StrataPluginKit", package: "Core"),
+                                                              .product(name: "StrataTerminal", package: "Core")],
                             exclude: ["plugin.json"], plugins: [.plugin(name: "StrataDescriptorPlugin", package: "Core")]),
                     .testTarget(name: "\(name)DomainTests", dependencies: ["\(name)Domain"]),
                 ],
@@ -47,6 +48,7 @@ enum ScaffoldTemplate {
             import \(name)Domain
             import StrataDI
             import StrataPluginKit
+            import StrataTerminal
 
             /// The composition root: the only place that builds the feature's concrete types.
             final class \(name)Plugin: FeaturePlugin {
@@ -55,6 +57,10 @@ enum ScaffoldTemplate {
 
                 func register(in context: PluginContext) throws {
                     try context.register((any GreetUseCase).self, scope: .singleton) { _ in DefaultGreetUseCase() }
+                    // The screen the home screen opens: registered under the plugin's id.
+                    try context.register((any FeatureScreenProvider).self, name: context.pluginID, scope: .singleton) { resolver in
+                        \(name)ScreenProvider(greet: try resolver.resolve((any GreetUseCase).self))
+                    }
                     let container = context.container
                     let owner = context.owner
                     try context.addCommand(PluginCommand(path: ["\(id)", "greet"], summary: "Print a greeting",
@@ -80,7 +86,49 @@ enum ScaffoldTemplate {
               "summary": "Greets people (made with strata plugins new).",
               "commands": [
                 {"words": ["\(id)", "greet"], "summary": "Print a greeting", "usage": "strata \(id) greet NAME"}
+              ],
+              "screens": [
+                {"title": "\(name)", "summary": "Type a name and see the greeting"}
               ]
+            }
+
+            """),
+            ("Sources/\(name)Plugin/\(name)Screen.swift", """
+            import \(name)Domain
+            import StrataTerminal
+
+            /// Opens the plugin's screen from the home screen.
+            struct \(name)ScreenProvider: FeatureScreenProvider {
+                let greet: any GreetUseCase
+
+                @MainActor func makeRootScreen(navigator: Navigator) throws -> any Screen {
+                    \(name)Screen(greet: greet)
+                }
+            }
+
+            /// Type a name, see the greeting. Run `strata dev .` in the package: each saved change is built
+            /// and shown here.
+            @MainActor
+            final class \(name)Screen: Screen {
+                let title = "\(name)"
+                private let greet: any GreetUseCase
+                private var name = TextFieldState()
+
+                init(greet: any GreetUseCase) {
+                    self.greet = greet
+                }
+
+                var helpItems: [HelpItem] { [HelpItem("type", "a name")] }
+
+                func draw(in canvas: Canvas, context: RenderContext) {
+                    canvas.draw("Who should be greeted?", row: 0, style: .bold)
+                    TextField(state: name, prompt: "Name: ", placeholder: "world").draw(in: canvas.rows(2, count: 1))
+                    canvas.draw(greet.greet(name.text), row: 4)
+                }
+
+                func handle(_ key: Key) throws -> KeyResult {
+                    name.handle(key) ? .handled : .ignored
+                }
             }
 
             """),

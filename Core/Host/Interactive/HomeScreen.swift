@@ -10,11 +10,25 @@ final class HomeScreen: Screen {
     private let notice: String?
     private var selection = ListSelection()
     private weak var navigator: Navigator?
+    /// Told the id of each feature opened, and `nil` when the home screen shows again (`strata dev`
+    /// keeps it to reopen the feature after a rebuild).
+    var onShow: ((String?) -> Void)?
 
     init(features: [HomeFeature], notice: String? = nil, navigator: Navigator) {
         self.features = features
         self.notice = notice
         self.navigator = navigator
+    }
+
+    func screenWillAppear() {
+        onShow?(nil)
+    }
+
+    /// Opens the feature `id` as if it were chosen and Enter pressed; does nothing if there is none.
+    func open(_ id: String) {
+        guard let index = features.firstIndex(where: { $0.id == id }) else { return }
+        selection = ListSelection(index: index)
+        openSelected()
     }
 
     var helpItems: [HelpItem] {
@@ -71,6 +85,7 @@ final class HomeScreen: Screen {
             }
             do {
                 navigator.push(try provider.makeRootScreen(navigator: navigator))
+                onShow?(feature.id)
             } catch {
                 navigator.presentAlert(title: name, message: "\(name) could not be opened: \(error)")
             }

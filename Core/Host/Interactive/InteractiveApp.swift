@@ -16,6 +16,12 @@ func runInteractiveApp(features: [HomeFeature], notice: String? = nil,
         return 0
     }
     let app = TerminalApp { HomeScreen(features: features, notice: notice, navigator: $0) }
+    if let dev = DevAppLink(environment: environment), let screen = app.navigator.top as? HomeScreen {
+        let reopen = dev.featureOnScreen
+        screen.onShow = dev.remember
+        if let reopen { screen.open(reopen) }
+        dev.showFailures(in: app.navigator)
+    }
     do {
         return try await app.run(environment: environment)
     } catch {

@@ -59,12 +59,7 @@ enum Supervisor {
     nonisolated(unsafe) private static var child: pid_t = 0
 
     private static func spawn(arguments: [String], environment: [String: String]) -> pid_t? {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let argv = ([CommandLine.arguments.first ?? "strata"] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, executable, nil, nil, argv, envp) == 0 else { return nil }
+        guard let pid = spawnStrata(arguments: arguments, environment: environment) else { return nil }
         child = pid
         // Signals sent to the supervisor go to the app, which restores the terminal and ends by them. Once
         // each (SA_RESETHAND): a real fault in the supervisor itself must still end it.
@@ -108,4 +103,28 @@ enum Supervisor {
         _ = write(STDOUT_FILENO, sequence.utf8Start, sequence.utf8CodeUnitCount)
         if var saved { _ = tcsetattr(STDIN_FILENO, TCSADRAIN, &saved) }
     }
+}
+
+/// Starts this same `strata` executable with `arguments` and `environment`, SIGPIPE back at its default.
+/// - Returns: The child's process id, or nil (with `errno` set) when it could not start.
+func spawnStrata(arguments: [String], environment: [String: String]) -> pid_t? {
+    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    let argv = ([CommandLine.arguments.first ?? "strata"] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { (argv + envp).forEach { free($0) } }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    sigaddset(&defaults, SIGPIPE)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+    var pid: pid_t = 0
+    let result = posix_spawn(&pid, executable, nil, &attributes, argv, envp)
+    guard result == 0 else {
+        errno = result
+        return nil
+    }
+    return pid
 }

@@ -57,6 +57,12 @@ struct PluginDiscovery {
         return found
     }
 
+    /// The plugin libraries directly in `folder`, sorted by name.
+    static func libraries(in folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+            .filter { pluginID(fromFileName: $0) != nil }.sorted().map { "\(folder)/\($0)" }
+    }
+
     /// `libMoviesPlugin.so` → `movies`; `nil` for any other file name.
     static func pluginID(fromFileName name: String) -> String? {
         guard name.hasPrefix("lib"), name.hasSuffix("Plugin.so") else { return nil }

@@ -1,0 +1,66 @@
+import Foundation
+
+/// One `swift build` of a plugin package under development.
+enum DevBuild {
+    enum Result {
+        /// The plugin libraries it made (`lib<Name>Plugin.so` in `.build/debug`).
+        case succeeded([URL])
+        /// The compiler's first errors, or what else went wrong.
+        case failed(String)
+    }
+
+    /// Builds `package` in debug (the fastest to rebuild), writing the whole output to `log` and, with
+    /// `echo`, to standard error as it comes.
+    static func run(package: String, log: URL, echo: Bool) -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "build", "--package-path", package]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        var text = Data()
+        do {
+            try process.run()
+        } catch {
+            return .failed("can't run swift build: \(error.localizedDescription). Is the Swift toolchain on PATH?")
+        }
+        while true {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += chunk
+            if echo { FileHandle.standardError.write(chunk) }
+        }
+        process.waitUntilExit()
+        try? text.write(to: log)
+        let transcript = String(decoding: text, as: UTF8.self)
+        guard process.terminationStatus == 0 else {
+            let errors = firstErrors(in: transcript, package: package)
+            return .failed(errors.isEmpty ? "swift build exited with \(process.terminationStatus)" : errors)
+        }
+        let products = URL(fileURLWithPath: package).appendingPathComponent(".build/debug").resolvingSymlinksInPath()
+        let libraries = PluginDiscovery.libraries(in: products.path).map { URL(fileURLWithPath: $0) }
+        return libraries.isEmpty ? .failed("the build made no lib<Name>Plugin.so in \(products.path)") : .succeeded(libraries)
+    }
+
+    /// The first `limit` errors of a build's output, each with the source line it points at, paths shown
+    /// inside the package:
+    ///
+    ///     Sources/HelloPlugin/HelloScreen.swift:30:33: error: cannot find 'nam' in scope
+    ///     30 | canvas.draw(greet.greet(nam.text), row: 4)
+    static func firstErrors(in transcript: String, package: String, limit: Int = 3) -> String {
+        let lines = transcript.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var errors: [String] = []
+        for (index, line) in lines.enumerated() where line.contains(": error: ") || line.hasPrefix("error: ") {
+            var entry = line.replacingOccurrences(of: package + "/", with: "")
+            // `path:LINE:COLUMN: error: …` is followed by the source around LINE, as `LINE | code`.
+            let position = line.split(separator: ":", maxSplits: 3)
+            if position.count == 4, let number = Int(position[1]),
+               let source = lines[(index + 1)...].prefix(8).first(where: { $0.hasPrefix("\(number) |") }) {
+                entry += "\n\(number) | " + source.dropFirst("\(number) |".count).trimmingCharacters(in: .whitespaces)
+            }
+            if !errors.contains(entry) { errors.append(entry) }
+            if errors.count == limit { break }
+        }
+        return errors.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,278 @@
+import Foundation
+import Glibc
+
+/// `strata dev PACKAGE [-- COMMAND…]`: the plugin author's loop. It builds the package with `swift build`,
+/// runs the interactive app (or `strata COMMAND…`) with the new library, and on every change to the
+/// package's files builds again and starts the app anew with the new library: VS Code's Extension
+/// Development Host, except that reloading is a new process, because code a Swift library has run can't
+/// be unloaded safely (`dlclose`).
+///
+/// The app comes back on the feature it was showing. A failed build leaves the running app as it was and
+/// shows the compiler's first errors in it. Like the ``Supervisor``, this process loads no plugin.
+enum DevLoop {
+    /// For the child `strata`: a folder holding the freshly built libraries, searched before the others.
+    static let pluginFolderVariable = "STRATA_DEV_PLUGIN_DIR"
+    /// For the app: a file where it keeps the id of the feature it shows, to reopen it after a rebuild.
+    static let screenFileVariable = "STRATA_DEV_SCREEN_FILE"
+    /// For the app: a pipe on which build failures arrive, one JSON object per line.
+    static let failuresVariable = "STRATA_DEV_FAILURES_FD"
+
+    static let usage = "strata dev PACKAGE [-- COMMAND…]"
+
+    static func run(_ arguments: [String], options: HostOptions, environment: [String: String]) -> Int32 {
+        if arguments.first == "--help" || arguments.first == "-h" {
+            Console.writeLine("""
+                Builds a plugin package, runs strata with it, and builds and restarts it on every change to the package.
+
+                Usage: \(usage)
+                  PACKAGE       the plugin package folder (as `strata plugins new` writes it)
+                  -- COMMAND…   run `strata COMMAND…` after each build instead of the interactive app
+                """)
+            return 0
+        }
+        guard let path = arguments.first, path != "--" else {
+            Console.error("missing PACKAGE, the plugin package folder.\nUsage: \(usage)")
+            return 2
+        }
+        let rest = arguments.dropFirst()
+        if let extra = rest.first, extra != "--" {
+            Console.error("unexpected argument '\(extra)'; put the command to run after `--`.\nUsage: \(usage)")
+            return 2
+        }
+        let command = Array(rest.dropFirst())
+        let package = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            .standardizedFileURL.path
+        do {
+            var loop = try Session(package: package, command: command, options: options, environment: environment)
+            defer { loop.finish() }
+            return loop.run()
+        } catch {
+            Console.error("\(error)")
+            return 1
+        }
+    }
+
+    /// The signal that asked this process to stop (0 while none has).
+    nonisolated(unsafe) fileprivate static var stopSignal: Int32 = 0
+
+    private struct Session {
+        let package: String
+        /// `strata COMMAND…` to run after each build; empty for the interactive app.
+        let command: [String]
+        let options: HostOptions
+        let environment: [String: String]
+        let watcher: SourceWatcher
+        /// `<state>/dev/<pid>`: the staged libraries, the screen file and the last build's log.
+        let workFolder: URL
+        var child: pid_t = 0
+        /// The write end of the running app's failures pipe (-1 when there is no app).
+        var failures: Int32 = -1
+        var builds = 0
+
+        init(package: String, command: [String], options: HostOptions, environment: [String: String]) throws(DevError) {
+            guard FileManager.default.fileExists(atPath: "\(package)/Package.swift") else { throw .notAPackage(package) }
+            self.package = package
+            self.command = command
+            self.options = options
+            self.environment = environment
+            watcher = try SourceWatcher(root: package)
+            workFolder = stateDirectory(environment).appendingPathComponent("dev/\(getpid())", isDirectory: true)
+            do {
+                try FileManager.default.createDirectory(at: workFolder.appendingPathComponent("plugins"), withIntermediateDirectories: true,
+                                                        attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw .workFolder(workFolder.path, error.localizedDescription)
+            }
+            Self.removeAbandonedFolders(besides: workFolder)
+        }
+
+        mutating func run() -> Int32 {
+            for signal in [SIGINT, SIGTERM, SIGHUP] {
+                Glibc.signal(signal) { DevLoop.stopSignal = $0 }
+            }
+            Glibc.signal(SIGPIPE, SIG_IGN)  // the app may be gone when a failure is sent to it
+            Console.writeError("strata dev: building \(package) (swift build; the first build takes longest)…")
+            if build(echo: true) { start() } else {
+                Console.writeError("strata dev: fix the error and save; strata starts when the build succeeds (Ctrl-C to stop).")
+            }
+            while DevLoop.stopSignal == 0 {
+                if child != 0, let code = reapChild() {
+                    child = 0
+                    if command.isEmpty { return code }  // the user quit the app
+                    Console.writeError("strata dev: `strata \(command.joined(separator: " "))` exited with \(code); "
+                                       + "watching \(package) for changes (Ctrl-C to stop).")
+                }
+                guard waitForChanges() else { continue }
+                let succeeded = build(echo: child == 0 || !command.isEmpty)
+                if succeeded {
+                    stopChild(SIGTERM)
+                    start()
+                }
+            }
+            stopChild(DevLoop.stopSignal)
+            return 128 + DevLoop.stopSignal
+        }
+
+        /// Removes the work folder (the libraries it staged are loaded by no one once the child is gone).
+        func finish() {
+            try? FileManager.default.removeItem(at: workFolder)
+        }
+
+        // MARK: Watching
+
+        /// Waits up to a quarter second for a change, then until the files have been quiet for 0.15 s (an
+        /// editor's save is several events). Returns whether anything changed.
+        private func waitForChanges() -> Bool {
+            var changed = false
+            var timeout: Int32 = 250
+            while DevLoop.stopSignal == 0 {
+                var entry = pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&entry, 1, timeout)
+                if ready <= 0 { return changed }
+                changed = !watcher.changes().isEmpty || changed
+                timeout = 150
+            }
+            return false
+        }
+
+        // MARK: Building
+
+        /// Runs `swift build` in the package and stages the plugin libraries it made. On failure, the first
+        /// errors go to the app if one runs, else to standard error.
+        private mutating func build(echo: Bool) -> Bool {
+            builds += 1
+            let started = Date()
+            let log = workFolder.appendingPathComponent("build.log")
+            let result = DevBuild.run(package: package, log: log, echo: echo)
+            let seconds = String(format: "%.1f s", Date().timeIntervalSince(started))
+            switch result {
+            case .succeeded(let libraries):
+                // A new build of a plugin that crashed strata is tried again.
+                let crashes = CrashJournal.directory(environment: environment)
+                for id in libraries.compactMap({ PluginDiscovery.pluginID(fromFileName: $0.lastPathComponent) }) {
+                    CrashJournal.forget(id, in: crashes)
+                }
+                do {
+                    try stage(libraries)
+                } catch {
+                    report("can't stage the built libraries in \(workFolder.path): \(error.localizedDescription)")
+                    return false
+                }
+                if child == 0 || !command.isEmpty {
+                    Console.writeError("strata dev: build \(builds) succeeded in \(seconds)")
+                }
+                return true
+            case .failed(let errors):
+                report("build \(builds) failed after \(seconds):\n\(errors)\n(the whole log: \(log.path))")
+                return false
+            }
+        }
+
+        /// Copies the libraries into the work folder: a build may overwrite its output while a copy runs.
+        private func stage(_ libraries: [URL]) throws {
+            let folder = workFolder.appendingPathComponent("plugins")
+            for library in libraries {
+                let staging = folder.appendingPathComponent(".\(library.lastPathComponent).new")
+                try? FileManager.default.removeItem(at: staging)
+                try FileManager.default.copyItem(at: library, to: staging)
+                chmod(staging.path, 0o644)
+                guard rename(staging.path, folder.appendingPathComponent(library.lastPathComponent).path) == 0 else {
+                    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                }
+            }
+        }
+
+        /// A failure for the person: inside the running app (which stays as it was), or on standard error.
+        private func report(_ message: String) {
+            if failures >= 0, command.isEmpty {
+                let line = (try? JSONSerialization.data(withJSONObject: ["buildFailed": message])) ?? Data()
+                let sent = (line + Data("\n".utf8)).withUnsafeBytes { write(failures, $0.baseAddress, $0.count) }
+                if sent > 0 { return }
+            }
+            Console.error("dev: \(message)")
+        }
+
+        // MARK: The child
+
+        private mutating func start() {
+            var childEnvironment = environment
+            childEnvironment[DevLoop.pluginFolderVariable] = workFolder.appendingPathComponent("plugins").path
+            var pipeEnds: [Int32] = [-1, -1]
+            if command.isEmpty {
+                childEnvironment[DevLoop.screenFileVariable] = workFolder.appendingPathComponent("screen").path
+                if pipe(&pipeEnds) == 0 {
+                    _ = fcntl(pipeEnds[1], F_SETFD, FD_CLOEXEC)
+                    childEnvironment[DevLoop.failuresVariable] = String(pipeEnds[0])
+                }
+            }
+            guard let pid = spawnStrata(arguments: options.forwarded + command, environment: childEnvironment) else {
+                Console.error("dev: could not start strata (\(String(cString: strerror(errno)))).")
+                pipeEnds.filter { $0 >= 0 }.forEach { close($0) }
+                return
+            }
+            child = pid
+            if pipeEnds[0] >= 0 { close(pipeEnds[0]) }
+            failures = pipeEnds[1]
+        }
+
+        /// The child's exit code once it has ended (a signal counts as 128 + its number); nil while it runs.
+        /// When Ctrl-Z stops it, this process stops too, so that the shell sees the job stopped.
+        private func reapChild() -> Int32? {
+            var status: Int32 = 0
+            let result = waitpid(child, &status, WNOHANG | WUNTRACED)
+            guard result == child else { return result < 0 && errno != EINTR ? 1 : nil }
+            if status & 0xff == 0x7f {  // WIFSTOPPED
+                raise(SIGSTOP)
+                kill(child, SIGCONT)
+                return nil
+            }
+            let signal = status & 0x7f
+            return signal != 0 ? 128 + signal : (status >> 8) & 0xff
+        }
+
+        /// Ends the child with `signal` and waits for it (SIGKILL after five seconds).
+        private mutating func stopChild(_ signal: Int32) {
+            if failures >= 0 { close(failures) }
+            failures = -1
+            guard child != 0 else { return }
+            kill(child, signal)
+            var status: Int32 = 0
+            for _ in 0..<100 where waitpid(child, &status, WNOHANG) == 0 {
+                usleep(50_000)
+            }
+            if waitpid(child, &status, WNOHANG) == 0 {
+                kill(child, SIGKILL)
+                waitpid(child, &status, 0)
+            }
+            child = 0
+        }
+
+        /// Work folders of dev loops that are no longer running (killed before they could clean up).
+        private static func removeAbandonedFolders(besides current: URL) {
+            let parent = current.deletingLastPathComponent()
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] {
+                guard let pid = pid_t(name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+                try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+            }
+        }
+    }
+}
+
+/// Why `strata dev` can't run.
+enum DevError: Error, CustomStringConvertible {
+    case notAPackage(String)
+    case watch(String, String)
+    case workFolder(String, String)
+
+    var description: String {
+        switch self {
+        case .notAPackage(let path):
+            "dev: \(path) is not a package folder (it has no Package.swift). Give the folder `strata plugins new` made."
+        case .watch(let path, let reason):
+            "dev: can't watch \(path) for changes (\(reason)). If the limit of inotify watches is reached, raise "
+                + "fs.inotify.max_user_watches."
+        case .workFolder(let path, let reason):
+            "dev: can't create \(path) (\(reason)); check that the state folder ($XDG_STATE_HOME) is writable."
+        }
+    }
+}
