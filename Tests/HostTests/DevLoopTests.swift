@@ -67,6 +67,16 @@ import Testing
         try terminal.waitFor("Ctrl-C to end the loop") { $0.contains { $0.hasSuffix("STRATA_EXIT=130") } }
     }
 
+    @Test func aMissingOrWrongPackageIsAUsageErrorThatSaysWhatToGive() throws {
+        let sandbox = try Sandbox()
+        let missing = try sandbox.strata(["dev"])
+        #expect(missing.status == 2 && missing.stderr.contains("missing PACKAGE") && missing.stderr.contains("strata dev PACKAGE"))
+        let notAPackage = try sandbox.strata(["dev", sandbox.plugins.path])
+        #expect(notAPackage.status == 1 && notAPackage.stderr.contains("\(sandbox.plugins.path) is not a package folder"))
+        let stray = try sandbox.strata(["dev", sandbox.root.path, "hello"])
+        #expect(stray.status == 2 && stray.stderr.contains("put the command to run after `--`"))
+    }
+
     /// Saves `file` with `old` replaced by `new`, in place, as an editor does.
     private func edit(_ file: URL, _ old: String, _ new: String) throws {
         let text = try String(contentsOf: file, encoding: .utf8)
