@@ -49,7 +49,7 @@ import Testing
             "truncated": "the library is truncated",
             "cutshort": "it says the descriptor has 65535 bytes, but only",
             "badjson": "the descriptor is not valid JSON",
-            "badtypes": "the descriptor's `version` is wrong: expected String",
+            "badtypes": "the descriptor's `version` is wrong: expected a string, found a number",
         ]
         for (id, reason) in reasons {
             #expect(rows[id]?.state == "failed", "\(id)")

@@ -1,4 +1,5 @@
 import Foundation
+import StrataBase
 import Glibc
 import StrataPluginKit
 

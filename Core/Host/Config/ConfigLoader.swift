@@ -1,4 +1,5 @@
 import Foundation
+import StrataBase
 
 /// Finds and reads the config: `--config PATH`, then `$STRATA_CONFIG`, then `./strata.json` if the user has
 /// allowed it (``ConfigAllowance``), then `$XDG_CONFIG_HOME/strata/strata.json` (`~/.config` by default),
@@ -75,8 +76,8 @@ struct ConfigLoader {
     /// Parses config text read from `path`; repeated keys become warnings.
     static func parse(_ data: Data, path: String) throws(ConfigError) -> StrataConfig {
         let document = try JSONValue.parse(data, source: path)
-        var config = try StrataConfig(document: document, source: path, path: path)
-        config.warnings += JSONStructureCheck(data).duplicateKeys.map { duplicate in
+        var config = try StrataConfig(document: document.value, source: path, path: path)
+        config.warnings += document.duplicateKeys.map { duplicate in
             "in the config \(path): `\(duplicate.keyPath)` is given twice (lines \(duplicate.firstLine) and "
                 + "\(duplicate.secondLine)); only one of them takes effect. Keep one."
         }

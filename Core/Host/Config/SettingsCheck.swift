@@ -1,3 +1,4 @@
+import StrataBase
 import StrataPluginKit
 
 /// A feature's `settings` checked against the settings its descriptor declares, before any of its code

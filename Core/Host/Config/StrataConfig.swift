@@ -1,4 +1,5 @@
 import Foundation
+import StrataBase
 
 /// The host's configuration: where plugins are, where data goes, and what each feature gets.
 struct StrataConfig {

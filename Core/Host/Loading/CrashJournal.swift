@@ -51,6 +51,12 @@ enum CrashJournal {
         return record
     }
 
+    /// The ids with a record in the journal (read once, rather than one file lookup per plugin).
+    static func journaledIDs(in directory: URL) -> Set<String> {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return Set(names.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(".json".count)) })
+    }
+
     /// Every crash the journal holds, newest first (whether or not the file has changed since).
     static func records(in directory: URL) -> [Record] {
         let files = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []

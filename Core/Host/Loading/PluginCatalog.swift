@@ -49,7 +49,8 @@ struct PluginCatalog {
         }
         Self.checkDependencyVersions(&entries)
         Self.checkWordConflicts(&entries, reservedWords: reservedWords)
-        for index in entries.indices where entries[index].problem == nil {
+        let journaled = CrashJournal.journaledIDs(in: crashes)
+        for index in entries.indices where entries[index].problem == nil && journaled.contains(entries[index].id) {
             entries[index].crash = CrashJournal.record(for: entries[index].id, path: entries[index].path, in: crashes)
         }
         self.entries = entries
@@ -121,17 +122,24 @@ struct PluginCatalog {
                 conflicts[index, default: []].append("its command '\(command.words.joined(separator: " "))' uses '\(command.words[0])', a word strata keeps for itself")
             }
         }
-        for first in entries.indices where entries[first].problem == nil {
-            for second in entries.indices where second > first && entries[second].problem == nil {
-                for mine in entries[first].descriptor?.commands ?? [] {
-                    for theirs in entries[second].descriptor?.commands ?? []
-                    where mine.words.starts(with: theirs.words) || theirs.words.starts(with: mine.words) {
-                        let clash = "command '\(mine.words.joined(separator: " "))' of \(entries[first].path) and '\(theirs.words.joined(separator: " "))' of \(entries[second].path) claim the same words; remove one of the libraries or rename its commands"
-                        conflicts[first, default: []].append(clash)
-                        conflicts[second, default: []].append(clash)
-                    }
+        // Only commands with the same first word can clash: compare within those groups, in entry order.
+        var claims: [String: [(entry: Int, words: [String])]] = [:]
+        for (index, entry) in entries.enumerated() where entry.problem == nil {
+            for command in entry.descriptor?.commands ?? [] { claims[command.words[0], default: []].append((index, command.words)) }
+        }
+        var clashes: [(first: Int, second: Int, reason: String)] = []
+        for group in claims.values where group.count > 1 {
+            for (position, mine) in group.enumerated() {
+                for theirs in group[(position + 1)...] where theirs.entry != mine.entry
+                    && (mine.words.starts(with: theirs.words) || theirs.words.starts(with: mine.words)) {
+                    let clash = "command '\(mine.words.joined(separator: " "))' of \(entries[mine.entry].path) and '\(theirs.words.joined(separator: " "))' of \(entries[theirs.entry].path) claim the same words; remove one of the libraries or rename its commands"
+                    clashes.append((mine.entry, theirs.entry, clash))
                 }
             }
+        }
+        for clash in clashes.sorted(by: { ($0.first, $0.second) < ($1.first, $1.second) }) {
+            conflicts[clash.first, default: []].append(clash.reason)
+            conflicts[clash.second, default: []].append(clash.reason)
         }
         for (index, reasons) in conflicts {
             entries[index].problem = PluginFailure.wordConflict(reasons[0]).description

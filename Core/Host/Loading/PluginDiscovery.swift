@@ -43,7 +43,7 @@ struct PluginDiscovery {
             guard let realDirectory = realPath(directory),
                   let names = try? FileManager.default.contentsOfDirectory(atPath: realDirectory) else { continue }
             for name in names.sorted() {
-                guard let id = Self.pluginID(fromFileName: name), let path = realPath("\(realDirectory)/\(name)") else { continue }
+                guard let id = Self.pluginID(fromFileName: name), let path = Self.resolvedPath(of: name, in: realDirectory) else { continue }
                 if found.contains(where: { $0.path == path }) { continue }
                 var plugin = DiscoveredPlugin(id: id, path: path, problem: trust.problem(forPluginAt: path)?.description)
                 if let first = firstPathByID[id] {
@@ -55,6 +55,15 @@ struct PluginDiscovery {
             }
         }
         return found
+    }
+
+    /// The real path of `name` in the real folder `folder`: resolved only when it is a symbolic link (most
+    /// files aren't, and resolving walks every folder of the path).
+    private static func resolvedPath(of name: String, in folder: String) -> String? {
+        let path = "\(folder)/\(name)"
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        return (status.st_mode & S_IFMT) == S_IFLNK ? realPath(path) : path
     }
 
     /// The plugin libraries directly in `folder`, sorted by name.

@@ -7,7 +7,7 @@
 /// from the file with ``PluginDescriptorReader`` (no `dlopen`): listings, help, routing, settings checks
 /// and dependency order come from here, and a plugin's code is loaded only when it is used. What the
 /// code declares when it registers must agree with it.
-public struct PluginDescriptor: Codable, Sendable, Equatable {
+public struct PluginDescriptor: Encodable, Sendable, Equatable {
     /// Lowercase id (letters, digits, `-`): the config key `features.<id>`, and `lib<Id>Plugin.so`.
     public var id: String
     /// The name shown to people.
@@ -29,7 +29,7 @@ public struct PluginDescriptor: Codable, Sendable, Equatable {
     public var settings: [Setting]
 
     /// A command: the words that select it, and its help.
-    public struct Command: Codable, Sendable, Equatable {
+    public struct Command: Encodable, Sendable, Equatable {
         /// E.g. `["movies", "search"]`, or `["clock"]` for a top-level word.
         public var words: [String]
         /// One line for listings.
@@ -46,7 +46,7 @@ public struct PluginDescriptor: Codable, Sendable, Equatable {
     }
 
     /// A screen the plugin contributes.
-    public struct Screen: Codable, Sendable, Equatable {
+    public struct Screen: Encodable, Sendable, Equatable {
         /// The screen's title.
         public var title: String
         /// One line on the home screen.
@@ -60,9 +60,9 @@ public struct PluginDescriptor: Codable, Sendable, Equatable {
     }
 
     /// A setting under `features.<id>.settings`.
-    public struct Setting: Codable, Sendable, Equatable {
+    public struct Setting: Encodable, Sendable, Equatable {
         /// The JSON types a setting may have.
-        public enum Kind: String, Codable, Sendable, CaseIterable {
+        public enum Kind: String, Encodable, Sendable, CaseIterable {
             case string, integer, number, boolean, array, object
         }
 
@@ -89,15 +89,6 @@ public struct PluginDescriptor: Codable, Sendable, Equatable {
         private enum CodingKeys: String, CodingKey {
             case key, type, defaultValue = "default", description, secret
         }
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            key = try container.decode(String.self, forKey: .key)
-            type = try container.decode(Kind.self, forKey: .type)
-            defaultValue = try container.decodeIfPresent(String.self, forKey: .defaultValue)
-            description = try container.decode(String.self, forKey: .description)
-            secret = try container.decodeIfPresent(Bool.self, forKey: .secret) ?? false
-        }
     }
 
     /// Creates a descriptor.
@@ -112,25 +103,6 @@ public struct PluginDescriptor: Codable, Sendable, Equatable {
         self.commands = commands
         self.screens = screens
         self.settings = settings
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case id, displayName, version, summary, abi, dependencies, commands, screens, settings
-    }
-
-    /// Decodes a descriptor; the lists and `dependencies` may be left out, `abi` too (the build-tool plugin
-    /// adds it).
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(String.self, forKey: .id)
-        displayName = try container.decode(String.self, forKey: .displayName)
-        version = try container.decode(String.self, forKey: .version)
-        summary = try container.decode(String.self, forKey: .summary)
-        abi = try container.decodeIfPresent(String.self, forKey: .abi) ?? ""
-        dependencies = try container.decodeIfPresent([String: String].self, forKey: .dependencies) ?? [:]
-        commands = try container.decodeIfPresent([Command].self, forKey: .commands) ?? []
-        screens = try container.decodeIfPresent([Screen].self, forKey: .screens) ?? []
-        settings = try container.decodeIfPresent([Setting].self, forKey: .settings) ?? []
     }
 
     /// What is wrong with the descriptor's own content (an invalid id or version, an empty command, a

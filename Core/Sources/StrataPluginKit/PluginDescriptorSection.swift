@@ -68,19 +68,13 @@ public enum PluginDescriptorSection {
     /// Decodes descriptor JSON (the section's payload, or `plugin.json`).
     /// - Throws: `PluginDescriptorError.invalidJSON` or `.wrongTypes`, or `.invalid` with its problems.
     public static func decodeJSON(_ json: [UInt8]) throws(PluginDescriptorError) -> PluginDescriptor {
-        let descriptor: PluginDescriptor
+        let document: JSONValue
         do {
-            descriptor = try JSONDecoder().decode(PluginDescriptor.self, from: Data(json))
-        } catch let error as DecodingError {
-            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
-                throw .invalidJSON(String(describing: context.underlyingError.map { "\($0)" } ?? context.debugDescription))
-            }
-            // The key path already names a missing key.
-            if case .keyNotFound = error { throw .wrongTypes(error.keyPath(), "missing") }
-            throw .wrongTypes(error.keyPath(), error.problem)
+            document = try JSONValue.parse(json).value
         } catch {
-            throw .invalidJSON("\(error)")
+            throw .invalidJSON(error.description)
         }
+        let descriptor = try PluginDescriptor(json: document)
         let problems = descriptor.problems
         guard problems.isEmpty else { throw .invalid(problems) }
         return descriptor

@@ -32,7 +32,7 @@ import Testing
         #expect(throws: PluginDescriptorError.self) { try PluginDescriptorSection.decode(bytes) }
         #expect((try? PluginDescriptorSection.decode(bytes)) == nil)
         #expect(throws: PluginDescriptorError.self) { try PluginDescriptorSection.decodeJSON(Array("{nope".utf8)) }
-        #expect(throws: PluginDescriptorError.wrongTypes("version", "expected String")) {
+        #expect(throws: PluginDescriptorError.wrongTypes("version", "expected a string, found a number")) {
             try PluginDescriptorSection.decodeJSON(Array(#"{"id":"a","displayName":"A","version":1,"summary":"s"}"#.utf8))
         }
         #expect(throws: PluginDescriptorError.wrongTypes("summary", "missing")) {

@@ -37,7 +37,7 @@ public enum Sanitizer {
     }
 
     private static func clean(_ text: String, keepingLines: Bool) -> String {
-        guard text.unicodeScalars.contains(where: needsWork) else { return text }
+        guard !text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }), text.unicodeScalars.contains(where: needsWork) else { return text }
         var output = String.UnicodeScalarView()
         var scalars = text.unicodeScalars.makeIterator()
         while let scalar = scalars.next() {

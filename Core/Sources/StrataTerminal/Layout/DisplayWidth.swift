@@ -41,6 +41,8 @@ extension Character {
 extension StringProtocol {
     /// The number of terminal cells this text occupies on one line (the sum of its characters' widths).
     public var displayWidth: Int {
-        reduce(0) { $0 + $1.displayWidth }
+        // Printable ASCII, most of what is shown: one cell per byte, without breaking into characters.
+        if utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return utf8.count }
+        return reduce(0) { $0 + $1.displayWidth }
     }
 }

@@ -1,0 +1,108 @@
+import StrataBase
+
+extension PluginDescriptor {
+    /// Reads a descriptor from its JSON tree; a missing key or a value of the wrong type throws
+    /// ``PluginDescriptorError/wrongTypes(_:_:)`` with its key path (`commands[1].words`).
+    init(json: JSONValue) throws(PluginDescriptorError) {
+        let fields = try Fields(json, path: "")
+        self.init(id: try fields.string("id"), displayName: try fields.string("displayName"), version: try fields.string("version"),
+                  summary: try fields.string("summary"), abi: try fields.optional("abi", String.self) ?? "",
+                  dependencies: try fields.optional("dependencies", [String: String].self) ?? [:],
+                  commands: try fields.objects("commands").map { command throws(PluginDescriptorError) in
+                      Command(words: try command.require("words", [String].self), summary: try command.string("summary"),
+                              usage: try command.string("usage"))
+                  },
+                  screens: try fields.objects("screens").map { screen throws(PluginDescriptorError) in
+                      Screen(title: try screen.string("title"), summary: try screen.string("summary"))
+                  },
+                  settings: try fields.objects("settings").map { setting throws(PluginDescriptorError) in
+                      let type = try setting.string("type")
+                      guard let kind = Setting.Kind(rawValue: type) else {
+                          throw .wrongTypes(setting.path("type"), "'\(type)' is not one of "
+                                            + Setting.Kind.allCases.map(\.rawValue).joined(separator: ", "))
+                      }
+                      return Setting(key: try setting.string("key"), type: kind, defaultValue: try setting.optional("default", String.self),
+                                     description: try setting.string("description"),
+                                     secret: try setting.optional("secret", Bool.self) ?? false)
+                  })
+    }
+}
+
+/// The members of one JSON object of a descriptor, read with their key paths.
+private struct Fields {
+    let members: [String: JSONValue]
+    let prefix: String
+
+    init(_ value: JSONValue, path: String) throws(PluginDescriptorError) {
+        guard case .object(let members) = value else { throw .wrongTypes(path.isEmpty ? "(root)" : path, "expected an object, found \(value.kind)") }
+        self.members = members
+        prefix = path
+    }
+
+    func path(_ key: String) -> String { prefix.isEmpty ? key : "\(prefix).\(key)" }
+
+    func string(_ key: String) throws(PluginDescriptorError) -> String { try require(key, String.self) }
+
+    func require<T: JSONReadable>(_ key: String, _ type: T.Type) throws(PluginDescriptorError) -> T {
+        guard let value = try optional(key, type) else { throw .wrongTypes(path(key), "missing") }
+        return value
+    }
+
+    /// The value, `nil` when the key is absent or null.
+    func optional<T: JSONReadable>(_ key: String, _ type: T.Type) throws(PluginDescriptorError) -> T? {
+        guard let value = members[key], value != .null else { return nil }
+        guard let read = T(json: value) else { throw .wrongTypes(path(key), "expected \(T.jsonKind), found \(value.kind)") }
+        return read
+    }
+
+    /// The objects of an array member (none when it is absent).
+    func objects(_ key: String) throws(PluginDescriptorError) -> [Fields] {
+        guard let value = members[key], value != .null else { return [] }
+        guard case .array(let items) = value else { throw .wrongTypes(path(key), "expected an array, found \(value.kind)") }
+        var objects: [Fields] = []
+        for (index, item) in items.enumerated() { objects.append(try Fields(item, path: "\(path(key))[\(index)]")) }
+        return objects
+    }
+}
+
+/// The value types a descriptor holds.
+private protocol JSONReadable {
+    static var jsonKind: String { get }
+    init?(json: JSONValue)
+}
+
+extension String: JSONReadable {
+    static var jsonKind: String { "a string" }
+    init?(json: JSONValue) {
+        guard case .string(let text) = json else { return nil }
+        self = text
+    }
+}
+
+extension Bool: JSONReadable {
+    static var jsonKind: String { "true or false" }
+    init?(json: JSONValue) {
+        guard case .bool(let flag) = json else { return nil }
+        self = flag
+    }
+}
+
+extension Array: JSONReadable where Element == String {
+    static var jsonKind: String { "an array of strings" }
+    init?(json: JSONValue) {
+        guard case .array(let items) = json else { return nil }
+        let strings = items.compactMap { String(json: $0) }
+        guard strings.count == items.count else { return nil }
+        self = strings
+    }
+}
+
+extension Dictionary: JSONReadable where Key == String, Value == String {
+    static var jsonKind: String { "an object of strings" }
+    init?(json: JSONValue) {
+        guard case .object(let members) = json else { return nil }
+        let strings = members.compactMapValues { String(json: $0) }
+        guard strings.count == members.count else { return nil }
+        self = strings
+    }
+}
