@@ -32,7 +32,7 @@ final class HomeScreen: Screen {
     }
 
     var helpItems: [HelpItem] {
-        [HelpItem("↑↓", "move"), HelpItem("Enter", "open"), HelpItem("Esc", "back"), HelpItem("q", "quit")]
+        [HelpItem("↑↓", "move"), HelpItem("Enter", "open"), HelpItem("?", "keys"), HelpItem("q", "quit")]
     }
 
     func draw(in canvas: Canvas, context: RenderContext) {

@@ -96,10 +96,10 @@ enum Supervisor {
     private static func terminatingSignal(_ status: Int32) -> Int32 { status & 0x7f }
     private static func exitStatus(_ status: Int32) -> Int32 { (status >> 8) & 0xff }
 
-    /// What the app does on its way out, in case it could not: attributes reset, auto-wrap on, cursor
-    /// shown, main screen, and the settings from before it started.
+    /// What the app does on its way out, in case it could not: attributes reset, auto-wrap on, bracketed
+    /// paste off, cursor shown, main screen, and the settings from before it started.
     private static func restoreTerminal(_ saved: termios?) {
-        let sequence: StaticString = "\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
+        let sequence: StaticString = "\u{1B}[0m\u{1B}[?7h\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l"
         _ = write(STDOUT_FILENO, sequence.utf8Start, sequence.utf8CodeUnitCount)
         if var saved { _ = tcsetattr(STDIN_FILENO, TCSADRAIN, &saved) }
     }

@@ -32,15 +32,27 @@ import Testing
         #expect(!canvas.buffer[5, 0].style.reverse)
     }
 
-    @Test func listScrollsToKeepTheSelectionVisible() {
+    @Test func listScrollsToKeepTheSelectionVisibleAndSaysWhereItIs() {
         var selection = ListSelection()
         let rows = (1...10).map { ListRow("item \($0)") }
         for _ in 0..<4 { _ = selection.handle(.down, itemCount: rows.count) }
-        let text = snapshot(width: 12, height: 3) { ListView(rows: rows).draw(in: $0, selection: &selection) }
-        #expect(text == "  item 3\n  item 4\n› item 5")
+        let text = snapshot(width: 30, height: 4) { ListView(rows: rows).draw(in: $0, selection: &selection) }
+        #expect(text == "  item 3\n  item 4\n› item 5\n  ↑ more · 5 of 10 · ↓ more")
         _ = selection.handle(.up, itemCount: rows.count)
-        let after = snapshot(width: 12, height: 3) { ListView(rows: rows).draw(in: $0, selection: &selection) }
-        #expect(after == "  item 3\n› item 4\n  item 5")
+        let after = snapshot(width: 30, height: 4) { ListView(rows: rows).draw(in: $0, selection: &selection) }
+        #expect(after == "  item 3\n› item 4\n  item 5\n  ↑ more · 4 of 10 · ↓ more")
+        _ = selection.handle(.character("G"), itemCount: rows.count)
+        let end = snapshot(width: 30, height: 4) { ListView(rows: rows).draw(in: $0, selection: &selection) }
+        #expect(end == "  item 8\n  item 9\n› item 10\n  ↑ more · 10 of 10")
+        _ = selection.handle(.character("g"), itemCount: rows.count)
+        let top = snapshot(width: 30, height: 4) { ListView(rows: rows).draw(in: $0, selection: &selection) }
+        #expect(top == "› item 1\n  item 2\n  item 3\n  1 of 10 · ↓ more")
+    }
+
+    @Test func aListThatFitsShowsNoPosition() {
+        var selection = ListSelection()
+        let text = snapshot(width: 30, height: 3) { ListView(rows: [ListRow("a"), ListRow("b"), ListRow("c")]).draw(in: $0, selection: &selection) }
+        #expect(text == "› a\n  b\n  c")
     }
 
     @Test func listReportsReachingTheEndForLoadingMore() {

@@ -72,4 +72,24 @@ import Testing
     @Test func decodesFunctionKeys() {
         #expect(decode(Array("\u{1B}OP\u{1B}[15~\u{1B}[24~".utf8)) == [.function(1), .function(5), .function(12)])
     }
+
+    @Test func aBracketedPasteIsOneKeyWhoseNewlinesAreText() {
+        var decoder = KeyDecoder()
+        let bytes = Array("a\u{1B}[200~two\r\nlines\u{1B}[31m\u{7}\u{1B}[201~b".utf8)
+        #expect(decoder.decode(bytes) == [.character("a"), .paste("two\nlines[31m"), .character("b")])
+    }
+
+    @Test func aPasteSplitAcrossReadsWaitsForItsEnd() {
+        var decoder = KeyDecoder()
+        #expect(decoder.decode(Array("\u{1B}[200~first\n".utf8)) == [])
+        #expect(decoder.decode(Array("second\u{1B}[20".utf8)) == [])
+        #expect(decoder.decode(Array("1~\r".utf8)) == [.paste("first\nsecond"), .enter])
+    }
+
+    @Test func aPasteWithoutItsEndIsDeliveredWhenInputStops() {
+        var decoder = KeyDecoder()
+        #expect(decoder.decode(Array("\u{1B}[200~half".utf8)) == [])
+        #expect(decoder.flush() == [.paste("half")])
+        #expect(decoder.decode(Array(" more\u{1B}[201~x".utf8)) == [.paste(" more"), .character("x")])
+    }
 }

@@ -73,6 +73,35 @@ import Testing
         #expect(other.exitCode == 0)
     }
 
+    @Test func anIgnoredQQuitsFromAnyScreenButATextFieldTakesIt() throws {
+        let field = RecordingScreen("Search")
+        let app = TerminalApp(root: RecordingScreen("Home"))
+        app.navigator.push(field)
+        field.result = .handled  // a text field takes the q as a letter
+        try app.send(.character("q"))
+        #expect(app.exitCode == nil)
+        field.result = .ignored
+        try app.send(.character("q"))
+        #expect(app.exitCode == 0)
+    }
+
+    @Test func questionMarkListsTheScreensKeysAndTheAppsOwn() throws {
+        let screen = RecordingScreen("List")
+        screen.help = [HelpItem("↑↓", "move"), HelpItem("Enter", "open")]
+        let app = TerminalApp(root: RecordingScreen("Home"))
+        app.navigator.push(screen)
+        try app.send(.character("?"))
+        #expect(app.navigator.path == ["Home", "List", "Keys"])
+        let text = app.render(size: TerminalSize(width: 60, height: 16)).text
+        for line in ["│ ↑↓ move", "│ Enter open", "│ Esc back", "│ q quit", "│ Ctrl-L repaint", "│ ? these keys"] {
+            #expect(text.contains(line), "\(line) is missing:\n\(text)")
+        }
+        try app.send(.character("q"))  // inside the dialog, q doesn't quit
+        #expect(app.exitCode == nil)
+        try app.send(.escape)
+        #expect(app.navigator.path == ["Home", "List"])
+    }
+
     @Test func appPassesOnWhatAScreenThrows() {
         let root = RecordingScreen("Home")
         root.error = ScreenFailure()

@@ -8,6 +8,7 @@ final class RecordingScreen: Screen {
     var keys: [Key] = []
     var result: KeyResult = .ignored
     var error: (any Error)?
+    var help: [HelpItem] = []
 
     init(_ title: String) {
         self.title = title
@@ -16,6 +17,8 @@ final class RecordingScreen: Screen {
     func draw(in canvas: Canvas, context: RenderContext) {
         canvas.draw("\(title) screen", row: 0)
     }
+
+    var helpItems: [HelpItem] { help }
 
     func handle(_ key: Key) throws -> KeyResult {
         keys.append(key)

@@ -58,4 +58,13 @@ import Testing
         state.setText("arrival")
         #expect(state.cursor == 7)
     }
+
+    @Test func pastedLinesBecomeOneLineAtTheCursor() {
+        var field = TextFieldState(text: "ab")
+        _ = field.handle(.left)
+        let handled = field.handle(.paste("one\ntwo\tthree\n"))
+        #expect(handled)
+        #expect(field.text == "aone twothreeb")
+        #expect(field.cursor == 13)
+    }
 }

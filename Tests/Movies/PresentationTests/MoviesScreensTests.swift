@@ -53,7 +53,7 @@ import Testing
         search.send(.fresh(.stub(page: 1, totalPages: 2, ids: [1, 2])), toSearch: 0)
         search.finish(search: 0)
         try await screen(app).viewModel.waitUntilLoaded()
-        #expect(app.render(size: size).text.contains("↓ more"))
+        #expect(app.render(size: size).text.contains("↓ more pages"))
         try app.send(.down)
         #expect(search.requests.map(\.page) == [1, 2])
         #expect(app.render(size: size).text.contains("Loading more"))

@@ -37,8 +37,8 @@ public struct ListSelection: Hashable, Sendable {
         case .down, .character("j"): target = index + 1
         case .pageUp: target = index - max(1, visibleRows - 1)
         case .pageDown: target = index + max(1, visibleRows - 1)
-        case .home: target = 0
-        case .end: target = itemCount - 1
+        case .home, .character("g"): target = 0
+        case .end, .character("G"): target = itemCount - 1
         default: return .ignored
         }
         select(target, itemCount: itemCount)

@@ -48,7 +48,10 @@ public struct ListView {
             return
         }
         let footerRows = footer == nil ? 0 : 1
-        let visible = max(1, canvas.size.height - footerRows)
+        var visible = max(1, canvas.size.height - footerRows)
+        // A list longer than its space gives its last row to where you are: `↑ more · 12 of 60 · ↓ more`.
+        let overflows = rows.count > visible
+        if overflows { visible = max(1, visible - 1) }
         selection.scroll(visibleRows: visible, itemCount: rows.count)
         let titleWidth = min(rows.map { Sanitizer.sanitize($0.title).displayWidth }.max() ?? 0,
                              max(8, (canvas.size.width - 4) / 2))
@@ -63,8 +66,15 @@ public struct ListView {
             }
             if isSelected { canvas.applyStyle(.reverse, row: row) }
         }
-        if let footer, shown.count < canvas.size.height {
-            canvas.draw(footer, column: 2, row: shown.count, style: .dim)
+        var nextRow = shown.count
+        if overflows, nextRow < canvas.size.height {
+            let position = [selection.offset > 0 ? "↑ more" : nil, "\(selection.index + 1) of \(rows.count)",
+                            selection.offset + visible < rows.count ? "↓ more" : nil]
+            canvas.draw(position.compactMap { $0 }.joined(separator: " · "), column: 2, row: nextRow, style: .dim)
+            nextRow += 1
+        }
+        if let footer, nextRow < canvas.size.height {
+            canvas.draw(footer, column: 2, row: nextRow, style: .dim)
         }
     }
 }

@@ -23,6 +23,11 @@ public struct TextFieldState: Hashable, Sendable {
     public mutating func handle(_ key: Key) -> Bool {
         switch key {
         case .character(let character): insert(character)
+        case .paste(let pasted):
+            // One line: the pasted lines joined by spaces, so a pasted newline never submits.
+            for character in pasted.split(whereSeparator: \.isNewline).joined(separator: " ") where character != "\t" {
+                insert(character)
+            }
         case .left: cursor = max(0, cursor - 1)
         case .right: cursor = min(text.count, cursor + 1)
         case .home, .control("a"): cursor = 0

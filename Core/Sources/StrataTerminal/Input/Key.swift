@@ -28,6 +28,9 @@ public enum Key: Hashable, Sendable {
     case tab, backTab
     /// A function key `F1`…`F12`.
     case function(Int)
+    /// Text pasted into the terminal (bracketed paste), in one piece: a newline in it is text, never
+    /// Enter. Line breaks are `\n`; other control characters are removed.
+    case paste(String)
     /// A byte sequence the decoder does not know; kept so that nothing is silently lost.
     case unknown([UInt8])
 
@@ -59,6 +62,7 @@ extension Key: CustomStringConvertible {
         case .tab: return "Tab"
         case .backTab: return "Shift-Tab"
         case .function(let n): return "F\(n)"
+        case .paste(let text): return "paste(\(text.count) characters)"
         case .unknown(let bytes): return "unknown(\(bytes))"
         }
     }

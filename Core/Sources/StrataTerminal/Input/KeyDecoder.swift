@@ -13,6 +13,10 @@
 /// ```
 public struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
+    /// Inside a bracketed paste (`ESC [200~` … `ESC [201~`).
+    private var pasting = false
+    private static let pasteStart: [UInt8] = Array("\u{1B}[200~".utf8)
+    private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
 
     /// Creates a decoder with nothing held back.
     public init() {}
@@ -36,6 +40,16 @@ public struct KeyDecoder: Sendable {
         var keys: [Key] = []
         var index = 0
         while index < pending.count {
+            if pasting {
+                guard let consumed = decodePaste(at: index, final: final, into: &keys) else { break }
+                index += consumed
+                continue
+            }
+            if pending[index...].starts(with: Self.pasteStart) {
+                pasting = true
+                index += Self.pasteStart.count
+                continue
+            }
             let consumed: Int?
             switch pending[index] {
             case 0x1B:
@@ -51,6 +65,24 @@ public struct KeyDecoder: Sendable {
         }
         pending.removeFirst(index)
         return keys
+    }
+
+    /// The pasted text up to the end marker, as one ``Key/paste(_:)``; nil to wait for the rest. When no
+    /// more bytes come (`final`), what has arrived is delivered and the paste goes on with the next bytes.
+    private mutating func decodePaste(at start: Int, final: Bool, into keys: inout [Key]) -> Int? {
+        var end = start
+        while end < pending.count, !pending[end...].starts(with: Self.pasteEnd) { end += 1 }
+        let complete = end < pending.count
+        guard complete || final else { return nil }
+        let text = String(decoding: pending[start..<end], as: UTF8.self)
+            .replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        let kept = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 == "\n" || $0 == "\t" || $0.value >= 0x20 && $0.value != 0x7F }))
+        if !kept.isEmpty { keys.append(.paste(kept)) }
+        if complete {
+            pasting = false
+            return end - start + Self.pasteEnd.count
+        }
+        return end - start
     }
 
     private static func controlKey(_ byte: UInt8) -> Key {

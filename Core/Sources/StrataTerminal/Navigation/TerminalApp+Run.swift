@@ -41,6 +41,7 @@ extension TerminalApp {
         for await event in session.events {
             switch event {
             case .key(.suspend): session.suspend()  // returns after `fg`; a redraw event follows
+            case .key(.control("l")): renderer.invalidate()  // whatever else wrote to the terminal is painted over
             case .key(let key): try send(key)
             case .resize: renderer.invalidate()
             case .tick: advanceFrame()

@@ -11,7 +11,8 @@
 /// ```
 ///
 /// Keys go to the top screen first. If it ignores them, the app applies its defaults: Esc goes back
-/// (dismisses a dialog or pops a screen), Ctrl-C quits with exit code 130.
+/// (dismisses a dialog or pops a screen), `q` quits (a screen with a text field takes the `q` as text),
+/// `?` lists the current screen's keys, Ctrl-C quits with exit code 130; Ctrl-L repaints the whole terminal.
 @MainActor
 public final class TerminalApp {
     /// The stack of screens.
@@ -42,9 +43,22 @@ public final class TerminalApp {
         case .handled: return
         case .exit: exitCode = 0
         case .ignored:
-            if key == .escape { navigator.back() }
-            if key == .interrupt { exitCode = 130 }
+            switch key {
+            case .escape: navigator.back()
+            case .interrupt: exitCode = 130
+            case .character("q") where !navigator.isPresentingModal: exitCode = 0
+            case .character("?") where !navigator.isPresentingModal: showKeys()
+            default: break
+            }
         }
+    }
+
+    /// The keys of the top screen and the app's own, in a dialog.
+    private func showKeys() {
+        let items = helpItems + [HelpItem("q", "quit"), HelpItem("Ctrl-L", "repaint"), HelpItem("?", "these keys")]
+        var seen = Set<String>()
+        let unique = items.filter { seen.insert($0.key).inserted }
+        navigator.presentAlert(title: "Keys", message: unique.map { "\($0.key)  \($0.action)" }.joined(separator: "\n"))
     }
 
     /// Moves animations one frame on (what a timer does about ten times a second while the top screen

@@ -27,17 +27,18 @@ enum WakeReason: UInt8 {
     case resize = 0x77, redraw = 0x63, stop = 0x78
 }
 
-/// Switches to the alternate screen, hides the cursor, turns off auto-wrap and applies raw mode.
+/// Switches to the alternate screen, hides the cursor, turns off auto-wrap, turns on bracketed paste (so
+/// that pasted text arrives marked, see ``Key/paste(_:)``) and applies raw mode.
 /// Async-signal-safe (only `write` and `tcsetattr`).
 func enterTerminal() {
-    writeStatic("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[2J")
+    writeStatic("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?2004h\u{1B}[2J")
     _ = tcsetattr(STDIN_FILENO, TCSADRAIN, &signalState.pointee.raw)
 }
 
-/// Restores what the user had: attributes reset, auto-wrap on, cursor shown, main screen, saved settings.
-/// Async-signal-safe (only `write` and `tcsetattr`).
+/// Restores what the user had: attributes reset, auto-wrap on, bracketed paste off, cursor shown, main
+/// screen, saved settings. Async-signal-safe (only `write` and `tcsetattr`).
 func leaveTerminal() {
-    writeStatic("\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l")
+    writeStatic("\u{1B}[0m\u{1B}[?7h\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l")
     _ = tcsetattr(STDIN_FILENO, TCSADRAIN, &signalState.pointee.saved)
 }
 

@@ -68,7 +68,7 @@ public final class MoviesListScreen: Screen {
         let footer: String? = switch viewModel.loading {
         case .nextPage: "\(Spinner.frames[frame % Spinner.frames.count]) Loading more…"
         case .fullScreen: "\(Spinner.frames[frame % Spinner.frames.count]) Refreshing…"
-        case .none: viewModel.hasMorePages && !viewModel.isEmpty ? "↓ more" : nil
+        case .none: viewModel.hasMorePages && !viewModel.isEmpty ? "↓ more pages" : nil
         }
         // While the search field has the keyboard the list draws from a copy, so typing never moves it.
         var selection = self.selection
