@@ -5,11 +5,25 @@ import StrataPluginKit
 extension BlocksCommands {
     var clockCommands: [PluginCommand] {
         [
-            command(["clock"], "Show what runs: its phase and the time left",
-                    usage: "strata clock [--json]", flags: ["--json"]) { arguments, invocation in
-                try noPositionals(arguments)
-                let state = try services.resolve((any ClockFetchUseCase).self).execute()
-                try printClock(state, json: arguments.has("--json"), to: invocation)
+            PluginCommand(path: ["clock"], summary: "Show what runs: its phase and the time left; --watch ticks until Ctrl-C",
+                          usage: "strata clock [--json | --watch]") { invocation in
+                do {
+                    let arguments = try CommandArguments(invocation.arguments, options: [], flags: ["--json", "--watch"])
+                    try noPositionals(arguments)
+                    if arguments.has("--watch") {
+                        if arguments.has("--json") { throw CommandError.usage("--watch shows the clock for people; leave out --json") }
+                        try await watchClock(invocation)
+                    }
+                    let state = try services.resolve((any ClockFetchUseCase).self).execute()
+                    try printClock(state, json: arguments.has("--json"), to: invocation)
+                    return 0
+                } catch let error as CommandError {
+                    invocation.writeError("strata clock: \(error)")
+                    return error.exitCode
+                } catch {
+                    invocation.writeError("strata clock: \(error)")
+                    return 1
+                }
             },
             command(["clock", "stop"], "Stop what runs", usage: "strata clock stop") { arguments, invocation in
                 try noPositionals(arguments)
@@ -22,5 +36,30 @@ extension BlocksCommands {
                 invocation.writeLine("Stopped \(what).")
             },
         ]
+    }
+
+    /// `strata clock --watch`: the clock on one line, redrawn in place every second on a terminal (one
+    /// line per phase when piped), with the bell when a phase ends, until Ctrl-C ends the process.
+    private func watchClock(_ invocation: CommandInvocation) async throws {
+        let fetch = try services.resolve((any ClockFetchUseCase).self)
+        let clock = try services.resolve((any BlocksClock).self)
+        var previous: ClockState?
+        var lastPhase: String?
+        while true {
+            let state = try fetch.execute()
+            if let previous, previous.ended(by: clock.now(), becoming: state) { invocation.bell() }
+            // What runs and in which phase; piped, a line is written only when that changes.
+            let phase = state.map { "\($0.mode.kind) \($0.title) \(ClockFormatting.phaseText($0))" } ?? "nothing"
+            if invocation.isTerminal {
+                invocation.updateStatusLine(ClockFormatting.line(state))
+            } else if phase != lastPhase {
+                invocation.writeLine(ClockFormatting.line(state))
+            }
+            previous = state
+            lastPhase = phase
+            // To the next whole second of the wall clock, when the time left changes.
+            let fraction = clock.now().timeIntervalSince1970.truncatingRemainder(dividingBy: 1)
+            try await Task.sleep(nanoseconds: UInt64((1 - fraction) * 1e9) + 1_000_000)
+        }
     }
 }

@@ -58,7 +58,7 @@ final class BlocksPlugin: FeaturePlugin {
                 createDaily: try resolver.resolve(), editDaily: try resolver.resolve(),
                 deleteDaily: try resolver.resolve(), fetchTimers: try resolver.resolve(),
                 createTimer: try resolver.resolve(), editTimer: try resolver.resolve(), deleteTimer: try resolver.resolve(), start: try resolver.resolve(),
-                clock: try resolver.resolve(), stop: try resolver.resolve()))
+                clock: try resolver.resolve(), stop: try resolver.resolve()), clock: try resolver.resolve())
         }
     }
 

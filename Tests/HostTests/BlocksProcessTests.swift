@@ -21,6 +21,25 @@ import Testing
         #expect((blocks.first?["id"] as? String).flatMap(UUID.init(uuidString:)) != nil)
     }
 
+    /// `clock --watch` follows the clock until Ctrl-C; piped, it writes a line each time the phase changes.
+    @Test func clockWatchWritesALineForEachNewRound() throws {
+        #expect(try sandbox.strata(["timer", "add", "Tea", "--duration", "4s", "--now"]).status == 0)
+        let watch = try launch(BuildProducts.strata, ["--config", sandbox.config.path, "--data-dir", sandbox.data.path,
+                                                      "clock", "--watch"])
+        let deadline = Date().addingTimeInterval(60)
+        while !watch.outputSoFar.contains("Round 2"), watch.isRunning, Date() < deadline {
+            usleep(20_000)  // polling the output
+        }
+        kill(watch.processIdentifier, SIGINT)
+        let result = try watch.wait()
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "one line per phase, not per second: \(result.stdout)\(result.stderr)")
+        #expect(lines.first?.hasPrefix("Timer \"Tea\" · Round 1 · 0:00:0") == true)
+        #expect(lines.last?.hasPrefix("Timer \"Tea\" · Round 2 · 0:00:0") == true)
+        #expect(!result.stdout.contains("\u{07}"), "no bell into a pipe")
+        #expect(try sandbox.strata(["clock", "--watch", "--json"]).status == 2)
+    }
+
     /// Tempus edits a timer with the rules it was created with (a 0-second duration becomes 1 minute).
     @Test func aTimerIsShownAndEditedWithTheValidationOfAdding() throws {
         #expect(try sandbox.strata(["timer", "add", "Tea", "--duration", "3m"]).status == 0)

@@ -74,6 +74,11 @@ public struct CommandInvocation: Sendable {
     /// Writes `value` as pretty-printed JSON with sorted keys and a final newline; control characters in its
     /// strings are escaped (``Sanitizer/escapingJSON(_:)``).
     /// - Throws: `EncodingError` if the value doesn't encode.
+    /// Rings the terminal's bell (BEL) when standard output is a terminal; nothing otherwise.
+    public func bell() {
+        if isTerminal { standardOutput("\u{07}") }
+    }
+
     public func writeJSON(_ value: some Encodable) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -67,4 +67,23 @@ struct ClockUseCaseTests {
         #expect(try modes.load() == nil)
         #expect(try DefaultClockStopUseCase(runningMode: modes).execute() == nil)
     }
+
+    /// Tempus rings when a phase ends: focus → break, a timer's next round, the end of what ran; not when
+    /// the user replaces or stops it early, and not while the phase still runs.
+    @Test func aPhaseEndsWhenItsTimeRunsOutAndSomethingElseRuns() throws {
+        let focus = try #require(try start.execute(.daily, id: Daily.stub().id))
+        #expect(!focus.ended(by: clock.now(), becoming: try fetch.execute()))
+        clock.advance(by: 30 * 60)
+        let breakTime = try #require(try fetch.execute())
+        #expect(breakTime.phase == .breakTime)
+        #expect(focus.ended(by: clock.now(), becoming: breakTime))
+        #expect(focus.ended(by: clock.now(), becoming: nil))                  // the end of what ran
+
+        let timer = try start.execute(.timer, id: FocusTimer.stub().id)
+        clock.advance(by: 60)
+        #expect(!timer.ended(by: clock.now(), becoming: nil))                 // stopped early
+        #expect(!timer.ended(by: clock.now(), becoming: try fetch.execute())) // same round still
+        clock.advance(by: Double(FocusTimer.stub().durationSeconds))
+        #expect(timer.ended(by: clock.now(), becoming: try fetch.execute()))  // the next round
+    }
 }

@@ -36,7 +36,7 @@ struct BlocksScreenFlowTests {
             stop: DefaultClockStopUseCase(runningMode: modes))
         let placeholder = Navigator(root: MenuPlaceholder())
         navigator = placeholder
-        let root = try BlocksScreenProvider(useCases: useCases).makeRootScreen(navigator: placeholder)
+        let root = try BlocksScreenProvider(useCases: useCases, clock: clock).makeRootScreen(navigator: placeholder)
         navigator.push(root)
     }
 
@@ -121,6 +121,21 @@ struct BlocksScreenFlowTests {
         #expect(screenText().contains("Focus, round 1 of 4"))
         #expect(try dailies.fetchAll().map(\.repeatCount) == [4])
     }
+
+    /// Tempus rings at the end of a phase: the clock screen rings the terminal's bell once per ending.
+    @Test func theClockScreenRingsWhenAPhaseEnds() throws {
+        try press(.down, .down, .down, .enter, .character("a"))
+        try type("Tea")
+        try press(.enter, .right, .enter)        // save (25m), Start now
+        #expect(navigator.top.title == "Clock")
+        _ = screenText()
+        #expect(navigator.bellsPending == 0)
+        clock.advance(by: 25 * 60)
+        let canvas = Canvas(size: TerminalSize(width: 70, height: 14))
+        navigator.top.draw(in: canvas, context: RenderContext(frame: 10))  // the next second's frame recomputes the clock
+        #expect(canvas.buffer.text.contains("Round 2"))
+        #expect(navigator.bellsPending == 1)
+    }
 }
 
 @MainActor
@@ -128,4 +143,5 @@ private final class MenuPlaceholder: Screen {
     let title = "Strata"
     func draw(in canvas: Canvas, context: RenderContext) {}
     func handle(_ key: Key) throws -> KeyResult { .ignored }
+
 }

@@ -86,7 +86,7 @@ struct ClockViewModelTests {
         let viewModel = ClockViewModel(
             fetchUseCase: DefaultClockFetchUseCase(items: items, runningMode: modes, clock: clock,
                                                    calendar: .gregorian(in: "Europe/Berlin")),
-            stopUseCase: DefaultClockStopUseCase(runningMode: modes))
+            stopUseCase: DefaultClockStopUseCase(runningMode: modes), clock: clock)
         viewModel.update()
         #expect(viewModel.title == "Study")
         #expect(viewModel.phaseText == "Break, round 1 of 4")

@@ -112,6 +112,16 @@ public final class Navigator {
         onChange?()
     }
 
+    /// Rings the terminal's bell (BEL) after the next frame: for something the user should notice without
+    /// looking, such as a timer's phase ending.
+    public func ringBell() {
+        bellsPending += 1
+        onChange?()
+    }
+
+    /// Bells asked for and not yet rung; the app rings and clears them.
+    public internal(set) var bellsPending = 0
+
     private func append(_ entry: Entry) {
         entries.append(entry)
         entry.screen.screenWillAppear()

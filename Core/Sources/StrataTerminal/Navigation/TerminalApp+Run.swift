@@ -65,5 +65,9 @@ extension TerminalApp {
             continuation.yield(.refresh)
         }
         session.write(renderer.render(frame))
+        if navigator.bellsPending > 0 {
+            navigator.bellsPending = 0
+            session.write("\u{07}")
+        }
     }
 }

@@ -29,4 +29,13 @@ public struct ClockState: Sendable, Hashable {
     }
 
     public var remaining: Time { Time(totalSeconds: remainingSeconds) }
+
+    /// Whether this phase ran out by `now` and `next` (what runs now; `nil` when nothing does) is no
+    /// longer it: focus → break, the next block of the day, a timer's next round, or the end of what ran.
+    /// That is when Tempus rings. A phase replaced or stopped before its end is not an ending.
+    public func ended(by now: Date, becoming next: ClockState?) -> Bool {
+        guard phaseEndsAt <= now else { return false }
+        guard let next else { return true }
+        return next.mode != mode || next.phase != phase || next.round != round || next.phaseEndsAt != phaseEndsAt
+    }
 }

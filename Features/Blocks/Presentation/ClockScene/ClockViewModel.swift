@@ -8,12 +8,17 @@ public final class ClockViewModel {
     public private(set) var state: ClockState?
     public private(set) var errorMessage: String?
 
+    /// How many phases have ended while the clock was shown (the screen rings once for each).
+    public private(set) var phaseEndings = 0
+
     @ObservationIgnored private let fetchUseCase: any ClockFetchUseCase
     @ObservationIgnored private let stopUseCase: any ClockStopUseCase
+    @ObservationIgnored private let clock: any BlocksClock
 
-    public init(fetchUseCase: any ClockFetchUseCase, stopUseCase: any ClockStopUseCase) {
+    public init(fetchUseCase: any ClockFetchUseCase, stopUseCase: any ClockStopUseCase, clock: any BlocksClock) {
         self.fetchUseCase = fetchUseCase
         self.stopUseCase = stopUseCase
+        self.clock = clock
     }
 
     public var isRunning: Bool { state != nil }
@@ -29,7 +34,9 @@ public final class ClockViewModel {
 
     public func update() {
         do {
-            state = try fetchUseCase.execute()
+            let next = try fetchUseCase.execute()
+            if let state, state.ended(by: clock.now(), becoming: next) { phaseEndings += 1 }
+            state = next
             errorMessage = nil
         } catch {
             errorMessage = errorText(error)

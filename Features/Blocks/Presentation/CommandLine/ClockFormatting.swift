@@ -26,6 +26,12 @@ public enum ClockFormatting {
             """
     }
 
+    /// The clock on one line, as `strata clock --watch` shows it: `Daily "Study" · Focus, round 1 of 4 · 0:41:30 left`.
+    public static func line(_ state: ClockState?) -> String {
+        guard let state else { return "Nothing is running." }
+        return "\(state.mode.kind.rawValue.capitalized) \"\(state.title)\" · \(phaseText(state)) · \(state.remaining) left"
+    }
+
     static func secondsFromMidnight(_ date: Date, _ calendar: Calendar) -> Int {
         let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
         return (parts.hour ?? 0) * 3600 + (parts.minute ?? 0) * 60 + (parts.second ?? 0)

@@ -7,10 +7,12 @@ import StrataTerminal
 public final class BlocksFlowCoordinator: Coordinator {
     private weak var navigator: Navigator?
     private let useCases: BlocksUseCases
+    private let clock: any BlocksClock
 
-    public init(navigator: Navigator, useCases: BlocksUseCases) {
+    public init(navigator: Navigator, useCases: BlocksUseCases, clock: any BlocksClock) {
         self.navigator = navigator
         self.useCases = useCases
+        self.clock = clock
     }
 
     public func start() -> any Screen {
@@ -23,7 +25,8 @@ public final class BlocksFlowCoordinator: Coordinator {
     }
 
     func showClock() {
-        navigator?.push(ClockScreen(viewModel: ClockViewModel(fetchUseCase: useCases.clock, stopUseCase: useCases.stop)))
+        let viewModel = ClockViewModel(fetchUseCase: useCases.clock, stopUseCase: useCases.stop, clock: clock)
+        navigator?.push(ClockScreen(viewModel: viewModel, ringBell: { [weak navigator] in navigator?.ringBell() }))
     }
 
     // MARK: Blocks

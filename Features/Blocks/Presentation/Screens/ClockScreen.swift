@@ -1,15 +1,19 @@
 import StrataTerminal
 
 /// The running mode: its title, the phase that runs, the time left as `h:mm:ss` and a progress bar.
-/// Redrawn about ten times a second; the clock is recomputed from the start time once a second.
+/// Redrawn about ten times a second; the clock is recomputed from the start time once a second, and the
+/// terminal's bell rings when a phase ends, as Tempus rings.
 @MainActor
 final class ClockScreen: Screen {
     let title = "Clock"
     private let viewModel: ClockViewModel
+    private let ringBell: () -> Void
     private var lastSecond = -1
+    private var endingsRung = 0
 
-    init(viewModel: ClockViewModel) {
+    init(viewModel: ClockViewModel, ringBell: @escaping () -> Void) {
         self.viewModel = viewModel
+        self.ringBell = ringBell
     }
 
     var isAnimating: Bool { true }
@@ -23,6 +27,10 @@ final class ClockScreen: Screen {
         if context.frame / 10 != lastSecond {
             lastSecond = context.frame / 10
             viewModel.update()
+            if viewModel.phaseEndings != endingsRung {
+                endingsRung = viewModel.phaseEndings
+                ringBell()
+            }
         }
         guard let state = viewModel.state else {
             canvas.draw(viewModel.errorMessage ?? "Nothing is running. Start a block, a daily or a timer.", column: 2,
