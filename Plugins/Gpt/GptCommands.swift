@@ -3,6 +3,7 @@ import GptData
 import GptDomain
 import GptPresentation
 import StrataPluginKit
+import StrataRuntime
 
 /// `strata gpt personas|ask|usage`.
 struct GptCommands: Sendable {
@@ -43,7 +44,7 @@ struct GptCommands: Sendable {
             if args.has("--json") {
                 try invocation.writeJSON(GptCommandOutput.UsageJSON(usage, timeZone: timeZone))
             } else {
-                invocation.write(GptCommandOutput.usageText(usage, timeZone: timeZone))
+                invocation.write(GptCommandOutput.usageText(usage, now: try context.service((any WallClock).self).now(), timeZone: timeZone))
             }
             return 0
         }
@@ -118,7 +119,7 @@ struct GptCommands: Sendable {
             invocation.writeError("gpt: \(error.description)")  // the host adds the usage line on exit 2
             return error.exitCode
         } catch let error as GptError {
-            invocation.writeError("gpt: \(UsageFormatting.message(for: error, in: timeZone))")
+            invocation.writeError("gpt: \(UsageFormatting.message(for: error, now: (try? context.service((any WallClock).self).now()) ?? Date(), in: timeZone))")
             switch error {
             case .invalidInput, .unknownPersona: return 2
             default: return 1

@@ -16,17 +16,35 @@ public enum UsageFormatting {
         return formatter.string(from: date)
     }
 
-    /// `Today's limit of 10 uses is reached. It resets at 2026-03-11T00:00:00+09:00.`
-    public static func limitMessage(_ usage: Usage, in timeZone: TimeZone) -> String {
-        "Today's limit of \(usage.limit) uses is reached. It resets at \(iso8601(usage.resetsAt, in: timeZone))."
+    /// `at midnight, in 4 h 12 min`: when the uses come back, as a time of day in the user's time zone
+    /// and as a wait from `now`.
+    public static func resetText(_ resetsAt: Date, now: Date, in timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let time = calendar.dateComponents([.hour, .minute], from: resetsAt)
+        let hour = time.hour ?? 0, minute = time.minute ?? 0
+        let at = hour == 0 && minute == 0 ? "midnight" : String(format: "%02d:%02d", hour, minute)
+        let minutes = Int((resetsAt.timeIntervalSince(now) / 60).rounded(.up))
+        let wait = switch minutes {
+        case ...0: "now"
+        case ..<60: "in \(minutes) min"
+        case _ where minutes % 60 == 0: "in \(minutes / 60) h"
+        default: "in \(minutes / 60) h \(minutes % 60) min"
+        }
+        return "at \(at), \(wait)"
+    }
+
+    /// `Today's limit of 10 uses is reached. It resets at midnight, in 4 h 12 min.`
+    public static func limitMessage(_ usage: Usage, now: Date, in timeZone: TimeZone) -> String {
+        "Today's limit of \(usage.limit) uses is reached. It resets \(resetText(usage.resetsAt, now: now, in: timeZone))."
     }
 }
 
 extension UsageFormatting {
-    /// The error's message, with a reset time written in the user's time zone.
-    public static func message(for error: GptError, in timeZone: TimeZone) -> String {
+    /// The error's message, with the reset time in words.
+    public static func message(for error: GptError, now: Date, in timeZone: TimeZone) -> String {
         if case .limitReached(let limit, let resetsAt) = error {
-            return limitMessage(Usage(used: limit, limit: limit, resetsAt: resetsAt), in: timeZone)
+            return limitMessage(Usage(used: limit, limit: limit, resetsAt: resetsAt), now: now, in: timeZone)
         }
         return error.description
     }

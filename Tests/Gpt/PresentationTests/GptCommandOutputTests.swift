@@ -16,8 +16,19 @@ struct GptCommandOutputTests {
         #expect(json == #"{"limit":10,"remaining":7,"resetsAt":"2026-03-11T00:00:00+09:00","used":3}"#)
     }
 
-    @Test func usageTextSaysWhatIsLeftAndWhenItResets() {
-        #expect(GptCommandOutput.usageText(usage, timeZone: seoul) == "3/10 uses today, 7 left; resets at 2026-03-11T00:00:00+09:00\n")
+    @Test func usageTextSaysWhatIsLeftAndWhenItResetsInWords() {
+        let fourHoursTwelveBefore = usage.resetsAt.addingTimeInterval(-(4 * 3600 + 12 * 60))
+        #expect(GptCommandOutput.usageText(usage, now: fourHoursTwelveBefore, timeZone: seoul)
+                == "3/10 uses today, 7 left; resets at midnight, in 4 h 12 min\n")
+    }
+
+    @Test func theResetTimeIsATimeOfDayAndAWaitRoundedUpToAMinute() {
+        let reset = usage.resetsAt  // midnight in Seoul
+        #expect(UsageFormatting.resetText(reset, now: reset.addingTimeInterval(-30), in: seoul) == "at midnight, in 1 min")
+        #expect(UsageFormatting.resetText(reset, now: reset.addingTimeInterval(-3 * 3600), in: seoul) == "at midnight, in 3 h")
+        #expect(UsageFormatting.resetText(reset, now: reset, in: seoul) == "at midnight, now")
+        #expect(UsageFormatting.resetText(reset, now: reset.addingTimeInterval(-600), in: TimeZone(identifier: "UTC")!)
+                == "at 15:00, in 10 min")
     }
 
     @Test func personasTextAlignsIds() {

@@ -24,7 +24,7 @@ struct PersonaSelectionViewModelTests {
             fetchPersonas: DefaultFetchPersonasUseCase(repository: StaticPersonasRepository()),
             fetchUsage: DefaultFetchUsageUseCase(repository: usage, policy: DailyUsagePolicy(limit: 10, timeZone: seoul),
                                                  userID: "mina", now: { now }),
-            timeZone: seoul,
+            timeZone: seoul, now: { now },
             actions: .init(showTroubleInput: { shown.personas.append($0) }))
     }
 
@@ -51,7 +51,7 @@ struct PersonaSelectionViewModelTests {
         await viewModel.load()
 
         #expect(!viewModel.isSelectEnabled)
-        #expect(viewModel.limitMessage == "Today's limit of 10 uses is reached. It resets at 2026-03-12T00:00:00+09:00.")
+        #expect(viewModel.limitMessage == "Today's limit of 10 uses is reached. It resets at midnight, in 14 h.")  // 10:00 in Seoul
         #expect(!viewModel.confirm())
         #expect(shown.personas.isEmpty)
     }

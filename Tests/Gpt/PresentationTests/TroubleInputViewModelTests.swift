@@ -20,7 +20,7 @@ struct TroubleInputViewModelTests {
                                                    rules: TroubleInputRules(maxLength: 100), userID: "mina",
                                                    now: { Date(timeIntervalSince1970: 0) })
         return TroubleInputViewModel(persona: .stub(), convertTrouble: useCase, rules: TroubleInputRules(maxLength: 100),
-                                     timeZone: TimeZone(identifier: "Asia/Seoul")!,
+                                     timeZone: TimeZone(identifier: "Asia/Seoul")!, now: { Date(timeIntervalSince1970: 0) },
                                      actions: .init(showResult: { _, trouble, result in shown.results.append((trouble, result)) }))
     }
 
@@ -64,7 +64,8 @@ struct TroubleInputViewModelTests {
 
         await viewModel.convert()
 
-        #expect(viewModel.errorAlert == "Today's limit of 1 uses is reached. It resets at 1970-01-02T09:00:00+09:00.")
+        // 1970-01-01 00:00 UTC is 09:00 in Seoul; the limit, counted in UTC, comes back at 09:00 the next day.
+        #expect(viewModel.errorAlert == "Today's limit of 1 uses is reached. It resets at 09:00, in 24 h.")
         #expect(shown.results.isEmpty)
         viewModel.dismissAlert()
         #expect(viewModel.errorAlert == nil)

@@ -58,9 +58,9 @@ public enum GptCommandOutput {
         }.joined()
     }
 
-    /// `3/10 uses today, 7 left; resets at 2026-03-11T00:00:00+09:00`.
-    public static func usageText(_ usage: Usage, timeZone: TimeZone) -> String {
-        "\(usage.used)/\(usage.limit) uses today, \(usage.remaining) left; resets at \(UsageFormatting.iso8601(usage.resetsAt, in: timeZone))\n"
+    /// `3/10 uses today, 7 left; resets at midnight, in 4 h 12 min`.
+    public static func usageText(_ usage: Usage, now: Date, timeZone: TimeZone) -> String {
+        "\(usage.used)/\(usage.limit) uses today, \(usage.remaining) left; resets \(UsageFormatting.resetText(usage.resetsAt, now: now, in: timeZone))\n"
     }
 
     /// The line after a reply: `(lucky · uses today 4/10)`.

@@ -43,7 +43,7 @@ final class GptFlowCoordinator: Coordinator {
     func start() -> any Screen {
         let viewModel = PersonaSelectionViewModel(
             fetchPersonas: provider.fetchPersonas, fetchUsage: provider.fetchUsage, timeZone: provider.timeZone,
-            actions: .init(showTroubleInput: { persona in self.showTroubleInput(persona) }))
+            now: provider.now, actions: .init(showTroubleInput: { persona in self.showTroubleInput(persona) }))
         return PersonaSelectionScreen(viewModel: viewModel)
     }
 
@@ -51,7 +51,7 @@ final class GptFlowCoordinator: Coordinator {
         guard let navigator else { return }
         let viewModel = TroubleInputViewModel(
             persona: persona, convertTrouble: provider.convertTrouble, rules: provider.rules, timeZone: provider.timeZone,
-            actions: .init(showResult: { persona, trouble, result in self.showResult(persona, trouble, result) }))
+            now: provider.now, actions: .init(showResult: { persona, trouble, result in self.showResult(persona, trouble, result) }))
         navigator.push(TroubleInputScreen(viewModel: viewModel, navigator: navigator))
     }
 

@@ -25,13 +25,15 @@ public final class PersonaSelectionViewModel {
     private let fetchPersonas: any FetchPersonasUseCase
     private let fetchUsage: any FetchUsageUseCase
     private let timeZone: TimeZone
+    private let now: @Sendable () -> Date
     private let actions: PersonaSelectionViewModelActions
 
     public init(fetchPersonas: any FetchPersonasUseCase, fetchUsage: any FetchUsageUseCase, timeZone: TimeZone,
-                actions: PersonaSelectionViewModelActions) {
+                now: @escaping @Sendable () -> Date = Date.init, actions: PersonaSelectionViewModelActions) {
         self.fetchPersonas = fetchPersonas
         self.fetchUsage = fetchUsage
         self.timeZone = timeZone
+        self.now = now
         self.actions = actions
     }
 
@@ -45,7 +47,7 @@ public final class PersonaSelectionViewModel {
     /// Set when today's uses are spent.
     public var limitMessage: String? {
         guard let usage, usage.isExhausted else { return nil }
-        return UsageFormatting.limitMessage(usage, in: timeZone)
+        return UsageFormatting.limitMessage(usage, now: now(), in: timeZone)
     }
 
     /// Only with a persona selected and uses left.

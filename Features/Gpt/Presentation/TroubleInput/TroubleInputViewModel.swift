@@ -26,14 +26,17 @@ public final class TroubleInputViewModel {
     private let convertTrouble: any ConvertTroubleUseCase
     private let rules: TroubleInputRules
     private let timeZone: TimeZone
+    private let now: @Sendable () -> Date
     private let actions: TroubleInputViewModelActions
 
     public init(persona: Persona, convertTrouble: any ConvertTroubleUseCase, rules: TroubleInputRules,
-                timeZone: TimeZone = .current, actions: TroubleInputViewModelActions) {
+                timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date = Date.init,
+                actions: TroubleInputViewModelActions) {
         self.persona = persona
         self.convertTrouble = convertTrouble
         self.rules = rules
         self.timeZone = timeZone
+        self.now = now
         self.actions = actions
     }
 
@@ -69,7 +72,7 @@ public final class TroubleInputViewModel {
                 }
             }
         } catch let error as GptError {
-            errorAlert = UsageFormatting.message(for: error, in: timeZone)
+            errorAlert = UsageFormatting.message(for: error, now: now(), in: timeZone)
         } catch {
             errorAlert = String(describing: error)
         }
