@@ -180,4 +180,39 @@ func settle(_ condition: () -> Bool) async {
         #expect(useCase.requests == [SearchMoviesUseCaseRequestValue(query: MovieQuery(query: "dune"), page: 1)])
         #expect(closed == 1)
     }
+
+    /// One truthful state: a stop before anything came is "stopped", not "no movies found" or "page 0 of 1".
+    @Test func aStopBeforeAnyResultSaysStopped() async {
+        let viewModel = makeViewModel()
+        viewModel.didSearch(query: "slow")
+        #expect(viewModel.resultsState == .searching)
+        viewModel.didCancelSearch()
+        #expect(viewModel.resultsState == .stopped)
+        await settle { useCase.isCancelled(search: 0) }
+        #expect(useCase.isCancelled(search: 0))
+    }
+
+    @Test func aFailureSaysSoAloneAndRetryLoadsTheSamePageAgain() async {
+        let viewModel = makeViewModel()
+        viewModel.didSearch(query: "query")
+        await deliver([], toSearch: 0, throwing: MoviesError.server(service: "TMDB", status: 500, message: ""), viewModel)
+        #expect(viewModel.resultsState == .failed("Failed loading movies"))
+        viewModel.didRetry()
+        #expect(useCase.requests.map(\.page) == [1, 1])
+        await deliver([.fresh(page1)], toSearch: 1, viewModel)
+        #expect(viewModel.resultsState == .results(page: 1, of: 2))
+
+        viewModel.didLoadNextPage()
+        await deliver([], toSearch: 2, throwing: MoviesError.server(service: "TMDB", status: 500, message: ""), viewModel)
+        #expect(viewModel.resultsState == .failed("Failed loading movies") && viewModel.items.count == 2)
+        viewModel.didRetry()
+        #expect(useCase.requests.map(\.page) == [1, 1, 2, 2])
+    }
+
+    @Test func noResultsSaysSoWithoutAPageCount() async {
+        let viewModel = makeViewModel()
+        viewModel.didSearch(query: "nothing")
+        await deliver([.fresh(MoviesPage(page: 1, totalPages: 0, movies: []))], toSearch: 0, viewModel)
+        #expect(viewModel.resultsState == .noResults)
+    }
 }

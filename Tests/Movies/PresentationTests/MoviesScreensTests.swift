@@ -67,4 +67,34 @@ import Testing
         try app.send(.enter)
         #expect(search.requests.map(\.query.query) == ["alien"])
     }
+
+    /// kudoleh's screen shows one state: after a failure the error and a retry key, never "No movies found".
+    @Test func aFailedSearchShowsTheErrorAloneAndRRetries() async throws {
+        let app = try makeApp()
+        try type("alien", into: app)
+        try app.send(.enter)
+        search.finish(search: 0, throwing: MoviesError.server(service: "TMDB", status: 500, message: ""))
+        try await screen(app).viewModel.waitUntilLoaded()
+        let failed = app.render(size: size).text
+        #expect(failed.contains("Error: Failed loading movies. Press r to try again."), "\(failed)")
+        #expect(!failed.contains("No movies found") && !failed.contains("page"))
+        try app.send(.character("r"))
+        #expect(search.requests.map(\.query.query) == ["alien", "alien"])
+    }
+
+    /// Esc during a slow search stops it (the request is cancelled) and says so; the next Esc goes back.
+    @Test func escapeStopsASlowSearch() async throws {
+        let app = try makeApp()
+        app.navigator.push(try screen(app))  // as the home screen pushes it
+        try type("slow", into: app)
+        try app.send(.enter)
+        #expect(app.render(size: size).text.contains("Esc stop"))
+        try app.send(.escape)
+        await settle { search.isCancelled(search: 0) }
+        #expect(search.isCancelled(search: 0))
+        let stopped = app.render(size: size).text
+        #expect(stopped.contains("The search for \"slow\" was stopped"), "\(stopped)")
+        #expect(!stopped.contains("No movies found") && !stopped.contains("page 0"))
+        #expect(app.navigator.entries.count == 2)
+    }
 }

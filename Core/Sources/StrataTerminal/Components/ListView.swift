@@ -31,12 +31,16 @@ public struct ListView {
     public var emptyText: String
     /// A last row shown after the items, e.g. a ``Spinner`` line while the next page loads.
     public var footer: String?
+    /// The width of the title column; `nil` fits the longest title (up to half the width). A list that
+    /// grows while it is shown (paging) sets it, so that its details don't move.
+    public var titleColumnWidth: Int?
 
     /// Creates a list.
-    public init(rows: [ListRow], emptyText: String = "Nothing here yet.", footer: String? = nil) {
+    public init(rows: [ListRow], emptyText: String = "Nothing here yet.", footer: String? = nil, titleColumnWidth: Int? = nil) {
         self.rows = rows
         self.emptyText = emptyText
         self.footer = footer
+        self.titleColumnWidth = titleColumnWidth
     }
 
     /// Draws the visible rows into `canvas`, first scrolling `selection` so the selected row is visible
@@ -53,8 +57,8 @@ public struct ListView {
         let overflows = rows.count > visible
         if overflows { visible = max(1, visible - 1) }
         selection.scroll(visibleRows: visible, itemCount: rows.count)
-        let titleWidth = min(rows.map { Sanitizer.sanitize($0.title).displayWidth }.max() ?? 0,
-                             max(8, (canvas.size.width - 4) / 2))
+        let titleWidth = titleColumnWidth ?? min(rows.map { Sanitizer.sanitize($0.title).displayWidth }.max() ?? 0,
+                                                 max(8, (canvas.size.width - 4) / 2))
         let shown = rows[selection.offset..<min(rows.count, selection.offset + visible)]
         for (row, item) in zip(0..., shown) {
             let isSelected = selection.offset + row == selection.index

@@ -31,7 +31,8 @@ public final class MoviesListScreen: Screen {
                 + [HelpItem("Enter", "search"), HelpItem("Tab", "results")]
         case .results:
             [HelpItem("↑↓", "move"), HelpItem("Enter", "details"), HelpItem("/", "search")]
-                + (viewModel.loading != .none ? [HelpItem("Ctrl-X", "stop")] : [])
+                + (viewModel.loading != .none ? [HelpItem("Esc", "stop")] : [])
+                + (viewModel.error != nil ? [HelpItem("r", "retry")] : [])
         }
     }
 
@@ -53,33 +54,46 @@ public final class MoviesListScreen: Screen {
     }
 
     private func drawResults(in canvas: Canvas, frame: Int) {
-        if viewModel.loading == .fullScreen && viewModel.isEmpty {
+        let spinner = Spinner.frames[frame % Spinner.frames.count]
+        switch viewModel.resultsState {
+        case .prompt:
+            canvas.draw("Type a title and press Enter.", row: 0, style: .dim)
+            return
+        case .searching:
             Spinner("Searching \"\(viewModel.query)\"…", frame: frame).draw(in: canvas.rows(0, count: 1))
             return
-        }
-        if let error = viewModel.error {
-            canvas.draw("\(viewModel.errorTitle): \(error)", row: 0, style: .color(.red))
-        } else if viewModel.query.isEmpty {
-            canvas.draw("Type a title and press Enter.", row: 0, style: .dim)
-        } else {
-            canvas.draw("\(viewModel.emptyDataTitle) for \"\(viewModel.query)\" · page \(viewModel.currentPage) of \(viewModel.totalPageCount)",
-                        row: 0, style: .dim)
+        case .stopped:
+            canvas.draw("The search for \"\(viewModel.query)\" was stopped. Press / and Enter to search again.", row: 0, style: .dim)
+            return
+        case .noResults:
+            canvas.draw("No movies found for \"\(viewModel.query)\".", row: 0, style: .dim)
+            return
+        case .failed(let message):
+            canvas.draw("\(viewModel.errorTitle): \(message). Press r to try again.", row: 0, style: .color(.red))
+        case .results(let page, let pages):
+            canvas.draw("\(viewModel.emptyDataTitle) for \"\(viewModel.query)\" · page \(page) of \(pages)", row: 0, style: .dim)
         }
         let footer: String? = switch viewModel.loading {
-        case .nextPage: "\(Spinner.frames[frame % Spinner.frames.count]) Loading more…"
-        case .fullScreen: "\(Spinner.frames[frame % Spinner.frames.count]) Refreshing…"
+        case .nextPage: "\(spinner) Loading more…"
+        case .fullScreen: "\(spinner) Refreshing…"
         case .none: viewModel.hasMorePages && !viewModel.isEmpty ? "↓ more pages" : nil
         }
         // While the search field has the keyboard the list draws from a copy, so typing never moves it.
+        // The title column has a fixed width, so the dates don't move as pages with longer titles load.
         var selection = self.selection
-        ListView(rows: viewModel.items.map { ListRow($0.title, detail: $0.releaseDate) },
-                 emptyText: viewModel.query.isEmpty ? "" : "No movies found.", footer: footer)
+        ListView(rows: viewModel.items.map { ListRow($0.title, detail: $0.releaseDate) }, emptyText: "", footer: footer,
+                 titleColumnWidth: max(8, (canvas.size.width - 4) / 2))
             .draw(in: canvas.rows(1, count: max(0, canvas.size.height - 1)), selection: &selection)
         if focus == .results { self.selection = selection }
     }
 
     public func handle(_ key: Key) throws -> KeyResult {
-        switch focus {
+        // Esc (or Ctrl-X) while a search loads stops it, here as in the field; a second Esc goes back.
+        if key == .escape || key == .control("x"), viewModel.loading != .none {
+            viewModel.didCancelSearch()
+            return .handled
+        }
+        return switch focus {
         case .search: handleSearch(key)
         case .results: handleResults(key)
         }
@@ -125,8 +139,8 @@ public final class MoviesListScreen: Screen {
         case .character("/"), .tab:
             focus = .search
             if field.text.isEmpty { viewModel.showQueriesSuggestions() }
-        case .control("x"):
-            viewModel.didCancelSearch()
+        case .character("r") where viewModel.error != nil:
+            viewModel.didRetry()
         default:
             switch selection.handle(key, itemCount: viewModel.items.count) {
             case .ignored: return .ignored

@@ -15,6 +15,18 @@ public final class DefaultMoviesListViewModel: MoviesListViewModel {
     public private(set) var query = ""
     public private(set) var error: String?
     public var isEmpty: Bool { items.isEmpty }
+    /// Whether the last search was stopped before its results came.
+    public private(set) var wasStopped = false
+
+    public var resultsState: MoviesListResultsState {
+        if query.isEmpty { return .prompt }
+        if let error { return .failed(error) }
+        if items.isEmpty {
+            if loading != .none { return .searching }
+            return wasStopped ? .stopped : .noResults
+        }
+        return .results(page: currentPage, of: totalPageCount)
+    }
     public let screenTitle = "Movies"
     public let emptyDataTitle = "Search results"
     public let errorTitle = "Error"
@@ -60,10 +72,21 @@ public final class DefaultMoviesListViewModel: MoviesListViewModel {
     }
 
     public func didCancelSearch() {
+        guard loading != .none else { return }
         generation += 1
         loadTask?.cancel()
         loadTask = nil
         loading = .none
+        wasStopped = true
+    }
+
+    public func didRetry() {
+        guard error != nil, !query.isEmpty else { return }
+        if items.isEmpty {
+            update(movieQuery: MovieQuery(query: query))
+        } else {
+            load(MovieQuery(query: query), loading: .nextPage)
+        }
     }
 
     public func showQueriesSuggestions() {
@@ -100,6 +123,7 @@ public final class DefaultMoviesListViewModel: MoviesListViewModel {
         self.loading = loading
         query = movieQuery.query
         error = nil
+        wasStopped = false
         let updates = searchMoviesUseCase.execute(requestValue: SearchMoviesUseCaseRequestValue(query: movieQuery, page: nextPage))
         loadTask = Task { [weak self] in
             do {

@@ -9,6 +9,23 @@ public enum MoviesListViewModelLoading: Sendable, Hashable {
     case nextPage
 }
 
+/// The one thing the results area says, so that it never contradicts itself (no "No movies found"
+/// under an error, no "page 0 of 1" after a stop).
+public enum MoviesListResultsState: Sendable, Hashable {
+    /// No search yet.
+    case prompt
+    /// The first page is on its way.
+    case searching
+    /// The search was stopped before anything came.
+    case stopped
+    /// The last load failed with this message (what was loaded before stays listed).
+    case failed(String)
+    /// The search found nothing.
+    case noResults
+    /// Results, with the pages loaded so far and the pages there are.
+    case results(page: Int, of: Int)
+}
+
 /// Where the list screen leads; the coordinator provides these.
 public struct MoviesListViewModelActions {
     /// Opens the details of a movie.
@@ -37,6 +54,8 @@ public protocol MoviesListViewModelInput {
     func didSearch(query: String)
     /// Stops the load in progress; what is shown stays.
     func didCancelSearch()
+    /// Runs the load that failed again (the first page, or the next one).
+    func didRetry()
     func showQueriesSuggestions()
     func closeQueriesSuggestions()
     func didSelectItem(at index: Int)
@@ -52,6 +71,8 @@ public protocol MoviesListViewModelOutput {
     /// A message for a failed load, `nil` when the last load didn't fail.
     var error: String? { get }
     var isEmpty: Bool { get }
+    /// What the results area says.
+    var resultsState: MoviesListResultsState { get }
     var screenTitle: String { get }
     var emptyDataTitle: String { get }
     var errorTitle: String { get }
