@@ -1,4 +1,5 @@
 import Foundation
+import RunningData
 import RunningDomain
 import StrataPluginKit
 
@@ -6,11 +7,11 @@ extension RunningCommands {
     var host: PluginCommand {
         PluginCommand(
             path: ["running", "host"], summary: "Open a live race or team session and wait for a mate to join",
-            usage: "strata running host --mode race|team --goal KM --track FILE [--session ID] [--session-dir DIR] [--speed N] [--pace M:SS] [--nickname NAME] [--json]"
+            usage: "strata running host --mode race|team --goal KM --track FILE [--listen ADDR:PORT | --session ID --session-dir DIR] [--speed N] [--pace M:SS] [--nickname NAME] [--json]"
         ) { invocation in
             do {
                 let arguments = try CommandArguments(invocation.arguments, options: [
-                    "--mode", "--goal", "--track", "--session", "--session-dir", "--speed", "--pace", "--nickname",
+                    "--mode", "--goal", "--track", "--session", "--session-dir", "--speed", "--pace", "--nickname", "--listen",
                 ], flags: ["--json"])
                 let mode = try mode(arguments, allowed: [.race, .team], default: .race)
                 let goal = try goal(arguments)
@@ -23,13 +24,30 @@ extension RunningCommands {
                 if mode == .race && me.timeline.totalKm < goal {
                     throw RunRequestProblem.tooShort(trackKm: me.timeline.totalKm, goalKm: goal, mode: .single)
                 }
-                let sessions = try liveSessions(arguments)
                 let announce = announcer(invocation, json: json)
                 let timeout = settings.inviteTimeoutSeconds
                 let waiting = timeout == timeout.rounded() ? "\(Int(timeout)) s" : "\(timeout) s"
-                let connection = try await interruptible {
-                    try await sessions.host(setting, id: id) {
-                        announce("session \(id.value): waiting \(waiting) for a mate. Join with: strata running join \(id.value) --track FILE")
+                let connection: LiveConnection
+                if let listen = arguments.value("--listen") {
+                    guard let endpoint = LiveEndpoint(listen) else {
+                        throw CommandError.usage("--listen \(listen) is not ADDR:PORT (such as 0.0.0.0:7400, or 127.0.0.1:0 for any free port)")
+                    }
+                    if arguments.value("--session-dir") != nil { throw CommandError.usage("--session-dir is for a same-machine session; leave it out with --listen") }
+                    let network = networkSessions(endpoint, invocation: invocation)
+                    connection = try await interruptible {
+                        try await network.host(setting, id: id) {
+                            let port = network.listeningPort ?? endpoint.port
+                            let host = endpoint.host == "0.0.0.0" ? ProcessInfo.processInfo.hostName : endpoint.host
+                            announce("session \(id.value) is open on \(endpoint.host):\(port); waiting \(waiting) for a mate, who joins with:")
+                            announce("  strata running join \(host):\(port) \(network.joinCode) --track FILE")
+                        }
+                    }
+                } else {
+                    let sessions = try liveSessions(arguments)
+                    connection = try await interruptible {
+                        try await sessions.host(setting, id: id) {
+                            announce("session \(id.value): waiting \(waiting) for a mate. Join with: strata running join \(id.value) --track FILE")
+                        }
                     }
                 }
                 announce("\(connection.setting.mateNickname ?? "A mate") joined; running \(mode.rawValue) to \(RunningFormat.distance(goal)) km.")
@@ -45,18 +63,25 @@ extension RunningCommands {
     var join: PluginCommand {
         PluginCommand(
             path: ["running", "join"], summary: "Join a live session a mate is hosting",
-            usage: "strata running join SESSION --track FILE [--session-dir DIR] [--speed N] [--pace M:SS] [--nickname NAME] [--json]"
+            usage: "strata running join HOST:PORT CODE | SESSION --track FILE [--session-dir DIR] [--speed N] [--pace M:SS] [--nickname NAME] [--json]"
         ) { invocation in
             do {
                 let arguments = try CommandArguments(invocation.arguments, options: [
                     "--track", "--session-dir", "--speed", "--pace", "--nickname",
                 ], flags: ["--json"])
-                guard let id = try sessionID(arguments.positional(0, "SESSION (the id the host printed)")) else {
-                    throw CommandError.usage("missing SESSION")
+                let first = try arguments.positional(0, "SESSION or HOST:PORT CODE (what the host printed)")
+                let endpoint = LiveEndpoint(first)
+                let given = endpoint == nil ? first : try arguments.positional(1, "CODE (the join code the host printed)")
+                guard let id = SessionID(given) else {
+                    throw CommandError.usage(endpoint == nil ? "session id \"\(given)\" is not 4 to 16 letters and digits"
+                                                             : "join code \"\(given)\" is not the 16 letters and digits the host printed")
+                }
+                if let extra = arguments.positionals.dropFirst(endpoint == nil ? 1 : 2).first {
+                    throw CommandError.usage("unexpected argument '\(extra)'")
                 }
                 let speed = try speed(arguments, live: true)
                 let me = try await loadTrack(try requiredTrack(arguments), pace: pace(arguments, "--pace"))
-                let sessions = try liveSessions(arguments)
+                let sessions: any LiveSessionRepository = try endpoint.map { networkSessions($0, invocation: invocation) } ?? liveSessions(arguments)
                 let name = nickname(arguments, invocation)
                 let connection = try await interruptible { try await sessions.join(id, nickname: name) }
                 let setting = connection.setting
@@ -65,7 +90,7 @@ extension RunningCommands {
                     throw RunRequestProblem.tooShort(trackKm: me.timeline.totalKm, goalKm: setting.targetDistanceKm, mode: .single)
                 }
                 let announce = announcer(invocation, json: arguments.has("--json"))
-                announce("joined \(setting.mateNickname ?? "the host")'s \(setting.mode.rawValue) to \(RunningFormat.distance(setting.targetDistanceKm)) km (session \(id.value)).")
+                announce("joined \(setting.mateNickname ?? "the host")'s \(setting.mode.rawValue) to \(RunningFormat.distance(setting.targetDistanceKm)) km (session \(setting.sessionID ?? id.value)).")
                 let request = RunRequest(setting: setting, timeline: me.timeline, route: me.track.summary,
                                          mate: connection.mate, weightKg: settings.weightKg, speed: speed)
                 return try await perform(request, invocation: invocation, json: arguments.has("--json"))
@@ -91,6 +116,14 @@ extension RunningCommands {
         var custom = settings
         custom.sessionDirectory = folder
         return RunningPlugin.liveSessions(settings: custom, opener: try services.resolve(), clock: try services.resolve())
+    }
+
+    /// A session over TCP; refused and dropped connections are reported on standard error.
+    private func networkSessions(_ endpoint: LiveEndpoint, invocation: CommandInvocation) -> TCPLiveSessionRepository {
+        TCPLiveSessionRepository(endpoint: endpoint,
+                                 timing: .init(inviteTimeoutSeconds: settings.inviteTimeoutSeconds,
+                                               mateLostSeconds: settings.disconnectAfterSeconds),
+                                 log: { invocation.writeError("running: \($0)") })
     }
 
     /// Messages about the session go to standard output, or to standard error when it carries JSON.

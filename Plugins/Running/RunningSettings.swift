@@ -13,8 +13,8 @@ struct RunningSettings: Decodable, Sendable {
     var sessionDirectory: String?
     /// How long a host waits for a mate (MateRunner: 10 s).
     var inviteTimeoutSeconds = 10.0
-    /// A mate who has not written for this long is shown as disconnected.
-    var disconnectAfterSeconds = 5.0
+    /// A mate silent this long is lost: shown and recorded so, and the run goes on alone.
+    var disconnectAfterSeconds = 10.0
     /// The history's file name inside the plugin's data folder.
     var databaseFile = "running.sqlite"
 

@@ -45,6 +45,11 @@ final class LaunchedProcess {
         String(decoding: (try? Data(contentsOf: folder.appendingPathComponent("out"))) ?? Data(), as: UTF8.self)
     }
 
+    /// What it has written to standard error so far.
+    var errorSoFar: String {
+        String(decoding: (try? Data(contentsOf: folder.appendingPathComponent("err"))) ?? Data(), as: UTF8.self)
+    }
+
     /// Whether it is still running.
     var isRunning: Bool { process.isRunning }
 

@@ -39,7 +39,7 @@ struct RunningViewModelTests {
 
     @Test func aSilentMateIsMarkedDisconnected() {
         let state = makeRunningViewModel(for: setting(.race)).state(for: data(.race, mine: 1, seconds: 60, mate: 0.5, connected: false))
-        #expect(state.mate?.note == "disconnected")
+        #expect(state.mate?.note == "mate lost")
         let ended = makeRunningViewModel(for: setting(.team)).state(for: data(.team, mine: 1, seconds: 60, mate: 0.5, status: .trackEnded))
         #expect(ended.mate?.note == "track ended")
     }

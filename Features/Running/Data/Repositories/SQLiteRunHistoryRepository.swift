@@ -37,6 +37,8 @@ public struct SQLiteRunHistoryRepository: RunHistoryRepository {
             );
             CREATE INDEX runs_started_at ON runs (started_at);
             """),
+        // A live mate who fell silent: the run went on alone.
+        SQLiteMigration(version: 2, sql: "ALTER TABLE runs ADD COLUMN mate_lost INTEGER NOT NULL DEFAULT 0;"),
     ]
 
     @discardableResult
@@ -45,15 +47,16 @@ public struct SQLiteRunHistoryRepository: RunHistoryRepository {
         let id = try database.transaction { transaction in
             try transaction.execute("""
                 INSERT INTO runs (started_at, mode, target_km, distance_km, elapsed_seconds, calories, ending,
-                    my_nickname, mate_nickname, mate_distance_km, mate_elapsed_seconds,
+                    my_nickname, mate_nickname, mate_distance_km, mate_elapsed_seconds, mate_lost,
                     route_name, route_file, route_points, route_segments, route_km)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [
                     .real(record.startedAt.timeIntervalSince1970), .text(result.mode.rawValue),
                     .real(result.targetDistanceKm), .real(result.distanceKm), SQLiteValue(result.elapsedSeconds),
                     .real(result.calories), .text(result.ending.rawValue), .text(result.myNickname),
                     SQLiteValue(result.mate?.nickname), SQLiteValue(result.mate?.distanceKm),
-                    SQLiteValue(result.mate?.elapsedSeconds), .text(route.name), .text(route.fileName),
+                    SQLiteValue(result.mate?.elapsedSeconds), SQLiteValue(result.mate?.lost == true ? 1 : 0),
+                    .text(route.name), .text(route.fileName),
                     SQLiteValue(route.pointCount), SQLiteValue(route.segmentCount), .real(route.lengthKm),
                 ])
             return transaction.lastInsertRowID
@@ -75,7 +78,7 @@ public struct SQLiteRunHistoryRepository: RunHistoryRepository {
         let mateDistance = try row.optionalDouble("mate_distance_km")
         let mate = mateDistance.map {
             MateResult(nickname: row["mate_nickname"]?.string, distanceKm: $0,
-                       elapsedSeconds: row["mate_elapsed_seconds"]?.int ?? 0)
+                       elapsedSeconds: row["mate_elapsed_seconds"]?.int ?? 0, lost: row["mate_lost"]?.int == 1)
         }
         let result = RunningResult(mode: mode, targetDistanceKm: try row.double("target_km"),
                                    distanceKm: try row.double("distance_km"),

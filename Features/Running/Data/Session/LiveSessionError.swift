@@ -9,6 +9,7 @@ public enum LiveSessionError: Error, Equatable, CustomStringConvertible {
     case alreadyTaken(id: String)
     case hostDidNotStart(id: String, seconds: Double)
     case damaged(id: String, path: String)
+    case refused(endpoint: String, reason: String)
 
     public var description: String {
         switch self {
@@ -24,6 +25,8 @@ public enum LiveSessionError: Error, Equatable, CustomStringConvertible {
             "session \(id) already has a mate; ask the host for a new session"
         case .hostDidNotStart(let id, let seconds):
             "the host of session \(id) did not start the run within \(Self.seconds(seconds)); is it still running?"
+        case .refused(let endpoint, let reason):
+            "the host at \(endpoint) refused to let you join: \(reason)"
         case .damaged(let id, let path):
             "session \(id) (\(path)) is not a running session file; remove it and host again"
         }

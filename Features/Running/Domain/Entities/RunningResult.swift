@@ -49,11 +49,14 @@ public struct MateResult: Sendable, Equatable, Codable {
     public var nickname: String?
     public var distanceKm: Double
     public var elapsedSeconds: Int
+    /// The mate fell silent and the run went on alone.
+    public var lost: Bool
 
-    public init(nickname: String?, distanceKm: Double, elapsedSeconds: Int) {
+    public init(nickname: String?, distanceKm: Double, elapsedSeconds: Int, lost: Bool = false) {
         self.nickname = nickname
         self.distanceKm = distanceKm
         self.elapsedSeconds = elapsedSeconds
+        self.lost = lost
     }
 }
 
@@ -64,7 +67,7 @@ extension RunningResult {
         let mate = setting.mode.needsMate ? data.mate.map {
             MateResult(nickname: $0.nickname ?? setting.mateNickname,
                        distanceKm: min($0.progress.data.elapsedDistanceKm, target),
-                       elapsedSeconds: $0.progress.data.elapsedSeconds)
+                       elapsedSeconds: $0.progress.data.elapsedSeconds, lost: !$0.isConnected)
         } : nil
         self.init(mode: setting.mode, targetDistanceKm: target,
                   distanceKm: min(data.mine.elapsedDistanceKm, target),

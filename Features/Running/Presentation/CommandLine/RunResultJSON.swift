@@ -17,6 +17,8 @@ public struct RunResultJSON: Encodable, Sendable, Equatable {
     public var mateNickname: String?
     public var mateDistanceKm: Double?
     public var mateElapsedSeconds: Int?
+    /// `true` when a live mate fell silent and the run went on alone.
+    public var mateLost: Bool?
     public var isUserWinner: Bool?
     public var teamDistanceKm: Double?
     public var contribution: Double?
@@ -38,6 +40,7 @@ public struct RunResultJSON: Encodable, Sendable, Equatable {
         mateNickname = result.mate?.nickname
         mateDistanceKm = result.mate.map { JSONRounding.km($0.distanceKm) }
         mateElapsedSeconds = result.mate?.elapsedSeconds
+        mateLost = result.mate?.lost
         isUserWinner = result.isUserWinner
         teamDistanceKm = result.teamTotalKm.map(JSONRounding.km)
         contribution = result.contribution.map { JSONRounding.decimals($0, 4) }

@@ -52,7 +52,8 @@ public struct RunningResultViewModel: Sendable, Equatable {
     public var lines: [String] {
         var lines = [title, "Time      \(timeText)", "Distance  \(distanceText) (\(progress) %)", "Calories  \(caloriesText)"]
         if let mate = result.mate {
-            lines.append("Mate      \(mate.nickname ?? "mate"): \(RunningFormat.distance(mate.distanceKm)) km")
+            lines.append("Mate      \(mate.nickname ?? "mate"): \(RunningFormat.distance(mate.distanceKm)) km"
+                         + (mate.lost ? " (mate lost: silent, so you ran on alone)" : ""))
         }
         lines += [winnerText, teamText, contributionText].compactMap { $0 }
         return lines

@@ -60,7 +60,7 @@ extension RunningViewModel {
     func mateRunner(_ data: RunningData) -> RunningViewState.Runner? {
         guard let mate = data.mate else { return nil }
         let note: String? = if !mate.isConnected {
-            "disconnected"
+            "mate lost"
         } else {
             switch mate.progress.status {
             case .running: nil

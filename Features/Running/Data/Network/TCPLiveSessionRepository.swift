@@ -1,0 +1,304 @@
+import Foundation
+import RunningDomain
+import Synchronization
+
+/// Live sessions across the network: the host listens on a TCP port and the mate connects to it with a
+/// join code, speaking the line protocol of PROTOCOL.md. Behind the same Domain protocol as the
+/// same-machine sessions.
+///
+/// For `join`, the session id given is the host's join code (`strata running join HOST:PORT CODE`).
+public final class TCPLiveSessionRepository: LiveSessionRepository, @unchecked Sendable {
+    public struct Timing: Sendable {
+        /// How long the host waits for a mate.
+        public var inviteTimeoutSeconds: Double
+        /// A mate silent this long is lost; the run goes on alone.
+        public var mateLostSeconds: Double
+        /// How long a lost mate may come back with the same code.
+        public var reconnectSeconds: Double
+
+        public init(inviteTimeoutSeconds: Double = 10, mateLostSeconds: Double = 10, reconnectSeconds: Double = 30) {
+            self.inviteTimeoutSeconds = inviteTimeoutSeconds
+            self.mateLostSeconds = mateLostSeconds
+            self.reconnectSeconds = reconnectSeconds
+        }
+    }
+
+    private let endpoint: LiveEndpoint
+    private let timing: Timing
+    private let log: @Sendable (String) -> Void
+    /// The code a mate must give; made when hosting.
+    public let joinCode: String
+    private let listening = Mutex<UInt16?>(nil)
+
+    /// - Parameters:
+    ///   - endpoint: Where to listen (host) or where the host is (join).
+    ///   - log: Where connections that are refused or closed are reported (standard error).
+    public init(endpoint: LiveEndpoint, timing: Timing = Timing(), log: @escaping @Sendable (String) -> Void) {
+        self.endpoint = endpoint
+        self.timing = timing
+        self.log = log
+        joinCode = Self.randomCode()
+    }
+
+    /// The port the host listens on, once `host` has opened the session (the real one for port 0).
+    public var listeningPort: UInt16? { listening.withLock { $0 } }
+
+    /// 64 random bits as 16 hexadecimal digits.
+    static func randomCode() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return String(format: "%016llX", generator.next() as UInt64)
+    }
+
+    // MARK: Hosting
+
+    public func host(_ setting: RunningSetting, id: SessionID, onOpen: @Sendable () -> Void) async throws -> LiveConnection {
+        let listener = try LineSocket.listen(host: endpoint.host, port: endpoint.port)
+        listening.withLock { $0 = listener.localPort }
+        onOpen()
+        let deadline = Date().addingTimeInterval(timing.inviteTimeoutSeconds)
+        let link = LiveLink(timing: timing, log: log)
+        while true {
+            try Task.checkCancellation()
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else {
+                throw LiveSessionError.inviteTimedOut(id: id.value, seconds: timing.inviteTimeoutSeconds)
+            }
+            // Short waits, so that Ctrl-C is noticed.
+            guard let connection = listener.accept(timeout: min(remaining, 0.25)) else { continue }
+            guard let hello = admit(connection, session: id, setting: setting, link: link) else { continue }
+            var agreed = setting
+            agreed.mateNickname = hello.nickname
+            agreed.sessionID = id.value
+            link.attach(connection)
+            // Later connections: the same mate coming back, or a second one, which is refused.
+            Thread.detachNewThread { [self] in
+                while !link.isOver {
+                    guard let connection = listener.accept(timeout: 1) else { continue }
+                    if admit(connection, session: id, setting: setting, link: link) != nil {
+                        log("\(hello.nickname ?? "the mate") is back (\(connection.peer)); the run resumes")
+                        link.attach(connection)
+                    }
+                }
+                listener.close()
+            }
+            return LiveConnection(setting: agreed, mate: TCPMateFeed(link: link))
+        }
+    }
+
+    /// Reads a connection's hello and answers it: welcome (returned) or refused (logged, closed).
+    private func admit(_ connection: LineSocket, session: SessionID, setting: RunningSetting, link: LiveLink) -> LiveFrame? {
+        func refuse(_ reason: String, log message: String) -> LiveFrame? {
+            connection.send(LiveFrame(.refused, reason: reason))
+            connection.close()
+            log("refused \(connection.peer): \(message)")
+            return nil
+        }
+        let hello: LiveFrame
+        do {
+            guard let line = try connection.readLine(timeout: 5) else { throw LiveProtocolError.timedOut("hello") }
+            hello = try LiveFrame.decode(line)
+        } catch {
+            connection.close()
+            log("closed \(connection.peer): \(error)")
+            return nil
+        }
+        guard hello.type == .hello else {
+            return refuse("the first line must be a hello", log: "a \(hello.type.rawValue) frame before the hello")
+        }
+        guard hello.version == LiveFrame.version else {
+            return refuse("this host speaks protocol version \(LiveFrame.version), not \(hello.version.map(String.init) ?? "none")",
+                          log: "protocol version \(hello.version.map(String.init) ?? "none"), not \(LiveFrame.version)")
+        }
+        guard hello.code?.uppercased() == joinCode else { return refuse("wrong join code", log: "a wrong join code") }
+        // Only the mate knows the session id (it came in the welcome): with it, a new connection replaces
+        // one that hasn't been seen to drop yet.
+        let resuming = link.wasAttached && hello.session?.uppercased() == session.value
+        if link.hasLiveMate && !resuming {
+            return refuse("the session already has a mate", log: "a second mate (\(hello.nickname ?? "unnamed"))")
+        }
+        if link.wasAttached && !(resuming && link.canResume) {
+            return refuse("too late to come back: the run went on alone", log: "a mate back after \(Int(timing.reconnectSeconds)) s")
+        }
+        connection.send(LiveFrame(.welcome, version: LiveFrame.version, session: session.value,
+                                  nickname: setting.myNickname, mode: setting.mode.rawValue, goalKm: setting.targetDistanceKm))
+        return hello
+    }
+
+    // MARK: Joining
+
+    public func join(_ code: SessionID, nickname: String) async throws -> LiveConnection {
+        let link = LiveLink(timing: timing, log: log)
+        let (connection, welcome) = try handshake(code: code.value, nickname: nickname, session: nil)
+        guard let mode = welcome.mode.flatMap(RunningMode.init(rawValue:)), mode.needsMate,
+              let goal = welcome.goalKm, goal > 0, let session = welcome.session else {
+            connection.close()
+            throw LiveSessionError.refused(endpoint: endpoint.description, reason: "the host's welcome is incomplete")
+        }
+        let setting = RunningSetting(mode: mode, targetDistanceKm: goal, myNickname: nickname,
+                                     mateNickname: welcome.nickname, sessionID: session)
+        link.attach(connection)
+        link.reconnect = { [self] in try? handshake(code: code.value, nickname: nickname, session: session).0 }
+        return LiveConnection(setting: setting, mate: TCPMateFeed(link: link))
+    }
+
+    /// Connects, says hello and reads the answer.
+    private func handshake(code: String, nickname: String, session: String?) throws -> (LineSocket, LiveFrame) {
+        let connection = try LineSocket.connect(host: endpoint.host, port: endpoint.port, timeout: 5)
+        connection.send(LiveFrame(.hello, version: LiveFrame.version, session: session, code: code, nickname: nickname))
+        do {
+            guard let line = try connection.readLine(timeout: 10) else { throw LiveProtocolError.timedOut("answer from the host") }
+            let answer = try LiveFrame.decode(line)
+            if answer.type == .refused {
+                throw LiveSessionError.refused(endpoint: endpoint.description, reason: answer.reason ?? "no reason given")
+            }
+            guard answer.type == .welcome else { throw LiveProtocolError.malformed("a \(answer.type.rawValue) frame instead of a welcome") }
+            guard answer.version == LiveFrame.version else {
+                throw LiveSessionError.refused(endpoint: endpoint.description,
+                                               reason: "the host speaks protocol version \(answer.version.map(String.init) ?? "none"), not \(LiveFrame.version)")
+            }
+            return (connection, answer)
+        } catch let error as LiveProtocolError {
+            connection.close()
+            throw LiveSessionError.refused(endpoint: endpoint.description, reason: error.description)
+        } catch {
+            connection.close()
+            throw error
+        }
+    }
+}
+
+/// The line to the mate, shared by the feed and the threads that read it, send heartbeats, and take a
+/// mate back after a drop.
+final class LiveLink: @unchecked Sendable {
+    private struct State {
+        var connection: LineSocket?
+        var latest = RunnerProgress(data: .start, status: .running)
+        var lastHeard = Date()
+        var lostAt: Date?
+        var attached = false
+        var over = false
+    }
+
+    private let state = Mutex(State())
+    let timing: TCPLiveSessionRepository.Timing
+    let log: @Sendable (String) -> Void
+    /// The mate's side: connects again after a drop (nil on the host, which waits instead).
+    var reconnect: (@Sendable () -> LineSocket?)?
+
+    init(timing: TCPLiveSessionRepository.Timing, log: @escaping @Sendable (String) -> Void) {
+        self.timing = timing
+        self.log = log
+    }
+
+    var isOver: Bool { state.withLock { $0.over } }
+    var wasAttached: Bool { state.withLock { $0.attached } }
+    var hasLiveMate: Bool { state.withLock { $0.connection != nil } }
+    var canResume: Bool {
+        state.withLock { state in state.lostAt.map { Date().timeIntervalSince($0) <= timing.reconnectSeconds } ?? true }
+    }
+
+    /// Takes `connection` as the line to the mate and starts reading it (and, the first time, heartbeats).
+    func attach(_ connection: LineSocket) {
+        let (first, replaced) = state.withLock { state in
+            let replaced = state.connection
+            state.connection = connection
+            state.lastHeard = Date()
+            state.lostAt = nil
+            defer { state.attached = true }
+            return (!state.attached, replaced)
+        }
+        replaced?.close()
+        Thread.detachNewThread { [self] in read(connection) }
+        if first {
+            Thread.detachNewThread { [self] in
+                while !isOver {
+                    current?.send(LiveFrame(.heartbeat))
+                    Thread.sleep(forTimeInterval: 1)
+                }
+            }
+        }
+    }
+
+    private var current: LineSocket? { state.withLock { $0.connection } }
+
+    /// The mate as last heard, and whether it was heard lately.
+    var mate: (progress: RunnerProgress, connected: Bool) {
+        state.withLock { state in
+            (state.latest, Date().timeIntervalSince(state.lastHeard) <= timing.mateLostSeconds)
+        }
+    }
+
+    func send(_ frame: LiveFrame) {
+        if frame.type == .finish || frame.type == .cancel { state.withLock { $0.over = true } }
+        current?.send(frame)
+    }
+
+    /// Reads frames until the connection ends; a bad frame closes it with the reason logged.
+    private func read(_ connection: LineSocket) {
+        while true {
+            do {
+                guard let line = try connection.readLine(timeout: 1) else {
+                    if isOver { return }
+                    continue
+                }
+                let frame = try LiveFrame.decode(line)
+                state.withLock { state in
+                    state.lastHeard = Date()
+                    if let progress = frame.progress {
+                        state.latest = progress
+                        if progress.status == .finished || progress.status == .cancelled { state.over = true }
+                    }
+                }
+            } catch {
+                dropped(connection, reason: error)
+                return
+            }
+        }
+    }
+
+    private func dropped(_ connection: LineSocket, reason: any Error) {
+        connection.close()
+        let (ended, stillCurrent) = state.withLock { state in
+            let current = state.connection === connection
+            if current {
+                state.connection = nil
+                state.lostAt = Date()
+            }
+            return (state.over, current)
+        }
+        guard !ended, stillCurrent else { return }
+        if case LiveProtocolError.closed = reason {
+            log("the connection to the mate (\(connection.peer)) closed")
+        } else {
+            log("closed the connection to the mate (\(connection.peer)): \(reason)")
+        }
+        guard let reconnect else { return }
+        Thread.detachNewThread { [self] in
+            let giveUp = Date().addingTimeInterval(timing.reconnectSeconds)
+            while Date() < giveUp, !isOver {
+                if let connection = reconnect() {
+                    log("connected to the host again; the run resumes")
+                    attach(connection)
+                    return
+                }
+                Thread.sleep(forTimeInterval: 1)
+            }
+        }
+    }
+}
+
+/// The mate at the other end of a `LiveLink`.
+struct TCPMateFeed: MateFeed {
+    let link: LiveLink
+
+    var knownTotalKm: Double? { nil }
+
+    func read(elapsedSeconds: Int) async throws -> MateStatus {
+        let mate = link.mate
+        return MateStatus(progress: mate.progress, isConnected: mate.connected)
+    }
+
+    func publish(_ progress: RunnerProgress) async throws {
+        link.send(LiveFrame(progress))
+    }
+}

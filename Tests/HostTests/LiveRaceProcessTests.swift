@@ -1,0 +1,256 @@
+import Foundation
+import Testing
+
+/// A live race between two `strata` processes over TCP, as two machines would run it: on loopback, across
+/// two network namespaces the test makes, and through every fault a network brings.
+@Suite struct LiveRaceProcessTests {
+    static let gpx = BuildProducts.repositoryRoot.appendingPathComponent("Tests/Fixtures/Data/gpx").path
+    static let hostTrack = "\(gpx)/gpxpy_cerknicko-jezero.gpx"   // 4.58 km, timed
+    static let mateTrack = "\(gpx)/gpxpy_korita-zbevnica.gpx"   // 14.9 km, replayed at --pace
+
+    let sandbox: Sandbox
+
+    init() throws {
+        sandbox = try Sandbox()
+        try writeSettings(#""inviteTimeoutSeconds": 60, "disconnectAfterSeconds": 10"#)
+    }
+
+    func writeSettings(_ settings: String) throws {
+        try sandbox.writeConfig(#"{"features": {"running": {"settings": {\#(settings)}}}}"#)
+    }
+
+    /// `strata running host … --listen ADDR` started, with the join line it printed.
+    func startHost(listen: String = "127.0.0.1:0", goal: String = "3", speed: String = "600",
+                   prefix: [String] = []) throws -> (process: LaunchedProcess, endpoint: String, code: String) {
+        let arguments = prefix + [BuildProducts.strata, "--config", sandbox.config.path, "--data-dir", sandbox.root.appendingPathComponent("host").path,
+                                  "running", "host", "--mode", "race", "--goal", goal, "--track", Self.hostTrack,
+                                  "--listen", listen, "--speed", speed, "--nickname", "ana"]
+        let host = try launch(arguments[0], Array(arguments.dropFirst()))
+        while host.isRunning && !host.outputSoFar.contains("--track FILE") { usleep(20_000) }  // polling the output
+        guard let line = host.outputSoFar.split(separator: "\n").first(where: { $0.contains("strata running join") }) else {
+            throw HostFailed(message: "the host printed no join line: \(try host.wait().stderr)")
+        }
+        let words = line.split(separator: " ").map(String.init)
+        let index = try #require(words.firstIndex(of: "join"))
+        return (host, words[index + 1], words[index + 2])
+    }
+
+    func join(_ endpoint: String, _ code: String, speed: String = "600", prefix: [String] = []) throws -> LaunchedProcess {
+        let arguments = prefix + [BuildProducts.strata, "--config", sandbox.config.path, "--data-dir", sandbox.root.appendingPathComponent("mate").path,
+                                  "running", "join", endpoint, code, "--track", Self.mateTrack, "--pace", "5:00",
+                                  "--speed", speed, "--nickname", "kim"]
+        return try launch(arguments[0], Array(arguments.dropFirst()))
+    }
+
+    /// Each side's newest history entry.
+    func lastRun(_ side: String) throws -> [String: Any] {
+        let history = try strata(["--config", sandbox.config.path, "--data-dir", sandbox.root.appendingPathComponent(side).path,
+                                  "running", "history", "--json"])
+        let runs = try #require(try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]])
+        return try #require(runs.first?["result"] as? [String: Any], "\(side) recorded no run: \(history.stdout)\(history.stderr)")
+    }
+
+    func expectTheSameWinner() throws {
+        let host = try lastRun("host"), mate = try lastRun("mate")
+        #expect(host["mateNickname"] as? String == "kim" && mate["mateNickname"] as? String == "ana")
+        let hostWon = try #require(host["isUserWinner"] as? Bool), mateWon = try #require(mate["isUserWinner"] as? Bool)
+        #expect(hostWon != mateWon, "exactly one winner: host \(host), mate \(mate)")
+        #expect(mateWon, "kim runs 5:00/km against ana's slower track")
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func twoProcessesRaceOverLoopbackAndAgreeOnTheWinner() throws {
+        let (host, endpoint, code) = try startHost()
+        #expect(code.count == 16, "a 64-bit code: \(code)")
+        let mate = try join(endpoint, code)
+        let mateResult = try mate.wait(), hostResult = try host.wait()
+        #expect(mateResult.status == 0, "\(mateResult.stderr)")
+        #expect(hostResult.status == 0, "\(hostResult.stderr)")
+        #expect(mateResult.stdout.contains("You won!") && hostResult.stdout.contains("Kim won."))
+        try expectTheSameWinner()
+    }
+
+    /// Two hosts on one machine: two network namespaces joined by a veth pair, made by the test (as root).
+    @Test(.timeLimit(.minutes(2)))
+    func twoProcessesRaceAcrossNetworkNamespaces() throws {
+        let suffix = String(UInt32.random(in: 0..<100_000))
+        let (a, b) = ("strata-a\(suffix)", "strata-b\(suffix)")
+        let setup = [["netns", "add", a], ["netns", "add", b],
+                     ["link", "add", "va\(suffix)", "type", "veth", "peer", "name", "vb\(suffix)"],
+                     ["link", "set", "va\(suffix)", "netns", a], ["link", "set", "vb\(suffix)", "netns", b],
+                     ["-n", a, "addr", "add", "10.231.7.1/24", "dev", "va\(suffix)"], ["-n", b, "addr", "add", "10.231.7.2/24", "dev", "vb\(suffix)"],
+                     ["-n", a, "link", "set", "va\(suffix)", "up"], ["-n", b, "link", "set", "vb\(suffix)", "up"],
+                     ["-n", a, "link", "set", "lo", "up"], ["-n", b, "link", "set", "lo", "up"]]
+        defer {
+            _ = try? run("/usr/bin/env", ["ip", "netns", "delete", a])
+            _ = try? run("/usr/bin/env", ["ip", "netns", "delete", b])
+        }
+        for step in setup {
+            let result = try run("/usr/bin/env", ["ip"] + step)
+            guard result.status == 0 else {
+                // Without root (or iproute2) there are no namespaces; the loopback race above still runs.
+                print("LiveRaceProcessTests: no network namespaces here (`ip \(step.joined(separator: " "))`: \(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))); the race runs over loopback only")
+                return
+            }
+        }
+        let (host, endpoint, code) = try startHost(listen: "10.231.7.1:0", prefix: ["/usr/bin/env", "ip", "netns", "exec", a])
+        #expect(endpoint.hasPrefix("10.231.7.1:"))
+        let mate = try join(endpoint, code, prefix: ["/usr/bin/env", "ip", "netns", "exec", b])
+        let mateResult = try mate.wait(), hostResult = try host.wait()
+        #expect(mateResult.status == 0, "\(mateResult.stderr)")
+        #expect(hostResult.status == 0, "\(hostResult.stderr)")
+        try expectTheSameWinner()
+        // The mate can't reach the host's namespace by loopback: the race really crossed the veth pair.
+        let loopback = try run("/usr/bin/env", ["ip", "netns", "exec", b, "/usr/bin/env", "bash", "-c",
+                                                "exec 3<>/dev/tcp/127.0.0.1/\(endpoint.split(separator: ":")[1])"])
+        #expect(loopback.status != 0)
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func aWrongCodeIsRefusedOnBothSides() throws {
+        try writeSettings(#""inviteTimeoutSeconds": 3"#)
+        let (host, endpoint, _) = try startHost()
+        let mate = try join(endpoint, "0000000000000000")
+        let mateResult = try mate.wait(), hostResult = try host.wait()
+        #expect(mateResult.status == 1)
+        #expect(mateResult.stderr.contains("refused to let you join: wrong join code"), "\(mateResult.stderr)")
+        #expect(hostResult.stderr.contains("a wrong join code"), "\(hostResult.stderr)")
+        #expect(hostResult.status == 1 && hostResult.stderr.contains("no mate joined"), "\(hostResult.stderr)")
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func anotherProtocolVersionGarbageAndAnOversizedLineAreRefusedAndARealMateStillJoins() throws {
+        let (host, endpoint, code) = try startHost()
+        let port = try #require(UInt16(endpoint.split(separator: ":")[1]))
+
+        let old = try RawLineClient(port: port)
+        old.send(#"{"type":"hello","version":999,"code":"\#(code)","nickname":"old"}"#)
+        #expect(old.readLine()?.contains("protocol version 1, not 999") == true)
+        let garbage = try RawLineClient(port: port)
+        garbage.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(garbage.readLine() == nil, "closed without an answer")
+        let huge = try RawLineClient(port: port)
+        huge.sendRaw(String(repeating: "x", count: 70_000))
+        #expect(huge.readLine() == nil)
+
+        let mateResult = try join(endpoint, code).wait(), hostResult = try host.wait()
+        #expect(mateResult.status == 0 && hostResult.status == 0, "\(mateResult.stderr)\(hostResult.stderr)")
+        #expect(hostResult.stderr.contains("protocol version 999, not 1"))
+        #expect(hostResult.stderr.contains("not a frame of the live protocol"))
+        #expect(hostResult.stderr.contains("a line longer than 64 KB"))
+        try expectTheSameWinner()
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func aSecondMateIsRefusedAndAMateKilledMidRunIsLostWhileTheHostRunsOn() throws {
+        try writeSettings(#""inviteTimeoutSeconds": 60, "disconnectAfterSeconds": 2"#)
+        let (host, endpoint, code) = try startHost(goal: "1", speed: "60")
+        let mate = try join(endpoint, code, speed: "60")
+        while mate.isRunning && !(mate.outputSoFar.contains("joined") && mate.catches(SIGINT)) { usleep(20_000) }
+
+        let second = try RawLineClient(port: try #require(UInt16(endpoint.split(separator: ":")[1])))
+        second.send(#"{"type":"hello","version":1,"code":"\#(code)","nickname":"eve"}"#)
+        #expect(second.readLine()?.contains("already has a mate") == true)
+
+        kill(mate.processIdentifier, SIGKILL)
+        _ = try mate.wait()
+        let hostResult = try host.wait()
+        #expect(hostResult.status == 0, "\(hostResult.stderr)")
+        #expect(hostResult.stderr.contains("a second mate (eve)"))
+        #expect(hostResult.stdout.contains("Goal reached") || hostResult.stdout.contains("You won!"), "\(hostResult.stdout)")
+        #expect(hostResult.stdout.contains("mate lost"), "\(hostResult.stdout)")
+        let run = try lastRun("host")
+        #expect(run["mateLost"] as? Bool == true && run["ending"] as? String == "finished")
+    }
+
+    /// Ctrl-C on one side ends the other's run too: "Cancelled by kim", exit 1; the one who stopped exits 130.
+    @Test(.timeLimit(.minutes(2)))
+    func aCancelCrossesTheNetwork() throws {
+        let (host, endpoint, code) = try startHost(goal: "3", speed: "1")
+        let mate = try join(endpoint, code, speed: "1")
+        while mate.isRunning && !(mate.outputSoFar.contains("joined") && mate.catches(SIGINT)) { usleep(20_000) }
+        kill(mate.processIdentifier, SIGINT)
+        let mateResult = try mate.wait(), hostResult = try host.wait()
+        #expect(mateResult.status == 130, "\(mateResult.stderr)")
+        #expect(hostResult.status == 1, "\(hostResult.stderr)")
+        #expect(hostResult.stdout.contains("Cancelled by kim"), "\(hostResult.stdout)")
+        #expect(try lastRun("host")["ending"] as? String == "cancelledByMate")
+    }
+
+    /// A mate that drops and comes back with its code within 30 s carries on where it was.
+    @Test(.timeLimit(.minutes(2)))
+    func aMateThatReconnectsResumes() throws {
+        let (host, endpoint, code) = try startHost(goal: "1", speed: "10")
+        let port = try #require(UInt16(endpoint.split(separator: ":")[1]))
+        let first = try RawLineClient(port: port)
+        first.send(#"{"type":"hello","version":1,"code":"\#(code)","nickname":"kim"}"#)
+        let welcome = try #require(first.readLine())
+        #expect(welcome.contains(#""type":"welcome""#) && welcome.contains(#""mode":"race""#))
+        let session = try #require(welcome.range(of: #""session":""#).map { String(welcome[$0.upperBound...].prefix(6)) })
+        first.send(#"{"type":"progress","km":0.1,"seconds":30}"#)
+        first.close()
+        while host.isRunning && !host.errorSoFar.contains("closed") { usleep(20_000) }  // polling the host's log
+
+        let again = try RawLineClient(port: port)
+        again.send(#"{"type":"hello","version":1,"session":"\#(session)","code":"\#(code)","nickname":"kim"}"#)
+        #expect(again.readLine()?.contains(#""type":"welcome""#) == true)
+        again.send(#"{"type":"finish","km":1,"seconds":240}"#)
+        let hostResult = try host.wait()
+        #expect(hostResult.status == 0, "\(hostResult.stderr)")
+        #expect(hostResult.stderr.contains("is back"), "\(hostResult.stderr)")
+        #expect(hostResult.stdout.contains("Kim won."), "\(hostResult.stdout)")
+        let run = try lastRun("host")
+        #expect(run["mateLost"] as? Bool == false && run["mateDistanceKm"] as? Double == 1)
+    }
+}
+
+struct HostFailed: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
+/// A hand-written peer on loopback, for what a real `strata` never sends.
+private final class RawLineClient {
+    private let descriptor: Int32
+
+    init(port: UInt16) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        var timeout = timeval(tv_sec: 15, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit { close() }
+
+    func send(_ line: String) { sendRaw(line + "\n") }
+
+    func sendRaw(_ text: String) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+
+    /// The next line, or nil when the peer closes (or says nothing for 15 s).
+    func readLine() -> String? {
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while recv(descriptor, &byte, 1, 0) == 1 {
+            if byte == UInt8(ascii: "\n") { return String(decoding: line, as: UTF8.self) }
+            line.append(byte)
+        }
+        return nil
+    }
+
+    func close() { Glibc.shutdown(descriptor, Int32(SHUT_RDWR)) }
+}
