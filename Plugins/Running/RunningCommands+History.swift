@@ -5,15 +5,21 @@ import StrataPluginKit
 
 extension RunningCommands {
     var history: PluginCommand {
-        PluginCommand(path: ["running", "history"], summary: "List the saved runs, newest first",
-                      usage: "strata running history [--json]") { invocation in
+        PluginCommand(path: ["running", "history"], summary: "List the saved runs, newest first, five a page",
+                      usage: "strata running history [--page N] [--json]") { invocation in
             do {
-                let arguments = try CommandArguments(invocation.arguments, flags: ["--json"])
+                let arguments = try CommandArguments(invocation.arguments, options: ["--page"], flags: ["--json"])
+                let number = try arguments.value("--page").map { text throws(CommandError) in
+                    guard let number = Int(text), number >= 1 else { throw .usage("--page \(text) is not a page number (1, 2, …)") }
+                    return number
+                }
                 let runs = try await services.resolve((any FetchHistoryUseCase).self).execute()
                 if arguments.has("--json") {
-                    try invocation.writeJSON(runs.map(HistoryEntryJSON.init))
+                    // Every run unless a page is asked for: scripts read the whole history.
+                    let shown = number.map { HistoryPage(runs, number: $0).runs } ?? runs
+                    try invocation.writeJSON(shown.map(HistoryEntryJSON.init))
                 } else {
-                    invocation.write(RunningTextReport.history(runs))
+                    invocation.write(RunningTextReport.history(HistoryPage(runs, number: number ?? 1)))
                 }
                 return 0
             } catch {

@@ -37,14 +37,26 @@ struct CommandLineFormatTests {
         #expect(cancelled["ending"] as? String == "cancelledByMate")
     }
 
-    @Test func historyTextListsRunsAsATable() {
+    @Test func historyTextListsRunsAsATableWithTheirPace() {
         let runs: [RunRecord] = [.stub(startedAt: Date(timeIntervalSince1970: 1_795_000_000), result: .stub(distanceKm: 3, elapsedSeconds: 1000, calories: 200, ending: .cancelled))]
-        let text = RunningTextReport.history(runs, timeZone: TimeZone(identifier: "UTC")!)
+        let text = RunningTextReport.history(HistoryPage(runs, number: 1), timeZone: TimeZone(identifier: "UTC")!)
         let lines = text.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines[0].hasPrefix("Started           Mode    Distance"))
-        #expect(lines[1].hasPrefix("2026-11-18 11:06  single  3.00/5.00 km  16:40  200 kcal  Run cancelled"))
-        #expect(RunningTextReport.history([]).contains("No runs yet"))
+        #expect(lines[0].hasPrefix("Started           Mode    Distance      Time   Pace"))
+        #expect(lines[1].hasPrefix("2026-11-18 11:06  single  3.00/5.00 km  16:40  5:33/km  200 kcal  Run cancelled"))
+        #expect(RunningTextReport.history(HistoryPage([], number: 1)).contains("No runs yet"))
+    }
+
+    /// MateRunner pages the history five runs at a time.
+    @Test func historyIsPagedFiveAtATime() {
+        let runs: [RunRecord] = (0..<12).map { .stub(startedAt: Date(timeIntervalSince1970: 1_795_000_000 - Double($0) * 86_400)) }
+        let first = HistoryPage(runs, number: 1), last = HistoryPage(runs, number: 3)
+        #expect(first.runs.count == 5 && first.count == 3 && first.hasNext)
+        #expect(last.runs.count == 2 && !last.hasNext)
+        #expect(HistoryPage(runs, number: 9) == last && HistoryPage(runs, number: 0) == first)
+        let text = RunningTextReport.history(first, timeZone: TimeZone(identifier: "UTC")!)
+        #expect(text.hasSuffix("Page 1 of 3; older runs: strata running history --page 2\n"))
+        #expect(RunningTextReport.history(last).hasSuffix("Page 3 of 3\n"))
     }
 
     @Test func recordsJSONAndText() throws {
