@@ -6,7 +6,7 @@ import Testing
 /// app, which stays up; the fix brings the new code back. Then the same loop for a command.
 @Suite struct DevLoopTests {
     @Test(.timeLimit(.minutes(20)))
-    func aSavedChangeIsBuiltAndShownAndABrokenBuildKeepsTheAppUp() throws {
+    func aSavedChangeIsBuiltAndShownAndABrokenBuildKeepsTheAppUp() async throws {
         let sandbox = try Sandbox()
         #expect(try sandbox.strata(["plugins", "new", "Hello", "--path", sandbox.root.path]).status == 0)
         let package = sandbox.root.appendingPathComponent("Hello")
@@ -17,54 +17,54 @@ import Testing
         let terminal = try TmuxTerminal()
         defer { terminal.close() }
         try terminal.type("PS1='READY> '", enter: true)
-        try terminal.waitFor("prompt") { $0.contains { $0.hasPrefix("READY>") } }
+        try await terminal.waitFor("prompt") { $0.contains { $0.hasPrefix("READY>") } }
         let strata = "XDG_STATE_HOME=\(sandbox.state.path) SWIFT_BACKTRACE=enable=no \(BuildProducts.strata) "
             + "--config \(sandbox.config.path) --data-dir \(sandbox.data.path)"
         try terminal.type("clear; \(strata) dev \(package.path); echo STRATA_EXIT=$?", enter: true)
 
         // The first build compiles the SDK too; then the home screen lists the plugin being developed.
-        try terminal.waitFor("the first build and the home screen", seconds: 900) { $0.contains { $0.contains("› Hello") } }
+        try await terminal.waitFor("the first build and the home screen", seconds: 900) { $0.contains { $0.contains("› Hello") } }
         try terminal.press("Enter")
-        try terminal.waitFor("the plugin's screen") { $0.contains { $0.contains("Who should be greeted?") } }
+        try await terminal.waitFor("the plugin's screen") { $0.contains { $0.contains("Who should be greeted?") } }
 
         // A saved change: built, and the app comes back on the same screen with the new text.
         try edit(screenSource, "Who should be greeted?", "Whom shall we greet?")
-        let changed = try terminal.waitFor("the changed text", seconds: 300) { $0.contains { $0.contains("Whom shall we greet?") } }
+        let changed = try await terminal.waitFor("the changed text", seconds: 300) { $0.contains { $0.contains("Whom shall we greet?") } }
         #expect(changed.first == " Strata › Hello", "the app came back on the plugin's screen:\n\(changed.joined(separator: "\n"))")
 
         // A broken build: the compiler's error in a dialog over the screen; the app stays up.
         try edit(screenSource, "greet.greet(name.text)", "greet.greet(nam.text)")
-        let failed = try terminal.waitFor("the build error", seconds: 300) { $0.contains { $0.contains("┌─ Build failed") } }
+        let failed = try await terminal.waitFor("the build error", seconds: 300) { $0.contains { $0.contains("┌─ Build failed") } }
         let dialog = failed.joined(separator: "\n")
         #expect(dialog.contains("'nam'"), "the compiler's error is shown:\n\(dialog)")
         #expect(dialog.contains("Sources/HelloPlugin/HelloScreen.swift:30"), "the error names the file inside the package")
         #expect(dialog.contains("Whom shall we greet?"), "the app still shows the last good build under the dialog")
         try terminal.press("Escape")
-        try terminal.waitFor("the old screen, still running") { lines in
+        try await terminal.waitFor("the old screen, still running") { lines in
             !lines.contains { $0.contains("Build failed") } && lines.contains { $0.contains("Whom shall we greet?") }
         }
 
         // The fix (with one more change, to see the new build on screen) brings the app back.
         try edit(screenSource, "greet.greet(nam.text)", "greet.greet(name.text)")
         try edit(screenSource, "Whom shall we greet?", "Greet whom?")
-        try terminal.waitFor("the fixed build", seconds: 300) { $0.contains { $0.contains("Greet whom?") } }
+        try await terminal.waitFor("the fixed build", seconds: 300) { $0.contains { $0.contains("Greet whom?") } }
 
         // Esc, then q quits the app and the dev loop with it, leaving no work folder behind.
         try terminal.press("Escape")
-        try terminal.waitFor("the home screen") { $0.first == " Strata" }
+        try await terminal.waitFor("the home screen") { $0.first == " Strata" }
         try terminal.type("q")
-        try terminal.waitFor("strata dev to end") { $0.contains { $0.hasPrefix("STRATA_EXIT=0") } }
+        try await terminal.waitFor("strata dev to end") { $0.contains { $0.hasPrefix("STRATA_EXIT=0") } }
         let work = sandbox.state.appendingPathComponent("strata/dev")
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: work.path)) ?? []).isEmpty)
 
         // The loop for a command: it runs after each build, and again after a change.
         let greeting = package.appendingPathComponent("Sources/HelloDomain/GreetUseCase.swift")
         try terminal.type("clear; \(strata) dev \(package.path) -- hello greet Ada; echo STRATA_EXIT=$?", enter: true)
-        try terminal.waitFor("the command's output", seconds: 300) { $0.contains("Hello, Ada!") }
+        try await terminal.waitFor("the command's output", seconds: 300) { $0.contains("Hello, Ada!") }
         try edit(greeting, "\"Hello, ", "\"Hi, ")
-        try terminal.waitFor("the command run again", seconds: 300) { $0.contains("Hi, Ada!") }
+        try await terminal.waitFor("the command run again", seconds: 300) { $0.contains("Hi, Ada!") }
         try terminal.press("C-c")
-        try terminal.waitFor("Ctrl-C to end the loop") { $0.contains { $0.hasSuffix("STRATA_EXIT=130") } }
+        try await terminal.waitFor("Ctrl-C to end the loop") { $0.contains { $0.hasSuffix("STRATA_EXIT=130") } }
     }
 
     @Test func aMissingOrWrongPackageIsAUsageErrorThatSaysWhatToGive() throws {

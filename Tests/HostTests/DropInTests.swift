@@ -5,7 +5,7 @@ import Testing
 /// folder and run through `strata`.
 @Suite struct DropInTests {
     @Test(.timeLimit(.minutes(15)))
-    func scaffoldedPluginBuildsAndRunsThroughStrata() throws {
+    func scaffoldedPluginBuildsAndRunsThroughStrata() async throws {
         let sandbox = try Sandbox()
         let scaffold = try sandbox.strata(["plugins", "new", "Hello", "--path", sandbox.root.path])
         #expect(scaffold.status == 0, "\(scaffold.stderr)")
@@ -17,7 +17,7 @@ import Testing
         }
 
         let swift = ProcessInfo.processInfo.environment["SWIFT_EXEC_FOR_TESTS"] ?? "/usr/bin/env"
-        let build = try run(swift, swift.hasSuffix("env") ? ["swift", "build"] : ["build"], currentDirectory: package, timeout: 900)
+        let build = try await launch(swift, swift.hasSuffix("env") ? ["swift", "build"] : ["build"], currentDirectory: package).finished(timeout: 900)
         #expect(build.status == 0, "swift build of the scaffold failed:\n\(build.stdout.suffix(3000))\n\(build.stderr.suffix(3000))")
 
         try sandbox.writeConfig(#"{"pluginDirectories": ["\#(package.path)/.build/debug"]}"#)

@@ -7,12 +7,12 @@ import Testing
 @Suite struct InteractiveAppTests {
     static let homeHelp = "↑↓ move · Enter open · ? keys · q quit"
 
-    @Test func homeScreenOpensAFeatureGoesBackAndQuitsLeavingTheTerminalAsItWas() throws {
-        let (terminal, sandbox) = try startStrata()
+    @Test func homeScreenOpensAFeatureGoesBackAndQuitsLeavingTheTerminalAsItWas() async throws {
+        let (terminal, sandbox) = try await startStrata()
         defer { terminal.close(); withExtendedLifetime(sandbox) {} }
 
         // Home: every feature, the disabled one marked, the help line.
-        let home = try terminal.waitFor("the home screen") { $0.contains(Self.homeHelp) }
+        let home = try await terminal.waitFor("the home screen") { $0.contains(Self.homeHelp) }
         #expect(home.first == " Strata")
         for name in ["Movies", "Running", "Blocks"] {
             #expect(home.contains { $0.contains(name) }, "\(name) is missing from the home screen:\n\(home.joined(separator: "\n"))")
@@ -24,119 +24,119 @@ import Testing
         for _ in 0..<8 where !screen.contains(where: { $0.contains("› Running") }) {
             let before = screen
             try terminal.press("Down")
-            screen = try terminal.waitFor("the selection to move") { $0 != before }
+            screen = try await terminal.waitFor("the selection to move") { $0 != before }
         }
         #expect(screen.contains { $0.contains("› Running") })
         try terminal.press("Enter")
-        try terminal.waitFor("Running to open") { $0.first?.hasPrefix(" Strata › Running") == true }
+        try await terminal.waitFor("Running to open") { $0.first?.hasPrefix(" Strata › Running") == true }
 
         // Esc returns home.
         try terminal.press("Escape")
-        let back = try terminal.waitFor("the home screen again") { $0.first == " Strata" && $0.contains { $0.contains("Features") } }
+        let back = try await terminal.waitFor("the home screen again") { $0.first == " Strata" && $0.contains { $0.contains("Features") } }
         #expect(back.last == Self.homeHelp)
 
         // q quits: the shell prompt is back and the terminal is out of raw mode.
         try terminal.type("q")
-        #expect(try waitForExit(terminal) == 0)
-        try expectTerminalRestored(terminal)
+        #expect(try await waitForExit(terminal) == 0)
+        try await expectTerminalRestored(terminal)
     }
 
-    @Test func ctrlCQuitsWithStatus130AndRestoresTheTerminal() throws {
-        let (terminal, sandbox) = try startStrata()
+    @Test func ctrlCQuitsWithStatus130AndRestoresTheTerminal() async throws {
+        let (terminal, sandbox) = try await startStrata()
         defer { terminal.close(); withExtendedLifetime(sandbox) {} }
-        try terminal.waitFor("the home screen") { $0.contains(Self.homeHelp) }
+        try await terminal.waitFor("the home screen") { $0.contains(Self.homeHelp) }
         try terminal.press("C-c")
-        #expect(try waitForExit(terminal) == 130)
-        try expectTerminalRestored(terminal)
+        #expect(try await waitForExit(terminal) == 130)
+        try await expectTerminalRestored(terminal)
     }
 
-    @Test func sigtermEndsTheAppAndRestoresTheTerminal() throws {
-        let (terminal, sandbox) = try startStrata()
+    @Test func sigtermEndsTheAppAndRestoresTheTerminal() async throws {
+        let (terminal, sandbox) = try await startStrata()
         defer { terminal.close(); withExtendedLifetime(sandbox) {} }
-        try terminal.waitFor("the home screen") { $0.contains(Self.homeHelp) }
+        try await terminal.waitFor("the home screen") { $0.contains(Self.homeHelp) }
         let pid = try terminal.foregroundChild()
         #expect(kill(pid, SIGTERM) == 0)
-        #expect(try waitForExit(terminal) == 128 + SIGTERM)
-        try expectTerminalRestored(terminal)
+        #expect(try await waitForExit(terminal) == 128 + SIGTERM)
+        try await expectTerminalRestored(terminal)
     }
 
-    @Test func ctrlZHandsTheTerminalBackAndFgResumesTheApp() throws {
-        let (terminal, sandbox) = try startStrata()
+    @Test func ctrlZHandsTheTerminalBackAndFgResumesTheApp() async throws {
+        let (terminal, sandbox) = try await startStrata()
         defer { terminal.close(); withExtendedLifetime(sandbox) {} }
-        try terminal.waitFor("the home screen") { $0.contains(Self.homeHelp) }
+        try await terminal.waitFor("the home screen") { $0.contains(Self.homeHelp) }
         try terminal.press("C-z")
-        try terminal.waitFor("the shell after Ctrl-Z") { lines in
+        try await terminal.waitFor("the shell after Ctrl-Z") { lines in
             guard let stopped = lines.firstIndex(where: { $0.contains("Stopped") }) else { return false }
             return lines[stopped...].contains { $0.hasPrefix("READY>") }
         }
-        try expectTerminalRestored(terminal)
+        try await expectTerminalRestored(terminal)
 
         try terminal.type("fg", enter: true)
-        let resumed = try terminal.waitFor("the home screen after fg") { $0.contains(Self.homeHelp) }
+        let resumed = try await terminal.waitFor("the home screen after fg") { $0.contains(Self.homeHelp) }
         try terminal.press("Down")  // keys arrive one by one again: raw mode is back
-        try terminal.waitFor("the selection to move") { $0 != resumed && $0.contains(Self.homeHelp) }
+        try await terminal.waitFor("the selection to move") { $0 != resumed && $0.contains(Self.homeHelp) }
         try terminal.type("q")
-        try terminal.waitFor("the shell after q") { $0.last?.hasPrefix("READY>") == true && !$0.contains(Self.homeHelp) }
-        try expectTerminalRestored(terminal)
+        try await terminal.waitFor("the shell after q") { $0.last?.hasPrefix("READY>") == true && !$0.contains(Self.homeHelp) }
+        try await expectTerminalRestored(terminal)
     }
 
-    @Test func aPluginThatTrapsWhenOpenedBringsTheAppBackHomeWithANoticeAndIsSkipped() throws {
+    @Test func aPluginThatTrapsWhenOpenedBringsTheAppBackHomeWithANoticeAndIsSkipped() async throws {
         let sandbox = try Sandbox()
         try sandbox.install(fixture: "TrapsAtLoad", as: "Traps")
-        let (terminal, _) = try startStrata(in: sandbox, config: #"{"pluginDirectories": ["plugins"], "features": {"gpt": {"enabled": false}}}"#)
+        let (terminal, _) = try await startStrata(in: sandbox, config: #"{"pluginDirectories": ["plugins"], "features": {"gpt": {"enabled": false}}}"#)
         defer { terminal.close() }
-        var screen = try terminal.waitFor("the home screen") { $0.contains(Self.homeHelp) }
+        var screen = try await terminal.waitFor("the home screen") { $0.contains(Self.homeHelp) }
         for _ in 0..<8 where !screen.contains(where: { $0.contains("› Fixture TrapsAtLoad") }) {
             let before = screen
             try terminal.press("Down")
-            screen = try terminal.waitFor("the selection to move") { $0 != before }
+            screen = try await terminal.waitFor("the selection to move") { $0 != before }
         }
         try terminal.press("Enter")
 
-        let back = try terminal.waitFor("the home screen with the notice") { $0.contains { $0.contains("The traps plugin stopped with SIG") } }
+        let back = try await terminal.waitFor("the home screen with the notice") { $0.contains { $0.contains("The traps plugin stopped with SIG") } }
         #expect(back.contains { $0.contains("strata plugins retry traps") })
         #expect(back.contains { $0.contains("Fixture TrapsAtLoad") && $0.contains("crashed") }, "\(back.joined(separator: "\n"))")
         // The restarted app reads keys one by one (raw mode is on again), and the plugin stays skipped.
         try terminal.press("Enter")
-        try terminal.waitFor("the reason it is skipped") { $0.contains { $0.contains("could not be loaded") } }
+        try await terminal.waitFor("the reason it is skipped") { $0.contains { $0.contains("could not be loaded") } }
         try terminal.press("Escape")
-        try terminal.waitFor("the alert to close") { !$0.contains { $0.contains("could not be loaded") } }
+        try await terminal.waitFor("the alert to close") { !$0.contains { $0.contains("could not be loaded") } }
         try terminal.type("q")
-        #expect(try waitForExit(terminal) == 0)
-        try expectTerminalRestored(terminal)
+        #expect(try await waitForExit(terminal) == 0)
+        try await expectTerminalRestored(terminal)
     }
 
     @Test(arguments: [SIGILL, SIGABRT, SIGSEGV])
-    func aFatalSignalSentToTheAppRestoresTheTerminal(signal: Int32) throws {
-        let (terminal, sandbox) = try startStrata()
+    func aFatalSignalSentToTheAppRestoresTheTerminal(signal: Int32) async throws {
+        let (terminal, sandbox) = try await startStrata()
         defer { terminal.close(); withExtendedLifetime(sandbox) {} }
-        try terminal.waitFor("the home screen") { $0.contains(Self.homeHelp) }
+        try await terminal.waitFor("the home screen") { $0.contains(Self.homeHelp) }
         #expect(kill(try terminal.foregroundChild(), signal) == 0)
-        #expect(try waitForExit(terminal) == 128 + signal)
-        try expectTerminalRestored(terminal)
+        #expect(try await waitForExit(terminal) == 128 + signal)
+        try await expectTerminalRestored(terminal)
         let screen = try terminal.lines()
         #expect(!screen.contains(Self.homeHelp), "the main screen is back")
     }
 
     /// A fresh terminal with a known prompt, running `strata` with a sandbox config (Gpt disabled), followed
     /// by `echo STRATA_EXIT=$?`.
-    private func startStrata() throws -> (TmuxTerminal, Sandbox) {
-        try startStrata(in: try Sandbox(), config: #"{"features": {"gpt": {"enabled": false}}}"#)
+    private func startStrata() async throws -> (TmuxTerminal, Sandbox) {
+        try await startStrata(in: try Sandbox(), config: #"{"features": {"gpt": {"enabled": false}}}"#)
     }
 
-    private func startStrata(in sandbox: Sandbox, config: String) throws -> (TmuxTerminal, Sandbox) {
+    private func startStrata(in sandbox: Sandbox, config: String) async throws -> (TmuxTerminal, Sandbox) {
         try sandbox.writeConfig(config)
         let terminal = try TmuxTerminal()
         try terminal.type("PS1='READY> '", enter: true)
-        try terminal.waitFor("prompt") { $0.contains { $0.hasPrefix("READY>") } }
+        try await terminal.waitFor("prompt") { $0.contains { $0.hasPrefix("READY>") } }
         try terminal.type("clear; XDG_STATE_HOME=\(sandbox.state.path) SWIFT_BACKTRACE=enable=no \(BuildProducts.strata) "
                           + "--config \(sandbox.config.path) --data-dir \(sandbox.data.path); echo STRATA_EXIT=$?", enter: true)
         return (terminal, sandbox)
     }
 
     /// Waits for `STRATA_EXIT=` and the prompt after it; returns the exit status.
-    private func waitForExit(_ terminal: TmuxTerminal) throws -> Int32? {
-        let lines = try terminal.waitFor("strata to exit") { lines in
+    private func waitForExit(_ terminal: TmuxTerminal) async throws -> Int32? {
+        let lines = try await terminal.waitFor("strata to exit") { lines in
             guard let exit = lines.firstIndex(where: { $0.hasPrefix("STRATA_EXIT=") }) else { return false }
             return lines[exit...].contains { $0.hasPrefix("READY>") }
         }
@@ -144,10 +144,10 @@ import Testing
     }
 
     /// Runs `stty -a` in the shell and expects canonical mode and echo, as before `strata` ran.
-    private func expectTerminalRestored(_ terminal: TmuxTerminal) throws {
+    private func expectTerminalRestored(_ terminal: TmuxTerminal) async throws {
         try terminal.type("clear; stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | sort | tr '\\n' ' '; "
                           + "echo STTY_DONE", enter: true)
-        let stty = try terminal.waitFor("stty") { $0.contains { $0.hasSuffix("STTY_DONE") && !$0.contains("echo STTY_DONE") } }
+        let stty = try await terminal.waitFor("stty") { $0.contains { $0.hasSuffix("STTY_DONE") && !$0.contains("echo STTY_DONE") } }
         #expect(stty.contains("echo icanon STTY_DONE"), "terminal settings after strata:\n\(stty.joined(separator: "\n"))")
     }
 }
@@ -188,14 +188,14 @@ final class TmuxTerminal {
 
     /// Polls the screen until `condition` holds, for at most `seconds`; returns the screen that satisfied it.
     @discardableResult
-    func waitFor(_ what: String, seconds: Double = 20, _ condition: ([String]) -> Bool) throws -> [String] {
+    func waitFor(_ what: String, seconds: Double = 20, _ condition: ([String]) -> Bool) async throws -> [String] {
         let deadline = Date().addingTimeInterval(seconds)
         var screen = try lines()
         while !condition(screen) {
             guard Date() < deadline else {
                 throw TmuxError("waited \(Int(seconds)) s for \(what); the terminal shows:\n\(screen.joined(separator: "\n"))")
             }
-            usleep(20_000)  // poll interval
+            try await Task.sleep(for: .milliseconds(20))  // poll interval
             screen = try lines()
         }
         return screen
@@ -225,37 +225,11 @@ final class TmuxTerminal {
         return output
     }
 
-    /// Runs a program and waits for it, with no signal blocked and none of this process's other open files:
-    /// the tmux server that `new-session` leaves running must not hold a descriptor someone waits on
-    /// (Foundation's `Process` waits for its status socket to close, which a daemon that inherited it would
-    /// keep open forever), and it needs its signals (a pool thread, where tests run, blocks them).
+    /// Runs a program and waits for it (`launch`: none of this process's other open files, no signal
+    /// blocked), so that the tmux server `new-session` leaves running holds no descriptor anyone waits on.
     private func spawn(_ path: String, _ arguments: [String]) throws -> (Int32, String) {
-        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)").path
-        defer { unlink(outputPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        let open = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap { Int32($0) }
-        for fd in open where fd > 2 && fcntl(fd, F_GETFD) != -1 { posix_spawn_file_actions_addclose(&actions, fd) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
-        guard spawned == 0 else { throw TmuxError("could not start \(path): \(String(cString: strerror(spawned)))") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-        return ((status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F), output)
+        let result = try launch(path, arguments).wait(timeout: 60)
+        return (result.status, result.stdout + result.stderr)
     }
 }
 

@@ -21,14 +21,14 @@ import Testing
 
     /// `strata running host … --listen ADDR` started, with the join line it printed.
     func startHost(listen: String = "127.0.0.1:0", goal: String = "3", speed: String = "600",
-                   prefix: [String] = []) throws -> (process: LaunchedProcess, endpoint: String, code: String) {
+                   prefix: [String] = []) async throws -> (process: LaunchedProcess, endpoint: String, code: String) {
         let arguments = prefix + [BuildProducts.strata, "--config", sandbox.config.path, "--data-dir", sandbox.root.appendingPathComponent("host").path,
                                   "running", "host", "--mode", "race", "--goal", goal, "--track", Self.hostTrack,
                                   "--listen", listen, "--speed", speed, "--nickname", "ana"]
         let host = try launch(arguments[0], Array(arguments.dropFirst()))
-        while host.isRunning && !host.outputSoFar.contains("--track FILE") { usleep(20_000) }  // polling the output
+        while host.isRunning && !host.outputSoFar.contains("--track FILE") { try await Task.sleep(for: .milliseconds(20)) }  // polling the output
         guard let line = host.outputSoFar.split(separator: "\n").first(where: { $0.contains("strata running join") }) else {
-            throw HostFailed(message: "the host printed no join line: \(try host.wait().stderr)")
+            throw HostFailed(message: "the host printed no join line: \(try await host.finished().stderr)")
         }
         let words = line.split(separator: " ").map(String.init)
         let index = try #require(words.firstIndex(of: "join"))
@@ -59,11 +59,11 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(2)))
-    func twoProcessesRaceOverLoopbackAndAgreeOnTheWinner() throws {
-        let (host, endpoint, code) = try startHost()
+    func twoProcessesRaceOverLoopbackAndAgreeOnTheWinner() async throws {
+        let (host, endpoint, code) = try await startHost()
         #expect(code.count == 16, "a 64-bit code: \(code)")
         let mate = try join(endpoint, code)
-        let mateResult = try mate.wait(), hostResult = try host.wait()
+        let mateResult = try await mate.finished(), hostResult = try await host.finished()
         #expect(mateResult.status == 0, "\(mateResult.stderr)")
         #expect(hostResult.status == 0, "\(hostResult.stderr)")
         #expect(mateResult.stdout.contains("You won!") && hostResult.stdout.contains("Kim won."))
@@ -72,7 +72,7 @@ import Testing
 
     /// Two hosts on one machine: two network namespaces joined by a veth pair, made by the test (as root).
     @Test(.timeLimit(.minutes(2)))
-    func twoProcessesRaceAcrossNetworkNamespaces() throws {
+    func twoProcessesRaceAcrossNetworkNamespaces() async throws {
         let suffix = String(UInt32.random(in: 0..<100_000))
         let (a, b) = ("strata-a\(suffix)", "strata-b\(suffix)")
         let setup = [["netns", "add", a], ["netns", "add", b],
@@ -93,10 +93,10 @@ import Testing
                 return
             }
         }
-        let (host, endpoint, code) = try startHost(listen: "10.231.7.1:0", prefix: ["/usr/bin/env", "ip", "netns", "exec", a])
+        let (host, endpoint, code) = try await startHost(listen: "10.231.7.1:0", prefix: ["/usr/bin/env", "ip", "netns", "exec", a])
         #expect(endpoint.hasPrefix("10.231.7.1:"))
         let mate = try join(endpoint, code, prefix: ["/usr/bin/env", "ip", "netns", "exec", b])
-        let mateResult = try mate.wait(), hostResult = try host.wait()
+        let mateResult = try await mate.finished(), hostResult = try await host.finished()
         #expect(mateResult.status == 0, "\(mateResult.stderr)")
         #expect(hostResult.status == 0, "\(hostResult.stderr)")
         try expectTheSameWinner()
@@ -107,11 +107,11 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(2)))
-    func aWrongCodeIsRefusedOnBothSides() throws {
+    func aWrongCodeIsRefusedOnBothSides() async throws {
         try writeSettings(#""inviteTimeoutSeconds": 3"#)
-        let (host, endpoint, _) = try startHost()
+        let (host, endpoint, _) = try await startHost()
         let mate = try join(endpoint, "0000000000000000")
-        let mateResult = try mate.wait(), hostResult = try host.wait()
+        let mateResult = try await mate.finished(), hostResult = try await host.finished()
         #expect(mateResult.status == 1)
         #expect(mateResult.stderr.contains("refused to let you join: wrong join code"), "\(mateResult.stderr)")
         #expect(hostResult.stderr.contains("a wrong join code"), "\(hostResult.stderr)")
@@ -119,8 +119,8 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(2)))
-    func anotherProtocolVersionGarbageAndAnOversizedLineAreRefusedAndARealMateStillJoins() throws {
-        let (host, endpoint, code) = try startHost()
+    func anotherProtocolVersionGarbageAndAnOversizedLineAreRefusedAndARealMateStillJoins() async throws {
+        let (host, endpoint, code) = try await startHost()
         let port = try #require(UInt16(endpoint.split(separator: ":")[1]))
 
         let old = try RawLineClient(port: port)
@@ -133,7 +133,7 @@ import Testing
         huge.sendRaw(String(repeating: "x", count: 70_000))
         #expect(huge.readLine() == nil)
 
-        let mateResult = try join(endpoint, code).wait(), hostResult = try host.wait()
+        let mateResult = try await join(endpoint, code).finished(), hostResult = try await host.finished()
         #expect(mateResult.status == 0 && hostResult.status == 0, "\(mateResult.stderr)\(hostResult.stderr)")
         #expect(hostResult.stderr.contains("protocol version 999, not 1"))
         #expect(hostResult.stderr.contains("not a frame of the live protocol"))
@@ -142,19 +142,19 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(2)))
-    func aSecondMateIsRefusedAndAMateKilledMidRunIsLostWhileTheHostRunsOn() throws {
+    func aSecondMateIsRefusedAndAMateKilledMidRunIsLostWhileTheHostRunsOn() async throws {
         try writeSettings(#""inviteTimeoutSeconds": 60, "disconnectAfterSeconds": 2"#)
-        let (host, endpoint, code) = try startHost(goal: "1", speed: "60")
+        let (host, endpoint, code) = try await startHost(goal: "1", speed: "60")
         let mate = try join(endpoint, code, speed: "60")
-        while mate.isRunning && !(mate.outputSoFar.contains("joined") && mate.catches(SIGINT)) { usleep(20_000) }
+        while mate.isRunning && !(mate.outputSoFar.contains("joined") && mate.catches(SIGINT)) { try await Task.sleep(for: .milliseconds(20)) }
 
         let second = try RawLineClient(port: try #require(UInt16(endpoint.split(separator: ":")[1])))
         second.send(#"{"type":"hello","version":1,"code":"\#(code)","nickname":"eve"}"#)
         #expect(second.readLine()?.contains("already has a mate") == true)
 
         kill(mate.processIdentifier, SIGKILL)
-        _ = try mate.wait()
-        let hostResult = try host.wait()
+        _ = try await mate.finished()
+        let hostResult = try await host.finished()
         #expect(hostResult.status == 0, "\(hostResult.stderr)")
         #expect(hostResult.stderr.contains("a second mate (eve)"))
         #expect(hostResult.stdout.contains("Goal reached") || hostResult.stdout.contains("You won!"), "\(hostResult.stdout)")
@@ -165,12 +165,12 @@ import Testing
 
     /// Ctrl-C on one side ends the other's run too: "Cancelled by kim", exit 1; the one who stopped exits 130.
     @Test(.timeLimit(.minutes(2)))
-    func aCancelCrossesTheNetwork() throws {
-        let (host, endpoint, code) = try startHost(goal: "3", speed: "1")
+    func aCancelCrossesTheNetwork() async throws {
+        let (host, endpoint, code) = try await startHost(goal: "3", speed: "1")
         let mate = try join(endpoint, code, speed: "1")
-        while mate.isRunning && !(mate.outputSoFar.contains("joined") && mate.catches(SIGINT)) { usleep(20_000) }
+        while mate.isRunning && !(mate.outputSoFar.contains("joined") && mate.catches(SIGINT)) { try await Task.sleep(for: .milliseconds(20)) }
         kill(mate.processIdentifier, SIGINT)
-        let mateResult = try mate.wait(), hostResult = try host.wait()
+        let mateResult = try await mate.finished(), hostResult = try await host.finished()
         #expect(mateResult.status == 130, "\(mateResult.stderr)")
         #expect(hostResult.status == 1, "\(hostResult.stderr)")
         #expect(hostResult.stdout.contains("Cancelled by kim"), "\(hostResult.stdout)")
@@ -179,8 +179,8 @@ import Testing
 
     /// A mate that drops and comes back with its code within 30 s carries on where it was.
     @Test(.timeLimit(.minutes(2)))
-    func aMateThatReconnectsResumes() throws {
-        let (host, endpoint, code) = try startHost(goal: "1", speed: "10")
+    func aMateThatReconnectsResumes() async throws {
+        let (host, endpoint, code) = try await startHost(goal: "1", speed: "10")
         let port = try #require(UInt16(endpoint.split(separator: ":")[1]))
         let first = try RawLineClient(port: port)
         first.send(#"{"type":"hello","version":1,"code":"\#(code)","nickname":"kim"}"#)
@@ -189,13 +189,13 @@ import Testing
         let session = try #require(welcome.range(of: #""session":""#).map { String(welcome[$0.upperBound...].prefix(6)) })
         first.send(#"{"type":"progress","km":0.1,"seconds":30}"#)
         first.close()
-        while host.isRunning && !host.errorSoFar.contains("closed") { usleep(20_000) }  // polling the host's log
+        while host.isRunning && !host.errorSoFar.contains("closed") { try await Task.sleep(for: .milliseconds(20)) }  // polling the host's log
 
         let again = try RawLineClient(port: port)
         again.send(#"{"type":"hello","version":1,"session":"\#(session)","code":"\#(code)","nickname":"kim"}"#)
         #expect(again.readLine()?.contains(#""type":"welcome""#) == true)
         again.send(#"{"type":"finish","km":1,"seconds":240}"#)
-        let hostResult = try host.wait()
+        let hostResult = try await host.finished()
         #expect(hostResult.status == 0, "\(hostResult.stderr)")
         #expect(hostResult.stderr.contains("is back"), "\(hostResult.stderr)")
         #expect(hostResult.stdout.contains("Kim won."), "\(hostResult.stdout)")

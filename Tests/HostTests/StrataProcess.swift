@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs the built `strata` (or another program) as a user would and collects what it printed.
 struct ProcessResult {
@@ -29,13 +30,20 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
 }
 
 /// A started process whose output goes to files; `wait` collects it. Several can run at once.
-final class LaunchedProcess {
-    private let process: Process
+///
+/// Started with `posix_spawn` rather than Foundation's `Process`: a `Process` waits for a status socket that
+/// a child started meanwhile by another test thread may inherit, and then reports its own exit only when
+/// that other child ends (seen as a one-second command taking fifty under parallel tests).
+final class LaunchedProcess: @unchecked Sendable {
+    /// The process id, for sending it signals.
+    let processIdentifier: pid_t
     private let folder: URL
     private let state: URL
+    /// The wait status once reaped.
+    private let status = Mutex<Int32?>(nil)
 
-    fileprivate init(process: Process, folder: URL, state: URL) {
-        self.process = process
+    fileprivate init(processIdentifier: pid_t, folder: URL, state: URL) {
+        self.processIdentifier = processIdentifier
         self.folder = folder
         self.state = state
     }
@@ -51,15 +59,12 @@ final class LaunchedProcess {
     }
 
     /// Whether it is still running.
-    var isRunning: Bool { process.isRunning }
-
-    /// The process id, for sending it signals.
-    var processIdentifier: pid_t { process.processIdentifier }
+    var isRunning: Bool { reaped() == nil }
 
     /// Whether the process has installed a handler for `signal` (`SigCgt` in `/proc/<pid>/status`): a
     /// readiness point that needs no sleeping.
     func catches(_ signal: Int32) -> Bool {
-        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+        guard let status = try? String(contentsOfFile: "/proc/\(processIdentifier)/status", encoding: .utf8),
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
               let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16) else { return false }
         return mask & (1 << UInt64(signal - 1)) != 0
@@ -67,48 +72,100 @@ final class LaunchedProcess {
 
     /// Waits for the process to end (killing it after `timeout` seconds) and returns what it printed.
     func wait(timeout: Double = 120) throws -> ProcessResult {
+        let deadline = Date().addingTimeInterval(timeout)
+        while isRunning {
+            if Date() > deadline { kill(processIdentifier, SIGKILL) }
+            usleep(5_000)  // polling the child's exit
+        }
+        return try result()
+    }
+
+    /// `wait` for long waits: it suspends instead of holding one of the few threads that run the tests
+    /// (a blocked thread delays every other test, and their time limits count the delay).
+    func finished(timeout: Double = 120) async throws -> ProcessResult {
+        let deadline = Date().addingTimeInterval(timeout)
+        while isRunning {
+            if Date() > deadline { kill(processIdentifier, SIGKILL) }
+            try await Task.sleep(for: .milliseconds(10))  // polling the child's exit
+        }
+        return try result()
+    }
+
+    private func result() throws -> ProcessResult {
         defer {
             try? FileManager.default.removeItem(at: folder)
             try? FileManager.default.removeItem(at: state)
         }
-        // SIGKILL: a child started from a test thread inherits its blocked signals, so SIGTERM might never land.
-        let process = process
-        let killer = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer)
-        process.waitUntilExit()
-        killer.cancel()
-        return ProcessResult(status: process.terminationStatus,
+        let wait = reaped() ?? 0
+        let signal = wait & 0x7f
+        return ProcessResult(status: signal != 0 ? signal : (wait >> 8) & 0xff,
                              stdout: String(decoding: try Data(contentsOf: folder.appendingPathComponent("out")), as: UTF8.self),
                              stderr: String(decoding: try Data(contentsOf: folder.appendingPathComponent("err")), as: UTF8.self),
-                             signalled: process.terminationReason == .uncaughtSignal)
+                             signalled: signal != 0)
+    }
+
+    /// The wait status if the process has ended (reaping it the first time), else nil.
+    private func reaped() -> Int32? {
+        status.withLock { status in
+            if status == nil {
+                var raw: Int32 = 0
+                if waitpid(processIdentifier, &raw, WNOHANG) == processIdentifier { status = raw }
+            }
+            return status
+        }
     }
 }
 
 /// Starts `executable` with `arguments` without waiting for it.
 func launch(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
             currentDirectory: URL? = nil) throws -> LaunchedProcess {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
     var merged = ProcessInfo.processInfo.environment
     for key in ["STRATA_CONFIG", "STRATA_DATA_DIR", "STRATA_LOG", "XDG_CONFIG_HOME"] { merged[key] = nil }
     merged["SWIFT_BACKTRACE"] = "enable=no"
     // Crash records and other state of this run stay in its own folder, never in the user's.
     let state = FileManager.default.temporaryDirectory.appendingPathComponent("strata-state-\(UUID().uuidString)")
     merged["XDG_STATE_HOME"] = state.path
-    process.environment = merged.merging(environment) { $1 }
-    if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+    merged.merge(environment) { $1 }
     // Files rather than pipes: nothing to drain concurrently, and a child that fills its output can't block.
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-run-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let outURL = folder.appendingPathComponent("out"), errURL = folder.appendingPathComponent("err")
-    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    process.standardOutput = try FileHandle(forWritingTo: outURL)
-    process.standardError = try FileHandle(forWritingTo: errURL)
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    return LaunchedProcess(process: process, folder: folder, state: state)
+    // `env -C DIR` starts the program in DIR (posix_spawn's chdir action is another _np function).
+    let argv = (currentDirectory.map { ["/usr/bin/env", "-C", $0.path, executable] } ?? [executable]) + arguments
+    let pid = try spawn(argv, environment: merged,
+                        output: folder.appendingPathComponent("out").path, error: folder.appendingPathComponent("err").path)
+    return LaunchedProcess(processIdentifier: pid, folder: folder, state: state)
+}
+
+/// `posix_spawn` with standard input from /dev/null, output and error into files, every other descriptor
+/// closed in the child (glibc's closefrom action, looked up because Swift's Glibc module doesn't import
+/// it), no signal blocked and every signal at its default.
+func spawn(_ argv: [String], environment: [String: String], output: String, error: String) throws -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
+        _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+    }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, error, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t(), all = sigset_t()
+    sigemptyset(&none)
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    let cArguments = argv.map { strdup($0) } + [nil]
+    let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { (cArguments + cEnvironment).forEach { free($0) } }
+    var pid = pid_t()
+    let result = posix_spawn(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment)
+    guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EIO) }
+    return pid
 }
 
 /// Runs the built `strata`.
