@@ -19,7 +19,9 @@ final class LineSocket: @unchecked Sendable {
         self.peer = peer
     }
 
-    deinit { close() }
+    /// The descriptor is released only here, when no thread can use it any more: closing it while
+    /// another thread reads or writes could send that thread's bytes to whatever reuses the number.
+    deinit { Glibc.close(descriptor) }
 
     // MARK: Opening
 
@@ -145,7 +147,8 @@ final class LineSocket: @unchecked Sendable {
         }
     }
 
-    /// Closes the connection (once); a thread blocked reading it wakes up with `.closed`.
+    /// Ends the connection (once): the peer sees it closed, and a thread blocked reading it wakes up
+    /// with `.closed`. The descriptor itself is released when the last reference goes.
     func close() {
         let wasOpen = closedFlag.withLock { closed in
             defer { closed = true }
@@ -153,7 +156,6 @@ final class LineSocket: @unchecked Sendable {
         }
         guard wasOpen else { return }
         shutdown(descriptor, Int32(SHUT_RDWR))
-        Glibc.close(descriptor)
     }
 
     private static func ipv4(_ host: String, port: UInt16) throws(LiveEndpointError) -> sockaddr_in {
