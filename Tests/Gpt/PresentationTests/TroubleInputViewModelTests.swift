@@ -82,4 +82,46 @@ struct TroubleInputViewModelTests {
         #expect(viewModel.errorAlert?.contains("couldn't be recorded") == true)
         #expect(shown.results.isEmpty)
     }
+
+    /// Leaving while the reply streams cancels the ask: no use is counted and no reply screen opens later.
+    @Test func aCancelledAskIsNotCountedAndShowsNothing() async throws {
+        let shown = ShownResults()
+        let usage = InMemoryUsageRepository()
+        let hanging = TroubleInputViewModel(
+            persona: .stub(),
+            convertTrouble: DefaultConvertTroubleUseCase(chat: EndlessChatRepository(), usage: usage, personas: StaticPersonasRepository(),
+                                                         policy: DailyUsagePolicy(limit: 10, timeZone: utc), rules: TroubleInputRules(maxLength: 100),
+                                                         userID: "mina", now: { Date(timeIntervalSince1970: 0) }),
+            rules: TroubleInputRules(maxLength: 100), timeZone: utc, now: { Date(timeIntervalSince1970: 0) },
+            actions: .init(showResult: { _, trouble, result in shown.results.append((trouble, result)) }))
+        hanging.text = "늦잠"
+        let ask = Task { await hanging.convert() }
+        for _ in 0..<10_000 where hanging.streamedReply.isEmpty { await Task.yield() }
+        #expect(hanging.streamedReply == "Well")
+        ask.cancel()
+        await ask.value
+        #expect(shown.results.isEmpty)
+        #expect(hanging.errorAlert == nil && !hanging.isLoading)
+        let today = try await DefaultFetchUsageUseCase(repository: usage, policy: DailyUsagePolicy(limit: 10, timeZone: utc),
+                                                       userID: "mina", now: { Date(timeIntervalSince1970: 0) }).execute()
+        #expect(today.used == 0, "a cancelled ask gives its use back")
+    }
+}
+
+/// A reply that starts and never ends, until the request is cancelled.
+private struct EndlessChatRepository: ChatRepository {
+    func reply(to trouble: String, as persona: Persona) async throws(ChatError) -> Reply {
+        throw .transport("EndlessChatRepository: unexpected call reply(to:)")
+    }
+
+    func streamReply(to trouble: String, as persona: Persona) -> AsyncThrowingStream<ReplyDelta, any Error> {
+        AsyncThrowingStream { continuation in
+            continuation.yield(ReplyDelta(text: "Well"))
+            let waiting = Task {
+                try? await Task.sleep(for: .seconds(3600))  // ends early when the request is cancelled
+                continuation.finish(throwing: CancellationError())
+            }
+            continuation.onTermination = { _ in waiting.cancel() }
+        }
+    }
 }

@@ -7,6 +7,8 @@ final class TroubleInputScreen: Screen {
     let viewModel: TroubleInputViewModel
     private weak var navigator: Navigator?
     private var field = TextFieldState()
+    /// The conversion in flight; leaving the screen cancels it.
+    private var conversion: Task<Void, Never>?
 
     init(viewModel: TroubleInputViewModel, navigator: Navigator) {
         self.viewModel = viewModel
@@ -16,7 +18,7 @@ final class TroubleInputScreen: Screen {
     var title: String { viewModel.persona.name }
 
     var helpItems: [HelpItem] {
-        viewModel.isLoading ? [HelpItem("…", "the reply is coming")] : [HelpItem("Enter", "convert"), HelpItem("Ctrl-U", "clear")]
+        viewModel.isLoading ? [HelpItem("Esc", "stop and go back")] : [HelpItem("Enter", "convert"), HelpItem("Ctrl-U", "clear")]
     }
 
     var isAnimating: Bool { viewModel.isLoading }
@@ -43,10 +45,15 @@ final class TroubleInputScreen: Screen {
     }
 
     func handle(_ key: Key) throws -> KeyResult {
-        guard !viewModel.isLoading else { return key == .escape ? .ignored : .handled }
+        guard !viewModel.isLoading else {
+            guard key == .escape else { return .handled }
+            // Leaving stops the request: no use is counted and no reply opens later over another screen.
+            conversion?.cancel()
+            return .ignored
+        }
         if key == .enter {
             guard viewModel.isConvertEnabled else { return .handled }
-            Task { await convert() }
+            conversion = Task { await convert() }
             return .handled
         }
         guard field.handle(key) else { return .ignored }
@@ -56,7 +63,7 @@ final class TroubleInputScreen: Screen {
 
     private func convert() async {
         await viewModel.convert()
-        guard let message = viewModel.errorAlert else { return }
+        guard !Task.isCancelled, let message = viewModel.errorAlert else { return }
         navigator?.presentAlert(title: "No reply", message: message) { [viewModel] _ in viewModel.dismissAlert() }
     }
 }

@@ -54,7 +54,8 @@ public final class TroubleInputViewModel {
     /// Only when the text is valid and nothing is in flight.
     public var isConvertEnabled: Bool { !isLoading && rules.isValid(text) }
 
-    /// Sends the trouble, streaming the reply into `streamedReply`; on success shows the result.
+    /// Sends the trouble, streaming the reply into `streamedReply`; on success shows the result. Cancelling
+    /// the task that runs it stops the request, gives the day's use back and shows nothing.
     public func convert() async {
         guard isConvertEnabled else { return }
         isLoading = true
@@ -68,9 +69,14 @@ public final class TroubleInputViewModel {
                 case .text(let piece):
                     streamedReply += piece
                 case .completed(let result):
+                    // A screen that was left doesn't open the reply over whatever is shown now.
+                    guard !Task.isCancelled else { return }
                     actions.showResult(persona, rules.trimmed(trouble), result)
                 }
             }
+        } catch GptError.chat(.cancelled) {
+            // Stopped by the user: the use was given back and there is nothing to say.
+            streamedReply = ""
         } catch let error as GptError {
             errorAlert = UsageFormatting.message(for: error, now: now(), in: timeZone)
         } catch {
