@@ -36,6 +36,7 @@ struct RunningScreensTests {
         let viewModel = RunDashboardViewModel(request: try raceRequest(speed: 1),
                                               useCase: DefaultRunUseCase(clock: ManualRunClock(), history: InMemoryRunHistoryRepository()))
         let screen = RunDashboardScreen(viewModel: viewModel)
+        #expect(try screen.handle(.character("q")) == .handled, "q doesn't quit the app and drop the run unsaved")
         #expect(try screen.handle(.escape) == .handled)
         await viewModel.run()
         #expect(viewModel.result?.result.ending == .cancelled)

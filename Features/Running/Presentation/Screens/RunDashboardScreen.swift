@@ -48,6 +48,9 @@ final class RunDashboardScreen: Screen {
         case .character("c"), .escape:
             viewModel.cancel()
             return .handled
+        case .character("q"):
+            // Not the app's "quit" during a run: that would drop the run unsaved. c or Esc ends it first.
+            return .handled
         default:
             return .ignored
         }
