@@ -5,25 +5,15 @@ import StrataPluginKit
 extension BlocksCommands {
     var clockCommands: [PluginCommand] {
         [
-            PluginCommand(path: ["clock"], summary: "Show what runs: its phase and the time left; --watch ticks until Ctrl-C",
-                          usage: "strata clock [--json | --watch]") { invocation in
-                do {
-                    let arguments = try CommandArguments(invocation.arguments, options: [], flags: ["--json", "--watch"])
-                    try noPositionals(arguments)
-                    if arguments.has("--watch") {
-                        if arguments.has("--json") { throw CommandError.usage("--watch shows the clock for people; leave out --json") }
-                        try await watchClock(invocation)
-                    }
-                    let state = try services.resolve((any ClockFetchUseCase).self).execute()
-                    try printClock(state, json: arguments.has("--json"), to: invocation)
-                    return 0
-                } catch let error as CommandError {
-                    invocation.writeError("strata clock: \(error)")
-                    return error.exitCode
-                } catch {
-                    invocation.writeError("strata clock: \(error)")
-                    return 1
+            command(["clock"], "Show what runs: its phase and the time left; --watch ticks until Ctrl-C",
+                    usage: "strata clock [--json | --watch]", flags: ["--json", "--watch"]) { arguments, invocation in
+                try noPositionals(arguments)
+                if arguments.has("--watch") {
+                    if arguments.has("--json") { throw CommandError.usage("--watch shows the clock for people; leave out --json") }
+                    try await watchClock(invocation)
                 }
+                let state = try services.resolve((any ClockFetchUseCase).self).execute()
+                try printClock(state, json: arguments.has("--json"), to: invocation)
             },
             command(["clock", "stop"], "Stop what runs", usage: "strata clock stop") { arguments, invocation in
                 try noPositionals(arguments)

@@ -14,12 +14,12 @@ struct BlocksCommands: Sendable {
     /// error is printed for people and exits 1.
     func command(_ path: [String], _ summary: String, usage: String, options: Set<String> = [],
                  flags: Set<String> = [],
-                 body: @escaping @Sendable (CommandArguments, CommandInvocation) throws -> Void) -> PluginCommand {
+                 body: @escaping @Sendable (CommandArguments, CommandInvocation) async throws -> Void) -> PluginCommand {
         let name = "strata " + path.joined(separator: " ")
         return PluginCommand(path: path, summary: summary, usage: usage) { invocation in
             do {
                 let arguments = try CommandArguments(invocation.arguments, options: options, flags: flags)
-                try body(arguments, invocation)
+                try await body(arguments, invocation)
                 return 0
             } catch let error as CommandError {
                 invocation.writeError("\(name): \(error)")

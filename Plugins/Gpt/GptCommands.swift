@@ -22,6 +22,9 @@ struct GptCommands: Sendable {
         ]
     }
 
+    /// The host's clock, as the use cases read it.
+    private func now() throws -> Date { try context.service((any WallClock).self).now() }
+
     private func personas(_ invocation: CommandInvocation) async -> Int32 {
         await run(invocation) { () async throws -> Int32 in
             let args = try CommandArguments(invocation.arguments, flags: ["--json"])
@@ -44,7 +47,7 @@ struct GptCommands: Sendable {
             if args.has("--json") {
                 try invocation.writeJSON(GptCommandOutput.UsageJSON(usage, timeZone: timeZone))
             } else {
-                invocation.write(GptCommandOutput.usageText(usage, now: try context.service((any WallClock).self).now(), timeZone: timeZone))
+                invocation.write(GptCommandOutput.usageText(usage, now: try now(), timeZone: timeZone))
             }
             return 0
         }
@@ -119,7 +122,7 @@ struct GptCommands: Sendable {
             invocation.writeError("gpt: \(error.description)")  // the host adds the usage line on exit 2
             return error.exitCode
         } catch let error as GptError {
-            invocation.writeError("gpt: \(UsageFormatting.message(for: error, now: (try? context.service((any WallClock).self).now()) ?? Date(), in: timeZone))")
+            invocation.writeError("gpt: \(UsageFormatting.message(for: error, now: (try? now()) ?? Date(), in: timeZone))")
             switch error {
             case .invalidInput, .unknownPersona: return 2
             default: return 1

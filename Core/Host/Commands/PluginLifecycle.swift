@@ -61,11 +61,7 @@ extension HostSession {
         }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
-            let staging = folder.appendingPathComponent(".\(library.lastPathComponent).installing")
-            try? FileManager.default.removeItem(at: staging)
-            try FileManager.default.copyItem(at: library, to: staging)
-            chmod(staging.path, 0o644)
-            guard rename(staging.path, target.path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            try placeLibrary(library, at: target)
         } catch {
             Console.error("can't install into \(folder.path): \(folderProblem(folder)) (\(error.localizedDescription)).")
             return 1
@@ -90,25 +86,13 @@ extension HostSession {
             return nil
         }
         Console.writeError("Building \(package.path) (swift build -c release)…")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "build", "-c", "release", "--package-path", package.path]
-        process.standardOutput = FileHandle.standardError
-        do {
-            try process.run()
-            process.waitUntilExit()
-        } catch {
-            Console.error("can't run swift build: \(error.localizedDescription). Is the Swift toolchain on PATH?")
+        switch PackageBuild.run(package: package.path, configuration: "release", echo: true) {
+        case .succeeded(let libraries):
+            return libraries
+        case .failed(let reason):
+            Console.error("swift build failed in \(package.path); nothing was installed.\n\(reason)")
             return nil
         }
-        guard process.terminationStatus == 0 else {
-            Console.error("swift build failed in \(package.path) (exit \(process.terminationStatus)); nothing was installed.")
-            return nil
-        }
-        let products = package.appendingPathComponent(".build/release").resolvingSymlinksInPath()
-        let libraries = PluginDiscovery.libraries(in: products.path).map { URL(fileURLWithPath: $0) }
-        if libraries.isEmpty { Console.error("the build of \(package.path) made no lib<Name>Plugin.so in \(products.path).") }
-        return libraries.isEmpty ? nil : libraries
     }
 
     /// `strata plugins uninstall ID`: removes a library from the user's plugin folder.
@@ -233,4 +217,14 @@ extension HostSession {
         Console.error("no plugin '\(id)' in \(pluginDirectories.joined(separator: ", "))\(hint). Run `strata plugins list`.")
         return nil
     }
+}
+
+/// Copies a plugin library to `target`, mode 0644, through a hidden file beside it renamed over it: whoever
+/// opens `target` meanwhile gets the old library or the whole new one, never half of it.
+func placeLibrary(_ library: URL, at target: URL) throws {
+    let staging = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).new")
+    try? FileManager.default.removeItem(at: staging)
+    try FileManager.default.copyItem(at: library, to: staging)
+    chmod(staging.path, 0o644)
+    guard rename(staging.path, target.path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
 }

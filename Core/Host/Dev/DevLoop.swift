@@ -143,7 +143,7 @@ enum DevLoop {
             builds += 1
             let started = Date()
             let log = workFolder.appendingPathComponent("build.log")
-            let result = DevBuild.run(package: package, log: log, echo: echo)
+            let result = PackageBuild.run(package: package, log: log, echo: echo)
             let seconds = String(format: "%.1f s", Date().timeIntervalSince(started))
             switch result {
             case .succeeded(let libraries):
@@ -171,15 +171,7 @@ enum DevLoop {
         /// Copies the libraries into the work folder: a build may overwrite its output while a copy runs.
         private func stage(_ libraries: [URL]) throws {
             let folder = workFolder.appendingPathComponent("plugins")
-            for library in libraries {
-                let staging = folder.appendingPathComponent(".\(library.lastPathComponent).new")
-                try? FileManager.default.removeItem(at: staging)
-                try FileManager.default.copyItem(at: library, to: staging)
-                chmod(staging.path, 0o644)
-                guard rename(staging.path, folder.appendingPathComponent(library.lastPathComponent).path) == 0 else {
-                    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-                }
-            }
+            for library in libraries { try placeLibrary(library, at: folder.appendingPathComponent(library.lastPathComponent)) }
         }
 
         /// A failure for the person: inside the running app (which stays as it was), or on standard error.
@@ -221,13 +213,8 @@ enum DevLoop {
             var status: Int32 = 0
             let result = waitpid(child, &status, WNOHANG | WUNTRACED)
             guard result == child else { return result < 0 && errno != EINTR ? 1 : nil }
-            if status & 0xff == 0x7f {  // WIFSTOPPED
-                raise(SIGSTOP)
-                kill(child, SIGCONT)
-                return nil
-            }
-            let signal = status & 0x7f
-            return signal != 0 ? 128 + signal : (status >> 8) & 0xff
+            if Supervisor.followedStop(status, of: child) { return nil }
+            return Supervisor.isSignalled(status) ? 128 + Supervisor.terminatingSignal(status) : Supervisor.exitStatus(status)
         }
 
         /// Ends the child with `signal` and waits for it (SIGKILL after five seconds).

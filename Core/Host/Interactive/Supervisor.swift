@@ -83,18 +83,23 @@ enum Supervisor {
                 if errno == EINTR { continue }
                 return 1 << 8
             }
-            if status & 0xff == 0x7f {  // WIFSTOPPED
-                raise(SIGSTOP)
-                kill(pid, SIGCONT)
-                continue
-            }
+            if followedStop(status, of: pid) { continue }
             return status
         }
     }
 
-    private static func isSignalled(_ status: Int32) -> Bool { status & 0x7f != 0 && status & 0x7f != 0x7f }
-    private static func terminatingSignal(_ status: Int32) -> Int32 { status & 0x7f }
-    private static func exitStatus(_ status: Int32) -> Int32 { (status >> 8) & 0xff }
+    /// When the wait status says Ctrl-Z stopped `pid`, stops this process too (so that the shell sees the
+    /// job stopped), and continues `pid` once `fg` continues this one. Returns whether it was a stop.
+    static func followedStop(_ status: Int32, of pid: pid_t) -> Bool {
+        guard status & 0xff == 0x7f else { return false }  // WIFSTOPPED
+        raise(SIGSTOP)
+        kill(pid, SIGCONT)
+        return true
+    }
+
+    static func isSignalled(_ status: Int32) -> Bool { status & 0x7f != 0 && status & 0x7f != 0x7f }
+    static func terminatingSignal(_ status: Int32) -> Int32 { status & 0x7f }
+    static func exitStatus(_ status: Int32) -> Int32 { (status >> 8) & 0xff }
 
     /// What the app does on its way out, in case it could not: attributes reset, auto-wrap on, bracketed
     /// paste off, cursor shown, main screen, and the settings from before it started.

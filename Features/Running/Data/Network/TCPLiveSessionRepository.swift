@@ -127,7 +127,6 @@ public final class TCPLiveSessionRepository: LiveSessionRepository, @unchecked S
     // MARK: Joining
 
     public func join(_ code: SessionID, nickname: String) async throws -> LiveConnection {
-        let link = LiveLink(timing: timing, log: log)
         let (connection, welcome) = try handshake(code: code.value, nickname: nickname, session: nil)
         guard let mode = welcome.mode.flatMap(RunningMode.init(rawValue:)), mode.needsMate,
               let goal = welcome.goalKm, goal > 0, let session = welcome.session else {
@@ -136,8 +135,8 @@ public final class TCPLiveSessionRepository: LiveSessionRepository, @unchecked S
         }
         let setting = RunningSetting(mode: mode, targetDistanceKm: goal, myNickname: nickname,
                                      mateNickname: welcome.nickname, sessionID: session)
+        let link = LiveLink(timing: timing, log: log) { [self] in try? handshake(code: code.value, nickname: nickname, session: session).0 }
         link.attach(connection)
-        link.reconnect = { [self] in try? handshake(code: code.value, nickname: nickname, session: session).0 }
         return LiveConnection(setting: setting, mate: TCPMateFeed(link: link))
     }
 
@@ -183,11 +182,13 @@ final class LiveLink: @unchecked Sendable {
     let timing: TCPLiveSessionRepository.Timing
     let log: @Sendable (String) -> Void
     /// The mate's side: connects again after a drop (nil on the host, which waits instead).
-    var reconnect: (@Sendable () -> LineSocket?)?
+    let reconnect: (@Sendable () -> LineSocket?)?
 
-    init(timing: TCPLiveSessionRepository.Timing, log: @escaping @Sendable (String) -> Void) {
+    init(timing: TCPLiveSessionRepository.Timing, log: @escaping @Sendable (String) -> Void,
+         reconnect: (@Sendable () -> LineSocket?)? = nil) {
         self.timing = timing
         self.log = log
+        self.reconnect = reconnect
     }
 
     var isOver: Bool { state.withLock { $0.over } }

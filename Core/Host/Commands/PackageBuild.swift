@@ -1,20 +1,21 @@
 import Foundation
 
-/// One `swift build` of a plugin package under development.
-enum DevBuild {
+/// One `swift build` of a plugin package: `strata dev` on every change (debug), `plugins install` once
+/// (release).
+enum PackageBuild {
     enum Result {
-        /// The plugin libraries it made (`lib<Name>Plugin.so` in `.build/debug`).
+        /// The plugin libraries it made (`lib<Name>Plugin.so` in `.build/<configuration>`).
         case succeeded([URL])
         /// The compiler's first errors, or what else went wrong.
         case failed(String)
     }
 
-    /// Builds `package` in debug (the fastest to rebuild), writing the whole output to `log` and, with
-    /// `echo`, to standard error as it comes.
-    static func run(package: String, log: URL, echo: Bool) -> Result {
+    /// Builds `package` in `configuration` (`debug`, the fastest to rebuild, or `release`), writing the
+    /// whole output to `log` if given and, with `echo`, to standard error as it comes.
+    static func run(package: String, configuration: String = "debug", log: URL? = nil, echo: Bool) -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "build", "--package-path", package]
+        process.arguments = ["swift", "build", "-c", configuration, "--package-path", package]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
@@ -31,13 +32,13 @@ enum DevBuild {
             if echo { FileHandle.standardError.write(chunk) }
         }
         process.waitUntilExit()
-        try? text.write(to: log)
+        if let log { try? text.write(to: log) }
         let transcript = String(decoding: text, as: UTF8.self)
         guard process.terminationStatus == 0 else {
             let errors = firstErrors(in: transcript, package: package)
             return .failed(errors.isEmpty ? "swift build exited with \(process.terminationStatus)" : errors)
         }
-        let products = URL(fileURLWithPath: package).appendingPathComponent(".build/debug").resolvingSymlinksInPath()
+        let products = URL(fileURLWithPath: package).appendingPathComponent(".build/\(configuration)").resolvingSymlinksInPath()
         let libraries = PluginDiscovery.libraries(in: products.path).map { URL(fileURLWithPath: $0) }
         return libraries.isEmpty ? .failed("the build made no lib<Name>Plugin.so in \(products.path)") : .succeeded(libraries)
     }
