@@ -32,11 +32,11 @@ let package = Package(
     targets: [
         // MARK: SDK modules
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "StrataDI"),
+        .target(name: "StrataDI", dependencies: [base]),
         .target(name: "StrataNetworking", dependencies: [base]),
         .target(name: "StrataPluginKit", dependencies: ["StrataDI", base]),
         .target(name: "StrataRuntime", dependencies: [base]),
-        .target(name: "StrataStorage", dependencies: ["CSQLite"]),
+        .target(name: "StrataStorage", dependencies: ["CSQLite", base]),
         .target(name: "StrataTerminal", dependencies: [base]),
         .target(name: "StrataTesting"),
 
@@ -47,6 +47,7 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "StrataBaseTests", dependencies: [base]),
         .testTarget(name: "StrataDITests", dependencies: ["StrataDI"]),
+        .testTarget(name: "StrataNetworkingTests", dependencies: ["StrataNetworking"]),
         .testTarget(name: "StrataPluginKitTests", dependencies: ["StrataPluginKit"]),
         .testTarget(name: "StrataRuntimeTests", dependencies: ["StrataRuntime"]),
         .testTarget(name: "StrataStorageTests", dependencies: ["StrataStorage"]),

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 import StrataBase
 import StrataTerminal
@@ -7,13 +7,13 @@ import StrataTerminal
 /// Text is sanitized (``Sanitizer/sanitizeLines(_:)``) and JSON escapes its controls: plugin names, file
 /// names and error messages may come from anywhere.
 enum Console {
-    static func write(_ text: String) { FileHandle.standardOutput.write(Data(Sanitizer.sanitizeLines(text).utf8)) }
+    static func write(_ text: String) { writeAll(Sanitizer.sanitizeLines(text), to: STDOUT_FILENO) }
     static func writeLine(_ text: String = "") { write(text + "\n") }
     static func error(_ text: String) { writeError("strata: " + text) }
     static func warning(_ text: String) { writeError("strata: warning: " + text) }
     /// Writes a sanitized line to standard error, as it is (no `strata:` prefix).
     static func writeError(_ text: String) {
-        FileHandle.standardError.write(Data((Sanitizer.sanitizeLines(text) + "\n").utf8))
+        writeAll(Sanitizer.sanitizeLines(text) + "\n", to: STDERR_FILENO)
     }
 
     /// Whether standard input and output are both a terminal.
@@ -26,7 +26,7 @@ enum Console {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let json = String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self)
-        FileHandle.standardOutput.write(Data((Sanitizer.escapingJSON(json) + "\n").utf8))
+        writeAll(Sanitizer.escapingJSON(json) + "\n", to: STDOUT_FILENO)
     }
 
     /// Lays out rows as left-aligned columns separated by two spaces, aligned by display width.

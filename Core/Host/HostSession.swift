@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import StrataDI
 @_spi(StrataHost) import StrataBase
 import StrataRuntime
@@ -97,7 +97,11 @@ final class HostSession {
 
     /// Activates the plugins `ids` (every usable one when `nil`) with their dependencies: their code is
     /// loaded and registered now.
-    @discardableResult
+    ///
+    /// On the main actor: a plugin's library may bring Foundation into the process (the host doesn't link
+    /// it), and CoreFoundation takes the thread it is first loaded on for the main thread. Loaded on a
+    /// worker thread, it leaves the main queue undrained and the process hangs at its next `await` there.
+    @MainActor @discardableResult
     func activate(_ ids: Set<String>? = nil) -> PluginLoader {
         let loader = self.loader
         loader.activate(ids)

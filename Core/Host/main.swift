@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import StrataPluginKit
 
 /// `strata`: reads the config, loads the enabled feature plugins and serves their commands.
@@ -57,5 +58,6 @@ func runStrata(_ arguments: [String], environment: [String: String]) async -> In
     }
 }
 
+markMainQueue()
 let code = await runStrata(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
 exit(code)

@@ -1,6 +1,6 @@
 import BlocksDomain
 import BlocksPresentation
-import Foundation
+import FoundationEssentials
 import StrataPluginKit
 
 extension BlocksCommands {

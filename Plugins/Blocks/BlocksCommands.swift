@@ -1,6 +1,6 @@
 import BlocksDomain
 import BlocksPresentation
-import Foundation
+import FoundationEssentials
 import StrataPluginKit
 
 /// The feature's command line: `strata blocks …`, `strata daily …`, `strata timer …` and `strata clock …`.

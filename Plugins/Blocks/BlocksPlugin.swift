@@ -1,7 +1,7 @@
 import BlocksData
 import BlocksDomain
 import BlocksPresentation
-import Foundation
+import FoundationEssentials
 import StrataDI
 import StrataPluginKit
 import StrataRuntime

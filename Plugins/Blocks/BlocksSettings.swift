@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+// Time zones by name and the system's own zone come with ICU, in FoundationInternationalization; without
+// it, FoundationEssentials knows only GMT.
+import FoundationInternationalization
 
 /// `features.blocks.settings` in the config. Every key is optional.
 struct BlocksSettings: Decodable, Sendable {

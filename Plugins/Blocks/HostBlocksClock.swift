@@ -1,5 +1,5 @@
 import BlocksDomain
-import Foundation
+import FoundationEssentials
 import StrataRuntime
 
 /// The host's wall clock, seen through the feature's own clock protocol.

@@ -170,5 +170,37 @@ import Testing
         #expect(!ldd.stdout.contains("libFoundationNetworking"))
         #expect(!ldd.stdout.contains("libcurl"))
         #expect(!ldd.stdout.contains("libStrataURLSession"))
+        // The SDK and the host need only FoundationEssentials: no Foundation, no ICU, until a plugin brings them.
+        #expect(ldd.stdout.contains("libFoundationEssentials.so"))
+        #expect(!ldd.stdout.contains("libFoundation.so") && !ldd.stdout.contains("ICU"), "\(ldd.stdout)")
+    }
+
+    /// A folder with more plugins than discovery reads on one thread (64) is read on all cores: every
+    /// plugin still comes out once, in file-name order, each with its own descriptor, and the bad ones
+    /// (an id that isn't the file's, the same file again through a link) fail alone.
+    @Test(.timeLimit(.minutes(2)))
+    func aHundredPluginsAreListedInOrderEachFromItsOwnDescriptor() throws {
+        let sandbox = try Sandbox()
+        let ids = (1...100).map { String(format: "h%06d", $0) }
+        for id in ids {
+            try Self.installPatched(sandbox, fixture: "Healthy", as: id.capitalized) { bytes in
+                try Self.replaceInDescriptor(&bytes, #""id":"healthy""#, #""id":"\#(id)""#)
+                try Self.replaceInDescriptor(&bytes, #"["healthy","ping"]"#, #"["\#(id)","ping"]"#)  // no two claim one word
+            }
+        }
+        try Self.installPatched(sandbox, fixture: "Healthy", as: "H000999") { bytes in
+            try Self.replaceInDescriptor(&bytes, #""id":"healthy""#, #""id":"h000998""#)
+            try Self.replaceInDescriptor(&bytes, #"["healthy","ping"]"#, #"["h000999","ping"]"#)
+        }
+        try FileManager.default.createSymbolicLink(atPath: sandbox.plugins.appendingPathComponent("libZlinkPlugin.so").path,
+                                                   withDestinationPath: sandbox.plugins.appendingPathComponent("libH000050Plugin.so").path)
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
+
+        let listed = try sandbox.strata(["plugins", "list", "--json"])
+        #expect(listed.status == 0)
+        let rows = try JSONDecoder().decode([PluginRow].self, from: Data(listed.stdout.utf8))
+        #expect(rows.map(\.id) == ids + ["h000999"], "the link to h000050's file is that file, listed once")
+        #expect(rows.prefix(100).allSatisfy { $0.state == "enabled" && $0.error == nil }, "\(rows.first { $0.error != nil }?.error ?? "")")
+        #expect(rows.last?.state == "failed" && rows.last?.error?.contains("its descriptor's id is 'h000998'") == true)
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import StrataBase
 
 extension HostSession {
@@ -35,7 +36,7 @@ extension HostSession {
                 + "\nSettings were checked against each plugin's descriptor; `strata plugins check` loads the plugins to check their values."
         }
         // With --json, standard output is only the JSON document.
-        if json || !errors.isEmpty { FileHandle.standardError.write(Data((verdict + "\n").utf8)) } else { Console.writeLine(verdict) }
+        if json || !errors.isEmpty { writeAll(verdict + "\n", to: STDERR_FILENO) } else { Console.writeLine(verdict) }
         return errors.isEmpty ? 0 : 1
     }
 
@@ -48,7 +49,7 @@ extension HostSession {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: file))
         } catch {
-            Console.error("can't read \(file): \(error.localizedDescription). Run `strata config allow` in the folder that holds strata.json, or name the file.")
+            Console.error("can't read \(file): \(errorText(error)). Run `strata config allow` in the folder that holds strata.json, or name the file.")
             return 1
         }
         do {
@@ -62,7 +63,7 @@ extension HostSession {
             Console.writeLine("Allowed \(file) (SHA-256 \(digest.prefix(12))…). strata uses it when run in its folder, until it changes.")
             return 0
         } catch {
-            Console.error("can't record the approval in \(ConfigAllowance(environment: environment).records.directory.path): \(error.localizedDescription)")
+            Console.error("can't record the approval in \(ConfigAllowance(environment: environment).records.directory.path): \(errorText(error))")
             return 1
         }
     }

@@ -1,10 +1,12 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import StrataBase
 import StrataPluginKit
 
 extension HostSession {
     /// Runs `strata <words…>` as a plugin command: the descriptors say which plugin owns the words (the
     /// longest declared command that prefixes them), and only that plugin and its dependencies are loaded.
-    func runFeatureCommand(_ words: [String]) async -> Int32 {
+    @MainActor func runFeatureCommand(_ words: [String]) async -> Int32 {
         let first = words[0]
         let wantsHelp = words.contains("--help") || words.contains("-h")
         let matched = catalog.command(for: words)
@@ -42,8 +44,8 @@ extension HostSession {
         // The invocation sanitizes what the command writes (and may write a status line's own controls),
         // so its output goes out as it is.
         let invocation = CommandInvocation(arguments: arguments, environment: environment, isTerminal: Console.isTerminalOutput,
-                                           output: { FileHandle.standardOutput.write(Data($0.utf8)) },
-                                           error: { FileHandle.standardError.write(Data($0.utf8)) })
+                                           output: { writeAll($0, to: STDOUT_FILENO) },
+                                           error: { writeAll($0, to: STDERR_FILENO) })
         CrashJournal.arm(owner.id, path: owner.path, in: crashes)
         let code = await route.command.run(invocation)
         CrashJournal.disarm()

@@ -1,10 +1,10 @@
-import Foundation
+import FoundationEssentials
 import StrataDI
 import StrataPluginKit
 
 extension HostSession {
     /// `strata di list [--json]`: every registration with its owner, type, name and scope.
-    func diList(json: Bool) -> Int32 {
+    @MainActor func diList(json: Bool) -> Int32 {
         activate()
         let registrations = container.registrations
         if json {

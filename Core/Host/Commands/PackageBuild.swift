@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import StrataBase
 
 /// One `swift build` of a plugin package: `strata dev` on every change (debug), `plugins install` once
 /// (release).
@@ -13,30 +15,26 @@ enum PackageBuild {
     /// Builds `package` in `configuration` (`debug`, the fastest to rebuild, or `release`), writing the
     /// whole output to `log` if given and, with `echo`, to standard error as it comes.
     static func run(package: String, configuration: String = "debug", log: URL? = nil, echo: Bool) -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "build", "-c", configuration, "--package-path", package]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        var text = Data()
+        let process: ChildProcess
         do {
-            try process.run()
+            process = try ChildProcess(executable: "/usr/bin/env", arguments: ["swift", "build", "-c", configuration, "--package-path", package],
+                                       environment: ProcessInfo.processInfo.environment, output: .capturedWithErrors)
         } catch {
-            return .failed("can't run swift build: \(error.localizedDescription). Is the Swift toolchain on PATH?")
+            return .failed("can't run swift build: \(error). Is the Swift toolchain on PATH?")
         }
-        while true {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
+        var text = Data()
+        _ = process.readOutput { chunk in
             text += chunk
-            if echo { FileHandle.standardError.write(chunk) }
+            if echo { writeAll(String(decoding: chunk, as: UTF8.self), to: STDERR_FILENO) }
         }
-        process.waitUntilExit()
+        let status = process.wait()
         if let log { try? text.write(to: log) }
         let transcript = String(decoding: text, as: UTF8.self)
-        guard process.terminationStatus == 0 else {
+        guard status == 0 else {
             let errors = firstErrors(in: transcript, package: package)
-            return .failed(errors.isEmpty ? "swift build exited with \(process.terminationStatus)" : errors)
+            let ending = Supervisor.isSignalled(status) ? "was stopped by \(signalName(Supervisor.terminatingSignal(status)))"
+                : "exited with \(Supervisor.exitStatus(status))"
+            return .failed(errors.isEmpty ? "swift build \(ending)" : errors)
         }
         let products = URL(fileURLWithPath: package).appendingPathComponent(".build/\(configuration)").resolvingSymlinksInPath()
         let libraries = PluginDiscovery.libraries(in: products.path).map { URL(fileURLWithPath: $0) }
@@ -52,12 +50,12 @@ enum PackageBuild {
         let lines = transcript.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var errors: [String] = []
         for (index, line) in lines.enumerated() where line.contains(": error: ") || line.hasPrefix("error: ") {
-            var entry = line.replacingOccurrences(of: package + "/", with: "")
+            var entry = line.replacing(package + "/", with: "")
             // `path:LINE:COLUMN: error: …` is followed by the source around LINE, as `LINE | code`.
             let position = line.split(separator: ":", maxSplits: 3)
             if position.count == 4, let number = Int(position[1]),
                let source = lines[(index + 1)...].prefix(8).first(where: { $0.hasPrefix("\(number) |") }) {
-                entry += "\n\(number) | " + source.dropFirst("\(number) |".count).trimmingCharacters(in: .whitespaces)
+                entry += "\n\(number) | " + source.dropFirst("\(number) |".count).trimmingSpaces
             }
             if !errors.contains(entry) { errors.append(entry) }
             if errors.count == limit { break }

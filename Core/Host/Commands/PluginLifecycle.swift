@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import StrataBase
 import Glibc
 import StrataPluginKit
@@ -11,13 +11,13 @@ extension HostSession {
     /// user's plugin folder, mode 0644.
     func pluginsInstall(_ path: String, force: Bool) -> Int32 {
         let source = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
-        var isFolder: ObjCBool = false
+        var isFolder = false
         guard FileManager.default.fileExists(atPath: source.path, isDirectory: &isFolder) else {
             Console.error("can't install \(source.path): no such file or folder. Give a built lib<Name>Plugin.so or a plugin package folder.")
             return 1
         }
         let libraries: [URL]
-        if isFolder.boolValue {
+        if isFolder {
             guard let built = buildPackage(source) else { return 1 }
             libraries = built
         } else {
@@ -63,13 +63,13 @@ extension HostSession {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
             try placeLibrary(library, at: target)
         } catch {
-            Console.error("can't install into \(folder.path): \(folderProblem(folder)) (\(error.localizedDescription)).")
+            Console.error("can't install into \(folder.path): \(folderProblem(folder)) (\(errorText(error))).")
             return 1
         }
         do {
             try PluginPins(environment: environment).pin(id, path: target.path)
         } catch {
-            Console.warning("can't record the digest of \(target.path) for pinned trust: \(error.localizedDescription)")
+            Console.warning("can't record the digest of \(target.path) for pinned trust: \(errorText(error))")
         }
         Console.writeLine("Installed \(descriptor.displayName) \(descriptor.version) (id \(id)) as \(target.path).")
         if let configured = config.pluginDirectories, !pluginDirectories.contains(folder.path) {
@@ -107,7 +107,7 @@ extension HostSession {
         do {
             try FileManager.default.removeItem(atPath: plugin.path)
         } catch {
-            Console.error("can't remove \(plugin.path): \(error.localizedDescription)")
+            Console.error("can't remove \(plugin.path): \(errorText(error))")
             return 1
         }
         PluginPins(environment: environment).unpin(id)
@@ -124,7 +124,7 @@ extension HostSession {
                               + (config.trust == .pinned ? "" : " Pins are checked when the config says \"trust\": \"pinned\"."))
             return 0
         } catch {
-            Console.error("can't record the digest of \(plugin.path): \(error.localizedDescription)")
+            Console.error("can't record the digest of \(plugin.path): \(errorText(error))")
             return 1
         }
     }
@@ -152,7 +152,7 @@ extension HostSession {
             // An approved config stays approved after an edit the user asked strata to make.
             if wasAllowed { try ConfigAllowance(environment: environment).allow(file, contents: Data(editor.bytes)) }
         } catch {
-            Console.error("can't write \(file): \(error.localizedDescription)")
+            Console.error("can't write \(file): \(errorText(error))")
             return 1
         }
         Console.writeLine("\(verb) \(id) in \(file)\(config.path == nil ? " (created)" : "").")

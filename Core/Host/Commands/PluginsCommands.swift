@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import StrataBase
 import StrataPluginKit
 import Synchronization
 
@@ -64,10 +66,16 @@ extension HostSession {
     /// libraries were loaded (the path is the line's last field and the only one that starts with `/`).
     static func mappedFiles() -> Set<String> {
         // procfs reports a size of 0, so the file is read to its end rather than by its size.
-        guard let file = FileHandle(forReadingAtPath: "/proc/self/maps") else { return [] }
-        defer { try? file.close() }
+        let file = open("/proc/self/maps", O_RDONLY | O_CLOEXEC)
+        guard file >= 0 else { return [] }
+        defer { close(file) }
+        var text: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 65536)
+        while case let count = read(file, &buffer, buffer.count), count != 0 {
+            if count < 0 { if errno == EINTR { continue } else { break } }
+            text += buffer[..<count]
+        }
         var paths: Set<String> = []
-        for line in file.readDataToEndOfFile().split(separator: UInt8(ascii: "\n")) {
+        for line in text.split(separator: UInt8(ascii: "\n")) {
             if let slash = line.firstIndex(of: UInt8(ascii: "/")) { paths.insert(String(decoding: line[slash...], as: UTF8.self)) }
         }
         return paths
@@ -121,52 +129,42 @@ extension HostSession {
     /// still running after `timeout` seconds is killed and "timed out".
     private func probe(_ plugin: PluginRecord, timeout: Double) -> PluginStatus {
         var status = PluginStatus(PluginRecord(id: plugin.id, path: plugin.path, state: .failed, error: nil, descriptor: plugin.descriptor))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: realPath("/proc/self/exe") ?? CommandLine.arguments[0])
-        process.arguments = options.forwarded + ["__probe", plugin.id]
-        // A crash is the expected outcome here; skip the seconds the Swift backtracer would spend on it.
-        process.environment = environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        let process: ChildProcess
         do {
-            try process.run()
+            // A crash is the expected outcome here; skip the seconds the Swift backtracer would spend on it.
+            process = try ChildProcess.strata(arguments: options.forwarded + ["__probe", plugin.id],
+                                              environment: environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 },
+                                              output: .capturedWithoutErrors)
         } catch {
-            status.error = "can't start a probe process: \(error.localizedDescription)"
+            status.error = "can't start a probe process: \(error)"
             return status
         }
-        let report = Mutex(Data())
-        let finished = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            report.withLock { $0 = data }
-            finished.signal()
-        }
-        if finished.wait(timeout: .now() + timeout) == .timedOut {
-            // The reader is left behind: a child of the probe may hold the pipe open.
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+        var report: [UInt8] = []
+        guard process.readOutput(until: monotonicSeconds() + timeout, { report += $0 }) else {
+            // A child of the probe may hold the pipe open: the probe itself is what is stopped.
+            kill(process.pid, SIGKILL)
+            _ = process.wait()
             status.state = PluginProbe.timedOut
             status.error = "still loading after \(PluginProbe.seconds(timeout)), so the probe was stopped: its library's constructor or "
                 + "its registration does not return. If it is only slow, give it longer with --timeout."
             return status
         }
-        process.waitUntilExit()
-        if process.terminationReason == .uncaughtSignal {
+        let ending = process.wait()
+        if Supervisor.isSignalled(ending) {
             status.state = "crashed"
-            status.error = "the plugin crashed the probe process with signal \(signalName(process.terminationStatus)) while loading; the host kept running"
+            status.error = "the plugin crashed the probe process with signal \(signalName(Supervisor.terminatingSignal(ending))) while loading; the host kept running"
             return status
         }
-        guard let line = String(decoding: report.withLock { $0 }, as: UTF8.self).split(separator: "\n").last,
+        guard let line = String(decoding: report, as: UTF8.self).split(separator: "\n").last,
               let reported = try? JSONDecoder().decode(PluginStatus.self, from: Data(line.utf8)) else {
-            status.error = "the probe process exited with code \(process.terminationStatus) without a report"
+            status.error = "the probe process exited with code \(Supervisor.exitStatus(ending)) without a report"
             return status
         }
         return reported
     }
 
     /// `strata __probe ID`: loads one plugin (and its dependencies) and prints its record as JSON.
-    func probeMode(id: String) -> Int32 {
+    @MainActor func probeMode(id: String) -> Int32 {
         let loader = activate([id])
         guard let record = loader.records.first(where: { $0.id == id }) else {
             Console.writeLine(#"{"id":"\#(id)","path":"","state":"failed","error":"not found"}"#)
@@ -199,7 +197,7 @@ extension HostSession {
             Console.writeJSON(results)
             return 0
         }
-        func format(_ value: Double?) -> String { value.map { String(format: "%.2f", $0) } ?? "-" }
+        func format(_ value: Double?) -> String { value.map { decimal($0, places: 2) } ?? "-" }
         var rows = [["ID", "READ ms", "LOAD ms", "REGISTER ms", "TOTAL ms", "STATE"]]
         for status in results {
             let timings = status.timings

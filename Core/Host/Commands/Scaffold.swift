@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `strata plugins new NAME [--path DIR] [--core PATH]`: writes an out-of-tree plugin package that
 /// depends on this repository's Core by path, builds with `swift build`, and loads once its build folder

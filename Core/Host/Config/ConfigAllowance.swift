@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Which configs found in the current folder the user has approved, as direnv's `allow` does: a folder
 /// someone else prepared (a cloned repository, a shared directory) could otherwise name a plugin folder of

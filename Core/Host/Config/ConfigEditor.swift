@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Changes one value in a config file's text and leaves every other byte as the user wrote it: their
 /// formatting, key order and other settings survive `strata plugins enable` and `disable`. The text must

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import StrataBase
 
 /// Finds and reads the config: `--config PATH`, then `$STRATA_CONFIG`, then `./strata.json` if the user has
@@ -36,12 +37,12 @@ struct ConfigLoader {
     func load() throws(ConfigError) -> StrataConfig {
         var passedOver: [String] = []
         for candidate in candidates() {
-            var isFolder: ObjCBool = false
+            var isFolder = false
             guard FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder) else {
                 if candidate.explicit { throw .unreadable(path: candidate.path, detail: "no such file") }
                 continue
             }
-            if isFolder.boolValue {
+            if isFolder {
                 if candidate.needsAllowance { continue }
                 throw .unreadable(path: candidate.path, detail: "it is a folder, not a file; name the config file itself, "
                                   + "e.g. \(URL(fileURLWithPath: candidate.path).appendingPathComponent("strata.json").path)")
@@ -49,7 +50,7 @@ struct ConfigLoader {
             let data: Data
             do { data = try Data(contentsOf: URL(fileURLWithPath: candidate.path)) } catch {
                 if candidate.needsAllowance { continue }
-                throw .unreadable(path: candidate.path, detail: error.localizedDescription)
+                throw .unreadable(path: candidate.path, detail: errorText(error))
             }
             if candidate.needsAllowance {
                 switch ConfigAllowance(environment: environment).verdict(for: candidate.path, contents: data) {
@@ -92,7 +93,9 @@ struct ConfigLoader {
 
 /// The user's home folder: `$HOME`, else the password database.
 func homeDirectory(_ environment: [String: String]) -> String {
-    environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    if let home = environment["HOME"], !home.isEmpty { return home }
+    guard let entry = getpwuid(geteuid()), let folder = entry.pointee.pw_dir else { return "/" }
+    return String(cString: folder)
 }
 
 /// `~/x` → `$HOME/x`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// SHA-256 digests strata remembers in a folder of its state folder, one file per key holding
 /// `<digest> <path>`: the configs `config allow` approved and the plugin files pinned trust accepts.

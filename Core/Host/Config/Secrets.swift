@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import StrataBase
 
 /// Which names hold secrets and how secrets are kept out of sight: `config check` redacts them, and the
@@ -68,7 +68,7 @@ enum Secrets {
     private static func userinfoRanges(in text: String) -> [Range<String.Index>] {
         var ranges: [Range<String.Index>] = []
         var rest = text[...]
-        while let scheme = rest.range(of: "://") {
+        while let scheme = rest.firstRange(of: "://") {
             rest = rest[scheme.upperBound...]
             let authorityEnd = rest.firstIndex { "/?# \"'".contains($0) } ?? rest.endIndex
             if let at = rest[..<authorityEnd].lastIndex(of: "@") { ranges.append(rest.startIndex..<at) }

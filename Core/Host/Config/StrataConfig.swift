@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import StrataBase
 
 /// The host's configuration: where plugins are, where data goes, and what each feature gets.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 import StrataBase
 import StrataTerminal
@@ -30,18 +30,18 @@ struct DevAppLink {
     /// Presents each build failure the dev loop sends as a dialog over whatever is on screen.
     func showFailures(in navigator: Navigator) {
         guard let failures else { return }
-        Thread.detachNewThread {
-            var pending = Data()
+        detachThread(named: "strata-dev-link") {
+            var pending: [UInt8] = []
             var buffer = [UInt8](repeating: 0, count: 4096)
             while true {
                 let count = read(failures, &buffer, buffer.count)
                 if count <= 0 { return }
-                pending.append(contentsOf: buffer[..<count])
+                pending += buffer[..<count]
                 while let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                    let line = pending[pending.startIndex..<end]
-                    pending = Data(pending[(end + 1)...])
-                    guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any],
-                          let message = object["buildFailed"] as? String else { continue }
+                    let line = Array(pending[..<end])
+                    pending.removeSubrange(...end)
+                    guard case .object(let fields)? = try? JSONValue.parse(line).value,
+                          case .string(let message)? = fields["buildFailed"] else { continue }
                     Task { @MainActor in
                         if navigator.top is AlertScreen, navigator.top.title == Self.failureTitle { navigator.dismiss() }
                         navigator.presentAlert(title: Self.failureTitle, message: Sanitizer.sanitizeLines(message))

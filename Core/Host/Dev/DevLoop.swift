@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import Glibc
+import StrataBase
 
 /// `strata dev PACKAGE [-- COMMAND…]`: the plugin author's loop. It builds the package with `swift build`,
 /// runs the interactive app (or `strata COMMAND…`) with the new library, and on every change to the
@@ -81,7 +82,7 @@ enum DevLoop {
                 try FileManager.default.createDirectory(at: workFolder.appendingPathComponent("plugins"), withIntermediateDirectories: true,
                                                         attributes: [.posixPermissions: 0o700])
             } catch {
-                throw .workFolder(workFolder.path, error.localizedDescription)
+                throw .workFolder(workFolder.path, errorText(error))
             }
             Self.removeAbandonedFolders(besides: workFolder)
         }
@@ -141,10 +142,10 @@ enum DevLoop {
         /// errors go to the app if one runs, else to standard error.
         private mutating func build(echo: Bool) -> Bool {
             builds += 1
-            let started = Date()
+            let started = monotonicSeconds()
             let log = workFolder.appendingPathComponent("build.log")
             let result = PackageBuild.run(package: package, log: log, echo: echo)
-            let seconds = String(format: "%.1f s", Date().timeIntervalSince(started))
+            let seconds = decimal(monotonicSeconds() - started, places: 1) + " s"
             switch result {
             case .succeeded(let libraries):
                 // A new build of a plugin that crashed strata is tried again.
@@ -155,7 +156,7 @@ enum DevLoop {
                 do {
                     try stage(libraries)
                 } catch {
-                    report("can't stage the built libraries in \(workFolder.path): \(error.localizedDescription)")
+                    report("can't stage the built libraries in \(workFolder.path): \(errorText(error))")
                     return false
                 }
                 if child == 0 || !command.isEmpty {
@@ -177,7 +178,7 @@ enum DevLoop {
         /// A failure for the person: inside the running app (which stays as it was), or on standard error.
         private func report(_ message: String) {
             if failures >= 0, command.isEmpty {
-                let line = (try? JSONSerialization.data(withJSONObject: ["buildFailed": message])) ?? Data()
+                let line = (try? JSONEncoder().encode(["buildFailed": message])) ?? Data()
                 let sent = (line + Data("\n".utf8)).withUnsafeBytes { write(failures, $0.baseAddress, $0.count) }
                 if sent > 0 { return }
             }
@@ -197,12 +198,13 @@ enum DevLoop {
                     childEnvironment[DevLoop.failuresVariable] = String(pipeEnds[0])
                 }
             }
-            guard let pid = spawnStrata(arguments: options.forwarded + command, environment: childEnvironment) else {
-                Console.error("dev: could not start strata (\(String(cString: strerror(errno)))).")
+            do {
+                child = try ChildProcess.strata(arguments: options.forwarded + command, environment: childEnvironment).pid
+            } catch {
+                Console.error("dev: \(error).")
                 pipeEnds.filter { $0 >= 0 }.forEach { close($0) }
                 return
             }
-            child = pid
             if pipeEnds[0] >= 0 { close(pipeEnds[0]) }
             failures = pipeEnds[1]
         }

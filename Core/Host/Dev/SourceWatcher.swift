@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// The files of a package under development, watched with inotify: every folder of the package except

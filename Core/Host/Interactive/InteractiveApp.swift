@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import StrataBase
 import StrataTerminal
 
@@ -37,7 +37,7 @@ func homeText(features: [HomeFeature]) -> String {
     var text = "Strata features:\n"
     for feature in features {
         let name = Sanitizer.sanitize(feature.displayName).padded(toWidth: nameWidth)
-        let state = feature.stateName.padding(toLength: 8, withPad: " ", startingAt: 0)
+        let state = feature.stateName.padded(toWidth: 8)
         let detail = switch feature.state {
         case .available: feature.summary
         case .disabled: "\(feature.summary) (set features.\(feature.id).enabled to true to use it)"

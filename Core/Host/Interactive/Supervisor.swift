@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Runs the interactive app in a child process (this same binary) and brings it back when a plugin's code
@@ -29,12 +29,14 @@ enum Supervisor {
             childEnvironment[supervisedVariable] = "1"
             childEnvironment[noticeVariable] = notice
             let started = time(nil)
-            guard let child = spawn(arguments: arguments, environment: childEnvironment) else {
-                Console.error("could not start the interactive app (\(String(cString: strerror(errno)))); "
-                              + "run `strata --help` for the command-line interface")
+            let child: ChildProcess
+            do {
+                child = try spawn(arguments: arguments, environment: childEnvironment)
+            } catch {
+                Console.error("could not start the interactive app (\(error)); run `strata --help` for the command-line interface")
                 return 1
             }
-            let status = wait(for: child)
+            let status = child.wait(followingStops: true)
             if !isSignalled(status) { return exitStatus(status) }
             let signal = terminatingSignal(status)
             restoreTerminal(haveSettings ? saved : nil)
@@ -58,9 +60,9 @@ enum Supervisor {
     /// The app's process id while it runs, for the handlers that pass signals on (0 when there is none).
     nonisolated(unsafe) private static var child: pid_t = 0
 
-    private static func spawn(arguments: [String], environment: [String: String]) -> pid_t? {
-        guard let pid = spawnStrata(arguments: arguments, environment: environment) else { return nil }
-        child = pid
+    private static func spawn(arguments: [String], environment: [String: String]) throws(SpawnError) -> ChildProcess {
+        let process = try ChildProcess.strata(arguments: arguments, environment: environment)
+        child = process.pid
         // Signals sent to the supervisor go to the app, which restores the terminal and ends by them. Once
         // each (SA_RESETHAND): a real fault in the supervisor itself must still end it.
         for signal in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] + CrashJournal.fatalSignals {
@@ -70,22 +72,7 @@ enum Supervisor {
             action.sa_flags = SA_RESTART | Int32(bitPattern: UInt32(SA_RESETHAND))
             sigaction(signal, &action, nil)
         }
-        return pid
-    }
-
-    /// Waits for the app to end. When Ctrl-Z stops it, the supervisor stops too, so that the shell sees
-    /// the job stopped; `fg` continues the whole process group, and the app again after that.
-    private static func wait(for pid: pid_t) -> Int32 {
-        var status: Int32 = 0
-        while true {
-            let result = waitpid(pid, &status, WUNTRACED)
-            if result < 0 {
-                if errno == EINTR { continue }
-                return 1 << 8
-            }
-            if followedStop(status, of: pid) { continue }
-            return status
-        }
+        return process
     }
 
     /// When the wait status says Ctrl-Z stopped `pid`, stops this process too (so that the shell sees the
@@ -108,28 +95,4 @@ enum Supervisor {
         _ = write(STDOUT_FILENO, sequence.utf8Start, sequence.utf8CodeUnitCount)
         if var saved { _ = tcsetattr(STDIN_FILENO, TCSADRAIN, &saved) }
     }
-}
-
-/// Starts this same `strata` executable with `arguments` and `environment`, SIGPIPE back at its default.
-/// - Returns: The child's process id, or nil (with `errno` set) when it could not start.
-func spawnStrata(arguments: [String], environment: [String: String]) -> pid_t? {
-    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    let argv = ([CommandLine.arguments.first ?? "strata"] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { (argv + envp).forEach { free($0) } }
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    sigaddset(&defaults, SIGPIPE)
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
-    var pid: pid_t = 0
-    let result = posix_spawn(&pid, executable, nil, &attributes, argv, envp)
-    guard result == 0 else {
-        errno = result
-        return nil
-    }
-    return pid
 }

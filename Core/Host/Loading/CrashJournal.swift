@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Remembers which plugin was running when `strata` crashed, so that the next run skips it instead of
@@ -23,12 +23,11 @@ enum CrashJournal {
 
         /// `SIGILL (4) on 2026-11-24 15:30 UTC`.
         var summary: String {
-            let date = Date(timeIntervalSince1970: TimeInterval(time))
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "UTC")
-            formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
-            return "\(signalName(signal)) on \(formatter.string(from: date))"
+            var seconds = time_t(time), parts = tm()
+            gmtime_r(&seconds, &parts)
+            func two(_ number: Int32) -> String { number < 10 ? "0\(number)" : "\(number)" }
+            let date = "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min)) UTC"
+            return "\(signalName(signal)) on \(date)"
         }
     }
 
@@ -59,9 +58,9 @@ enum CrashJournal {
 
     /// Every crash the journal holds, newest first (whether or not the file has changed since).
     static func records(in directory: URL) -> [Record] {
-        let files = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []
-        return files.filter { $0.pathExtension == "json" }
-            .compactMap { FileManager.default.contents(atPath: $0.path).flatMap { try? JSONDecoder().decode(Record.self, from: $0) } }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasSuffix(".json") }
+            .compactMap { FileManager.default.contents(atPath: "\(directory.path)/\($0)").flatMap { try? JSONDecoder().decode(Record.self, from: $0) } }
             .sorted { $0.time > $1.time }
     }
 

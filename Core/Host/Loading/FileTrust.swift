@@ -11,9 +11,9 @@ struct FileTrust {
     var user: uid_t = geteuid()
     private var folderVerdicts: [String: PluginFailure?] = [:]
 
-    /// Why the plugin file at `path` can't be trusted, or `nil` if it can.
-    mutating func problem(forPluginAt path: String) -> PluginFailure? {
-        if let problem = ownProblem(path, isPluginFolder: false) { return problem }
+    /// Why the plugin file at `path` can't be trusted, or `nil` if it can. `status` is the file's, if known.
+    mutating func problem(forPluginAt path: String, status: stat? = nil) -> PluginFailure? {
+        if let problem = ownProblem(path, isPluginFolder: false, known: status) { return problem }
         var folder = parent(of: path)
         var isPluginFolder = true
         while true {
@@ -32,9 +32,9 @@ struct FileTrust {
         return verdict
     }
 
-    private func ownProblem(_ path: String, isPluginFolder: Bool) -> PluginFailure? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return .notLoadable("can't inspect \(path): \(String(cString: strerror(errno)))") }
+    private func ownProblem(_ path: String, isPluginFolder: Bool, known: stat? = nil) -> PluginFailure? {
+        var status = known ?? stat()
+        guard known != nil || stat(path, &status) == 0 else { return .notLoadable("can't inspect \(path): \(String(cString: strerror(errno)))") }
         if status.st_uid != user && status.st_uid != 0 {
             return .foreignOwner(path: path, owner: userName(status.st_uid), isFolder: (status.st_mode & S_IFMT) == S_IFDIR)
         }
@@ -45,8 +45,8 @@ struct FileTrust {
     }
 
     private func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
-        return String(path[..<slash])
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), slash != path.utf8.startIndex else { return "/" }
+        return String(path.utf8[..<slash])!
     }
 
     private func userName(_ uid: uid_t) -> String {

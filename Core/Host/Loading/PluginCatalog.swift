@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import StrataPluginKit
 
 /// Every discovered plugin as its descriptor tells it, known before any plugin code runs.
@@ -35,11 +35,11 @@ struct PluginCatalog {
     ///   - crashes: the crash journal's folder.
     ///   - reservedWords: the host's own top-level words, which no plugin may claim.
     init(discovered: [DiscoveredPlugin], crashes: URL, reservedWords: Set<String>) {
-        var entries = discovered.map { plugin in
+        var entries = discovered.concurrentMap { plugin in
             var entry = Entry(id: plugin.id, path: plugin.path, problem: plugin.problem)
             guard entry.problem == nil else { return entry }
             do {
-                let descriptor = try PluginDescriptorReader.read(libraryAt: plugin.path)
+                let descriptor = try PluginDescriptorSection.decode(plugin.section?.get() ?? PluginDescriptorReader.section(libraryAt: plugin.path))
                 entry.descriptor = descriptor
                 entry.problem = Self.problem(with: descriptor, fileID: plugin.id)
             } catch {

@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import Glibc
+import StrataPluginKit
 
 /// A plugin library found on disk: `lib<Name>Plugin.so`, whose id is `<name>` in lowercase.
 struct DiscoveredPlugin: Equatable {
@@ -8,6 +9,9 @@ struct DiscoveredPlugin: Equatable {
     let path: String
     /// A problem known before loading (an untrusted file or folder, a duplicate id).
     var problem: String?
+    /// The descriptor section's bytes, read through the descriptor that the trust check inspected
+    /// (`nil`: not read yet; the catalog reads it by path).
+    var section: Result<[UInt8], PluginDescriptorError>?
 }
 
 /// Looks for plugin libraries in the configured folders, in order. Only folders named by the config or
@@ -37,33 +41,65 @@ struct PluginDiscovery {
     /// Lists the plugins in every folder; a later library with an id already seen is kept with a problem.
     func discover() -> [DiscoveredPlugin] {
         var found: [DiscoveredPlugin] = []
+        var seenPaths: Set<String> = []
         var firstPathByID: [String: String] = [:]
         var trust = FileTrust()
         for directory in directories {
             guard let realDirectory = realPath(directory),
                   let names = try? FileManager.default.contentsOfDirectory(atPath: realDirectory) else { continue }
-            for name in names.sorted() {
-                guard let id = Self.pluginID(fromFileName: name), let path = Self.resolvedPath(of: name, in: realDirectory) else { continue }
-                if found.contains(where: { $0.path == path }) { continue }
-                var plugin = DiscoveredPlugin(id: id, path: path, problem: trust.problem(forPluginAt: path)?.description)
-                if let first = firstPathByID[id] {
-                    plugin.problem = PluginFailure.duplicateID(id: id, firstPath: first).description
+            // Files are opened relative to the folder, so that the kernel walks its path once, not per file.
+            let folder = Glibc.open(realDirectory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            defer { if folder >= 0 { close(folder) } }
+            let candidates = names.sorted().compactMap { name in Self.pluginID(fromFileName: name).map { (id: $0, name: name) } }
+            // Reading descriptors is independent per file; trust and ids are then judged in order.
+            let opened = candidates.concurrentMap { Self.read($0.name, in: realDirectory, descriptor: folder) }
+            for (candidate, file) in zip(candidates, opened) {
+                guard let file, seenPaths.insert(file.path).inserted else { continue }
+                var plugin = DiscoveredPlugin(id: candidate.id, path: file.path,
+                                              problem: trust.problem(forPluginAt: file.path, status: file.status)?.description)
+                if let first = firstPathByID[candidate.id] {
+                    plugin.problem = PluginFailure.duplicateID(id: candidate.id, firstPath: first).description
                 } else {
-                    firstPathByID[id] = path
+                    firstPathByID[candidate.id] = file.path
                 }
+                if plugin.problem == nil { plugin.section = file.section }
                 found.append(plugin)
             }
         }
         return found
     }
 
-    /// The real path of `name` in the real folder `folder`: resolved only when it is a symbolic link (most
-    /// files aren't, and resolving walks every folder of the path).
-    private static func resolvedPath(of name: String, in folder: String) -> String? {
+    /// What one file in a plugin folder is: its real path, its status and its descriptor section, read
+    /// through one open descriptor (so the trust check judges the very file whose descriptor is read).
+    private struct OpenedFile: Sendable {
+        let path: String
+        /// `nil` for a symbolic link (the trust check then looks at where it leads) or an unopenable file.
+        let status: stat?
+        /// `nil` where `status` is: the catalog then reads it by path, and reports why it can't.
+        let section: Result<[UInt8], PluginDescriptorError>?
+    }
+
+    /// Reads `name` in the real folder `folder` (open as `folderDescriptor`, or -1). A symbolic link is
+    /// resolved to its real path (resolving walks every folder of the path, so only links are). `nil`
+    /// when there is no such file (or a link leads nowhere).
+    private static func read(_ name: String, in folder: String, descriptor folderDescriptor: Int32) -> OpenedFile? {
         let path = "\(folder)/\(name)"
+        // O_NONBLOCK: a FIFO under a plugin's name must not stall discovery; regular files ignore it.
+        let flags = O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
+        let file = folderDescriptor >= 0 ? openat(folderDescriptor, name, flags) : Glibc.open(path, flags)
+        guard file >= 0 else {
+            switch errno {
+            case ELOOP: return realPath(path).map { OpenedFile(path: $0, status: nil, section: nil) }
+            case ENOENT: return nil
+            default: return OpenedFile(path: path, status: nil, section: nil)
+            }
+        }
+        defer { close(file) }
         var status = stat()
-        guard lstat(path, &status) == 0 else { return nil }
-        return (status.st_mode & S_IFMT) == S_IFLNK ? realPath(path) : path
+        guard fstat(file, &status) == 0 else { return OpenedFile(path: path, status: nil, section: nil) }
+        return OpenedFile(path: path, status: status, section: Result { () throws(PluginDescriptorError) in
+            try PluginDescriptorReader.section(file: file, path: path)
+        })
     }
 
     /// The plugin libraries directly in `folder`, sorted by name.
@@ -74,10 +110,17 @@ struct PluginDiscovery {
 
     /// `libMoviesPlugin.so` → `movies`; `nil` for any other file name.
     static func pluginID(fromFileName name: String) -> String? {
-        guard name.hasPrefix("lib"), name.hasSuffix("Plugin.so") else { return nil }
-        let core = name.dropFirst(3).dropLast("Plugin.so".count)
-        guard !core.isEmpty, core.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return nil }
-        return core.lowercased()
+        let bytes = Array(name.utf8), prefix = Array("lib".utf8), suffix = Array("Plugin.so".utf8)
+        guard bytes.count > prefix.count + suffix.count, bytes.starts(with: prefix), bytes.suffix(suffix.count).elementsEqual(suffix) else { return nil }
+        var id: [UInt8] = []
+        for byte in bytes[prefix.count..<(bytes.count - suffix.count)] {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"): id.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): id.append(byte + 0x20)
+            default: return nil
+            }
+        }
+        return String(decoding: id, as: UTF8.self)
     }
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import StrataPluginKit
 
 /// Why one plugin didn't load. Each message says what to do.
@@ -75,9 +75,9 @@ enum PluginFailure: Error, CustomStringConvertible {
 func folderProblem(_ url: URL) -> String {
     var ancestor = url
     while !FileManager.default.fileExists(atPath: ancestor.path), ancestor.path != "/" { ancestor.deleteLastPathComponent() }
-    var isFolder: ObjCBool = false
+    var isFolder = false
     _ = FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isFolder)
-    if !isFolder.boolValue { return "\(ancestor.path) is a file, not a folder" }
+    if !isFolder { return "\(ancestor.path) is a file, not a folder" }
     if !FileManager.default.isWritableFile(atPath: ancestor.path) { return "\(ancestor.path) is not writable" }
     return "the folder could not be created"
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Pinned trust (`"trust": "pinned"` in the config): a plugin file loads only while its SHA-256 is the one
 /// recorded when it was installed or trusted (`strata plugins trust ID`). The digests live in the state

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import StrataBase
 import Synchronization
 
 /// The dependency-injection container that the host and every plugin share.
@@ -18,7 +19,7 @@ public final class Container: Sendable {
     /// The table after `freeze()`: the address of a retained `FrozenTable` (0 before `freeze()`), published once, immutable, read lock-free.
     @usableFromInline let frozenPointer = Atomic<Int>(0)
     /// Serializes the building of singletons and weak instances (recursive: factories resolve others).
-    @usableFromInline let buildLock = NSRecursiveLock()
+    @usableFromInline let buildLock = RecursiveLock()
 
     /// Creates an empty, unfrozen container.
     public init() {}

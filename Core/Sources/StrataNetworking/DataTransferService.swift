@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import StrataBase
 
 /// Talks to one HTTP API: builds requests from endpoints, retries what the policy allows, surfaces any
@@ -45,7 +45,7 @@ public struct DataTransferService: Sendable {
         let items = query + endpoint.query
         if !items.isEmpty { components.queryItems = (components.queryItems ?? []) + items }
         // URLComponents leaves `+` as is, and servers read it as a space.
-        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacing("+", with: "%2B")
         guard let full = components.url else { throw .invalidRequest("bad URL for path \(endpoint.path)") }
         return HTTPRequest(url: full, method: endpoint.method, headers: headers.merging(endpoint.headers) { $1 },
                            body: endpoint.body, timeout: endpoint.timeout ?? timeout)

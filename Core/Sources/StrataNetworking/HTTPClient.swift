@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Sends HTTP requests. The host registers one (`URLSessionHTTPClient`) in the container for every plugin.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One HTTP request, ready to send.
 public struct HTTPRequest: Sendable, Equatable {

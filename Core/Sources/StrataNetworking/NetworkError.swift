@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import StrataBase
 
 /// Why a request didn't produce the value asked for. Each case says what a person can do about it.
 public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -41,21 +42,15 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 private func formatSeconds(_ seconds: Double) -> String {
-    seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
+    seconds == seconds.rounded() ? String(Int(seconds)) : decimal(seconds, places: 1)
 }
 
 extension NetworkError {
-    /// Maps a Foundation URL loading error to the case a person can act on.
+    /// Any error a transfer ends with, as a `NetworkError`: itself, `.cancelled` for a cancelled task, else
+    /// `.transport` with its text. (Clients map their own errors first: `StrataURLSession` maps `URLError`.)
     public static func from(_ error: any Error, timeout: Double) -> NetworkError {
+        if let error = error as? NetworkError { return error }
         if error is CancellationError { return .cancelled }
-        guard let urlError = error as? URLError else { return .transport(String(describing: error)) }
-        switch urlError.code {
-        case .cancelled: return .cancelled
-        case .timedOut: return .timedOut(seconds: timeout)
-        case .notConnectedToInternet, .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed,
-             .networkConnectionLost, .internationalRoamingOff, .dataNotAllowed:
-            return .notConnected(detail: urlError.localizedDescription)
-        default: return .transport(urlError.localizedDescription)
-        }
+        return .transport(String(describing: error))
     }
 }

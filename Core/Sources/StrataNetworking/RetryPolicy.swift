@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import StrataBase
 
 /// When and how long to wait before asking again: bounded retries with exponential backoff for the
 /// statuses a server uses to say "later" (429, 503), honouring its `Retry-After`.
@@ -53,13 +55,27 @@ public struct RetryPolicy: Sendable {
 
     /// Reads `Retry-After` as seconds (`"8"`, `"1.5"`) or an HTTP date (`"Wed, 21 Oct 2015 07:28:00 GMT"`).
     public static func retryAfterSeconds(_ value: String, now: Date = Date()) -> Double? {
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        let trimmed = String(value.trimmingSpaces)
         if let seconds = Double(trimmed) { return max(0, seconds) }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        guard let date = formatter.date(from: trimmed) else { return nil }
+        guard let date = httpDate(trimmed) else { return nil }
         return max(0, date.timeIntervalSince(now))
+    }
+
+    /// An IMF-fixdate (RFC 9110 §5.6.7), the form servers send: `Sun, 06 Nov 1994 08:49:37 GMT`.
+    static func httpDate(_ text: String) -> Date? {
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let parts = text.split(separator: " ")
+        guard parts.count == 6, parts[0].count == 4, parts[0].hasSuffix(","), parts[5] == "GMT", parts[1].count == 2,
+              let day = Int(parts[1]), let month = months.firstIndex(of: String(parts[2])), parts[3].count == 4, let year = Int(parts[3])
+        else { return nil }
+        let clock = parts[4].split(separator: ":")
+        guard clock.count == 3, clock.allSatisfy({ $0.count == 2 }), let hour = Int(clock[0]), let minute = Int(clock[1]),
+              let second = Int(clock[2]), (1...31).contains(day), hour < 24, minute < 60, second <= 60 else { return nil }
+        // Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil).
+        let y = month < 2 ? year - 1 : year
+        let era = y / 400, yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month < 2 ? month + 10 : month - 2) + 2) / 5 + day - 1
+        let days = era * 146_097 + yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear - 719_468
+        return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second))
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 @_spi(StrataHost) import StrataDI
 import Synchronization
 

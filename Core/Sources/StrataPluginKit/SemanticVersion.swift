@@ -5,12 +5,26 @@ public struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConve
 
     /// Parses `1.2.3`; `nil` for anything else.
     public init?(_ text: String) {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) }),
-              let major = Int(parts[0]), let minor = Int(parts[1]), let patch = Int(parts[2]),
-              major >= 0, minor >= 0, patch >= 0 else { return nil }
-        self.major = major
-        self.minor = minor
+        var numbers: [Int] = []
+        var current: Int?
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let (tens, overflow) = (current ?? 0).multipliedReportingOverflow(by: 10)
+                let (value, overflowAgain) = tens.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+                guard !overflow, !overflowAgain else { return nil }
+                current = value
+            case UInt8(ascii: "."):
+                guard let number = current, numbers.count < 2 else { return nil }
+                numbers.append(number)
+                current = nil
+            default:
+                return nil
+            }
+        }
+        guard let patch = current, numbers.count == 2 else { return nil }
+        major = numbers[0]
+        minor = numbers[1]
         self.patch = patch
     }
 

@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import StrataBase
+import Glibc
 import Synchronization
 
 /// How much a `Logger` says, from the most to the least verbose.
@@ -44,7 +45,7 @@ public struct StandardErrorLogSink: LogSink {
 
     /// Writes the line, sanitized to one line of text, and a newline to standard error in one call.
     public func write(_ line: String) {
-        FileHandle.standardError.write(Data((Sanitizer.sanitize(line) + "\n").utf8))
+        writeAll(Sanitizer.sanitize(line) + "\n", to: STDERR_FILENO)
     }
 }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import StrataBase
 
 /// Opens a plugin's own database file. The host registers one in the container for every plugin.
 public protocol DatabaseOpener: Sendable {
@@ -21,7 +22,7 @@ public struct SQLiteDatabaseOpener: DatabaseOpener {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw StorageError(message: "can't create the folder \(folder.path): \(error.localizedDescription)", path: url.path)
+            throw StorageError(message: "can't create the folder \(folder.path): \(errorText(error))", path: url.path)
         }
         return try SQLiteDatabase(path: url.path, busyTimeout: busyTimeout)
     }

@@ -1,5 +1,6 @@
 import CSQLite
-import Foundation
+import StrataBase
+import FoundationEssentials
 
 /// A SQLite database file (or an in-memory database) that any thread may use.
 ///
@@ -9,7 +10,7 @@ import Foundation
 public final class SQLiteDatabase: @unchecked Sendable {
     /// Recursive, so that `execute` or `query` called inside a `transaction` body on the same thread joins it
     /// instead of deadlocking.
-    private let lock = NSRecursiveLock()
+    private let lock = RecursiveLock()
     private let connection: SQLiteConnection
 
     /// The file's path, or `:memory:`.

@@ -61,4 +61,27 @@ import Testing
                                            .init(keyPath: "list[].x", firstLine: 4, secondLine: 4)])
         #expect(document.value == .object(["a": .object(["b": .number(2)]), "list": .array([.object(["x": .number(2)])])]))
     }
+
+    /// Long objects are indexed rather than searched: a key repeated before, at and after the 16th member is
+    /// still reported once, against its first line, and the last value wins.
+    @Test func keysGivenTwiceInALongObjectAreReportedToo() throws {
+        let keys = (1...40).map { "k\($0)" } + ["k2", "k16", "k17", "k17"]
+        let text = "{\n" + keys.enumerated().map { "\"\($1)\": \($0)" }.joined(separator: ",\n") + "\n}"
+        let document = try JSONValue.parse(Array(text.utf8))
+        #expect(document.duplicateKeys == [.init(keyPath: "k2", firstLine: 3, secondLine: 42),
+                                           .init(keyPath: "k16", firstLine: 17, secondLine: 43),
+                                           .init(keyPath: "k17", firstLine: 18, secondLine: 44),
+                                           .init(keyPath: "k17", firstLine: 18, secondLine: 45)])
+        guard case .object(let fields) = document.value else { Issue.record("not an object"); return }
+        #expect(fields.count == 40 && fields["k17"] == .number(43) && fields["k2"] == .number(40))
+    }
+}
+
+/// Fixed decimals without `String(format:)`, which is Foundation's.
+@Suite struct DecimalFormattingTests {
+    @Test(arguments: [(2.345, 1, "2.3"), (2.35, 1, "2.4"), (3, 2, "3.00"), (0.004, 2, "0.00"), (-0.004, 2, "0.00"),
+                      (-1.25, 1, "-1.3"), (9.996, 2, "10.00"), (12.5, 0, "13"), (0.07, 2, "0.07")])
+    func roundsHalfAwayFromZeroAndPads(value: Double, places: Int, text: String) {
+        #expect(decimal(value, places: places) == text)
+    }
 }

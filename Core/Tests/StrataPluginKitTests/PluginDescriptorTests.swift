@@ -61,6 +61,10 @@ import Testing
         #expect(!range.contains(try #require(SemanticVersion("1.1.9"))))
         #expect(VersionRange("1.4.2")?.contains(try #require(SemanticVersion("1.4.2"))) == true)
         #expect(VersionRange("") == nil && VersionRange(">=1.x") == nil && SemanticVersion("1.2.3-beta") == nil)
+        for text in ["1.2", "1.2.3.4", "1..3", ".1.2", "1.2.", "", "a.b.c", "1.2.+3", "99999999999999999999.0.0"] {
+            #expect(SemanticVersion(text) == nil, "\(text)")
+        }
+        #expect(SemanticVersion("10.0.12") == SemanticVersion("10.0.12") && SemanticVersion("10.0.12")?.description == "10.0.12")
     }
 }
 

@@ -71,7 +71,7 @@ struct ClockUseCaseTests {
     /// Tempus rings when a phase ends: focus → break, a timer's next round, the end of what ran; not when
     /// the user replaces or stops it early, and not while the phase still runs.
     @Test func aPhaseEndsWhenItsTimeRunsOutAndSomethingElseRuns() throws {
-        let focus = try #require(try start.execute(.daily, id: Daily.stub().id))
+        let focus = try start.execute(.daily, id: Daily.stub().id)
         #expect(!focus.ended(by: clock.now(), becoming: try fetch.execute()))
         clock.advance(by: 30 * 60)
         let breakTime = try #require(try fetch.execute())

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A JSON document as a tree: how strata reads the JSON it is given (the config, plugin descriptors), so
 /// that each value can be checked with its exact key path, and an error names its line and column.
@@ -125,27 +125,37 @@ private struct JSONParser {
     private mutating func object(path: String) throws(JSONValue.SyntaxError) -> JSONValue {
         try enter()
         index += 1
-        var fields: [String: JSONValue] = [:]
-        var lines: [String: Int] = [:]
+        // Members are gathered in order and hashed once, into a dictionary of the right size.
+        var members: [(key: String, line: Int, value: JSONValue)] = []
+        var firstLines: [String: Int] = [:]
         skipWhitespace()
-        if peek(UInt8(ascii: "}")) { index += 1; depth -= 1; return .object(fields) }
+        if peek(UInt8(ascii: "}")) { index += 1; depth -= 1; return .object([:]) }
         while true {
             skipWhitespace()
             guard peek(UInt8(ascii: "\"")) else { throw error("expected a key in double quotes") }
             let keyLine = line
             let key = try string()
-            let keyPath = path.isEmpty ? key : "\(path).\(key)"
-            if let first = lines[key] {
-                duplicateKeys.append(.init(keyPath: keyPath, firstLine: first, secondLine: keyLine))
+            // Key paths are spelled out only where they can be reported: a duplicate, or a nested value.
+            func keyPath() -> String { path.isEmpty ? key : "\(path).\(key)" }
+            // A short object is searched; a long one gets an index, so that no object costs quadratic time.
+            if members.count == 16 { firstLines = Dictionary(members.map { ($0.key, $0.line) }, uniquingKeysWith: { first, _ in first }) }
+            let firstLine = members.count < 16 ? members.first(where: { $0.key == key })?.line : firstLines[key]
+            if let firstLine {
+                duplicateKeys.append(.init(keyPath: keyPath(), firstLine: firstLine, secondLine: keyLine))
+            } else if members.count >= 16 {
+                firstLines[key] = keyLine
             }
-            lines[key] = keyLine
             skipWhitespace()
             guard peek(UInt8(ascii: ":")) else { throw error("expected ':' after the key \"\(key)\"") }
             index += 1
-            fields[key] = try value(path: keyPath)
+            skipWhitespace()
+            let nested = peek(UInt8(ascii: "{")) || peek(UInt8(ascii: "["))
+            members.append((key, keyLine, try value(path: nested ? keyPath() : "")))
             guard try separator(closing: UInt8(ascii: "}")) else { break }
         }
         depth -= 1
+        var fields = [String: JSONValue](minimumCapacity: members.count)
+        for member in members { fields[member.key] = member.value }
         return .object(fields)
     }
 
@@ -155,8 +165,9 @@ private struct JSONParser {
         var items: [JSONValue] = []
         skipWhitespace()
         if peek(UInt8(ascii: "]")) { index += 1; depth -= 1; return .array(items) }
+        let itemPath = "\(path)[]"
         while true {
-            items.append(try value(path: "\(path)[]"))
+            items.append(try value(path: itemPath))
             guard try separator(closing: UInt8(ascii: "]")) else { break }
         }
         depth -= 1

@@ -75,7 +75,7 @@ public struct KeyDecoder: Sendable {
         let complete = end < pending.count
         guard complete || final else { return nil }
         let text = String(decoding: pending[start..<end], as: UTF8.self)
-            .replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+            .replacing("\r\n", with: "\n").replacing("\r", with: "\n")
         let kept = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 == "\n" || $0 == "\t" || $0.value >= 0x20 && $0.value != 0x7F }))
         if !kept.isEmpty { keys.append(.paste(kept)) }
         if complete {

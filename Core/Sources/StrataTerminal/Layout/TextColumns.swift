@@ -4,12 +4,20 @@ public enum TextColumns {
     /// text keeps the next column aligned), separated by two spaces; the last column is not padded. Every
     /// line, the last included, ends with a newline.
     public static func render(_ rows: [[String]]) -> String {
+        let cellWidths = rows.map { $0.map(\.displayWidth) }
         guard let columns = rows.map(\.count).max(), columns > 0 else { return "" }
-        let widths = (0..<columns).map { column in rows.map { column < $0.count ? $0[column].displayWidth : 0 }.max() ?? 0 }
-        return rows.map { row in
-            row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : cell.padded(toWidth: widths[index])
-            }.joined(separator: "  ")
-        }.joined(separator: "\n") + "\n"
+        var widths = [Int](repeating: 0, count: columns)
+        for row in cellWidths { for (column, width) in row.enumerated() { widths[column] = max(widths[column], width) } }
+        var text = ""
+        for (row, cells) in zip(rows, cellWidths) {
+            for (column, cell) in row.enumerated() {
+                if column > 0 { text += "  " }
+                text += cell
+                // No cell is wider than its column, so padding never has to cut one.
+                if column < row.count - 1 { text += String(repeating: " ", count: widths[column] - cells[column]) }
+            }
+            text += "\n"
+        }
+        return text
     }
 }

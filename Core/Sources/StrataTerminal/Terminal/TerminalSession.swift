@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import Glibc
+import StrataBase
 
 /// Something that happened while an app runs on a terminal.
 public enum TerminalEvent: Hashable, Sendable {
@@ -117,8 +118,6 @@ final class TerminalSession {
 
     private func startInputThread(wakeReadFD: Int32) {
         let continuation = self.continuation
-        let thread = Thread { InputReader.run(input: STDIN_FILENO, wake: wakeReadFD, continuation: continuation) }
-        thread.name = "strata-terminal-input"
-        thread.start()
+        detachThread(named: "strata-input") { InputReader.run(input: STDIN_FILENO, wake: wakeReadFD, continuation: continuation) }
     }
 }

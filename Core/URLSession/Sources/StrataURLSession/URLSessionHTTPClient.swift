@@ -46,7 +46,7 @@ public final class URLSessionHTTPClient: HTTPClient {
         } catch let error as NetworkError {
             throw error
         } catch {
-            throw NetworkError.from(error, timeout: request.timeout)
+            throw NetworkError(urlSessionError: error, timeout: request.timeout)
         }
         guard var response = head else { throw Task.isCancelled ? .cancelled : .transport("the server closed the connection without a response") }
         response.body = body
@@ -139,9 +139,27 @@ private final class TaskRouter: NSObject, URLSessionDataDelegate, Sendable {
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let route = routes.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         if let error {
-            route.continuation.finish(throwing: NetworkError.from(error, timeout: route.timeout))
+            route.continuation.finish(throwing: NetworkError(urlSessionError: error, timeout: route.timeout))
         } else {
             route.continuation.finish()
+        }
+    }
+}
+
+extension NetworkError {
+    /// Maps a Foundation URL loading error to the case a person can act on.
+    init(urlSessionError error: any Error, timeout: Double) {
+        guard let urlError = error as? URLError else {
+            self = .from(error, timeout: timeout)
+            return
+        }
+        switch urlError.code {
+        case .cancelled: self = .cancelled
+        case .timedOut: self = .timedOut(seconds: timeout)
+        case .notConnectedToInternet, .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed,
+             .networkConnectionLost, .internationalRoamingOff, .dataNotAllowed:
+            self = .notConnected(detail: urlError.localizedDescription)
+        default: self = .transport(urlError.localizedDescription)
         }
     }
 }

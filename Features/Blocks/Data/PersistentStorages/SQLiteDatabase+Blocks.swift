@@ -1,5 +1,5 @@
 import BlocksDomain
-import Foundation
+import FoundationEssentials
 import StrataStorage
 
 extension SQLiteDatabase {

@@ -1,5 +1,5 @@
 import BlocksDomain
-import Foundation
+import FoundationEssentials
 import StrataStorage
 
 /// Blocks in the `blocks` table of a SQLite database, newest first.

@@ -1,5 +1,5 @@
 import BlocksDomain
-import Foundation
+import FoundationEssentials
 import StrataStorage
 
 /// Daily schedules in the `dailies` table of a SQLite database, newest first.

@@ -1,5 +1,5 @@
 import BlocksDomain
-import Foundation
+import FoundationEssentials
 import StrataStorage
 
 /// The running mode in the one-row `running_mode` table, so a later `strata` process sees what was started.

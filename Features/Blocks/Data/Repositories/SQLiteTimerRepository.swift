@@ -1,5 +1,5 @@
 import BlocksDomain
-import Foundation
+import FoundationEssentials
 import StrataStorage
 
 /// Timers in the `timers` table of a SQLite database, newest first.

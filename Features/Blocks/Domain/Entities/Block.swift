@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A day divided into equal blocks of `length` hours, counted from local midnight.
 public struct Block: Sendable, Hashable, Identifiable, Codable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a blocks, daily or timer operation was refused. The descriptions are meant for people.
 public enum BlocksError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the clock shows at one instant: the running item, its phase, and how long until the phase ends.
 public struct ClockState: Sendable, Hashable {

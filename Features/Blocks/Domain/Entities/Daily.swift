@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A daily schedule: from `startSeconds` after local midnight, `repeatCount` rounds of focus then break.
 public struct Daily: Sendable, Hashable, Identifiable, Codable {

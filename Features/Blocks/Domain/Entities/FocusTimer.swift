@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Tempus's `Timer`: a countdown of `durationSeconds` that starts over when it reaches zero.
 /// (Named `FocusTimer` because `Timer` would clash with Foundation's in every file that imports both.)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What is started and since when. Persisted, so the next start of Strata restores it; the clock is always
 /// computed from `startedAt` and the current time, never from a counter.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The current time, injected so schedules can be computed for any instant. The plugin adapts the host's
 /// wall clock; tests use a fixed one.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A block's day: boundaries at local wall times 00:00, N:00, 2N:00 … ; after the last one the next boundary is
 /// tomorrow's midnight. Boundaries are wall-clock times, so on a 23-hour day the block that contains the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Calendar {
     /// The instant when local wall clocks show `secondsFromMidnight` on the day `dayOffset` days after the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A daily's day: waiting until the start time (local wall clock), then `repeatCount` rounds of focus and
 /// break measured in real seconds, then waiting for tomorrow's start. A schedule that starts late in the day

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One stretch of a schedule: its phase, when it began (if it did) and when it ends.
 public struct PhaseSlot: Sendable, Hashable {

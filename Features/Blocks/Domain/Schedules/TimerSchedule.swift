@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A timer repeats its countdown from the moment it started. After any pause in observation (a restart of
 /// Strata, a sleeping laptop) it catches up by `elapsed mod duration`: the countdown is where it would be had

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Tempus's rules for what may be saved, with its bugs fixed: a title of spaces is empty, midnight is a valid
 /// start, and an edit clamps the repeat count instead of saving a schedule longer than a day.
@@ -8,7 +8,7 @@ public enum BlocksValidation {
     public static let minimumDuration = 60
 
     public static func title(_ raw: String) throws(BlocksError) -> String {
-        let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = String(raw.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
         guard !trimmed.isEmpty else { throw .emptyTitle }
         return trimmed
     }

@@ -1,5 +1,5 @@
 import BlocksDomain
-import Foundation
+import FoundationEssentials
 import Observation
 
 /// Edits a block. On success it tells the list to refresh and the detail to reflect the saved model, each

@@ -1,5 +1,5 @@
 import BlocksDomain
-import Foundation
+import FoundationEssentials
 
 /// The JSON shapes of `--json` output. Dates are ISO 8601 in UTC.
 public enum BlocksJSON {

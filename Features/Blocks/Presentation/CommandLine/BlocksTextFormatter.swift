@@ -1,5 +1,5 @@
 import BlocksDomain
-import Foundation
+import FoundationEssentials
 import StrataTerminal
 
 /// The plain-text output of the commands: aligned lists and short detail blocks.

@@ -1,5 +1,5 @@
 import BlocksDomain
-import Foundation
+import FoundationEssentials
 
 /// How the clock reads in text.
 public enum ClockFormatting {

@@ -1,5 +1,5 @@
 import BlocksDomain
-import Foundation
+import FoundationEssentials
 
 /// Finds the item a person named on the command line: by its id, by the start of its id (as `list`
 /// shows it), or by its exact title, ignoring case.
@@ -21,13 +21,13 @@ public enum ItemLookup {
     public static func find<Item: Identifiable>(_ reference: String, in items: [Item], kind: ModeKind,
                                                 title: (Item) -> String) throws(Failure) -> Item
     where Item.ID == UUID {
-        let wanted = reference.trimmingCharacters(in: .whitespaces)
+        let wanted = String(reference.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
         if let id = UUID(uuidString: wanted), let item = items.first(where: { $0.id == id }) { return item }
         let byPrefix = wanted.count >= 4
             ? items.filter { $0.id.uuidString.lowercased().hasPrefix(wanted.lowercased()) }
             : []
         let matches = byPrefix.isEmpty
-            ? items.filter { title($0).compare(wanted, options: .caseInsensitive) == .orderedSame }
+            ? items.filter { title($0).lowercased() == wanted.lowercased() }
             : byPrefix
         guard let first = matches.first else { throw .noMatch(kind: kind, reference: wanted) }
         guard matches.count == 1 else {

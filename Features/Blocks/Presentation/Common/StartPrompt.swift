@@ -1,5 +1,5 @@
 import BlocksDomain
-import Foundation
+import FoundationEssentials
 
 /// After creating something, Tempus asks whether to start it right away.
 public struct StartPrompt: Sendable, Hashable {

@@ -1,5 +1,5 @@
 import BlocksDomain
-import Foundation
+import FoundationEssentials
 import Observation
 
 /// Edits a daily in the same two steps. On success the list refreshes and the detail reflects the saved

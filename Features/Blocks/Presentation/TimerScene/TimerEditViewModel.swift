@@ -1,5 +1,5 @@
 import BlocksDomain
-import Foundation
+import FoundationEssentials
 import Observation
 
 /// Edits a timer with the rules it was created with, then refreshes the list.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where blocks are kept. `fetchAll` answers newest first; `fetch`, `update` and `delete` throw
 /// `BlocksError.notFound` for an unknown id.

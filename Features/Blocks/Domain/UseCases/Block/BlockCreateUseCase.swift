@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Validates a draft and saves it as a new block.
 public protocol BlockCreateUseCase: Sendable {

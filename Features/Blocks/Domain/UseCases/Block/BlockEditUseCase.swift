@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Validates a draft and replaces the block with that id, keeping its id and creation date.
 public protocol BlockEditUseCase: Sendable {

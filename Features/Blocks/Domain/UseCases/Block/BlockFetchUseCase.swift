@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads blocks: all of them newest first, or one by id.
 public protocol BlockFetchUseCase: Sendable {

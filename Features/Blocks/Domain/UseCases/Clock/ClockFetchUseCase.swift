@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the clock shows now for the persisted running mode.
 public protocol ClockFetchUseCase: Sendable {

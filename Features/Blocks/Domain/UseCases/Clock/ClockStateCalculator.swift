@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Computes what the clock shows from the running mode, its item and the current instant. Nothing is counted
 /// down in memory, so the answer is the same whether Strata ran all along or was just restarted.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The item a running mode refers to.
 public enum ModeItem: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Starts a block, daily or timer: records it as the running mode from now (replacing whatever ran) and
 /// answers what the clock shows at once.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension RunningModeRepository {
     /// Stops the running mode only if it is the given item (used after deleting that item).

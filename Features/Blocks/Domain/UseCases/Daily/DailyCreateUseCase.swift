@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Validates a draft and saves it as a new daily schedule. A zero focus or break becomes a minute; a
 /// schedule longer than a day is refused ("Too many repeats").

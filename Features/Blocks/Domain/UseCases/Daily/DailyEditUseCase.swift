@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Validates a draft and replaces the daily with that id. Unlike creating, editing lowers a repeat count
 /// that no longer fits in a day to the most that fit.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Validates a draft and saves it as a new timer; a zero duration becomes a minute.
 public protocol TimerCreateUseCase: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Deletes a timer; if it was the running mode, the clock stops too.
 public protocol TimerDeleteUseCase: Sendable {

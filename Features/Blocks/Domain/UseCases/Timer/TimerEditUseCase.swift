@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Validates a draft and replaces the timer with that id.
 public protocol TimerEditUseCase: Sendable {

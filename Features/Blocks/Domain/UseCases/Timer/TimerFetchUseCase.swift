@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads timers: all of them newest first, or one by id.
 public protocol TimerFetchUseCase: Sendable {

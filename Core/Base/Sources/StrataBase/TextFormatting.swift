@@ -1,0 +1,24 @@
+/// `value` with exactly `places` digits after the point, rounded half away from zero: `decimal(2.345, places: 1)`
+/// is `"2.3"`, `decimal(3, places: 2)` is `"3.00"`. (`String(format:)` is Foundation's, which the host
+/// doesn't load.)
+public func decimal(_ value: Double, places: Int) -> String {
+    guard value.isFinite else { return "\(value)" }
+    var scale = 1.0
+    for _ in 0..<places { scale *= 10 }
+    let scaled = (abs(value) * scale).rounded()
+    guard scaled < 9e15 else { return "\(value)" }
+    let units = Int(scaled), divisor = Int(scale)
+    let sign = value < 0 && units != 0 ? "-" : ""
+    guard places > 0 else { return "\(sign)\(units)" }
+    let fraction = String(units % divisor)
+    return "\(sign)\(units / divisor)." + String(repeating: "0", count: places - fraction.count) + fraction
+}
+
+extension StringProtocol {
+    /// The text without spaces and tabs at either end.
+    public var trimmingSpaces: SubSequence {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return self[endIndex...] }
+        return self[first...last]
+    }
+}

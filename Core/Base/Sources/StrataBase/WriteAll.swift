@@ -1,0 +1,17 @@
+import Glibc
+
+/// Writes all of `text` to the file descriptor (`STDOUT_FILENO`, `STDERR_FILENO`, a pipe), retrying
+/// interrupted and partial writes; a write that fails otherwise (a closed pipe) ends it. One call for the
+/// whole text, so that lines written by different threads don't interleave.
+public func writeAll(_ text: String, to descriptor: Int32) {
+    var text = text
+    text.withUTF8 { bytes in
+        var done = 0
+        while done < bytes.count {
+            let written = write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            done += written
+        }
+    }
+}
