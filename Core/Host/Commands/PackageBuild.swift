@@ -25,7 +25,7 @@ enum PackageBuild {
         var text = Data()
         _ = process.readOutput { chunk in
             text += chunk
-            if echo { writeAll(String(decoding: chunk, as: UTF8.self), to: STDERR_FILENO) }
+            if echo { chunk.withUnsafeBufferPointer { writeAll($0, to: STDERR_FILENO) } }
         }
         let status = process.wait()
         if let log { try? text.write(to: log) }

@@ -5,13 +5,17 @@ import Glibc
 /// whole text, so that lines written by different threads don't interleave.
 public func writeAll(_ text: String, to descriptor: Int32) {
     var text = text
-    text.withUTF8 { bytes in
-        var done = 0
-        while done < bytes.count {
-            let written = write(descriptor, bytes.baseAddress! + done, bytes.count - done)
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
-            done += written
-        }
+    text.withUTF8 { writeAll($0, to: descriptor) }
+}
+
+/// Writes all of `bytes` to the file descriptor, as the text version does (output passed on
+/// as it comes, which may end inside a character).
+public func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
+    var done = 0
+    while done < bytes.count {
+        let written = write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+        if written < 0 && errno == EINTR { continue }
+        guard written > 0 else { return }
+        done += written
     }
 }
