@@ -35,14 +35,9 @@ struct StrataConfig {
     static let topLevelKeys = ["pluginDirectories", "dataDirectory", "features", "trust"]
     static let featureKeys = ["enabled", "settings"]
 
-    /// The defaults used when no config file is found: every discovered feature enabled, and settings
-    /// that work offline.
-    static var builtIn: StrataConfig {
-        var config = StrataConfig(source: "built-in defaults")
-        config.features["movies"] = Feature(enabled: true, settings: .object(["source": .string("catalog")]))
-        for id in ["gpt", "running", "blocks"] { config.features[id] = Feature(enabled: true, settings: nil) }
-        return config
-    }
+    /// The defaults used when no config file is found: every discovered feature enabled, each with the
+    /// settings its own plugin defaults to (the host names no feature; the built-in ones work offline).
+    static var builtIn: StrataConfig { StrataConfig(source: "built-in defaults") }
 
     /// Whether the feature `id` may load. A feature the config doesn't mention is enabled, so a dropped-in
     /// plugin loads without editing the config.

@@ -3,7 +3,7 @@ import StrataBase
 
 /// A command-line command a plugin contributes: `strata <path…> [arguments]`.
 public struct PluginCommand: Sendable {
-    /// The words that select it, e.g. `["movies", "search"]`, or `["clock"]` for a top-level command.
+    /// The words that select it, e.g. `["hello", "greet"]`, or `["clock"]` for a top-level command.
     /// A plugin's commands normally start with its id; a plugin may claim other top-level words, and the
     /// first plugin to claim a path keeps it.
     public let path: [String]

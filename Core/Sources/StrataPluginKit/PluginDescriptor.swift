@@ -30,7 +30,7 @@ public struct PluginDescriptor: Encodable, Sendable, Equatable {
 
     /// A command: the words that select it, and its help.
     public struct Command: Encodable, Sendable, Equatable {
-        /// E.g. `["movies", "search"]`, or `["clock"]` for a top-level word.
+        /// E.g. `["hello", "greet"]`, or `["clock"]` for a top-level word.
         public var words: [String]
         /// One line for listings.
         public var summary: String

@@ -11,13 +11,13 @@ import Testing
         let greeter = typeName((any Greeter).self)
 
         let error = #expect(throws: DIError.self) {
-            try container.resolve((any Greeter).self, name: "formal", requester: .plugin("movies"))
+            try container.resolve((any Greeter).self, name: "formal", requester: .plugin("alpha"))
         }
 
-        #expect(error == .notRegistered(type: greeter, name: "formal", requester: .plugin("movies"),
+        #expect(error == .notRegistered(type: greeter, name: "formal", requester: .plugin("alpha"),
                                         sameTypeOtherNames: ["english", "french"], sameNameOtherTypes: ["Int", "String"]))
         let message = try #require(error?.description)
-        #expect(message.contains("plugin 'movies'"))
+        #expect(message.contains("plugin 'alpha'"))
         #expect(message.contains("'english', 'french'"))
         #expect(message.contains("Int, String"))
     }
@@ -33,35 +33,35 @@ import Testing
     }
 
     @Test func notRegisteredWithNothingNearbySaysWhatToDo() {
-        let error = #expect(throws: DIError.self) { try Container().resolve(Double.self, requester: .plugin("gpt")) }
+        let error = #expect(throws: DIError.self) { try Container().resolve(Double.self, requester: .plugin("beta")) }
 
-        #expect(error == .notRegistered(type: "Double", name: nil, requester: .plugin("gpt"), sameTypeOtherNames: [], sameNameOtherTypes: []))
+        #expect(error == .notRegistered(type: "Double", name: nil, requester: .plugin("beta"), sameTypeOtherNames: [], sameNameOtherTypes: []))
         #expect(error?.description.contains("strata di list") == true)
     }
 
     @Test func aMissingDependencyIsReportedForTheOriginalRequester() throws {
         let container = Container()
-        try container.register(Alpha.self, owner: .plugin("movies")) { resolver in
+        try container.register(Alpha.self, owner: .plugin("alpha")) { resolver in
             _ = try resolver.resolve(Beta.self)
             return Alpha()
         }
 
-        #expect(throws: DIError.notRegistered(type: "Beta", name: nil, requester: .plugin("running"),
+        #expect(throws: DIError.notRegistered(type: "Beta", name: nil, requester: .plugin("gamma"),
                                               sameTypeOtherNames: [], sameNameOtherTypes: [])) {
-            try container.resolve(Alpha.self, requester: .plugin("running"))
+            try container.resolve(Alpha.self, requester: .plugin("gamma"))
         }
     }
 
     @Test func aFactoryErrorIsWrappedWithTheTypeAndOwner() throws {
         let container = Container()
-        try container.register(String.self, name: "api-key", owner: .plugin("gpt")) { _ in
+        try container.register(String.self, name: "api-key", owner: .plugin("beta")) { _ in
             throw Failure(description: "OPENAI_API_KEY is not set")
         }
 
         let error = #expect(throws: DIError.self) { try container.resolve(String.self, name: "api-key") }
 
-        #expect(error == .factoryFailed(type: "String", name: "api-key", owner: .plugin("gpt"), reason: "OPENAI_API_KEY is not set"))
-        #expect(error?.description.contains("plugin 'gpt'") == true)
+        #expect(error == .factoryFailed(type: "String", name: "api-key", owner: .plugin("beta"), reason: "OPENAI_API_KEY is not set"))
+        #expect(error?.description.contains("plugin 'beta'") == true)
         #expect(error?.description.contains("OPENAI_API_KEY is not set") == true)
     }
 

@@ -10,8 +10,8 @@ import Testing
         container.freeze()
 
         #expect(container.isFrozen)
-        #expect(throws: DIError.frozen(type: "String", name: "late", attemptedBy: .plugin("movies"))) {
-            try container.register(String.self, name: "late", owner: .plugin("movies")) { _ in "" }
+        #expect(throws: DIError.frozen(type: "String", name: "late", attemptedBy: .plugin("alpha"))) {
+            try container.register(String.self, name: "late", owner: .plugin("alpha")) { _ in "" }
         }
         #expect(throws: DIError.frozen(type: "Int", name: nil, attemptedBy: .host)) {
             try container.register(Int.self) { _ in 8 }
@@ -40,10 +40,10 @@ import Testing
 
     @Test func nothingIsRemovedOnceFrozen() throws {
         let container = Container()
-        try container.register(Int.self, owner: .plugin("movies")) { _ in 7 }
+        try container.register(Int.self, owner: .plugin("alpha")) { _ in 7 }
         container.freeze()
 
-        #expect(container.removeRegistrations(ownedBy: .plugin("movies")) == 0)
+        #expect(container.removeRegistrations(ownedBy: .plugin("alpha")) == 0)
         #expect(try container.resolve(Int.self) == 7)
     }
 

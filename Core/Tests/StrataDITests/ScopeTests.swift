@@ -55,9 +55,9 @@ import Testing
 
     @Test func weakScopeRefusesAValueType() throws {
         let container = Container()
-        try container.register(Int.self, scope: .weak, owner: .plugin("blocks")) { _ in 42 }
+        try container.register(Int.self, scope: .weak, owner: .plugin("delta")) { _ in 42 }
 
-        #expect(throws: DIError.weakScopeNeedsClass(type: "Int", name: nil, owner: .plugin("blocks"))) {
+        #expect(throws: DIError.weakScopeNeedsClass(type: "Int", name: nil, owner: .plugin("delta"))) {
             try container.resolve(Int.self)
         }
     }
@@ -83,8 +83,8 @@ import Testing
 
     @Test func sameOwnerMayReplaceItsRegistration() throws {
         let container = Container()
-        try container.register(String.self, owner: .plugin("movies")) { _ in "first" }
-        try container.register(String.self, owner: .plugin("movies")) { _ in "second" }
+        try container.register(String.self, owner: .plugin("alpha")) { _ in "first" }
+        try container.register(String.self, owner: .plugin("alpha")) { _ in "second" }
 
         #expect(try container.resolve(String.self) == "second")
         #expect(container.registrations.count == 1)

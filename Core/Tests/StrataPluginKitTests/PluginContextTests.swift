@@ -4,7 +4,7 @@ import StrataPluginKit
 import Testing
 
 @Suite struct PluginContextTests {
-    func makeContext(_ id: String = "movies", container: Container = Container()) -> PluginContext {
+    func makeContext(_ id: String = "alpha", container: Container = Container()) -> PluginContext {
         PluginContext(pluginID: id, dataDirectory: URL(fileURLWithPath: "/tmp/strata-tests/\(id)"),
                       settings: PluginSettings(pluginID: id, source: "built-in defaults"), container: container)
     }
@@ -19,8 +19,8 @@ import Testing
 
         try context.register(String.self, name: "greeting", scope: .singleton) { _ in "hello" }
 
-        #expect(context.owner == .plugin("movies"))
-        #expect(container.registrations.map(\.owner) == [.plugin("movies")])
+        #expect(context.owner == .plugin("alpha"))
+        #expect(container.registrations.map(\.owner) == [.plugin("alpha")])
         #expect(container.registrations.first?.scope == .singleton)
         #expect(try container.resolve(String.self, name: "greeting") == "hello")
     }
@@ -29,18 +29,18 @@ import Testing
         let container = Container()
         try container.register(Int.self, name: "port", owner: .host) { _ in 80 }
 
-        #expect(throws: DIError.ownedByOther(type: "Int", name: "port", owner: .host, attemptedBy: .plugin("gpt"))) {
-            try makeContext("gpt", container: container).register(Int.self, name: "port") { _ in 8080 }
+        #expect(throws: DIError.ownedByOther(type: "Int", name: "port", owner: .host, attemptedBy: .plugin("beta"))) {
+            try makeContext("beta", container: container).register(Int.self, name: "port") { _ in 8080 }
         }
     }
 
     @Test func servicesAreResolvedAsThePlugin() throws {
         let container = Container()
         try container.register(Int.self, name: "port", owner: .host) { _ in 80 }
-        let context = makeContext("running", container: container)
+        let context = makeContext("gamma", container: container)
 
         #expect(try context.service(Int.self, name: "port") == 80)
-        #expect(throws: DIError.notRegistered(type: "Int", name: "ports", requester: .plugin("running"),
+        #expect(throws: DIError.notRegistered(type: "Int", name: "ports", requester: .plugin("gamma"),
                                               sameTypeOtherNames: ["port"], sameNameOtherTypes: [])) {
             try context.service(Int.self, name: "ports")
         }
@@ -48,16 +48,16 @@ import Testing
 
     @Test func commandsAreKeptInOrderAndADuplicatePathIsRefused() throws {
         let context = makeContext()
-        try context.addCommand(command(["movies", "search"]))
-        try context.addCommand(command(["movies", "recent"]))
+        try context.addCommand(command(["alpha", "search"]))
+        try context.addCommand(command(["alpha", "recent"]))
 
-        #expect(throws: CommandError.usage("movies: command 'movies search' is contributed twice")) {
-            try context.addCommand(command(["movies", "search"]))
+        #expect(throws: CommandError.usage("alpha: command 'alpha search' is contributed twice")) {
+            try context.addCommand(command(["alpha", "search"]))
         }
-        #expect(context.commands.map(\.path) == [["movies", "search"], ["movies", "recent"]])
+        #expect(context.commands.map(\.path) == [["alpha", "search"], ["alpha", "recent"]])
     }
 
-    @Test(arguments: [[String](), ["movies", "--search"], ["movies", ""]])
+    @Test(arguments: [[String](), ["alpha", "--search"], ["alpha", ""]])
     func aCommandPathMustBeWords(path: [String]) {
         let context = makeContext()
 
@@ -69,7 +69,7 @@ import Testing
         struct Summary: Encodable { let title: String; let year: Int }
         let output = Collected()
         let errors = Collected()
-        let search = PluginCommand(path: ["movies", "search"], summary: "Search", usage: "strata movies search QUERY") { invocation in
+        let search = PluginCommand(path: ["alpha", "search"], summary: "Search", usage: "strata alpha search QUERY") { invocation in
             invocation.writeLine("searching \(invocation.arguments.joined(separator: " "))")
             try? invocation.writeJSON(Summary(title: "Dune", year: 2021))
             invocation.writeError("slow network")

@@ -3,14 +3,14 @@ import Testing
 @testable import StrataPluginKit
 
 @Suite struct PluginDescriptorTests {
-    static let json = #"{"id":"hello","displayName":"Hello","version":"0.1.0","summary":"Greets.","abi":"strata-abi=1;swift=6.3.1","dependencies":{"movies":">=1.0.0 <2.0.0"},"commands":[{"words":["hello","greet"],"summary":"Greet","usage":"strata hello greet NAME"}],"settings":[{"key":"apiKey","type":"string","description":"k","secret":true}]}"#
+    static let json = #"{"id":"hello","displayName":"Hello","version":"0.1.0","summary":"Greets.","abi":"strata-abi=1;swift=6.3.1","dependencies":{"alpha":">=1.0.0 <2.0.0"},"commands":[{"words":["hello","greet"],"summary":"Greet","usage":"strata hello greet NAME"}],"settings":[{"key":"apiKey","type":"string","description":"k","secret":true}]}"#
 
     @Test func theSectionRoundTripsItsDescriptor() throws {
         let bytes = PluginDescriptorSection.bytes(json: Array(Self.json.utf8))
         #expect(bytes.count % 8 == 0)
         let descriptor = try PluginDescriptorSection.decode(bytes)
         #expect(descriptor.id == "hello" && descriptor.commands.first?.words == ["hello", "greet"])
-        #expect(descriptor.settings.first?.secret == true && descriptor.dependencies == ["movies": ">=1.0.0 <2.0.0"])
+        #expect(descriptor.settings.first?.secret == true && descriptor.dependencies == ["alpha": ">=1.0.0 <2.0.0"])
         #expect(descriptor.screens == [])
     }
 

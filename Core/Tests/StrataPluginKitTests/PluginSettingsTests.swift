@@ -24,7 +24,7 @@ import Testing
     }
 
     func settings(_ json: String) -> PluginSettings {
-        PluginSettings(json: Data(json.utf8), pluginID: "movies", source: "/home/ada/.config/strata/strata.json")
+        PluginSettings(json: Data(json.utf8), pluginID: "alpha", source: "/home/ada/.config/strata/strata.json")
     }
 
     @Test func settingsDecode() throws {
@@ -36,41 +36,41 @@ import Testing
     }
 
     @Test func emptySettingsDecodeToDefaults() throws {
-        let decoded = try PluginSettings(pluginID: "movies", source: "built-in defaults").decode(MoviesSettings.self)
+        let decoded = try PluginSettings(pluginID: "alpha", source: "built-in defaults").decode(MoviesSettings.self)
 
         #expect(decoded == MoviesSettings())
     }
 
     @Test(arguments: [
-        (#"{"recentQueriesLimit":"ten"}"#, "features.movies.settings.recentQueriesLimit"),
-        (#"{"tmdb":{"timeout":"soon"}}"#, "features.movies.settings.tmdb.timeout"),
-        (#"{"posterSizes":[92,"w185"]}"#, "features.movies.settings.posterSizes[1]"),
-        (#"{"source":null,"recentQueriesLimit":null,"tmdb":{"timeout":null}}"#, "features.movies.settings.tmdb.timeout"),
+        (#"{"recentQueriesLimit":"ten"}"#, "features.alpha.settings.recentQueriesLimit"),
+        (#"{"tmdb":{"timeout":"soon"}}"#, "features.alpha.settings.tmdb.timeout"),
+        (#"{"posterSizes":[92,"w185"]}"#, "features.alpha.settings.posterSizes[1]"),
+        (#"{"source":null,"recentQueriesLimit":null,"tmdb":{"timeout":null}}"#, "features.alpha.settings.tmdb.timeout"),
     ])
     func aDecodingErrorNamesThePluginAndTheFullKeyPath(json: String, keyPath: String) throws {
         let error = #expect(throws: PluginSettingsError.self) { try settings(json).decode(MoviesSettings.self) }
 
-        #expect(error?.pluginID == "movies")
+        #expect(error?.pluginID == "alpha")
         #expect(error?.keyPath == keyPath)
         #expect(error?.source == "/home/ada/.config/strata/strata.json")
         let description = try #require(error?.description)
-        #expect(description.hasPrefix("movies: invalid setting `\(keyPath)` in /home/ada/.config/strata/strata.json: "))
+        #expect(description.hasPrefix("alpha: invalid setting `\(keyPath)` in /home/ada/.config/strata/strata.json: "))
     }
 
     @Test func aMissingRequiredKeyIsNamedInThePath() throws {
         struct Strict: Decodable { let apiKeyVariable: String }
 
         let error = #expect(throws: PluginSettingsError.self) {
-            try PluginSettings(pluginID: "gpt", source: "strata.json").decode(Strict.self)
+            try PluginSettings(pluginID: "beta", source: "strata.json").decode(Strict.self)
         }
 
-        #expect(error?.keyPath == "features.gpt.settings.apiKeyVariable")
+        #expect(error?.keyPath == "features.beta.settings.apiKeyVariable")
         #expect(error?.problem.contains("apiKeyVariable") == true)
     }
 
     @Test func settingsThatAreNotAnObjectAreReportedAtTheSettingsKey() throws {
         let error = #expect(throws: PluginSettingsError.self) { try settings(#"[1,2]"#).decode(MoviesSettings.self) }
 
-        #expect(error?.keyPath == "features.movies.settings")
+        #expect(error?.keyPath == "features.alpha.settings")
     }
 }

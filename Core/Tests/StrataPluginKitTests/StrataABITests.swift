@@ -46,7 +46,7 @@ import Testing
         #expect(PluginExport.take(pointer) == nil)
     }
 
-    @Test(arguments: ["movies", "gpt", "my-plugin2", "a"])
+    @Test(arguments: ["alpha", "beta", "my-plugin2", "a"])
     func validPluginIDs(id: String) {
         #expect(PluginManifest.isValidID(id))
     }
@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test func aManifestRoundTripsThroughJSON() throws {
-        let manifest = PluginManifest(id: "gpt", displayName: "GPT", version: "0.3.0", summary: "Chat.", sdkABI: 1, dependencies: ["movies"])
+        let manifest = PluginManifest(id: "beta", displayName: "GPT", version: "0.3.0", summary: "Chat.", sdkABI: 1, dependencies: ["alpha"])
 
         let decoded = try JSONDecoder().decode(PluginManifest.self, from: try JSONEncoder().encode(manifest))
 

@@ -5,7 +5,7 @@ import Testing
 @Suite struct LoggerTests {
     @Test func messagesBelowTheLevelAreDroppedAndTheRestLabelled() {
         let sink = MemoryLogSink()
-        let logger = Logger(label: "movies", level: .info, sink: sink)
+        let logger = Logger(label: "alpha", level: .info, sink: sink)
 
         logger.debug("cache miss for dune")
         logger.info("searching dune")
@@ -13,9 +13,9 @@ import Testing
         logger.error("TMDB answered 401")
 
         #expect(sink.lines == [
-            "strata[movies] info: searching dune",
-            "strata[movies] warning: TMDB is slow",
-            "strata[movies] error: TMDB answered 401",
+            "strata[alpha] info: searching dune",
+            "strata[alpha] warning: TMDB is slow",
+            "strata[alpha] error: TMDB answered 401",
         ])
     }
 
@@ -37,14 +37,14 @@ import Testing
     @Test func aRelabelledLoggerSharesTheSinkAndLevel() {
         let sink = MemoryLogSink()
         let host = Logger(label: "host", level: .debug, sink: sink)
-        let gpt = host.labelled("gpt")
+        let beta = host.labelled("beta")
 
         host.debug("loading")
-        gpt.debug("persona loaded")
+        beta.debug("persona loaded")
 
-        #expect(gpt.label == "gpt")
-        #expect(gpt.level == .debug)
-        #expect(sink.lines == ["strata[host] debug: loading", "strata[gpt] debug: persona loaded"])
+        #expect(beta.label == "beta")
+        #expect(beta.level == .debug)
+        #expect(sink.lines == ["strata[host] debug: loading", "strata[beta] debug: persona loaded"])
     }
 
     @Test func theDefaultLevelIsWarning() {

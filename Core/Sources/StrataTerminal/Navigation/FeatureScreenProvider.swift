@@ -3,8 +3,8 @@
 /// A plugin registers one provider in the DI container, named with its plugin id:
 ///
 /// ```swift
-/// try context.register((any FeatureScreenProvider).self, name: "movies", scope: .singleton) { resolver in
-///     MoviesScreenProvider(searchMovies: try resolver.resolve((any SearchMoviesUseCase).self))
+/// try context.register((any FeatureScreenProvider).self, name: "hello", scope: .singleton) { resolver in
+///     HelloScreenProvider(greet: try resolver.resolve((any GreetUseCase).self))
 /// }
 /// ```
 ///
