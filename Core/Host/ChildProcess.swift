@@ -20,7 +20,7 @@ struct ChildProcess {
     let output: Int32
 
     /// Starts `executable` (a path) with `arguments` (after argv[0]) and exactly `environment`.
-    /// - Throws: the `errno` of the failure, as a `POSIXError`-like code in its message.
+    /// - Throws: `SpawnError` with the `errno` of the failure (no such program, too many processes).
     init(executable: String, arguments: [String], environment: [String: String], output mode: Output = .inherited) throws(SpawnError) {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -59,12 +59,12 @@ struct ChildProcess {
     }
 
     /// Reads the captured output as it comes, until the child (and whatever inherited the pipe) closes it
-    /// or `deadline` (a `CLOCK_MONOTONIC` time in seconds) passes. Returns false when the deadline passed.
-    func readOutput(until deadline: Double? = nil, _ chunk: ([UInt8]) -> Void) -> Bool {
+    /// or `deadline` passes. Returns false when the deadline passed.
+    func readOutput(until deadline: ContinuousClock.Instant? = nil, _ chunk: ([UInt8]) -> Void) -> Bool {
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
             if let deadline {
-                let left = deadline - monotonicSeconds()
+                let left = (deadline - .now) / .seconds(1)
                 guard left > 0 else { return false }
                 var poller = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
                 let ready = poll(&poller, 1, Int32(min(left * 1000 + 1, 60_000)))
@@ -109,9 +109,3 @@ struct SpawnError: Error, CustomStringConvertible {
     var description: String { "can't start \(executable): \(String(cString: strerror(code)))" }
 }
 
-/// Seconds on the monotonic clock, for deadlines.
-func monotonicSeconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-}

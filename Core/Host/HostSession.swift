@@ -97,11 +97,7 @@ final class HostSession {
 
     /// Activates the plugins `ids` (every usable one when `nil`) with their dependencies: their code is
     /// loaded and registered now.
-    ///
-    /// On the main actor: a plugin's library may bring Foundation into the process (the host doesn't link
-    /// it), and CoreFoundation takes the thread it is first loaded on for the main thread. Loaded on a
-    /// worker thread, it leaves the main queue undrained and the process hangs at its next `await` there.
-    @MainActor @discardableResult
+    @discardableResult
     func activate(_ ids: Set<String>? = nil) -> PluginLoader {
         let loader = self.loader
         loader.activate(ids)

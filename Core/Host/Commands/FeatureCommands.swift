@@ -6,7 +6,7 @@ import StrataPluginKit
 extension HostSession {
     /// Runs `strata <words…>` as a plugin command: the descriptors say which plugin owns the words (the
     /// longest declared command that prefixes them), and only that plugin and its dependencies are loaded.
-    @MainActor func runFeatureCommand(_ words: [String]) async -> Int32 {
+    func runFeatureCommand(_ words: [String]) async -> Int32 {
         let first = words[0]
         let wantsHelp = words.contains("--help") || words.contains("-h")
         let matched = catalog.command(for: words)

@@ -64,7 +64,7 @@ struct HostCommand {
 extension HostSession {
     /// Runs `strata plugins|config|di …` (all but `plugins new`, which needs no config): checks the words
     /// and flags, answers `--help`, and reports a usage error (exit 2) for anything it doesn't know.
-    @MainActor func runHostCommand(_ words: [String]) -> Int32 {
+    func runHostCommand(_ words: [String]) -> Int32 {
         let group = words[0]
         let rest = Array(words.dropFirst(2))
         guard words.count > 1, let command = HostCommand.all.first(where: { $0.words == Array(words.prefix(2)) }) else {

@@ -4,7 +4,7 @@ import StrataPluginKit
 
 extension HostSession {
     /// `strata di list [--json]`: every registration with its owner, type, name and scope.
-    @MainActor func diList(json: Bool) -> Int32 {
+    func diList(json: Bool) -> Int32 {
         activate()
         let registrations = container.registrations
         if json {

@@ -65,15 +65,8 @@ extension HostSession {
     /// The files mapped into this process, from `/proc/self/maps`: the proof, in `--json`, of which plugin
     /// libraries were loaded (the path is the line's last field and the only one that starts with `/`).
     static func mappedFiles() -> Set<String> {
-        // procfs reports a size of 0, so the file is read to its end rather than by its size.
-        let file = open("/proc/self/maps", O_RDONLY | O_CLOEXEC)
-        guard file >= 0 else { return [] }
-        defer { close(file) }
-        var text: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 65536)
-        while case let count = read(file, &buffer, buffer.count), count != 0 {
-            if count < 0 { if errno == EINTR { continue } else { break } }
-            text += buffer[..<count]
-        }
+        // procfs reports a size of 0; FoundationEssentials reads such a file to its end, not by its size.
+        guard let text = FileManager.default.contents(atPath: "/proc/self/maps") else { return [] }
         var paths: Set<String> = []
         for line in text.split(separator: UInt8(ascii: "\n")) {
             if let slash = line.firstIndex(of: UInt8(ascii: "/")) { paths.insert(String(decoding: line[slash...], as: UTF8.self)) }
@@ -140,7 +133,7 @@ extension HostSession {
             return status
         }
         var report: [UInt8] = []
-        guard process.readOutput(until: monotonicSeconds() + timeout, { report += $0 }) else {
+        guard process.readOutput(until: .now + .seconds(timeout), { report += $0 }) else {
             // A child of the probe may hold the pipe open: the probe itself is what is stopped.
             kill(process.pid, SIGKILL)
             _ = process.wait()
@@ -164,7 +157,7 @@ extension HostSession {
     }
 
     /// `strata __probe ID`: loads one plugin (and its dependencies) and prints its record as JSON.
-    @MainActor func probeMode(id: String) -> Int32 {
+    func probeMode(id: String) -> Int32 {
         let loader = activate([id])
         guard let record = loader.records.first(where: { $0.id == id }) else {
             Console.writeLine(#"{"id":"\#(id)","path":"","state":"failed","error":"not found"}"#)

@@ -142,10 +142,10 @@ enum DevLoop {
         /// errors go to the app if one runs, else to standard error.
         private mutating func build(echo: Bool) -> Bool {
             builds += 1
-            let started = monotonicSeconds()
+            let started = ContinuousClock.now
             let log = workFolder.appendingPathComponent("build.log")
             let result = PackageBuild.run(package: package, log: log, echo: echo)
-            let seconds = decimal(monotonicSeconds() - started, places: 1) + " s"
+            let seconds = decimal((.now - started) / .seconds(1), places: 1) + " s"
             switch result {
             case .succeeded(let libraries):
                 // A new build of a plugin that crashed strata is tried again.

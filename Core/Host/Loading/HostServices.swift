@@ -1,4 +1,3 @@
-import Dispatch
 import FoundationEssentials
 @_spi(StrataHost) import StrataDI
 import StrataNetworking
@@ -8,9 +7,7 @@ import StrataStorage
 /// Registers what the host offers every plugin, owned by `host`.
 enum HostServices {
     static func register(in container: Container, logger: Logger) throws(DIError) {
-        try container.register((any HTTPClient).self, scope: .singleton, owner: .host) { _ in
-            try onMainQueue(loadURLSessionHTTPClient)
-        }
+        try container.register((any HTTPClient).self, scope: .singleton, owner: .host) { _ in try loadURLSessionHTTPClient() }
         try container.register((any DatabaseOpener).self, scope: .singleton, owner: .host) { _ in SQLiteDatabaseOpener() }
         try container.register((any WallClock).self, scope: .singleton, owner: .host) { _ in SystemWallClock() }
         try container.register(Logger.self, owner: .host) { resolver in logger.labelled(resolver.requester.name) }
@@ -36,21 +33,3 @@ private func loadURLSessionHTTPClient() throws -> any HTTPClient {
     return client
 }
 
-/// Marks the main queue, so that ``onMainQueue(_:)`` knows when it already runs there.
-private let mainQueueKey = DispatchSpecificKey<Bool>()
-
-/// Marks the main queue; `main.swift` calls it first.
-func markMainQueue() { DispatchQueue.main.setSpecific(key: mainQueueKey, value: true) }
-
-/// Runs `body` on the main queue and returns what it returns. A library that brings Foundation into the
-/// process must be opened there (see `HostSession.activate`), and a plugin may resolve the HTTP client
-/// from any thread.
-func onMainQueue<T>(_ body: () throws -> T) throws -> T {
-    if DispatchQueue.getSpecific(key: mainQueueKey) == true { return try body() }
-    return try withoutActuallyEscaping(body) { body in
-        nonisolated(unsafe) let body = body
-        nonisolated(unsafe) var result: Result<T, any Error>?
-        DispatchQueue.main.sync { result = Result { try body() } }
-        return try result!.get()
-    }
-}

@@ -15,9 +15,10 @@ public func decimal(_ value: Double, places: Int) -> String {
 }
 
 extension StringProtocol {
-    /// The text without spaces and tabs at either end.
+    /// The text without spaces and tabs (Unicode's too, such as a no-break space) at either end, but with
+    /// its line breaks: Foundation's `trimmingCharacters(in: .whitespaces)`.
     public var trimmingSpaces: SubSequence {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        let isSpace: (Character) -> Bool = { $0.isWhitespace && !$0.isNewline }
         guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return self[endIndex...] }
         return self[first...last]
     }

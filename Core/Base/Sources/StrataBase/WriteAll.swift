@@ -1,20 +1,22 @@
 import Glibc
 
 /// Writes all of `text` to the file descriptor (`STDOUT_FILENO`, `STDERR_FILENO`, a pipe), retrying
-/// interrupted and partial writes; a write that fails otherwise (a closed pipe) ends it. One call for the
-/// whole text, so that lines written by different threads don't interleave.
+/// interrupted and partial writes, and writes a non-blocking descriptor refused for now (a terminal
+/// another program left non-blocking); a write that fails otherwise (a closed pipe) ends it. One call for
+/// the whole text, so that lines written by different threads don't interleave.
 public func writeAll(_ text: String, to descriptor: Int32) {
     var text = text
     text.withUTF8 { writeAll($0, to: descriptor) }
 }
 
-/// Writes all of `bytes` to the file descriptor, as the text version does (output passed on
-/// as it comes, which may end inside a character).
+/// Writes all of `bytes` to the file descriptor, as the text version does: for output passed on as it
+/// comes (which may end inside a character), or a `StaticString` where nothing may allocate (a signal
+/// handler).
 public func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
     var done = 0
     while done < bytes.count {
         let written = write(descriptor, bytes.baseAddress! + done, bytes.count - done)
-        if written < 0 && errno == EINTR { continue }
+        if written < 0 && (errno == EINTR || errno == EAGAIN) { continue }
         guard written > 0 else { return }
         done += written
     }

@@ -85,15 +85,7 @@ final class TerminalSession {
 
     /// Writes `output` to the terminal in full (one frame is one write where the system allows).
     func write(_ output: String) {
-        guard !output.isEmpty else { return }
-        let bytes = Array(output.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-            guard written > 0 else { return }
-            offset += written
-        }
+        writeAll(output, to: STDOUT_FILENO)
     }
 
     /// Hands the terminal back to the shell and stops the process, as Ctrl-Z does in a normal program;

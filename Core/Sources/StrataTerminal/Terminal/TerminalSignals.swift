@@ -1,4 +1,5 @@
 import Glibc
+import StrataBase
 
 /// What the signal handlers need, kept where a handler can read it without allocating or locking.
 ///
@@ -51,13 +52,7 @@ func wake(_ reason: WakeReason) {
 }
 
 private func writeStatic(_ text: StaticString) {
-    var offset = 0
-    while offset < text.utf8CodeUnitCount {
-        let written = write(STDOUT_FILENO, text.utf8Start + offset, text.utf8CodeUnitCount - offset)
-        if written < 0 && errno == EINTR { continue }
-        guard written > 0 else { return }
-        offset += written
-    }
+    writeAll(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount), to: STDOUT_FILENO)
 }
 
 /// Signal handlers that keep the terminal usable whatever ends or pauses the process.

@@ -21,7 +21,9 @@ public enum ItemLookup {
     public static func find<Item: Identifiable>(_ reference: String, in items: [Item], kind: ModeKind,
                                                 title: (Item) -> String) throws(Failure) -> Item
     where Item.ID == UUID {
-        let wanted = String(reference.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        // Spaces and tabs, not line breaks, as Foundation's `.whitespaces` trimmed them.
+        let isSpace: (Character) -> Bool = { $0.isWhitespace && !$0.isNewline }
+        let wanted = String(reference.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
         if let id = UUID(uuidString: wanted), let item = items.first(where: { $0.id == id }) { return item }
         let byPrefix = wanted.count >= 4
             ? items.filter { $0.id.uuidString.lowercased().hasPrefix(wanted.lowercased()) }
