@@ -6,7 +6,6 @@ import StrataPluginKit
 /// The feature's command line: `strata blocks …`, `strata daily …`, `strata timer …` and `strata clock …`.
 struct BlocksCommands: Sendable {
     let services: BlocksServices
-    let calendar: Calendar
 
     var all: [PluginCommand] { blockCommands + dailyCommands + timerCommands + clockCommands }
 
@@ -72,7 +71,7 @@ struct BlocksCommands: Sendable {
         if json {
             try invocation.writeJSON(BlocksJSON.Clock(state))
         } else {
-            invocation.write(ClockFormatting.text(state, calendar: calendar))
+            invocation.write(ClockFormatting.text(state, calendar: try services.calendar()))
         }
     }
 

@@ -17,13 +17,14 @@ final class BlocksPlugin: FeaturePlugin {
 
     func register(in context: PluginContext) throws {
         let settings = try context.settings.decode(BlocksSettings.self)
-        let calendar = try settings.calendar()
         let databaseURL = context.dataDirectory.appendingPathComponent(settings.databaseFile)
         try registerStorage(in: context, databaseURL: databaseURL)
-        try registerUseCases(in: context, calendar: calendar)
+        // Built on first use: only the clock and the schedules need wall-clock time (see TimeZoneDatabase).
+        try context.register(Calendar.self, name: context.pluginID, scope: .singleton) { _ in try settings.calendar() }
+        try registerUseCases(in: context)
         try registerScreens(in: context)
-        let commands = BlocksCommands(services: BlocksServices(container: context.container, owner: context.owner),
-                                      calendar: calendar)
+        let commands = BlocksCommands(services: BlocksServices(container: context.container, owner: context.owner,
+                                                               pluginID: context.pluginID))
         for command in commands.all {
             try context.addCommand(command)
         }
@@ -62,7 +63,8 @@ final class BlocksPlugin: FeaturePlugin {
         }
     }
 
-    private func registerUseCases(in context: PluginContext, calendar: Calendar) throws {
+    private func registerUseCases(in context: PluginContext) throws {
+        let calendar = context.pluginID
         try context.register((any BlockFetchUseCase).self) { DefaultBlockFetchUseCase(repository: try $0.resolve()) }
         try context.register((any BlockCreateUseCase).self) {
             DefaultBlockCreateUseCase(repository: try $0.resolve(), clock: try $0.resolve())
@@ -92,11 +94,11 @@ final class BlocksPlugin: FeaturePlugin {
         }
         try context.register((any ModeStartUseCase).self) {
             DefaultModeStartUseCase(items: try $0.resolve(), runningMode: try $0.resolve(), clock: try $0.resolve(),
-                                    calendar: calendar)
+                                    calendar: try $0.resolve(Calendar.self, name: calendar))
         }
         try context.register((any ClockFetchUseCase).self) {
             DefaultClockFetchUseCase(items: try $0.resolve(), runningMode: try $0.resolve(), clock: try $0.resolve(),
-                                     calendar: calendar)
+                                     calendar: try $0.resolve(Calendar.self, name: calendar))
         }
         try context.register((any ClockStopUseCase).self) { DefaultClockStopUseCase(runningMode: try $0.resolve()) }
     }

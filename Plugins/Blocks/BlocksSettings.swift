@@ -1,7 +1,4 @@
 import FoundationEssentials
-// Time zones by name and the system's own zone come with ICU, in FoundationInternationalization; without
-// it, FoundationEssentials knows only GMT.
-import FoundationInternationalization
 
 /// `features.blocks.settings` in the config. Every key is optional.
 struct BlocksSettings: Decodable, Sendable {
@@ -21,9 +18,10 @@ struct BlocksSettings: Decodable, Sendable {
         databaseFile = try container.decodeIfPresent(String.self, forKey: .databaseFile) ?? databaseFile
     }
 
-    /// The calendar the schedules use.
-    /// - Throws: `BlocksSettingsError` for a zone name the system does not know.
-    func calendar() throws -> Calendar {
+    /// The calendar the schedules use, in the configured zone; it opens the zone database first.
+    /// - Throws: `BlocksSettingsError` for a zone name the system does not know, or no zone database.
+    func calendar() throws(BlocksSettingsError) -> Calendar {
+        try TimeZoneDatabase.open()
         var calendar = Calendar(identifier: .gregorian)
         if let timeZone {
             guard let zone = TimeZone(identifier: timeZone) else { throw BlocksSettingsError.unknownTimeZone(timeZone) }
@@ -37,11 +35,14 @@ struct BlocksSettings: Decodable, Sendable {
 
 enum BlocksSettingsError: Error, CustomStringConvertible {
     case unknownTimeZone(String)
+    case timeZonesUnavailable(String)
 
     var description: String {
         switch self {
         case .unknownTimeZone(let name):
             "blocks: unknown time zone \"\(name)\" in `features.blocks.settings.timeZone`. Use an IANA name such as \"Europe/Berlin\", or remove the key to use the system's zone."
+        case .timeZonesUnavailable(let reason):
+            "blocks: can't open the time zone database (\(reason)). It comes with the Swift runtime; check that the toolchain's lib/swift/linux folder is intact."
         }
     }
 }

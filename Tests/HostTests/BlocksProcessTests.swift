@@ -86,4 +86,34 @@ import Testing
         #expect(result.status == 1 || result.status == 2)
         #expect(!result.stderr.isEmpty)
     }
+
+    /// Blocks links FoundationEssentials alone and opens the zone database (ICU) on the clock's first need,
+    /// so `blocks list` maps no ICU, and the clock still keeps wall-clock time in the system's zone (`TZ`) or
+    /// the configured one. A 4-hour block ends on a multiple of 4 hours after local midnight: on the hour in
+    /// UTC, at half past in India (UTC+5:30).
+    @Test func theClockKeepsLocalTimeWithTheZoneDatabaseOpenedOnlyWhenNeeded() throws {
+        let ldd = try run("/usr/bin/ldd", [BuildProducts.directory.appendingPathComponent("libBlocksPlugin.so").path])
+        #expect(ldd.status == 0 && ldd.stdout.contains("libFoundationEssentials.so"), "\(ldd.stdout)")
+        #expect(!ldd.stdout.contains("ICU") && !ldd.stdout.contains("Internationalization"), "\(ldd.stdout)")
+
+        #expect(try sandbox.strata(["blocks", "add", "Deep work", "--hours", "4"]).status == 0)
+        #expect(try sandbox.strata(["blocks", "start", "Deep work"]).status == 0)
+        func endsAt(_ environment: [String: String]) throws -> String {
+            let clock = try sandbox.strata(["clock", "--json"], environment: environment)
+            #expect(clock.status == 0, "\(clock.stderr)")
+            let state = try JSONSerialization.jsonObject(with: Data(clock.stdout.utf8)) as? [String: Any]
+            return try #require(state?["phaseEndsAt"] as? String)
+        }
+        #expect(try endsAt(["TZ": "UTC"]).hasSuffix(":00:00Z"))
+        #expect(try endsAt(["TZ": "Asia/Kolkata"]).hasSuffix(":30:00Z"))
+
+        try sandbox.writeConfig(#"{"features": {"movies": {"enabled": false}, "gpt": {"enabled": false}, "running": {"enabled": false}, "blocks": {"settings": {"timeZone": "Asia/Kolkata"}}}}"#)
+        #expect(try endsAt(["TZ": "UTC"]).hasSuffix(":30:00Z"))
+
+        try sandbox.writeConfig(#"{"features": {"movies": {"enabled": false}, "gpt": {"enabled": false}, "running": {"enabled": false}, "blocks": {"settings": {"timeZone": "Mars/Olympus"}}}}"#)
+        let unknown = try sandbox.strata(["clock"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains(#"unknown time zone "Mars/Olympus""#), "\(unknown.stderr)")
+        #expect(try sandbox.strata(["blocks", "list"]).status == 0, "a command that needs no zone still works")
+    }
 }
