@@ -31,7 +31,8 @@ final class HostSession {
         let development = environment[DevLoop.pluginFolderVariable].flatMap(realPath)
         pluginDirectories = (development.map { [$0] } ?? []) + PluginDiscovery.directories(for: config, environment: environment)
         dataDirectory = Self.dataDirectory(options: options, environment: environment, config: config)
-        var discovered = PluginDiscovery(directories: pluginDirectories).discover()
+        var discovered = PluginDiscovery(directories: pluginDirectories,
+                                         cacheDirectory: stateDirectory(environment).appendingPathComponent("descriptors")).discover()
         // Under `strata dev`, the library being developed stands in for an installed one with its id, and
         // pinned trust doesn't apply to it (the author just built it).
         let isDeveloped = { (plugin: DiscoveredPlugin) in development.map { plugin.path.hasPrefix($0 + "/") } ?? false }

@@ -19,6 +19,8 @@ struct DiscoveredPlugin: Equatable {
 struct PluginDiscovery {
     /// The folders searched, as real paths.
     let directories: [String]
+    /// Where each folder's `DescriptorCache` is kept (`nil`: every library is read).
+    var cacheDirectory: URL?
 
     /// The folders a config names, or the defaults: the folder of the `strata` executable, then
     /// `~/.local/lib/strata/plugins`. Relative config paths are relative to the config file's folder.
@@ -51,8 +53,19 @@ struct PluginDiscovery {
             let folder = Glibc.open(realDirectory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             defer { if folder >= 0 { close(folder) } }
             let candidates = names.sorted().compactMap { name in Self.pluginID(fromFileName: name).map { (id: $0, name: name) } }
+            let cache = cacheDirectory.map { DescriptorCache.load(folder: realDirectory, from: $0) } ?? DescriptorCache(folder: realDirectory)
             // Reading descriptors is independent per file; trust and ids are then judged in order.
-            let opened = candidates.concurrentMap { Self.read($0.name, in: realDirectory, descriptor: folder) }
+            let opened = candidates.concurrentMap { Self.read($0.name, in: realDirectory, descriptor: folder, cache: cache) }
+            if let cacheDirectory {
+                var updated = DescriptorCache(folder: realDirectory)
+                let now = DescriptorCache.now()
+                for (candidate, file) in zip(candidates, opened) {
+                    if let status = file?.status, case .success(let section) = file?.section {
+                        updated.record(section, named: candidate.name, status: status, now: now)
+                    }
+                }
+                if updated != cache { updated.save(in: cacheDirectory) }
+            }
             for (candidate, file) in zip(candidates, opened) {
                 guard let file, seenPaths.insert(file.path).inserted else { continue }
                 var plugin = DiscoveredPlugin(id: candidate.id, path: file.path,
@@ -79,11 +92,17 @@ struct PluginDiscovery {
         let section: Result<[UInt8], PluginDescriptorError>?
     }
 
-    /// Reads `name` in the real folder `folder` (open as `folderDescriptor`, or -1). A symbolic link is
-    /// resolved to its real path (resolving walks every folder of the path, so only links are). `nil`
-    /// when there is no such file (or a link leads nowhere).
-    private static func read(_ name: String, in folder: String, descriptor folderDescriptor: Int32) -> OpenedFile? {
+    /// Reads `name` in the real folder `folder` (open as `folderDescriptor`, or -1), or takes its section
+    /// from `cache` if the file is unchanged. A symbolic link is resolved to its real path (resolving walks
+    /// every folder of the path, so only links are). `nil` when there is no such file (or a link leads nowhere).
+    private static func read(_ name: String, in folder: String, descriptor folderDescriptor: Int32,
+                             cache: DescriptorCache) -> OpenedFile? {
         let path = "\(folder)/\(name)"
+        var cachedStatus = stat()
+        if folderDescriptor >= 0, !cache.entries.isEmpty, fstatat(folderDescriptor, name, &cachedStatus, AT_SYMLINK_NOFOLLOW) == 0,
+           let section = cache.section(named: name, status: cachedStatus) {
+            return OpenedFile(path: path, status: cachedStatus, section: .success(section))
+        }
         // O_NONBLOCK: a FIFO under a plugin's name must not stall discovery; regular files ignore it.
         let flags = O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
         let file = folderDescriptor >= 0 ? openat(folderDescriptor, name, flags) : Glibc.open(path, flags)
