@@ -129,3 +129,20 @@ struct GPXParserTests {
         }
     }
 }
+
+/// `running track` streams the file; what it computes is what the in-memory track gives.
+struct StreamedStatisticsTests {
+    @Test(arguments: GPXFixtures.gpxpyLengths.map(\.file) + ["gpxpy_gpx1.1_with_all_fields.gpx"])
+    func streamedStatisticsEqualThoseOfTheWholeTrack(file: String) async throws {
+        let repository = GPXTrackRepository()
+        let streamed = try await repository.statistics(at: GPXFixtures.url(file))
+        #expect(streamed == TrackStatistics(try await repository.track(at: GPXFixtures.url(file))))
+        #expect(streamed.pointCount > 0)
+    }
+
+    @Test func aFileWithWaypointsOnlyHasNothingToInspect() async {
+        await #expect(throws: GPXError.nothingToRun(file: "gpxpy_unicode_with_bom.gpx", waypoints: 1)) {
+            try await GPXTrackRepository().statistics(at: GPXFixtures.url("gpxpy_unicode_with_bom.gpx"))
+        }
+    }
+}

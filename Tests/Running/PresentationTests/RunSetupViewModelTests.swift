@@ -15,6 +15,11 @@ struct StubTrackRepository: TrackRepository {
         }
         return track
     }
+
+    func statistics(at url: URL) async throws -> TrackStatistics {
+        Issue.record("the setup form asked for statistics of \(url.path)")
+        throw CocoaError(.fileNoSuchFile)
+    }
 }
 
 @MainActor

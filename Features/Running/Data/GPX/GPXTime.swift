@@ -4,7 +4,11 @@ import Foundation
 /// and an optional `±hh:mm` offset (no zone means UTC).
 enum GPXTime {
     static func parse(_ text: String) -> Date? {
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8(parse)
+    }
+
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         guard bytes.count >= 19, bytes[4] == 45, bytes[7] == 45, bytes[10] == 84 || bytes[10] == 32,
               bytes[13] == 58, bytes[16] == 58,
               let year = number(bytes, 0, 4), let month = number(bytes, 5, 2), let day = number(bytes, 8, 2),
@@ -39,7 +43,7 @@ enum GPXTime {
         return Date(timeIntervalSince1970: seconds)
     }
 
-    private static func number(_ bytes: [UInt8], _ start: Int, _ count: Int) -> Int? {
+    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {
         var value = 0
         for byte in bytes[start..<start + count] {
             guard (48...57).contains(byte) else { return nil }

@@ -10,4 +10,40 @@ public struct GPXTrackRepository: TrackRepository {
     public func track(at url: URL) async throws -> RunTrack {
         try parser.parse(contentsOf: url).runTrack(fileName: url.lastPathComponent)
     }
+
+    /// Streams the file through `TrackStatistics.Builder`, as `GPXDocument.runTrack` would read it: the
+    /// track segments, or the routes if there are no track points; distances are summed within segments.
+    public func statistics(at url: URL) async throws -> TrackStatistics {
+        let fileName = url.lastPathComponent
+        var scanner = try GPXScanner(path: url.path, file: fileName)
+        var tracks = TrackStatistics.Builder(fileName: fileName), routes = TrackStatistics.Builder(fileName: fileName)
+        var trackDistance = 0.0, routeDistance = 0.0
+        var previousTrackPoint: GPXPoint?, previousRoutePoint: GPXPoint?
+        var waypoints = 0
+        func add(_ point: GPXPoint, to builder: inout TrackStatistics.Builder, after previous: inout GPXPoint?, distance: inout Double) {
+            if let previous { distance += GeoDistance.haversine(previous, point) }
+            previous = point
+            builder.add(TrackSample(distanceMeters: distance, time: point.time,
+                                    position: .init(latitude: point.latitude, longitude: point.longitude), elevation: point.elevation))
+        }
+        while let event = try scanner.next() {
+            switch event {
+            case .root, .trackStart: break
+            case .segmentStart:
+                tracks.startSegment()
+                previousTrackPoint = nil
+            case .routeStart:
+                routes.startSegment()
+                previousRoutePoint = nil
+            case .trackName(let name): if tracks.name == nil { tracks.name = name }
+            case .routeName(let name): if routes.name == nil { routes.name = name }
+            case .trackPoint(let point): add(point, to: &tracks, after: &previousTrackPoint, distance: &trackDistance)
+            case .routePoint(let point): add(point, to: &routes, after: &previousRoutePoint, distance: &routeDistance)
+            case .waypoint: waypoints += 1
+            }
+        }
+        if tracks.pointCount > 0 { return tracks.statistics }
+        if routes.pointCount > 0 { return routes.statistics }
+        throw GPXError.nothingToRun(file: fileName, waypoints: waypoints)
+    }
 }

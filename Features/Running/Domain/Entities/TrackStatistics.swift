@@ -28,51 +28,120 @@ public struct TrackStatistics: Sendable, Equatable {
     public var elevationRange: ClosedRange<Double>?
     /// The smallest box holding every point, in degrees.
     public var bounds: Bounds?
-    /// Elevation by distance along the track, for a profile.
+    /// Elevation by distance along the track, for a profile: every point's, up to `Builder.profileLimit`
+    /// points; a longer track keeps an evenly spaced selection.
     public var profile: [ProfilePoint]
-    /// The positions, for a map.
-    public var positions: [TrackSample.Position]
 
+    /// The statistics of a track in memory.
     public init(_ track: RunTrack) {
-        name = track.name
-        fileName = track.fileName
-        pointCount = track.pointCount
-        segmentCount = track.segments.count
-        lengthMeters = track.lengthMeters
-        let samples = track.segments.flatMap { $0 }
-        let times = samples.compactMap(\.time)
-        timedPointCount = times.count
-        let allTimed = !times.isEmpty && times.count == samples.count
-        duration = allTimed ? times.first.flatMap { first in times.last.map { $0.timeIntervalSince(first) } } : nil
-        var moving = 0.0, gain = 0.0, loss = 0.0, timedSteps = 0, climbs = 0
+        var builder = Builder(fileName: track.fileName)
+        builder.name = track.name
         for segment in track.segments {
-            for (previous, current) in zip(segment, segment.dropFirst()) {
-                if let start = previous.time, let end = current.time, end > start {
+            builder.startSegment()
+            for sample in segment { builder.add(sample) }
+        }
+        self = builder.statistics
+    }
+
+    /// Gathers the statistics sample by sample, in memory that doesn't grow with the track, so that a file
+    /// can be streamed through it.
+    public struct Builder: Sendable {
+        /// The most profile points kept; past it, every other one is dropped and the spacing doubles.
+        public static let profileLimit = 4096
+
+        public var name: String?
+        public private(set) var pointCount = 0
+        private let fileName: String
+        private var segmentCount = 0, timedPointCount = 0, timedSteps = 0, climbs = 0
+        private var segmentPending = true
+        private var previous: TrackSample?
+        private var firstTime: Date?, lastTime: Date?
+        private var moving = 0.0, gain = 0.0, loss = 0.0, lengthMeters = 0.0
+        private var lowest = Double.infinity, highest = -Double.infinity
+        private var bounds: Bounds?
+        private var profile: [ProfilePoint] = []
+        private var elevationPoints = 0, profileSpacing = 1
+
+        public init(fileName: String) { self.fileName = fileName }
+
+        /// Starts a segment: steps are not counted across segments.
+        public mutating func startSegment() {
+            segmentPending = true
+            previous = nil
+        }
+
+        /// Adds the next sample; its distance is from the track's start, as in `RunTrack`.
+        public mutating func add(_ sample: TrackSample) {
+            if segmentPending {
+                segmentCount += 1
+                segmentPending = false
+            }
+            pointCount += 1
+            if let time = sample.time {
+                timedPointCount += 1
+                if firstTime == nil { firstTime = time }
+                lastTime = time
+            }
+            if let previous {
+                if let start = previous.time, let end = sample.time, end > start {
                     timedSteps += 1
                     let seconds = end.timeIntervalSince(start)
-                    if (current.distanceMeters - previous.distanceMeters) / seconds >= Self.stoppedSpeed { moving += seconds }
+                    if (sample.distanceMeters - previous.distanceMeters) / seconds >= TrackStatistics.stoppedSpeed { moving += seconds }
                 }
-                if let low = previous.elevation, let high = current.elevation {
+                if let low = previous.elevation, let high = sample.elevation {
                     climbs += 1
                     if high > low { gain += high - low } else { loss += low - high }
                 }
             }
-        }
-        movingTime = allTimed && timedSteps > 0 ? moving : nil
-        elevationGain = climbs > 0 ? gain : nil
-        elevationLoss = climbs > 0 ? loss : nil
-        let profile = samples.compactMap { sample in sample.elevation.map { ProfilePoint(distanceMeters: sample.distanceMeters, elevation: $0) } }
-        self.profile = profile
-        let elevations = profile.map(\.elevation)
-        elevationRange = elevations.min().flatMap { low in elevations.max().map { low...$0 } }
-        let positions = samples.compactMap(\.position)
-        self.positions = positions
-        if let first = positions.first {
-            bounds = positions.reduce(Bounds(south: first.latitude, west: first.longitude, north: first.latitude, east: first.longitude)) { box, position in
-                Bounds(south: min(box.south, position.latitude), west: min(box.west, position.longitude),
-                       north: max(box.north, position.latitude), east: max(box.east, position.longitude))
+            if let elevation = sample.elevation {
+                lowest = min(lowest, elevation)
+                highest = max(highest, elevation)
+                if elevationPoints % profileSpacing == 0 {
+                    profile.append(ProfilePoint(distanceMeters: sample.distanceMeters, elevation: elevation))
+                    if profile.count == Self.profileLimit {
+                        profile = profile.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+                        profileSpacing *= 2
+                    }
+                }
+                elevationPoints += 1
             }
+            if let position = sample.position {
+                let box = bounds ?? Bounds(south: position.latitude, west: position.longitude, north: position.latitude, east: position.longitude)
+                bounds = Bounds(south: min(box.south, position.latitude), west: min(box.west, position.longitude),
+                                north: max(box.north, position.latitude), east: max(box.east, position.longitude))
+            }
+            previous = sample
+            lengthMeters = sample.distanceMeters
         }
+
+        public var statistics: TrackStatistics {
+            let allTimed = timedPointCount > 0 && timedPointCount == pointCount
+            return TrackStatistics(
+                name: name, fileName: fileName, pointCount: pointCount, timedPointCount: timedPointCount,
+                segmentCount: segmentCount, lengthMeters: lengthMeters,
+                duration: allTimed ? firstTime.flatMap { first in lastTime.map { $0.timeIntervalSince(first) } } : nil,
+                movingTime: allTimed && timedSteps > 0 ? moving : nil,
+                elevationGain: climbs > 0 ? gain : nil, elevationLoss: climbs > 0 ? loss : nil,
+                elevationRange: lowest <= highest ? lowest...highest : nil, bounds: bounds, profile: profile)
+        }
+    }
+
+    public init(name: String?, fileName: String, pointCount: Int, timedPointCount: Int, segmentCount: Int,
+                lengthMeters: Double, duration: TimeInterval?, movingTime: TimeInterval?, elevationGain: Double?,
+                elevationLoss: Double?, elevationRange: ClosedRange<Double>?, bounds: Bounds?, profile: [ProfilePoint]) {
+        self.name = name
+        self.fileName = fileName
+        self.pointCount = pointCount
+        self.timedPointCount = timedPointCount
+        self.segmentCount = segmentCount
+        self.lengthMeters = lengthMeters
+        self.duration = duration
+        self.movingTime = movingTime
+        self.elevationGain = elevationGain
+        self.elevationLoss = elevationLoss
+        self.elevationRange = elevationRange
+        self.bounds = bounds
+        self.profile = profile
     }
 
     /// South-west and north-east corners, in degrees.

@@ -4,4 +4,8 @@ import Foundation
 public protocol TrackRepository: Sendable {
     /// The track in the file at `url`; throws an error that names the file (and the line, for a broken file).
     func track(at url: URL) async throws -> RunTrack
+
+    /// The statistics of the track in the file at `url`, read in memory that doesn't grow with the file
+    /// (the points are not kept); the same errors as `track(at:)`.
+    func statistics(at url: URL) async throws -> TrackStatistics
 }

@@ -10,5 +10,5 @@ public struct DefaultInspectTrackUseCase: InspectTrackUseCase {
 
     public init(tracks: any TrackRepository) { self.tracks = tracks }
 
-    public func execute(file: URL) async throws -> TrackStatistics { TrackStatistics(try await tracks.track(at: file)) }
+    public func execute(file: URL) async throws -> TrackStatistics { try await tracks.statistics(at: file) }
 }
