@@ -1,7 +1,8 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 //
 // Strata's benchmarks, side by side with what a user would pick instead. A separate package so that the
-// root package stays free of third-party dependencies: only this one depends on Swinject.
+// root package stays free of third-party dependencies: only this one depends on package-benchmark,
+// Swinject and swift-dependencies.
 import PackageDescription
 
 let package = Package(
@@ -14,12 +15,23 @@ let package = Package(
     dependencies: [
         .package(path: "../Core"),
         .package(url: "https://github.com/Swinject/Swinject", exact: "2.10.0"),
+        .package(url: "https://github.com/pointfreeco/swift-dependencies", exact: "1.17.1"),
+        // The Swift server ecosystem's harness (`swift package benchmark`), with malloc counting.
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         .executableTarget(
             name: "StrataBenchmarks",
             dependencies: [.product(name: "StrataPluginKit", package: "Core"), .product(name: "StrataStorage", package: "Core"),
-                           .product(name: "Swinject", package: "Swinject"), "BlocksData", "MoviesData", "RunningData"]
+                           "BlocksData", "MoviesData"]
+        ),
+        // The DI rows, run by `swift package benchmark` (it runs the executables in Benchmarks/).
+        .executableTarget(
+            name: "DI",
+            dependencies: [.product(name: "Benchmark", package: "benchmark"), .product(name: "StrataPluginKit", package: "Core"),
+                           .product(name: "Swinject", package: "Swinject"), .product(name: "Dependencies", package: "swift-dependencies")],
+            path: "Benchmarks/DI",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         // The feature layers measured, compiled from the features' own folders (symlinks in Sources/).
         .target(name: "BlocksDomain"),
@@ -28,8 +40,6 @@ let package = Package(
         .target(name: "MoviesData", dependencies: ["MoviesDomain", .product(name: "StrataNetworking", package: "Core"),
                                                    .product(name: "StrataStorage", package: "Core")],
                 resources: [.copy("Resources")]),
-        .target(name: "RunningDomain"),
-        .target(name: "RunningData", dependencies: ["RunningDomain", .product(name: "StrataStorage", package: "Core")]),
         // The floor for any Swift process here: a hello world that links Foundation.
         .executableTarget(name: "HelloWorld"),
         // Its descriptor's id, bench00000, is overwritten in each copy (same length) to match the copy's name.

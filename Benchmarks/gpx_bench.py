@@ -1,11 +1,17 @@
-"""GPX side of the benchmark: builds a 100,000-point track from a real one and times gpxpy on it.
+"""GPX side of the benchmark: builds large tracks from a real one and reports hyperfine's timings of them.
 
   python3 gpx_bench.py make SOURCE.gpx OUT.gpx [POINTS]   # interpolate SOURCE's points up to POINTS
-  python3 gpx_bench.py time FILE.gpx [REPEATS]             # gpxpy parse + length_2d: "median min max ms length_m"
+  python3 gpx_bench.py length FILE.gpx                     # gpxpy: parse + length_2d, prints metres
+  python3 gpx_bench.py compare FILE.gpx RUNS STRATA [ARGS...]
+      # strata running track, xmllint --stream (the floor), gpxpy and gpsbabel on FILE as whole processes
+      # (hyperfine), with each one's peak memory and the lengths compared: a Markdown table
 """
-import statistics
+import json
+import shlex
+import shutil
+import subprocess
 import sys
-import time
+import tempfile
 import xml.etree.ElementTree as ET
 
 
@@ -41,22 +47,57 @@ def make(source, out, points=100_000):
     print(len(coords))
 
 
-def timed(path, repeats=7):
+def length(path):
     import gpxpy
-    samples = []
-    length = 0.0
-    for _ in range(repeats + 1):
-        start = time.perf_counter()
-        with open(path) as f:
-            gpx = gpxpy.parse(f)
-        length = gpx.length_2d()
-        samples.append((time.perf_counter() - start) * 1000)
-    samples = samples[1:]
-    print(f"{statistics.median(samples):.2f} {min(samples):.2f} {max(samples):.2f} {length:.1f}")
+    with open(path) as f:
+        print(f"{gpxpy.parse(f).length_2d():.1f}")
+
+
+def peak_mib(command):
+    """Peak resident memory of one run, in MiB, as GNU time reports it (a parent's ru_maxrss for its children
+    would count the parent's own pages, copied before exec)."""
+    if not shutil.which("/usr/bin/time"):
+        return float("nan")
+    out = subprocess.run(["/usr/bin/time", "-f", "%M"] + command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    return int(out.stderr.strip().splitlines()[-1]) / 1024
+
+
+def compare(path, runs, strata):
+    commands = [("xmllint --stream --noout (libxml2's streaming reader: the floor)", ["xmllint", "--stream", "--noout", path]),
+                ("strata running track", strata + ["running", "track", path]),
+                ("gpxpy 1.6.2: parse + length_2d", [sys.executable, __file__, "length", path]),
+                ("gpsbabel: read", ["gpsbabel", "-i", "gpx", "-f", path])]
+    missing = [name for name, command in commands if not shutil.which(command[0])]
+    commands = [(name, command) for name, command in commands if shutil.which(command[0])]
+    with tempfile.NamedTemporaryFile(suffix=".json") as export:
+        arguments = ["hyperfine", "-N", "-w", "1", "-r", str(runs), "--export-json", export.name]
+        for name, command in commands:
+            arguments += ["-n", name, shlex.join(command)]
+        subprocess.run(arguments, stdout=subprocess.DEVNULL, check=True)
+        results = {r["command"]: r for r in json.load(open(export.name))["results"]}
+    floor = results[commands[0][0]]["median"]
+    print("| program | ms, median (min–max) | vs the floor | peak memory |")
+    print("|---|---|---|---|")
+    for name, command in commands:
+        r = results[name]
+        ms = [r[k] * 1000 for k in ("median", "min", "max")]
+        print(f"| {name} | {ms[0]:.0f} ({ms[1]:.0f}–{ms[2]:.0f}) | {r['median'] / floor:.2f}× | {peak_mib(command):.1f} MiB |")
+    for name in missing:
+        print(f"| {name} | not installed | | |")
+    ours = json.loads(subprocess.run(strata + ["running", "track", path, "--json"], capture_output=True, text=True, check=True).stdout)
+    print()
+    try:
+        theirs = float(subprocess.run([sys.executable, __file__, "length", path], capture_output=True, text=True, check=True).stdout)
+        print(f"Length: Strata {ours['lengthKm']:.3f} km, gpxpy {theirs / 1000:.3f} km "
+              f"({abs(ours['lengthKm'] * 1000 - theirs) / theirs * 100:.3f} % apart; goal within 0.5 %).")
+    except (subprocess.CalledProcessError, ValueError):
+        print(f"Length: Strata {ours['lengthKm']:.3f} km (gpxpy could not be run to compare).")
 
 
 if __name__ == "__main__":
     if sys.argv[1] == "make":
         make(sys.argv[2], sys.argv[3], int(sys.argv[4]) if len(sys.argv) > 4 else 100_000)
+    elif sys.argv[1] == "length":
+        length(sys.argv[2])
     else:
-        timed(sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 7)
+        compare(sys.argv[2], int(sys.argv[3]), sys.argv[4:])

@@ -3,28 +3,10 @@ import BlocksDomain
 import Foundation
 import MoviesData
 import MoviesDomain
-import RunningData
 import StrataStorage
 
 /// The feature rows: measured in process on the features' own Data layers.
 enum FeatureBenchmarks {
-    /// GPX: parse + 2D length of a large file, against gpxpy's figures measured by the run script.
-    static func gpx(file: String, gpxpy: [Double]) throws -> String {
-        var length = 0.0
-        let stats = measure(repeats: 7, operations: 1) {
-            guard let document = try? GPXParser().parse(contentsOf: URL(fileURLWithPath: file)) else { return }
-            length = document.tracks.flatMap(\.segments).map(GeoDistance.length(of:)).reduce(0, +)
-        }
-        let ms = Stats(samples: stats.samples.map { $0 / 1e6 })
-        var rows = "| GPX parse + distance, 100,000 points | ms, median (min–max) | length |\n|---|---|---|\n"
-        rows += "| Strata (XMLParser, streaming) | \(ms.formatted()) | \(format(length / 1000, 3)) km |\n"
-        if gpxpy.count == 4 {
-            rows += "| gpxpy | \(format(gpxpy[0])) (\(format(gpxpy[1]))–\(format(gpxpy[2]))) | \(format(gpxpy[3] / 1000, 3)) km |\n"
-            rows += "\nStrata is \(format(gpxpy[0] / ms.median))× faster than gpxpy; lengths differ by \(format(abs(length - gpxpy[3]) / gpxpy[3] * 100, 3)) %.\n"
-        }
-        return rows
-    }
-
     /// Movies: a catalog search (3,200 films, ranked) and a cached page read back from SQLite.
     static func movies(folder parent: URL) async throws -> String {
         let catalog = CatalogMoviesRepository()
