@@ -20,17 +20,19 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
-        .executableTarget(
-            name: "StrataBenchmarks",
-            dependencies: [.product(name: "StrataPluginKit", package: "Core"), .product(name: "StrataStorage", package: "Core"),
-                           "BlocksData", "MoviesData"]
-        ),
-        // The DI rows, run by `swift package benchmark` (it runs the executables in Benchmarks/).
+        // The in-process rows, run by `swift package benchmark` (it runs the executables in Benchmarks/).
         .executableTarget(
             name: "DI",
             dependencies: [.product(name: "Benchmark", package: "benchmark"), .product(name: "StrataPluginKit", package: "Core"),
                            .product(name: "Swinject", package: "Swinject"), .product(name: "Dependencies", package: "swift-dependencies")],
             path: "Benchmarks/DI",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "Features",
+            dependencies: [.product(name: "Benchmark", package: "benchmark"), .product(name: "StrataStorage", package: "Core"),
+                           "BlocksData", "MoviesData"],
+            path: "Benchmarks/Features",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         // The feature layers measured, compiled from the features' own folders (symlinks in Sources/).
