@@ -31,7 +31,7 @@ let package = Package(
         .executableTarget(
             name: "Features",
             dependencies: [.product(name: "Benchmark", package: "benchmark"), .product(name: "StrataStorage", package: "Core"),
-                           "BlocksData", "MoviesData"],
+                           "BlocksData", "MoviesData", "CSQLiteFloor"],
             path: "Benchmarks/Features",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
@@ -42,6 +42,8 @@ let package = Package(
         .target(name: "MoviesData", dependencies: ["MoviesDomain", .product(name: "StrataNetworking", package: "Core"),
                                                    .product(name: "StrataStorage", package: "Core")],
                 resources: [.copy("Resources")]),
+        // SQLite's C API, for the floor of the Blocks rows: the same rows through no layer of ours.
+        .systemLibrary(name: "CSQLiteFloor"),
         // The floor for any Swift process here: a hello world that links Foundation.
         .executableTarget(name: "HelloWorld"),
         // Its descriptor's id, bench00000, is overwritten in each copy (same length) to match the copy's name.

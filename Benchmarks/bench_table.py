@@ -1,6 +1,7 @@
 """package-benchmark's Markdown output (stdin) as one table per group of benchmarks named `group/row`: each
-row's medians (wall time, instructions, mallocs), and where the group has them, its ratio to the
-hand-written floor and Swinject's time divided by its own.
+row's medians (wall time, instructions, mallocs), and where the group has them, its ratio to its floor (the
+group's "hand-written" row, or the row named like it with ", … (floor)" after) and Swinject's time divided by
+its own.
 
   swift package benchmark --target DI --format markdown | python3 bench_table.py
 """
@@ -66,11 +67,19 @@ def main():
         found = {name.split("/", 1)[1]: values for name, values in results.items() if name.startswith(group + "/")}
         rows = sorted(found, key=lambda r: ROWS.index(r) if r in ROWS else len(ROWS))
         wall = {row: metric(found[row], "Time (wall clock)") for row in rows}
-        floor, swinject = wall.get("hand-written"), wall.get("Swinject")
+        swinject = wall.get("Swinject")
+
+        def floor_of(row):
+            if "hand-written" in wall:
+                return wall["hand-written"]
+            own = next((r for r in rows if r.startswith(row + ",") and r.endswith("(floor)")), row if row.endswith("(floor)") else None)
+            return wall.get(own) if own else None
+
+        floor = any(floor_of(row) for row in rows)
         goal = GOALS.get(group)
         print(f"**{group}**" + (f" (goal: {goal})" if goal else ""))
         print()
-        header = ["", "time, median", "instructions", "mallocs"] + (["vs hand-written"] if floor else []) \
+        header = ["", "time, median", "instructions", "mallocs"] + (["vs its floor"] if floor else []) \
             + (["Swinject ÷ it"] if swinject else []) + (["goal"] if any(f"{group}/{r}" in GOALS for r in rows) else [])
         print("| " + " | ".join(header) + " |")
         print("|" + "---|" * len(header))
@@ -78,7 +87,7 @@ def main():
             ns = wall[row]
             cells = [row, duration(ns), count(metric(found[row], "Instructions")), count(metric(found[row], "Malloc (total)"))]
             if floor:
-                cells.append(f"{ns / floor:.1f}×" if ns else "")
+                cells.append(f"{ns / floor_of(row):.1f}×" if ns and floor_of(row) else "")
             if swinject:
                 cells.append(f"{swinject / ns:.1f}×" if ns else "")
             if "goal" in header:
