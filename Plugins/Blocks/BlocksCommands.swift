@@ -24,7 +24,7 @@ struct BlocksCommands: Sendable {
                 invocation.writeError("\(name): \(error)")
                 return error.exitCode
             } catch {
-                invocation.writeError("\(name): \(error)")
+                invocation.writeError("\(name): \(BlocksErrorText.text(error))")
                 return 1
             }
         }

@@ -122,13 +122,13 @@ struct GptCommands: Sendable {
             invocation.writeError("gpt: \(error.description)")  // the host adds the usage line on exit 2
             return error.exitCode
         } catch let error as GptError {
-            invocation.writeError("gpt: \(UsageFormatting.message(for: error, now: (try? now()) ?? Date(), in: timeZone))")
+            invocation.writeError("gpt: \(GptErrorText.text(error, now: (try? now()) ?? Date(), in: timeZone))")
             switch error {
             case .invalidInput, .unknownPersona: return 2
             default: return 1
             }
         } catch {
-            invocation.writeError("gpt: \(error)")
+            invocation.writeError("gpt: \(GptErrorText.text(error, now: (try? now()) ?? Date(), in: timeZone))")
             return 1
         }
     }

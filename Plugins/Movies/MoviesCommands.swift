@@ -50,7 +50,7 @@ struct MoviesCommands: Sendable {
         } catch {
             guard shown != nil else { return failure(error, invocation) }
             stale = true
-            invocation.writeError("\(error is MoviesError ? "" : "movies: ")\(error)\n(showing the page saved by an earlier search instead)")
+            invocation.writeError("\(MoviesErrorText.text(error))\n(showing the page saved by an earlier search instead)")
         }
         guard let shown else { return 1 }
         let code = output(invocation, json: json, value: MoviesPageJSON(shown, stale: stale)) {
@@ -118,7 +118,7 @@ struct MoviesCommands: Sendable {
     }
 
     private func failure(_ error: any Error, _ invocation: CommandInvocation) -> Int32 {
-        invocation.writeError(error is MoviesError ? "\(error)" : "movies: \(error)")
+        invocation.writeError(MoviesErrorText.text(error))
         return 1
     }
 }

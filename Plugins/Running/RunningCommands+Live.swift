@@ -1,6 +1,7 @@
 import Foundation
 import RunningData
 import RunningDomain
+import RunningPresentation
 import StrataPluginKit
 
 extension RunningCommands {

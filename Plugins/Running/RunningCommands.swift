@@ -1,6 +1,7 @@
 import Foundation
 import RunningData
 import RunningDomain
+import RunningPresentation
 import StrataPluginKit
 
 /// The `strata running …` commands. Exit codes: 0 a result was printed, 1 failure, 2 usage error.
@@ -19,7 +20,7 @@ struct RunningCommands: Sendable {
         case ReplayTimeline.Problem.needsPace: 2
         default: 1
         }
-        invocation.writeError("running: \(error)")
+        invocation.writeError("running: \(RunningErrorText.text(error))")
         return code
     }
 
@@ -28,7 +29,7 @@ struct RunningCommands: Sendable {
     func goal(_ arguments: CommandArguments) throws(CommandError) -> Double {
         switch GoalInput.parse(arguments.value("--goal"), defaultKm: settings.defaultGoal) {
         case .success(let km): return km
-        case .failure(let problem): throw .usage(problem.description)
+        case .failure(let problem): throw .usage(RunningErrorText.text(problem))
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import RunningDomain
+import RunningPresentation
 
 /// `features.running.settings` in the config. Every key is optional.
 struct RunningSettings: Decodable, Sendable {
@@ -42,7 +43,7 @@ struct RunningSettings: Decodable, Sendable {
         }
         guard (20...300).contains(weightKg) else { throw invalid(.weightKg, "\(weightKg) kg is outside 20...300 kg") }
         if case .failure(let problem) = GoalInput.parse(String(defaultGoalKm)) {
-            throw invalid(.defaultGoalKm, problem.description)
+            throw invalid(.defaultGoalKm, RunningErrorText.text(problem))
         }
         guard inviteTimeoutSeconds > 0, inviteTimeoutSeconds <= 3600 else {
             throw invalid(.inviteTimeoutSeconds, "must be more than 0 and at most 3600 seconds")

@@ -39,13 +39,3 @@ public enum UsageFormatting {
         "Today's limit of \(usage.limit) uses is reached. It resets \(resetText(usage.resetsAt, now: now, in: timeZone))."
     }
 }
-
-extension UsageFormatting {
-    /// The error's message, with the reset time in words.
-    public static func message(for error: GptError, now: Date, in timeZone: TimeZone) -> String {
-        if case .limitReached(let limit, let resetsAt) = error {
-            return limitMessage(Usage(used: limit, limit: limit, resetsAt: resetsAt), now: now, in: timeZone)
-        }
-        return error.description
-    }
-}

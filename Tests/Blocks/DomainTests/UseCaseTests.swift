@@ -99,7 +99,6 @@ struct DailyUseCaseTests {
         #expect(try repository.fetchAll().isEmpty)
         // Exactly 24 h fits.
         #expect(try useCase.execute(draft(repeats: 24)).totalSeconds == 86_400)
-        #expect(BlocksError.tooManyRepeats(requested: 25, maximum: 24).description.hasPrefix("Too many repeats"))
     }
 
     @Test func createRefusesNonsense() {

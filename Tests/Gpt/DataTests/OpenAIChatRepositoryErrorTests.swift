@@ -26,9 +26,7 @@ struct OpenAIChatRepositoryErrorTests {
         guard case .invalidAPIKey(let variable, let message) = error else { Issue.record("got \(String(describing: error))"); return }
         #expect(variable == "OPENAI_API_KEY")
         #expect(message.hasPrefix("Incorrect API key provided"))
-        let text = String(describing: error!)
-        #expect(text.contains("401") && text.contains("OPENAI_API_KEY"))
-        #expect(!text.contains("sk-secret-value"))
+        #expect(!String(describing: error!).contains("sk-secret-value"), "the error carries no key")
         #expect(server.requests.count == 1)
         #expect(sleeps.all.isEmpty)
     }
@@ -72,7 +70,6 @@ struct OpenAIChatRepositoryErrorTests {
         }
         guard case .quotaExceeded(let message) = error else { Issue.record("got \(String(describing: error))"); return }
         #expect(message.hasPrefix("You exceeded your current quota"))
-        #expect(String(describing: error!).contains("not retried"))
         #expect(server.requests.count == 1)
         #expect(sleeps.all.isEmpty)
     }
@@ -129,9 +126,8 @@ struct OpenAIChatRepositoryErrorTests {
         let service = DataTransferService(client: client, baseURL: URL(string: "http://127.0.0.1:9/v1")!, sleep: sleeps.sleep)
         let repository = OpenAIChatRepository(service: service, model: "gpt-4o-mini", authorization: .none)
 
-        let error = await #expect(throws: ChatError.timedOut(seconds: 30)) { try await repository.reply(to: "hi", as: persona) }
+        await #expect(throws: ChatError.timedOut(seconds: 30)) { try await repository.reply(to: "hi", as: persona) }
         #expect(client.requests.first?.timeout == 30)
-        #expect(String(describing: error!).contains("timeoutSeconds"))
     }
 
     private func rateLimitMessage() throws -> String {

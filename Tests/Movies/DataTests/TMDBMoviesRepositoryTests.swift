@@ -72,8 +72,7 @@ import Testing
         #expect(result.error == .invalidAPIKey(environmentVariable: "TMDB_API_KEY",
                                                message: "Invalid API key: You must be granted a valid key."))
         #expect(server.requests.count == 1 && sleeps.values.isEmpty)
-        #expect(result.error?.description.contains("Set TMDB_API_KEY") == true)
-        #expect(result.error?.description.contains(testAPIKey) == false)
+        #expect(!String(describing: result.error).contains(testAPIKey), "the error carries no key")
     }
 
     @Test func rateLimitIsRetriedAfterRetryAfterAndThenSucceeds() async throws {
@@ -117,8 +116,6 @@ import Testing
         let result = await collect(repository.fetchMoviesList(query: MovieQuery(query: "dune"), page: 1))
 
         #expect(result.error == .rateLimited(retryAfter: 120, retried: false))
-        #expect(result.error?.description.contains("did not retry. Try again in 120 s.") == true)
-        #expect(result.error?.description.contains("after retrying") == false)
         #expect(sleeps.values.isEmpty && server.requests.count == 1)
     }
 

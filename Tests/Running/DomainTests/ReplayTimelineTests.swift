@@ -28,8 +28,6 @@ struct ReplayTimelineTests {
         }
         let timeline = try ReplayTimeline(track: track, pace: Pace("5:00"))
         #expect(timeline.durationSeconds == 300)
-        #expect(ReplayTimeline.Problem.needsPace(fileName: "plain.gpx", untimedPoints: 11, points: 11)
-            .description.contains("--pace 5:30"))
     }
 
     @Test func anEmptyTrackIsRefused() {

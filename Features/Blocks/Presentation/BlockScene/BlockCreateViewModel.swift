@@ -31,7 +31,7 @@ public final class BlockCreateViewModel {
             fetchRefreshDelegate?.refresh()
             return block
         } catch {
-            errorMessage = errorText(error)
+            errorMessage = BlocksErrorText.text(error)
             return nil
         }
     }
@@ -43,7 +43,7 @@ public final class BlockCreateViewModel {
         do {
             return try startPrompt?.answer(start, using: startUseCase)
         } catch {
-            errorMessage = errorText(error)
+            errorMessage = BlocksErrorText.text(error)
             return nil
         }
     }

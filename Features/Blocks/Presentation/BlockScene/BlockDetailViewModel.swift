@@ -25,7 +25,7 @@ public final class BlockDetailViewModel: EditReflectDelegate {
             errorMessage = nil
             return try startUseCase.execute(.block, id: block.id)
         } catch {
-            errorMessage = errorText(error)
+            errorMessage = BlocksErrorText.text(error)
             return nil
         }
     }

@@ -37,7 +37,7 @@ public final class BlockEditViewModel {
             editReflectDelegate?.reflect(block)
             return true
         } catch {
-            errorMessage = errorText(error)
+            errorMessage = BlocksErrorText.text(error)
             return false
         }
     }

@@ -23,7 +23,7 @@ public final class BlockListViewModel: FetchRefreshDelegate {
             blocks = try fetchUseCase.fetchAll()
             errorMessage = nil
         } catch {
-            errorMessage = errorText(error)
+            errorMessage = BlocksErrorText.text(error)
         }
     }
 
@@ -34,7 +34,7 @@ public final class BlockListViewModel: FetchRefreshDelegate {
             try deleteUseCase.execute(id: block.id)
             load()
         } catch {
-            errorMessage = errorText(error)
+            errorMessage = BlocksErrorText.text(error)
         }
     }
 }

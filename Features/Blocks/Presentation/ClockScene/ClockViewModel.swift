@@ -39,7 +39,7 @@ public final class ClockViewModel {
             state = next
             errorMessage = nil
         } catch {
-            errorMessage = errorText(error)
+            errorMessage = BlocksErrorText.text(error)
         }
     }
 
@@ -48,7 +48,7 @@ public final class ClockViewModel {
             try stopUseCase.execute()
             state = nil
         } catch {
-            errorMessage = errorText(error)
+            errorMessage = BlocksErrorText.text(error)
         }
     }
 }

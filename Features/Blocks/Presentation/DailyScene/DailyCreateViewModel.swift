@@ -29,7 +29,7 @@ public final class DailyCreateViewModel {
             step = .schedule
             return true
         } catch {
-            errorMessage = errorText(error)
+            errorMessage = BlocksErrorText.text(error)
             return false
         }
     }
@@ -49,7 +49,7 @@ public final class DailyCreateViewModel {
             fetchRefreshDelegate?.refresh()
             return daily
         } catch {
-            errorMessage = errorText(error)
+            errorMessage = BlocksErrorText.text(error)
             return nil
         }
     }
@@ -60,7 +60,7 @@ public final class DailyCreateViewModel {
         do {
             return try startPrompt?.answer(start, using: startUseCase)
         } catch {
-            errorMessage = errorText(error)
+            errorMessage = BlocksErrorText.text(error)
             return nil
         }
     }

@@ -33,7 +33,7 @@ public final class DailyEditViewModel {
             step = .schedule
             return true
         } catch {
-            errorMessage = errorText(error)
+            errorMessage = BlocksErrorText.text(error)
             return false
         }
     }
@@ -52,7 +52,7 @@ public final class DailyEditViewModel {
             editReflectDelegate?.reflect(daily)
             return true
         } catch {
-            errorMessage = errorText(error)
+            errorMessage = BlocksErrorText.text(error)
             return false
         }
     }

@@ -22,7 +22,7 @@ public final class DailyListViewModel: FetchRefreshDelegate {
             dailies = try fetchUseCase.fetchAll()
             errorMessage = nil
         } catch {
-            errorMessage = errorText(error)
+            errorMessage = BlocksErrorText.text(error)
         }
     }
 
@@ -33,7 +33,7 @@ public final class DailyListViewModel: FetchRefreshDelegate {
             try deleteUseCase.execute(id: daily.id)
             load()
         } catch {
-            errorMessage = errorText(error)
+            errorMessage = BlocksErrorText.text(error)
         }
     }
 }
@@ -59,7 +59,7 @@ public final class DailyDetailViewModel: EditReflectDelegate {
             errorMessage = nil
             return try startUseCase.execute(.daily, id: daily.id)
         } catch {
-            errorMessage = errorText(error)
+            errorMessage = BlocksErrorText.text(error)
             return nil
         }
     }

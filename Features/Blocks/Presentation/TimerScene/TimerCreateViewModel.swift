@@ -29,7 +29,7 @@ public final class TimerCreateViewModel {
             fetchRefreshDelegate?.refresh()
             return timer
         } catch {
-            errorMessage = errorText(error)
+            errorMessage = BlocksErrorText.text(error)
             return nil
         }
     }
@@ -40,7 +40,7 @@ public final class TimerCreateViewModel {
         do {
             return try startPrompt?.answer(start, using: startUseCase)
         } catch {
-            errorMessage = errorText(error)
+            errorMessage = BlocksErrorText.text(error)
             return nil
         }
     }
@@ -65,7 +65,7 @@ public final class TimerListViewModel: FetchRefreshDelegate {
             timers = try fetchUseCase.fetchAll()
             errorMessage = nil
         } catch {
-            errorMessage = errorText(error)
+            errorMessage = BlocksErrorText.text(error)
         }
     }
 
@@ -76,7 +76,7 @@ public final class TimerListViewModel: FetchRefreshDelegate {
             try deleteUseCase.execute(id: timer.id)
             load()
         } catch {
-            errorMessage = errorText(error)
+            errorMessage = BlocksErrorText.text(error)
         }
     }
 }

@@ -30,7 +30,7 @@ public final class TimerEditViewModel {
             fetchRefreshDelegate?.refresh()
             return timer
         } catch {
-            errorMessage = errorText(error)
+            errorMessage = BlocksErrorText.text(error)
             return nil
         }
     }

@@ -40,15 +40,8 @@ public struct TroubleInputRules: Sendable, Hashable {
     }
 }
 
-/// Why a trouble can't be sent.
-public enum TroubleInputError: Error, Sendable, Hashable, CustomStringConvertible {
+/// Why a trouble can't be sent, as data (Presentation's `GptErrorText` words it).
+public enum TroubleInputError: Error, Sendable, Hashable {
     case empty
     case tooLong(count: Int, limit: Int)
-
-    public var description: String {
-        switch self {
-        case .empty: "write your trouble first: the text is empty."
-        case .tooLong(let count, let limit): "the trouble is \(count) characters long; shorten it to \(limit) or fewer."
-        }
-    }
 }

@@ -65,7 +65,7 @@ public final class PersonaSelectionViewModel {
             usage = try await fetchUsage.execute()
             errorMessage = nil
         } catch {
-            errorMessage = error.description
+            errorMessage = GptErrorText.text(error, now: now(), in: timeZone)
         }
         if personas.isEmpty {
             selectedIndex = nil

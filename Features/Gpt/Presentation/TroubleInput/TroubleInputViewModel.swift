@@ -77,10 +77,8 @@ public final class TroubleInputViewModel {
         } catch GptError.chat(.cancelled) {
             // Stopped by the user: the use was given back and there is nothing to say.
             streamedReply = ""
-        } catch let error as GptError {
-            errorAlert = UsageFormatting.message(for: error, now: now(), in: timeZone)
         } catch {
-            errorAlert = String(describing: error)
+            errorAlert = GptErrorText.text(error, now: now(), in: timeZone)
         }
     }
 

@@ -8,7 +8,8 @@ import Foundation
 /// pause and takes no time. A clock that runs backwards or jumps by more than six hours, or an average
 /// pace outside 2:00–60:00 per km, can't come from a run, and the track is refused with the fix (`--pace`).
 public struct ReplayTimeline: Sendable, Equatable {
-    public enum Problem: Error, Equatable, CustomStringConvertible {
+    /// Why a track can't be replayed, as data (Presentation's `RunningErrorText` words it).
+    public enum Problem: Error, Equatable {
         case empty(fileName: String)
         case needsPace(fileName: String, untimedPoints: Int, points: Int)
         /// Point `point` (from 1) is timed before the point before it.
@@ -17,21 +18,6 @@ public struct ReplayTimeline: Sendable, Equatable {
         case clockJumps(fileName: String, point: Int, hours: Double)
         /// The track's moving pace is outside what a runner does.
         case implausiblePace(fileName: String, secondsPerKm: Double)
-
-        public var description: String {
-            switch self {
-            case .empty(let file):
-                "the track \(file) has no track points to run; use a GPX file with a <trk> (or an <rte>)"
-            case .needsPace(let file, let untimed, let points):
-                "the track \(file) has no time on \(untimed) of its \(points) points, so it can't be replayed by its clock; give a pace, e.g. --pace 5:30 (minutes per km)"
-            case .clockRunsBackwards(let file, let point):
-                "the track \(file) goes back in time at point \(point), so it can't be replayed by its clock; give a pace, e.g. --pace 5:30 (minutes per km)"
-            case .clockJumps(let file, let point, let hours):
-                "the track \(file) jumps \(String(format: "%.0f", hours)) hours ahead at point \(point), more than any pause in a run; give a pace, e.g. --pace 5:30 (minutes per km)"
-            case .implausiblePace(let file, let seconds):
-                "the track \(file) moves at \(RunningFormat.elapsedTime(Int(seconds.rounded())))/km, outside 2:00–60:00/km for a run; give a pace, e.g. --pace 5:30 (minutes per km)"
-            }
-        }
     }
 
     /// Slower than this (1 km/h, gpxpy's `stopped_speed_threshold`), a step is a pause.

@@ -9,23 +9,13 @@ public enum GoalInput {
     /// Longer than an ultramarathon's usual 50 / 100 km would take a replay more than a day.
     public static let maximumKm = 100.0
 
-    public enum Problem: Error, Equatable, CustomStringConvertible {
+    /// Why a typed goal is refused, as data (Presentation's `RunningErrorText` words it).
+    public enum Problem: Error, Equatable {
         case notANumber(String)
         case negative(String)
         case tooManyDecimals(String)
         case tooLong(String)
-
-        public var description: String {
-            switch self {
-            case .notANumber(let text): "the goal \"\(text)\" is not a number of kilometres (e.g. 5 or 10.5)"
-            case .negative(let text): "the goal \(text) km is negative; give a distance from 0.01 to \(GoalInput.maximumText) km"
-            case .tooManyDecimals(let text): "the goal \(text) km has more than two decimals; round it to 0.01 km"
-            case .tooLong(let text): "the goal \(text) km is longer than the maximum of \(GoalInput.maximumText) km"
-            }
-        }
     }
-
-    static var maximumText: String { RunningFormat.distance(maximumKm) }
 
     /// The goal in km for `text`, or the problem with it.
     public static func parse(_ text: String?, defaultKm: Double = GoalInput.defaultKm) -> Result<Double, Problem> {

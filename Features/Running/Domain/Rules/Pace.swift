@@ -1,5 +1,5 @@
 /// A running pace in seconds per kilometre, written `m:ss` (`5:30` = 5 min 30 s per km).
-public struct Pace: Sendable, Equatable, CustomStringConvertible {
+public struct Pace: Sendable, Equatable {
     public let secondsPerKm: Double
 
     /// Faster than a world record or slower than a slow walk is refused.
@@ -18,6 +18,4 @@ public struct Pace: Sendable, Equatable, CustomStringConvertible {
               minutes >= 0, (0..<60).contains(seconds) else { return nil }
         self.init(secondsPerKm: Double(minutes * 60 + seconds))
     }
-
-    public var description: String { RunningFormat.elapsedTime(Int(secondsPerKm.rounded())) }
 }

@@ -21,22 +21,11 @@ public struct RunRequest: Sendable {
     }
 }
 
-/// Why a run can't start.
-public enum RunRequestProblem: Error, Equatable, CustomStringConvertible {
+/// Why a run can't start, as data (Presentation's `RunningErrorText` words it).
+public enum RunRequestProblem: Error, Equatable {
     case mateMissing(RunningMode)
     case tooShort(trackKm: Double, goalKm: Double, mode: RunningMode)
     case invalidSpeed(Double)
-
-    public var description: String {
-        switch self {
-        case .mateMissing(let mode):
-            "a \(mode.rawValue) run needs a mate: give --mate-track FILE, or use `strata running host`"
-        case .tooShort(let track, let goal, let mode):
-            "the track\(mode == .single ? "" : "s") add\(mode == .single ? "s" : "") up to \(RunningFormat.distanceRoundedDown(track)) km, less than the \(RunningFormat.distance(goal)) km goal; choose a goal of at most \(RunningFormat.distanceRoundedDown(track)) km or a longer track"
-        case .invalidSpeed(let speed):
-            "the speed \(speed) is not allowed; use 1 for real time, N for N times faster, or 0 for instant"
-        }
-    }
 }
 
 /// Runs toward the goal second by second, tells the mate and saves the run in the history.

@@ -20,7 +20,7 @@ public final class RecordsScreenModel {
             state = try await step(viewModel)
             errorMessage = nil
         } catch {
-            errorMessage = "\(error)"
+            errorMessage = RunningErrorText.text(error)
         }
     }
 }

@@ -43,7 +43,7 @@ public final class RunDashboardViewModel {
             if let data = latest.value { show(data) }
             result = RunningResultViewModel(result: outcome)
         } catch {
-            errorMessage = "\(error)"
+            errorMessage = RunningErrorText.text(error)
         }
     }
 

@@ -79,7 +79,7 @@ public final class RunSetupViewModel {
             try request.validate()
             return request
         } catch {
-            errorMessage = "\(error)"
+            errorMessage = RunningErrorText.text(error)
             return nil
         }
     }

@@ -1,5 +1,5 @@
 import Testing
-@testable import RunningDomain
+@testable import RunningPresentation
 
 struct RunningFormatTests {
     @Test func elapsedTimeIsMinutesSecondsBelowAnHourAndHoursFromOneHour() {
@@ -25,15 +25,5 @@ struct RunningFormatTests {
         #expect(RunningFormat.percent(0.4) == 40)
         #expect(RunningFormat.percent(0.29) == 29)
         #expect(RunningFormat.percent(2.0 / 3.0) == 66)
-    }
-
-    @Test func paceReadsMinutesAndSecondsPerKm() {
-        #expect(Pace("5:30")?.secondsPerKm == 330)
-        #expect(Pace("10:05")?.secondsPerKm == 605)
-        #expect(Pace("5:3") == nil)
-        #expect(Pace("5:60") == nil)
-        #expect(Pace("1:00") == nil)
-        #expect(Pace("abc") == nil)
-        #expect(Pace("5:30")?.description == "05:30")
     }
 }

@@ -1,0 +1,54 @@
+import Foundation
+import RunningDomain
+
+/// What the command line and the screens say of a refusal or failure: what happened and what to do next.
+/// Domain errors carry data; their words are here.
+public enum RunningErrorText {
+    public static func text(_ error: any Error) -> String {
+        switch error {
+        case let problem as ReplayTimeline.Problem: text(problem)
+        case let problem as GoalInput.Problem: text(problem)
+        case let problem as RunRequestProblem: text(problem)
+        default: "\(error)"
+        }
+    }
+
+    private static let givePace = "give a pace, e.g. --pace 5:30 (minutes per km)"
+
+    private static func text(_ problem: ReplayTimeline.Problem) -> String {
+        switch problem {
+        case .empty(let file):
+            "the track \(file) has no track points to run; use a GPX file with a <trk> (or an <rte>)"
+        case .needsPace(let file, let untimed, let points):
+            "the track \(file) has no time on \(untimed) of its \(points) points, so it can't be replayed by its clock; \(givePace)"
+        case .clockRunsBackwards(let file, let point):
+            "the track \(file) goes back in time at point \(point), so it can't be replayed by its clock; \(givePace)"
+        case .clockJumps(let file, let point, let hours):
+            "the track \(file) jumps \(String(format: "%.0f", hours)) hours ahead at point \(point), more than any pause in a run; \(givePace)"
+        case .implausiblePace(let file, let seconds):
+            "the track \(file) moves at \(RunningFormat.elapsedTime(Int(seconds.rounded())))/km, outside 2:00–60:00/km for a run; \(givePace)"
+        }
+    }
+
+    private static func text(_ problem: GoalInput.Problem) -> String {
+        let maximum = RunningFormat.distance(GoalInput.maximumKm)
+        return switch problem {
+        case .notANumber(let text): "the goal \"\(text)\" is not a number of kilometres (e.g. 5 or 10.5)"
+        case .negative(let text): "the goal \(text) km is negative; give a distance from 0.01 to \(maximum) km"
+        case .tooManyDecimals(let text): "the goal \(text) km has more than two decimals; round it to 0.01 km"
+        case .tooLong(let text): "the goal \(text) km is longer than the maximum of \(maximum) km"
+        }
+    }
+
+    private static func text(_ problem: RunRequestProblem) -> String {
+        switch problem {
+        case .mateMissing(let mode):
+            "a \(mode.rawValue) run needs a mate: give --mate-track FILE, or use `strata running host`"
+        case .tooShort(let track, let goal, let mode):
+            "the track\(mode == .single ? "" : "s") add\(mode == .single ? "s" : "") up to \(RunningFormat.distanceRoundedDown(track)) km, "
+                + "less than the \(RunningFormat.distance(goal)) km goal; choose a goal of at most \(RunningFormat.distanceRoundedDown(track)) km or a longer track"
+        case .invalidSpeed(let speed):
+            "the speed \(speed) is not allowed; use 1 for real time, N for N times faster, or 0 for instant"
+        }
+    }
+}

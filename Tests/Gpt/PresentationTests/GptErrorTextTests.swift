@@ -1,0 +1,47 @@
+import Foundation
+import GptDomain
+import GptPresentation
+import Testing
+
+/// The words for each failure: what happened and what to do next.
+@Suite struct GptErrorTextTests {
+    private let now = Date(timeIntervalSince1970: 1_773_100_800)  // 2026-03-10 00:00 UTC
+    private let utc = TimeZone(identifier: "UTC")!
+
+    private func text(_ error: any Error) -> String { GptErrorText.text(error, now: now, in: utc) }
+
+    @Test func aMissingKeySaysWhatToExportOrWhereToPointInstead() {
+        let message = text(ChatError.missingAPIKey(variable: "MY_OPENAI_KEY", baseURL: "https://api.openai.com/v1"))
+        #expect(message.contains("export MY_OPENAI_KEY="))
+        #expect(message.contains("`features.gpt.settings.baseURL`"))
+        #expect(text(GptError.chat(.missingAPIKey(variable: "K", baseURL: "u"))) == text(ChatError.missingAPIKey(variable: "K", baseURL: "u")))
+    }
+
+    @Test func aSpentLimitSaysWhenItResets() {
+        let message = text(GptError.limitReached(limit: 10, resetsAt: now.addingTimeInterval(4 * 3600 + 12 * 60)))
+        #expect(message.hasPrefix("Today's limit of 10 uses is reached. It resets"))
+        #expect(message.contains("in 4 h 12 min"))
+    }
+
+    @Test func aFailedRecordingSaysTheReplyIsWithheld() {
+        #expect(text(GptError.recordingFailed("disk I/O error")).contains("couldn't be recorded (disk I/O error), so the reply is not shown"))
+        #expect(text(GptError.unknownPersona(id: "x", known: ["lucky", "calm"])).contains("Choose one of: lucky, calm"))
+    }
+
+    @Test func aRefusedKeyNamesTheVariableToFixAndAnEmptyQuotaIsNotRetried() {
+        let refused = text(ChatError.invalidAPIKey(variable: "OPENAI_API_KEY", message: "Incorrect API key provided."))
+        #expect(refused.contains("(401)") && refused.contains("Put a valid key in OPENAI_API_KEY"))
+        #expect(text(ChatError.quotaExceeded(message: "You exceeded your current quota")).contains("so the request was not retried"))
+        #expect(text(ChatError.timedOut(seconds: 30)).contains("raise `features.gpt.settings.timeoutSeconds`"))
+    }
+
+    @Test func aTroubleTheRulesRefuseSaysHowToFixIt() {
+        #expect(text(GptError.invalidInput(.tooLong(count: 101, limit: 100))) == "the trouble is 101 characters long; shorten it to 100 or fewer.")
+        #expect(text(TroubleInputError.empty) == "write your trouble first: the text is empty.")
+    }
+
+    @Test func aRateLimitSaysWhenToTryAgain() {
+        #expect(text(ChatError.rateLimited(message: "slow down", retryAfter: 1.5)).hasSuffix("Try again in 1.5 s."))
+        #expect(text(ChatError.timedOut(seconds: 30)).contains("within 30 s"))
+    }
+}
