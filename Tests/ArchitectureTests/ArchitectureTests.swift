@@ -27,11 +27,21 @@ import Testing
 
     struct DescribeFailed: Error { let status: Int32 }
 
+    /// The features: every folder of `Features/` with a `Domain` folder, so that a fifth is found by itself.
+    static func featureFolders() throws -> [String] {
+        let features = root.appendingPathComponent("Features")
+        return try FileManager.default.contentsOfDirectory(atPath: features.path).filter { name in
+            FileManager.default.fileExists(atPath: features.appendingPathComponent(name).appendingPathComponent("Domain").path)
+        }.sorted()
+    }
+
     @Test func theRealPackageFollowsTheDependencyRule() throws {
         let package = try Self.describe()
         #expect(ArchitectureRules.violations(in: package) == [])
         let layered = package.targets.compactMap(ArchitectureRules.featureLayer)
-        for feature in ["Movies", "Gpt", "Running", "Blocks"] {
+        let features = try Self.featureFolders()
+        #expect(features.count >= 4, "\(features)")
+        for feature in features {
             #expect(layered.filter { $0.feature == feature }.count == 5, "\(feature) must have Domain, Data, Presentation, Testing and Plugin targets")
         }
         #expect(package.dependencies?.map(\.identity).sorted() == ["base", "core", "urlsession"])
@@ -57,6 +67,27 @@ import Testing
         #expect(problems.contains { $0.hasPrefix("the root package depends on swinject") })
         #expect(problems.contains { $0.hasPrefix("the root package depends on base") }, "an SDK name from elsewhere is not the SDK")
         #expect(!problems.contains { $0.hasPrefix("the root package depends on core") })
+    }
+
+    /// Domain carries data, not words for one channel: no command line (`strata …`, `--flag`) and no config
+    /// key path (`features.…`) in its string literals. The words are each Presentation's `…ErrorText`.
+    @Test func domainSourcesHoldNoCommandLineOrConfigText() throws {
+        var offenders: [String] = []
+        for feature in try Self.featureFolders() {
+            let domain = Self.root.appendingPathComponent("Features").appendingPathComponent(feature).appendingPathComponent("Domain")
+            guard let files = FileManager.default.enumerator(atPath: domain.path) else { continue }
+            for case let file as String in files where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: domain.appendingPathComponent(file), encoding: .utf8)
+                for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    let code = line.trimmingCharacters(in: .whitespaces)
+                    guard !code.hasPrefix("//"), code.contains("\"") else { continue }
+                    if code.contains("strata ") || code.contains("features.") || code.range(of: #"[ "]--[a-z]"#, options: .regularExpression) != nil {
+                        offenders.append("\(feature)/Domain/\(file):\(number + 1): \(code)")
+                    }
+                }
+            }
+        }
+        #expect(offenders == [])
     }
 
     /// The target graph can't see an `import` of a module that happens to be built; the sources can.

@@ -1,10 +1,23 @@
 import Foundation
 import Testing
 
-/// The four feature plugins built next to `strata` load with the default discovery, and each one
-/// loaded alone (the others disabled) answers its own command.
+/// The feature plugins built next to `strata` load with the default discovery, and each one loaded alone
+/// (the others disabled) answers its own command.
 @Suite struct FeaturePluginsTests {
-    static let features = ["movies", "gpt", "running", "blocks"]
+    /// Every folder of `Features/` is a feature whose plugin id is its name in lowercase: a fifth feature is
+    /// listed here without editing this test.
+    static let features: [String] = {
+        let folder = BuildProducts.repositoryRoot.appendingPathComponent("Features")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { name in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).appendingPathComponent("Domain").path, isDirectory: &isFolder) && isFolder.boolValue
+        }.map { $0.lowercased() }.sorted()
+    }()
+
+    @Test func everyFeatureFolderIsFound() {
+        #expect(Self.features.count >= 4, "\(Self.features)")
+    }
 
     @Test func theFourFeaturePluginsAreListedFromTheirDescriptorsAndLoadFromTheExecutableFolder() throws {
         let sandbox = try Sandbox()
