@@ -9,7 +9,7 @@ extension BlocksCommands {
             command(["blocks", "list"], "List blocks, newest first", usage: "strata blocks list [--json]",
                     flags: ["--json"]) { arguments, invocation in
                 try noPositionals(arguments)
-                let blocks = try services.resolve((any BlockFetchUseCase).self).fetchAll()
+                let blocks = try context.service((any BlockFetchUseCase).self).fetchAll()
                 if arguments.has("--json") {
                     try invocation.writeJSON(blocks.map(BlocksJSON.BlockItem.init))
                 } else {
@@ -20,7 +20,7 @@ extension BlocksCommands {
                     usage: "strata blocks add TITLE --hours 3|4|6|8|12 [--now] [--json]",
                     options: ["--hours"], flags: ["--now", "--json"]) { arguments, invocation in
                 let draft = BlockDraft(title: try text(arguments, "TITLE"), hours: try integer(arguments, "--hours"))
-                let block = try services.resolve((any BlockCreateUseCase).self).execute(draft)
+                let block = try context.service((any BlockCreateUseCase).self).execute(draft)
                 try reportAdded(.block, id: block.id, json: arguments.has("--json"), now: arguments.has("--now"),
                                 invocation: invocation, item: BlocksJSON.BlockItem(block),
                                 text: "Added block \"\(block.title)\" (\(ShortID.text(block.id))): \(block.length.hours)-hour blocks.")
@@ -43,7 +43,7 @@ extension BlocksCommands {
                 }
                 let draft = BlockDraft(title: arguments.value("--title") ?? block.title,
                                        hours: try integer(arguments, "--hours") ?? block.length.hours)
-                let edited = try services.resolve((any BlockEditUseCase).self).execute(id: block.id, draft)
+                let edited = try context.service((any BlockEditUseCase).self).execute(id: block.id, draft)
                 if arguments.has("--json") {
                     try invocation.writeJSON(BlocksJSON.BlockItem(edited))
                 } else {
@@ -52,7 +52,7 @@ extension BlocksCommands {
             },
             command(["blocks", "delete"], "Delete a block", usage: "strata blocks delete ID|TITLE") { arguments, invocation in
                 let block = try findBlock(try text(arguments, "ID"))
-                try services.resolve((any BlockDeleteUseCase).self).execute(id: block.id)
+                try context.service((any BlockDeleteUseCase).self).execute(id: block.id)
                 invocation.writeLine("Deleted block \"\(block.title)\".")
             },
             command(["blocks", "start"], "Start a block; `strata clock` shows it",
@@ -64,7 +64,7 @@ extension BlocksCommands {
     }
 
     func findBlock(_ reference: String) throws -> Block {
-        let blocks = try services.resolve((any BlockFetchUseCase).self).fetchAll()
+        let blocks = try context.service((any BlockFetchUseCase).self).fetchAll()
         return try ItemLookup.find(reference, in: blocks, kind: .block, title: \.title)
     }
 
@@ -72,7 +72,7 @@ extension BlocksCommands {
     /// (its clock printed in text mode); without it, text mode hints how to start it.
     func reportAdded(_ kind: ModeKind, id: UUID, json: Bool, now: Bool, invocation: CommandInvocation,
                      item: some Encodable, text: String) throws {
-        let state = now ? try services.resolve((any ModeStartUseCase).self).execute(kind, id: id) : nil
+        let state = now ? try context.service((any ModeStartUseCase).self).execute(kind, id: id) : nil
         if json {
             try invocation.writeJSON(item)
             return

@@ -12,13 +12,13 @@ extension BlocksCommands {
                     if arguments.has("--json") { throw CommandError.usage("--watch shows the clock for people; leave out --json") }
                     try await watchClock(invocation)
                 }
-                let state = try services.resolve((any ClockFetchUseCase).self).execute()
+                let state = try context.service((any ClockFetchUseCase).self).execute()
                 try printClock(state, json: arguments.has("--json"), to: invocation)
             },
             command(["clock", "stop"], "Stop what runs", usage: "strata clock stop") { arguments, invocation in
                 try noPositionals(arguments)
-                let clock = try services.resolve((any ClockFetchUseCase).self).execute()
-                guard try services.resolve((any ClockStopUseCase).self).execute() != nil else {
+                let clock = try context.service((any ClockFetchUseCase).self).execute()
+                guard try context.service((any ClockStopUseCase).self).execute() != nil else {
                     invocation.writeLine("Nothing was running.")
                     return
                 }
@@ -31,8 +31,8 @@ extension BlocksCommands {
     /// `strata clock --watch`: the clock on one line, redrawn in place every second on a terminal (one
     /// line per phase when piped), with the bell when a phase ends, until Ctrl-C ends the process.
     private func watchClock(_ invocation: CommandInvocation) async throws {
-        let fetch = try services.resolve((any ClockFetchUseCase).self)
-        let clock = try services.resolve((any BlocksClock).self)
+        let fetch = try context.service((any ClockFetchUseCase).self)
+        let clock = try context.service((any BlocksClock).self)
         var previous: ClockState?
         var lastPhase: String?
         while true {

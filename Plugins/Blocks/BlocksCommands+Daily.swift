@@ -8,7 +8,7 @@ extension BlocksCommands {
             command(["daily", "list"], "List daily schedules, newest first", usage: "strata daily list [--json]",
                     flags: ["--json"]) { arguments, invocation in
                 try noPositionals(arguments)
-                let dailies = try services.resolve((any DailyFetchUseCase).self).fetchAll()
+                let dailies = try context.service((any DailyFetchUseCase).self).fetchAll()
                 if arguments.has("--json") {
                     try invocation.writeJSON(dailies.map(BlocksJSON.DailyItem.init))
                 } else {
@@ -24,7 +24,7 @@ extension BlocksCommands {
                 guard let rest = try duration(arguments, "--break") else { throw CommandError.usage("missing --break DURATION") }
                 let draft = DailyDraft(title: title, startSeconds: start, repeatCount: try integer(arguments, "--repeat") ?? 1,
                                        focusSeconds: focus, breakSeconds: rest)
-                let daily = try services.resolve((any DailyCreateUseCase).self).execute(draft)
+                let daily = try context.service((any DailyCreateUseCase).self).execute(draft)
                 try reportAdded(.daily, id: daily.id, json: arguments.has("--json"), now: arguments.has("--now"),
                                 invocation: invocation, item: BlocksJSON.DailyItem(daily),
                                 text: "Added daily \"\(daily.title)\" (\(ShortID.text(daily.id))) from \(ClockTimeText.text(daily.startSeconds)).")
@@ -49,7 +49,7 @@ extension BlocksCommands {
                                        repeatCount: try integer(arguments, "--repeat") ?? daily.repeatCount,
                                        focusSeconds: try duration(arguments, "--focus") ?? daily.focusSeconds,
                                        breakSeconds: try duration(arguments, "--break") ?? daily.breakSeconds)
-                let edited = try services.resolve((any DailyEditUseCase).self).execute(id: daily.id, draft)
+                let edited = try context.service((any DailyEditUseCase).self).execute(id: daily.id, draft)
                 if arguments.has("--json") {
                     try invocation.writeJSON(BlocksJSON.DailyItem(edited))
                     return
@@ -61,7 +61,7 @@ extension BlocksCommands {
             },
             command(["daily", "delete"], "Delete a daily schedule", usage: "strata daily delete ID|TITLE") { arguments, invocation in
                 let daily = try findDaily(try text(arguments, "ID"))
-                try services.resolve((any DailyDeleteUseCase).self).execute(id: daily.id)
+                try context.service((any DailyDeleteUseCase).self).execute(id: daily.id)
                 invocation.writeLine("Deleted daily \"\(daily.title)\".")
             },
             command(["daily", "start"], "Start a daily schedule; `strata clock` shows it",
@@ -73,7 +73,7 @@ extension BlocksCommands {
     }
 
     func findDaily(_ reference: String) throws -> Daily {
-        let dailies = try services.resolve((any DailyFetchUseCase).self).fetchAll()
+        let dailies = try context.service((any DailyFetchUseCase).self).fetchAll()
         return try ItemLookup.find(reference, in: dailies, kind: .daily, title: \.title)
     }
 }

@@ -8,7 +8,7 @@ extension BlocksCommands {
             command(["timer", "list"], "List timers, newest first", usage: "strata timer list [--json]",
                     flags: ["--json"]) { arguments, invocation in
                 try noPositionals(arguments)
-                let timers = try services.resolve((any TimerFetchUseCase).self).fetchAll()
+                let timers = try context.service((any TimerFetchUseCase).self).fetchAll()
                 if arguments.has("--json") {
                     try invocation.writeJSON(timers.map(BlocksJSON.TimerItem.init))
                 } else {
@@ -22,7 +22,7 @@ extension BlocksCommands {
                 guard let seconds = try duration(arguments, "--duration") else {
                     throw CommandError.usage("missing --duration DURATION (e.g. 25m)")
                 }
-                let timer = try services.resolve((any TimerCreateUseCase).self)
+                let timer = try context.service((any TimerCreateUseCase).self)
                     .execute(TimerDraft(title: title, durationSeconds: seconds))
                 try reportAdded(.timer, id: timer.id, json: arguments.has("--json"), now: arguments.has("--now"),
                                 invocation: invocation, item: BlocksJSON.TimerItem(timer),
@@ -46,7 +46,7 @@ extension BlocksCommands {
                 }
                 let draft = TimerDraft(title: arguments.value("--title") ?? timer.title,
                                        durationSeconds: try duration(arguments, "--duration") ?? timer.durationSeconds)
-                let edited = try services.resolve((any TimerEditUseCase).self).execute(id: timer.id, draft)
+                let edited = try context.service((any TimerEditUseCase).self).execute(id: timer.id, draft)
                 if arguments.has("--json") {
                     try invocation.writeJSON(BlocksJSON.TimerItem(edited))
                 } else {
@@ -55,7 +55,7 @@ extension BlocksCommands {
             },
             command(["timer", "delete"], "Delete a timer", usage: "strata timer delete ID|TITLE") { arguments, invocation in
                 let timer = try findTimer(try text(arguments, "ID"))
-                try services.resolve((any TimerDeleteUseCase).self).execute(id: timer.id)
+                try context.service((any TimerDeleteUseCase).self).execute(id: timer.id)
                 invocation.writeLine("Deleted timer \"\(timer.title)\".")
             },
             command(["timer", "start"], "Start a timer; `strata clock` shows it",
@@ -67,7 +67,7 @@ extension BlocksCommands {
     }
 
     func findTimer(_ reference: String) throws -> FocusTimer {
-        let timers = try services.resolve((any TimerFetchUseCase).self).fetchAll()
+        let timers = try context.service((any TimerFetchUseCase).self).fetchAll()
         return try ItemLookup.find(reference, in: timers, kind: .timer, title: \.title)
     }
 }

@@ -5,7 +5,7 @@ import StrataPluginKit
 
 /// The feature's command line: `strata blocks …`, `strata daily …`, `strata timer …` and `strata clock …`.
 struct BlocksCommands: Sendable {
-    let services: BlocksServices
+    let context: PluginContext
 
     var all: [PluginCommand] { blockCommands + dailyCommands + timerCommands + clockCommands }
 
@@ -71,12 +71,12 @@ struct BlocksCommands: Sendable {
         if json {
             try invocation.writeJSON(BlocksJSON.Clock(state))
         } else {
-            invocation.write(ClockFormatting.text(state, calendar: try services.calendar()))
+            invocation.write(ClockFormatting.text(state, calendar: try context.service(Calendar.self, name: context.pluginID)))
         }
     }
 
     func start(_ kind: ModeKind, id: UUID, json: Bool, invocation: CommandInvocation) throws {
-        let state = try services.resolve((any ModeStartUseCase).self).execute(kind, id: id)
+        let state = try context.service((any ModeStartUseCase).self).execute(kind, id: id)
         if !json { invocation.writeLine("Started \(kind.rawValue) \"\(state.title)\".") }
         try printClock(state, json: json, to: invocation)
     }

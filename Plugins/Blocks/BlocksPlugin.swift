@@ -23,8 +23,7 @@ final class BlocksPlugin: FeaturePlugin {
         try context.register(Calendar.self, name: context.pluginID, scope: .singleton) { _ in try settings.calendar() }
         try registerUseCases(in: context)
         try registerScreens(in: context)
-        let commands = BlocksCommands(services: BlocksServices(container: context.container, owner: context.owner,
-                                                               pluginID: context.pluginID))
+        let commands = BlocksCommands(context: context)
         for command in commands.all {
             try context.addCommand(command)
         }
@@ -64,7 +63,7 @@ final class BlocksPlugin: FeaturePlugin {
     }
 
     private func registerUseCases(in context: PluginContext) throws {
-        let calendar = context.pluginID
+        let calendarName = context.pluginID  // the Calendar registered in register(in:)
         try context.register((any BlockFetchUseCase).self) { DefaultBlockFetchUseCase(repository: try $0.resolve()) }
         try context.register((any BlockCreateUseCase).self) {
             DefaultBlockCreateUseCase(repository: try $0.resolve(), clock: try $0.resolve())
@@ -94,11 +93,11 @@ final class BlocksPlugin: FeaturePlugin {
         }
         try context.register((any ModeStartUseCase).self) {
             DefaultModeStartUseCase(items: try $0.resolve(), runningMode: try $0.resolve(), clock: try $0.resolve(),
-                                    calendar: try $0.resolve(Calendar.self, name: calendar))
+                                    calendar: try $0.resolve(Calendar.self, name: calendarName))
         }
         try context.register((any ClockFetchUseCase).self) {
             DefaultClockFetchUseCase(items: try $0.resolve(), runningMode: try $0.resolve(), clock: try $0.resolve(),
-                                     calendar: try $0.resolve(Calendar.self, name: calendar))
+                                     calendar: try $0.resolve(Calendar.self, name: calendarName))
         }
         try context.register((any ClockStopUseCase).self) { DefaultClockStopUseCase(runningMode: try $0.resolve()) }
     }

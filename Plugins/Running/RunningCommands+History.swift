@@ -13,7 +13,7 @@ extension RunningCommands {
                     guard let number = Int(text), number >= 1 else { throw .usage("--page \(text) is not a page number (1, 2, …)") }
                     return number
                 }
-                let runs = try await services.resolve((any FetchHistoryUseCase).self).execute()
+                let runs = try await context.service((any FetchHistoryUseCase).self).execute()
                 if arguments.has("--json") {
                     // Every run unless a page is asked for: scripts read the whole history.
                     let shown = number.map { HistoryPage(runs, number: $0).runs } ?? runs
@@ -40,9 +40,9 @@ extension RunningCommands {
                     }
                     month = parsed
                 } else {
-                    month = YearMonth(date: try services.resolve((any RunClock).self).now(), calendar: .current)
+                    month = YearMonth(date: try context.service((any RunClock).self).now(), calendar: .current)
                 }
-                let records = try await services.resolve((any FetchRecordsUseCase).self).execute(month: month)
+                let records = try await context.service((any FetchRecordsUseCase).self).execute(month: month)
                 if arguments.has("--json") {
                     try invocation.writeJSON(RecordsJSON(records))
                 } else {

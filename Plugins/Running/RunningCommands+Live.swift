@@ -112,11 +112,11 @@ extension RunningCommands {
     /// The sessions in the configured folder, or in `--session-dir`.
     private func liveSessions(_ arguments: CommandArguments) throws -> any LiveSessionRepository {
         guard let folder = arguments.value("--session-dir") else {
-            return try services.resolve((any LiveSessionRepository).self)
+            return try context.service((any LiveSessionRepository).self)
         }
         var custom = settings
         custom.sessionDirectory = folder
-        return RunningPlugin.liveSessions(settings: custom, opener: try services.resolve(), clock: try services.resolve())
+        return RunningPlugin.liveSessions(settings: custom, opener: try context.service(), clock: try context.service())
     }
 
     /// A session over TCP; refused and dropped connections are reported on standard error.

@@ -45,7 +45,7 @@ extension RunningCommands {
     /// Runs `request` (Ctrl-C cancels it), shows progress on a terminal and prints the result. Exits 0 when
     /// the run ended by itself, 130 (as for SIGINT) when the user cancelled it, 1 when the mate did.
     func perform(_ request: RunRequest, invocation: CommandInvocation, json: Bool) async throws -> Int32 {
-        let useCase = try services.resolve((any RunUseCase).self)
+        let useCase = try context.service((any RunUseCase).self)
         let control = RunControl()
         let viewModel = makeRunningViewModel(for: request.setting)
         let live = invocation.isTerminal && !json && request.speed > 0

@@ -10,7 +10,7 @@ extension RunningCommands {
             do {
                 let arguments = try CommandArguments(invocation.arguments, flags: ["--json"])
                 let file = URL(fileURLWithPath: try arguments.positional(0, "FILE"))
-                let statistics = try await services.resolve((any InspectTrackUseCase).self).execute(file: file)
+                let statistics = try await context.service((any InspectTrackUseCase).self).execute(file: file)
                 if arguments.has("--json") {
                     try invocation.writeJSON(TrackJSON(statistics))
                 } else {

@@ -6,7 +6,7 @@ import StrataPluginKit
 
 /// The `strata running …` commands. Exit codes: 0 a result was printed, 1 failure, 2 usage error.
 struct RunningCommands: Sendable {
-    let services: RunningServices
+    let context: PluginContext
     let settings: RunningSettings
 
     var all: [PluginCommand] { [run, host, join, history, records, track] }
@@ -74,7 +74,7 @@ struct RunningCommands: Sendable {
     /// Reads a GPX file and makes the timeline to replay it.
     func loadTrack(_ path: String, pace: Pace?) async throws -> (track: RunTrack, timeline: ReplayTimeline) {
         let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
-        let track = try await services.resolve((any TrackRepository).self).track(at: url)
+        let track = try await context.service((any TrackRepository).self).track(at: url)
         return (track, try ReplayTimeline(track: track, pace: pace))
     }
 }

@@ -47,8 +47,7 @@ final class RunningPlugin: FeaturePlugin {
                                        weightKg: settings.weightKg, defaultGoalKm: settings.defaultGoal),
                 currentMonth: { YearMonth(date: Date(), calendar: .current) }))
         }
-        let commands = RunningCommands(services: RunningServices(container: context.container, owner: context.owner),
-                                       settings: settings)
+        let commands = RunningCommands(context: context, settings: settings)
         for command in commands.all {
             try context.addCommand(command)
         }

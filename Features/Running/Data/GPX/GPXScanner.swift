@@ -216,31 +216,7 @@ struct GPXScanner: ~Copyable {
 
     /// `<!DOCTYPE …>`, with an internal subset in brackets; its declarations are not used.
     private mutating func skipDoctype() throws(GPXError) {
-        var index = position + 9, depth = 0
-        var quote: UInt8?
-        while true {
-            while index < end {
-                let byte = buffer[index]
-                index += 1
-                if let open = quote {
-                    if byte == open { quote = nil }
-                    continue
-                }
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "'"): quote = byte
-                case UInt8(ascii: "["): depth += 1
-                case UInt8(ascii: "]"): depth -= 1
-                case UInt8(ascii: ">") where depth <= 0:
-                    position = index
-                    return
-                default: break
-                }
-            }
-            guard index - position <= Self.limit else { throw malformed("a DOCTYPE longer than 1 MiB") }
-            let offset = index - position
-            guard try more(keepingFrom: position) else { throw cutShort() }
-            index = position + offset
-        }
+        position = try markupEnd(from: position + 9, what: "a DOCTYPE", subset: true)
     }
 
     private mutating func readEndTag() throws(GPXError) {
@@ -283,9 +259,17 @@ struct GPXScanner: ~Copyable {
         names += name
     }
 
-    /// The tag starting at `position`, through its `>` (which may not sit inside a quoted value).
+    /// The tag starting at `position`, through its `>`.
     private mutating func wholeTag() throws(GPXError) -> Range<Int> {
-        var index = position + 1
+        let end = try markupEnd(from: position + 1, what: "a tag", subset: false)
+        return position..<end
+    }
+
+    /// Just past the `>` that ends the markup starting at `position` (`from` is where to look): not one in a
+    /// quoted value, nor, with `subset`, one inside brackets (a DOCTYPE's internal subset). A tag may hold no
+    /// `<`. Reads more as needed, up to `limit`.
+    private mutating func markupEnd(from start: Int, what: String, subset: Bool) throws(GPXError) -> Int {
+        var index = start, depth = 0
         var quote: UInt8?
         while true {
             while index < end {
@@ -293,17 +277,22 @@ struct GPXScanner: ~Copyable {
                 index += 1
                 if let open = quote {
                     if byte == open { quote = nil }
-                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                    quote = byte
-                } else if byte == UInt8(ascii: ">") {
-                    guard index - position <= Self.limit else { throw malformed("a tag longer than 1 MiB") }
-                    return position..<index
-                } else if byte == UInt8(ascii: "<") {
+                    continue
+                }
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "'"): quote = byte
+                case UInt8(ascii: "[") where subset: depth += 1
+                case UInt8(ascii: "]") where subset: depth -= 1
+                case UInt8(ascii: "<") where !subset:
                     position = index - 1
                     throw malformed("a '<' inside a tag")
+                case UInt8(ascii: ">") where depth <= 0:
+                    guard index - position <= Self.limit else { throw malformed("\(what) longer than 1 MiB") }
+                    return index
+                default: break
                 }
             }
-            guard index - position <= Self.limit else { throw malformed("a tag longer than 1 MiB") }
+            guard index - position <= Self.limit else { throw malformed("\(what) longer than 1 MiB") }
             let offset = index - position
             guard try more(keepingFrom: position) else { throw cutShort() }
             index = position + offset
