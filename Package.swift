@@ -44,7 +44,10 @@ func feature(_ name: String, _ layers: Layers) -> (products: [Product], targets:
         .target(name: plugin,
                 dependencies: [.target(name: domain), .target(name: data), .target(name: presentation),
                                sdk("StrataPluginKit"), sdk("StrataRuntime")] + (layers.data + layers.presentation).map(sdk),
-                path: "Plugins/\(name)", exclude: ["plugin.json"], plugins: [descriptor()]),
+                path: "Plugins/\(name)", exclude: ["plugin.json", "Entry"], plugins: [descriptor()]),
+        // The C entry points alone, so that the test binary, which links every plugin target, holds them once.
+        .target(name: "\(plugin)Entry", dependencies: [.target(name: plugin), sdk("StrataPluginKit")],
+                path: "Plugins/\(name)/Entry"),
         .testTarget(name: "\(domain)Tests", dependencies: [.target(name: domain), .target(name: testing)],
                     path: "Tests/\(name)/DomainTests"),
         .testTarget(name: "\(data)Tests",
@@ -59,13 +62,15 @@ func feature(_ name: String, _ layers: Layers) -> (products: [Product], targets:
                         + (layers.data + layers.presentation).map(sdk),
                     path: "Tests/\(name)/PluginTests"),
     ] : [])
-    return ([.library(name: plugin, type: .dynamic, targets: [plugin])], targets)
+    return ([.library(name: plugin, type: .dynamic, targets: [plugin, "\(plugin)Entry"])], targets)
 }
 
 let features = [
     feature("Blocks", Layers(pluginTests: true)),
-    feature("Gpt", Layers(data: ["StrataNetworking", "StrataURLSession", "StrataStorage"], dataResources: [.copy("Resources")])),
-    feature("Movies", Layers(data: ["StrataNetworking", "StrataURLSession", "StrataStorage"], dataResources: [.copy("Resources")])),
+    feature("Gpt", Layers(data: ["StrataNetworking", "StrataURLSession", "StrataStorage"], dataResources: [.copy("Resources")],
+                          pluginTests: true)),
+    feature("Movies", Layers(data: ["StrataNetworking", "StrataURLSession", "StrataStorage"], dataResources: [.copy("Resources")],
+                             pluginTests: true)),
     feature("Running", Layers()),
 ]
 

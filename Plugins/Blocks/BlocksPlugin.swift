@@ -11,11 +11,13 @@ import StrataTerminal
 /// The composition root of the Blocks feature (Tempus on Linux): the only place that builds its concrete
 /// types. It registers the repositories and use cases and contributes the `blocks`, `daily`, `timer` and
 /// `clock` commands.
-final class BlocksPlugin: FeaturePlugin {
-    let manifest = PluginManifest(id: "blocks", displayName: "Blocks", version: "1.0.0",
+public final class BlocksPlugin: FeaturePlugin {
+    public init() {}
+
+    public let manifest = PluginManifest(id: "blocks", displayName: "Blocks", version: "1.0.0",
                                   summary: "Time blocks, daily focus/break schedules and repeating timers, with a clock.")
 
-    func register(in context: PluginContext) throws {
+    public func register(in context: PluginContext) throws {
         let settings = try context.settings.decode(BlocksSettings.self)
         let databaseURL = context.dataDirectory.appendingPathComponent(settings.databaseFile)
         try registerStorage(in: context, databaseURL: databaseURL)

@@ -47,7 +47,7 @@ public final class GptPlugin: FeaturePlugin {
                                               timeout: settings.timeoutSeconds,
                                               sleep: { seconds in try await clock.sleep(seconds: seconds) })
             return OpenAIChatRepository(service: service, model: settings.model,
-                                        authorization: OpenAIAuthorization(settings: settings, environment: environment),
+                                        authorization: OpenAIAuthorization(baseURL: settings.baseURL, apiKeyEnvironment: settings.apiKeyEnvironment, environment: environment),
                                         apiKeyVariable: settings.apiKeyEnvironment)
         }
         try context.register((any FetchPersonasUseCase).self, scope: .singleton) { resolver in

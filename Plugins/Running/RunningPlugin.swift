@@ -10,11 +10,13 @@ import StrataTerminal
 
 /// The composition root of the Running feature (MateRunner on Linux): the only place that builds its
 /// concrete types. It registers the repositories and use cases and contributes the `running` commands.
-final class RunningPlugin: FeaturePlugin {
-    let manifest = PluginManifest(id: "running", displayName: "Running", version: "1.0.0",
+public final class RunningPlugin: FeaturePlugin {
+    public init() {}
+
+    public let manifest = PluginManifest(id: "running", displayName: "Running", version: "1.0.0",
                                   summary: "Run toward a goal alone, against or with a mate, replaying GPX tracks.")
 
-    func register(in context: PluginContext) throws {
+    public func register(in context: PluginContext) throws {
         let settings = try context.settings.decode(RunningSettings.self)
         let databaseURL = context.dataDirectory.appendingPathComponent(settings.databaseFile)
         try context.register((any RunClock).self, scope: .singleton) { resolver in

@@ -4,28 +4,24 @@ import StrataNetworking
 import Testing
 
 struct OpenAIAuthorizationTests {
-    func settings(_ baseURL: String, variable: String = "OPENAI_API_KEY") -> GptSettings {
-        var settings = GptSettings()
-        settings.baseURL = URL(string: baseURL)!
-        settings.apiKeyEnvironment = variable
-        return settings
+    func authorization(_ baseURL: String, variable: String = "OPENAI_API_KEY", environment: [String: String]) -> OpenAIAuthorization {
+        OpenAIAuthorization(baseURL: URL(string: baseURL)!, apiKeyEnvironment: variable, environment: environment)
     }
 
     @Test func readsTheKeyFromTheVariableNamedInTheSettings() {
-        let authorization = OpenAIAuthorization(settings: settings("https://api.openai.com/v1", variable: "TEAM_API_KEY"),
-                                                environment: ["OPENAI_API_KEY": "sk-wrong", "TEAM_API_KEY": " sk-team \n"])
-        #expect(authorization == .bearer("sk-team"))
-        #expect(!authorization.description.contains("sk-team"))
+        let read = authorization("https://api.openai.com/v1", variable: "TEAM_API_KEY", environment: ["OPENAI_API_KEY": "sk-wrong", "TEAM_API_KEY": " sk-team \n"])
+        #expect(read == .bearer("sk-team"))
+        #expect(!read.description.contains("sk-team"))
     }
 
     @Test func aRemoteServerWithoutAKeyIsMissingTheVariable() {
-        #expect(OpenAIAuthorization(settings: settings("https://api.openai.com/v1"), environment: ["OPENAI_API_KEY": ""])
+        #expect(authorization("https://api.openai.com/v1", environment: ["OPENAI_API_KEY": ""])
                 == .missing(variable: "OPENAI_API_KEY"))
     }
 
     @Test func aLoopbackServerNeedsNoKey() {
         for url in ["http://127.0.0.1:8080/v1", "http://localhost:11434/v1", "http://[::1]:8000/v1", "http://127.1.2.3/v1"] {
-            #expect(OpenAIAuthorization(settings: settings(url), environment: [:]) == OpenAIAuthorization.none, "\(url)")
+            #expect(authorization(url, environment: [:]) == OpenAIAuthorization.none, "\(url)")
         }
         for url in ["http://192.168.0.10:8080/v1", "http://127.0.0.1.example.com/v1", "https://localhost.evil.com/v1"] {
             #expect(!URL(string: url)!.isLoopback, "\(url)")
@@ -34,9 +30,9 @@ struct OpenAIAuthorizationTests {
 
     @Test func aKeyGoesOverHTTPSToAnyConfiguredHostButOverPlainHTTPOnlyToThisMachine() {
         let key = ["OPENAI_API_KEY": "sk-team"]
-        #expect(OpenAIAuthorization(settings: settings("https://llm.example.com/v1"), environment: key) == .bearer("sk-team"))
-        #expect(OpenAIAuthorization(settings: settings("http://127.0.0.1:8080/v1"), environment: key) == .bearer("sk-team"))
-        let remote = OpenAIAuthorization(settings: settings("http://llm.example.com/v1"), environment: key)
+        #expect(authorization("https://llm.example.com/v1", environment: key) == .bearer("sk-team"))
+        #expect(authorization("http://127.0.0.1:8080/v1", environment: key) == .bearer("sk-team"))
+        let remote = authorization("http://llm.example.com/v1", environment: key)
         #expect(remote == .refused(variable: "OPENAI_API_KEY"))
         let refusal = remote.refusal(baseURL: URL(string: "http://llm.example.com/v1")!)
         #expect(refusal == .keyOverPlainHTTP(variable: "OPENAI_API_KEY", baseURL: "http://llm.example.com/v1"))

@@ -14,13 +14,12 @@ public enum OpenAIAuthorization: Sendable, Hashable {
     /// could read it: nothing is sent, every request fails with `ChatError.keyOverPlainHTTP`.
     case refused(variable: String)
 
-    /// Reads the key from `settings.apiKeyEnvironment` in `environment`. A loopback base URL needs none.
+    /// Reads the key from the variable `apiKeyEnvironment` in `environment`. A loopback base URL needs none.
     /// The key goes to the configured host only over https, or over plain http to this machine.
-    public init(settings: GptSettings, environment: [String: String]) {
-        let variable = settings.apiKeyEnvironment
+    public init(baseURL: URL, apiKeyEnvironment variable: String, environment: [String: String]) {
         if let key = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty {
-            self = settings.baseURL.mayCarrySecret ? .bearer(key) : .refused(variable: variable)
-        } else if settings.baseURL.isLoopback {
+            self = baseURL.mayCarrySecret ? .bearer(key) : .refused(variable: variable)
+        } else if baseURL.isLoopback {
             self = .none
         } else {
             self = .missing(variable: variable)

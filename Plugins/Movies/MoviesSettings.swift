@@ -1,27 +1,29 @@
 import Foundation
+import MoviesData
 
-/// `features.movies.settings` in the config; every key is optional.
+/// `features.movies.settings` in the config, decoded here in the composition root and handed to Data as plain
+/// values (`TMDBConfiguration`, a source, a limit). Every key is optional.
 ///
 /// ```json
 /// {"source": "tmdb", "baseURL": "https://api.themoviedb.org", "apiKeyEnvironment": "TMDB_API_KEY",
 ///  "language": "en-US", "recentQueriesLimit": 10}
 /// ```
-public struct MoviesSettings: Decodable, Sendable, Equatable {
-    public enum Source: String, Sendable, CaseIterable {
+struct MoviesSettings: Decodable, Sendable, Equatable {
+    enum Source: String, Sendable, CaseIterable {
         /// The bundled catalog: offline, the default.
         case catalog
         /// TMDB's API, with a key from the environment.
         case tmdb
     }
 
-    public var source = Source.catalog
-    public var baseURL = URL(string: "https://api.themoviedb.org")!
-    public var apiKeyEnvironment = "TMDB_API_KEY"
-    public var language = "en-US"
-    public var recentQueriesLimit = 10
+    var source = Source.catalog
+    var baseURL = URL(string: "https://api.themoviedb.org")!
+    var apiKeyEnvironment = "TMDB_API_KEY"
+    var language = "en-US"
+    var recentQueriesLimit = 10
 
     /// How to reach TMDB; the key is read from `environment` (the process environment), never from the config.
-    public func tmdbConfiguration(environment: [String: String]) -> TMDBConfiguration {
+    func tmdbConfiguration(environment: [String: String]) -> TMDBConfiguration {
         TMDBConfiguration(baseURL: baseURL, apiKey: environment[apiKeyEnvironment], apiKeyEnvironment: apiKeyEnvironment,
                           language: language)
     }
@@ -31,9 +33,9 @@ public struct MoviesSettings: Decodable, Sendable, Equatable {
     }
 
     /// The defaults: the offline catalog, TMDB's API URL, `TMDB_API_KEY`, `en-US`, 10 recent queries.
-    public init() {}
+    init() {}
 
-    public init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if let text = try container.decodeIfPresent(String.self, forKey: .source) {
             guard let source = Source(rawValue: text) else {

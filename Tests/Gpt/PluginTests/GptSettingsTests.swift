@@ -1,5 +1,6 @@
 import Foundation
 import GptData
+@testable import GptPlugin
 import GptDomain
 import Testing
 

@@ -1,7 +1,8 @@
+import MoviesPlugin
 import StrataPluginKit
 
 @c(strata_plugin_abi) public func strataPluginABI() -> UnsafePointer<CChar> { StrataABI.stamp }
 
 @c(strata_plugin_entry) public func strataPluginEntry() -> UnsafeMutableRawPointer {
-    PluginExport.export(GptPlugin())
+    PluginExport.export(MoviesPlugin())
 }

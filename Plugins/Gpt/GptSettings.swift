@@ -5,35 +5,36 @@ import Glibc
 import GptDomain
 import StrataNetworking
 
-/// `features.gpt.settings` from the config. Every key may be left out.
-public struct GptSettings: Sendable, Hashable, Decodable {
+/// `features.gpt.settings` from the config, decoded here in the composition root and handed to Data as plain
+/// values (a base URL, a model, a key variable, limits). Every key may be left out.
+struct GptSettings: Sendable, Hashable, Decodable {
     /// The OpenAI-compatible API, up to and including its version (`…/v1`).
-    public var baseURL = URL(string: "https://api.openai.com/v1")!
+    var baseURL = URL(string: "https://api.openai.com/v1")!
     /// The model asked for.
-    public var model = "gpt-4o-mini"
+    var model = "gpt-4o-mini"
     /// The environment variable holding the API key (its value is never written anywhere). Its name must end
     /// in `_API_KEY` or `_TOKEN`, so no setting can send another of the user's secrets to a server.
-    public var apiKeyEnvironment = "OPENAI_API_KEY"
+    var apiKeyEnvironment = "OPENAI_API_KEY"
     /// Uses per local user per calendar day.
-    public var dailyLimit = 10
+    var dailyLimit = 10
     /// The longest trouble accepted, in characters as a person counts them.
-    public var maxInputLength = 100
+    var maxInputLength = 100
     /// Seconds to wait for the server.
-    public var timeoutSeconds: Double = 30
+    var timeoutSeconds: Double = 30
     /// Personas added to (or replacing, by id) the bundled ones.
-    public var personas: [Persona] = []
+    var personas: [Persona] = []
     /// The local user's id; the OS user name when absent.
-    public var user: String?
+    var user: String?
     /// The user's time zone (`Asia/Seoul`), for where one day ends; the system's when absent.
-    public var timeZone: String?
+    var timeZone: String?
 
-    public init() {}
+    init() {}
 
     private enum CodingKeys: String, CodingKey {
         case baseURL, model, apiKeyEnvironment, dailyLimit, maxInputLength, timeoutSeconds, personas, user, timeZone
     }
 
-    public init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if let text = try container.decodeIfPresent(String.self, forKey: .baseURL) {
             guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
@@ -71,13 +72,13 @@ public struct GptSettings: Sendable, Hashable, Decodable {
 
     /// The longest a request can take, in seconds: each attempt of the standard retry policy its timeout,
     /// and the longest waits between them. A use reserved for a request is held this long at most.
-    public var longestRequest: Double {
+    var longestRequest: Double {
         let retry = RetryPolicy.standard
         return timeoutSeconds * Double(retry.maxAttempts) + retry.maxDelay * Double(retry.maxAttempts - 1)
     }
 
     /// Whether `name` is an environment variable name (letters, digits, `_`) that ends in `_API_KEY` or `_TOKEN`.
-    public static func mayHoldAKey(_ name: String) -> Bool {
+    static func mayHoldAKey(_ name: String) -> Bool {
         let isName = name.first.map { !$0.isNumber } == true && name.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "_" }
         return isName && ["_API_KEY", "_TOKEN"].contains { name.count > $0.count && name.hasSuffix($0) }
     }
@@ -85,7 +86,7 @@ public struct GptSettings: Sendable, Hashable, Decodable {
     /// The zone whose calendar days the daily limit counts: the `timeZone` setting, else the zone pinned in
     /// `dataDirectory` at first use (the process's zone then). Pinned so that running with another `TZ`
     /// can't start a new day, and a fresh count, at will.
-    public func resolvedTimeZone(pinnedIn dataDirectory: URL, current: TimeZone = .current) -> TimeZone {
+    func resolvedTimeZone(pinnedIn dataDirectory: URL, current: TimeZone = .current) -> TimeZone {
         if let zone = timeZone.flatMap(TimeZone.init(identifier:)) { return zone }
         let pin = dataDirectory.appendingPathComponent("timezone")
         // O_EXCL: of two first uses at once, one writes the pin and both read it back.
@@ -100,7 +101,7 @@ public struct GptSettings: Sendable, Hashable, Decodable {
     }
 
     /// The local user's id: the `user` setting, else the OS user name.
-    public func userID(environment: [String: String]) -> String {
+    func userID(environment: [String: String]) -> String {
         if let user { return user }
         for variable in ["USER", "LOGNAME"] {
             if let name = environment[variable], !name.isEmpty { return name }

@@ -1,5 +1,6 @@
 import Foundation
 import MoviesData
+@testable import MoviesPlugin
 import Testing
 
 @Suite struct MoviesSettingsTests {
