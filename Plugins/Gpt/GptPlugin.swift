@@ -63,12 +63,16 @@ public final class GptPlugin: FeaturePlugin {
                                          personas: try resolver.resolve((any PersonasRepository).self),
                                          policy: policy, rules: rules, userID: userID, now: try now(resolver))
         }
+        let repliesFolder = context.dataDirectory.appendingPathComponent("replies")
+        try context.register((any SaveReplyUseCase).self, scope: .singleton) { _ in
+            DefaultSaveReplyUseCase(replies: FileSavedRepliesRepository(directory: repliesFolder))
+        }
         try context.register((any FeatureScreenProvider).self, name: "gpt", scope: .singleton) { resolver in
             GptScreenProvider(fetchPersonas: try resolver.resolve((any FetchPersonasUseCase).self),
                               fetchUsage: try resolver.resolve((any FetchUsageUseCase).self),
                               convertTrouble: try resolver.resolve((any ConvertTroubleUseCase).self),
                               rules: rules, timeZone: policy.timeZone,
-                              saveDirectory: context.dataDirectory.appendingPathComponent("replies"), now: try now(resolver))
+                              saveReply: try resolver.resolve((any SaveReplyUseCase).self), now: try now(resolver))
         }
         for command in GptCommands(context: context, settings: settings, timeZone: policy.timeZone).all {
             try context.addCommand(command)

@@ -31,7 +31,7 @@ struct GptScreensTests {
         return canvas.buffer.text
     }
 
-    func makeProvider(usage: InMemoryUsageRepository, chat: StubChatRepository, folder: URL) -> GptScreenProvider {
+    func makeProvider(usage: InMemoryUsageRepository, chat: StubChatRepository) -> GptScreenProvider {
         let now: @Sendable () -> Date = { Date(timeIntervalSince1970: 0) }
         let personas = StaticPersonasRepository()
         let policy = DailyUsagePolicy(limit: 10, timeZone: utc)
@@ -40,14 +40,14 @@ struct GptScreensTests {
             fetchUsage: DefaultFetchUsageUseCase(repository: usage, policy: policy, userID: "mina", now: now),
             convertTrouble: DefaultConvertTroubleUseCase(chat: chat, usage: usage, personas: personas, policy: policy,
                                                          rules: TroubleInputRules(), userID: "mina", now: now),
-            rules: TroubleInputRules(), timeZone: utc, saveDirectory: folder, now: now)
+            rules: TroubleInputRules(), timeZone: utc,
+            saveReply: DefaultSaveReplyUseCase(replies: InMemorySavedRepliesRepository()), now: now)
     }
 
     @Test func theFlowGoesFromPersonaToInputToReplyAndBack() async throws {
         let usage = InMemoryUsageRepository()
         let chat = StubChatRepository(streams: [[.success(.init(text: "Keep calm: ")), .success(.init(text: "the bus will come."))]])
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gpt-flow-\(UUID().uuidString)")
-        let provider = makeProvider(usage: usage, chat: chat, folder: folder)
+        let provider = makeProvider(usage: usage, chat: chat)
         let navigator = try Navigator { try provider.makeRootScreen(navigator: $0) }
 
         // persona selection

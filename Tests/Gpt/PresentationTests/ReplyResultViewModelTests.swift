@@ -9,36 +9,37 @@ struct ReplyResultViewModelTests {
     let result = ConvertTroubleResult(reply: .stub(text: "완전 럭키비키잖아🍀", isTruncated: false),
                                       usage: Usage(used: 4, limit: 10, resetsAt: Date(timeIntervalSince1970: 86_400)))
 
-    func makeViewModel(folder: URL) -> ReplyResultViewModel {
-        ReplyResultViewModel(persona: .stub(), trouble: "우산을 잃어버렸어", result: result, saveDirectory: folder,
+    func makeViewModel(saving replies: InMemorySavedRepliesRepository = InMemorySavedRepliesRepository()) -> ReplyResultViewModel {
+        ReplyResultViewModel(persona: .stub(), trouble: "우산을 잃어버렸어", result: result,
+                             saveReply: DefaultSaveReplyUseCase(replies: replies),
                              timeZone: TimeZone(identifier: "Asia/Seoul")!, now: { Date(timeIntervalSince1970: 0) })
     }
 
     @Test func showsTheReplyAndTheUsesAfterIt() {
-        let viewModel = makeViewModel(folder: FileManager.default.temporaryDirectory)
+        let viewModel = makeViewModel()
         #expect(viewModel.replyText == "완전 럭키비키잖아🍀")
         #expect(viewModel.usageText == "uses today 4/10")
     }
 
-    @Test func savesTheReplyToATextFileNamedForThePersonaAndLocalTime() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gpt-save-\(UUID().uuidString)")
-        let viewModel = makeViewModel(folder: folder)
+    @Test func savesTheReplyAndTheTroubleUnderANameForThePersonaAndLocalTime() throws {
+        let replies = InMemorySavedRepliesRepository()
+        let viewModel = makeViewModel(saving: replies)
 
-        let file = try #require(viewModel.save())
+        let path = try #require(viewModel.save())
 
-        #expect(file.lastPathComponent == "gpt-lucky-19700101-090000.txt")
-        let contents = try String(contentsOf: file, encoding: .utf8)
+        #expect(path == "/saved/gpt-lucky-19700101-090000.txt")
+        let contents = try #require(replies.saved["gpt-lucky-19700101-090000.txt"])
         #expect(contents.contains("Trouble: 우산을 잃어버렸어"))
         #expect(contents.contains("완전 럭키비키잖아🍀"))
-        #expect(viewModel.savedPath == file.path)
+        #expect(viewModel.savedPath == path)
     }
 
-    @Test func aFolderThatCannotBeCreatedGivesAnAlert() throws {
-        let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("gpt-blocker-\(UUID().uuidString)")
-        try Data("x".utf8).write(to: blocker)
-        let viewModel = makeViewModel(folder: blocker.appendingPathComponent("inside"))
+    @Test func aSaveThatFailsGivesAnAlertNamingWhereAndWhy() {
+        let replies = InMemorySavedRepliesRepository(failure: SavedReplyError(path: "/ro/gpt.txt", reason: "read-only file system"))
+        let viewModel = makeViewModel(saving: replies)
 
         #expect(viewModel.save() == nil)
-        #expect(viewModel.errorAlert?.contains("couldn't be saved") == true)
+        #expect(viewModel.errorAlert == "The reply couldn't be saved to /ro/gpt.txt: read-only file system. Check that the folder is writable.")
+        #expect(viewModel.savedPath == nil)
     }
 }

@@ -9,18 +9,18 @@ public struct GptScreenProvider: FeatureScreenProvider {
     let convertTrouble: any ConvertTroubleUseCase
     let rules: TroubleInputRules
     let timeZone: TimeZone
-    let saveDirectory: URL
+    let saveReply: any SaveReplyUseCase
     let now: @Sendable () -> Date
 
     public init(fetchPersonas: any FetchPersonasUseCase, fetchUsage: any FetchUsageUseCase,
                 convertTrouble: any ConvertTroubleUseCase, rules: TroubleInputRules, timeZone: TimeZone,
-                saveDirectory: URL, now: @escaping @Sendable () -> Date) {
+                saveReply: any SaveReplyUseCase, now: @escaping @Sendable () -> Date) {
         self.fetchPersonas = fetchPersonas
         self.fetchUsage = fetchUsage
         self.convertTrouble = convertTrouble
         self.rules = rules
         self.timeZone = timeZone
-        self.saveDirectory = saveDirectory
+        self.saveReply = saveReply
         self.now = now
     }
 
@@ -58,7 +58,7 @@ final class GptFlowCoordinator: Coordinator {
     private func showResult(_ persona: Persona, _ trouble: String, _ result: ConvertTroubleResult) {
         guard let navigator else { return }
         let viewModel = ReplyResultViewModel(persona: persona, trouble: trouble, result: result,
-                                             saveDirectory: provider.saveDirectory, timeZone: provider.timeZone,
+                                             saveReply: provider.saveReply, timeZone: provider.timeZone,
                                              now: provider.now)
         navigator.push(ReplyResultScreen(viewModel: viewModel, navigator: navigator))
     }

@@ -2,7 +2,7 @@ import Foundation
 import GptDomain
 import Observation
 
-/// The finished reply, today's usage after it, and saving it to a text file.
+/// The finished reply, today's usage after it, and keeping it (`SaveReplyUseCase`).
 @MainActor @Observable
 public final class ReplyResultViewModel {
     public let persona: Persona
@@ -12,16 +12,16 @@ public final class ReplyResultViewModel {
     public private(set) var savedPath: String?
     public private(set) var errorAlert: String?
 
-    private let saveDirectory: URL
+    private let saveReply: any SaveReplyUseCase
     private let timeZone: TimeZone
     private let now: @Sendable () -> Date
 
-    public init(persona: Persona, trouble: String, result: ConvertTroubleResult, saveDirectory: URL,
+    public init(persona: Persona, trouble: String, result: ConvertTroubleResult, saveReply: any SaveReplyUseCase,
                 timeZone: TimeZone, now: @escaping @Sendable () -> Date) {
         self.persona = persona
         self.trouble = trouble
         self.result = result
-        self.saveDirectory = saveDirectory
+        self.saveReply = saveReply
         self.timeZone = timeZone
         self.now = now
     }
@@ -37,22 +37,25 @@ public final class ReplyResultViewModel {
         "\(persona.name) (\(persona.nickname))\n\nTrouble: \(trouble)\n\n\(replyText)\n"
     }
 
-    /// Writes the reply to `gpt-<persona>-<local time>.txt` in the save folder; returns the file.
-    @discardableResult
-    public func save() -> URL? {
+    /// The saved file's name: `gpt-<persona>-<local time>.txt`.
+    public var fileName: String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = timeZone
         formatter.dateFormat = "yyyyMMdd-HHmmss"
-        let file = saveDirectory.appendingPathComponent("gpt-\(persona.id)-\(formatter.string(from: now())).txt")
+        return "gpt-\(persona.id)-\(formatter.string(from: now())).txt"
+    }
+
+    /// Saves the reply as `fileName`; returns where it went, or sets an alert.
+    @discardableResult
+    public func save() -> String? {
         do {
-            try FileManager.default.createDirectory(at: saveDirectory, withIntermediateDirectories: true)
-            try Data(fileContents.utf8).write(to: file, options: .atomic)
-            savedPath = file.path
+            let path = try saveReply.execute(text: fileContents, name: fileName)
+            savedPath = path
             errorAlert = nil
-            return file
+            return path
         } catch {
-            errorAlert = "The reply couldn't be saved to \(file.path): \(error.localizedDescription). Check that the folder is writable."
+            errorAlert = "The reply couldn't be saved to \(error.path): \(error.reason). Check that the folder is writable."
             return nil
         }
     }
