@@ -13,19 +13,19 @@
 //                `TextField` + `TextFieldState`, `ProgressBar`, `Spinner`, `Alert`, `Frame`, `StatusLine`,
 //                `HelpLine`.
 // - Navigation/  `Screen`, `Navigator` (push / pop / present modally / dismiss), `Coordinator`,
-//                `FeatureScreenProvider` (how a plugin contributes its root screen), `AlertScreen`,
-//                `LoadState`, and `TerminalApp`, which draws and drives the stack in memory or on a terminal.
+//                `FeatureScreenProvider` (how a plugin contributes its root screen), `AlertScreen`, and
+//                `TerminalApp`, which draws and drives the stack in memory or on a terminal.
 // - Terminal/    raw mode, alternate screen, signals (SIGWINCH, SIGTSTP/SIGCONT, SIGTERM…), input thread,
 //                `TerminalCapabilities` (`TERM=dumb`, `NO_COLOR`).
 //
 // A screen in the seeds' MVVM style:
 //
 //     @MainActor protocol MoviesListViewModelInput { func didSearch(query: String) async; func didSelect(index: Int) }
-//     @MainActor protocol MoviesListViewModelOutput { var movies: LoadState<[MovieRow]> { get } }
+//     @MainActor protocol MoviesListViewModelOutput { var items: [MoviesListItemViewModel] { get }; var loading: MoviesListViewModelLoading { get }; var error: String? { get } }
 //
 //     @MainActor @Observable final class DefaultMoviesListViewModel: MoviesListViewModelInput & MoviesListViewModelOutput {
-//         private(set) var movies: LoadState<[MovieRow]> = .idle
-//         …   // calls use cases, sets `movies`; navigation through an injected actions struct
+//         private(set) var items: [MoviesListItemViewModel] = []
+//         …   // calls use cases, sets `items`, `loading` and `error`; navigation through an injected actions struct
 //     }
 //
 //     @MainActor final class MoviesListScreen: Screen {

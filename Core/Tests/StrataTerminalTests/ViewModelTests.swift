@@ -12,7 +12,9 @@ import Testing
 }
 
 @MainActor protocol TitlesViewModelOutput {
-    var titles: LoadState<[String]> { get }
+    var titles: [String] { get }
+    var isLoading: Bool { get }
+    var errorMessage: String? { get }
 }
 
 typealias TitlesViewModel = TitlesViewModelInput & TitlesViewModelOutput
@@ -23,7 +25,9 @@ struct TitlesViewModelActions {
 
 @MainActor @Observable
 final class DefaultTitlesViewModel: TitlesViewModel {
-    private(set) var titles: LoadState<[String]> = .idle
+    private(set) var titles: [String] = []
+    private(set) var isLoading = false
+    private(set) var errorMessage: String?
     @ObservationIgnored private let fetchTitles: @Sendable () async throws -> [String]
     @ObservationIgnored private let actions: TitlesViewModelActions
 
@@ -33,17 +37,19 @@ final class DefaultTitlesViewModel: TitlesViewModel {
     }
 
     func didLoad() async {
-        titles = .loading
+        isLoading = true
+        defer { isLoading = false }
         do {
-            titles = .loaded(try await fetchTitles())
+            titles = try await fetchTitles()
+            errorMessage = nil
         } catch {
-            titles = .failed("Could not load titles: \(error). Press r to retry.")
+            errorMessage = "Could not load titles: \(error). Press r to retry."
         }
     }
 
     func didSelect(index: Int) {
-        guard let values = titles.value, values.indices.contains(index) else { return }
-        actions.showTitle(values[index])
+        guard titles.indices.contains(index) else { return }
+        actions.showTitle(titles[index])
     }
 }
 
@@ -57,14 +63,15 @@ final class TitlesScreen: Screen {
         self.viewModel = viewModel
     }
 
-    var isAnimating: Bool { viewModel.titles.isLoading }
+    var isAnimating: Bool { viewModel.isLoading }
 
     func draw(in canvas: Canvas, context: RenderContext) {
-        switch viewModel.titles {
-        case .idle: break
-        case .loading: Spinner("Loading…", frame: context.frame).draw(in: canvas)
-        case .failed(let message): TextBlock(message, style: .color(.red)).draw(in: canvas)
-        case .loaded(let titles): ListView(rows: titles.map { ListRow($0) }).draw(in: canvas, selection: &selection)
+        if viewModel.isLoading {
+            Spinner("Loading…", frame: context.frame).draw(in: canvas)
+        } else if let message = viewModel.errorMessage {
+            TextBlock(message, style: .color(.red)).draw(in: canvas)
+        } else {
+            ListView(rows: viewModel.titles.map { ListRow($0) }).draw(in: canvas, selection: &selection)
         }
     }
 
@@ -73,7 +80,7 @@ final class TitlesScreen: Screen {
             viewModel.didSelect(index: selection.index)
             return .handled
         }
-        let count = viewModel.titles.value?.count ?? 0
+        let count = viewModel.titles.count
         return selection.handle(key, itemCount: count) == .ignored ? .ignored : .handled
     }
 }
@@ -112,9 +119,9 @@ struct FetchFailure: Error, CustomStringConvertible {
         let shown = Mutex<[String]>([])
         let viewModel = DefaultTitlesViewModel(fetchTitles: { ["Dune", "Arrival"] },
                                                actions: TitlesViewModelActions { title in shown.withLock { $0.append(title) } })
-        #expect(viewModel.titles == .idle)
+        #expect(viewModel.titles.isEmpty && !viewModel.isLoading)
         await viewModel.didLoad()
-        #expect(viewModel.titles == .loaded(["Dune", "Arrival"]))
+        #expect(viewModel.titles == ["Dune", "Arrival"] && !viewModel.isLoading && viewModel.errorMessage == nil)
         viewModel.didSelect(index: 1)
         #expect(shown.withLock { $0 } == ["Arrival"])
     }
@@ -123,7 +130,7 @@ struct FetchFailure: Error, CustomStringConvertible {
         let viewModel = DefaultTitlesViewModel(fetchTitles: { throw FetchFailure() },
                                                actions: TitlesViewModelActions { _ in Issue.record("no title to show") })
         await viewModel.didLoad()
-        #expect(viewModel.titles.errorMessage == "Could not load titles: offline. Press r to retry.")
+        #expect(viewModel.errorMessage == "Could not load titles: offline. Press r to retry.")
     }
 
     @Test func aChangeToObservedOutputAsksForARedraw() async {
@@ -179,7 +186,7 @@ struct FetchFailure: Error, CustomStringConvertible {
         let app = TerminalApp(root: screen)
         let size = TerminalSize(width: 30, height: 4)
         let loading = Task { await viewModel.didLoad() }
-        while !viewModel.titles.isLoading { await Task.yield() }
+        while !viewModel.isLoading { await Task.yield() }
         #expect(screen.isAnimating)
         #expect(app.render(size: size).lines[2] == " ⠋ Loading…")
         app.advanceFrame()

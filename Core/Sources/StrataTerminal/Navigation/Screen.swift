@@ -1,7 +1,7 @@
 /// One screen of an interactive app: it draws itself and reacts to keys.
 ///
 /// A screen is usually thin: it reads the output of its view model when drawing and forwards keys to the
-/// view model's input (see ``LoadState`` and the module overview for the pattern). The app around it draws a
+/// view model's input (see the module overview for the pattern). The app around it draws a
 /// title bar with the navigation path and a help line from ``helpItems``, and gives the screen the area
 /// between them.
 ///
