@@ -13,7 +13,8 @@
 //                `TextField` + `TextFieldState`, `ProgressBar`, `Spinner`, `Alert`, `Frame`, `StatusLine`,
 //                `HelpLine`.
 // - Navigation/  `Screen`, `Navigator` (push / pop / present modally / dismiss), `Coordinator`,
-//                `FeatureScreenProvider` (how a plugin contributes its root screen), `AlertScreen`, and
+//                `FeatureScreenProvider` (how a plugin contributes its root screen), `AlertScreen`, `MenuScreen`
+//                (a feature's first screen when it has several), and
 //                `TerminalApp`, which draws and drives the stack in memory or on a terminal.
 // - Terminal/    raw mode, alternate screen, signals (SIGWINCH, SIGTSTP/SIGCONT, SIGTERM…), input thread,
 //                `TerminalCapabilities` (`TERM=dumb`, `NO_COLOR`).

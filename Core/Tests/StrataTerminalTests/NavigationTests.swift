@@ -149,4 +149,20 @@ import Testing
         #expect(answers == [true, false])
         #expect(app.navigator.path == ["Home"])
     }
+
+    @Test func aMenuListsItsEntriesAndEnterOpensTheChosenOne() throws {
+        var opened: [String] = []
+        let menu = MenuScreen(title: "Blocks", entries: [("Clock", "what runs now", { opened.append("Clock") }),
+                                                         ("Timers", "repeating countdowns", { opened.append("Timers") })])
+        let app = TerminalApp(root: menu)
+        let text = app.render(size: TerminalSize(width: 40, height: 6)).text
+        #expect(text.contains("Clock") && text.contains("what runs now") && text.contains("Timers"))
+        try app.send(.down)
+        try app.send(.enter)
+        #expect(opened == ["Timers"])
+        try app.send(.up)
+        try app.send(.enter)
+        #expect(opened == ["Timers", "Clock"])
+        #expect(menu.helpItems.map(\.key) == ["↑↓", "Enter"])
+    }
 }
