@@ -105,6 +105,30 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: home.userPlugins.path), "nothing was installed")
     }
 
+    /// `swift build`'s output is passed on as it comes, but sanitized: a diagnostic quotes the package's
+    /// source, which may hold escape sequences. A stand-in `swift` on PATH prints one (a window title and a
+    /// red line) and fails.
+    @Test func aPackageBuildsOutputReachesTheTerminalSanitized() throws {
+        let home = try Home()
+        let bin = home.sandbox.root.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let swift = bin.appendingPathComponent("swift")
+        try Data("#!/bin/sh\nprintf 'Sources/A.swift:1:1: error: \\033]2;PWNED\\007\\033[31mboom\\033[0m\\n'\nprintf 'no line feed at the end \\033[2J'\nexit 1\n".utf8)
+            .write(to: swift)
+        chmod(swift.path, 0o755)
+        let package = home.sandbox.root.appendingPathComponent("Broken")
+        try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
+        try Data("// swift-tools-version: 6.0\n".utf8).write(to: package.appendingPathComponent("Package.swift"))
+
+        let result = try home.sandbox.strata(["plugins", "install", package.path],
+                                             environment: ["HOME": home.home.path, "PATH": "\(bin.path):/usr/bin:/bin"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("error: boom"), "\(result.stderr)")
+        #expect(result.stderr.contains("no line feed at the end"), "the last, unfinished line is passed on too")
+        #expect(!result.stderr.contains("\u{1B}") && !result.stderr.contains("\u{07}"), "\(result.stderr.debugDescription)")
+        #expect(!FileManager.default.fileExists(atPath: home.userPlugins.path), "nothing was installed")
+    }
+
     @Test func infoShowsTheDescriptorAndTheSettingsWithSecretsRedacted() throws {
         let home = try Home()
         try home.sandbox.install(fixture: "Healthy", as: "Healthy")

@@ -13,7 +13,8 @@ enum PackageBuild {
     }
 
     /// Builds `package` in `configuration` (`debug`, the fastest to rebuild, or `release`), writing the
-    /// whole output to `log` if given and, with `echo`, to standard error as it comes.
+    /// whole output to `log` if given and, with `echo`, to standard error as it comes, line by line through
+    /// the sanitizer: diagnostics quote the package's sources, which may hold escape sequences.
     static func run(package: String, configuration: String = "debug", log: URL? = nil, echo: Bool) -> Result {
         let process: ChildProcess
         do {
@@ -23,10 +24,20 @@ enum PackageBuild {
             return .failed("can't run swift build: \(error). Is the Swift toolchain on PATH?")
         }
         var text = Data()
+        var unfinished: [UInt8] = []  // the echoed output's last line, until its line feed arrives
+        func echoLines(_ bytes: some Collection<UInt8>) {
+            writeAll(Sanitizer.sanitizeLines(String(decoding: bytes, as: UTF8.self)), to: STDERR_FILENO)
+        }
         _ = process.readOutput { chunk in
             text += chunk
-            if echo { chunk.withUnsafeBufferPointer { writeAll($0, to: STDERR_FILENO) } }
+            guard echo else { return }
+            unfinished += chunk
+            if let end = unfinished.lastIndex(of: UInt8(ascii: "\n")) {
+                echoLines(unfinished[...end])
+                unfinished.removeSubrange(...end)
+            }
         }
+        if echo, !unfinished.isEmpty { echoLines(unfinished) }
         let status = process.wait()
         if let log { try? text.write(to: log) }
         let transcript = String(decoding: text, as: UTF8.self)
