@@ -7,12 +7,13 @@
       # (hyperfine), with each one's peak memory and the lengths compared: a Markdown table
 """
 import json
-import shlex
 import shutil
+import statistics
 import subprocess
 import sys
-import tempfile
 import xml.etree.ElementTree as ET
+
+from process_bench import hyperfine
 
 
 def make(source, out, points=100_000):
@@ -69,19 +70,14 @@ def compare(path, runs, strata):
                 ("gpsbabel: read", ["gpsbabel", "-i", "gpx", "-f", path])]
     missing = [name for name, command in commands if not shutil.which(command[0])]
     commands = [(name, command) for name, command in commands if shutil.which(command[0])]
-    with tempfile.NamedTemporaryFile(suffix=".json") as export:
-        arguments = ["hyperfine", "-N", "-w", "1", "-r", str(runs), "--export-json", export.name]
-        for name, command in commands:
-            arguments += ["-n", name, shlex.join(command)]
-        subprocess.run(arguments, stdout=subprocess.DEVNULL, check=True)
-        results = {r["command"]: r for r in json.load(open(export.name))["results"]}
-    floor = results[commands[0][0]]["median"]
+    timings = hyperfine([command for _, command in commands], runs=runs, warmup=1)
+    floor = statistics.median(timings[0])
     print("| program | ms, median (min–max) | vs the floor | peak memory |")
     print("|---|---|---|---|")
-    for name, command in commands:
-        r = results[name]
-        ms = [r[k] * 1000 for k in ("median", "min", "max")]
-        print(f"| {name} | {ms[0]:.0f} ({ms[1]:.0f}–{ms[2]:.0f}) | {r['median'] / floor:.2f}× | {peak_mib(command):.1f} MiB |")
+    for (name, command), times in zip(commands, timings):
+        median = statistics.median(times)
+        print(f"| {name} | {median * 1000:.0f} ({min(times) * 1000:.0f}–{max(times) * 1000:.0f}) | {median / floor:.2f}× "
+              f"| {peak_mib(command):.1f} MiB |")
     for name in missing:
         print(f"| {name} | not installed | | |")
     ours = json.loads(subprocess.run(strata + ["running", "track", path, "--json"], capture_output=True, text=True, check=True).stdout)

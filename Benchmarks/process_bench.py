@@ -18,7 +18,8 @@ PAIRS = 30
 
 
 def hyperfine(commands, runs, warmup=0):
-    """Median seconds per command, and each run's seconds."""
+    """Each run's seconds, per command (argument lists), in order; hyperfine runs each command's runs back to
+    back."""
     with tempfile.NamedTemporaryFile(suffix=".json") as export:
         arguments = ["hyperfine", "-N", "--style", "none", "-w", str(warmup), "-r", str(runs), "--export-json", export.name]
         arguments += [shlex.join(command) for command in commands]
