@@ -10,15 +10,10 @@ extension GPXDocument {
         let segments = trackSegments.isEmpty ? routes.map(\.points).filter { !$0.isEmpty } : trackSegments
         guard !segments.isEmpty else { throw .nothingToRun(file: fileName, waypoints: waypoints.count) }
         let name = trackSegments.isEmpty ? routes.compactMap(\.name).first : tracks.compactMap(\.name).first
-        var covered = 0.0
+        var sampler = TrackSampler()
         let samples = segments.map { points -> [TrackSample] in
-            var previous: GPXPoint?
-            return points.map { point in
-                if let previous { covered += GeoDistance.haversine(previous, point) }
-                previous = point
-                return TrackSample(distanceMeters: covered, time: point.time,
-                                   position: .init(latitude: point.latitude, longitude: point.longitude), elevation: point.elevation)
-            }
+            sampler.startSegment()
+            return points.map { sampler.sample($0) }
         }
         return RunTrack(name: name, fileName: fileName, segments: samples)
     }
@@ -26,5 +21,21 @@ extension GPXDocument {
     /// The 2D length of all track segments in metres (gaps between segments not counted).
     public var trackLengthMeters: Double {
         tracks.flatMap(\.segments).reduce(0) { $0 + GeoDistance.length(of: $1) }
+    }
+}
+
+/// Turns a track's points into samples, each with its distance from the track's start, summed within
+/// segments only: the step into a new segment adds nothing (a gap between segments is not run).
+struct TrackSampler {
+    private var covered = 0.0
+    private var previous: GPXPoint?
+
+    mutating func startSegment() { previous = nil }
+
+    mutating func sample(_ point: GPXPoint) -> TrackSample {
+        if let previous { covered += GeoDistance.haversine(previous, point) }
+        previous = point
+        return TrackSample(distanceMeters: covered, time: point.time,
+                           position: .init(latitude: point.latitude, longitude: point.longitude), elevation: point.elevation)
     }
 }

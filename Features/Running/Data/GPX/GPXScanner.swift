@@ -112,7 +112,10 @@ struct GPXScanner: ~Copyable {
     /// Reads one piece: a run of text or one markup construct. `false` at the end of a whole document.
     private mutating func step() throws(GPXError) -> Bool {
         if position == end, try !more(keepingFrom: position) { return try finish() }
-        if buffer[position] != UInt8(ascii: "<") { return try readText() }
+        if buffer[position] != UInt8(ascii: "<") {
+            try readText()
+            return true
+        }
         guard try available(2) else { throw cutShort() }
         switch buffer[position + 1] {
         case UInt8(ascii: "/"): try readEndTag()
@@ -132,25 +135,25 @@ struct GPXScanner: ~Copyable {
     // MARK: Text
 
     /// A run of text, from `position` to the next `<` (a collected text is kept whole in the buffer).
-    private mutating func readText() throws(GPXError) -> Bool {
+    private mutating func readText() throws(GPXError) {
         var scan = position
         while true {
             if let found = firstIndex(of: UInt8(ascii: "<"), from: scan) {
                 try text(from: position, to: found)
                 position = found
-                return true
+                return
             }
             guard collecting else {
                 try text(from: position, to: end)
                 position = end
-                return true
+                return
             }
             guard end - position <= Self.limit else { throw malformed("an element's text is longer than 1 MiB") }
             let scanned = end - position
             guard try more(keepingFrom: position) else {
                 try text(from: position, to: end)
                 position = end
-                return true
+                return
             }
             scan = position + scanned
         }
@@ -181,35 +184,29 @@ struct GPXScanner: ~Copyable {
         guard try available(9) else { throw cutShort() }
         if matches("<![CDATA[", at: position) {
             guard !kinds.isEmpty else { throw malformed("CDATA outside the root element") }
-            position += 9
-            while true {
-                if let found = firstIndex(of: Array("]]>".utf8), from: position) {
-                    if collecting { text += UnsafeBufferPointer(start: buffer + position, count: found - position) }
-                    position = found + 3
-                    return
-                }
-                // Keep what may be the start of "]]>"; collect the rest.
-                let safe = max(position, end - 2)
-                if collecting { text += UnsafeBufferPointer(start: buffer + position, count: safe - position) }
-                guard text.count <= Self.limit else { throw malformed("an element's text is longer than 1 MiB") }
-                position = safe
-                guard try more(keepingFrom: position) else { throw cutShort() }
-            }
+            return try skip(past: Array("]]>".utf8), from: position + 9, collect: collecting)
         }
         if matches("<!DOCTYPE", at: position) { return try skipDoctype() }
         throw malformed("unknown markup after <!")
     }
 
     /// Skips to just past `terminator`, dropping what it passes (a comment or processing instruction may be
-    /// long).
-    private mutating func skip(past terminator: [UInt8], from start: Int) throws(GPXError) {
+    /// long), or with `collect` adding it to the text being read (a CDATA section's content).
+    private mutating func skip(past terminator: [UInt8], from start: Int, collect: Bool = false) throws(GPXError) {
         position = start
         while true {
-            if let found = firstIndex(of: terminator, from: position) {
+            let found = firstIndex(of: terminator, from: position)
+            // Without the terminator, keep what may be its start for the next read.
+            let stop = found ?? max(position, end - (terminator.count - 1))
+            if collect {
+                text += UnsafeBufferPointer(start: buffer + position, count: stop - position)
+                guard text.count <= Self.limit else { throw malformed("an element's text is longer than 1 MiB") }
+            }
+            if let found {
                 position = found + terminator.count
                 return
             }
-            position = max(position, end - (terminator.count - 1))
+            position = stop
             guard try more(keepingFrom: position) else { throw cutShort() }
         }
     }
@@ -531,7 +528,8 @@ struct GPXScanner: ~Copyable {
     }
 
     private func matches(_ literal: StaticString, at index: Int) -> Bool {
-        index + literal.utf8CodeUnitCount <= end && memcmp(buffer + index, literal.utf8Start, literal.utf8CodeUnitCount) == 0
+        index + literal.utf8CodeUnitCount <= end
+            && Self.equal(UnsafeBufferPointer(start: buffer + index, count: literal.utf8CodeUnitCount), literal)
     }
 
     // MARK: Errors

@@ -17,28 +17,21 @@ public struct GPXTrackRepository: TrackRepository {
         let fileName = url.lastPathComponent
         var scanner = try GPXScanner(path: url.path, file: fileName)
         var tracks = TrackStatistics.Builder(fileName: fileName), routes = TrackStatistics.Builder(fileName: fileName)
-        var trackDistance = 0.0, routeDistance = 0.0
-        var previousTrackPoint: GPXPoint?, previousRoutePoint: GPXPoint?
+        var trackSampler = TrackSampler(), routeSampler = TrackSampler()
         var waypoints = 0
-        func add(_ point: GPXPoint, to builder: inout TrackStatistics.Builder, after previous: inout GPXPoint?, distance: inout Double) {
-            if let previous { distance += GeoDistance.haversine(previous, point) }
-            previous = point
-            builder.add(TrackSample(distanceMeters: distance, time: point.time,
-                                    position: .init(latitude: point.latitude, longitude: point.longitude), elevation: point.elevation))
-        }
         while let event = try scanner.next() {
             switch event {
             case .root, .trackStart: break
             case .segmentStart:
                 tracks.startSegment()
-                previousTrackPoint = nil
+                trackSampler.startSegment()
             case .routeStart:
                 routes.startSegment()
-                previousRoutePoint = nil
+                routeSampler.startSegment()
             case .trackName(let name): if tracks.name == nil { tracks.name = name }
             case .routeName(let name): if routes.name == nil { routes.name = name }
-            case .trackPoint(let point): add(point, to: &tracks, after: &previousTrackPoint, distance: &trackDistance)
-            case .routePoint(let point): add(point, to: &routes, after: &previousRoutePoint, distance: &routeDistance)
+            case .trackPoint(let point): tracks.add(trackSampler.sample(point))
+            case .routePoint(let point): routes.add(routeSampler.sample(point))
             case .waypoint: waypoints += 1
             }
         }
