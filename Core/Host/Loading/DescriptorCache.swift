@@ -113,8 +113,8 @@ struct DescriptorCache: Equatable, Sendable {
         while offset < bytes.count {
             guard let fields = line()?.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false), fields.count == 9 else { return nil }
             var numbers: [Int64] = []
-            for field in fields.dropFirst() {
-                guard let number = integer(field) else { return nil }
+            for field in fields.dropFirst() {  // device numbers and times are written as signed
+                guard let number = Int64(String(decoding: field, as: UTF8.self)) else { return nil }
                 numbers.append(number)
             }
             let length = Int(numbers[7])
@@ -126,21 +126,6 @@ struct DescriptorCache: Equatable, Sendable {
             offset += length
         }
         return entries
-    }
-
-    /// A decimal integer, optionally negative (device numbers and times are written as signed).
-    private static func integer(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> Int64? {
-        var rest = digits[...], negative = false
-        if rest.first == UInt8(ascii: "-") { negative = true; rest = rest.dropFirst() }
-        guard !rest.isEmpty, rest.count <= 19 else { return nil }
-        var value: Int64 = 0
-        for byte in rest {
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-            let (product, overflow) = value.multipliedReportingOverflow(by: 10)
-            guard !overflow else { return nil }
-            value = product + Int64(byte - UInt8(ascii: "0"))
-        }
-        return negative ? -value : value
     }
 
     /// Writes the cache into `directory` (made private to the user if new). A cache that can't be written
