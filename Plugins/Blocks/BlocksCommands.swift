@@ -7,7 +7,9 @@ import StrataPluginKit
 struct BlocksCommands: Sendable {
     let context: PluginContext
 
-    var all: [PluginCommand] { blockCommands + dailyCommands + timerCommands + clockCommands }
+    var all: [PluginCommand] {
+        itemCommands(Block.self) + itemCommands(Daily.self) + itemCommands(FocusTimer.self) + clockCommands
+    }
 
     /// A command whose body throws: `CommandError.usage` exits 2 (the host then prints the usage), any other
     /// error is printed for people and exits 1.
@@ -43,28 +45,6 @@ struct BlocksCommands: Sendable {
         if let extra = arguments.positionals.first { throw .usage("unexpected argument '\(extra)'") }
     }
 
-    func integer(_ arguments: CommandArguments, _ option: String) throws(CommandError) -> Int? {
-        guard let value = arguments.value(option) else { return nil }
-        guard let number = Int(value) else { throw .usage("\(option) needs a whole number, got '\(value)'") }
-        return number
-    }
-
-    func duration(_ arguments: CommandArguments, _ option: String) throws(CommandError) -> Int? {
-        guard let value = arguments.value(option) else { return nil }
-        guard let seconds = DurationText.seconds(from: value) else {
-            throw .usage("\(option) needs a duration such as 50m, 1h30m or 90s, got '\(value)'")
-        }
-        return seconds
-    }
-
-    func timeOfDay(_ arguments: CommandArguments, _ option: String) throws(CommandError) -> Int? {
-        guard let value = arguments.value(option) else { return nil }
-        guard let seconds = ClockTimeText.seconds(from: value) else {
-            throw .usage("\(option) needs a time of day such as 09:00, got '\(value)'")
-        }
-        return seconds
-    }
-
     // MARK: Shared output
 
     func printClock(_ state: ClockState?, json: Bool, to invocation: CommandInvocation) throws {
@@ -80,9 +60,28 @@ struct BlocksCommands: Sendable {
         if !json { invocation.writeLine("Started \(kind.rawValue) \"\(state.title)\".") }
         try printClock(state, json: json, to: invocation)
     }
+}
 
-    /// After an add without `--now`: the command line's form of Tempus's "start now?".
-    func startHint(_ kind: ModeKind, id: UUID, invocation: CommandInvocation) {
-        invocation.writeLine("Start it now with `strata \(CommandGroup.name(kind)) start \(ShortID.text(id))`.")
+extension CommandArguments {
+    func integer(_ option: String) throws(CommandError) -> Int? {
+        guard let value = value(option) else { return nil }
+        guard let number = Int(value) else { throw .usage("\(option) needs a whole number, got '\(value)'") }
+        return number
+    }
+
+    func duration(_ option: String) throws(CommandError) -> Int? {
+        guard let value = value(option) else { return nil }
+        guard let seconds = DurationText.seconds(from: value) else {
+            throw .usage("\(option) needs a duration such as 50m, 1h30m or 90s, got '\(value)'")
+        }
+        return seconds
+    }
+
+    func timeOfDay(_ option: String) throws(CommandError) -> Int? {
+        guard let value = value(option) else { return nil }
+        guard let seconds = ClockTimeText.seconds(from: value) else {
+            throw .usage("\(option) needs a time of day such as 09:00, got '\(value)'")
+        }
+        return seconds
     }
 }

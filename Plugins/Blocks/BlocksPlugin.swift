@@ -35,15 +35,6 @@ public final class BlocksPlugin: FeaturePlugin {
         try context.register(SQLiteDatabase.self, name: "blocks", scope: .singleton) { resolver in
             try resolver.resolve((any DatabaseOpener).self).open(databaseURL)
         }
-        try context.register((any BlockRepository).self, scope: .singleton) { resolver in
-            try SQLiteBlockRepository(database: resolver.resolve(SQLiteDatabase.self, name: "blocks"))
-        }
-        try context.register((any DailyRepository).self, scope: .singleton) { resolver in
-            try SQLiteDailyRepository(database: resolver.resolve(SQLiteDatabase.self, name: "blocks"))
-        }
-        try context.register((any TimerRepository).self, scope: .singleton) { resolver in
-            try SQLiteTimerRepository(database: resolver.resolve(SQLiteDatabase.self, name: "blocks"))
-        }
         try context.register((any RunningModeRepository).self, scope: .singleton) { resolver in
             try SQLiteRunningModeRepository(database: resolver.resolve(SQLiteDatabase.self, name: "blocks"))
         }
@@ -55,41 +46,37 @@ public final class BlocksPlugin: FeaturePlugin {
     private func registerScreens(in context: PluginContext) throws {
         try context.register((any FeatureScreenProvider).self, name: context.pluginID, scope: .singleton) { resolver in
             BlocksScreenProvider(useCases: BlocksUseCases(
-                fetchBlocks: try resolver.resolve(), createBlock: try resolver.resolve(), editBlock: try resolver.resolve(),
-                deleteBlock: try resolver.resolve(), fetchDailies: try resolver.resolve(),
-                createDaily: try resolver.resolve(), editDaily: try resolver.resolve(),
-                deleteDaily: try resolver.resolve(), fetchTimers: try resolver.resolve(),
-                createTimer: try resolver.resolve(), editTimer: try resolver.resolve(), deleteTimer: try resolver.resolve(), start: try resolver.resolve(),
-                clock: try resolver.resolve(), stop: try resolver.resolve()), clock: try resolver.resolve())
+                blocks: try Self.itemUseCases(resolver), dailies: try Self.itemUseCases(resolver),
+                timers: try Self.itemUseCases(resolver), start: try resolver.resolve(), clock: try resolver.resolve(),
+                stop: try resolver.resolve()), clock: try resolver.resolve())
+        }
+    }
+
+    private static func itemUseCases<Item: BlocksItem>(_ resolver: Resolver) throws -> ItemUseCases<Item> {
+        ItemUseCases(fetch: try resolver.resolve(), create: try resolver.resolve(), edit: try resolver.resolve(),
+                     delete: try resolver.resolve())
+    }
+
+    /// One kind's repository (in the plugin's database) and its use cases.
+    private func registerItems<Item: SQLiteStoredItem>(_: Item.Type, in context: PluginContext) throws {
+        try context.register((any ItemRepository<Item>).self, scope: .singleton) { resolver in
+            try SQLiteItemRepository<Item>(database: resolver.resolve(SQLiteDatabase.self, name: "blocks"))
+        }
+        try context.register((any ItemFetchUseCase<Item>).self) { DefaultItemFetchUseCase(repository: try $0.resolve()) }
+        try context.register((any ItemCreateUseCase<Item>).self) {
+            DefaultItemCreateUseCase(repository: try $0.resolve(), clock: try $0.resolve())
+        }
+        try context.register((any ItemEditUseCase<Item>).self) { DefaultItemEditUseCase(repository: try $0.resolve()) }
+        try context.register((any ItemDeleteUseCase<Item>).self) {
+            DefaultItemDeleteUseCase(repository: try $0.resolve(), runningMode: try $0.resolve())
         }
     }
 
     private func registerUseCases(in context: PluginContext) throws {
         let calendarName = context.pluginID  // the Calendar registered in register(in:)
-        try context.register((any BlockFetchUseCase).self) { DefaultBlockFetchUseCase(repository: try $0.resolve()) }
-        try context.register((any BlockCreateUseCase).self) {
-            DefaultBlockCreateUseCase(repository: try $0.resolve(), clock: try $0.resolve())
-        }
-        try context.register((any BlockEditUseCase).self) { DefaultBlockEditUseCase(repository: try $0.resolve()) }
-        try context.register((any BlockDeleteUseCase).self) {
-            DefaultBlockDeleteUseCase(repository: try $0.resolve(), runningMode: try $0.resolve())
-        }
-        try context.register((any DailyFetchUseCase).self) { DefaultDailyFetchUseCase(repository: try $0.resolve()) }
-        try context.register((any DailyCreateUseCase).self) {
-            DefaultDailyCreateUseCase(repository: try $0.resolve(), clock: try $0.resolve())
-        }
-        try context.register((any DailyEditUseCase).self) { DefaultDailyEditUseCase(repository: try $0.resolve()) }
-        try context.register((any DailyDeleteUseCase).self) {
-            DefaultDailyDeleteUseCase(repository: try $0.resolve(), runningMode: try $0.resolve())
-        }
-        try context.register((any TimerFetchUseCase).self) { DefaultTimerFetchUseCase(repository: try $0.resolve()) }
-        try context.register((any TimerCreateUseCase).self) {
-            DefaultTimerCreateUseCase(repository: try $0.resolve(), clock: try $0.resolve())
-        }
-        try context.register((any TimerEditUseCase).self) { DefaultTimerEditUseCase(repository: try $0.resolve()) }
-        try context.register((any TimerDeleteUseCase).self) {
-            DefaultTimerDeleteUseCase(repository: try $0.resolve(), runningMode: try $0.resolve())
-        }
+        try registerItems(Block.self, in: context)
+        try registerItems(Daily.self, in: context)
+        try registerItems(FocusTimer.self, in: context)
         try context.register(ModeItemSource.self) {
             ModeItemSource(blocks: try $0.resolve(), dailies: try $0.resolve(), timers: try $0.resolve())
         }

@@ -120,14 +120,14 @@ let benchmarks: @Sendable () -> Void = {
         precondition(listed == blocks.count)
     }
     Benchmark("Blocks/insert 10,000 blocks in one transaction") { benchmark in
-        let repository = try SQLiteBlockRepository(database: freshDatabase("insert"))
+        let repository = try SQLiteItemRepository<Block>(database: freshDatabase("insert"))
         benchmark.startMeasurement()
         try repository.create(contentsOf: blocks)
         benchmark.stopMeasurement()
     }
     // Goal: under 20 ms.
     Benchmark("Blocks/list 10,000 blocks") { benchmark in
-        let repository = try SQLiteBlockRepository(database: freshDatabase("list"))
+        let repository = try SQLiteItemRepository<Block>(database: freshDatabase("list"))
         try repository.create(contentsOf: blocks)
         benchmark.startMeasurement()
         let listed = try repository.fetchAll()

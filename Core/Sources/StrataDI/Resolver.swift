@@ -63,8 +63,21 @@ struct Key: Hashable, @unchecked Sendable, CustomStringConvertible {
         self.metatype = type
     }
 
-    /// The type's name, e.g. `any SearchMoviesUseCase`; built only for messages.
-    @usableFromInline var typeName: String { String(describing: metatype) }
+    /// The type's name, e.g. `any SearchMoviesUseCase`, or `any ItemFetchUseCase<Block>` for a constrained
+    /// existential (which the runtime spells `any ItemFetchUseCase<Self.ItemFetchUseCase.Item == Block>`); built
+    /// only for messages and listings.
+    @usableFromInline var typeName: String { Self.readable(String(describing: metatype)) }
+
+    /// Drops the runtime's `Self.P.A == ` before each constraint of a constrained existential.
+    static func readable(_ name: String) -> String {
+        var result = ""
+        var rest = Substring(name)
+        while let start = rest.firstRange(of: "Self."), let equals = rest[start.upperBound...].firstRange(of: " == ") {
+            result += rest[..<start.lowerBound]
+            rest = rest[equals.upperBound...]
+        }
+        return result + rest
+    }
 
     @usableFromInline static func == (lhs: Key, rhs: Key) -> Bool { lhs.type == rhs.type && lhs.name == rhs.name }
 

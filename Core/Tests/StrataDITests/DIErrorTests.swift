@@ -1,7 +1,24 @@
 @_spi(StrataHost) import StrataDI
 import Testing
 
+protocol Shelf<Book>: Sendable {
+    associatedtype Book
+}
+
 @Suite struct DIErrorTests {
+    /// The runtime spells `any Shelf<Int>` as `any Shelf<Self.Shelf.Book == Int>`; listings and errors don't.
+    @Test func aConstrainedExistentialIsNamedAsItIsWritten() throws {
+        let container = Container()
+        try container.register((any Shelf<Int>).self) { _ in throw Failure(description: "unused") }
+        try container.register((any Shelf<[String: Int]>).self, name: "map") { _ in throw Failure(description: "unused") }
+
+        #expect(container.registrations.map(\.type).sorted() == ["any Shelf<Dictionary<String, Int>>", "any Shelf<Int>"])
+        #expect(throws: DIError.notRegistered(type: "any Shelf<String>", name: nil, requester: .host,
+                                              sameTypeOtherNames: [], sameNameOtherTypes: [])) {
+            try container.resolve((any Shelf<String>).self)
+        }
+    }
+
     @Test func notRegisteredNamesTheRequesterAndWhatIsRegisteredNearby() throws {
         let container = Container()
         try container.register((any Greeter).self, name: "english") { _ in NumberedGreeter(serial: 1) }

@@ -1,58 +1,53 @@
 import BlocksDomain
 import Foundation
 
-/// Blocks kept in memory, for tests and for trying the feature without a database.
-public final class InMemoryBlockRepository: BlockRepository {
-    private let store = InMemoryItemStore<Block>(kind: .block) { $0.createdAt }
+/// The items of one kind kept in memory, for tests and for trying the feature without a database: newest
+/// first, not-found errors like the real repository, and a switch that makes every write fail, for tests of
+/// what happens on failure.
+public final class InMemoryItemRepository<Item: BlocksItem>: ItemRepository, @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [Item]
+    private var failingWrites: (any Error)?
 
-    public init(_ blocks: [Block] = []) {
-        blocks.forEach { try? store.create($0) }
+    public init(_ items: [Item] = []) {
+        self.items = items
     }
 
     /// Makes every later write throw `error` (`nil` heals it).
-    public func failWrites(with error: (any Error)?) { store.setFailingWrites(error) }
+    public func failWrites(with error: (any Error)?) { lock.withLock { failingWrites = error } }
 
-    public func fetchAll() throws -> [Block] { store.fetchAll() }
-    public func fetch(id: UUID) throws -> Block { try store.fetch(id: id) }
-    public func create(_ block: Block) throws { try store.create(block) }
-    public func update(_ block: Block) throws { try store.update(block) }
-    public func delete(id: UUID) throws { try store.delete(id: id) }
-}
-
-/// Daily schedules kept in memory.
-public final class InMemoryDailyRepository: DailyRepository {
-    private let store = InMemoryItemStore<Daily>(kind: .daily) { $0.createdAt }
-
-    public init(_ dailies: [Daily] = []) {
-        dailies.forEach { try? store.create($0) }
+    public func fetchAll() throws -> [Item] {
+        lock.withLock { items.sorted { $0.createdAt > $1.createdAt } }
     }
 
-    /// Makes every later write throw `error` (`nil` heals it).
-    public func failWrites(with error: (any Error)?) { store.setFailingWrites(error) }
-
-    public func fetchAll() throws -> [Daily] { store.fetchAll() }
-    public func fetch(id: UUID) throws -> Daily { try store.fetch(id: id) }
-    public func create(_ daily: Daily) throws { try store.create(daily) }
-    public func update(_ daily: Daily) throws { try store.update(daily) }
-    public func delete(id: UUID) throws { try store.delete(id: id) }
-}
-
-/// Timers kept in memory.
-public final class InMemoryTimerRepository: TimerRepository {
-    private let store = InMemoryItemStore<FocusTimer>(kind: .timer) { $0.createdAt }
-
-    public init(_ timers: [FocusTimer] = []) {
-        timers.forEach { try? store.create($0) }
+    public func fetch(id: UUID) throws -> Item {
+        guard let item = lock.withLock({ items.first { $0.id == id } }) else { throw BlocksError.notFound(Item.kind, id) }
+        return item
     }
 
-    /// Makes every later write throw `error` (`nil` heals it).
-    public func failWrites(with error: (any Error)?) { store.setFailingWrites(error) }
+    public func create(_ item: Item) throws {
+        try write { $0.append(item) }
+    }
 
-    public func fetchAll() throws -> [FocusTimer] { store.fetchAll() }
-    public func fetch(id: UUID) throws -> FocusTimer { try store.fetch(id: id) }
-    public func create(_ timer: FocusTimer) throws { try store.create(timer) }
-    public func update(_ timer: FocusTimer) throws { try store.update(timer) }
-    public func delete(id: UUID) throws { try store.delete(id: id) }
+    public func update(_ item: Item) throws {
+        try write { items in items[try Self.index(of: item.id, in: items)] = item }
+    }
+
+    public func delete(id: UUID) throws {
+        try write { items in items.remove(at: try Self.index(of: id, in: items)) }
+    }
+
+    private func write(_ change: (inout [Item]) throws -> Void) throws {
+        try lock.withLock {
+            if let failingWrites { throw failingWrites }
+            try change(&items)
+        }
+    }
+
+    private static func index(of id: UUID, in items: [Item]) throws -> Int {
+        guard let index = items.firstIndex(where: { $0.id == id }) else { throw BlocksError.notFound(Item.kind, id) }
+        return index
+    }
 }
 
 /// The running mode kept in memory.

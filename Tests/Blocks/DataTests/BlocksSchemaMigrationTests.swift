@@ -23,14 +23,14 @@ struct BlocksSchemaMigrationTests {
             #expect(try old.schemaVersion() == 1)
         }
         let database = try file.open()
-        let blocks = try SQLiteBlockRepository(database: database)
+        let blocks = try SQLiteItemRepository<Block>(database: database)
         #expect(try database.schemaVersion() == 2)
         #expect(try blocks.fetchAll() == [
             Block(id: blockID, title: "Deep work", length: .four, createdAt: Date(timeIntervalSinceReferenceDate: 100)),
             // One block a day has no matching length; it keeps its row with the longest one.
             Block(id: oddID, title: "Whole day", length: .twelve, createdAt: Date(timeIntervalSinceReferenceDate: 50)),
         ])
-        #expect(try SQLiteDailyRepository(database: database).fetch(id: dailyID).repeatCount == 4)
+        #expect(try SQLiteItemRepository<Daily>(database: database).fetch(id: dailyID).repeatCount == 4)
         // The table added by version 2 works.
         let modes = try SQLiteRunningModeRepository(database: database)
         try modes.save(RunningMode(kind: .block, itemID: blockID, startedAt: Date(timeIntervalSinceReferenceDate: 300)))
@@ -39,9 +39,9 @@ struct BlocksSchemaMigrationTests {
 
     @Test func migratingTwiceChangesNothing() throws {
         let file = try TemporaryDatabase()
-        let repository = try SQLiteTimerRepository(database: file.open())
+        let repository = try SQLiteItemRepository<FocusTimer>(database: file.open())
         try repository.create(FocusTimer(title: "Tea", durationSeconds: 180, createdAt: Date()))
-        let again = try SQLiteTimerRepository(database: file.open())
+        let again = try SQLiteItemRepository<FocusTimer>(database: file.open())
         #expect(try again.fetchAll().map(\.title) == ["Tea"])
     }
 
@@ -49,7 +49,7 @@ struct BlocksSchemaMigrationTests {
         let file = try TemporaryDatabase()
         try file.open().execute("PRAGMA user_version = 99")
         do {
-            _ = try SQLiteBlockRepository(database: file.open())
+            _ = try SQLiteItemRepository<Block>(database: file.open())
             Issue.record("a newer schema was accepted")
         } catch let error as StorageError {
             #expect(error.description.contains("newer"))

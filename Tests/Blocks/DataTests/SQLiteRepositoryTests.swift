@@ -11,18 +11,18 @@ struct SQLiteRepositoryTests {
     init() throws { file = try TemporaryDatabase() }
 
     @Test func blocksRoundTripNewestFirstAcrossConnections() throws {
-        let repository = try SQLiteBlockRepository(database: file.open())
+        let repository = try SQLiteItemRepository<Block>(database: file.open())
         let old = Block.stub(id: UUID(), title: "Old", length: .three, createdAt: Date(timeIntervalSince1970: 1_000.25))
         let new = Block.stub(id: UUID(), title: "New", length: .twelve, createdAt: Date(timeIntervalSince1970: 2_000.5))
         try repository.create(old)
         try repository.create(new)
-        let reopened = try SQLiteBlockRepository(database: file.open())
+        let reopened = try SQLiteItemRepository<Block>(database: file.open())
         #expect(try reopened.fetchAll() == [new, old])
         #expect(try reopened.fetch(id: old.id) == old)
     }
 
     @Test func titlesAreBoundNotSpliced() throws {
-        let repository = try SQLiteBlockRepository(database: file.open())
+        let repository = try SQLiteItemRepository<Block>(database: file.open())
         let title = "Robert'); DROP TABLE blocks; -- \"quoted\" ü"
         let block = Block.stub(id: UUID(), title: title)
         try repository.create(block)
@@ -30,7 +30,7 @@ struct SQLiteRepositoryTests {
     }
 
     @Test func updateAndDeleteByIdWithNotFoundForUnknownIds() throws {
-        let repository = try SQLiteBlockRepository(database: file.open())
+        let repository = try SQLiteItemRepository<Block>(database: file.open())
         let block = Block.stub()
         try repository.create(block)
         var edited = block
@@ -50,7 +50,7 @@ struct SQLiteRepositoryTests {
     }
 
     @Test func aFailedWriteLeavesTheTableAsItWas() throws {
-        let repository = try SQLiteBlockRepository(database: file.open())
+        let repository = try SQLiteItemRepository<Block>(database: file.open())
         let block = Block.stub()
         try repository.create(block)
         // Same id again: the primary key refuses it and nothing changes.
@@ -59,7 +59,7 @@ struct SQLiteRepositoryTests {
     }
 
     @Test func dailiesRoundTripAndUpdate() throws {
-        let repository = try SQLiteDailyRepository(database: file.open())
+        let repository = try SQLiteItemRepository<Daily>(database: file.open())
         let first = Daily.stub(id: UUID(), createdAt: Date(timeIntervalSince1970: 10))
         let second = Daily.stub(id: UUID(), title: "Gym", startSeconds: 0, repeatCount: 1, createdAt: Date(timeIntervalSince1970: 20))
         try repository.create(first)
@@ -68,17 +68,17 @@ struct SQLiteRepositoryTests {
         edited.repeatCount = 2
         edited.breakSeconds = 300
         try repository.update(edited)
-        #expect(try SQLiteDailyRepository(database: file.open()).fetchAll() == [second, edited])
+        #expect(try SQLiteItemRepository<Daily>(database: file.open()).fetchAll() == [second, edited])
         #expect(throws: BlocksError.notFound(.daily, UUID(uuidString: "00000000-0000-0000-0000-000000000000")!)) {
             try repository.delete(id: UUID(uuidString: "00000000-0000-0000-0000-000000000000")!)
         }
     }
 
     @Test func timersRoundTripAndDelete() throws {
-        let repository = try SQLiteTimerRepository(database: file.open())
+        let repository = try SQLiteItemRepository<FocusTimer>(database: file.open())
         let timer = FocusTimer.stub()
         try repository.create(timer)
-        #expect(try SQLiteTimerRepository(database: file.open()).fetchAll() == [timer])
+        #expect(try SQLiteItemRepository<FocusTimer>(database: file.open()).fetchAll() == [timer])
         try repository.delete(id: timer.id)
         #expect(try repository.fetchAll().isEmpty)
         #expect(throws: BlocksError.notFound(.timer, timer.id)) { try repository.update(timer) }

@@ -5,9 +5,9 @@ import Testing
 
 struct ClockUseCaseTests {
     let berlin = Calendar.gregorian(in: "Europe/Berlin")
-    let blocks = InMemoryBlockRepository([.stub()])
-    let dailies = InMemoryDailyRepository([.stub()])
-    let timers = InMemoryTimerRepository([.stub()])
+    let blocks = InMemoryItemRepository<Block>([.stub()])
+    let dailies = InMemoryItemRepository<Daily>([.stub()])
+    let timers = InMemoryItemRepository<FocusTimer>([.stub()])
     let modes = InMemoryRunningModeRepository()
     let clock = FixedBlocksClock(.iso("2026-06-10T09:20:00+02:00"))
 

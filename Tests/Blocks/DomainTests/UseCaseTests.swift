@@ -4,11 +4,11 @@ import Foundation
 import Testing
 
 struct BlockUseCaseTests {
-    let repository = InMemoryBlockRepository()
+    let repository = InMemoryItemRepository<Block>()
     let clock = FixedBlocksClock(Date(timeIntervalSince1970: 1_800_000_000))
 
     @Test func createSavesATrimmedTitleWithTheClocksDate() throws {
-        let block = try DefaultBlockCreateUseCase(repository: repository, clock: clock)
+        let block = try DefaultItemCreateUseCase(repository: repository, clock: clock)
             .execute(BlockDraft(title: "  Deep work ", hours: 4))
         #expect(block.title == "Deep work")
         #expect(block.length == .four)
@@ -19,13 +19,13 @@ struct BlockUseCaseTests {
     @Test(arguments: ["", "   ", "\n\t"])
     func createRefusesAnEmptyTitle(title: String) throws {
         #expect(throws: BlocksError.emptyTitle) {
-            try DefaultBlockCreateUseCase(repository: repository, clock: clock).execute(BlockDraft(title: title, hours: 4))
+            try DefaultItemCreateUseCase(repository: repository, clock: clock).execute(BlockDraft(title: title, hours: 4))
         }
         #expect(try repository.fetchAll().isEmpty)
     }
 
     @Test func createRefusesAnUnsetOrUnsupportedLength() {
-        let useCase = DefaultBlockCreateUseCase(repository: repository, clock: clock)
+        let useCase = DefaultItemCreateUseCase(repository: repository, clock: clock)
         #expect(throws: BlocksError.missingBlockLength) { try useCase.execute(BlockDraft(title: "A", hours: nil)) }
         #expect(throws: BlocksError.unsupportedBlockLength(5)) { try useCase.execute(BlockDraft(title: "A", hours: 5)) }
         #expect(throws: BlocksError.unsupportedBlockLength(-1)) { try useCase.execute(BlockDraft(title: "A", hours: -1)) }
@@ -33,17 +33,17 @@ struct BlockUseCaseTests {
 
     @Test func editKeepsIdAndCreationDate() throws {
         let original = Block.stub()
-        let repository = InMemoryBlockRepository([original])
-        let edited = try DefaultBlockEditUseCase(repository: repository).execute(id: original.id, BlockDraft(title: "Reading", hours: 12))
+        let repository = InMemoryItemRepository<Block>([original])
+        let edited = try DefaultItemEditUseCase(repository: repository).execute(id: original.id, BlockDraft(title: "Reading", hours: 12))
         #expect(edited == Block(id: original.id, title: "Reading", length: .twelve, createdAt: original.createdAt))
         #expect(try repository.fetch(id: original.id) == edited)
     }
 
     @Test func editValidatesLikeCreate() throws {
         let original = Block.stub()
-        let repository = InMemoryBlockRepository([original])
+        let repository = InMemoryItemRepository<Block>([original])
         #expect(throws: BlocksError.emptyTitle) {
-            try DefaultBlockEditUseCase(repository: repository).execute(id: original.id, BlockDraft(title: " ", hours: 4))
+            try DefaultItemEditUseCase(repository: repository).execute(id: original.id, BlockDraft(title: " ", hours: 4))
         }
         #expect(try repository.fetch(id: original.id) == original)
     }
@@ -51,19 +51,19 @@ struct BlockUseCaseTests {
     @Test func editAndDeleteOfAnUnknownIdAreNotFound() {
         let id = UUID()
         #expect(throws: BlocksError.notFound(.block, id)) {
-            try DefaultBlockEditUseCase(repository: repository).execute(id: id, BlockDraft(title: "A", hours: 4))
+            try DefaultItemEditUseCase(repository: repository).execute(id: id, BlockDraft(title: "A", hours: 4))
         }
         #expect(throws: BlocksError.notFound(.block, id)) {
-            try DefaultBlockDeleteUseCase(repository: repository, runningMode: InMemoryRunningModeRepository()).execute(id: id)
+            try DefaultItemDeleteUseCase(repository: repository, runningMode: InMemoryRunningModeRepository()).execute(id: id)
         }
     }
 
     @Test func deletingTheRunningBlockStopsTheClockButDeletingAnotherDoesNot() throws {
         let running = Block.stub(), other = Block.stub(id: UUID(), title: "Other")
-        let repository = InMemoryBlockRepository([running, other])
+        let repository = InMemoryItemRepository<Block>([running, other])
         let mode = RunningMode(kind: .block, itemID: running.id, startedAt: clock.now())
         let modes = InMemoryRunningModeRepository(mode)
-        let delete = DefaultBlockDeleteUseCase(repository: repository, runningMode: modes)
+        let delete = DefaultItemDeleteUseCase(repository: repository, runningMode: modes)
         try delete.execute(id: other.id)
         #expect(try modes.load() == mode)
         try delete.execute(id: running.id)
@@ -73,7 +73,7 @@ struct BlockUseCaseTests {
 }
 
 struct DailyUseCaseTests {
-    let repository = InMemoryDailyRepository()
+    let repository = InMemoryItemRepository<Daily>()
     let clock = FixedBlocksClock(Date(timeIntervalSince1970: 1_800_000_000))
 
     func draft(repeats: Int = 4, focus: Int = 3_000, rest: Int = 600, start: Int = 9 * 3600) -> DailyDraft {
@@ -81,19 +81,19 @@ struct DailyUseCaseTests {
     }
 
     @Test func createTurnsZeroDurationsIntoAMinute() throws {
-        let daily = try DefaultDailyCreateUseCase(repository: repository, clock: clock).execute(draft(focus: 0, rest: 0))
+        let daily = try DefaultItemCreateUseCase(repository: repository, clock: clock).execute(draft(focus: 0, rest: 0))
         #expect(daily.focusSeconds == 60)
         #expect(daily.breakSeconds == 60)
     }
 
     @Test func createAcceptsMidnightAsStart() throws {
         // Tempus turned 00:00 into 00:01.
-        let daily = try DefaultDailyCreateUseCase(repository: repository, clock: clock).execute(draft(start: 0))
+        let daily = try DefaultItemCreateUseCase(repository: repository, clock: clock).execute(draft(start: 0))
         #expect(daily.startSeconds == 0)
     }
 
     @Test func createRefusesASchedulesLongerThanADay() throws {
-        let useCase = DefaultDailyCreateUseCase(repository: repository, clock: clock)
+        let useCase = DefaultItemCreateUseCase(repository: repository, clock: clock)
         // 25 rounds of one hour: 25 h.
         #expect(throws: BlocksError.tooManyRepeats(requested: 25, maximum: 24)) { try useCase.execute(draft(repeats: 25)) }
         #expect(try repository.fetchAll().isEmpty)
@@ -102,7 +102,7 @@ struct DailyUseCaseTests {
     }
 
     @Test func createRefusesNonsense() {
-        let useCase = DefaultDailyCreateUseCase(repository: repository, clock: clock)
+        let useCase = DefaultItemCreateUseCase(repository: repository, clock: clock)
         #expect(throws: BlocksError.invalidRepeatCount(0)) { try useCase.execute(draft(repeats: 0)) }
         #expect(throws: BlocksError.invalidStartTime(seconds: 86_400)) { try useCase.execute(draft(start: 86_400)) }
         #expect(throws: BlocksError.negativeDuration(field: "focus", seconds: -1)) { try useCase.execute(draft(focus: -1)) }
@@ -113,9 +113,9 @@ struct DailyUseCaseTests {
 
     @Test func editClampsTheRepeatCountToWhatFits() throws {
         let original = Daily.stub()
-        let repository = InMemoryDailyRepository([original])
+        let repository = InMemoryItemRepository<Daily>([original])
         // Two-hour rounds: at most 12 fit in a day.
-        let edited = try DefaultDailyEditUseCase(repository: repository)
+        let edited = try DefaultItemEditUseCase(repository: repository)
             .execute(id: original.id, draft(repeats: 20, focus: 6_000, rest: 1_200))
         #expect(edited.repeatCount == 12)
         #expect(edited.createdAt == original.createdAt)
@@ -124,17 +124,17 @@ struct DailyUseCaseTests {
 
     @Test func editRefusesWhenNotEvenOneRoundFits() {
         let original = Daily.stub()
-        let repository = InMemoryDailyRepository([original])
+        let repository = InMemoryItemRepository<Daily>([original])
         #expect(throws: BlocksError.tooManyRepeats(requested: 1, maximum: 0)) {
-            try DefaultDailyEditUseCase(repository: repository).execute(id: original.id, draft(repeats: 1, focus: 80_000, rest: 10_000))
+            try DefaultItemEditUseCase(repository: repository).execute(id: original.id, draft(repeats: 1, focus: 80_000, rest: 10_000))
         }
     }
 }
 
 struct TimerUseCaseTests {
     @Test func createTurnsAZeroDurationIntoAMinuteAndRefusesNegative() throws {
-        let repository = InMemoryTimerRepository()
-        let useCase = DefaultTimerCreateUseCase(repository: repository, clock: FixedBlocksClock(Date()))
+        let repository = InMemoryItemRepository<FocusTimer>()
+        let useCase = DefaultItemCreateUseCase(repository: repository, clock: FixedBlocksClock(Date()))
         #expect(try useCase.execute(TimerDraft(title: "Tea", durationSeconds: 0)).durationSeconds == 60)
         #expect(throws: BlocksError.negativeDuration(field: "timer", seconds: -5)) {
             try useCase.execute(TimerDraft(title: "Tea", durationSeconds: -5))
@@ -145,7 +145,7 @@ struct TimerUseCaseTests {
     @Test func fetchAllAnswersNewestFirst() throws {
         let old = FocusTimer.stub(id: UUID(), title: "Old", createdAt: Date(timeIntervalSince1970: 1))
         let new = FocusTimer.stub(id: UUID(), title: "New", createdAt: Date(timeIntervalSince1970: 2))
-        let fetch = DefaultTimerFetchUseCase(repository: InMemoryTimerRepository([old, new]))
+        let fetch = DefaultItemFetchUseCase(repository: InMemoryItemRepository<FocusTimer>([old, new]))
         #expect(try fetch.fetchAll().map(\.title) == ["New", "Old"])
     }
 }

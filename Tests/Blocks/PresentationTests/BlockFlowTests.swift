@@ -6,44 +6,50 @@ import Testing
 
 @MainActor
 struct BlockFlowTests {
-    let repository = InMemoryBlockRepository([.stub()])
+    let repository = InMemoryItemRepository<Block>([.stub()])
     let modes = InMemoryRunningModeRepository()
     let clock = FixedBlocksClock(.iso("2026-06-10T09:20:00+02:00"))
 
     var start: DefaultModeStartUseCase {
-        DefaultModeStartUseCase(items: ModeItemSource(blocks: repository, dailies: InMemoryDailyRepository(),
-                                                      timers: InMemoryTimerRepository()),
+        DefaultModeStartUseCase(items: ModeItemSource(blocks: repository, dailies: InMemoryItemRepository<Daily>(),
+                                                      timers: InMemoryItemRepository<FocusTimer>()),
                                 runningMode: modes, clock: clock, calendar: .gregorian(in: "Europe/Berlin"))
     }
 
-    func list() -> BlockListViewModel {
-        BlockListViewModel(fetchUseCase: DefaultBlockFetchUseCase(repository: repository),
-                           deleteUseCase: DefaultBlockDeleteUseCase(repository: repository, runningMode: modes))
+    var useCases: ItemUseCases<Block> { .inMemory(repository, modes: modes, clock: clock) }
+
+    func list() -> ItemListViewModel<Block> { ItemListViewModel(useCases: useCases) }
+
+    func edit(_ block: Block, refresh: (any FetchRefreshDelegate)?,
+              reflect: (any EditReflectDelegate<Block>)?) -> ItemFormViewModel<Block> {
+        ItemFormViewModel(.edit(id: block.id, useCases.edit), draft: block.draft, fetchRefreshDelegate: refresh,
+                          editReflectDelegate: reflect)
+    }
+
+    func create(refresh: (any FetchRefreshDelegate)?) -> ItemFormViewModel<Block> {
+        ItemFormViewModel(.create(useCases.create, start: start), draft: Block.newDraft, fetchRefreshDelegate: refresh)
     }
 
     @Test func editSuccessRefreshesTheListAndReflectsIntoTheDetailExactlyOnce() throws {
         let list = list()
         list.load()
-        let detail = BlockDetailViewModel(block: try #require(list.blocks.first), startUseCase: start)
-        let edit = BlockEditViewModel(block: detail.block, editUseCase: DefaultBlockEditUseCase(repository: repository),
-                                      fetchRefreshDelegate: list, editReflectDelegate: detail)
-        edit.title = "Reading"
-        edit.hours = 8
+        let detail = ItemDetailViewModel(item: try #require(list.items.first), startUseCase: start)
+        let edit = edit(detail.item, refresh: list, reflect: detail)
+        edit.draft = BlockDraft(title: "Reading", hours: 8)
 
-        #expect(edit.done())
+        #expect(edit.save() != nil)
 
         #expect(list.loadCount == 2)
-        #expect(list.blocks.map(\.title) == ["Reading"])
-        #expect(detail.block.title == "Reading")
-        #expect(detail.block.length == .eight)
+        #expect(list.items.map(\.title) == ["Reading"])
+        #expect(detail.item.title == "Reading")
+        #expect(detail.item.length == .eight)
     }
 
     @Test func editSuccessCallsEachDelegateOnceWithTheSavedModel() {
         let refresh = RefreshSpy(), reflect = ReflectSpy<Block>()
-        let edit = BlockEditViewModel(block: .stub(), editUseCase: DefaultBlockEditUseCase(repository: repository),
-                                      fetchRefreshDelegate: refresh, editReflectDelegate: reflect)
-        edit.title = "  Reading "
-        edit.done()
+        let edit = edit(.stub(), refresh: refresh, reflect: reflect)
+        edit.draft.title = "  Reading "
+        edit.save()
         #expect(refresh.count == 1)
         #expect(reflect.models.map(\.title) == ["Reading"])
         #expect(reflect.models.first?.id == Block.stub().id)
@@ -51,17 +57,15 @@ struct BlockFlowTests {
 
     @Test func editFailureCallsNeitherDelegate() {
         let refresh = RefreshSpy(), reflect = ReflectSpy<Block>()
-        let edit = BlockEditViewModel(block: .stub(), editUseCase: DefaultBlockEditUseCase(repository: repository),
-                                      fetchRefreshDelegate: refresh, editReflectDelegate: reflect)
-        edit.title = " "
-        #expect(!edit.done())
-        edit.title = "Fine"
-        edit.hours = nil
-        #expect(!edit.done())
+        let edit = edit(.stub(), refresh: refresh, reflect: reflect)
+        edit.draft.title = " "
+        #expect(edit.save() == nil)
+        edit.draft = BlockDraft(title: "Fine", hours: nil)
+        #expect(edit.save() == nil)
         #expect(edit.errorMessage?.contains("block length is not set") == true)
         repository.failWrites(with: WriteFailure())
-        edit.hours = 4
-        #expect(!edit.done())
+        edit.draft.hours = 4
+        #expect(edit.save() == nil)
         #expect(edit.errorMessage == "the disk is full")
         #expect(refresh.count == 0)
         #expect(reflect.models.isEmpty)
@@ -69,11 +73,9 @@ struct BlockFlowTests {
 
     @Test func createRefreshesOnceThenAsksToStart() throws {
         let refresh = RefreshSpy()
-        let create = BlockCreateViewModel(createUseCase: DefaultBlockCreateUseCase(repository: repository, clock: clock),
-                                          startUseCase: start, fetchRefreshDelegate: refresh)
-        create.title = "Deep work 2"
-        create.hours = 4
-        let block = try #require(create.complete())
+        let create = create(refresh: refresh)
+        create.draft = BlockDraft(title: "Deep work 2", hours: 4)
+        let block = try #require(create.save())
         #expect(refresh.count == 1)
         #expect(create.startPrompt?.question == "Start \"Deep work 2\" now?")
         let state = try #require(create.answerStart(true))
@@ -83,21 +85,18 @@ struct BlockFlowTests {
     }
 
     @Test func declinedStartLeavesTheClockAlone() throws {
-        let create = BlockCreateViewModel(createUseCase: DefaultBlockCreateUseCase(repository: repository, clock: clock),
-                                          startUseCase: start, fetchRefreshDelegate: nil)
-        create.title = "Later"
-        create.hours = 12
-        #expect(create.complete() != nil)
+        let create = create(refresh: nil)
+        create.draft = BlockDraft(title: "Later", hours: 12)
+        #expect(create.save() != nil)
         #expect(create.answerStart(false) == nil)
         #expect(try modes.load() == nil)
     }
 
     @Test func failedCreateNeitherRefreshesNorAsks() {
         let refresh = RefreshSpy()
-        let create = BlockCreateViewModel(createUseCase: DefaultBlockCreateUseCase(repository: repository, clock: clock),
-                                          startUseCase: start, fetchRefreshDelegate: refresh)
-        create.title = "No length"
-        #expect(create.complete() == nil)
+        let create = create(refresh: refresh)
+        create.draft.title = "No length"
+        #expect(create.save() == nil)
         #expect(refresh.count == 0)
         #expect(create.startPrompt == nil)
         #expect(create.errorMessage != nil)

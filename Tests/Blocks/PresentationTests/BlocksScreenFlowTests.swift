@@ -8,9 +8,9 @@ import Testing
 /// Drives the interactive screens with keys, without a terminal, and reads what they draw.
 @MainActor
 struct BlocksScreenFlowTests {
-    let blocks = InMemoryBlockRepository()
-    let dailies = InMemoryDailyRepository()
-    let timers = InMemoryTimerRepository()
+    let blocks = InMemoryItemRepository<Block>()
+    let dailies = InMemoryItemRepository<Daily>()
+    let timers = InMemoryItemRepository<FocusTimer>()
     let modes = InMemoryRunningModeRepository()
     let clock = FixedBlocksClock(.iso("2026-06-10T09:20:00+02:00"))
     let navigator: Navigator
@@ -19,18 +19,8 @@ struct BlocksScreenFlowTests {
         let items = ModeItemSource(blocks: blocks, dailies: dailies, timers: timers)
         let berlin = Calendar.gregorian(in: "Europe/Berlin")
         let useCases = BlocksUseCases(
-            fetchBlocks: DefaultBlockFetchUseCase(repository: blocks),
-            createBlock: DefaultBlockCreateUseCase(repository: blocks, clock: clock),
-            editBlock: DefaultBlockEditUseCase(repository: blocks),
-            deleteBlock: DefaultBlockDeleteUseCase(repository: blocks, runningMode: modes),
-            fetchDailies: DefaultDailyFetchUseCase(repository: dailies),
-            createDaily: DefaultDailyCreateUseCase(repository: dailies, clock: clock),
-            editDaily: DefaultDailyEditUseCase(repository: dailies),
-            deleteDaily: DefaultDailyDeleteUseCase(repository: dailies, runningMode: modes),
-            fetchTimers: DefaultTimerFetchUseCase(repository: timers),
-            createTimer: DefaultTimerCreateUseCase(repository: timers, clock: clock),
-            editTimer: DefaultTimerEditUseCase(repository: timers),
-            deleteTimer: DefaultTimerDeleteUseCase(repository: timers, runningMode: modes),
+            blocks: .inMemory(blocks, modes: modes, clock: clock), dailies: .inMemory(dailies, modes: modes, clock: clock),
+            timers: .inMemory(timers, modes: modes, clock: clock),
             start: DefaultModeStartUseCase(items: items, runningMode: modes, clock: clock, calendar: berlin),
             clock: DefaultClockFetchUseCase(items: items, runningMode: modes, clock: clock, calendar: berlin),
             stop: DefaultClockStopUseCase(runningMode: modes))
@@ -73,7 +63,7 @@ struct BlocksScreenFlowTests {
         try type("play")
         try press(.right, .enter)                // 6 h, save
         #expect(navigator.top.title == "Deep play")
-        #expect(screenText().contains("6 h blocks, 4 a day"))
+        #expect(screenText().contains("6 hours, 4 blocks a day"))
         try press(.character("s"))
         #expect(navigator.top.title == "Clock")
         #expect(screenText().contains("Block 2 of 4"))

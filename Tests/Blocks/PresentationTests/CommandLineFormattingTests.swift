@@ -78,7 +78,7 @@ struct CommandLineFormattingTests {
     }
 
     @Test func textListsAlignColumns() {
-        let text = BlocksTextFormatter.blocks([.stub(title: "A"), .stub(id: UUID(), title: "Longer title")])
+        let text = Block.listText([.stub(title: "A"), .stub(id: UUID(), title: "Longer title")])
         let lines = text.split(separator: "\n")
         #expect(lines.count == 3)
         #expect(lines[0].hasPrefix("ID        TITLE         LENGTH"))

@@ -6,39 +6,41 @@ import Testing
 
 @MainActor
 struct DailyFlowTests {
-    let repository = InMemoryDailyRepository([.stub()])
+    let repository = InMemoryItemRepository<Daily>([.stub()])
     let modes = InMemoryRunningModeRepository()
     let clock = FixedBlocksClock(.iso("2026-06-10T09:20:00+02:00"))
 
     var start: DefaultModeStartUseCase {
-        DefaultModeStartUseCase(items: ModeItemSource(blocks: InMemoryBlockRepository(), dailies: repository,
-                                                      timers: InMemoryTimerRepository()),
+        DefaultModeStartUseCase(items: ModeItemSource(blocks: InMemoryItemRepository<Block>(), dailies: repository,
+                                                      timers: InMemoryItemRepository<FocusTimer>()),
                                 runningMode: modes, clock: clock, calendar: .gregorian(in: "Europe/Berlin"))
     }
 
-    @Test func createGoesThroughTwoStepsAndRefreshesOnce() throws {
+    var useCases: ItemUseCases<Daily> { .inMemory(repository, modes: modes, clock: clock) }
+
+    @Test func createChecksTheFirstStepAloneThenSavesAndRefreshesOnce() throws {
         let refresh = RefreshSpy()
-        let create = DailyCreateViewModel(createUseCase: DefaultDailyCreateUseCase(repository: repository, clock: clock),
-                                          startUseCase: start, fetchRefreshDelegate: refresh)
-        #expect(!create.next())
-        #expect(create.step == .info)
+        let create = ItemFormViewModel<Daily>(.create(useCases.create, start: start), draft: Daily.newDraft,
+                                              fetchRefreshDelegate: refresh)
+        #expect(!create.check { try $0.validateFirstStep() })
         #expect(create.errorMessage?.contains("title is empty") == true)
 
-        create.form.title = "Study"
-        create.form.focusSeconds = 50 * 60
-        create.form.breakSeconds = 10 * 60
-        #expect(create.next())
-        #expect(create.step == .schedule)
-        #expect(create.form.maximumRepeats == 24)
+        create.draft.title = "Study"
+        create.draft.focusSeconds = -60
+        #expect(!create.check { try $0.validateFirstStep() })
+        #expect(create.errorMessage?.contains("focus duration can't be negative") == true)
+        create.draft.focusSeconds = 50 * 60
+        #expect(create.check { try $0.validateFirstStep() })
+        #expect(create.errorMessage == nil)
+        #expect(create.draft.maximumRepeats == 24)
 
-        create.form.startSeconds = 9 * 3600
-        create.form.repeatCount = 25
-        #expect(create.complete() == nil)
+        create.draft.repeatCount = 25
+        #expect(create.save() == nil)
         #expect(create.errorMessage?.hasPrefix("Too many repeats") == true)
         #expect(refresh.count == 0)
 
-        create.form.repeatCount = 4
-        let daily = try #require(create.complete())
+        create.draft.repeatCount = 4
+        let daily = try #require(create.save())
         #expect(refresh.count == 1)
         #expect(create.startPrompt?.itemID == daily.id)
         let state = try #require(create.answerStart(true))
@@ -48,28 +50,28 @@ struct DailyFlowTests {
 
     @Test func editClampsRepeatsAndReflectsTheClampedModelOnce() throws {
         let refresh = RefreshSpy(), reflect = ReflectSpy<Daily>()
-        let edit = DailyEditViewModel(daily: .stub(), editUseCase: DefaultDailyEditUseCase(repository: repository),
-                                      fetchRefreshDelegate: refresh, editReflectDelegate: reflect)
-        edit.form.focusSeconds = 100 * 60
-        edit.form.breakSeconds = 20 * 60
-        #expect(edit.next())
-        edit.form.repeatCount = 20
-        #expect(edit.done())
+        let edit = ItemFormViewModel<Daily>(.edit(id: Daily.stub().id, useCases.edit), draft: Daily.stub().draft,
+                                            fetchRefreshDelegate: refresh, editReflectDelegate: reflect)
+        edit.draft.focusSeconds = 100 * 60
+        edit.draft.breakSeconds = 20 * 60
+        edit.draft.repeatCount = 20
+        #expect(edit.save() != nil)
         #expect(refresh.count == 1)
         #expect(reflect.models.map(\.repeatCount) == [12])
-        #expect(edit.form.repeatCount == 12)
+        #expect(edit.draft.repeatCount == 12)
+        #expect(edit.startPrompt == nil)
     }
 
     @Test func editFailureCallsNeitherDelegate() {
         let refresh = RefreshSpy(), reflect = ReflectSpy<Daily>()
-        let edit = DailyEditViewModel(daily: .stub(), editUseCase: DefaultDailyEditUseCase(repository: repository),
-                                      fetchRefreshDelegate: refresh, editReflectDelegate: reflect)
-        edit.form.title = ""
-        #expect(!edit.done())
-        #expect(edit.step == .info)
-        edit.form.title = "Study"
+        let edit = ItemFormViewModel<Daily>(.edit(id: Daily.stub().id, useCases.edit), draft: Daily.stub().draft,
+                                            fetchRefreshDelegate: refresh, editReflectDelegate: reflect)
+        edit.draft.title = ""
+        #expect(edit.save() == nil)
+        edit.draft.title = "Study"
         repository.failWrites(with: WriteFailure())
-        #expect(!edit.done())
+        #expect(edit.save() == nil)
+        #expect(edit.errorMessage == "the disk is full")
         #expect(refresh.count == 0)
         #expect(reflect.models.isEmpty)
     }
@@ -81,8 +83,8 @@ struct ClockViewModelTests {
         let daily = Daily.stub()
         let modes = InMemoryRunningModeRepository(RunningMode(kind: .daily, itemID: daily.id, startedAt: .iso("2026-06-10T08:00:00+02:00")))
         let clock = FixedBlocksClock(.iso("2026-06-10T09:51:30+02:00"))
-        let items = ModeItemSource(blocks: InMemoryBlockRepository(), dailies: InMemoryDailyRepository([daily]),
-                                   timers: InMemoryTimerRepository())
+        let items = ModeItemSource(blocks: InMemoryItemRepository<Block>(), dailies: InMemoryItemRepository<Daily>([daily]),
+                                   timers: InMemoryItemRepository<FocusTimer>())
         let viewModel = ClockViewModel(
             fetchUseCase: DefaultClockFetchUseCase(items: items, runningMode: modes, clock: clock,
                                                    calendar: .gregorian(in: "Europe/Berlin")),

@@ -1,5 +1,6 @@
 import BlocksDomain
 import BlocksPresentation
+import BlocksTesting
 
 @MainActor
 final class RefreshSpy: FetchRefreshDelegate {
@@ -15,4 +16,15 @@ final class ReflectSpy<Model>: EditReflectDelegate {
 
 struct WriteFailure: Error, CustomStringConvertible {
     var description: String { "the disk is full" }
+}
+
+extension ItemUseCases {
+    /// The real use cases over an in-memory repository.
+    static func inMemory(_ repository: InMemoryItemRepository<Item>, modes: InMemoryRunningModeRepository,
+                         clock: FixedBlocksClock) -> ItemUseCases<Item> {
+        ItemUseCases(fetch: DefaultItemFetchUseCase(repository: repository),
+                     create: DefaultItemCreateUseCase(repository: repository, clock: clock),
+                     edit: DefaultItemEditUseCase(repository: repository),
+                     delete: DefaultItemDeleteUseCase(repository: repository, runningMode: modes))
+    }
 }

@@ -15,6 +15,17 @@ public struct Block: Sendable, Hashable, Identifiable, Codable {
     }
 }
 
+extension Block: BlocksItem {
+    public static let kind = ModeKind.block
+
+    public var draft: BlockDraft { BlockDraft(title: title, hours: length.hours) }
+
+    public init(id: UUID, createdAt: Date, validating draft: BlockDraft, editing: Bool) throws(BlocksError) {
+        self.init(id: id, title: try BlocksValidation.title(draft.title),
+                  length: try BlocksValidation.blockLength(hours: draft.hours), createdAt: createdAt)
+    }
+}
+
 /// The lengths a block may have: each divides a 24-hour day evenly.
 public enum BlockLength: Int, Sendable, Hashable, CaseIterable, Codable {
     case three = 3, four = 4, six = 6, eight = 8, twelve = 12

@@ -28,3 +28,23 @@ public struct Daily: Sendable, Hashable, Identifiable, Codable {
     /// The whole schedule from the first focus to the end of the last break.
     public var totalSeconds: Int { roundSeconds * repeatCount }
 }
+
+extension Daily: BlocksItem {
+    public static let kind = ModeKind.daily
+
+    public var draft: DailyDraft {
+        DailyDraft(title: title, startSeconds: startSeconds, repeatCount: repeatCount, focusSeconds: focusSeconds,
+                   breakSeconds: breakSeconds)
+    }
+
+    /// Creating refuses a schedule longer than a day; editing lowers the repeat count to what fits.
+    public init(id: UUID, createdAt: Date, validating draft: DailyDraft, editing: Bool) throws(BlocksError) {
+        let title = try BlocksValidation.title(draft.title)
+        let focus = try BlocksValidation.duration(draft.focusSeconds, field: "focus")
+        let rest = try BlocksValidation.duration(draft.breakSeconds, field: "break")
+        self.init(id: id, title: title, startSeconds: try BlocksValidation.startTime(draft.startSeconds),
+                  repeatCount: try BlocksValidation.repeatCount(draft.repeatCount, roundSeconds: focus + rest,
+                                                                clamp: editing),
+                  focusSeconds: focus, breakSeconds: rest, createdAt: createdAt)
+    }
+}

@@ -15,3 +15,15 @@ public struct FocusTimer: Sendable, Hashable, Identifiable, Codable {
         self.createdAt = createdAt
     }
 }
+
+extension FocusTimer: BlocksItem {
+    public static let kind = ModeKind.timer
+
+    public var draft: TimerDraft { TimerDraft(title: title, durationSeconds: durationSeconds) }
+
+    public init(id: UUID, createdAt: Date, validating draft: TimerDraft, editing: Bool) throws(BlocksError) {
+        self.init(id: id, title: try BlocksValidation.title(draft.title),
+                  durationSeconds: try BlocksValidation.duration(draft.durationSeconds, field: "timer"),
+                  createdAt: createdAt)
+    }
+}

@@ -35,21 +35,13 @@ public enum BlocksValidation {
         roundSeconds > 0 ? secondsPerDay / roundSeconds : 0
     }
 
-    /// A valid daily's fields. Creating refuses a schedule longer than a day; editing (`clampRepeats`)
-    /// lowers the repeat count to what fits.
-    public static func daily(_ draft: DailyDraft, clampRepeats: Bool) throws(BlocksError) -> DailyDraft {
-        let title = try title(draft.title)
-        let focus = try duration(draft.focusSeconds, field: "focus")
-        let rest = try duration(draft.breakSeconds, field: "break")
-        let start = try startTime(draft.startSeconds)
-        guard draft.repeatCount >= 1 else { throw .invalidRepeatCount(draft.repeatCount) }
-        let maximum = maximumRepeats(roundSeconds: focus + rest)
-        var repeats = draft.repeatCount
-        if repeats > maximum {
-            guard clampRepeats, maximum > 0 else { throw .tooManyRepeats(requested: repeats, maximum: maximum) }
-            repeats = maximum
-        }
-        return DailyDraft(title: title, startSeconds: start, repeatCount: repeats, focusSeconds: focus,
-                          breakSeconds: rest)
+    /// A repeat count of at least one whose rounds fit in a day. Creating refuses more; editing (`clamp`)
+    /// lowers the count to what fits.
+    public static func repeatCount(_ count: Int, roundSeconds: Int, clamp: Bool) throws(BlocksError) -> Int {
+        guard count >= 1 else { throw .invalidRepeatCount(count) }
+        let maximum = maximumRepeats(roundSeconds: roundSeconds)
+        guard count > maximum else { return count }
+        guard clamp, maximum > 0 else { throw .tooManyRepeats(requested: count, maximum: maximum) }
+        return maximum
     }
 }

@@ -18,9 +18,9 @@ public final class BlocksFlowCoordinator: Coordinator {
     public func start() -> any Screen {
         MenuScreen(title: "Blocks", entries: [
             ("Clock", "what runs now", { [self] in showClock() }),
-            ("Blocks", "the day in N-hour blocks", { [self] in showBlocks() }),
-            ("Daily", "focus and break rounds from a start time", { [self] in showDailies() }),
-            ("Timers", "repeating countdowns", { [self] in showTimers() }),
+            ("Blocks", "the day in N-hour blocks", { [self] in showList(useCases.blocks) }),
+            ("Daily", "focus and break rounds from a start time", { [self] in showList(useCases.dailies) }),
+            ("Timers", "repeating countdowns", { [self] in showList(useCases.timers) }),
         ])
     }
 
@@ -29,96 +29,52 @@ public final class BlocksFlowCoordinator: Coordinator {
         navigator?.push(ClockScreen(viewModel: viewModel, ringBell: { [weak navigator] in navigator?.ringBell() }))
     }
 
-    // MARK: Blocks
+    // MARK: Items
 
-    func showBlocks() {
-        let list = BlockListViewModel(fetchUseCase: useCases.fetchBlocks, deleteUseCase: useCases.deleteBlock)
-        navigator?.push(BlockListScreen(viewModel: list, actions: .init(
-            showDetail: { [self, weak list] block in showBlock(block, list: list) },
-            create: { [self, weak list] in createBlock(list: list) },
+    func showList<Item: PresentedItem>(_ items: ItemUseCases<Item>) {
+        let list = ItemListViewModel(useCases: items)
+        navigator?.push(ItemListScreen(viewModel: list, actions: .init(
+            open: { [self, weak list] item in
+                if Item.enterStarts {
+                    start(item)
+                } else {
+                    showDetail(item, items: items, list: list)
+                }
+            },
+            create: { [self, weak list] in create(items, list: list) },
+            edit: { [self, weak list] item in edit(item, items: items, list: list, detail: nil) },
             confirmDelete: { [self] question, answer in confirm(question, answer) })))
     }
 
-    func showBlock(_ block: Block, list: BlockListViewModel?) {
-        let detail = BlockDetailViewModel(block: block, startUseCase: useCases.start)
-        navigator?.push(BlockDetailScreen(viewModel: detail, actions: .init(
+    func showDetail<Item: PresentedItem>(_ item: Item, items: ItemUseCases<Item>, list: ItemListViewModel<Item>?) {
+        let detail = ItemDetailViewModel(item: item, startUseCase: useCases.start)
+        navigator?.push(ItemDetailScreen(viewModel: detail, actions: .init(
             edit: { [self, weak detail, weak list] in
                 guard let detail else { return }
-                editBlock(detail.block, list: list, detail: detail)
+                edit(detail.item, items: items, list: list, detail: detail)
             },
             started: { [self] in showClock() })))
     }
 
-    func editBlock(_ block: Block, list: BlockListViewModel?, detail: BlockDetailViewModel) {
-        let edit = BlockEditViewModel(block: block, editUseCase: useCases.editBlock, fetchRefreshDelegate: list,
-                                      editReflectDelegate: detail)
-        navigator?.push(BlockFormScreen(mode: .edit(edit), done: { [self] in _ = navigator?.pop() }))
+    func edit<Item: PresentedItem>(_ item: Item, items: ItemUseCases<Item>, list: ItemListViewModel<Item>?,
+                                   detail: ItemDetailViewModel<Item>?) {
+        let form = ItemFormViewModel(.edit(id: item.id, items.edit), draft: item.draft, fetchRefreshDelegate: list,
+                                     editReflectDelegate: detail)
+        navigator?.push(Item.formScreen(form, done: { [self] in _ = navigator?.pop() }))
     }
 
-    func createBlock(list: BlockListViewModel?) {
-        let create = BlockCreateViewModel(createUseCase: useCases.createBlock, startUseCase: useCases.start,
-                                          fetchRefreshDelegate: list)
-        navigator?.push(BlockFormScreen(mode: .create(create), done: { [self, weak create] in
+    func create<Item: PresentedItem>(_ items: ItemUseCases<Item>, list: ItemListViewModel<Item>?) {
+        let form = ItemFormViewModel(.create(items.create, start: useCases.start), draft: Item.newDraft,
+                                     fetchRefreshDelegate: list)
+        navigator?.push(Item.formScreen(form, done: { [self, weak form] in
             _ = navigator?.pop()
-            guard let create, let prompt = create.startPrompt else { return }
-            askStart(prompt) { start in if create.answerStart(start) != nil { self.showClock() } }
+            guard let form, let prompt = form.startPrompt else { return }
+            askStart(prompt) { start in if form.answerStart(start) != nil { self.showClock() } }
         }))
     }
 
-    // MARK: Daily
-
-    func showDailies() {
-        let list = DailyListViewModel(fetchUseCase: useCases.fetchDailies, deleteUseCase: useCases.deleteDaily)
-        navigator?.push(DailyListScreen(viewModel: list, actions: .init(
-            showDetail: { [self, weak list] daily in showDaily(daily, list: list) },
-            create: { [self, weak list] in createDaily(list: list) },
-            confirmDelete: { [self] question, answer in confirm(question, answer) })))
-    }
-
-    func showDaily(_ daily: Daily, list: DailyListViewModel?) {
-        let detail = DailyDetailViewModel(daily: daily, startUseCase: useCases.start)
-        navigator?.push(DailyDetailScreen(viewModel: detail, actions: .init(
-            edit: { [self, weak detail, weak list] in
-                guard let detail else { return }
-                let edit = DailyEditViewModel(daily: detail.daily, editUseCase: useCases.editDaily,
-                                              fetchRefreshDelegate: list, editReflectDelegate: detail)
-                navigator?.push(DailyFormScreen(mode: .edit(edit), done: { [self] in _ = navigator?.pop() }))
-            },
-            started: { [self] in showClock() })))
-    }
-
-    func createDaily(list: DailyListViewModel?) {
-        let create = DailyCreateViewModel(createUseCase: useCases.createDaily, startUseCase: useCases.start,
-                                          fetchRefreshDelegate: list)
-        navigator?.push(DailyFormScreen(mode: .create(create), done: { [self, weak create] in
-            _ = navigator?.pop()
-            guard let create, let prompt = create.startPrompt else { return }
-            askStart(prompt) { start in if create.answerStart(start) != nil { self.showClock() } }
-        }))
-    }
-
-    // MARK: Timers
-
-    func showTimers() {
-        let list = TimerListViewModel(fetchUseCase: useCases.fetchTimers, deleteUseCase: useCases.deleteTimer)
-        navigator?.push(TimerListScreen(viewModel: list, actions: .init(
-            start: { [self] timer in
-                if (try? useCases.start.execute(.timer, id: timer.id)) != nil { showClock() }
-            },
-            create: { [self, weak list] in
-                let create = TimerCreateViewModel(createUseCase: useCases.createTimer, startUseCase: useCases.start,
-                                                  fetchRefreshDelegate: list)
-                navigator?.push(TimerFormScreen(viewModel: create, done: { [self, weak create] in
-                    _ = navigator?.pop()
-                    guard let create, let prompt = create.startPrompt else { return }
-                    askStart(prompt) { start in if create.answerStart(start) != nil { self.showClock() } }
-                }))
-            },
-            edit: { [self, weak list] timer in
-                let edit = TimerEditViewModel(timer: timer, editUseCase: useCases.editTimer, fetchRefreshDelegate: list)
-                navigator?.push(TimerFormScreen(viewModel: edit, done: { [self] in _ = navigator?.pop() }))
-            },
-            confirmDelete: { [self] question, answer in confirm(question, answer) })))
+    func start<Item: PresentedItem>(_ item: Item) {
+        if (try? useCases.start.execute(Item.kind, id: item.id)) != nil { showClock() }
     }
 
     // MARK: Dialogs

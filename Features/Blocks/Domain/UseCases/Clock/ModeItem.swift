@@ -6,22 +6,6 @@ public enum ModeItem: Sendable, Hashable {
     case daily(Daily)
     case timer(FocusTimer)
 
-    public var kind: ModeKind {
-        switch self {
-        case .block: .block
-        case .daily: .daily
-        case .timer: .timer
-        }
-    }
-
-    public var id: UUID {
-        switch self {
-        case .block(let block): block.id
-        case .daily(let daily): daily.id
-        case .timer(let timer): timer.id
-        }
-    }
-
     public var title: String {
         switch self {
         case .block(let block): block.title
@@ -33,11 +17,12 @@ public enum ModeItem: Sendable, Hashable {
 
 /// Finds the item of a kind by id across the three repositories.
 public struct ModeItemSource: Sendable {
-    private let blocks: any BlockRepository
-    private let dailies: any DailyRepository
-    private let timers: any TimerRepository
+    private let blocks: any ItemRepository<Block>
+    private let dailies: any ItemRepository<Daily>
+    private let timers: any ItemRepository<FocusTimer>
 
-    public init(blocks: any BlockRepository, dailies: any DailyRepository, timers: any TimerRepository) {
+    public init(blocks: any ItemRepository<Block>, dailies: any ItemRepository<Daily>,
+                timers: any ItemRepository<FocusTimer>) {
         self.blocks = blocks
         self.dailies = dailies
         self.timers = timers

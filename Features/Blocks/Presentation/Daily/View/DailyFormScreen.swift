@@ -6,60 +6,45 @@ import StrataTerminal
 /// goes back to the first.
 @MainActor
 final class DailyFormScreen: Screen {
-    enum Mode {
-        case create(DailyCreateViewModel)
-        case edit(DailyEditViewModel)
-    }
+    private enum Step { case first, second }
 
-    private let mode: Mode
+    private let viewModel: ItemFormViewModel<Daily>
     private let done: @MainActor () -> Void
+    private var step = Step.first
     private var fields: [TextFieldState]
     private var focused = 0
     private var inputError: String?
 
     private static let labels = ["Title: ", "Focus: ", "Break: ", "Start: ", "Repeats: "]
 
-    init(mode: Mode, done: @escaping @MainActor () -> Void) {
-        self.mode = mode
+    init(viewModel: ItemFormViewModel<Daily>, done: @escaping @MainActor () -> Void) {
+        self.viewModel = viewModel
         self.done = done
-        let form: DailyForm = switch mode {
-        case .create(let create): create.form
-        case .edit(let edit): edit.form
-        }
-        fields = [form.title, DurationText.text(form.focusSeconds), DurationText.text(form.breakSeconds),
-                  ClockTimeText.text(form.startSeconds), String(form.repeatCount)].map { TextFieldState(text: $0) }
+        let draft = viewModel.draft
+        fields = [draft.title, DurationText.text(draft.focusSeconds), DurationText.text(draft.breakSeconds),
+                  ClockTimeText.text(draft.startSeconds), String(draft.repeatCount)].map { TextFieldState(text: $0) }
     }
 
-    var title: String {
-        if case .create = mode { return "New daily" }
-        return "Edit daily"
-    }
+    var title: String { viewModel.isNew ? "New daily" : "Edit daily" }
 
     var helpItems: [HelpItem] {
-        step == .info ? [HelpItem("Tab", "next field"), HelpItem("Enter", "next step")]
+        step == .first ? [HelpItem("Tab", "next field"), HelpItem("Enter", "next step")]
             : [HelpItem("Tab", "next field"), HelpItem("Enter", "save"), HelpItem("Esc", "back")]
     }
 
-    private var step: DailyFormStep {
-        switch mode {
-        case .create(let create): create.step
-        case .edit(let edit): edit.step
-        }
-    }
-
-    private var visible: Range<Int> { step == .info ? 0..<3 : 3..<5 }
+    private var visible: Range<Int> { step == .first ? 0..<3 : 3..<5 }
 
     func draw(in canvas: Canvas, context: RenderContext) {
-        canvas.draw(step == .info ? "Step 1 of 2: what and how long" : "Step 2 of 2: when and how often",
+        canvas.draw(step == .first ? "Step 1 of 2: what and how long" : "Step 2 of 2: when and how often",
                     column: 0, row: 0, style: .dim)
         for (row, index) in visible.enumerated() {
             TextField(state: fields[index], prompt: Self.labels[index], isFocused: index == focused)
                 .draw(in: canvas.rows(2 + row * 2, count: 1))
         }
-        if step == .schedule {
-            canvas.draw("At most \(currentForm.maximumRepeats) rounds fit in a day.", column: 0, row: 7, style: .dim)
+        if step == .second {
+            canvas.draw("At most \(typedDraft.maximumRepeats) rounds fit in a day.", column: 0, row: 7, style: .dim)
         }
-        if let message = inputError ?? errorMessage { canvas.draw(message, column: 0, row: 9, style: .color(.red)) }
+        if let message = inputError ?? viewModel.errorMessage { canvas.draw(message, column: 0, row: 9, style: .color(.red)) }
     }
 
     func handle(_ key: Key) throws -> KeyResult {
@@ -68,66 +53,43 @@ final class DailyFormScreen: Screen {
         case .backTab, .up: focused = visible.clamped(focused == visible.lowerBound ? visible.upperBound - 1 : focused - 1)
         case .enter: submit()
         case .escape:
-            guard step == .schedule else { return .ignored }
-            back()
+            guard step == .second else { return .ignored }
+            step = .first
+            focused = 0
         default:
             guard fields[focused].handle(key) else { return .ignored }
         }
         return .handled
     }
 
-    private var errorMessage: String? {
-        switch mode {
-        case .create(let create): create.errorMessage
-        case .edit(let edit): edit.errorMessage
-        }
-    }
-
-    private var currentForm: DailyForm {
-        var form = DailyForm()
-        form.title = fields[0].text
-        form.focusSeconds = DurationText.seconds(from: fields[1].text) ?? -1
-        form.breakSeconds = DurationText.seconds(from: fields[2].text) ?? -1
-        form.startSeconds = ClockTimeText.seconds(from: fields[3].text) ?? -1
-        form.repeatCount = Int(fields[4].text) ?? 0
-        return form
+    /// What the fields say; a field that doesn't parse is -1 (or 0 repeats), which `submit` reports.
+    private var typedDraft: DailyDraft {
+        DailyDraft(title: fields[0].text, startSeconds: ClockTimeText.seconds(from: fields[3].text) ?? -1,
+                   repeatCount: Int(fields[4].text) ?? 0, focusSeconds: DurationText.seconds(from: fields[1].text) ?? -1,
+                   breakSeconds: DurationText.seconds(from: fields[2].text) ?? -1)
     }
 
     private func submit() {
-        let form = currentForm
+        let draft = typedDraft
         inputError = nil
-        if step == .info, form.focusSeconds < 0 || form.breakSeconds < 0 {
+        if step == .first, draft.focusSeconds < 0 || draft.breakSeconds < 0 {
             inputError = "Durations look like 50m, 1h30m or 90s."
             return
         }
-        if step == .schedule, form.startSeconds < 0 {
+        if step == .second, draft.startSeconds < 0 {
             inputError = "The start looks like 09:00."
             return
         }
-        switch mode {
-        case .create(let create):
-            create.form = form
-            if create.step == .info {
-                if create.next() { focused = 3 }
-            } else if create.complete() != nil {
-                done()
+        viewModel.draft = draft
+        switch step {
+        case .first:
+            if viewModel.check({ try $0.validateFirstStep() }) {
+                step = .second
+                focused = 3
             }
-        case .edit(let edit):
-            edit.form = form
-            if edit.step == .info {
-                if edit.next() { focused = 3 }
-            } else if edit.done() {
-                done()
-            }
+        case .second:
+            if viewModel.save() != nil { done() }
         }
-    }
-
-    private func back() {
-        switch mode {
-        case .create(let create): create.back()
-        case .edit(let edit): edit.back()
-        }
-        focused = 0
     }
 }
 

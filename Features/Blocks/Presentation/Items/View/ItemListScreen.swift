@@ -1,0 +1,59 @@
+import BlocksDomain
+import StrataTerminal
+
+/// The items of one kind, newest first: Enter opens one (or starts it), `a` adds, `e` edits, `d` deletes after
+/// asking.
+@MainActor
+final class ItemListScreen<Item: PresentedItem>: Screen {
+    struct Actions {
+        let open: @MainActor (Item) -> Void
+        let create: @MainActor () -> Void
+        let edit: @MainActor (Item) -> Void
+        let confirmDelete: @MainActor (String, @escaping @MainActor (Bool) -> Void) -> Void
+    }
+
+    let title = Item.listTitle
+    private let viewModel: ItemListViewModel<Item>
+    private let actions: Actions
+    private var selection = ListSelection()
+
+    init(viewModel: ItemListViewModel<Item>, actions: Actions) {
+        self.viewModel = viewModel
+        self.actions = actions
+    }
+
+    var helpItems: [HelpItem] {
+        [HelpItem("Enter", Item.enterStarts ? "start" : "open"), HelpItem("a", "add"), HelpItem("e", "edit"),
+         HelpItem("d", "delete")]
+    }
+
+    func screenWillAppear() {
+        if viewModel.loadCount == 0 { viewModel.load() }
+    }
+
+    func draw(in canvas: Canvas, context: RenderContext) {
+        ListView(rows: viewModel.items.map { ListRow($0.title, detail: $0.summary) }, emptyText: Item.emptyListText,
+                 footer: viewModel.errorMessage).draw(in: canvas, selection: &selection)
+    }
+
+    func handle(_ key: Key) throws -> KeyResult {
+        let items = viewModel.items
+        let selected = items.indices.contains(selection.index) ? items[selection.index] : nil
+        switch key {
+        case .enter:
+            if let selected { actions.open(selected) }
+        case .character("a"):
+            actions.create()
+        case .character("e"):
+            if let selected { actions.edit(selected) }
+        case .character("d"):
+            guard let selected else { return .handled }
+            actions.confirmDelete("Delete the \(Item.kind.rawValue) \"\(selected.title)\"?") { [viewModel] yes in
+                if yes { viewModel.delete(selected) }
+            }
+        default:
+            return selection.handle(key, itemCount: items.count) == .ignored ? .ignored : .handled
+        }
+        return .handled
+    }
+}

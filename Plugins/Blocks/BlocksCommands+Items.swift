@@ -1,0 +1,97 @@
+import BlocksDomain
+import BlocksPresentation
+import FoundationEssentials
+import StrataPluginKit
+
+extension BlocksCommands {
+    /// `list`, `add`, `show`, `edit`, `delete` and `start` of one kind: `strata blocks …`, `strata daily …` or
+    /// `strata timer …`.
+    func itemCommands<Item: ItemCommandLine>(_: Item.Type) -> [PluginCommand] {
+        let group = CommandGroup.name(Item.kind)
+        let kind = Item.kind.rawValue
+        return [
+            command([group, "list"], "List \(Item.nouns.many), newest first", usage: "strata \(group) list [--json]",
+                    flags: ["--json"]) { arguments, invocation in
+                try noPositionals(arguments)
+                let items = try context.service((any ItemFetchUseCase<Item>).self).fetchAll()
+                if arguments.has("--json") {
+                    try invocation.writeJSON(items.map(\.json))
+                } else {
+                    invocation.write(Item.listText(items))
+                }
+            },
+            command([group, "add"], Item.addSummary, usage: "strata \(group) add TITLE \(Item.addUsage) [--now] [--json]",
+                    options: Item.addOptions, flags: ["--now", "--json"]) { arguments, invocation in
+                let draft = try Item.draft(from: arguments, title: try text(arguments, "TITLE"), changing: nil)
+                let item = try context.service((any ItemCreateUseCase<Item>).self).execute(draft)
+                try reportAdded(item, json: arguments.has("--json"), now: arguments.has("--now"), invocation: invocation)
+            },
+            command([group, "show"], "Show one \(Item.nouns.one)", usage: "strata \(group) show ID|TITLE [--json]",
+                    flags: ["--json"]) { arguments, invocation in
+                let item: Item = try find(try text(arguments, "ID"))
+                if arguments.has("--json") {
+                    try invocation.writeJSON(item.json)
+                } else {
+                    invocation.write(item.shownText)
+                }
+            },
+            command([group, "edit"], Item.editSummary,
+                    usage: "strata \(group) edit ID|TITLE \(Item.editOptions.map { "[\($0.option) \($0.value)]" }.joined(separator: " ")) [--json]",
+                    options: Set(Item.editOptions.map(\.option)), flags: ["--json"]) { arguments, invocation in
+                let item: Item = try find(try text(arguments, "ID"))
+                let options = Item.editOptions.map(\.option)
+                guard options.contains(where: { arguments.value($0) != nil }) else {
+                    throw CommandError.usage("nothing to change: give \(options.dropLast().joined(separator: ", ")) or \(options.last ?? "")")
+                }
+                let draft = try Item.draft(from: arguments, title: arguments.value("--title") ?? item.title,
+                                           changing: item.draft)
+                let edited = try context.service((any ItemEditUseCase<Item>).self).execute(id: item.id, draft)
+                if arguments.has("--json") {
+                    try invocation.writeJSON(edited.json)
+                    return
+                }
+                invocation.writeLine("Saved \(kind) \"\(edited.title)\": \(edited.summary).")
+                if let note = edited.note(afterSaving: draft) { invocation.writeLine(note) }
+            },
+            command([group, "delete"], "Delete \(Item.nouns.one.article) \(Item.nouns.one)",
+                    usage: "strata \(group) delete ID|TITLE") { arguments, invocation in
+                let item: Item = try find(try text(arguments, "ID"))
+                try context.service((any ItemDeleteUseCase<Item>).self).execute(id: item.id)
+                invocation.writeLine("Deleted \(kind) \"\(item.title)\".")
+            },
+            command([group, "start"], "Start \(Item.nouns.one.article) \(Item.nouns.one); `strata clock` shows it",
+                    usage: "strata \(group) start ID|TITLE [--json]", flags: ["--json"]) { arguments, invocation in
+                let item: Item = try find(try text(arguments, "ID"))
+                try start(Item.kind, id: item.id, json: arguments.has("--json"), invocation: invocation)
+            },
+        ]
+    }
+
+    /// The item a person named: by id, the start of its id, or its title.
+    func find<Item: BlocksItem>(_ reference: String) throws -> Item {
+        let items = try context.service((any ItemFetchUseCase<Item>).self).fetchAll()
+        return try ItemLookup.find(reference, in: items, kind: Item.kind, title: \.title)
+    }
+
+    /// The output of every `add`: the item (JSON, or a line of text), and with `--now` the item is started
+    /// (its clock printed in text mode); without it, text mode hints how to start it.
+    func reportAdded<Item: PresentedItem>(_ item: Item, json: Bool, now: Bool, invocation: CommandInvocation) throws {
+        let kind = Item.kind
+        let state = now ? try context.service((any ModeStartUseCase).self).execute(kind, id: item.id) : nil
+        if json {
+            try invocation.writeJSON(item.json)
+            return
+        }
+        invocation.writeLine("Added \(kind.rawValue) \"\(item.title)\" (\(ShortID.text(item.id))): \(item.summary).")
+        if let state {
+            invocation.writeLine("Started \(kind.rawValue) \"\(state.title)\".")
+            try printClock(state, json: false, to: invocation)
+        } else {
+            invocation.writeLine("Start it now with `strata \(CommandGroup.name(kind)) start \(ShortID.text(item.id))`.")
+        }
+    }
+}
+
+private extension String {
+    var article: String { first.map { "aeiou".contains($0) } == true ? "an" : "a" }
+}
