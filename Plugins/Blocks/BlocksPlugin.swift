@@ -45,10 +45,10 @@ public final class BlocksPlugin: FeaturePlugin {
 
     private func registerScreens(in context: PluginContext) throws {
         try context.register((any FeatureScreenProvider).self, name: context.pluginID, scope: .singleton) { resolver in
-            BlocksScreenProvider(useCases: BlocksUseCases(
+            BlocksScreenProvider(dependencies: BlocksSceneDependencies(
                 blocks: try Self.itemUseCases(resolver), dailies: try Self.itemUseCases(resolver),
                 timers: try Self.itemUseCases(resolver), start: try resolver.resolve(), clock: try resolver.resolve(),
-                stop: try resolver.resolve()), clock: try resolver.resolve())
+                stop: try resolver.resolve(), wallClock: try resolver.resolve()))
         }
     }
 

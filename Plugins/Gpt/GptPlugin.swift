@@ -67,12 +67,12 @@ public final class GptPlugin: FeaturePlugin {
         try context.register((any SaveReplyUseCase).self, scope: .singleton) { _ in
             DefaultSaveReplyUseCase(replies: FileSavedRepliesRepository(directory: repliesFolder))
         }
-        try context.register((any FeatureScreenProvider).self, name: "gpt", scope: .singleton) { resolver in
-            GptScreenProvider(fetchPersonas: try resolver.resolve((any FetchPersonasUseCase).self),
+        try context.register((any FeatureScreenProvider).self, name: context.pluginID, scope: .singleton) { resolver in
+            GptScreenProvider(dependencies: GptSceneDependencies(fetchPersonas: try resolver.resolve((any FetchPersonasUseCase).self),
                               fetchUsage: try resolver.resolve((any FetchUsageUseCase).self),
                               convertTrouble: try resolver.resolve((any ConvertTroubleUseCase).self),
                               rules: rules, timeZone: policy.timeZone,
-                              saveReply: try resolver.resolve((any SaveReplyUseCase).self), now: try now(resolver))
+                              saveReply: try resolver.resolve((any SaveReplyUseCase).self), now: try now(resolver)))
         }
         for command in GptCommands(context: context, settings: settings, timeZone: policy.timeZone).all {
             try context.addCommand(command)

@@ -64,7 +64,7 @@ public final class MoviesPlugin: FeaturePlugin {
     }
 
     private func registerScreens(_ settings: MoviesSettings, in context: PluginContext) throws {
-        try context.register((any FeatureScreenProvider).self, name: manifest.id, scope: .singleton) { _ in
+        try context.register((any FeatureScreenProvider).self, name: context.pluginID, scope: .singleton) { _ in
             MoviesScreenProvider {
                 MoviesSceneDependencies(
                     searchMoviesUseCase: try context.service((any SearchMoviesUseCase).self),

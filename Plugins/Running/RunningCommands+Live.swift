@@ -22,9 +22,6 @@ extension RunningCommands {
                 let json = arguments.has("--json")
                 let setting = RunningSetting(mode: mode, targetDistanceKm: goal, myNickname: nickname(arguments, invocation),
                                              sessionID: id.value)
-                if mode == .race && me.timeline.totalKm < goal {
-                    throw RunRequestProblem.tooShort(trackKm: me.timeline.totalKm, goalKm: goal, mode: .single)
-                }
                 let announce = announcer(invocation, json: json)
                 let timeout = settings.inviteTimeoutSeconds
                 let waiting = timeout == timeout.rounded() ? "\(Int(timeout)) s" : "\(timeout) s"
@@ -35,18 +32,19 @@ extension RunningCommands {
                     }
                     if arguments.value("--session-dir") != nil { throw CommandError.usage("--session-dir is for a same-machine session; leave it out with --listen") }
                     let network = networkSessions(endpoint, invocation: invocation)
+                    let host = DefaultHostLiveRunUseCase(sessions: network)
                     connection = try await interruptible {
-                        try await network.host(setting, id: id) {
+                        try await host.execute(setting, id: id, timeline: me.timeline) {
                             let port = network.listeningPort ?? endpoint.port
-                            let host = endpoint.host == "0.0.0.0" ? ProcessInfo.processInfo.hostName : endpoint.host
+                            let name = endpoint.host == "0.0.0.0" ? ProcessInfo.processInfo.hostName : endpoint.host
                             announce("session \(id.value) is open on \(endpoint.host):\(port); waiting \(waiting) for a mate, who joins with:")
-                            announce("  strata running join \(host):\(port) \(network.joinCode) --track FILE")
+                            announce("  strata running join \(name):\(port) \(network.joinCode) --track FILE")
                         }
                     }
                 } else {
-                    let sessions = try liveSessions(arguments)
+                    let host = DefaultHostLiveRunUseCase(sessions: try liveSessions(arguments))
                     connection = try await interruptible {
-                        try await sessions.host(setting, id: id) {
+                        try await host.execute(setting, id: id, timeline: me.timeline) {
                             announce("session \(id.value): waiting \(waiting) for a mate. Join with: strata running join \(id.value) --track FILE")
                         }
                     }
@@ -84,12 +82,9 @@ extension RunningCommands {
                 let me = try await loadTrack(try requiredTrack(arguments), pace: pace(arguments, "--pace"))
                 let sessions: any LiveSessionRepository = try endpoint.map { networkSessions($0, invocation: invocation) } ?? liveSessions(arguments)
                 let name = nickname(arguments, invocation)
-                let connection = try await interruptible { try await sessions.join(id, nickname: name) }
+                let join = DefaultJoinLiveRunUseCase(sessions: sessions)
+                let connection = try await interruptible { try await join.execute(id, nickname: name, timeline: me.timeline) }
                 let setting = connection.setting
-                if setting.mode == .race && me.timeline.totalKm < setting.targetDistanceKm {
-                    try await connection.mate.publish(RunnerProgress(data: .start, status: .cancelled))
-                    throw RunRequestProblem.tooShort(trackKm: me.timeline.totalKm, goalKm: setting.targetDistanceKm, mode: .single)
-                }
                 let announce = announcer(invocation, json: arguments.has("--json"))
                 announce("joined \(setting.mateNickname ?? "the host")'s \(setting.mode.rawValue) to \(RunningFormat.distance(setting.targetDistanceKm)) km (session \(setting.sessionID ?? id.value)).")
                 let request = RunRequest(setting: setting, timeline: me.timeline, route: me.track.summary,

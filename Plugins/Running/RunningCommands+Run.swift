@@ -47,7 +47,6 @@ extension RunningCommands {
     func perform(_ request: RunRequest, invocation: CommandInvocation, json: Bool) async throws -> Int32 {
         let useCase = try context.service((any RunUseCase).self)
         let control = RunControl()
-        let viewModel = makeRunningViewModel(for: request.setting)
         let live = invocation.isTerminal && !json && request.speed > 0
         let paused = Int(request.timeline.pausedSeconds / 60)
         if paused > 0 {
@@ -55,7 +54,7 @@ extension RunningCommands {
         }
         let work = Task {
             try await useCase.execute(request, control: control) { data in
-                if live { invocation.updateStatusLine(RunningTextReport.liveLine(viewModel.state(for: data))) }
+                if live { invocation.updateStatusLine(RunningTextReport.liveLine(RunningViewState(data, setting: request.setting))) }
             }
         }
         let watch = InterruptWatch {

@@ -42,7 +42,7 @@ public final class RunningPlugin: FeaturePlugin {
             DefaultFetchRecordsUseCase(history: try resolver.resolve())
         }
         try context.register((any FeatureScreenProvider).self, name: context.pluginID, scope: .singleton) { resolver in
-            RunningScreenProvider(dependencies: RunningScreenDependencies(
+            RunningScreenProvider(dependencies: RunningSceneDependencies(
                 runUseCase: try resolver.resolve(), tracks: try resolver.resolve(), fetchHistory: try resolver.resolve(),
                 fetchRecords: try resolver.resolve(),
                 profile: RunnerProfile(nickname: settings.myNickname(ProcessInfo.processInfo.environment),

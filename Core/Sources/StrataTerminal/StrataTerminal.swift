@@ -19,14 +19,14 @@
 // - Terminal/    raw mode, alternate screen, signals (SIGWINCH, SIGTSTP/SIGCONT, SIGTERM…), input thread,
 //                `TerminalCapabilities` (`TERM=dumb`, `NO_COLOR`).
 //
-// A screen in the seeds' MVVM style:
+// A screen in the features' MVVM style: the view model is a concrete `@MainActor @Observable` class that the
+// screen holds (no Input/Output protocols: the seam tests replace is the use case behind it, and Observation
+// tracks the class's stored properties):
 //
-//     @MainActor protocol MoviesListViewModelInput { func didSearch(query: String) async; func didSelect(index: Int) }
-//     @MainActor protocol MoviesListViewModelOutput { var items: [MoviesListItemViewModel] { get }; var loading: MoviesListViewModelLoading { get }; var error: String? { get } }
-//
-//     @MainActor @Observable final class DefaultMoviesListViewModel: MoviesListViewModelInput & MoviesListViewModelOutput {
+//     @MainActor @Observable final class MoviesListViewModel {
 //         private(set) var items: [MoviesListItemViewModel] = []
-//         …   // calls use cases, sets `items`, `loading` and `error`; navigation through an injected actions struct
+//         func didSearch(query: String) { … }   // calls use cases, sets `items`, `loading` and `error`;
+//                                                 // navigation through an injected actions struct
 //     }
 //
 //     @MainActor final class MoviesListScreen: Screen {

@@ -1,8 +1,9 @@
 import GptDomain
 import Synchronization
+import Testing
 
-/// A chat repository that answers from a script and logs what it was asked. Unscripted calls fail the
-/// caller loudly with a `ChatError.transport` naming the unexpected call.
+/// A chat repository that answers from a script and logs what it was asked. An unscripted call fails the
+/// test (isowords' `unimplemented`) and the caller, with a `ChatError.transport` naming the call.
 public final class StubChatRepository: ChatRepository {
     public struct Call: Sendable, Hashable {
         public let trouble: String
@@ -39,17 +40,15 @@ public final class StubChatRepository: ChatRepository {
             state.calls.append(Call(trouble: trouble, personaID: persona.id, streamed: false))
             return state.replies.isEmpty ? nil : state.replies.removeFirst()
         }
-        guard let next else { throw .transport("StubChatRepository: unexpected call reply(to: \(trouble))") }
+        guard let next else { throw Self.unexpected("reply(to: \(trouble))") }
         return try next.get()
     }
 
     public func streamReply(to trouble: String, as persona: Persona) -> AsyncThrowingStream<ReplyDelta, any Error> {
-        let script: [Result<ReplyDelta, ChatError>] = state.withLock { state in
+        let script: [Result<ReplyDelta, ChatError>] = state.withLock { state -> [Result<ReplyDelta, ChatError>]? in
             state.calls.append(Call(trouble: trouble, personaID: persona.id, streamed: true))
-            return state.streams.isEmpty
-                ? [.failure(.transport("StubChatRepository: unexpected call streamReply(to: \(trouble))"))]
-                : state.streams.removeFirst()
-        }
+            return state.streams.isEmpty ? nil : state.streams.removeFirst()
+        } ?? [.failure(Self.unexpected("streamReply(to: \(trouble))"))]
         return AsyncThrowingStream { continuation in
             for step in script {
                 switch step {
@@ -59,5 +58,10 @@ public final class StubChatRepository: ChatRepository {
             }
             continuation.finish()
         }
+    }
+
+    private static func unexpected(_ call: String) -> ChatError {
+        Issue.record("StubChatRepository: unexpected call \(call); the test scripted no answer for it")
+        return .transport("StubChatRepository: unexpected call \(call)")
     }
 }

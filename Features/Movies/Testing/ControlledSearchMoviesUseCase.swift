@@ -1,5 +1,6 @@
 import MoviesDomain
 import Synchronization
+import Testing
 
 /// A search use case whose answers the test sends by hand, one search at a time, so a test decides when
 /// (and in which order) pages and errors arrive.
@@ -24,7 +25,7 @@ public final class ControlledSearchMoviesUseCase: SearchMoviesUseCase {
     public var requests: [SearchMoviesUseCaseRequestValue] { searches.withLock { $0.map(\.request) } }
 
     /// Whether the consumer of search `index` stopped listening (cancelled).
-    public func isCancelled(search index: Int) -> Bool { searches.withLock { $0[index].cancelled } }
+    public func isCancelled(search index: Int) -> Bool { search(index)?.cancelled ?? false }
 
     public func execute(requestValue: SearchMoviesUseCaseRequestValue) -> AsyncThrowingStream<MoviesPageUpdate, any Error> {
         let (stream, continuation) = AsyncThrowingStream<MoviesPageUpdate, any Error>.makeStream()
@@ -40,13 +41,18 @@ public final class ControlledSearchMoviesUseCase: SearchMoviesUseCase {
 
     /// Delivers `update` to search `index`.
     public func send(_ update: MoviesPageUpdate, toSearch index: Int) {
-        let continuation = searches.withLock { $0[index].continuation }
-        continuation.yield(update)
+        search(index)?.continuation.yield(update)
     }
 
     /// Ends search `index`, with `error` if given.
     public func finish(search index: Int, throwing error: (any Error)? = nil) {
-        let continuation = searches.withLock { $0[index].continuation }
-        continuation.finish(throwing: error)
+        search(index)?.continuation.finish(throwing: error)
+    }
+
+    /// Search `index`, or `nil` with the test failed: the view model never started that search.
+    private func search(_ index: Int) -> Search? {
+        let search = searches.withLock { $0.indices.contains(index) ? $0[index] : nil }
+        if search == nil { Issue.record("ControlledSearchMoviesUseCase: search \(index) was never asked for") }
+        return search
     }
 }

@@ -18,15 +18,15 @@ struct BlocksScreenFlowTests {
     init() throws {
         let items = ModeItemSource(blocks: blocks, dailies: dailies, timers: timers)
         let berlin = Calendar.gregorian(in: "Europe/Berlin")
-        let useCases = BlocksUseCases(
+        let dependencies = BlocksSceneDependencies(
             blocks: .inMemory(blocks, modes: modes, clock: clock), dailies: .inMemory(dailies, modes: modes, clock: clock),
             timers: .inMemory(timers, modes: modes, clock: clock),
             start: DefaultModeStartUseCase(items: items, runningMode: modes, clock: clock, calendar: berlin),
             clock: DefaultClockFetchUseCase(items: items, runningMode: modes, clock: clock, calendar: berlin),
-            stop: DefaultClockStopUseCase(runningMode: modes))
+            stop: DefaultClockStopUseCase(runningMode: modes), wallClock: clock)
         let placeholder = Navigator(root: MenuPlaceholder())
         navigator = placeholder
-        let root = try BlocksScreenProvider(useCases: useCases, clock: clock).makeRootScreen(navigator: placeholder)
+        let root = try BlocksScreenProvider(dependencies: dependencies).makeRootScreen(navigator: placeholder)
         navigator.push(root)
     }
 

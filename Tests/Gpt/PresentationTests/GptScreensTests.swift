@@ -35,13 +35,13 @@ struct GptScreensTests {
         let now: @Sendable () -> Date = { Date(timeIntervalSince1970: 0) }
         let personas = StaticPersonasRepository()
         let policy = DailyUsagePolicy(limit: 10, timeZone: utc)
-        return GptScreenProvider(
+        return GptScreenProvider(dependencies: GptSceneDependencies(
             fetchPersonas: DefaultFetchPersonasUseCase(repository: personas),
             fetchUsage: DefaultFetchUsageUseCase(repository: usage, policy: policy, userID: "mina", now: now),
             convertTrouble: DefaultConvertTroubleUseCase(chat: chat, usage: usage, personas: personas, policy: policy,
                                                          rules: TroubleInputRules(), userID: "mina", now: now),
             rules: TroubleInputRules(), timeZone: utc,
-            saveReply: DefaultSaveReplyUseCase(replies: InMemorySavedRepliesRepository()), now: now)
+            saveReply: DefaultSaveReplyUseCase(replies: InMemorySavedRepliesRepository()), now: now))
     }
 
     @Test func theFlowGoesFromPersonaToInputToReplyAndBack() async throws {

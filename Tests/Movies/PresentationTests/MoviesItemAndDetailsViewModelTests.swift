@@ -35,7 +35,7 @@ import Testing
         let queries = (1...12).map { MovieQuery(query: "q\($0)") }
         let useCase = StubFetchRecentMovieQueriesUseCase(queries: queries)
         var selected: [MovieQuery] = []
-        let viewModel = DefaultMoviesQueryListViewModel(fetchRecentMovieQueriesUseCase: useCase) { selected.append($0) }
+        let viewModel = MoviesQueryListViewModel(fetchRecentMovieQueriesUseCase: useCase) { selected.append($0) }
         await viewModel.load()
         #expect(useCase.requestedCounts == [10])
         #expect(viewModel.items.map(\.query) == (1...10).map { "q\($0)" })

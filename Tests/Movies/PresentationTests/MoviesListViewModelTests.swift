@@ -16,12 +16,12 @@ func settle(_ condition: () -> Bool) async {
     let page1 = MoviesPage.stub(page: 1, totalPages: 2, ids: [1, 2])
     let page2 = MoviesPage.stub(page: 2, totalPages: 2, ids: [3])
 
-    func makeViewModel() -> DefaultMoviesListViewModel {
-        DefaultMoviesListViewModel(searchMoviesUseCase: useCase)
+    func makeViewModel() -> MoviesListViewModel {
+        MoviesListViewModel(searchMoviesUseCase: useCase)
     }
 
     func deliver(_ updates: [MoviesPageUpdate], toSearch index: Int, throwing error: (any Error)? = nil,
-                 _ viewModel: DefaultMoviesListViewModel) async {
+                 _ viewModel: MoviesListViewModel) async {
         updates.forEach { useCase.send($0, toSearch: index) }
         useCase.finish(search: index, throwing: error)
         await viewModel.waitUntilLoaded()
@@ -160,7 +160,7 @@ func settle(_ condition: () -> Bool) async {
 
     @Test func selectingAnItemShowsItsDetails() async {
         var shown: [Movie] = []
-        let viewModel = DefaultMoviesListViewModel(searchMoviesUseCase: useCase, actions: MoviesListViewModelActions(
+        let viewModel = MoviesListViewModel(searchMoviesUseCase: useCase, actions: MoviesListViewModelActions(
             showMovieDetails: { shown.append($0) }, showMovieQueriesSuggestions: { _ in }, closeMovieQueriesSuggestions: {}))
         viewModel.didSearch(query: "query")
         await deliver([.fresh(page1)], toSearch: 0, viewModel)
@@ -172,7 +172,7 @@ func settle(_ condition: () -> Bool) async {
     @Test func choosingASuggestionSearchesIt() async {
         var select: (@MainActor (MovieQuery) -> Void)?
         var closed = 0
-        let viewModel = DefaultMoviesListViewModel(searchMoviesUseCase: useCase, actions: MoviesListViewModelActions(
+        let viewModel = MoviesListViewModel(searchMoviesUseCase: useCase, actions: MoviesListViewModelActions(
             showMovieDetails: { _ in }, showMovieQueriesSuggestions: { select = $0 }, closeMovieQueriesSuggestions: { closed += 1 }))
         viewModel.showQueriesSuggestions()
         select?(MovieQuery(query: "dune"))

@@ -61,7 +61,7 @@ import Testing
 
     @Test func recentQueriesShowUnderTheEmptyFieldAndEnterSearchesOne() async throws {
         let app = try makeApp(recent: ["dune", "alien"])
-        await (try screen(app).suggestions as? DefaultMoviesQueryListViewModel)?.waitUntilLoaded()
+        await (try #require(try screen(app).suggestions)).waitUntilLoaded()
         #expect(app.render(size: size).text.contains("Recent searches"))
         try app.send(.down)
         try app.send(.enter)

@@ -76,7 +76,7 @@ struct CommandLineFormatTests {
         let data = RunningData(mode: .race, targetDistanceKm: 5, mine: RealTimeData(elapsedDistanceKm: 1, elapsedSeconds: 300),
                                mate: MateStatus(nickname: "kim", progress: RunnerProgress(data: RealTimeData(elapsedDistanceKm: 0.5, elapsedSeconds: 300), status: .running)),
                                calories: 60)
-        let line = RunningTextReport.liveLine(makeRunningViewModel(for: setting).state(for: data))
+        let line = RunningTextReport.liveLine(RunningViewState(data, setting: setting))
         #expect(line == "05:00 | 1.00 km 20 % | 60 kcal | kim 0.50 km 10 % | You lead by 0.50 km")
     }
 }

@@ -4,6 +4,7 @@ import RunningDomain
 import RunningTesting
 @testable import RunningPresentation
 
+@MainActor
 struct RecordsViewModelTests {
     private func model(month: String = "2026-11") -> RecordsViewModel {
         var utc = Calendar(identifier: .gregorian)
@@ -17,7 +18,9 @@ struct RecordsViewModelTests {
     }
 
     @Test func showsTheMonthAndEverything() async throws {
-        let state = try await model().load()
+        let viewModel = model()
+        await viewModel.load()
+        let state = try #require(viewModel.state)
         #expect(state.monthTitle == "November 2026")
         #expect(state.monthLines == ["Runs      1", "Distance  3.00 km", "Time      16:40"])
         #expect(state.totalLines == ["Runs      2", "Distance  8.00 km", "Time      41:40", "Calories  500 kcal"])
@@ -26,17 +29,19 @@ struct RecordsViewModelTests {
 
     @Test func navigatesBetweenMonthsButNotIntoTheFuture() async throws {
         let viewModel = model()
-        let october = try await viewModel.showPrevious()
+        await viewModel.showPrevious()
+        let october = try #require(viewModel.state)
         #expect(october.monthTitle == "October 2026")
         #expect(october.monthLines.first == "Runs      1")
         #expect(october.canShowNext)
-        let september = try await viewModel.showPrevious()
-        #expect(september.monthLines.first == "Runs      0")
-        _ = try await viewModel.showNext()
-        let november = try await viewModel.showNext()
-        #expect(november.monthTitle == "November 2026")
-        let stillNovember = try await viewModel.showNext()
-        #expect(stillNovember.monthTitle == "November 2026")
-        #expect(await viewModel.month == YearMonth("2026-11"))
+        await viewModel.showPrevious()
+        #expect(viewModel.state?.monthLines.first == "Runs      0")
+        await viewModel.showNext()
+        await viewModel.showNext()
+        #expect(viewModel.state?.monthTitle == "November 2026")
+        await viewModel.showNext()
+        #expect(viewModel.state?.monthTitle == "November 2026")
+        #expect(viewModel.month == YearMonth("2026-11"))
+        #expect(viewModel.errorMessage == nil)
     }
 }

@@ -10,7 +10,7 @@
 ///     private weak var navigator: Navigator?
 ///     init(navigator: Navigator, …) { self.navigator = navigator }
 ///     func start() -> any Screen {
-///         MoviesListScreen(viewModel: DefaultMoviesListViewModel(…, actions: .init(
+///         MoviesListScreen(viewModel: MoviesListViewModel(…, actions: .init(
 ///             showMovieDetails: { [weak self] movie in self?.showDetails(movie) })))
 ///     }
 ///     private func showDetails(_ movie: Movie) { navigator?.push(MovieDetailsScreen(…)) }

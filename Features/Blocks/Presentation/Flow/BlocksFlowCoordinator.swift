@@ -6,26 +6,25 @@ import StrataTerminal
 @MainActor
 public final class BlocksFlowCoordinator: Coordinator {
     private weak var navigator: Navigator?
-    private let useCases: BlocksUseCases
-    private let clock: any BlocksClock
+    private let dependencies: BlocksSceneDependencies
 
-    public init(navigator: Navigator, useCases: BlocksUseCases, clock: any BlocksClock) {
+    public init(navigator: Navigator, dependencies: BlocksSceneDependencies) {
         self.navigator = navigator
-        self.useCases = useCases
-        self.clock = clock
+        self.dependencies = dependencies
     }
 
     public func start() -> any Screen {
         MenuScreen(title: "Blocks", entries: [
             ("Clock", "what runs now", { [self] in showClock() }),
-            ("Blocks", "the day in N-hour blocks", { [self] in showList(useCases.blocks) }),
-            ("Daily", "focus and break rounds from a start time", { [self] in showList(useCases.dailies) }),
-            ("Timers", "repeating countdowns", { [self] in showList(useCases.timers) }),
+            ("Blocks", "the day in N-hour blocks", { [self] in showList(dependencies.blocks) }),
+            ("Daily", "focus and break rounds from a start time", { [self] in showList(dependencies.dailies) }),
+            ("Timers", "repeating countdowns", { [self] in showList(dependencies.timers) }),
         ])
     }
 
     func showClock() {
-        let viewModel = ClockViewModel(fetchUseCase: useCases.clock, stopUseCase: useCases.stop, clock: clock)
+        let viewModel = ClockViewModel(fetchUseCase: dependencies.clock, stopUseCase: dependencies.stop,
+                                       clock: dependencies.wallClock)
         navigator?.push(ClockScreen(viewModel: viewModel, ringBell: { [weak navigator] in navigator?.ringBell() }))
     }
 
@@ -47,7 +46,7 @@ public final class BlocksFlowCoordinator: Coordinator {
     }
 
     func showDetail<Item: PresentedItem>(_ item: Item, items: ItemUseCases<Item>, list: ItemListViewModel<Item>?) {
-        let detail = ItemDetailViewModel(item: item, startUseCase: useCases.start)
+        let detail = ItemDetailViewModel(item: item, startUseCase: dependencies.start)
         navigator?.push(ItemDetailScreen(viewModel: detail, actions: .init(
             edit: { [self, weak detail, weak list] in
                 guard let detail else { return }
@@ -64,7 +63,7 @@ public final class BlocksFlowCoordinator: Coordinator {
     }
 
     func create<Item: PresentedItem>(_ items: ItemUseCases<Item>, list: ItemListViewModel<Item>?) {
-        let form = ItemFormViewModel(.create(items.create, start: useCases.start), draft: Item.newDraft,
+        let form = ItemFormViewModel(.create(items.create, start: dependencies.start), draft: Item.newDraft,
                                      fetchRefreshDelegate: list)
         navigator?.push(Item.formScreen(form, done: { [self, weak form] in
             _ = navigator?.pop()
@@ -74,7 +73,7 @@ public final class BlocksFlowCoordinator: Coordinator {
     }
 
     func start<Item: PresentedItem>(_ item: Item) {
-        if (try? useCases.start.execute(Item.kind, id: item.id)) != nil { showClock() }
+        if (try? dependencies.start.execute(Item.kind, id: item.id)) != nil { showClock() }
     }
 
     // MARK: Dialogs

@@ -3,16 +3,14 @@ import StrataTerminal
 
 /// Opens the feature in the interactive app: a menu of the clock, blocks, daily schedules and timers.
 public struct BlocksScreenProvider: FeatureScreenProvider {
-    private let useCases: BlocksUseCases
-    private let clock: any BlocksClock
+    private let dependencies: BlocksSceneDependencies
 
-    public init(useCases: BlocksUseCases, clock: any BlocksClock) {
-        self.useCases = useCases
-        self.clock = clock
+    public init(dependencies: BlocksSceneDependencies) {
+        self.dependencies = dependencies
     }
 
     @MainActor
     public func makeRootScreen(navigator: Navigator) throws -> any Screen {
-        BlocksFlowCoordinator(navigator: navigator, useCases: useCases, clock: clock).start()
+        BlocksFlowCoordinator(navigator: navigator, dependencies: dependencies).start()
     }
 }

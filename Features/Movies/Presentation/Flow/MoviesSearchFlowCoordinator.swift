@@ -1,23 +1,6 @@
 import MoviesDomain
 import StrataTerminal
 
-/// What the movies screens need, resolved when the feature is opened.
-public struct MoviesSceneDependencies: Sendable {
-    public let searchMoviesUseCase: any SearchMoviesUseCase
-    public let fetchRecentMovieQueriesUseCase: any FetchRecentMovieQueriesUseCase
-    public let posterImagesRepository: any PosterImagesRepository
-    /// How many recent queries the suggestions show.
-    public let recentQueriesLimit: Int
-
-    public init(searchMoviesUseCase: any SearchMoviesUseCase, fetchRecentMovieQueriesUseCase: any FetchRecentMovieQueriesUseCase,
-                posterImagesRepository: any PosterImagesRepository, recentQueriesLimit: Int = 10) {
-        self.searchMoviesUseCase = searchMoviesUseCase
-        self.fetchRecentMovieQueriesUseCase = fetchRecentMovieQueriesUseCase
-        self.posterImagesRepository = posterImagesRepository
-        self.recentQueriesLimit = recentQueriesLimit
-    }
-}
-
 /// Search → details: makes each screen with its view model and wires the view models' actions to the
 /// navigator.
 @MainActor
@@ -36,7 +19,7 @@ public final class MoviesSearchFlowCoordinator: Coordinator {
             showMovieDetails: { [self] movie in showMovieDetails(movie) },
             showMovieQueriesSuggestions: { [self] didSelect in showMovieQueriesSuggestions(didSelect: didSelect) },
             closeMovieQueriesSuggestions: { [weak self] in self?.listScreen?.suggestions = nil })
-        let screen = MoviesListScreen(viewModel: DefaultMoviesListViewModel(
+        let screen = MoviesListScreen(viewModel: MoviesListViewModel(
             searchMoviesUseCase: dependencies.searchMoviesUseCase, actions: actions))
         listScreen = screen
         return screen
@@ -48,7 +31,7 @@ public final class MoviesSearchFlowCoordinator: Coordinator {
     }
 
     private func showMovieQueriesSuggestions(didSelect: @escaping @MainActor (MovieQuery) -> Void) {
-        let viewModel = DefaultMoviesQueryListViewModel(
+        let viewModel = MoviesQueryListViewModel(
             numberOfQueriesToShow: dependencies.recentQueriesLimit,
             fetchRecentMovieQueriesUseCase: dependencies.fetchRecentMovieQueriesUseCase, didSelect: didSelect)
         listScreen?.suggestions = viewModel

@@ -73,14 +73,16 @@ public struct DefaultRunUseCase: RunUseCase {
 }
 
 extension RunRequest {
-    /// Refuses a run that can't work: a missing mate, a bad speed, or tracks too short for the goal.
+    /// Refuses a run that can't work: a missing mate, a bad speed, or tracks too short for the goal (in a race,
+    /// my own track; in a team, both together when the mate's is known).
     public func validate() throws(RunRequestProblem) {
         guard speed >= 0, speed.isFinite else { throw .invalidSpeed(speed) }
         if setting.mode.needsMate && mate == nil { throw .mateMissing(setting.mode) }
+        try setting.checkRace(on: timeline)
         let mine = timeline.totalKm, goal = setting.targetDistanceKm
         let reachable: Double? = switch setting.mode {
         case .single: mine
-        case .race: mate?.knownTotalKm.map { max(mine, $0) }
+        case .race: nil
         case .team: mate?.knownTotalKm.map { mine + $0 }
         }
         if let reachable, reachable < goal {

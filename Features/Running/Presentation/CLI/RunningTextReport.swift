@@ -5,7 +5,7 @@ import StrataTerminal
 /// The plain text `strata running …` prints without `--json`.
 public enum RunningTextReport {
     public static func result(_ result: RunningResult, route: RouteSummary? = nil) -> String {
-        var lines = RunningResultViewModel(result: result).lines
+        var lines = RunningResultViewState(result: result).lines
         if let route { lines.append("Track     \(route.name) (\(route.fileName), \(RunningFormat.distance(route.lengthKm)) km)") }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -20,7 +20,7 @@ public enum RunningTextReport {
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
         let rows = runs.map { run -> [String] in
             let result = run.result
-            var outcome = RunningResultViewModel(result: result).title
+            var outcome = RunningResultViewState(result: result).title
             if let contribution = result.contribution { outcome += " (your share \(RunningFormat.percent(contribution)) %)" }
             return [formatter.string(from: run.startedAt), result.mode.rawValue,
                     "\(RunningFormat.distance(result.distanceKm))/\(RunningFormat.distance(result.targetDistanceKm)) km",

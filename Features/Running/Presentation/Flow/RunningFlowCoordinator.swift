@@ -5,9 +5,9 @@ import StrataTerminal
 @MainActor
 final class RunningFlowCoordinator {
     private weak var navigator: Navigator?
-    private let dependencies: RunningScreenDependencies
+    private let dependencies: RunningSceneDependencies
 
-    init(navigator: Navigator, dependencies: RunningScreenDependencies) {
+    init(navigator: Navigator, dependencies: RunningSceneDependencies) {
         self.navigator = navigator
         self.dependencies = dependencies
     }
@@ -37,6 +37,6 @@ final class RunningFlowCoordinator {
     func showRecords() {
         let month = dependencies.currentMonth()
         let records = RecordsViewModel(fetchRecords: dependencies.fetchRecords, month: month, currentMonth: month)
-        navigator?.push(RunRecordsScreen(model: RecordsScreenModel(viewModel: records)))
+        navigator?.push(RunRecordsScreen(model: records))
     }
 }

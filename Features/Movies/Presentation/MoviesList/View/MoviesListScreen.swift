@@ -8,15 +8,15 @@ public final class MoviesListScreen: Screen {
     private enum Focus { case search, results }
 
     /// The screen's view model.
-    public let viewModel: DefaultMoviesListViewModel
+    public let viewModel: MoviesListViewModel
     private var field = TextFieldState()
     private var focus = Focus.search
     private var selection = ListSelection()
     private var suggestionSelection = ListSelection()
     /// The recent queries, shown while the field is empty and focused (set by the coordinator).
-    public internal(set) var suggestions: (any MoviesQueryListViewModel)?
+    public internal(set) var suggestions: (MoviesQueryListViewModel)?
 
-    public init(viewModel: DefaultMoviesListViewModel) {
+    public init(viewModel: MoviesListViewModel) {
         self.viewModel = viewModel
     }
 

@@ -1,82 +1,164 @@
 import Foundation
 import MoviesDomain
+import Observation
 
-/// What the list is loading: the first page (the whole screen waits), the next page (a row at the end
-/// waits), or nothing.
-public enum MoviesListViewModelLoading: Sendable, Hashable {
-    case none
-    case fullScreen
-    case nextPage
-}
+/// The movies list: searches page by page through `SearchMoviesUseCase`.
+///
+/// Paging rules: a page that arrives replaces the page with the same number (a cached page, then the
+/// fresh one); the next page loads only when there are more pages and nothing is loading; a new search
+/// resets paging and cancels the load in progress; a result of an earlier load never overwrites a newer one.
+@MainActor
+@Observable
+public final class MoviesListViewModel {
+    public private(set) var items: [MoviesListItemViewModel] = []
+    public private(set) var loading: MoviesListViewModelLoading = .none
+    /// The query of the results shown.
+    public private(set) var query = ""
+    /// A message for a failed load, `nil` when the last load didn't fail.
+    public private(set) var error: String?
+    public var isEmpty: Bool { items.isEmpty }
+    /// Whether the last search was stopped before its results came.
+    public private(set) var wasStopped = false
 
-/// The one thing the results area says, so that it never contradicts itself (no "No movies found"
-/// under an error, no "page 0 of 1" after a stop).
-public enum MoviesListResultsState: Sendable, Hashable {
-    /// No search yet.
-    case prompt
-    /// The first page is on its way.
-    case searching
-    /// The search was stopped before anything came.
-    case stopped
-    /// The last load failed with this message (what was loaded before stays listed).
-    case failed(String)
-    /// The search found nothing.
-    case noResults
-    /// Results, with the pages loaded so far and the pages there are.
-    case results(page: Int, of: Int)
-}
+    /// What the results area says.
+    public var resultsState: MoviesListResultsState {
+        if query.isEmpty { return .prompt }
+        if let error { return .failed(error) }
+        if items.isEmpty {
+            if loading != .none { return .searching }
+            return wasStopped ? .stopped : .noResults
+        }
+        return .results(page: currentPage, of: totalPageCount)
+    }
+    public let screenTitle = "Movies"
+    public let emptyDataTitle = "Search results"
+    public let errorTitle = "Error"
+    public let searchBarPlaceholder = "Search Movies"
 
-/// Where the list screen leads; the coordinator provides these.
-public struct MoviesListViewModelActions {
-    /// Opens the details of a movie.
-    public let showMovieDetails: @MainActor (Movie) -> Void
-    /// Shows the recent queries; selecting one calls the closure it is given.
-    public let showMovieQueriesSuggestions: @MainActor (_ didSelect: @escaping @MainActor (MovieQuery) -> Void) -> Void
-    /// Hides the recent queries.
-    public let closeMovieQueriesSuggestions: @MainActor () -> Void
+    /// The highest page number loaded, 0 before the first.
+    public private(set) var currentPage = 0
+    /// The number of pages the source has for the query.
+    public private(set) var totalPageCount = 1
+    public var hasMorePages: Bool { currentPage < totalPageCount }
+    public var nextPage: Int { hasMorePages ? currentPage + 1 : currentPage }
 
-    public init(showMovieDetails: @escaping @MainActor (Movie) -> Void,
-                showMovieQueriesSuggestions: @escaping @MainActor (_ didSelect: @escaping @MainActor (MovieQuery) -> Void) -> Void,
-                closeMovieQueriesSuggestions: @escaping @MainActor () -> Void) {
-        self.showMovieDetails = showMovieDetails
-        self.showMovieQueriesSuggestions = showMovieQueriesSuggestions
-        self.closeMovieQueriesSuggestions = closeMovieQueriesSuggestions
+    @ObservationIgnored private let searchMoviesUseCase: any SearchMoviesUseCase
+    @ObservationIgnored private let actions: MoviesListViewModelActions?
+    @ObservationIgnored private var pages: [MoviesPage] = []
+    @ObservationIgnored private var loadTask: Task<Void, Never>?
+    /// Bumped by every load and cancel; a load applies its results only while its number is current.
+    @ObservationIgnored private var generation = 0
+
+    public init(searchMoviesUseCase: any SearchMoviesUseCase, actions: MoviesListViewModelActions? = nil) {
+        self.searchMoviesUseCase = searchMoviesUseCase
+        self.actions = actions
+    }
+
+    /// Waits for the load in progress (if any) to end: for screens that print once loaded, and tests.
+    public func waitUntilLoaded() async {
+        await loadTask?.value
+    }
+
+    // MARK: - Input
+
+    public func viewDidLoad() {}
+
+    /// The selection reached the end of the list: loads the next page if there is one and nothing loads.
+    public func didLoadNextPage() {
+        guard hasMorePages, loading == .none, !query.isEmpty else { return }
+        load(MovieQuery(query: query), loading: .nextPage)
+    }
+
+    /// Searches `query` from page 1, cancelling any load in progress; a blank query is ignored.
+    public func didSearch(query: String) {
+        let movieQuery = MovieQuery(query: query)
+        guard !movieQuery.trimmed.isEmpty else { return }
+        update(movieQuery: MovieQuery(query: movieQuery.trimmed))
+    }
+
+    /// Stops the load in progress; what is shown stays.
+    public func didCancelSearch() {
+        guard loading != .none else { return }
+        generation += 1
+        loadTask?.cancel()
+        loadTask = nil
+        loading = .none
+        wasStopped = true
+    }
+
+    /// Runs the load that failed again (the first page, or the next one).
+    public func didRetry() {
+        guard error != nil, !query.isEmpty else { return }
+        if items.isEmpty {
+            update(movieQuery: MovieQuery(query: query))
+        } else {
+            load(MovieQuery(query: query), loading: .nextPage)
+        }
+    }
+
+    public func showQueriesSuggestions() {
+        actions?.showMovieQueriesSuggestions { [weak self] query in self?.update(movieQuery: query) }
+    }
+
+    public func closeQueriesSuggestions() {
+        actions?.closeMovieQueriesSuggestions()
+    }
+
+    public func didSelectItem(at index: Int) {
+        guard items.indices.contains(index) else { return }
+        actions?.showMovieDetails(items[index].movie)
+    }
+
+    // MARK: - Private
+
+    private func update(movieQuery: MovieQuery) {
+        resetPages()
+        load(movieQuery, loading: .fullScreen)
+    }
+
+    private func resetPages() {
+        currentPage = 0
+        totalPageCount = 1
+        pages = []
+        items = []
+    }
+
+    private func load(_ movieQuery: MovieQuery, loading: MoviesListViewModelLoading) {
+        generation += 1
+        let current = generation
+        loadTask?.cancel()
+        self.loading = loading
+        query = movieQuery.query
+        error = nil
+        wasStopped = false
+        let updates = searchMoviesUseCase.execute(requestValue: SearchMoviesUseCaseRequestValue(query: movieQuery, page: nextPage))
+        loadTask = Task { [weak self] in
+            do {
+                for try await update in updates {
+                    guard let self, self.generation == current else { return }
+                    self.apply(update.page)
+                }
+                guard let self, self.generation == current else { return }
+                self.loading = .none
+            } catch {
+                guard let self, self.generation == current else { return }
+                self.handle(error)
+                self.loading = .none
+            }
+        }
+    }
+
+    private func apply(_ page: MoviesPage) {
+        pages.removeAll { $0.page == page.page }
+        pages.append(page)
+        pages.sort { $0.page < $1.page }
+        currentPage = pages.last?.page ?? 0
+        totalPageCount = page.totalPages
+        items = pages.flatMap(\.movies).map(MoviesListItemViewModel.init(movie:))
+    }
+
+    private func handle(_ error: any Error) {
+        if error is CancellationError || (error as? MoviesError) == .cancelled { return }
+        self.error = (error as? MoviesError)?.isConnectionError == true ? "No internet connection" : "Failed loading movies"
     }
 }
-
-/// What the list screen tells its view model.
-@MainActor
-public protocol MoviesListViewModelInput {
-    func viewDidLoad()
-    /// The selection reached the end of the list: loads the next page if there is one and nothing loads.
-    func didLoadNextPage()
-    /// Searches `query` from page 1, cancelling any load in progress; a blank query is ignored.
-    func didSearch(query: String)
-    /// Stops the load in progress; what is shown stays.
-    func didCancelSearch()
-    /// Runs the load that failed again (the first page, or the next one).
-    func didRetry()
-    func showQueriesSuggestions()
-    func closeQueriesSuggestions()
-    func didSelectItem(at index: Int)
-}
-
-/// What the list screen shows.
-@MainActor
-public protocol MoviesListViewModelOutput {
-    var items: [MoviesListItemViewModel] { get }
-    var loading: MoviesListViewModelLoading { get }
-    /// The query of the results shown.
-    var query: String { get }
-    /// A message for a failed load, `nil` when the last load didn't fail.
-    var error: String? { get }
-    var isEmpty: Bool { get }
-    /// What the results area says.
-    var resultsState: MoviesListResultsState { get }
-    var screenTitle: String { get }
-    var emptyDataTitle: String { get }
-    var errorTitle: String { get }
-    var searchBarPlaceholder: String { get }
-}
-
-public typealias MoviesListViewModel = MoviesListViewModelInput & MoviesListViewModelOutput

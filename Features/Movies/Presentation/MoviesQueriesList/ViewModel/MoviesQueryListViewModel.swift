@@ -12,16 +12,8 @@ public struct MoviesQueryListItemViewModel: Sendable, Hashable {
 
 /// The recent queries shown under an empty search field; selecting one searches it.
 @MainActor
-public protocol MoviesQueryListViewModel: AnyObject {
-    var items: [MoviesQueryListItemViewModel] { get }
-    /// Loads the newest queries.
-    func viewWillAppear()
-    func didSelect(item: MoviesQueryListItemViewModel)
-}
-
-@MainActor
 @Observable
-public final class DefaultMoviesQueryListViewModel: MoviesQueryListViewModel {
+public final class MoviesQueryListViewModel {
     public private(set) var items: [MoviesQueryListItemViewModel] = []
 
     @ObservationIgnored private let numberOfQueriesToShow: Int
@@ -36,6 +28,7 @@ public final class DefaultMoviesQueryListViewModel: MoviesQueryListViewModel {
         self.didSelect = didSelect
     }
 
+    /// Loads the newest queries.
     public func viewWillAppear() {
         loadTask = Task { [weak self] in await self?.load() }
     }

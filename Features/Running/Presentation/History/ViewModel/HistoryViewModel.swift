@@ -33,7 +33,7 @@ public final class HistoryViewModel {
             rows = try await fetchHistory.execute().map { run in
                 let result = run.result
                 let title = "\(formatter.string(from: run.startedAt))  \(result.mode.rawValue)  \(RunningFormat.distance(result.distanceKm)) km"
-                let detail = "\(RunningFormat.elapsedTime(result.elapsedSeconds))  \(RunningResultViewModel(result: result).title)"
+                let detail = "\(RunningFormat.elapsedTime(result.elapsedSeconds))  \(RunningResultViewState(result: result).title)"
                 return Row(title: title, detail: detail)
             }
             errorMessage = nil

@@ -4,9 +4,9 @@ import StrataTerminal
 @MainActor
 final class RunRecordsScreen: Screen {
     let title = "Records"
-    private let model: RecordsScreenModel
+    private let model: RecordsViewModel
 
-    init(model: RecordsScreenModel) { self.model = model }
+    init(model: RecordsViewModel) { self.model = model }
 
     var helpItems: [HelpItem] { [HelpItem("←→", "month")] }
 

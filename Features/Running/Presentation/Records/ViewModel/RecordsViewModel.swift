@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import RunningDomain
 
 /// What the records screen shows: everything run so far and one month, with month navigation.
@@ -11,11 +12,14 @@ public struct RecordsViewState: Sendable, Equatable {
 }
 
 /// Loads the records of one month at a time; `showPrevious` / `showNext` move between months.
-public actor RecordsViewModel {
-    private let fetchRecords: any FetchRecordsUseCase
-    private let currentMonth: YearMonth
+@MainActor @Observable
+public final class RecordsViewModel {
     public private(set) var month: YearMonth
-    public private(set) var records: RunningRecords?
+    public private(set) var state: RecordsViewState?
+    public private(set) var errorMessage: String?
+
+    @ObservationIgnored private let fetchRecords: any FetchRecordsUseCase
+    @ObservationIgnored private let currentMonth: YearMonth
 
     public init(fetchRecords: any FetchRecordsUseCase, month: YearMonth, currentMonth: YearMonth) {
         self.fetchRecords = fetchRecords
@@ -23,28 +27,30 @@ public actor RecordsViewModel {
         self.currentMonth = currentMonth
     }
 
-    @discardableResult
-    public func load() async throws -> RecordsViewState {
-        let records = try await fetchRecords.execute(month: month)
-        self.records = records
-        return Self.state(records, month: month, currentMonth: currentMonth)
+    public func load() async {
+        let month = month
+        do {
+            let records = try await fetchRecords.execute(month: month)
+            state = Self.state(records, month: month, currentMonth: currentMonth)
+            errorMessage = nil
+        } catch {
+            errorMessage = RunningErrorText.text(error)
+        }
     }
 
     /// Moves to the month before and loads it.
-    @discardableResult
-    public func showPrevious() async throws -> RecordsViewState {
+    public func showPrevious() async {
         month = month.previous
-        return try await load()
+        await load()
     }
 
     /// Moves to the month after (never past the current month) and loads it.
-    @discardableResult
-    public func showNext() async throws -> RecordsViewState {
+    public func showNext() async {
         if month < currentMonth { month = month.next }
-        return try await load()
+        await load()
     }
 
-    public static func state(_ records: RunningRecords, month: YearMonth, currentMonth: YearMonth) -> RecordsViewState {
+    nonisolated public static func state(_ records: RunningRecords, month: YearMonth, currentMonth: YearMonth) -> RecordsViewState {
         let total = records.cumulative, monthly = records.monthly
         return RecordsViewState(
             monthTitle: monthTitle(month),
@@ -63,8 +69,8 @@ public actor RecordsViewModel {
             ])
     }
 
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
+    nonisolated static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
                              "September", "October", "November", "December"]
 
-    public static func monthTitle(_ month: YearMonth) -> String { "\(monthNames[month.month - 1]) \(month.year)" }
+    nonisolated public static func monthTitle(_ month: YearMonth) -> String { "\(monthNames[month.month - 1]) \(month.year)" }
 }

@@ -6,13 +6,12 @@ import RunningDomain
 @MainActor @Observable
 public final class RunDashboardViewModel {
     public private(set) var state: RunningViewState
-    public private(set) var result: RunningResultViewModel?
+    public private(set) var result: RunningResultViewState?
     public private(set) var errorMessage: String?
 
     @ObservationIgnored private let request: RunRequest
     @ObservationIgnored private let useCase: any RunUseCase
     @ObservationIgnored private let control = RunControl()
-    @ObservationIgnored private let viewModel: any RunningViewModel
     @ObservationIgnored private var task: Task<Void, Never>?
     /// Updates hop to the main actor in tasks that may arrive out of order: never go back in time.
     @ObservationIgnored private var shownSeconds = -1
@@ -20,8 +19,8 @@ public final class RunDashboardViewModel {
     public init(request: RunRequest, useCase: any RunUseCase) {
         self.request = request
         self.useCase = useCase
-        viewModel = makeRunningViewModel(for: request.setting)
-        state = viewModel.state(for: RunningData(mode: request.setting.mode, targetDistanceKm: request.setting.targetDistanceKm))
+        state = RunningViewState(RunningData(mode: request.setting.mode, targetDistanceKm: request.setting.targetDistanceKm),
+                                 setting: request.setting)
     }
 
     public var isRunning: Bool { result == nil && errorMessage == nil }
@@ -41,7 +40,7 @@ public final class RunDashboardViewModel {
                 Task { @MainActor in self?.show(data) }
             }
             if let data = latest.value { show(data) }
-            result = RunningResultViewModel(result: outcome)
+            result = RunningResultViewState(result: outcome)
         } catch {
             errorMessage = RunningErrorText.text(error)
         }
@@ -53,7 +52,7 @@ public final class RunDashboardViewModel {
     private func show(_ data: RunningData) {
         guard data.mine.elapsedSeconds >= shownSeconds else { return }
         shownSeconds = data.mine.elapsedSeconds
-        state = viewModel.state(for: data)
+        state = RunningViewState(data, setting: request.setting)
     }
 }
 

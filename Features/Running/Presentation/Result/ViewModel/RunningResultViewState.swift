@@ -1,7 +1,7 @@
 import RunningDomain
 
 /// What the result screen (and `strata running run`) shows for a finished or stopped run.
-public struct RunningResultViewModel: Sendable, Equatable {
+public struct RunningResultViewState: Sendable, Equatable {
     public let result: RunningResult
 
     public init(result: RunningResult) { self.result = result }

@@ -3,12 +3,12 @@ import RunningDomain
 import RunningTesting
 @testable import RunningPresentation
 
-struct RunningResultViewModelTests {
+struct RunningResultViewStateTests {
     @Test func raceWinnerAndLoserTexts() {
-        let won = RunningResultViewModel(result: .stub(mode: .race, distanceKm: 5, mate: MateResult(nickname: "kim", distanceKm: 4.2, elapsedSeconds: 1500)))
+        let won = RunningResultViewState(result: .stub(mode: .race, distanceKm: 5, mate: MateResult(nickname: "kim", distanceKm: 4.2, elapsedSeconds: 1500)))
         #expect(won.title == "You won!")
         #expect(won.winnerText == "You beat kim by 0.80 km")
-        let lost = RunningResultViewModel(result: .stub(mode: .race, distanceKm: 4.75, mate: MateResult(nickname: "kim", distanceKm: 5, elapsedSeconds: 1500)))
+        let lost = RunningResultViewState(result: .stub(mode: .race, distanceKm: 4.75, mate: MateResult(nickname: "kim", distanceKm: 5, elapsedSeconds: 1500)))
         #expect(lost.title == "Kim won.")
         #expect(lost.winnerText == "Kim reached the goal first; you were 0.25 km behind")
         #expect(lost.distanceText == "4.75 / 5.00 km")
@@ -16,7 +16,7 @@ struct RunningResultViewModelTests {
     }
 
     @Test func teamContributionIsAWholePercentage() {
-        let model = RunningResultViewModel(result: .stub(mode: .team, distanceKm: 1.7, mate: MateResult(nickname: "kim", distanceKm: 3.3, elapsedSeconds: 900)))
+        let model = RunningResultViewState(result: .stub(mode: .team, distanceKm: 1.7, mate: MateResult(nickname: "kim", distanceKm: 3.3, elapsedSeconds: 900)))
         #expect(model.title == "Team goal reached!")
         #expect(model.teamText == "Team 5.00 / 5.00 km")
         #expect(model.contributionText == "Your contribution: 34 %")
@@ -24,16 +24,16 @@ struct RunningResultViewModelTests {
     }
 
     @Test func cancelledRunsSayWhoStopped() {
-        #expect(RunningResultViewModel(result: .stub(ending: .cancelled)).title == "Run cancelled")
-        let byMate = RunningResultViewModel(result: .stub(mode: .race, distanceKm: 2, ending: .cancelledByMate,
+        #expect(RunningResultViewState(result: .stub(ending: .cancelled)).title == "Run cancelled")
+        let byMate = RunningResultViewState(result: .stub(mode: .race, distanceKm: 2, ending: .cancelledByMate,
                                                           mate: MateResult(nickname: "kim", distanceKm: 1, elapsedSeconds: 60)))
         #expect(byMate.title == "Cancelled by kim")
         #expect(byMate.winnerText == nil)
-        #expect(RunningResultViewModel(result: .stub(ending: .trackEnded)).title == "The track ended before the goal")
+        #expect(RunningResultViewState(result: .stub(ending: .trackEnded)).title == "The track ended before the goal")
     }
 
     @Test func linesCarryTimeDistanceAndCalories() {
-        let lines = RunningResultViewModel(result: .stub(distanceKm: 5, elapsedSeconds: 1505, calories: 301.4)).lines
+        let lines = RunningResultViewState(result: .stub(distanceKm: 5, elapsedSeconds: 1505, calories: 301.4)).lines
         #expect(lines == ["Goal reached!", "Time      25:05", "Distance  5.00 / 5.00 km (100 %)", "Calories  301 kcal"])
     }
 }

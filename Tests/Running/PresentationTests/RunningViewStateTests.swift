@@ -2,7 +2,7 @@ import Testing
 import RunningDomain
 @testable import RunningPresentation
 
-struct RunningViewModelTests {
+struct RunningViewStateTests {
     private func data(_ mode: RunningMode, mine: Double, seconds: Int, mate: Double? = nil,
                       status: RunnerStatus = .running, connected: Bool = true) -> RunningData {
         RunningData(mode: mode, targetDistanceKm: 5, mine: RealTimeData(elapsedDistanceKm: mine, elapsedSeconds: seconds),
@@ -16,7 +16,7 @@ struct RunningViewModelTests {
     }
 
     @Test func singleShowsTimeDistanceProgressAndCalories() {
-        let state = makeRunningViewModel(for: setting(.single)).state(for: data(.single, mine: 1.256, seconds: 3725))
+        let state = RunningViewState(data(.single, mine: 1.256, seconds: 3725), setting: setting(.single))
         #expect(state.title == "Running 5.00 km")
         #expect(state.timeText == "1:02:05")
         #expect(state.me.distanceText == "1.26 km")
@@ -27,30 +27,30 @@ struct RunningViewModelTests {
     }
 
     @Test func raceShowsTheMateAndWhoLeads() {
-        let model = makeRunningViewModel(for: setting(.race))
-        let ahead = model.state(for: data(.race, mine: 2.5, seconds: 900, mate: 2.38))
+        let race = setting(.race)
+        let ahead = RunningViewState(data(.race, mine: 2.5, seconds: 900, mate: 2.38), setting: race)
         #expect(ahead.mate?.name == "kim")
         #expect(ahead.mate?.distanceText == "2.38 km")
         #expect(ahead.mate?.progress == 47)
         #expect(ahead.leadText == "You lead by 0.12 km")
-        #expect(model.state(for: data(.race, mine: 1, seconds: 900, mate: 1.5)).leadText == "kim leads by 0.50 km")
-        #expect(model.state(for: data(.race, mine: 1.001, seconds: 900, mate: 1.002)).leadText == "Level")
+        #expect(RunningViewState(data(.race, mine: 1, seconds: 900, mate: 1.5), setting: race).leadText == "kim leads by 0.50 km")
+        #expect(RunningViewState(data(.race, mine: 1.001, seconds: 900, mate: 1.002), setting: race).leadText == "Level")
     }
 
     @Test func aSilentMateIsMarkedDisconnected() {
-        let state = makeRunningViewModel(for: setting(.race)).state(for: data(.race, mine: 1, seconds: 60, mate: 0.5, connected: false))
+        let state = RunningViewState(data(.race, mine: 1, seconds: 60, mate: 0.5, connected: false), setting: setting(.race))
         #expect(state.mate?.note == "mate lost")
-        let ended = makeRunningViewModel(for: setting(.team)).state(for: data(.team, mine: 1, seconds: 60, mate: 0.5, status: .trackEnded))
+        let ended = RunningViewState(data(.team, mine: 1, seconds: 60, mate: 0.5, status: .trackEnded), setting: setting(.team))
         #expect(ended.mate?.note == "track ended")
     }
 
     @Test func teamShowsTheTotalClampedToTheGoal() {
-        let model = makeRunningViewModel(for: setting(.team))
-        let state = model.state(for: data(.team, mine: 1.5, seconds: 600, mate: 2))
+        let team = setting(.team)
+        let state = RunningViewState(data(.team, mine: 1.5, seconds: 600, mate: 2), setting: team)
         #expect(state.team?.distanceText == "3.50 km")
         #expect(state.team?.progress == 70)
         #expect(state.leadText == nil)
-        #expect(model.state(for: data(.team, mine: 3, seconds: 600, mate: 2.2)).team?.progress == 100)
-        #expect(model.state(for: data(.team, mine: 3, seconds: 600, mate: 2.2)).team?.distanceText == "5.00 km")
+        #expect(RunningViewState(data(.team, mine: 3, seconds: 600, mate: 2.2), setting: team).team?.progress == 100)
+        #expect(RunningViewState(data(.team, mine: 3, seconds: 600, mate: 2.2), setting: team).team?.distanceText == "5.00 km")
     }
 }

@@ -16,22 +16,25 @@ public struct ItemUseCases<Item: BlocksItem>: Sendable {
     }
 }
 
-/// Every use case the screens need, handed over by the composition root.
-public struct BlocksUseCases: Sendable {
+/// What the blocks scenes need, handed over by the composition root.
+public struct BlocksSceneDependencies: Sendable {
     public let blocks: ItemUseCases<Block>
     public let dailies: ItemUseCases<Daily>
     public let timers: ItemUseCases<FocusTimer>
     public let start: any ModeStartUseCase
     public let clock: any ClockFetchUseCase
     public let stop: any ClockStopUseCase
+    public let wallClock: any BlocksClock
 
     public init(blocks: ItemUseCases<Block>, dailies: ItemUseCases<Daily>, timers: ItemUseCases<FocusTimer>,
-                start: any ModeStartUseCase, clock: any ClockFetchUseCase, stop: any ClockStopUseCase) {
+                start: any ModeStartUseCase, clock: any ClockFetchUseCase, stop: any ClockStopUseCase,
+                wallClock: any BlocksClock) {
         self.blocks = blocks
         self.dailies = dailies
         self.timers = timers
         self.start = start
         self.clock = clock
         self.stop = stop
+        self.wallClock = wallClock
     }
 }

@@ -1,0 +1,19 @@
+import MoviesDomain
+import StrataTerminal
+
+/// What the movies screens need, resolved when the feature is opened.
+public struct MoviesSceneDependencies: Sendable {
+    public let searchMoviesUseCase: any SearchMoviesUseCase
+    public let fetchRecentMovieQueriesUseCase: any FetchRecentMovieQueriesUseCase
+    public let posterImagesRepository: any PosterImagesRepository
+    /// How many recent queries the suggestions show.
+    public let recentQueriesLimit: Int
+
+    public init(searchMoviesUseCase: any SearchMoviesUseCase, fetchRecentMovieQueriesUseCase: any FetchRecentMovieQueriesUseCase,
+                posterImagesRepository: any PosterImagesRepository, recentQueriesLimit: Int = 10) {
+        self.searchMoviesUseCase = searchMoviesUseCase
+        self.fetchRecentMovieQueriesUseCase = fetchRecentMovieQueriesUseCase
+        self.posterImagesRepository = posterImagesRepository
+        self.recentQueriesLimit = recentQueriesLimit
+    }
+}

@@ -1,0 +1,22 @@
+import RunningDomain
+
+/// What the running scenes need, handed over by the composition root.
+public struct RunningSceneDependencies: Sendable {
+    public var runUseCase: any RunUseCase
+    public var tracks: any TrackRepository
+    public var fetchHistory: any FetchHistoryUseCase
+    public var fetchRecords: any FetchRecordsUseCase
+    public var profile: RunnerProfile
+    public var currentMonth: @Sendable () -> YearMonth
+
+    public init(runUseCase: any RunUseCase, tracks: any TrackRepository, fetchHistory: any FetchHistoryUseCase,
+                fetchRecords: any FetchRecordsUseCase, profile: RunnerProfile,
+                currentMonth: @escaping @Sendable () -> YearMonth) {
+        self.runUseCase = runUseCase
+        self.tracks = tracks
+        self.fetchHistory = fetchHistory
+        self.fetchRecords = fetchRecords
+        self.profile = profile
+        self.currentMonth = currentMonth
+    }
+}
