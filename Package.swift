@@ -13,7 +13,8 @@ func sdk(_ product: String) -> Target.Dependency {
 }
 /// Compiles the target's `plugin.json` into its library: the descriptor the host reads without loading it.
 func descriptor() -> Target.PluginUsage { .plugin(name: "StrataDescriptorPlugin", package: "Core") }
-/// The SDK's base library (the sanitizer), a package of its own inside `Core/`.
+/// The SDK's base library (the sanitizer, JSON, text formatting), a package of its own inside `Core/`; every
+/// layer but Domain may use it.
 let base = sdk("StrataBase")
 
 // MARK: - Features
@@ -36,14 +37,14 @@ func feature(_ name: String, _ layers: Layers) -> (products: [Product], targets:
     let testing = "\(name)Testing", plugin = "\(name)Plugin"
     let targets: [Target] = [
         .target(name: domain, path: "\(root)/Domain"),
-        .target(name: data, dependencies: [.target(name: domain)] + layers.data.map(sdk),
+        .target(name: data, dependencies: [.target(name: domain), base] + layers.data.map(sdk),
                 path: "\(root)/Data", resources: layers.dataResources),
-        .target(name: presentation, dependencies: [.target(name: domain)] + layers.presentation.map(sdk),
+        .target(name: presentation, dependencies: [.target(name: domain), base] + layers.presentation.map(sdk),
                 path: "\(root)/Presentation"),
         .target(name: testing, dependencies: [.target(name: domain)], path: "\(root)/Testing"),
         .target(name: plugin,
                 dependencies: [.target(name: domain), .target(name: data), .target(name: presentation),
-                               sdk("StrataPluginKit"), sdk("StrataRuntime")] + (layers.data + layers.presentation).map(sdk),
+                               base, sdk("StrataPluginKit"), sdk("StrataRuntime")] + (layers.data + layers.presentation).map(sdk),
                 path: "Plugins/\(name)", exclude: ["plugin.json", "Entry"], plugins: [descriptor()]),
         // The C entry points alone, so that the test binary, which links every plugin target, holds them once.
         .target(name: "\(plugin)Entry", dependencies: [.target(name: plugin), sdk("StrataPluginKit")],

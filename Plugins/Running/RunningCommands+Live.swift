@@ -1,4 +1,5 @@
 import Foundation
+import StrataBase
 import RunningData
 import RunningDomain
 import RunningPresentation
@@ -23,8 +24,7 @@ extension RunningCommands {
                 let setting = RunningSetting(mode: mode, targetDistanceKm: goal, myNickname: nickname(arguments, invocation),
                                              sessionID: id.value)
                 let announce = announcer(invocation, json: json)
-                let timeout = settings.inviteTimeoutSeconds
-                let waiting = timeout == timeout.rounded() ? "\(Int(timeout)) s" : "\(timeout) s"
+                let waiting = secondsText(settings.inviteTimeoutSeconds)
                 let connection: LiveConnection
                 if let listen = arguments.value("--listen") {
                     guard let endpoint = LiveEndpoint(listen) else {

@@ -20,15 +20,15 @@ struct PackageDescription: Decodable {
 }
 
 /// The dependency rule of Strata, checked on the package description:
-/// Domain → nothing; Data → its Domain + networking/storage; Presentation → its Domain + the terminal
-/// kit; Testing → its Domain; Plugin → its own feature's layers + SDK; no feature depends on another;
+/// Domain → nothing; Data → its Domain + the base + networking/storage; Presentation → its Domain + the base +
+/// the terminal kit; Testing → its Domain; Plugin → its own feature's layers + SDK; no feature depends on another;
 /// the host depends on no feature; the only package dependency is Core.
 enum ArchitectureRules {
     static let layers = ["Domain", "Data", "Presentation", "Testing", "Plugin"]
     static let allowedProducts: [String: Set<String>] = [
         "Domain": [],
-        "Data": ["StrataNetworking", "StrataURLSession", "StrataStorage"],
-        "Presentation": ["StrataTerminal"],
+        "Data": ["StrataBase", "StrataNetworking", "StrataURLSession", "StrataStorage"],
+        "Presentation": ["StrataBase", "StrataTerminal"],
         "Testing": ["StrataTesting"],
     ]
 

@@ -138,7 +138,7 @@ extension HostSession {
             kill(process.pid, SIGKILL)
             _ = process.wait()
             status.state = PluginProbe.timedOut
-            status.error = "still loading after \(PluginProbe.seconds(timeout)), so the probe was stopped: its library's constructor or "
+            status.error = "still loading after \(secondsText(timeout)), so the probe was stopped: its library's constructor or "
                 + "its registration does not return. If it is only slow, give it longer with --timeout."
             return status
         }
@@ -215,9 +215,4 @@ enum PluginProbe {
     static let defaultTimeout = 10.0
     /// The state of a probe that didn't finish in time.
     static let timedOut = "timed out"
-
-    /// `10 s`, `0.5 s`.
-    static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
-    }
 }

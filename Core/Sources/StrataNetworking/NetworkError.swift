@@ -31,7 +31,7 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notConnected(let detail): "not connected: \(detail). Check the network and the server address."
-        case .timedOut(let seconds): "the server didn't answer within \(formatSeconds(seconds)) s"
+        case .timedOut(let seconds): "the server didn't answer within \(secondsText(seconds))"
         case .cancelled: "the request was cancelled"
         case .httpStatus(let response): "the server answered HTTP \(response.status): \(response.text.prefix(300))"
         case .decoding(let keyPath, let detail): "unexpected response at `\(keyPath)`: \(detail)"
@@ -39,10 +39,6 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
         case .transport(let detail): "network failure: \(detail)"
         }
     }
-}
-
-private func formatSeconds(_ seconds: Double) -> String {
-    seconds == seconds.rounded() ? String(Int(seconds)) : decimal(seconds, places: 1)
 }
 
 extension NetworkError {

@@ -84,25 +84,16 @@ enum LoopbackSocket {
 
 /// A one-shot signal that wakes every thread of the server blocked in `wait` (a self-pipe).
 final class StopSignal: Sendable {
-    private let readFD: Int32
-    private let writeFD: Int32
+    private let pipe: SelfPipe
 
     enum Outcome { case ready, stopped, timedOut }
 
     init() throws(LoopbackServerError) {
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw LoopbackServerError(operation: "pipe", code: errno) }
-        readFD = fds[0]
-        writeFD = fds[1]
-        _ = fcntl(readFD, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(writeFD, F_SETFD, FD_CLOEXEC)
+        pipe = try SelfPipe()
     }
 
-    /// Wakes every waiter, now and later (the byte is never read).
-    func fire() {
-        var byte: UInt8 = 1
-        _ = write(writeFD, &byte, 1)
-    }
+    /// Wakes every waiter, now and later.
+    func fire() { pipe.signal() }
 
     /// Waits until `fd` is readable, the signal fires, or `seconds` pass (`nil`: no limit).
     func wait(readable fd: Int32?, seconds: Double?) -> Outcome {
@@ -113,7 +104,7 @@ final class StopSignal: Sendable {
     func wait(for fd: Int32?, events: Int16, seconds: Double?) -> Outcome {
         let deadline = seconds.map { Date().addingTimeInterval($0) }
         while true {
-            var fds = [pollfd(fd: readFD, events: Int16(POLLIN), revents: 0)]
+            var fds = [pollfd(fd: pipe.readFD, events: Int16(POLLIN), revents: 0)]
             if let fd { fds.append(pollfd(fd: fd, events: events, revents: 0)) }
             let timeout: Int32 = deadline.map { Int32(max(0, min(Double(Int32.max), $0.timeIntervalSinceNow * 1000).rounded(.up))) } ?? -1
             let count = poll(&fds, nfds_t(fds.count), timeout)
@@ -128,8 +119,5 @@ final class StopSignal: Sendable {
     }
 
     /// Closes the pipe; call once no thread waits any more.
-    func closePipe() {
-        close(readFD)
-        close(writeFD)
-    }
+    func closePipe() { pipe.closeEnds() }
 }

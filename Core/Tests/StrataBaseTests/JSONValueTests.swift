@@ -84,4 +84,10 @@ import Testing
     func roundsHalfAwayFromZeroAndPads(value: Double, places: Int, text: String) {
         #expect(decimal(value, places: places) == text)
     }
+
+    /// One wording of seconds for every message: whole ones plain, others to one decimal.
+    @Test(arguments: [(30.0, "30 s"), (0.5, "0.5 s"), (2.25, "2.3 s"), (0.04, "0.0 s"), (120, "120 s")])
+    func secondsAreWholeOrToOneDecimal(seconds: Double, text: String) {
+        #expect(secondsText(seconds) == text)
+    }
 }

@@ -14,6 +14,12 @@ public func decimal(_ value: Double, places: Int) -> String {
     return "\(sign)\(units / divisor)." + String(repeating: "0", count: places - fraction.count) + fraction
 }
 
+/// A duration in seconds as people read it: whole seconds plain, others to one decimal. `secondsText(30)` is
+/// `"30 s"`, `secondsText(2.5)` is `"2.5 s"`.
+public func secondsText(_ seconds: Double) -> String {
+    decimal(seconds, places: seconds == seconds.rounded() ? 0 : 1) + " s"
+}
+
 extension StringProtocol {
     /// The text without spaces and tabs (Unicode's too, such as a no-break space) at either end, but with
     /// its line breaks: Foundation's `trimmingCharacters(in: .whitespaces)`.

@@ -162,15 +162,9 @@ public struct KeyDecoder: Sendable {
         let final = sequence[sequence.count - 1]
         let params = String(decoding: sequence[2..<sequence.count - 1], as: UTF8.self)
             .split(separator: ";").map { Int($0) ?? 0 }
+        if let key = letterKey(final) { return key }
         switch final {
-        case UInt8(ascii: "A"): return .up
-        case UInt8(ascii: "B"): return .down
-        case UInt8(ascii: "C"): return .right
-        case UInt8(ascii: "D"): return .left
-        case UInt8(ascii: "H"): return .home
-        case UInt8(ascii: "F"): return .end
         case UInt8(ascii: "Z"): return .backTab
-        case UInt8(ascii: "P")...UInt8(ascii: "S"): return .function(Int(final - UInt8(ascii: "P")) + 1)
         case UInt8(ascii: "~"):
             switch params.first ?? 0 {
             case 1, 7: return .home
@@ -190,15 +184,20 @@ public struct KeyDecoder: Sendable {
 
     /// `ESC O x`: arrows and Home/End in application cursor mode, F1–F4.
     private static func ss3Key(_ sequence: [UInt8]) -> Key {
-        switch sequence[2] {
-        case UInt8(ascii: "A"): return .up
-        case UInt8(ascii: "B"): return .down
-        case UInt8(ascii: "C"): return .right
-        case UInt8(ascii: "D"): return .left
-        case UInt8(ascii: "H"): return .home
-        case UInt8(ascii: "F"): return .end
-        case UInt8(ascii: "P")...UInt8(ascii: "S"): return .function(Int(sequence[2] - UInt8(ascii: "P")) + 1)
-        default: return .unknown(sequence)
+        letterKey(sequence[2]) ?? .unknown(sequence)
+    }
+
+    /// The final letter CSI and SS3 sequences share: arrows, Home/End, F1–F4.
+    private static func letterKey(_ letter: UInt8) -> Key? {
+        switch letter {
+        case UInt8(ascii: "A"): .up
+        case UInt8(ascii: "B"): .down
+        case UInt8(ascii: "C"): .right
+        case UInt8(ascii: "D"): .left
+        case UInt8(ascii: "H"): .home
+        case UInt8(ascii: "F"): .end
+        case UInt8(ascii: "P")...UInt8(ascii: "S"): .function(Int(letter - UInt8(ascii: "P")) + 1)
+        default: nil
         }
     }
 }

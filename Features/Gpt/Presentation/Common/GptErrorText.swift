@@ -1,3 +1,4 @@
+import StrataBase
 import Foundation
 import GptDomain
 
@@ -56,7 +57,7 @@ public enum GptErrorText {
                 + "`features.gpt.settings.apiKeyEnvironment` to the variable that holds it."
         case .rateLimited(let message, let retryAfter):
             "the server is rate limiting requests (429) and retrying didn't help: \(message)"
-                + (retryAfter.map { " Try again in \(format($0)) s." } ?? " Try again in a moment.")
+                + (retryAfter.map { " Try again in \(secondsText($0))." } ?? " Try again in a moment.")
         case .quotaExceeded(let message):
             "the account has no quota left (429 insufficient_quota), so the request was not retried: \(message) "
                 + "Check the plan and billing of the account, or use another key."
@@ -65,7 +66,7 @@ public enum GptErrorText {
         case .rejected(let status, let message):
             "the server refused the request (HTTP \(status)): \(message) Check `model` and `baseURL` in `features.gpt.settings`."
         case .timedOut(let seconds):
-            "the server didn't answer within \(format(seconds)) s. Try again, or raise `features.gpt.settings.timeoutSeconds`."
+            "the server didn't answer within \(secondsText(seconds)). Try again, or raise `features.gpt.settings.timeoutSeconds`."
         case .notConnected(let baseURL, let detail):
             "can't reach \(baseURL): \(detail). Check the network, or `features.gpt.settings.baseURL`."
         case .malformedResponse(let detail):
@@ -81,7 +82,4 @@ public enum GptErrorText {
         }
     }
 
-    private static func format(_ seconds: Double) -> String {
-        seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
-    }
 }

@@ -1,3 +1,4 @@
+import StrataBase
 import Foundation
 import MoviesDomain
 
@@ -11,7 +12,7 @@ public enum MoviesErrorText {
         case .notConnected(let service, let detail):
             "movies: can't reach \(service) (\(detail)). Check the network, or set \"source\": \"catalog\" in the movies settings to search offline."
         case .timedOut(let service, let seconds):
-            "movies: \(service) didn't answer within \(format(seconds)) s. Try again, or set \"source\": \"catalog\" to search offline."
+            "movies: \(service) didn't answer within \(secondsText(seconds)). Try again, or set \"source\": \"catalog\" to search offline."
         case .missingAPIKey(let variable):
             "movies: source is \"tmdb\" but \(variable) is not set. Export a TMDB API key (v3) or read access token (v4) as \(variable), or set \"source\": \"catalog\"."
         case .keyOverPlainHTTP(let variable, let baseURL):
@@ -20,10 +21,10 @@ public enum MoviesErrorText {
             "movies: TMDB answered 401 (\(message)). Set \(variable) to a valid TMDB API key (v3) or read access token (v4), or set \"source\": \"catalog\"."
         case .rateLimited(let retryAfter, retried: true):
             "movies: TMDB is rate-limiting requests (HTTP 429) and still was after retrying. "
-                + (retryAfter.map { "Wait \(format($0)) s and try again." } ?? "Wait a little and try again.")
+                + (retryAfter.map { "Wait \(secondsText($0)) and try again." } ?? "Wait a little and try again.")
         case .rateLimited(let retryAfter, retried: false):
             "movies: TMDB is rate-limiting requests (HTTP 429)"
-                + (retryAfter.map { " and asks to wait \(format($0)) s, longer than a search waits by itself, so it did not retry. Try again in \(format($0)) s." }
+                + (retryAfter.map { " and asks to wait \(secondsText($0)), longer than a search waits by itself, so it did not retry. Try again in \(secondsText($0))." }
                     ?? ", so it did not retry. Wait a little and try again.")
         case .server(let service, let status, let message):
             "movies: \(service) answered HTTP \(status)\(message.isEmpty ? "" : " (\(message))"). Try again later."
@@ -44,7 +45,4 @@ public enum MoviesErrorText {
         }
     }
 
-    private static func format(_ seconds: Double) -> String {
-        seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
-    }
 }

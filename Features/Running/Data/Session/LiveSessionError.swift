@@ -1,3 +1,4 @@
+import StrataBase
 import Foundation
 
 /// Why two runners could not meet, with what to do about it.
@@ -18,13 +19,13 @@ public enum LiveSessionError: Error, Equatable, CustomStringConvertible {
         case .notFound(let id, let directory):
             "no session \(id) in \(directory); check the id, and that host and join use the same sessionDirectory"
         case .inviteTimedOut(let id, let seconds):
-            "no mate joined session \(id) within \(Self.seconds(seconds)); the invitation is cancelled. Start the mate sooner or raise inviteTimeoutSeconds"
+            "no mate joined session \(id) within \(secondsText(seconds)); the invitation is cancelled. Start the mate sooner or raise inviteTimeoutSeconds"
         case .expired(let id):
             "session \(id) was closed by its host (nobody joined in time, or the host stopped waiting); ask for a new session id"
         case .alreadyTaken(let id):
             "session \(id) already has a mate; ask the host for a new session"
         case .hostDidNotStart(let id, let seconds):
-            "the host of session \(id) did not start the run within \(Self.seconds(seconds)); is it still running?"
+            "the host of session \(id) did not start the run within \(secondsText(seconds)); is it still running?"
         case .refused(let endpoint, let reason):
             "the host at \(endpoint) refused to let you join: \(reason)"
         case .damaged(let id, let path):
@@ -32,7 +33,4 @@ public enum LiveSessionError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    private static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
-    }
 }
