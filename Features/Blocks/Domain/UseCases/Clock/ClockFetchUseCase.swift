@@ -7,28 +7,37 @@ public protocol ClockFetchUseCase: Sendable {
 }
 
 public struct DefaultClockFetchUseCase: ClockFetchUseCase {
-    private let items: ModeItemSource
-    private let runningMode: any RunningModeRepository
-    private let clock: any BlocksClock
-    private let calculator: ClockStateCalculator
+    private let sources: ClockSources
 
     public init(items: ModeItemSource, runningMode: any RunningModeRepository, clock: any BlocksClock,
                 calendar: Calendar) {
-        self.items = items
-        self.runningMode = runningMode
-        self.clock = clock
-        self.calculator = ClockStateCalculator(calendar: calendar)
+        sources = ClockSources(items: items, runningMode: runningMode, clock: clock, calendar: calendar)
     }
 
     public func execute() throws -> ClockState? {
-        guard let mode = try runningMode.load() else { return nil }
+        guard let mode = try sources.runningMode.load() else { return nil }
         let item: ModeItem
         do {
-            item = try items.item(mode.kind, id: mode.itemID)
+            item = try sources.items.item(mode.kind, id: mode.itemID)
         } catch BlocksError.notFound {
-            try runningMode.clear()
+            try sources.runningMode.clear()
             return nil
         }
-        return calculator.state(of: mode, item: item, at: clock.now())
+        return sources.calculator.state(of: mode, item: item, at: sources.clock.now())
+    }
+}
+
+/// What both clock use cases read: the items, the running mode, the time, and the calendar's arithmetic.
+struct ClockSources: Sendable {
+    let items: ModeItemSource
+    let runningMode: any RunningModeRepository
+    let clock: any BlocksClock
+    let calculator: ClockStateCalculator
+
+    init(items: ModeItemSource, runningMode: any RunningModeRepository, clock: any BlocksClock, calendar: Calendar) {
+        self.items = items
+        self.runningMode = runningMode
+        self.clock = clock
+        calculator = ClockStateCalculator(calendar: calendar)
     }
 }

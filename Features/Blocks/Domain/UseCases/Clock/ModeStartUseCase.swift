@@ -8,24 +8,18 @@ public protocol ModeStartUseCase: Sendable {
 }
 
 public struct DefaultModeStartUseCase: ModeStartUseCase {
-    private let items: ModeItemSource
-    private let runningMode: any RunningModeRepository
-    private let clock: any BlocksClock
-    private let calculator: ClockStateCalculator
+    private let sources: ClockSources
 
     public init(items: ModeItemSource, runningMode: any RunningModeRepository, clock: any BlocksClock,
                 calendar: Calendar) {
-        self.items = items
-        self.runningMode = runningMode
-        self.clock = clock
-        self.calculator = ClockStateCalculator(calendar: calendar)
+        sources = ClockSources(items: items, runningMode: runningMode, clock: clock, calendar: calendar)
     }
 
     public func execute(_ kind: ModeKind, id: UUID) throws -> ClockState {
-        let item = try items.item(kind, id: id)
-        let now = clock.now()
+        let item = try sources.items.item(kind, id: id)
+        let now = sources.clock.now()
         let mode = RunningMode(kind: kind, itemID: id, startedAt: now)
-        try runningMode.save(mode)
-        return calculator.state(of: mode, item: item, at: now)
+        try sources.runningMode.save(mode)
+        return sources.calculator.state(of: mode, item: item, at: now)
     }
 }
