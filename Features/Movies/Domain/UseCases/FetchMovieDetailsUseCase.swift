@@ -1,4 +1,4 @@
-/// Finds one movie by id, for `strata movies show ID`.
+/// Finds one movie by id (the details of a movie).
 public protocol FetchMovieDetailsUseCase: Sendable {
     /// The movie with `id`.
     /// - Throws: `MoviesError.movieNotFound`, or another `MoviesError` when the source fails.

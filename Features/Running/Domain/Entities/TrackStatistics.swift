@@ -1,6 +1,6 @@
 import Foundation
 
-/// What `strata running track FILE` tells of a track, computed as gpxpy does where gpxpy has a name for it:
+/// What a track is, when inspected, computed as gpxpy does where gpxpy has a name for it:
 /// the 2D length (`length_2d`), the duration from the first time to the last, the moving time (a step
 /// slower than ``stoppedSpeed`` is a pause, as replay counts it), the raw sums of rises and falls between
 /// points, and the bounds.
