@@ -7,9 +7,10 @@ import PackageDescription
 
 // MARK: - SDK
 
-/// An SDK library by product name: from `Core/`, or from the packages beside it (`Core/Base`, `Core/URLSession`).
+/// An SDK library by product name: from `Core/`, or from the packages beside it (`Core/Base`, `Core/URLSession`,
+/// `Core/Testing`).
 func sdk(_ product: String) -> Target.Dependency {
-    .product(name: product, package: ["StrataBase": "Base", "StrataURLSession": "URLSession"][product] ?? "Core")
+    .product(name: product, package: ["StrataBase": "Base", "StrataURLSession": "URLSession", "StrataTesting": "Testing"][product] ?? "Core")
 }
 /// Compiles the target's `plugin.json` into its library: the descriptor the host reads without loading it.
 func descriptor() -> Target.PluginUsage { .plugin(name: "StrataDescriptorPlugin", package: "Core") }
@@ -59,7 +60,8 @@ func feature(_ name: String, _ layers: Layers) -> (products: [Product], targets:
                     path: "Tests/\(name)/PresentationTests"),
     ] + (layers.pluginTests ? [
         .testTarget(name: "\(plugin)Tests",
-                    dependencies: [.target(name: plugin), .target(name: testing), sdk("StrataPluginKit"), sdk("StrataRuntime")]
+                    dependencies: [.target(name: plugin), .target(name: testing), sdk("StrataPluginKit"), sdk("StrataRuntime"),
+                                   sdk("StrataTesting")]
                         + (layers.data + layers.presentation).map(sdk),
                     path: "Tests/\(name)/PluginTests"),
     ] : [])
@@ -72,7 +74,7 @@ let features = [
                           pluginTests: true)),
     feature("Movies", Layers(data: ["StrataNetworking", "StrataURLSession", "StrataStorage"], dataResources: [.copy("Resources")],
                              pluginTests: true)),
-    feature("Running", Layers()),
+    feature("Running", Layers(pluginTests: true)),
 ]
 
 // MARK: - Test fixtures
@@ -102,7 +104,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [.executable(name: "strata", targets: ["strata"])]
         + features.flatMap(\.products) + fixtureProducts,
-    dependencies: [.package(path: "Core"), .package(path: "Core/Base"), .package(path: "Core/URLSession")],
+    dependencies: [.package(path: "Core"), .package(path: "Core/Base"), .package(path: "Core/URLSession"),
+                   .package(path: "Core/Testing")],
     targets: [
         .executableTarget(
             name: "strata",

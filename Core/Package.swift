@@ -26,7 +26,6 @@ let package = Package(
         // Compiles a plugin's plugin.json into its library (the descriptor the host reads without loading it).
         .plugin(name: "StrataDescriptorPlugin", targets: ["StrataDescriptorPlugin"]),
         // Test support for the SDK's and plugins' tests (a loopback HTTP server); depends on no SDK module.
-        .library(name: "StrataTesting", targets: ["StrataTesting"]),
     ],
     dependencies: [.package(path: "Base")],
     targets: [
@@ -38,7 +37,6 @@ let package = Package(
         .target(name: "StrataRuntime", dependencies: [base]),
         .target(name: "StrataStorage", dependencies: ["CSQLite", base]),
         .target(name: "StrataTerminal", dependencies: [base]),
-        .target(name: "StrataTesting"),
 
         // MARK: Build tools
         .executableTarget(name: "strata-descriptor", dependencies: ["StrataPluginKit"], path: "Sources/StrataDescriptorGenerator"),
@@ -48,7 +46,7 @@ let package = Package(
         .testTarget(name: "StrataBaseTests", dependencies: [base]),
         .testTarget(name: "StrataDITests", dependencies: ["StrataDI"]),
         .testTarget(name: "StrataNetworkingTests", dependencies: ["StrataNetworking"]),
-        .testTarget(name: "StrataPluginKitTests", dependencies: ["StrataPluginKit"]),
+        .testTarget(name: "StrataPluginKitTests", dependencies: ["StrataPluginKit", base]),
         .testTarget(name: "StrataRuntimeTests", dependencies: ["StrataRuntime"]),
         .testTarget(name: "StrataStorageTests", dependencies: ["StrataStorage"]),
         .testTarget(name: "StrataTerminalTests", dependencies: ["StrataTerminal"]),

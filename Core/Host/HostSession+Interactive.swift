@@ -1,3 +1,4 @@
+import StrataBase
 import FoundationEssentials
 import StrataTerminal
 
@@ -13,7 +14,7 @@ extension HostSession {
         return await runInteractiveApp(features: features, notice: environment[Supervisor.noticeVariable], environment: environment)
     }
 
-    /// Activates plugin `id` and returns the screen provider it registered under its id, if any.
+    /// Activates plugin `id` and returns the screen provider it contributed, if any.
     /// - Throws: `HomeFeature.ActivationFailed` with the reason when it fails to load or its provider fails.
     @MainActor
     func screenProvider(for id: String) throws -> (any FeatureScreenProvider)? {
@@ -23,7 +24,8 @@ extension HostSession {
         }
         CrashJournal.arm(id, path: record.path, in: crashes)
         do {
-            return try container.resolve((any FeatureScreenProvider).self, name: id)
+            return try container.resolve((any FeatureScreenProvider).self, name: ExtensionPoint.screen.key(for: id),
+                                         requester: .host)
         } catch .notRegistered {
             return nil
         } catch {

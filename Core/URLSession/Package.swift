@@ -16,12 +16,12 @@ let package = Package(
     products: [
         .library(name: "StrataURLSession", type: .dynamic, targets: ["StrataURLSession"]),
     ],
-    dependencies: [.package(path: "..")],
+    dependencies: [.package(path: ".."), .package(path: "../Testing")],
     targets: [
         .target(name: "StrataURLSession", dependencies: [.product(name: "StrataNetworking", package: "Core")]),
         .testTarget(name: "StrataNetworkingTests",
                     dependencies: ["StrataURLSession", .product(name: "StrataNetworking", package: "Core"),
-                                   .product(name: "StrataTesting", package: "Core")]),
+                                   .product(name: "StrataTesting", package: "Testing")]),
     ],
     swiftLanguageModes: [.v6]
 )

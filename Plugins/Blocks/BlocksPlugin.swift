@@ -44,7 +44,7 @@ public final class BlocksPlugin: FeaturePlugin {
     }
 
     private func registerScreens(in context: PluginContext) throws {
-        try context.register((any FeatureScreenProvider).self, name: context.pluginID, scope: .singleton) { resolver in
+        try context.contribute(.screen) { resolver in
             BlocksScreenProvider(dependencies: BlocksSceneDependencies(
                 blocks: try Self.itemUseCases(resolver), dailies: try Self.itemUseCases(resolver),
                 timers: try Self.itemUseCases(resolver), start: try resolver.resolve(), clock: try resolver.resolve(),

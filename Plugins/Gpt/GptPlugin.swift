@@ -67,7 +67,7 @@ public final class GptPlugin: FeaturePlugin {
         try context.register((any SaveReplyUseCase).self, scope: .singleton) { _ in
             DefaultSaveReplyUseCase(replies: FileSavedRepliesRepository(directory: repliesFolder))
         }
-        try context.register((any FeatureScreenProvider).self, name: context.pluginID, scope: .singleton) { resolver in
+        try context.contribute(.screen) { resolver in
             GptScreenProvider(dependencies: GptSceneDependencies(fetchPersonas: try resolver.resolve((any FetchPersonasUseCase).self),
                               fetchUsage: try resolver.resolve((any FetchUsageUseCase).self),
                               convertTrouble: try resolver.resolve((any ConvertTroubleUseCase).self),

@@ -27,6 +27,7 @@ public final class MoviesPlugin: FeaturePlugin {
 
     private func registerData(_ settings: MoviesSettings, in context: PluginContext) throws {
         let databaseURL = context.dataDirectory.appendingPathComponent("movies.sqlite")
+        let libraryFolders = context.libraryDirectory.map { [$0] } ?? []  // where the catalog's bundle is
         try context.register(SQLiteDatabase.self, name: "movies", scope: .singleton) { resolver in
             try resolver.resolve((any DatabaseOpener).self).open(databaseURL)
         }
@@ -37,7 +38,7 @@ public final class MoviesPlugin: FeaturePlugin {
         try context.register((any MoviesRepository).self, scope: .singleton) { resolver in
             switch settings.source {
             case .catalog:
-                return CatalogMoviesRepository()
+                return CatalogMoviesRepository(searching: libraryFolders)
             case .tmdb:
                 let cache = try SQLiteMoviesResponseStorage(database: try resolver.resolve(SQLiteDatabase.self, name: "movies"))
                 return TMDBMoviesRepository(client: try resolver.resolve((any HTTPClient).self),
@@ -64,7 +65,7 @@ public final class MoviesPlugin: FeaturePlugin {
     }
 
     private func registerScreens(_ settings: MoviesSettings, in context: PluginContext) throws {
-        try context.register((any FeatureScreenProvider).self, name: context.pluginID, scope: .singleton) { _ in
+        try context.contribute(.screen) { _ in
             MoviesScreenProvider {
                 MoviesSceneDependencies(
                     searchMoviesUseCase: try context.service((any SearchMoviesUseCase).self),

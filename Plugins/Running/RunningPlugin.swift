@@ -41,7 +41,7 @@ public final class RunningPlugin: FeaturePlugin {
         try context.register((any FetchRecordsUseCase).self) { resolver in
             DefaultFetchRecordsUseCase(history: try resolver.resolve())
         }
-        try context.register((any FeatureScreenProvider).self, name: context.pluginID, scope: .singleton) { resolver in
+        try context.contribute(.screen) { resolver in
             RunningScreenProvider(dependencies: RunningSceneDependencies(
                 runUseCase: try resolver.resolve(), tracks: try resolver.resolve(), fetchHistory: try resolver.resolve(),
                 fetchRecords: try resolver.resolve(),

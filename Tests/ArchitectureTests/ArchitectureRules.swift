@@ -70,11 +70,12 @@ enum ArchitectureRules {
             }
         }
         for dependency in package.dependencies ?? [] where !(sdkPackages.contains(dependency.identity) && dependency.type == "fileSystem") {
-            problems.append("the root package depends on \(dependency.identity); it may depend only on the SDK (Core, Core/Base and Core/URLSession, by path)")
+            problems.append("the root package depends on \(dependency.identity); it may depend only on the SDK (Core, Core/Base, Core/URLSession and Core/Testing, by path)")
         }
         return problems
     }
 
-    /// The SDK's packages, both inside `Core/`: the SDK libraries and the base library they share.
-    static let sdkPackages: Set<String> = ["core", "base", "urlsession"]
+    /// The SDK's packages, all inside `Core/`: the SDK libraries, the base library they share, the URLSession
+    /// client and the test support.
+    static let sdkPackages: Set<String> = ["core", "base", "urlsession", "testing"]
 }

@@ -78,7 +78,7 @@ let benchmarks: @Sendable () -> Void = {
     let reader = DependenciesReader(), handWritten = HandWritten()
 
     Benchmark("singleton resolve/Strata") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try? singleton.resolve((any Service).self)) }
+        for _ in benchmark.scaledIterations { blackHole(try? singleton.resolve((any Service).self, requester: .host)) }
     }
     Benchmark("singleton resolve/Swinject") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(swinjectSingleton.resolve((any Service).self)) }
@@ -91,7 +91,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     Benchmark("transient 3-level graph/Strata") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try? transient.resolve((any Service).self)) }
+        for _ in benchmark.scaledIterations { blackHole(try? transient.resolve((any Service).self, requester: .host)) }
     }
     Benchmark("transient 3-level graph/Swinject") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(swinjectTransient.resolve((any Service).self)) }
@@ -109,7 +109,7 @@ let benchmarks: @Sendable () -> Void = {
         let container = StrataDI.Container()
         for name in names { try? container.register((any Storage).self, name: name, owner: .host) { _ in DefaultStorage() } }
         container.freeze()
-        blackHole(try? container.resolve((any Storage).self, name: "service-999"))
+        blackHole(try? container.resolve((any Storage).self, name: "service-999", requester: .host))
     }
     Benchmark("1,000 registrations + resolve/Swinject", configuration: .init(scalingFactor: .one)) { benchmark in
         let container = Swinject.Container()
@@ -120,7 +120,7 @@ let benchmarks: @Sendable () -> Void = {
     // 8 threads resolving one singleton at once (1,000 resolves each per iteration).
     nonisolated(unsafe) let sharedSwinject = swinjectSingleton  // its synchronized resolver locks inside
     Benchmark("8 threads × 1,000 singleton resolves/Strata", configuration: .init(scalingFactor: .one)) { benchmark in
-        DispatchQueue.concurrentPerform(iterations: 8) { _ in for _ in 0..<1000 { blackHole(try? singleton.resolve((any Service).self)) } }
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in for _ in 0..<1000 { blackHole(try? singleton.resolve((any Service).self, requester: .host)) } }
     }
     Benchmark("8 threads × 1,000 singleton resolves/Swinject", configuration: .init(scalingFactor: .one)) { benchmark in
         DispatchQueue.concurrentPerform(iterations: 8) { _ in for _ in 0..<1000 { blackHole(sharedSwinject.resolve((any Service).self)) } }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import StrataTerminal
 
 /// `strata plugins new NAME [--path DIR] [--core PATH]`: writes an out-of-tree plugin package that
 /// depends on this repository's Core by path, builds with `swift build`, and loads once its build folder
@@ -101,11 +102,15 @@ enum Scaffold {
         }
         let id = typeName.lowercased()
         if !created.isEmpty { Console.writeLine("Created the missing folder\(created.count == 1 ? "" : "s") \(created.joined(separator: ", ")).") }
+        let parts = TextColumns.render([
+            ["Sources/\(typeName)Domain", "a use case (Foundation only)"],
+            ["Sources/\(typeName)Plugin", "the composition root, its screen and the C entry point"],
+            ["Tests/\(typeName)DomainTests", "the use case's tests"],
+            ["Tests/\(typeName)PluginTests", "the plugin in StrataTesting's in-memory host: a command, the screen"],
+        ]).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
         Console.writeLine("""
         Created \(root.path)
-          Sources/\(typeName)Domain   a use case (Foundation only)
-          Sources/\(typeName)Plugin   the composition root, its screen and the C entry point
-          Tests/\(typeName)DomainTests
+        \(parts)
 
         Next:
           strata dev \(root.path)

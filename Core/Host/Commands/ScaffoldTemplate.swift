@@ -10,7 +10,7 @@ enum ScaffoldTemplate {
             let package = Package(
                 name: "\(name)",
                 products: [.library(name: "\(name)Plugin", type: .dynamic, targets: ["\(name)Plugin"])],
-                dependencies: [.package(path: "\(corePath)")],
+                dependencies: [.package(path: "\(corePath)"), .package(path: "\(corePath)/Testing")],
                 targets: [
                     .target(name: "\(name)Domain"),
                     // plugin.json is the plugin's descriptor; StrataDescriptorPlugin compiles it into the library,
@@ -19,6 +19,9 @@ enum ScaffoldTemplate {
                                                               .product(name: "StrataTerminal", package: "Core")],
                             exclude: ["plugin.json"], plugins: [.plugin(name: "StrataDescriptorPlugin", package: "Core")]),
                     .testTarget(name: "\(name)DomainTests", dependencies: ["\(name)Domain"]),
+                    // The plugin in StrataTesting's in-memory host: its commands and its screen.
+                    .testTarget(name: "\(name)PluginTests", dependencies: ["\(name)Plugin", .product(name: "StrataTesting", package: "Testing"),
+                                                                     .product(name: "StrataTerminal", package: "Core")]),
                 ],
                 swiftLanguageModes: [.v6]
             )
@@ -57,16 +60,14 @@ enum ScaffoldTemplate {
 
                 func register(in context: PluginContext) throws {
                     try context.register((any GreetUseCase).self, scope: .singleton) { _ in DefaultGreetUseCase() }
-                    // The screen the home screen opens: registered under the plugin's id.
-                    try context.register((any FeatureScreenProvider).self, name: context.pluginID, scope: .singleton) { resolver in
+                    // The screen the home screen opens.
+                    try context.contribute(.screen) { resolver in
                         \(name)ScreenProvider(greet: try resolver.resolve((any GreetUseCase).self))
                     }
-                    let container = context.container
-                    let owner = context.owner
                     try context.addCommand(PluginCommand(path: ["\(id)", "greet"], summary: "Print a greeting",
                                                          usage: "strata \(id) greet NAME") { invocation in
                         do {
-                            let useCase = try container.resolve((any GreetUseCase).self, requester: owner)
+                            let useCase = try context.service((any GreetUseCase).self)
                             invocation.writeLine(useCase.greet(invocation.arguments.joined(separator: " ")))
                             return 0
                         } catch {
@@ -142,6 +143,35 @@ enum ScaffoldTemplate {
             /// The entry point the host calls to get the plugin.
             @c(strata_plugin_entry)
             public func strataPluginEntry() -> UnsafeMutableRawPointer { PluginExport.export(\(name)Plugin()) }
+
+            """),
+            ("Tests/\(name)PluginTests/\(name)PluginTests.swift", """
+            import StrataTerminal
+            import StrataTesting
+            import Testing
+            @testable import \(name)Plugin
+
+            /// The plugin in an in-memory host, as strata runs it: a command, and the screen on a virtual terminal.
+            @MainActor
+            struct \(name)PluginTests {
+                let host: PluginTestHost
+
+                init() throws {
+                    host = try PluginTestHost(\(name)Plugin())
+                }
+
+                @Test func greetsOnTheCommandLine() async {
+                    let greeted = await host.run("\(id)", "greet", "Ada")
+                    #expect(greeted.code == 0)
+                    #expect(greeted.output == "Hello, Ada!\\n")
+                }
+
+                @Test func theScreenGreetsWhatIsTyped() throws {
+                    let app = try host.openScreen()
+                    for character in "Ada" { try app.send(.character(character)) }
+                    #expect(app.render(size: TerminalSize(width: 60, height: 10)).text.contains("Hello, Ada!"))
+                }
+            }
 
             """),
             ("Tests/\(name)DomainTests/GreetUseCaseTests.swift", """

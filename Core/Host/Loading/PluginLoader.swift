@@ -1,6 +1,6 @@
 import FoundationEssentials
 @_spi(StrataHost) import StrataDI
-import StrataPluginKit
+@_spi(StrataHost) import StrataPluginKit
 import StrataRuntime
 
 /// Activates plugins into one container when they are first used: `dlopen`, ABI check, entry point,

@@ -108,10 +108,11 @@ public final class Container: Sendable {
     // MARK: Resolution
 
     /// Resolves an instance of `type` (and `name`).
-    /// - Parameter requester: who asks, named in errors.
+    /// - Parameter requester: who asks, named in errors; there is no default, so no one asks as the host by
+    ///   accident.
     /// - Throws: `DIError.notRegistered` (with what is registered nearby), `.cycle`, `.factoryFailed`.
     @inlinable
-    public func resolve<T>(_ type: T.Type = T.self, name: String? = nil, requester: Owner = .host) throws(DIError) -> T {
+    public func resolve<T>(_ type: T.Type = T.self, name: String? = nil, requester: Owner) throws(DIError) -> T {
         if let instance: T = frozenSingleton(type, name) { return instance }
         return try resolve(Key(type, name), frame: nil, requester: requester)
     }

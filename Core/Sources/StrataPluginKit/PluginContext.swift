@@ -1,15 +1,16 @@
 import FoundationEssentials
+import StrataBase
 @_spi(StrataHost) import StrataDI
 import Synchronization
 
-/// What the host hands a plugin while it registers: its settings, its data folder, the shared container
-/// (registrations are recorded with the plugin as owner) and the host's services.
+/// What the host hands a plugin while it registers: its settings, its folders, and the one way to register,
+/// resolve and contribute. Registrations are recorded with the plugin as owner; the container itself and
+/// the host's operations on it (freezing, removal, registering as another owner) are out of a plugin's reach.
 ///
-/// Host services are registered by the host under owner `host` and resolved with `service(_:)`:
-/// `(any HTTPClient).self` (StrataNetworking), `(any DatabaseOpener).self` (StrataStorage),
-/// `(any WallClock).self` and `Logger.self` (StrataRuntime; the logger comes labelled with the plugin id).
-/// An interactive root screen is contributed by registering `(any FeatureScreenProvider).self`
-/// (StrataTerminal) named with the plugin id.
+/// Host services are registered by the host and resolved with `service(_:)`: `(any HTTPClient).self`
+/// (StrataNetworking), `(any DatabaseOpener).self` (StrataStorage), `(any WallClock).self` and `Logger.self`
+/// (StrataRuntime; the logger comes labelled with the plugin id). Commands are contributed with
+/// `addCommand(_:)`, anything else the host offers with `contribute(_:_:)` (the root screen: `.screen`).
 public final class PluginContext: Sendable {
     /// The plugin's id.
     public let pluginID: String
@@ -20,12 +21,12 @@ public final class PluginContext: Sendable {
     public let libraryDirectory: URL?
     /// The plugin's settings from the config.
     public let settings: PluginSettings
-    /// The shared container.
-    public let container: Container
+    /// The shared container: the host's alone.
+    @_spi(StrataHost) public let container: Container
     private let contributed = Mutex<[PluginCommand]>([])
 
-    /// Creates a context (the host does this; tests may too).
-    public init(pluginID: String, dataDirectory: URL, libraryDirectory: URL? = nil, settings: PluginSettings, container: Container) {
+    /// Creates a context (the host does this, and `PluginTestHost` in tests).
+    @_spi(StrataHost) public init(pluginID: String, dataDirectory: URL, libraryDirectory: URL? = nil, settings: PluginSettings, container: Container) {
         self.pluginID = pluginID
         self.dataDirectory = dataDirectory
         self.libraryDirectory = libraryDirectory
@@ -34,7 +35,7 @@ public final class PluginContext: Sendable {
     }
 
     /// The plugin as an owner in the container.
-    public var owner: Owner { .plugin(pluginID) }
+    private var owner: Owner { .plugin(pluginID) }
 
     /// Registers a factory owned by this plugin. See `Container.register`.
     /// - Throws: `DIError.ownedByOther` if another plugin or the host owns the key; `DIError.frozen` after loading.
@@ -47,6 +48,14 @@ public final class PluginContext: Sendable {
     /// - Throws: `DIError.notRegistered` naming this plugin as the requester.
     public func service<T>(_ type: T.Type = T.self, name: String? = nil) throws(DIError) -> T {
         try container.resolve(type, name: name, requester: owner)
+    }
+
+    /// Contributes to an extension point, keyed by this plugin: `try context.contribute(.screen) { … }`.
+    /// The factory runs once, when the host first asks for the contribution.
+    /// - Throws: `DIError.ownedByOther` if this plugin already contributed to the point; `DIError.frozen` after loading.
+    public func contribute<Contribution>(_ point: ExtensionPoint<Contribution>,
+                                         _ factory: @escaping @Sendable (Resolver) throws -> Contribution) throws(DIError) {
+        try register(Contribution.self, name: point.key(for: pluginID), scope: .singleton, factory: factory)
     }
 
     /// Contributes a command. The host routes `strata <path…>` to it once loading has ended.

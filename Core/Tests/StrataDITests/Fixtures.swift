@@ -33,6 +33,13 @@ struct Failure: Error, CustomStringConvertible {
 
 func typeName<T>(_ type: T.Type) -> String { String(describing: type) }
 
+extension Container {
+    /// Resolves as the host, as most of these tests of the container do.
+    func resolve<T>(_ type: T.Type = T.self, name: String? = nil) throws(DIError) -> T {
+        try resolve(type, name: name, requester: .host)
+    }
+}
+
 /// Runs `body` on `threads` threads released together, and returns when all have finished (without
 /// blocking a thread of Swift's cooperative pool meanwhile).
 func runConcurrently(threads: Int, _ body: @escaping @Sendable (Int) -> Void) async {

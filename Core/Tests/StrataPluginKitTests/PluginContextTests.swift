@@ -1,6 +1,7 @@
 import Foundation
+import StrataBase
 @_spi(StrataHost) import StrataDI
-import StrataPluginKit
+@_spi(StrataHost) import StrataPluginKit
 import Testing
 
 @Suite struct PluginContextTests {
@@ -19,10 +20,22 @@ import Testing
 
         try context.register(String.self, name: "greeting", scope: .singleton) { _ in "hello" }
 
-        #expect(context.owner == .plugin("alpha"))
         #expect(container.registrations.map(\.owner) == [.plugin("alpha")])
         #expect(container.registrations.first?.scope == .singleton)
-        #expect(try container.resolve(String.self, name: "greeting") == "hello")
+        #expect(try container.resolve(String.self, name: "greeting", requester: .host) == "hello")
+    }
+
+    /// A contribution is keyed by the plugin that made it: two plugins contribute to one point side by side,
+    /// and the host finds each by the plugin's id.
+    @Test func contributionsAreKeyedByTheirPlugin() throws {
+        let container = Container()
+        let point = ExtensionPoint<String>("greeting")
+        try makeContext("alpha", container: container).contribute(point) { _ in "hello from alpha" }
+        try makeContext("beta", container: container).contribute(point) { _ in "hello from beta" }
+
+        #expect(container.registrations.map { "\($0.owner.name) \($0.name ?? "-") \($0.scope.rawValue)" }
+                == ["alpha greeting@alpha singleton", "beta greeting@beta singleton"])
+        #expect(try container.resolve(String.self, name: point.key(for: "beta"), requester: .host) == "hello from beta")
     }
 
     @Test func aPluginCannotTakeOverAHostService() throws {

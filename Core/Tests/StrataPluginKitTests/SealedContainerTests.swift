@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// What a plugin can't do to the shared container: it imports StrataDI as plugins do, and the compiler
-/// refuses every host operation (posing as the host or another plugin, freezing, thawing, removing),
-/// while resolving still compiles.
+/// What a plugin can't do to the shared container: it imports StrataDI and StrataPluginKit as plugins do,
+/// and the compiler refuses every host operation (posing as the host or another plugin, freezing, thawing,
+/// removing, reaching the container through its context, making a context of its own), while resolving as
+/// itself still compiles.
 @Suite struct SealedContainerTests {
     static let attacks = [
         "try container.register(Int.self, owner: .host) { _ in 1 }",
@@ -11,6 +12,8 @@ import Testing
         "container.freeze()",
         "container.thaw()",
         "_ = container.removeRegistrations(ownedBy: .plugin(\"gpt\"))",
+        "_ = context.container",
+        "_ = PluginContext(pluginID: \"gpt\", dataDirectory: URL(fileURLWithPath: \"/\"), settings: context.settings, container: Container())",
     ]
 
     @Test(arguments: attacks)
@@ -18,6 +21,13 @@ import Testing
         let result = try typecheck(attack)
         #expect(result.status != 0, "compiled: \(attack)")
         #expect(result.output.contains("inaccessible due to '@_spi' protection level"), "\(result.output)")
+    }
+
+    /// No call resolves as the host by default: who asks is always said.
+    @Test func resolvingWithoutSayingWhoAsksDoesNotCompile() throws {
+        let result = try typecheck("_ = try container.resolve(Int.self)")
+        #expect(result.status != 0)
+        #expect(result.output.contains("missing argument for parameter 'requester'"), "\(result.output)")
     }
 
     @Test func resolvingAsItselfStillCompiles() throws {
@@ -31,7 +41,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let source = folder.appendingPathComponent("Attack.swift")
-        try "import StrataDI\nfunc attack(_ container: Container) throws {\n    \(statement)\n}\n"
+        try "import Foundation\nimport StrataDI\nimport StrataPluginKit\nfunc attack(_ container: Container, _ context: PluginContext) throws {\n    \(statement)\n}\n"
             .write(to: source, atomically: true, encoding: .utf8)
         let modules = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent().appendingPathComponent("Modules")

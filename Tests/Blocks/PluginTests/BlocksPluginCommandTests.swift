@@ -1,9 +1,19 @@
 import Foundation
 import StrataRuntime
+import StrataTesting
 import Testing
 @testable import BlocksPlugin
 
-/// Each harness is a separate "process": a new container and plugin over the same data folder.
+/// The next `strata` process over the same data folder: Blocks in a fresh `PluginTestHost`.
+func blocks(_ folder: URL, _ clock: ManualWallClock, timeZone: String = "Europe/Berlin") throws -> PluginTestHost {
+    try PluginTestHost(BlocksPlugin(), settings: #"{"timeZone": "\#(timeZone)"}"#, dataDirectory: folder, clock: clock)
+}
+
+func jsonObject(_ text: String) throws -> Any {
+    try JSONSerialization.jsonObject(with: Data(text.utf8))
+}
+
+/// Each test host is a separate "process": a new container and plugin over the same data folder.
 final class BlocksPluginCommandTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("blocks-plugin-\(UUID().uuidString)")
     let clock = ManualWallClock(start: ISO8601DateFormatter().date(from: "2026-03-29T01:30:00+01:00")!)
@@ -11,7 +21,7 @@ final class BlocksPluginCommandTests {
     deinit { try? FileManager.default.removeItem(at: folder) }
 
     @Test func registersEveryCommandOfTheIssue() throws {
-        let paths = try PluginHarness(dataDirectory: folder, clock: clock).context.commands.map { $0.path.joined(separator: " ") }
+        let paths = try blocks(folder, clock).commandPaths
         for expected in ["blocks list", "blocks add", "blocks show", "blocks edit", "blocks delete", "blocks start",
                          "daily list", "daily add", "daily show", "daily edit", "daily delete", "daily start",
                          "timer list", "timer add", "timer delete", "timer start", "clock", "clock stop"] {
@@ -20,9 +30,9 @@ final class BlocksPluginCommandTests {
     }
 
     @Test func aBlockAddedInOneProcessIsListedInTheNext() async throws {
-        let added = try await PluginHarness(dataDirectory: folder, clock: clock).run("blocks", "add", "Deep work", "--hours", "4")
+        let added = try await blocks(folder, clock).run("blocks", "add", "Deep work", "--hours", "4")
         #expect(added.code == 0)
-        let listed = try await PluginHarness(dataDirectory: folder, clock: clock).run("blocks", "list", "--json")
+        let listed = try await blocks(folder, clock).run("blocks", "list", "--json")
         #expect(listed.code == 0)
         let array = try #require(try jsonObject(listed.output) as? [[String: Any]])
         #expect(array.count == 1)
@@ -31,11 +41,11 @@ final class BlocksPluginCommandTests {
     }
 
     @Test func aStartedBlockIsShownByTheClockOfALaterProcessOnTheDSTDay() async throws {
-        _ = try await PluginHarness(dataDirectory: folder, clock: clock).run("blocks", "add", "Deep work", "--hours", "4")
-        let started = try await PluginHarness(dataDirectory: folder, clock: clock).run("blocks", "start", "Deep work")
+        _ = try await blocks(folder, clock).run("blocks", "add", "Deep work", "--hours", "4")
+        let started = try await blocks(folder, clock).run("blocks", "start", "Deep work")
         #expect(started.code == 0)
         clock.advance(by: 600)
-        let shown = try await PluginHarness(dataDirectory: folder, clock: clock).run("clock", "--json")
+        let shown = try await blocks(folder, clock).run("clock", "--json")
         let object = try #require(try jsonObject(shown.output) as? [String: Any])
         #expect(object["mode"] as? String == "block")
         #expect(object["title"] as? String == "Deep work")
@@ -45,26 +55,26 @@ final class BlocksPluginCommandTests {
     }
 
     @Test func aTimerCatchesUpAfterARestartAndStops() async throws {
-        let harness = try PluginHarness(dataDirectory: folder, clock: clock)
-        _ = await harness.run("timer", "add", "Pomodoro", "--duration", "25m", "--now")
+        let host = try blocks(folder, clock)
+        _ = await host.run("timer", "add", "Pomodoro", "--duration", "25m", "--now")
         clock.advance(by: 187 * 60)
-        let shown = try await PluginHarness(dataDirectory: folder, clock: clock).run("clock", "--json")
+        let shown = try await blocks(folder, clock).run("clock", "--json")
         let object = try #require(try jsonObject(shown.output) as? [String: Any])
         #expect(object["mode"] as? String == "timer")
         #expect(object["remainingSeconds"] as? Int == 13 * 60)
-        let stopped = try await PluginHarness(dataDirectory: folder, clock: clock).run("clock", "stop")
+        let stopped = try await blocks(folder, clock).run("clock", "stop")
         #expect(stopped.output == "Stopped timer \"Pomodoro\".\n")
-        let after = try await PluginHarness(dataDirectory: folder, clock: clock).run("clock")
+        let after = try await blocks(folder, clock).run("clock")
         #expect(after.output == "Nothing is running.\n")
     }
 
     @Test func dailyAddRefusesTooManyRepeatsWithExitOne() async throws {
-        let harness = try PluginHarness(dataDirectory: folder, clock: clock)
-        let result = await harness.run("daily", "add", "Study", "--start", "09:00", "--focus", "50m", "--break", "10m",
+        let host = try blocks(folder, clock)
+        let result = await host.run("daily", "add", "Study", "--start", "09:00", "--focus", "50m", "--break", "10m",
                                        "--repeat", "25")
         #expect(result.code == 1)
         #expect(result.error.contains("Too many repeats"))
-        let ok = await harness.run("daily", "add", "Study", "--start", "09:00", "--focus", "50m", "--break", "10m",
+        let ok = await host.run("daily", "add", "Study", "--start", "09:00", "--focus", "50m", "--break", "10m",
                                    "--repeat", "4", "--json")
         let object = try #require(try jsonObject(ok.output) as? [String: Any])
         #expect(object["startSeconds"] as? Int == 32_400)
@@ -73,12 +83,12 @@ final class BlocksPluginCommandTests {
     }
 
     @Test func badArgumentsAreUsageErrors() async throws {
-        let harness = try PluginHarness(dataDirectory: folder, clock: clock)
-        #expect(await harness.run("blocks", "add", "X", "--hours", "abc").code == 2)
-        #expect(await harness.run("blocks", "add", "--hours", "4").code == 2)
-        #expect(await harness.run("daily", "add", "Study", "--start", "25:00", "--focus", "50m", "--break", "10m").code == 2)
-        #expect(await harness.run("blocks", "list", "--bogus").code == 2)
-        #expect(await harness.run("blocks", "add", "X", "--hours", "5").code == 1)
-        #expect(await harness.run("blocks", "show", "nothing").code == 1)
+        let host = try blocks(folder, clock)
+        #expect(await host.run("blocks", "add", "X", "--hours", "abc").code == 2)
+        #expect(await host.run("blocks", "add", "--hours", "4").code == 2)
+        #expect(await host.run("daily", "add", "Study", "--start", "25:00", "--focus", "50m", "--break", "10m").code == 2)
+        #expect(await host.run("blocks", "list", "--bogus").code == 2)
+        #expect(await host.run("blocks", "add", "X", "--hours", "5").code == 1)
+        #expect(await host.run("blocks", "show", "nothing").code == 1)
     }
 }

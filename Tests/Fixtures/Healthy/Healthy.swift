@@ -6,9 +6,8 @@ final class Fixture: FeaturePlugin {
 
     func register(in context: PluginContext) throws {
         try context.register(String.self, name: "greeting", scope: .singleton) { _ in "hello from healthy" }
-        let container = context.container
         try context.addCommand(PluginCommand(path: ["healthy", "ping"], summary: "Answer pong", usage: "strata healthy ping") { invocation in
-            let greeting = (try? container.resolve(String.self, name: "greeting")) ?? "missing"
+            let greeting = (try? context.service(String.self, name: "greeting")) ?? "missing"
             invocation.writeLine("pong (\(greeting))")
             return 0
         })

@@ -1,9 +1,11 @@
+import StrataBase
+
 /// How a feature plugin contributes its interactive screens.
 ///
-/// A plugin registers one provider in the DI container, named with its plugin id:
+/// A plugin contributes one provider to the `.screen` extension point:
 ///
 /// ```swift
-/// try context.register((any FeatureScreenProvider).self, name: "hello", scope: .singleton) { resolver in
+/// try context.contribute(.screen) { resolver in
 ///     HelloScreenProvider(greet: try resolver.resolve((any GreetUseCase).self))
 /// }
 /// ```
@@ -19,4 +21,9 @@ public protocol FeatureScreenProvider: Sendable {
     /// - Throws: An error a person can act on if the feature cannot be opened (the host shows it in a
     ///   dialog and stays on the home screen).
     @MainActor func makeRootScreen(navigator: Navigator) throws -> any Screen
+}
+
+extension ExtensionPoint where Contribution == any FeatureScreenProvider {
+    /// A plugin's root screen, which the home screen opens.
+    public static var screen: Self { ExtensionPoint("screen") }
 }

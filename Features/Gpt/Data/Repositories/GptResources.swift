@@ -1,4 +1,5 @@
 import Foundation
+import StrataBase
 
 /// Finds the files of `Resources/`, which SwiftPM copies into a `<Package>_GptData.resources` folder next
 /// to the binary that contains this code: `libGptPlugin.so` (whose folder the plugin passes in), the
@@ -8,24 +9,11 @@ import Foundation
 /// without its resources); here that is an error that says where the folder should be.
 enum GptResources {
     static func url(of name: String, searching folders: [URL]) throws(GptResourceError) -> URL {
-        var searched: [String] = []
-        for folder in candidateFolders(folders) {
-            searched.append(folder.path)
-            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { continue }
-            for entry in entries.sorted() where entry.hasSuffix("_GptData.resources") {
-                let file = folder.appendingPathComponent(entry).appendingPathComponent("Resources").appendingPathComponent(name)
-                if FileManager.default.fileExists(atPath: file.path) { return file }
-            }
+        do {
+            return try ResourceFile.locate(name, bundleSuffix: "_GptData.resources", searching: folders)
+        } catch {
+            throw GptResourceError(name: name, searched: error.searched)
         }
-        throw GptResourceError(name: name, searched: searched)
-    }
-
-    private static func candidateFolders(_ given: [URL]) -> [URL] {
-        var folders = given
-        folders.append(Bundle.main.bundleURL)
-        if let executable = Bundle.main.executableURL?.deletingLastPathComponent() { folders.append(executable) }
-        var seen = Set<String>()
-        return folders.map(\.standardizedFileURL).filter { seen.insert($0.path).inserted }
     }
 }
 

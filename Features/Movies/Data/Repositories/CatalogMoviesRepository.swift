@@ -12,9 +12,10 @@ public final class CatalogMoviesRepository: MoviesRepository {
     private let location: @Sendable () throws -> URL
     private let loaded = Mutex<MoviesCatalog?>(nil)
 
-    /// A repository over the catalog bundled with this target; the file is read on first use.
-    public convenience init() {
-        self.init(location: CatalogResource.locate)
+    /// A repository over the catalog bundled with this target, looked for in `folders` (the plugin library's)
+    /// and then next to the executable; the file is read on first use.
+    public convenience init(searching folders: [URL] = []) {
+        self.init(location: { try CatalogResource.locate(searching: folders) })
     }
 
     /// A repository over the catalog file `location` returns, read on first use.

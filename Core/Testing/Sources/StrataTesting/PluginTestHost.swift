@@ -1,0 +1,121 @@
+import Foundation
+import StrataBase
+@_spi(StrataHost) import StrataDI
+import StrataNetworking
+@_spi(StrataHost) import StrataPluginKit
+import StrataRuntime
+import StrataStorage
+import StrataTerminal
+
+/// A plugin in an in-memory host, for its own tests (what HummingbirdTesting is for an application): the
+/// host's services with stand-ins a test controls, the plugin registered as `strata` registers it, its
+/// commands run as `strata` routes them, and its screen opened on a virtual terminal.
+///
+/// ```swift
+/// let host = try PluginTestHost(BlocksPlugin(), settings: #"{"timeZone": "Europe/Berlin"}"#)
+/// let added = await host.run("blocks", "add", "Deep work", "--hours", "4")
+/// #expect(added.code == 0)
+/// let app = try await host.openScreen()
+/// try app.send(.enter)
+/// #expect(app.render(size: TerminalSize(width: 80, height: 24)).text.contains("Blocks"))
+/// ```
+///
+/// Each host is one `strata` process: a second host over the same `dataDirectory` is the next run.
+public final class PluginTestHost: Sendable {
+    /// What a command did.
+    public struct CommandResult: Sendable {
+        public let code: Int32
+        /// Standard output.
+        public let output: String
+        /// Standard error.
+        public let error: String
+    }
+
+    public let pluginID: String
+    /// The plugin's data folder: a new temporary folder unless the test gave one.
+    public let dataDirectory: URL
+    /// The wall clock the host hands out; the test moves it.
+    public let clock: ManualWallClock
+    /// Everything the plugin logged.
+    public let log: MemoryLogSink
+    private let context: PluginContext
+
+    /// Registers `plugin` into a fresh in-memory host, then freezes the container as `strata` does.
+    /// - Parameters:
+    ///   - settings: the plugin's `settings` object of the config, as JSON.
+    ///   - dataDirectory: the data folder; give the one of an earlier host to play the next run over its data.
+    ///   - clock: the wall clock the host hands out.
+    ///   - http: the HTTP client the host hands out, e.g. one aimed at a `LoopbackHTTPServer`; without it,
+    ///     resolving `HTTPClient` fails as an unregistered service.
+    /// - Throws: what the plugin's `register(in:)` throws, or a file error if the folder can't be made.
+    public init(_ plugin: some FeaturePlugin, settings: String = "{}", dataDirectory: URL? = nil,
+                clock: ManualWallClock = ManualWallClock(start: Date(timeIntervalSince1970: 1_800_000_000)),
+                http: (any HTTPClient)? = nil) throws {
+        pluginID = plugin.manifest.id
+        self.dataDirectory = dataDirectory ?? FileManager.default.temporaryDirectory
+            .appendingPathComponent("strata-plugin-test-\(UUID().uuidString)", isDirectory: true)
+        self.clock = clock
+        let log = MemoryLogSink()
+        self.log = log
+        try FileManager.default.createDirectory(at: self.dataDirectory, withIntermediateDirectories: true)
+        let container = Container()
+        try container.register((any DatabaseOpener).self, scope: .singleton, owner: .host) { _ in SQLiteDatabaseOpener() }
+        try container.register((any WallClock).self, scope: .singleton, owner: .host) { _ in clock }
+        try container.register(Logger.self, owner: .host) { resolver in
+            Logger(label: resolver.requester.name, level: .debug, sink: log)
+        }
+        if let http {
+            try container.register((any HTTPClient).self, scope: .singleton, owner: .host) { _ in http }
+        }
+        context = PluginContext(pluginID: pluginID, dataDirectory: self.dataDirectory,
+                                settings: PluginSettings(json: Data(settings.utf8), pluginID: pluginID, source: "the test"),
+                                container: container)
+        try plugin.register(in: context)
+        container.freeze()
+    }
+
+    /// The paths of the commands the plugin contributed, e.g. `["blocks list", "clock"]`.
+    public var commandPaths: [String] { context.commands.map { $0.path.joined(separator: " ") } }
+
+    /// Runs `strata <words…>` as the host routes it (the longest contributed path the words start with);
+    /// 127 with a message on standard error when no command matches.
+    public func run(_ words: String...) async -> CommandResult {
+        await run(words)
+    }
+
+    /// Runs `strata <words…>`, the words as an array.
+    public func run(_ words: [String]) async -> CommandResult {
+        guard let command = context.commands.filter({ words.starts(with: $0.path) })
+            .max(by: { $0.path.count < $1.path.count }) else {
+            return CommandResult(code: 127, output: "", error: "no command of \(pluginID) matches '\(words.joined(separator: " "))'\n")
+        }
+        let output = Transcript(), error = Transcript()
+        let invocation = CommandInvocation(arguments: Array(words.dropFirst(command.path.count)),
+                                           output: { output.append($0) }, error: { error.append($0) })
+        let code = await command.run(invocation)
+        return CommandResult(code: code, output: output.text, error: error.text)
+    }
+
+    /// Opens the plugin's root screen (its `.screen` contribution) in an app on a virtual terminal: send it
+    /// keys and read `render(size:).text` back.
+    /// - Throws: `DIError.notRegistered` if the plugin contributes no screen, or what its provider throws.
+    @MainActor
+    public func openScreen() throws -> TerminalApp {
+        let provider = try context.container.resolve((any FeatureScreenProvider).self,
+                                                     name: ExtensionPoint.screen.key(for: pluginID), requester: .host)
+        return try TerminalApp { navigator in try provider.makeRootScreen(navigator: navigator) }
+    }
+
+    /// Removes the data folder (call it from the last host over the folder, e.g. in `deinit` of the suite).
+    public func removeData() {
+        try? FileManager.default.removeItem(at: dataDirectory)
+    }
+}
+
+/// Text written by a command, in order, from any thread.
+private final class Transcript: Sendable {
+    private let parts = Locked<[String]>([])
+
+    func append(_ text: String) { parts.withLock { $0.append(text) } }
+    var text: String { parts.withLock { $0.joined() } }
+}

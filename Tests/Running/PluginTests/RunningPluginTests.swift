@@ -1,0 +1,42 @@
+import Foundation
+import StrataTerminal
+import StrataTesting
+import Testing
+@testable import RunningPlugin
+
+/// Running in the test host: a run on the command line is in the history of the next process, whose app
+/// opens on the running menu.
+@MainActor
+final class RunningPluginTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("running-plugin-\(UUID().uuidString)")
+    let track = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("../Fixtures/Data/gpx/togeojson_run.gpx").standardizedFileURL.path
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
+
+    func running() throws -> PluginTestHost {
+        try PluginTestHost(RunningPlugin(), dataDirectory: folder)
+    }
+
+    @Test func aRunIsInTheHistoryOfTheNextProcess() async throws {
+        let run = await (try running()).run("running", "run", "--goal", "0.5", "--track", track, "--speed", "0", "--json")
+        #expect(run.code == 0, "\(run.error)")
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        #expect(result["finished"] as? Bool == true)
+
+        let next = try running()
+        let history = await next.run("running", "history", "--json")
+        #expect(history.code == 0)
+        let runs = try #require(try JSONSerialization.jsonObject(with: Data(history.output.utf8)) as? [[String: Any]])
+        #expect(runs.count == 1)
+
+        let menu = try next.openScreen().render(size: TerminalSize(width: 80, height: 20)).text
+        #expect(menu.contains("New run") && menu.contains("History") && menu.contains("Records"))
+    }
+
+    @Test func aMissingTrackIsAnErrorThatNamesTheFile() async throws {
+        let run = await (try running()).run("running", "run", "--goal", "1", "--track", "/nonexistent/run.gpx")
+        #expect(run.code == 1)
+        #expect(run.error.contains("/nonexistent/run.gpx"))
+    }
+}
