@@ -56,8 +56,9 @@ extension BlocksCommands {
             command([group, "delete"], "Delete \(Item.nouns.one.article) \(Item.nouns.one)",
                     usage: "strata \(group) delete ID|TITLE") { arguments, invocation in
                 let item: Item = try find(try text(arguments, "ID"))
+                let wasRunning = try context.service((any ClockFetchUseCase).self).execute()?.mode.itemID == item.id
                 try context.service((any ItemDeleteUseCase<Item>).self).execute(id: item.id)
-                invocation.writeLine("Deleted \(kind) \"\(item.title)\".")
+                invocation.writeLine("Deleted \(kind) \"\(item.title)\"" + (wasRunning ? "; it was running, so the clock stopped." : "."))
             },
             command([group, "start"], "Start \(Item.nouns.one.article) \(Item.nouns.one); `strata clock` shows it",
                     usage: "strata \(group) start ID|TITLE [--json]", flags: ["--json"]) { arguments, invocation in
@@ -77,15 +78,14 @@ extension BlocksCommands {
     /// (its clock printed in text mode); without it, text mode hints how to start it.
     func reportAdded<Item: PresentedItem>(_ item: Item, json: Bool, now: Bool, invocation: CommandInvocation) throws {
         let kind = Item.kind
-        let state = now ? try context.service((any ModeStartUseCase).self).execute(kind, id: item.id) : nil
         if json {
+            if now { _ = try context.service((any ModeStartUseCase).self).execute(kind, id: item.id) }
             try invocation.writeJSON(item.json)
             return
         }
         invocation.writeLine("Added \(kind.rawValue) \"\(item.title)\" (\(ShortID.text(item.id))): \(item.summary).")
-        if let state {
-            invocation.writeLine("Started \(kind.rawValue) \"\(state.title)\".")
-            try printClock(state, json: false, to: invocation)
+        if now {
+            try start(kind, id: item.id, json: false, invocation: invocation)
         } else {
             invocation.writeLine("Start it now with `strata \(CommandGroup.name(kind)) start \(ShortID.text(item.id))`.")
         }

@@ -56,9 +56,21 @@ struct BlocksCommands: Sendable {
     }
 
     func start(_ kind: ModeKind, id: UUID, json: Bool, invocation: CommandInvocation) throws {
+        let replaced = try running(other: id)
         let state = try context.service((any ModeStartUseCase).self).execute(kind, id: id)
-        if !json { invocation.writeLine("Started \(kind.rawValue) \"\(state.title)\".") }
+        if !json {
+            if let replaced { invocation.writeLine("Stopped \(replaced): one thing runs at a time.") }
+            invocation.writeLine("Started \(kind.rawValue) \"\(state.title)\".")
+        }
         try printClock(state, json: json, to: invocation)
+    }
+
+    /// What runs now, as "daily \"Study\"", unless it is the item `id` (or nothing runs).
+    func running(other id: UUID) throws -> String? {
+        guard let state = try context.service((any ClockFetchUseCase).self).execute(), state.mode.itemID != id else {
+            return nil
+        }
+        return "\(state.mode.kind.rawValue) \"\(state.title)\""
     }
 }
 

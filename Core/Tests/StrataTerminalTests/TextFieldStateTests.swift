@@ -8,6 +8,29 @@ import Testing
         return state
     }
 
+    /// A prefilled value is replaced by what is typed, not appended to: `0s` over `25m` is `0s` (Tempus's form).
+    @Test func aSelectedValueIsReplacedByTheFirstKeyTyped() {
+        var typed = TextFieldState(text: "25m", selected: true)
+        #expect(typed.handle(.character("0")))
+        #expect(typed.handle(.character("s")))
+        #expect(typed.text == "0s" && !typed.isSelected)
+
+        var pasted = TextFieldState(text: "25m", selected: true)
+        #expect(pasted.handle(.paste("1h")))
+        #expect(pasted.text == "1h")
+
+        var cleared = TextFieldState(text: "25m", selected: true)
+        #expect(cleared.handle(.backspace))
+        #expect(cleared.text.isEmpty)
+        #expect(cleared.handle(.backspace))   // nothing more to remove
+        #expect(cleared.text.isEmpty)
+
+        var moved = TextFieldState(text: "25m", selected: true)
+        #expect(moved.handle(.left))
+        #expect(moved.handle(.character("0")))
+        #expect(moved.text == "250m", "moving the cursor keeps the value and ends the selection")
+    }
+
     @Test func insertsAtTheCursor() {
         let state = typing([.home, .character("a"), .end, .left, .character("X")], into: "bc")
         #expect(state.text == "abXc")

@@ -91,4 +91,20 @@ final class BlocksPluginCommandTests {
         #expect(await host.run("blocks", "add", "X", "--hours", "5").code == 1)
         #expect(await host.run("blocks", "show", "nothing").code == 1)
     }
+
+    /// One thing runs at a time: the command line says what a start replaced and what a delete stopped.
+    @Test func startingOverARunningItemAndDeletingWhatRunsSaySo() async throws {
+        let host = try blocks(folder, clock)
+        _ = await host.run("daily", "add", "Study", "--start", "09:00", "--focus", "50m", "--break", "10m", "--now")
+        let started = await host.run("timer", "add", "Tea", "--duration", "3m", "--now")
+        #expect(started.output.contains("Stopped daily \"Study\": one thing runs at a time.\nStarted timer \"Tea\"."),
+                "\(started.output)")
+        let again = await host.run("timer", "start", "Tea")
+        #expect(!again.output.contains("Stopped"), "restarting what runs replaces nothing")
+
+        let deleted = await host.run("timer", "delete", "Tea")
+        #expect(deleted.output == "Deleted timer \"Tea\"; it was running, so the clock stopped.\n")
+        #expect(await host.run("clock").output == "Nothing is running.\n")
+        #expect(await host.run("daily", "delete", "Study").output == "Deleted daily \"Study\".\n")
+    }
 }

@@ -23,9 +23,7 @@ final class BlocksPluginScreenTests {
         #expect(app.render(size: size).text.contains("No blocks yet"))
         try app.send(.character("a"))
         for character in "Deep work" { try app.send(.character(character)) }
-        try app.send(.right)
-        try app.send(.right)                                   // 4 h
-        try app.send(.enter)                                   // save; "start now?" asks
+        try app.send(.enter)                                   // 4-hour blocks; save, and "start now?" asks
         #expect(app.render(size: size).text.contains("Start \"Deep work\" now?"))
         try app.send(.right)
         try app.send(.enter)                                   // Start now

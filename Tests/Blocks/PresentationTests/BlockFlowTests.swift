@@ -10,15 +10,20 @@ struct BlockFlowTests {
     let modes = InMemoryRunningModeRepository()
     let clock = FixedBlocksClock(.iso("2026-06-10T09:20:00+02:00"))
 
+    var items: ModeItemSource {
+        ModeItemSource(blocks: repository, dailies: InMemoryItemRepository<Daily>(), timers: InMemoryItemRepository<FocusTimer>())
+    }
+
     var start: DefaultModeStartUseCase {
-        DefaultModeStartUseCase(items: ModeItemSource(blocks: repository, dailies: InMemoryItemRepository<Daily>(),
-                                                      timers: InMemoryItemRepository<FocusTimer>()),
-                                runningMode: modes, clock: clock, calendar: .gregorian(in: "Europe/Berlin"))
+        DefaultModeStartUseCase(items: items, runningMode: modes, clock: clock, calendar: .gregorian(in: "Europe/Berlin"))
     }
 
     var useCases: ItemUseCases<Block> { .inMemory(repository, modes: modes, clock: clock) }
 
-    func list() -> ItemListViewModel<Block> { ItemListViewModel(useCases: useCases) }
+    func list() -> ItemListViewModel<Block> {
+        ItemListViewModel(useCases: useCases, clock: DefaultClockFetchUseCase(items: items, runningMode: modes, clock: clock,
+                                                                             calendar: .gregorian(in: "Europe/Berlin")))
+    }
 
     func edit(_ block: Block, refresh: (any FetchRefreshDelegate)?,
               reflect: (any EditReflectDelegate<Block>)?) -> ItemFormViewModel<Block> {
@@ -95,10 +100,27 @@ struct BlockFlowTests {
     @Test func failedCreateNeitherRefreshesNorAsks() {
         let refresh = RefreshSpy()
         let create = create(refresh: refresh)
-        create.draft.title = "No length"
+        create.draft = BlockDraft(title: "No length", hours: nil)
         #expect(create.save() == nil)
         #expect(refresh.count == 0)
         #expect(create.startPrompt == nil)
         #expect(create.errorMessage != nil)
+    }
+
+    /// Tempus deletes a running block and stops the clock; the list marks what runs and the question says so.
+    @Test func theListMarksTheRunningBlockAndItsDeleteQuestionSaysTheClockStops() throws {
+        let other = Block.stub(id: UUID(), title: "Reading", createdAt: Date(timeIntervalSince1970: 1_600_000_000))
+        try repository.create(other)
+        _ = try start.execute(.block, id: Block.stub().id)
+        let list = list()
+        list.load()
+        #expect(list.runningID == Block.stub().id)
+        #expect(list.deleteQuestion(.stub()) == "Delete the block \"Deep work\"? It is running; the clock stops.")
+        #expect(list.deleteQuestion(other) == "Delete the block \"Reading\"?")
+
+        list.delete(.stub())
+        #expect(try modes.load() == nil)
+        #expect(list.runningID == nil)
+        #expect(list.items.map(\.title) == ["Reading"])
     }
 }

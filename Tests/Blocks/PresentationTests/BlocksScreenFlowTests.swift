@@ -49,8 +49,9 @@ struct BlocksScreenFlowTests {
         #expect(navigator.top.title == "Blocks")
         #expect(screenText().contains("No blocks yet"))
         try press(.character("a"))
+        #expect(screenText().contains("Length:"))
         try type("Deep work")
-        try press(.right, .right, .enter)        // 4 h
+        try press(.enter)                        // 4 h, chosen from the start
         #expect(navigator.top.title == "Created")
         #expect(screenText().contains("Start \"Deep work\" now?"))
         try press(.enter)                        // Later
@@ -71,6 +72,49 @@ struct BlocksScreenFlowTests {
         navigator.pop()
         navigator.pop()
         #expect(screenText().contains("Deep play"))
+        #expect(screenText().contains("▶ running"), "the list marks what runs")
+    }
+
+    /// Tempus's form refuses an empty title; the message goes as soon as the person types one.
+    @Test func theEmptyTitleMessageGoesWhenATitleIsTyped() throws {
+        try press(.down, .enter, .character("a"), .enter)
+        #expect(screenText().contains("The title is empty"))
+        try type("R")
+        #expect(!screenText().contains("The title is empty"), "\(screenText())")
+    }
+
+    /// A prefilled duration is replaced by what is typed, and a 0 is said to become a minute before saving.
+    @Test func aTimersPrefilledDurationIsReplacedAndZeroIsSaidToBecomeAMinute() throws {
+        try press(.down, .down, .down, .enter, .character("a"))
+        try type("Tea")
+        try press(.tab)
+        try type("0s")
+        #expect(screenText().contains("Duration: 0s"), "\(screenText())")
+        #expect(screenText().contains("A duration of 0s is saved as 1m, as Tempus does."))
+        try press(.enter, .enter)                // save, Later
+        #expect(screenText().contains("1m, repeating"))
+    }
+
+    /// One thing runs at a time: starting a timer while a daily runs asks before replacing it.
+    @Test func startingWhileSomethingElseRunsAsksFirst() throws {
+        try press(.down, .down, .enter, .character("a"))
+        try type("Study")
+        try press(.enter, .enter, .right, .enter) // both steps with the defaults, Start now
+        #expect(navigator.top.title == "Clock")
+        navigator.pop()
+        navigator.pop()
+        try press(.down, .enter, .character("a"))  // Timers
+        try type("Tea")
+        try press(.enter, .right, .enter)          // save, Start now
+        #expect(navigator.top.title == "Replace")
+        #expect(screenText().contains("The daily \"Study\" is running"))
+        try press(.enter)                          // Cancel
+        #expect(try modes.load()?.kind == .daily)
+        try press(.enter)                          // Tea: start it from the list
+        #expect(navigator.top.title == "Replace")
+        try press(.right, .enter)                  // Start
+        #expect(navigator.top.title == "Clock")
+        #expect(try modes.load()?.kind == .timer)
     }
 
     /// Tempus edits a timer with the rules of creating one: a 0-second duration becomes 1 minute.

@@ -48,7 +48,7 @@ public struct TextField: Component {
         var column = start
         for index in first..<characters.count {
             if column + widths[index] > canvas.size.width { break }
-            let style: Style = isFocused && index == cursor ? .reverse : .plain
+            let style: Style = isFocused && (index == cursor || state.isSelected) ? .reverse : .plain
             column += canvas.draw(String(characters[index]), column: column, row: 0, style: style)
         }
         if isFocused && cursor == characters.count {

@@ -9,11 +9,16 @@ public struct TextFieldState: Hashable, Sendable {
     public private(set) var text: String
     /// The cursor position, in characters from the start (0…`text.count`).
     public private(set) var cursor: Int
+    /// Whether the whole text is selected, as a prefilled value is: the first character typed or pasted
+    /// replaces it and Backspace clears it, so typing `0s` over `25m` gives `0s`, not `25m0s`. Moving the
+    /// cursor keeps the text and ends the selection.
+    public private(set) var isSelected: Bool
 
-    /// Creates a field holding `text`, with the cursor at its end.
-    public init(text: String = "") {
+    /// Creates a field holding `text`, with the cursor at its end; `selected` for a prefilled value.
+    public init(text: String = "", selected: Bool = false) {
         self.text = text
         cursor = text.count
+        isSelected = selected && !text.isEmpty
     }
 
     /// Applies an editing key.
@@ -21,6 +26,16 @@ public struct TextFieldState: Hashable, Sendable {
     /// - Returns: Whether the key was an editing key (true even when it changed nothing, e.g. ← at the
     ///   start), so the screen knows not to treat it as a command.
     public mutating func handle(_ key: Key) -> Bool {
+        if isSelected {
+            isSelected = false
+            switch key {
+            case .character, .paste: setText("")
+            case .backspace, .delete, .control("d"), .control("u"), .control("k"), .control("w"):
+                setText("")
+                return true
+            default: break
+            }
+        }
         switch key {
         case .character(let character): insert(character)
         case .paste(let pasted):
@@ -50,6 +65,7 @@ public struct TextFieldState: Hashable, Sendable {
     public mutating func setText(_ newText: String) {
         text = newText
         cursor = newText.count
+        isSelected = false
     }
 
     private mutating func insert(_ character: Character) {

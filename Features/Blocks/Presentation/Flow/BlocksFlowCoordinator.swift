@@ -31,7 +31,7 @@ public final class BlocksFlowCoordinator: Coordinator {
     // MARK: Items
 
     func showList<Item: PresentedItem>(_ items: ItemUseCases<Item>) {
-        let list = ItemListViewModel(useCases: items)
+        let list = ItemListViewModel(useCases: items, clock: dependencies.clock)
         navigator?.push(ItemListScreen(viewModel: list, actions: .init(
             open: { [self, weak list] item in
                 if Item.enterStarts {
@@ -52,7 +52,12 @@ public final class BlocksFlowCoordinator: Coordinator {
                 guard let detail else { return }
                 edit(detail.item, items: items, list: list, detail: detail)
             },
-            started: { [self] in showClock() })))
+            start: { [self, weak detail] in
+                guard let detail else { return }
+                confirmReplacing(detail.item) { [self, weak detail] in
+                    if detail?.start() != nil { showClock() }
+                }
+            })))
     }
 
     func edit<Item: PresentedItem>(_ item: Item, items: ItemUseCases<Item>, list: ItemListViewModel<Item>?,
@@ -67,13 +72,31 @@ public final class BlocksFlowCoordinator: Coordinator {
                                      fetchRefreshDelegate: list)
         navigator?.push(Item.formScreen(form, done: { [self, weak form] in
             _ = navigator?.pop()
-            guard let form, let prompt = form.startPrompt else { return }
-            askStart(prompt) { start in if form.answerStart(start) != nil { self.showClock() } }
+            guard let form, let prompt = form.startPrompt, let item = form.saved else { return }
+            askStart(prompt) { [self] start in
+                guard start else {
+                    form.answerStart(false)
+                    return
+                }
+                confirmReplacing(item) { if form.answerStart(true) != nil { self.showClock() } }
+            }
         }))
     }
 
     func start<Item: PresentedItem>(_ item: Item) {
-        if (try? dependencies.start.execute(Item.kind, id: item.id)) != nil { showClock() }
+        confirmReplacing(item) { [self] in
+            if (try? dependencies.start.execute(Item.kind, id: item.id)) != nil { showClock() }
+        }
+    }
+
+    /// Tempus runs one thing at a time: starting `item` while another runs asks first, and says what stops.
+    func confirmReplacing<Item: PresentedItem>(_ item: Item, then start: @escaping @MainActor () -> Void) {
+        guard let running = try? dependencies.clock.execute(), running.mode.itemID != item.id, let navigator else {
+            return start()
+        }
+        navigator.confirm(title: "Replace",
+                          message: "The \(running.mode.kind.rawValue) \"\(running.title)\" is running, and one thing runs at a time. Start \"\(item.title)\" instead?",
+                          confirmLabel: "Start") { yes in if yes { start() } }
     }
 
     // MARK: Dialogs

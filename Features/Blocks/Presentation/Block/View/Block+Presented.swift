@@ -5,7 +5,8 @@ extension Block: PresentedItem {
     public static let listTitle = "Blocks"
     public static let emptyListText = "No blocks yet. Press a to add one."
     public static let enterStarts = false
-    public static let newDraft = BlockDraft(title: "", hours: nil)
+    /// Four-hour blocks chosen, as `strata blocks add --hours 4` suggests; ← → choose another.
+    public static let newDraft = BlockDraft(title: "", hours: 4)
 
     public var summary: String { "\(length.hours)-hour blocks, \(length.blocksPerDay) a day" }
     public var json: BlocksJSON.BlockItem { BlocksJSON.BlockItem(self) }

@@ -37,6 +37,7 @@ final class BlockFormScreen: Screen {
             if viewModel.save() != nil { done() }
         default:
             guard field.handle(key) else { return .ignored }
+            viewModel.fieldsChanged()
         }
         return .handled
     }
@@ -46,5 +47,6 @@ final class BlockFormScreen: Screen {
         let index = viewModel.draft.hours.flatMap { lengths.firstIndex(of: $0) }.map { $0 + step }
             ?? (step > 0 ? 0 : lengths.count - 1)
         viewModel.draft.hours = lengths[min(max(0, index), lengths.count - 1)]
+        viewModel.fieldsChanged()
     }
 }

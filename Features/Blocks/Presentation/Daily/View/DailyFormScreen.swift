@@ -22,7 +22,8 @@ final class DailyFormScreen: Screen {
         self.done = done
         let draft = viewModel.draft
         fields = [draft.title, DurationText.text(draft.focusSeconds), DurationText.text(draft.breakSeconds),
-                  ClockTimeText.text(draft.startSeconds), String(draft.repeatCount)].map { TextFieldState(text: $0) }
+                  ClockTimeText.text(draft.startSeconds), String(draft.repeatCount)].enumerated()
+            .map { TextFieldState(text: $1, selected: $0 > 0) }  // the prefilled values are replaced by typing
     }
 
     var title: String { viewModel.isNew ? "New daily" : "Edit daily" }
@@ -43,6 +44,8 @@ final class DailyFormScreen: Screen {
         }
         if step == .second {
             canvas.draw("At most \(typedDraft.maximumRepeats) rounds fit in a day.", column: 0, row: 7, style: .dim)
+        } else if typedDraft.focusSeconds == 0 || typedDraft.breakSeconds == 0 {
+            canvas.draw(ZeroDuration.note, column: 0, row: 7, style: .dim)
         }
         if let message = inputError ?? viewModel.errorMessage { canvas.draw(message, column: 0, row: 9, style: .color(.red)) }
     }
@@ -58,6 +61,8 @@ final class DailyFormScreen: Screen {
             focused = 0
         default:
             guard fields[focused].handle(key) else { return .ignored }
+            inputError = nil
+            viewModel.fieldsChanged()
         }
         return .handled
     }

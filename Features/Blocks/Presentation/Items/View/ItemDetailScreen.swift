@@ -6,7 +6,8 @@ import StrataTerminal
 final class ItemDetailScreen<Item: PresentedItem>: Screen {
     struct Actions {
         let edit: @MainActor () -> Void
-        let started: @MainActor () -> Void
+        /// Starts the item, asking first if something else runs.
+        let start: @MainActor () -> Void
     }
 
     private let viewModel: ItemDetailViewModel<Item>
@@ -31,7 +32,7 @@ final class ItemDetailScreen<Item: PresentedItem>: Screen {
     func handle(_ key: Key) throws -> KeyResult {
         switch key {
         case .character("e"): actions.edit()
-        case .character("s"): if viewModel.start() != nil { actions.started() }
+        case .character("s"): actions.start()
         default: return .ignored
         }
         return .handled

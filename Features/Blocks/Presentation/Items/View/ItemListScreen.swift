@@ -28,11 +28,14 @@ final class ItemListScreen<Item: PresentedItem>: Screen {
     }
 
     func screenWillAppear() {
-        if viewModel.loadCount == 0 { viewModel.load() }
+        if viewModel.loadCount == 0 { viewModel.load() } else { viewModel.refreshRunning() }
     }
 
     func draw(in canvas: Canvas, context: RenderContext) {
-        ListView(rows: viewModel.items.map { ListRow($0.title, detail: $0.summary) }, emptyText: Item.emptyListText,
+        let rows = viewModel.items.map {
+            ListRow($0.title, detail: ($0.id == viewModel.runningID ? "▶ running · " : "") + $0.summary)
+        }
+        ListView(rows: rows, emptyText: Item.emptyListText,
                  footer: viewModel.errorMessage).draw(in: canvas, selection: &selection)
     }
 
@@ -48,7 +51,7 @@ final class ItemListScreen<Item: PresentedItem>: Screen {
             if let selected { actions.edit(selected) }
         case .character("d"):
             guard let selected else { return .handled }
-            actions.confirmDelete("Delete the \(Item.kind.rawValue) \"\(selected.title)\"?") { [viewModel] yes in
+            actions.confirmDelete(viewModel.deleteQuestion(selected)) { [viewModel] yes in
                 if yes { viewModel.delete(selected) }
             }
         default:

@@ -58,6 +58,11 @@ public final class ItemFormViewModel<Item: BlocksItem> {
         }
     }
 
+    /// The person changed what they typed: the message about the last attempt no longer applies.
+    public func fieldsChanged() {
+        errorMessage = nil
+    }
+
     /// Checks part of the draft before the rest is asked for (a form's first step); answers whether it passed,
     /// with `errorMessage` set when not.
     public func check(_ rule: (Item.Draft) throws -> Void) -> Bool {

@@ -14,7 +14,7 @@ final class TimerFormScreen: Screen {
         self.viewModel = viewModel
         self.done = done
         fields = [TextFieldState(text: viewModel.draft.title),
-                  TextFieldState(text: DurationText.text(viewModel.draft.durationSeconds))]
+                  TextFieldState(text: DurationText.text(viewModel.draft.durationSeconds), selected: true)]
     }
 
     var title: String { viewModel.isNew ? "New timer" : "Edit timer" }
@@ -26,6 +26,9 @@ final class TimerFormScreen: Screen {
             .draw(in: canvas.rows(1, count: 1))
         TextField(state: fields[1], prompt: "Duration: ", placeholder: "25m", isFocused: focused == 1)
             .draw(in: canvas.rows(3, count: 1))
+        if DurationText.seconds(from: fields[1].text) == 0 {
+            canvas.draw(ZeroDuration.note, column: 0, row: 4, style: .dim)
+        }
         if let message = inputError ?? viewModel.errorMessage { canvas.draw(message, column: 0, row: 5, style: .color(.red)) }
     }
 
@@ -42,6 +45,8 @@ final class TimerFormScreen: Screen {
             if viewModel.save() != nil { done() }
         default:
             guard fields[focused].handle(key) else { return .ignored }
+            inputError = nil
+            viewModel.fieldsChanged()
         }
         return .handled
     }
