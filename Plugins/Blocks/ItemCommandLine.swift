@@ -39,7 +39,8 @@ extension Block: ItemCommandLine {
 
     static func draft(from arguments: CommandArguments, title: String, changing saved: BlockDraft?)
         throws(CommandError) -> BlockDraft {
-        BlockDraft(title: title, hours: try arguments.integer("--hours") ?? saved?.hours)
+        guard let hours = try arguments.integer("--hours") ?? saved?.hours else { throw .usage("missing \(addUsage)") }
+        return BlockDraft(title: title, hours: hours)
     }
 }
 

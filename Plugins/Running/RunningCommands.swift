@@ -20,7 +20,7 @@ struct RunningCommands: Sendable {
         case ReplayTimeline.Problem.needsPace: 2
         default: 1
         }
-        invocation.writeError("running: \(RunningErrorText.text(error))")
+        invocation.writeError("running: \(RunningErrorText.text(error, for: .commandLine))")
         return code
     }
 

@@ -4,9 +4,12 @@ import RunningDomain
 import RunningTesting
 @testable import RunningPresentation
 
-/// Tracks by file name, for the setup form; an unknown name fails loudly.
+/// Tracks by file name, for the setup form; an unknown name fails loudly. `paths` are what completion offers.
 struct StubTrackRepository: TrackRepository {
     let tracks: [String: RunTrack]
+    var paths: [String] = []
+
+    func paths(completing typed: String) -> [String] { paths.filter { $0.hasPrefix(typed) } }
 
     func track(at url: URL) async throws -> RunTrack {
         guard let track = tracks[url.lastPathComponent] else {
@@ -81,6 +84,35 @@ struct RunSetupViewModelTests {
         #expect(viewModel.speedText == "real time")
         viewModel.cycleSpeed(forward: false)
         #expect(viewModel.speed == 0)
+    }
+
+    /// MateRunner: a goal of 0 is the default goal, and the form shows it instead of using it silently.
+    @Test func aGoalOfZeroBecomesTheDefaultAndIsShown() async throws {
+        let viewModel = model()
+        viewModel.goalText = "0"
+        #expect(viewModel.settleGoal() == "3.00")
+        viewModel.goalText = "4.5"
+        #expect(viewModel.settleGoal() == "4.5")
+        viewModel.goalText = "0"
+        viewModel.trackPath = "a.gpx"
+        let request = try #require(await viewModel.makeRequest())
+        #expect(request.setting.targetDistanceKm == 3)
+        #expect(viewModel.goalText == "3.00")
+    }
+
+    /// Tab completes a track's path as far as the candidates agree, then to the one left.
+    @Test func tabCompletesAPathAsFarAsItsCandidatesAgree() {
+        let viewModel = RunSetupViewModel(tracks: StubTrackRepository(tracks: [:], paths: ["runs/", "runs.gpx", "rides/"]),
+                                          profile: profile)
+        viewModel.trackPath = "ru"
+        #expect(viewModel.completePath(in: .track) == "runs")
+        #expect(viewModel.trackPath == "runs")
+        #expect(viewModel.completePath(in: .track) == nil, "runs/ and runs.gpx part here")
+        viewModel.trackPath = "runs/"
+        #expect(viewModel.completePath(in: .track) == nil)
+        viewModel.mateTrackPath = "ri"
+        #expect(viewModel.completePath(in: .mateTrack) == "rides/")
+        #expect(viewModel.trackPath == "runs/")
     }
 }
 

@@ -19,7 +19,7 @@ struct RunningScreensTests {
         let viewModel = RunDashboardViewModel(request: try raceRequest(speed: 0),
                                               useCase: DefaultRunUseCase(clock: ManualRunClock(), history: InMemoryRunHistoryRepository()))
         await viewModel.run()
-        let screen = RunDashboardScreen(viewModel: viewModel)
+        let screen = RunDashboardScreen(viewModel: viewModel) { _ in Issue.record("a finished run asks nothing") }
         let canvas = Canvas(size: TerminalSize(width: 70, height: 16))
         screen.draw(in: canvas, context: RenderContext())
         let lines = canvas.buffer.lines
@@ -32,12 +32,21 @@ struct RunningScreensTests {
         #expect(try screen.handle(.escape) == .ignored)
     }
 
-    @Test func escapeCancelsARunningRunInsteadOfLeaving() async throws {
+    /// Esc (or c) during a run asks before ending it: "no" runs on, "yes" ends it, saved as cancelled.
+    @Test func escapeAsksBeforeEndingARunningRun() async throws {
         let viewModel = RunDashboardViewModel(request: try raceRequest(speed: 1),
                                               useCase: DefaultRunUseCase(clock: ManualRunClock(), history: InMemoryRunHistoryRepository()))
-        let screen = RunDashboardScreen(viewModel: viewModel)
+        var answers = [false, true]
+        var asked = 0
+        let screen = RunDashboardScreen(viewModel: viewModel) { answer in
+            asked += 1
+            answer(answers.removeFirst())
+        }
         #expect(try screen.handle(.character("q")) == .handled, "q doesn't quit the app and drop the run unsaved")
         #expect(try screen.handle(.escape) == .handled)
+        #expect(asked == 1 && viewModel.isRunning, "answering no leaves the run going")
+        #expect(try screen.handle(.character("c")) == .handled)
+        #expect(asked == 2)
         await viewModel.run()
         #expect(viewModel.result?.result.ending == .cancelled)
     }
@@ -57,5 +66,30 @@ struct RunningScreensTests {
         #expect(canvas.buffer.lines[0].hasPrefix("› Mode        ‹ race ›"))
         #expect(canvas.buffer.lines[2].contains("a.gpx"))
         #expect(canvas.buffer.lines[3].hasPrefix("  Mate track"))
+    }
+
+    /// In a terminal of 40×10 the form's rows leave no room below them: the message goes over the last rows.
+    @Test func theSetupFormsErrorIsVisibleInASmallTerminal() async throws {
+        let viewModel = RunSetupViewModel(tracks: StubTrackRepository(tracks: [:]),
+                                          profile: RunnerProfile(nickname: "ana", weightKg: 65, defaultGoalKm: 5))
+        viewModel.mode = .race
+        _ = await viewModel.makeRequest()   // no track
+        let screen = RunSetupScreen(viewModel: viewModel) { _ in Issue.record("nothing should start") }
+        let canvas = Canvas(size: TerminalSize(width: 38, height: 7))  // what a 40×10 app leaves a screen
+        screen.draw(in: canvas, context: RenderContext())
+        #expect(canvas.buffer.text.contains("choose a GPX track file"), "\(canvas.buffer.text)")
+    }
+
+    /// Leaving the goal field shows the goal that will be run.
+    @Test func leavingAGoalOfZeroShowsTheDefault() throws {
+        let viewModel = RunSetupViewModel(tracks: StubTrackRepository(tracks: [:]),
+                                          profile: RunnerProfile(nickname: "ana", weightKg: 65, defaultGoalKm: 5))
+        let screen = RunSetupScreen(viewModel: viewModel) { _ in Issue.record("nothing should start") }
+        _ = try screen.handle(.up)           // the goal
+        _ = try screen.handle(.character("0"))
+        _ = try screen.handle(.down)
+        let canvas = Canvas(size: TerminalSize(width: 60, height: 10))
+        screen.draw(in: canvas, context: RenderContext())
+        #expect(canvas.buffer.lines[1].contains("5.00"), "\(canvas.buffer.text)")
     }
 }

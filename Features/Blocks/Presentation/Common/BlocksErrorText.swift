@@ -9,7 +9,7 @@ public enum BlocksErrorText {
         case .emptyTitle:
             "The title is empty. Give it a name, e.g. \"Deep work\"."
         case .missingBlockLength:
-            "The block length is not set. Choose one of \(lengths) hours (--hours 4)."
+            "The block length is not set. Choose one of \(lengths) hours."
         case .unsupportedBlockLength(let hours):
             "A block can't be \(hours) hours long. Choose one of \(lengths) hours."
         case .invalidRepeatCount(let count):

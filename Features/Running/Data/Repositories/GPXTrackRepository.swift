@@ -7,6 +7,22 @@ public struct GPXTrackRepository: TrackRepository {
 
     public init() {}
 
+    public func paths(completing typed: String) -> [String] {
+        // Up to its last "/" the path stays as typed (a "~" too); after it is the start of a name in that folder.
+        let cut = typed.lastIndex(of: "/").map { typed.index(after: $0) } ?? typed.startIndex
+        let typedFolder = String(typed[..<cut]), start = String(typed[cut...])
+        let folder = typedFolder.isEmpty ? "." : (typedFolder as NSString).expandingTildeInPath
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        // Hidden files only when a "." is typed, as shells complete.
+        return names.filter { $0.hasPrefix(start) && (start.hasPrefix(".") || !$0.hasPrefix(".")) }.sorted().compactMap { name in
+            var isFolder: ObjCBool = false
+            let path = (folder as NSString).appendingPathComponent(name)
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
+            if isFolder.boolValue { return typedFolder + name + "/" }
+            return name.lowercased().hasSuffix(".gpx") ? typedFolder + name : nil
+        }
+    }
+
     public func track(at url: URL) async throws -> RunTrack {
         try parser.parse(contentsOf: url).runTrack(fileName: url.lastPathComponent)
     }

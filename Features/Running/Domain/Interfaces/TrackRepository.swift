@@ -8,4 +8,8 @@ public protocol TrackRepository: Sendable {
     /// The statistics of the track in the file at `url`, read in memory that doesn't grow with the file
     /// (the points are not kept); the same errors as `track(at:)`.
     func statistics(at url: URL) async throws -> TrackStatistics
+
+    /// What a path being typed could become: the folders and GPX files whose path starts with `typed`
+    /// (`~` is the home folder), a folder ending in `/`; none when its folder can't be read.
+    func paths(completing typed: String) -> [String]
 }

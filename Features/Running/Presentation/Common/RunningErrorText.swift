@@ -2,20 +2,33 @@ import Foundation
 import RunningDomain
 
 /// What the command line and the screens say of a refusal or failure: what happened and what to do next.
-/// Domain errors carry data; their words are here.
+/// Domain errors carry data; their words are here. What to do next names a flag on the command line and a
+/// field of the app's setup form.
 public enum RunningErrorText {
-    public static func text(_ error: any Error) -> String {
+    /// Who reads the message, which decides how it names what to change.
+    public enum Reader: Sendable {
+        case commandLine
+        /// The app's screens, where the setup form holds the fields.
+        case screens
+    }
+
+    public static func text(_ error: any Error, for reader: Reader) -> String {
         switch error {
-        case let problem as ReplayTimeline.Problem: text(problem)
+        case let problem as ReplayTimeline.Problem: text(problem, givePace: givePace(reader))
         case let problem as GoalInput.Problem: text(problem)
-        case let problem as RunRequestProblem: text(problem)
+        case let problem as RunRequestProblem: text(problem, for: reader)
         default: "\(error)"
         }
     }
 
-    private static let givePace = "give a pace, e.g. --pace 5:30 (minutes per km)"
+    private static func givePace(_ reader: Reader) -> String {
+        switch reader {
+        case .commandLine: "give a pace, e.g. --pace 5:30 (minutes per km)"
+        case .screens: "give a pace in the Pace field, e.g. 5:30 (minutes per km)"
+        }
+    }
 
-    private static func text(_ problem: ReplayTimeline.Problem) -> String {
+    private static func text(_ problem: ReplayTimeline.Problem, givePace: String) -> String {
         switch problem {
         case .empty(let file):
             "the track \(file) has no track points to run; use a GPX file with a <trk> (or an <rte>)"
@@ -30,7 +43,8 @@ public enum RunningErrorText {
         }
     }
 
-    private static func text(_ problem: GoalInput.Problem) -> String {
+    /// A goal's problem reads the same everywhere.
+    public static func text(_ problem: GoalInput.Problem) -> String {
         let maximum = RunningFormat.distance(GoalInput.maximumKm)
         return switch problem {
         case .notANumber(let text): "the goal \"\(text)\" is not a number of kilometres (e.g. 5 or 10.5)"
@@ -40,8 +54,10 @@ public enum RunningErrorText {
         }
     }
 
-    private static func text(_ problem: RunRequestProblem) -> String {
+    private static func text(_ problem: RunRequestProblem, for reader: Reader) -> String {
         switch problem {
+        case .mateMissing(let mode) where reader == .screens:
+            "a \(mode.rawValue) run needs a mate: give a GPX file in the Mate track field"
         case .mateMissing(let mode):
             "a \(mode.rawValue) run needs a mate: give --mate-track FILE, or use `strata running host`"
         case .tooShort(let track, let goal, let mode):

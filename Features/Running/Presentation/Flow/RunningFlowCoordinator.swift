@@ -20,14 +20,24 @@ final class RunningFlowCoordinator {
         ])
     }
 
+    /// The tracks of the last run started from the form, which the next form starts with.
+    private var lastTracks = (mine: "", mate: "")
+
     func showSetup() {
         let viewModel = RunSetupViewModel(tracks: dependencies.tracks, profile: dependencies.profile)
-        navigator?.push(RunSetupScreen(viewModel: viewModel) { [weak self] request in self?.showDashboard(request) })
+        (viewModel.trackPath, viewModel.mateTrackPath) = lastTracks
+        navigator?.push(RunSetupScreen(viewModel: viewModel) { [weak self, weak viewModel] request in
+            if let viewModel { self?.lastTracks = (viewModel.trackPath, viewModel.mateTrackPath) }
+            self?.showDashboard(request)
+        })
     }
 
     func showDashboard(_ request: RunRequest) {
         let viewModel = RunDashboardViewModel(request: request, useCase: dependencies.runUseCase)
-        navigator?.push(RunDashboardScreen(viewModel: viewModel))
+        navigator?.push(RunDashboardScreen(viewModel: viewModel) { [weak navigator] answer in
+            navigator?.confirm(title: "End the run", message: "End the run now? It is saved as cancelled.",
+                               confirmLabel: "End", onAnswer: answer)
+        })
     }
 
     func showHistory() {

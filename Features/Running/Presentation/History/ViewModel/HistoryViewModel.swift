@@ -38,7 +38,7 @@ public final class HistoryViewModel {
             }
             errorMessage = nil
         } catch {
-            errorMessage = RunningErrorText.text(error)
+            errorMessage = RunningErrorText.text(error, for: .screens)
         }
     }
 }

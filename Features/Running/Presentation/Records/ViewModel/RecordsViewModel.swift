@@ -34,7 +34,7 @@ public final class RecordsViewModel {
             state = Self.state(records, month: month, currentMonth: currentMonth)
             errorMessage = nil
         } catch {
-            errorMessage = RunningErrorText.text(error)
+            errorMessage = RunningErrorText.text(error, for: .screens)
         }
     }
 

@@ -5,12 +5,17 @@ import StrataTerminal
 @MainActor
 final class RunDashboardScreen: Screen {
     private let viewModel: RunDashboardViewModel
+    /// Asks whether to end the run, and answers.
+    private let confirmEnd: @MainActor (@escaping @MainActor (Bool) -> Void) -> Void
 
-    init(viewModel: RunDashboardViewModel) { self.viewModel = viewModel }
+    init(viewModel: RunDashboardViewModel, confirmEnd: @escaping @MainActor (@escaping @MainActor (Bool) -> Void) -> Void) {
+        self.viewModel = viewModel
+        self.confirmEnd = confirmEnd
+    }
 
     var title: String { viewModel.state.title }
 
-    var helpItems: [HelpItem] { viewModel.isRunning ? [HelpItem("c", "cancel the run")] : [HelpItem("Esc", "back")] }
+    var helpItems: [HelpItem] { viewModel.isRunning ? [HelpItem("c / Esc", "end the run")] : [HelpItem("Esc", "back")] }
 
     func screenWillAppear() { viewModel.start() }
 
@@ -46,7 +51,8 @@ final class RunDashboardScreen: Screen {
         guard viewModel.isRunning else { return .ignored }
         switch key {
         case .character("c"), .escape:
-            viewModel.cancel()
+            // A run is not ended by a stray key: it asks first, and runs on meanwhile.
+            confirmEnd { [viewModel] end in if end { viewModel.cancel() } }
             return .handled
         case .character("q"):
             // Not the app's "quit" during a run: that would drop the run unsaved. c or Esc ends it first.

@@ -42,7 +42,7 @@ public final class RunDashboardViewModel {
             if let data = latest.value { show(data) }
             result = RunningResultViewState(result: outcome)
         } catch {
-            errorMessage = RunningErrorText.text(error)
+            errorMessage = RunningErrorText.text(error, for: .screens)
         }
     }
 

@@ -1,7 +1,8 @@
 import RunningDomain
 import StrataTerminal
 
-/// The setup form: ↑↓ moves between fields, ←→ changes mode and speed, Enter starts the run.
+/// The setup form: ↑↓ moves between fields, ←→ changes mode and speed, Tab completes a track's path (or moves
+/// on), Enter starts the run. What goes wrong is always shown, over the last rows if the terminal is short.
 @MainActor
 final class RunSetupScreen: Screen {
     let title = "New run"
@@ -13,10 +14,13 @@ final class RunSetupScreen: Screen {
     init(viewModel: RunSetupViewModel, onStart: @escaping @MainActor (RunRequest) -> Void) {
         self.viewModel = viewModel
         self.onStart = onStart
+        for field in [RunSetupViewModel.Field.track, .mateTrack] {
+            texts[field] = TextFieldState(text: field == .track ? viewModel.trackPath : viewModel.mateTrackPath)
+        }
     }
 
     var helpItems: [HelpItem] {
-        [HelpItem("↑↓", "field"), HelpItem("←→", "mode / speed"), HelpItem("Enter", "start")]
+        [HelpItem("↑↓", "field"), HelpItem("←→", "mode / speed"), HelpItem("Tab", "complete"), HelpItem("Enter", "start")]
     }
 
     var isAnimating: Bool { viewModel.isLoading }
@@ -39,9 +43,13 @@ final class RunSetupScreen: Screen {
         }
         row += 1
         if viewModel.isLoading {
-            Spinner("Reading the tracks…", frame: context.frame).draw(in: canvas.rows(row, count: 1))
+            Spinner("Reading the tracks…", frame: context.frame).draw(in: canvas.rows(min(row, canvas.size.height - 1), count: 1))
         } else if let error = viewModel.errorMessage {
-            TextBlock(error, style: .color(.red)).draw(in: canvas.rows(row, count: max(0, canvas.size.height - row)))
+            // Below the fields when it fits; otherwise over the last rows, so Enter never seems to do nothing.
+            let lines = min(error.wrapped(toWidth: max(1, canvas.size.width)).count, canvas.size.height)
+            let top = min(row, canvas.size.height - lines)
+            canvas.fill(Region(column: 0, row: top, width: canvas.size.width, height: lines))
+            TextBlock(error, style: .color(.red)).draw(in: canvas.rows(top, count: lines))
         }
     }
 
@@ -49,8 +57,14 @@ final class RunSetupScreen: Screen {
         let fields = viewModel.fields
         let index = fields.firstIndex(of: focus) ?? 0
         switch key {
-        case .up, .backTab: focus = fields[(index + fields.count - 1) % fields.count]
-        case .down, .tab: focus = fields[(index + 1) % fields.count]
+        case .tab where focus == .track || focus == .mateTrack:
+            if let completed = viewModel.completePath(in: focus) {
+                texts[focus] = TextFieldState(text: completed)
+            } else {
+                move(to: fields[(index + 1) % fields.count])
+            }
+        case .up, .backTab: move(to: fields[(index + fields.count - 1) % fields.count])
+        case .down, .tab: move(to: fields[(index + 1) % fields.count])
         case .enter: start()
         case .left where focus == .mode, .right where focus == .mode: viewModel.cycleMode(forward: key == .right)
         case .left where focus == .speed, .right where focus == .speed: viewModel.cycleSpeed(forward: key == .right)
@@ -64,8 +78,17 @@ final class RunSetupScreen: Screen {
         return .handled
     }
 
+    /// Leaving the goal shows the goal that will be run (a 0 becomes the default, as MateRunner does).
+    private func move(to field: RunSetupViewModel.Field) {
+        if focus == .goal, viewModel.settleGoal() != texts[.goal]?.text ?? "" {
+            texts[.goal] = TextFieldState(text: viewModel.goalText)
+        }
+        focus = field
+    }
+
     private func start() {
         guard !viewModel.isLoading else { return }
+        if !viewModel.goalText.isEmpty { texts[.goal] = TextFieldState(text: viewModel.settleGoal()) }
         Task { [viewModel, onStart] in
             if let request = await viewModel.makeRequest() { onStart(request) }
         }

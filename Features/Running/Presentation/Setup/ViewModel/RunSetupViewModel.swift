@@ -41,6 +41,29 @@ public final class RunSetupViewModel {
         self.profile = profile
     }
 
+    /// MateRunner's rule, shown in the form: a goal of 0 is the default goal. Answers the goal as the form
+    /// should now show it (`5.00` for `0`), or the text as it was when it is empty or not a goal.
+    @discardableResult
+    public func settleGoal() -> String {
+        if case .success(let km) = GoalInput.parse(goalText, defaultKm: profile.defaultGoalKm),
+           let typed = Double(goalText.trimmingCharacters(in: .whitespaces)), typed == 0 {
+            goalText = RunningFormat.distance(km)
+        }
+        return goalText
+    }
+
+    /// Completes the path typed in the track field `field` as a shell does: the one folder or GPX file it
+    /// can become, or as far as all of them agree. Answers the new text, or `nil` when nothing completes.
+    public func completePath(in field: Field) -> String? {
+        let typed = field == .mateTrack ? mateTrackPath : trackPath
+        let candidates = tracks.paths(completing: typed)
+        guard let first = candidates.first else { return nil }
+        let common = candidates.dropFirst().reduce(first) { shared, next in String(zip(shared, next).prefix { $0 == $1 }.map(\.0)) }
+        guard common.count > typed.count else { return nil }
+        if field == .mateTrack { mateTrackPath = common } else { trackPath = common }
+        return common
+    }
+
     public var speed: Double { Self.speeds[speedIndex] }
     public var speedText: String { speed == 0 ? "instant" : speed == 1 ? "real time" : "\(Int(speed))× faster" }
     public var fields: [Field] { Field.allCases.filter { $0 != .mateTrack || mode.needsMate } }
@@ -61,7 +84,7 @@ public final class RunSetupViewModel {
         isLoading = true
         defer { isLoading = false }
         do {
-            let goal = try GoalInput.parse(goalText, defaultKm: profile.defaultGoalKm).get()
+            let goal = try GoalInput.parse(settleGoal(), defaultKm: profile.defaultGoalKm).get()
             let pace = try parsePace()
             guard !trackPath.isEmpty else { throw SetupProblem("choose a GPX track file") }
             let mine = try await tracks.track(at: url(trackPath))
@@ -79,7 +102,7 @@ public final class RunSetupViewModel {
             try request.validate()
             return request
         } catch {
-            errorMessage = RunningErrorText.text(error)
+            errorMessage = RunningErrorText.text(error, for: .screens)
             return nil
         }
     }
