@@ -19,6 +19,10 @@ struct GptCommands: Sendable {
                           usage: "strata gpt ask [--persona ID] TEXT [--no-stream] [--json]") { await ask($0) },
             PluginCommand(path: ["gpt", "usage"], summary: "Show today's uses and when they reset",
                           usage: "strata gpt usage [--json]") { await usage($0) },
+            PluginCommand(path: ["gpt", "history"], summary: "Show the replies received so far, newest first",
+                          usage: "strata gpt history [--json]") { await history($0) },
+            PluginCommand(path: ["gpt", "forget"], summary: "Delete your replies and today's uses (asks first; --yes for scripts)",
+                          usage: "strata gpt forget [--yes]") { await forget($0) },
         ]
     }
 
@@ -49,6 +53,42 @@ struct GptCommands: Sendable {
             } else {
                 invocation.write(GptCommandOutput.usageText(usage, now: try now(), timeZone: timeZone))
             }
+            return 0
+        }
+    }
+
+    private func history(_ invocation: CommandInvocation) async -> Int32 {
+        await run(invocation) { () async throws -> Int32 in
+            let args = try CommandArguments(invocation.arguments, flags: ["--json"])
+            if let extra = args.positionals.first { throw CommandError.usage("unexpected argument '\(extra)'") }
+            let entries = try await context.service((any FetchReplyHistoryUseCase).self).execute()
+            if args.has("--json") {
+                try invocation.writeJSON(entries.map { GptCommandOutput.HistoryJSON($0, timeZone: timeZone) })
+            } else {
+                invocation.write(GptCommandOutput.historyText(entries, timeZone: timeZone))
+            }
+            return 0
+        }
+    }
+
+    /// LuckyVicky's "delete account". On a terminal it asks for `yes`; elsewhere only `--yes` deletes, so a
+    /// script never deletes by accident.
+    private func forget(_ invocation: CommandInvocation) async -> Int32 {
+        await run(invocation) { () async throws -> Int32 in
+            let args = try CommandArguments(invocation.arguments, flags: ["--yes"])
+            if let extra = args.positionals.first { throw CommandError.usage("unexpected argument '\(extra)'") }
+            if !args.has("--yes") {
+                guard invocation.isTerminal else {
+                    throw CommandError.usage("this deletes your replies and today's uses; add --yes to confirm")
+                }
+                invocation.write("Delete your replies and today's uses? This can't be undone. Type yes to delete: ")
+                guard readLine()?.trimmingCharacters(in: .whitespaces).lowercased() == "yes" else {
+                    invocation.writeLine("Nothing was deleted.")
+                    return 1
+                }
+            }
+            try await context.service((any ForgetUserUseCase).self).execute()
+            invocation.writeLine("Your replies and today's uses are deleted.")
             return 0
         }
     }

@@ -37,9 +37,21 @@ public final class GptPlugin: FeaturePlugin {
             BundledPersonasRepository(bundled: try BundledPersonasRepository.loadBundled(searching: libraryFolder.map { [$0] } ?? []),
                                              extra: settings.personas)
         }
+        try context.register(SQLiteDatabase.self, name: "gpt", scope: .singleton) { resolver in
+            try resolver.resolve((any DatabaseOpener).self).open(databaseURL)
+        }
         try context.register((any UsageRepository).self, scope: .singleton) { resolver in
-            try SQLiteUsageRepository(database: resolver.resolve((any DatabaseOpener).self).open(databaseURL),
+            try SQLiteUsageRepository(database: resolver.resolve(SQLiteDatabase.self, name: "gpt"),
                                       reservationLifetime: settings.longestRequest)
+        }
+        try context.register((any ReplyHistoryRepository).self, scope: .singleton) { resolver in
+            try SQLiteReplyHistoryRepository(database: resolver.resolve(SQLiteDatabase.self, name: "gpt"))
+        }
+        try context.register((any FetchReplyHistoryUseCase).self, scope: .singleton) { resolver in
+            DefaultFetchReplyHistoryUseCase(history: try resolver.resolve(), userID: userID)
+        }
+        try context.register((any ForgetUserUseCase).self, scope: .singleton) { resolver in
+            DefaultForgetUserUseCase(history: try resolver.resolve(), usage: try resolver.resolve(), userID: userID)
         }
         try context.register((any ChatRepository).self, scope: .singleton) { resolver in
             let clock = try resolver.resolve((any WallClock).self)
@@ -60,6 +72,7 @@ public final class GptPlugin: FeaturePlugin {
         try context.register((any ConvertTroubleUseCase).self, scope: .singleton) { resolver in
             DefaultConvertTroubleUseCase(chat: try resolver.resolve((any ChatRepository).self),
                                          usage: try resolver.resolve((any UsageRepository).self),
+                                         history: try resolver.resolve((any ReplyHistoryRepository).self),
                                          personas: try resolver.resolve((any PersonasRepository).self),
                                          policy: policy, rules: rules, userID: userID, now: try now(resolver))
         }
@@ -72,7 +85,8 @@ public final class GptPlugin: FeaturePlugin {
                               fetchUsage: try resolver.resolve((any FetchUsageUseCase).self),
                               convertTrouble: try resolver.resolve((any ConvertTroubleUseCase).self),
                               rules: rules, timeZone: policy.timeZone,
-                              saveReply: try resolver.resolve((any SaveReplyUseCase).self), now: try now(resolver)))
+                              saveReply: try resolver.resolve((any SaveReplyUseCase).self),
+                              fetchHistory: try resolver.resolve(), forgetUser: try resolver.resolve(), now: try now(resolver)))
         }
         for command in GptCommands(context: context, settings: settings, timeZone: policy.timeZone).all {
             try context.addCommand(command)

@@ -83,4 +83,8 @@ public final class InMemoryUsageRepository: UsageRepository {
             if state.uses[reservation.id]?.confirmed == false { state.uses[reservation.id] = nil }
         }
     }
+
+    public func forget(userID: String) async throws {
+        state.withLock { state in state.uses = state.uses.filter { $0.value.userID != userID } }
+    }
 }

@@ -110,7 +110,7 @@ extension SQLiteUsageRepositoryTests {
 
         let repository = try SQLiteUsageRepository(database: database)
 
-        #expect(try database.schemaVersion() == 2)
+        #expect(try database.schemaVersion() == 3)
         #expect(try await repository.uses(userID: "mina", on: monday, at: now) == 3)
     }
 }

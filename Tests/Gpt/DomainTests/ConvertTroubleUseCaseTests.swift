@@ -8,7 +8,7 @@ struct ConvertTroubleUseCaseTests {
 
     func makeUseCase(chat: StubChatRepository, usage: InMemoryUsageRepository, now: TestNow,
                      limit: Int = 10) -> DefaultConvertTroubleUseCase {
-        DefaultConvertTroubleUseCase(chat: chat, usage: usage, personas: StaticPersonasRepository(),
+        DefaultConvertTroubleUseCase(chat: chat, usage: usage, history: InMemoryReplyHistoryRepository(), personas: StaticPersonasRepository(),
                                      policy: DailyUsagePolicy(limit: limit, timeZone: seoul),
                                      rules: TroubleInputRules(maxLength: 100), userID: "mina", now: { now() })
     }
@@ -184,7 +184,7 @@ struct MidnightTests {
         let usage = InMemoryUsageRepository()
         let now = TestNow(.utc(2026, 3, 10, 14, 59, 50))  // 23:59:50 in Seoul
         let chat = SlowFirstReplyChat()
-        let useCase = DefaultConvertTroubleUseCase(chat: chat, usage: usage, personas: StaticPersonasRepository(),
+        let useCase = DefaultConvertTroubleUseCase(chat: chat, usage: usage, history: InMemoryReplyHistoryRepository(), personas: StaticPersonasRepository(),
                                                    policy: DailyUsagePolicy(limit: 10, timeZone: TimeZone(identifier: "Asia/Seoul")!),
                                                    rules: TroubleInputRules(maxLength: 100), userID: "mina", now: { now() })
         chat.meanwhile = {

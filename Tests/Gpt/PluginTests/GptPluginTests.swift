@@ -40,6 +40,32 @@ final class GptPluginTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(usage.output.utf8)) as? [String: Any])
         #expect(object["used"] as? Int == 1)
         #expect(object["limit"] as? Int == 2)
+
+        let history = await (try gpt(server)).run("gpt", "history", "--json")
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(history.output.utf8)) as? [[String: Any]])
+        #expect(entries.count == 1)
+        #expect(entries.first?["trouble"] as? String == "I missed the bus")
+        #expect(entries.first?["reply"] as? String == "Lucky day!")
+    }
+
+    /// LuckyVicky's "delete account": a script must say --yes; then the history and the uses are gone.
+    @Test func forgetAsksForYesThenDeletesTheHistoryAndTheUses() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("POST", "/v1/chat/completions", response: .eventStream(
+            [Self.chunk("Lucky day!"), Self.chunk("", finish: "stop"), "data: [DONE]\n\n"], pause: 0))
+        _ = await (try gpt(server)).run("gpt", "ask", "I missed the bus")
+
+        let unconfirmed = await (try gpt(server)).run("gpt", "forget")
+        #expect(unconfirmed.code == 2)
+        #expect(unconfirmed.error.contains("add --yes to confirm"))
+        #expect(await (try gpt(server)).run("gpt", "history").output.contains("I missed the bus"))
+
+        let forgotten = await (try gpt(server)).run("gpt", "forget", "--yes")
+        #expect(forgotten.code == 0, "\(forgotten.error)")
+        #expect(await (try gpt(server)).run("gpt", "history").output.hasPrefix("No replies yet."))
+        let usage = await (try gpt(server)).run("gpt", "usage", "--json")
+        #expect(usage.output.contains("\"used\" : 0"), "\(usage.output)")
     }
 
     @Test func theAppOpensOnThePersonas() throws {

@@ -31,17 +31,20 @@ struct GptScreensTests {
         return canvas.buffer.text
     }
 
-    func makeProvider(usage: InMemoryUsageRepository, chat: StubChatRepository) -> GptScreenProvider {
+    func makeProvider(usage: InMemoryUsageRepository, chat: StubChatRepository,
+                      history: InMemoryReplyHistoryRepository = InMemoryReplyHistoryRepository()) -> GptScreenProvider {
         let now: @Sendable () -> Date = { Date(timeIntervalSince1970: 0) }
         let personas = StaticPersonasRepository()
         let policy = DailyUsagePolicy(limit: 10, timeZone: utc)
         return GptScreenProvider(dependencies: GptSceneDependencies(
             fetchPersonas: DefaultFetchPersonasUseCase(repository: personas),
             fetchUsage: DefaultFetchUsageUseCase(repository: usage, policy: policy, userID: "mina", now: now),
-            convertTrouble: DefaultConvertTroubleUseCase(chat: chat, usage: usage, personas: personas, policy: policy,
-                                                         rules: TroubleInputRules(), userID: "mina", now: now),
+            convertTrouble: DefaultConvertTroubleUseCase(chat: chat, usage: usage, history: history, personas: personas,
+                                                         policy: policy, rules: TroubleInputRules(), userID: "mina", now: now),
             rules: TroubleInputRules(), timeZone: utc,
-            saveReply: DefaultSaveReplyUseCase(replies: InMemorySavedRepliesRepository()), now: now))
+            saveReply: DefaultSaveReplyUseCase(replies: InMemorySavedRepliesRepository()),
+            fetchHistory: DefaultFetchReplyHistoryUseCase(history: history, userID: "mina"),
+            forgetUser: DefaultForgetUserUseCase(history: history, usage: usage, userID: "mina"), now: now))
     }
 
     @Test func theFlowGoesFromPersonaToInputToReplyAndBack() async throws {
@@ -77,6 +80,20 @@ struct GptScreensTests {
         #expect(try result.handle(.enter) == .handled)
         #expect(navigator.top is PersonaSelectionScreen)
         #expect(chat.calls == [.init(trouble: "버스 놓침", personaID: "stoic", streamed: true)])
+
+        // the history keeps it; forgetting deletes it and the day's use
+        #expect(try selection.handle(.character("h")) == .handled)
+        let history = try #require(navigator.top as? ReplyHistoryScreen)
+        await history.viewModel.load()
+        #expect(render(history).contains("버스 놓침"))
+        #expect(render(history).contains("Marcus · 1970-01-01 00:00"))
+        #expect(try history.handle(.enter) == .handled)
+        #expect(navigator.top.title == "Marcus, 1970-01-01 00:00")
+        navigator.back()
+        await history.viewModel.forget()
+        #expect(render(history).contains("No replies yet"))
+        await selection.viewModel.load()
+        #expect(render(selection).contains("uses today 0/10"))
     }
 
     @Test func theReplyIsDrawnAsItStreamsIn() async throws {

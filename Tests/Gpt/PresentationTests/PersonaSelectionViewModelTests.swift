@@ -25,7 +25,8 @@ struct PersonaSelectionViewModelTests {
             fetchUsage: DefaultFetchUsageUseCase(repository: usage, policy: DailyUsagePolicy(limit: 10, timeZone: seoul),
                                                  userID: "mina", now: { now }),
             timeZone: seoul, now: { now },
-            actions: .init(showTroubleInput: { shown.personas.append($0) }))
+            actions: .init(showTroubleInput: { shown.personas.append($0) },
+                           showHistory: { Issue.record("the history was not asked for") }))
     }
 
     @Test func loadsPersonasSelectsTheFirstAndShowsTodaysUses() async {

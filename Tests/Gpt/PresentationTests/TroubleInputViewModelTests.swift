@@ -15,7 +15,7 @@ struct TroubleInputViewModelTests {
 
     func makeViewModel(chat: StubChatRepository, usage: InMemoryUsageRepository = InMemoryUsageRepository(),
                        limit: Int = 10, shown: ShownResults) -> TroubleInputViewModel {
-        let useCase = DefaultConvertTroubleUseCase(chat: chat, usage: usage, personas: StaticPersonasRepository(),
+        let useCase = DefaultConvertTroubleUseCase(chat: chat, usage: usage, history: InMemoryReplyHistoryRepository(), personas: StaticPersonasRepository(),
                                                    policy: DailyUsagePolicy(limit: limit, timeZone: utc),
                                                    rules: TroubleInputRules(maxLength: 100), userID: "mina",
                                                    now: { Date(timeIntervalSince1970: 0) })
@@ -89,7 +89,7 @@ struct TroubleInputViewModelTests {
         let usage = InMemoryUsageRepository()
         let hanging = TroubleInputViewModel(
             persona: .stub(),
-            convertTrouble: DefaultConvertTroubleUseCase(chat: EndlessChatRepository(), usage: usage, personas: StaticPersonasRepository(),
+            convertTrouble: DefaultConvertTroubleUseCase(chat: EndlessChatRepository(), usage: usage, history: InMemoryReplyHistoryRepository(), personas: StaticPersonasRepository(),
                                                          policy: DailyUsagePolicy(limit: 10, timeZone: utc), rules: TroubleInputRules(maxLength: 100),
                                                          userID: "mina", now: { Date(timeIntervalSince1970: 0) }),
             rules: TroubleInputRules(maxLength: 100), timeZone: utc, now: { Date(timeIntervalSince1970: 0) },

@@ -13,39 +13,11 @@ public struct SQLiteUsageRepository: UsageRepository {
     private let database: SQLiteDatabase
     private let reservationLifetime: TimeInterval
 
-    /// `IF NOT EXISTS` because two processes opening a new file at once may both run a step: the second
-    /// waits for the first's transaction, then finds the table already there.
-    static let migrations = [
-        SQLiteMigration(version: 1, sql: """
-            CREATE TABLE IF NOT EXISTS gpt_users (
-                id TEXT PRIMARY KEY NOT NULL,
-                name TEXT NOT NULL,
-                used_count INTEGER NOT NULL DEFAULT 0 CHECK (used_count >= 0),
-                last_used_day TEXT
-            )
-            """),
-        // One row per use; the old per-user count becomes that many confirmed rows on its day.
-        SQLiteMigration(version: 2, sql: """
-            CREATE TABLE IF NOT EXISTS gpt_uses (
-                id INTEGER PRIMARY KEY,
-                user_id TEXT NOT NULL,
-                day TEXT NOT NULL,
-                reserved_at REAL NOT NULL,
-                confirmed INTEGER NOT NULL DEFAULT 0
-            );
-            CREATE INDEX IF NOT EXISTS gpt_uses_by_day ON gpt_uses (user_id, day);
-            INSERT INTO gpt_uses (user_id, day, reserved_at, confirmed)
-                WITH RECURSIVE counter(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM counter WHERE n < 10000)
-                SELECT gpt_users.id, gpt_users.last_used_day, 0, 1 FROM gpt_users JOIN counter ON counter.n <= gpt_users.used_count
-                WHERE gpt_users.last_used_day IS NOT NULL;
-            """),
-    ]
-
     /// Opens the repository, bringing the schema up to date.
     /// - Parameter reservationLifetime: how long an unconfirmed use counts (longer than any request).
     /// - Throws: `StorageError` if the schema can't be created or is newer than this build.
     public init(database: SQLiteDatabase, reservationLifetime: TimeInterval = 600) throws {
-        try database.migrate(Self.migrations)
+        try database.migrate(GptSchema.migrations)
         self.database = database
         self.reservationLifetime = reservationLifetime
     }
@@ -85,6 +57,10 @@ public struct SQLiteUsageRepository: UsageRepository {
 
     public func release(_ reservation: UseReservation) async throws {
         try database.execute("DELETE FROM gpt_uses WHERE id = ? AND confirmed = 0", [.integer(reservation.id)])
+    }
+
+    public func forget(userID: String) async throws {
+        try database.execute("DELETE FROM gpt_uses WHERE user_id = ?", [.text(userID)])
     }
 
     private func oldestInForce(_ now: Date) -> Double { now.timeIntervalSince1970 - reservationLifetime }

@@ -47,17 +47,19 @@ public enum ConvertTroubleEvent: Sendable, Hashable {
 public struct DefaultConvertTroubleUseCase: ConvertTroubleUseCase {
     private let chat: any ChatRepository
     private let usage: any UsageRepository
+    private let history: any ReplyHistoryRepository
     private let personas: any PersonasRepository
     private let policy: DailyUsagePolicy
     private let rules: TroubleInputRules
     private let userID: String
     private let now: @Sendable () -> Date
 
-    public init(chat: any ChatRepository, usage: any UsageRepository, personas: any PersonasRepository,
-                policy: DailyUsagePolicy, rules: TroubleInputRules, userID: String,
+    public init(chat: any ChatRepository, usage: any UsageRepository, history: any ReplyHistoryRepository,
+                personas: any PersonasRepository, policy: DailyUsagePolicy, rules: TroubleInputRules, userID: String,
                 now: @escaping @Sendable () -> Date) {
         self.chat = chat
         self.usage = usage
+        self.history = history
         self.personas = personas
         self.policy = policy
         self.rules = rules
@@ -75,7 +77,7 @@ public struct DefaultConvertTroubleUseCase: ConvertTroubleUseCase {
             await giveBack(prepared.reservation)
             throw .chat(error)
         }
-        return try await record(reply, prepared.reservation)
+        return try await record(reply, for: prepared)
     }
 
     public func stream(_ request: ConvertTroubleRequest) -> AsyncThrowingStream<ConvertTroubleEvent, any Error> {
@@ -116,13 +118,14 @@ public struct DefaultConvertTroubleUseCase: ConvertTroubleUseCase {
             }
         }
         let reply = Reply(personaID: prepared.persona.id, text: text, isTruncated: truncated)
-        return try await record(reply, prepared.reservation)
+        return try await record(reply, for: prepared)
     }
 
     private struct Prepared {
         let trouble: String
         let persona: Persona
         let reservation: UseReservation
+        let askedAt: Date
     }
 
     /// Validates the request and checks today's uses; nothing is sent when this throws.
@@ -141,17 +144,24 @@ public struct DefaultConvertTroubleUseCase: ConvertTroubleUseCase {
             throw .usageUnavailable(String(describing: error))
         }
         guard let reservation else { throw .limitReached(limit: policy.limit, resetsAt: today.end(in: policy.timeZone)) }
-        return Prepared(trouble: trouble, persona: persona, reservation: reservation)
+        return Prepared(trouble: trouble, persona: persona, reservation: reservation, askedAt: date)
     }
 
-    /// Confirms the use on the day it was checked, so a request that crosses midnight counts once, on that
-    /// day, and the new day's count stays as it is.
-    private func record(_ reply: Reply, _ reservation: UseReservation) async throws(GptError) -> ConvertTroubleResult {
-        let counted: Int
-        do { counted = try await usage.confirm(reservation) } catch {
+    /// Keeps the reply in the history, then confirms the use on the day it was checked, so a request that
+    /// crosses midnight counts once, on that day, and the new day's count stays as it is. A reply that
+    /// can't be kept costs nothing; one kept whose use can't be confirmed is still in the history.
+    private func record(_ reply: Reply, for prepared: Prepared) async throws(GptError) -> ConvertTroubleResult {
+        let entry = HistoryEntry(askedAt: prepared.askedAt, personaID: prepared.persona.id, personaName: prepared.persona.name,
+                                 trouble: prepared.trouble, reply: reply.text, isTruncated: reply.isTruncated)
+        do { try await history.add(entry, userID: userID) } catch {
+            await giveBack(prepared.reservation)
             throw .recordingFailed(String(describing: error))
         }
-        return ConvertTroubleResult(reply: reply, usage: policy.usage(counted, on: reservation.day))
+        let counted: Int
+        do { counted = try await usage.confirm(prepared.reservation) } catch {
+            throw .recordingFailed(String(describing: error))
+        }
+        return ConvertTroubleResult(reply: reply, usage: policy.usage(counted, on: prepared.reservation.day))
     }
 
     /// A request that produced no reply costs nothing. If giving the use back fails, the reservation still

@@ -58,6 +58,35 @@ public enum GptCommandOutput {
         }.joined()
     }
 
+    /// One reply of `strata gpt history --json`.
+    public struct HistoryJSON: Encodable, Sendable, Hashable {
+        public let askedAt: String
+        public let persona: String
+        public let personaName: String
+        public let trouble: String
+        public let reply: String
+        public let truncated: Bool
+
+        public init(_ entry: HistoryEntry, timeZone: TimeZone) {
+            askedAt = UsageFormatting.iso8601(entry.askedAt, in: timeZone)
+            persona = entry.personaID
+            personaName = entry.personaName
+            trouble = entry.trouble
+            reply = entry.reply
+            truncated = entry.isTruncated
+        }
+    }
+
+    /// `strata gpt history`: each reply under its date, persona and trouble, newest first.
+    public static func historyText(_ entries: [HistoryEntry], timeZone: TimeZone) -> String {
+        guard !entries.isEmpty else { return "No replies yet. Ask with `strata gpt ask \"I missed the bus\"`.\n" }
+        return entries.map { entry in
+            "\(UsageFormatting.minute(entry.askedAt, in: timeZone))  \(entry.personaName)\n  Trouble: \(entry.trouble)\n"
+                + entry.reply.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
+                + (entry.isTruncated ? "\n  (cut off at the model's length limit)" : "") + "\n"
+        }.joined(separator: "\n")
+    }
+
     /// `3/10 uses today, 7 left; resets at midnight, in 4 h 12 min`.
     public static func usageText(_ usage: Usage, now: Date, timeZone: TimeZone) -> String {
         "\(usage.used)/\(usage.limit) uses today, \(usage.remaining) left; resets \(UsageFormatting.resetText(usage.resetsAt, now: now, in: timeZone))\n"

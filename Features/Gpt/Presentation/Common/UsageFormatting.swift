@@ -16,6 +16,15 @@ public enum UsageFormatting {
         return formatter.string(from: date)
     }
 
+    /// `2026-03-10 23:30`: a moment to the minute in the user's time zone.
+    public static func minute(_ date: Date, in timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        func two(_ value: Int?) -> String { (value ?? 0) < 10 ? "0\(value ?? 0)" : "\(value ?? 0)" }
+        return "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute))"
+    }
+
     /// `at midnight, in 4 h 12 min`: when the uses come back, as a time of day in the user's time zone
     /// and as a wait from `now`.
     public static func resetText(_ resetsAt: Date, now: Date, in timeZone: TimeZone) -> String {

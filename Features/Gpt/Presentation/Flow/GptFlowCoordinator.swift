@@ -15,8 +15,16 @@ final class GptFlowCoordinator: Coordinator {
     func start() -> any Screen {
         let viewModel = PersonaSelectionViewModel(
             fetchPersonas: dependencies.fetchPersonas, fetchUsage: dependencies.fetchUsage, timeZone: dependencies.timeZone,
-            now: dependencies.now, actions: .init(showTroubleInput: { persona in self.showTroubleInput(persona) }))
+            now: dependencies.now, actions: .init(showTroubleInput: { persona in self.showTroubleInput(persona) },
+                                                  showHistory: { self.showHistory() }))
         return PersonaSelectionScreen(viewModel: viewModel)
+    }
+
+    private func showHistory() {
+        guard let navigator else { return }
+        let viewModel = ReplyHistoryViewModel(fetchHistory: dependencies.fetchHistory, forgetUser: dependencies.forgetUser,
+                                              timeZone: dependencies.timeZone)
+        navigator.push(ReplyHistoryScreen(viewModel: viewModel, navigator: navigator))
     }
 
     private func showTroubleInput(_ persona: Persona) {

@@ -33,4 +33,7 @@ public protocol UsageRepository: Sendable {
 
     /// Gives the reservation back: the request cost nothing.
     func release(_ reservation: UseReservation) async throws
+
+    /// Deletes every use of the user, on every day (the user asked to be forgotten).
+    func forget(userID: String) async throws
 }

@@ -13,7 +13,8 @@ final class PersonaSelectionScreen: Screen {
     }
 
     var helpItems: [HelpItem] {
-        [HelpItem("↑↓", "choose"), HelpItem("Enter", viewModel.isSelectEnabled ? "write a trouble" : "—"), HelpItem("r", "reload")]
+        [HelpItem("↑↓", "choose"), HelpItem("Enter", viewModel.isSelectEnabled ? "write a trouble" : "—"), HelpItem("h", "history"),
+         HelpItem("r", "reload")]
     }
 
     var isAnimating: Bool { viewModel.isLoading }
@@ -51,6 +52,9 @@ final class PersonaSelectionScreen: Screen {
             return .handled
         case .character("r"):
             Task { await viewModel.load() }
+            return .handled
+        case .character("h"):
+            viewModel.showHistory()
             return .handled
         default:
             guard selection.handle(key, itemCount: viewModel.personas.count) != .ignored else { return .ignored }

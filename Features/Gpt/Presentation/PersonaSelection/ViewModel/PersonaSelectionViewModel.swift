@@ -6,9 +6,13 @@ import Observation
 public struct PersonaSelectionViewModelActions: Sendable {
     /// Go on to write a trouble for the chosen persona.
     public let showTroubleInput: @MainActor @Sendable (Persona) -> Void
+    /// Show the replies received so far.
+    public let showHistory: @MainActor @Sendable () -> Void
 
-    public init(showTroubleInput: @escaping @MainActor @Sendable (Persona) -> Void) {
+    public init(showTroubleInput: @escaping @MainActor @Sendable (Persona) -> Void,
+                showHistory: @escaping @MainActor @Sendable () -> Void) {
         self.showTroubleInput = showTroubleInput
+        self.showHistory = showHistory
     }
 }
 
@@ -36,6 +40,8 @@ public final class PersonaSelectionViewModel {
         self.now = now
         self.actions = actions
     }
+
+    public func showHistory() { actions.showHistory() }
 
     public var selectedPersona: Persona? {
         selectedIndex.flatMap { personas.indices.contains($0) ? personas[$0] : nil }
