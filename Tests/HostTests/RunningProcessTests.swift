@@ -87,8 +87,11 @@ import Testing
         #expect(mine["mateNickname"] as? String == "kim")
         #expect(mate["isUserWinner"] as? Bool == false)
         #expect(mine["distanceKm"] as? Double == mate["mateDistanceKm"] as? Double)
+        // MateRunner's race: the loser ran on to the goal, after the host got there (both sides agree when).
         let mineSeconds = try #require(mine["elapsedSeconds"] as? Int), mateSeconds = try #require(mate["elapsedSeconds"] as? Int)
-        #expect(abs(mineSeconds - mateSeconds) <= 1)
+        #expect(mate["finished"] as? Bool == true && mateSeconds > mineSeconds)
+        let seenFinishing = try #require(mate["mateFinishedSeconds"] as? Int)
+        #expect(abs(seenFinishing - mineSeconds) <= 1, "the mate saw the host finish at \(seenFinishing), the host at \(mineSeconds)")
 
         let history = try strata(["--config", sandbox.config.path, "--data-dir", sandbox.root.appendingPathComponent("host").path,
                                   "running", "history", "--json"])

@@ -7,10 +7,11 @@ struct FinishRuleTests {
         #expect(FinishRule.isFinished(mode: .single, targetKm: 5, myKm: 5, mateKm: 0))
     }
 
-    @Test func raceFinishesWhenEitherRunnerReachesTheTarget() {
+    /// MateRunner: the race ends for each runner at their own goal; the mate at the goal doesn't end mine.
+    @Test func aRaceFinishesForEachRunnerAtTheirOwnGoal() {
         #expect(!FinishRule.isFinished(mode: .race, targetKm: 5, myKm: 4.9, mateKm: 4.9))
         #expect(FinishRule.isFinished(mode: .race, targetKm: 5, myKm: 5.01, mateKm: 1))
-        #expect(FinishRule.isFinished(mode: .race, targetKm: 5, myKm: 1, mateKm: 5))
+        #expect(!FinishRule.isFinished(mode: .race, targetKm: 5, myKm: 1, mateKm: 5))
     }
 
     @Test func teamFinishesWhenTheSumReachesTheTarget() {

@@ -51,15 +51,17 @@ struct RunUseCaseTests {
         #expect(zip(updates, updates.dropFirst()).allSatisfy { $0.mine.elapsedDistanceKm < $1.mine.elapsedDistanceKm })
     }
 
-    @Test func raceAgainstAFasterGhostIsLost() async throws {
+    /// MateRunner's race: the faster ghost is at the goal after 240 s; I run on to mine (300 s) and lose.
+    @Test func raceAgainstAFasterGhostIsLostAfterRunningOnToTheGoal() async throws {
         let ghost = GhostMate(nickname: "ghost", timeline: try ReplayTimeline(track: .stub(km: 5, secondsPerKm: 240), pace: nil))
         let result = try await run(request(.race, goal: 1, mate: ghost))
         #expect(result.ending == .finished)
-        #expect(result.elapsedSeconds == 240)
+        #expect(result.elapsedSeconds == 300)
+        #expect(result.distanceKm == 1)
         #expect(result.isUserWinner == false)
         #expect(result.mate?.distanceKm == 1)
+        #expect(result.mate?.finishedAtSeconds == 240)
         #expect(result.mate?.nickname == "ghost")
-        #expect(abs(result.distanceKm - 0.8) < 1e-9)
     }
 
     @Test func raceAgainstASlowerGhostIsWon() async throws {
@@ -105,12 +107,41 @@ struct RunUseCaseTests {
         #expect(result.isCancelled)
     }
 
-    @Test func theMateFinishingARaceEndsItForMeToo() async throws {
-        // The mate reports finished before its distance reached my stale view of it.
-        let mate = ScriptedMate.running(kmPerSecond: 0.001, status: { $0 >= 20 ? .finished : .running })
+    /// The mate finishing first (even before my stale view of their distance says so) doesn't end my race:
+    /// I run on to the goal, and lose; a mate who finished and then falls silent is done, not lost.
+    @Test func theMateFinishingFirstLetsMeRunOnAndLose() async throws {
+        let mate = ScriptedMate.running(kmPerSecond: 0.001, status: { $0 >= 20 ? .finished : .running },
+                                        connected: { $0 < 30 })
         let result = try await run(request(.race, goal: 5, mate: mate))
         #expect(result.ending == .finished)
-        #expect(result.elapsedSeconds == 20)
+        #expect(result.elapsedSeconds == 1500)
+        #expect(result.mate?.finishedAtSeconds == 20)
+        #expect(result.mate?.lost == false)
+        #expect(result.isUserWinner == false)
+    }
+
+    /// The loser may stop instead of running on: the race is then cancelled, and still lost.
+    @Test func theLoserMayCancelAfterTheMateFinished() async throws {
+        let mate = ScriptedMate.running(kmPerSecond: 0.01, status: { $0 >= 500 ? .finished : .running })
+        let control = RunControl()
+        let result = try await DefaultRunUseCase(clock: clock, history: history)
+            .execute(request(.race, goal: 5, mate: mate), control: control) { data in
+                if data.mine.elapsedSeconds == 600 { control.cancel() }
+            }
+        #expect(result.ending == .cancelled)
+        #expect(result.mate?.finishedAtSeconds == 500)
+        #expect(result.isUserWinner == false)
+    }
+
+    /// Old saved races have no finish second for the mate: the one further along won.
+    @Test func aRaceSavedBeforeEachRanToTheirOwnGoalKeepsItsWinner() {
+        let won = RunningResult(mode: .race, targetDistanceKm: 5, distanceKm: 5, elapsedSeconds: 1500, calories: 0,
+                                ending: .finished, myNickname: "ana", mate: MateResult(nickname: "kim", distanceKm: 4.2, elapsedSeconds: 1500))
+        var lost = won
+        lost.distanceKm = 4.2
+        lost.mate = MateResult(nickname: "kim", distanceKm: 5, elapsedSeconds: 1300)
+        #expect(won.isUserWinner == true)
+        #expect(lost.isUserWinner == false)
     }
 
     @Test func iPublishFinishedWhenIReachTheGoal() async throws {

@@ -39,6 +39,8 @@ public struct SQLiteRunHistoryRepository: RunHistoryRepository {
             """),
         // A live mate who fell silent: the run went on alone.
         SQLiteMigration(version: 2, sql: "ALTER TABLE runs ADD COLUMN mate_lost INTEGER NOT NULL DEFAULT 0;"),
+        // A race: when the mate reached the goal (each runner runs to their own; the first there wins).
+        SQLiteMigration(version: 3, sql: "ALTER TABLE runs ADD COLUMN mate_finished_seconds INTEGER;"),
     ]
 
     @discardableResult
@@ -47,15 +49,16 @@ public struct SQLiteRunHistoryRepository: RunHistoryRepository {
         let id = try database.transaction { transaction in
             try transaction.execute("""
                 INSERT INTO runs (started_at, mode, target_km, distance_km, elapsed_seconds, calories, ending,
-                    my_nickname, mate_nickname, mate_distance_km, mate_elapsed_seconds, mate_lost,
+                    my_nickname, mate_nickname, mate_distance_km, mate_elapsed_seconds, mate_lost, mate_finished_seconds,
                     route_name, route_file, route_points, route_segments, route_km)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [
                     .real(record.startedAt.timeIntervalSince1970), .text(result.mode.rawValue),
                     .real(result.targetDistanceKm), .real(result.distanceKm), SQLiteValue(result.elapsedSeconds),
                     .real(result.calories), .text(result.ending.rawValue), .text(result.myNickname),
                     SQLiteValue(result.mate?.nickname), SQLiteValue(result.mate?.distanceKm),
                     SQLiteValue(result.mate?.elapsedSeconds), SQLiteValue(result.mate?.lost == true ? 1 : 0),
+                    SQLiteValue(result.mate?.finishedAtSeconds),
                     .text(route.name), .text(route.fileName),
                     SQLiteValue(route.pointCount), SQLiteValue(route.segmentCount), .real(route.lengthKm),
                 ])
@@ -78,7 +81,8 @@ public struct SQLiteRunHistoryRepository: RunHistoryRepository {
         let mateDistance = try row.optionalDouble("mate_distance_km")
         let mate = mateDistance.map {
             MateResult(nickname: row["mate_nickname"]?.string, distanceKm: $0,
-                       elapsedSeconds: row["mate_elapsed_seconds"]?.int ?? 0, lost: row["mate_lost"]?.int == 1)
+                       elapsedSeconds: row["mate_elapsed_seconds"]?.int ?? 0, lost: row["mate_lost"]?.int == 1,
+                       finishedAtSeconds: row["mate_finished_seconds"]?.int)
         }
         let result = RunningResult(mode: mode, targetDistanceKm: try row.double("target_km"),
                                    distanceKm: try row.double("distance_km"),

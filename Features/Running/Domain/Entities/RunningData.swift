@@ -5,14 +5,17 @@ public struct RunningData: Sendable, Equatable {
     public var mine: RealTimeData
     public var mate: MateStatus?
     public var calories: Double
+    /// A race: the second of my run at which the mate was first seen at the goal, if they got there.
+    public var mateFinishedAtSeconds: Int?
 
     public init(mode: RunningMode, targetDistanceKm: Double, mine: RealTimeData = .start,
-                mate: MateStatus? = nil, calories: Double = 0) {
+                mate: MateStatus? = nil, calories: Double = 0, mateFinishedAtSeconds: Int? = nil) {
         self.mode = mode
         self.targetDistanceKm = targetDistanceKm
         self.mine = mine
         self.mate = mate
         self.calories = calories
+        self.mateFinishedAtSeconds = mateFinishedAtSeconds
     }
 
     /// The mate's distance, 0 without a mate.

@@ -24,10 +24,13 @@ public struct RunningResult: Sendable, Equatable, Codable {
     public var isFinished: Bool { ending == .finished }
     public var isCancelled: Bool { ending == .cancelled || ending == .cancelledByMate }
 
-    /// Race only: `true` when the race finished and my distance ≥ the mate's.
+    /// Race only: `true` when I reached the goal first (a tie in the same second counts for me).
+    /// Runs saved before each runner ran to their own goal have no finish second for the mate: the one
+    /// further along then won.
     public var isUserWinner: Bool? {
         guard mode == .race, let mate else { return nil }
-        return ending == .finished && distanceKm >= mate.distanceKm
+        guard ending == .finished, distanceKm >= targetDistanceKm else { return false }
+        return mate.finishedAtSeconds.map { elapsedSeconds <= $0 } ?? (distanceKm >= mate.distanceKm)
     }
 
     /// Team only: my distance plus the mate's, clamped to the target.
@@ -49,14 +52,18 @@ public struct MateResult: Sendable, Equatable, Codable {
     public var nickname: String?
     public var distanceKm: Double
     public var elapsedSeconds: Int
-    /// The mate fell silent and the run went on alone.
+    /// The mate fell silent before finishing, and the run went on alone.
     public var lost: Bool
+    /// A race: the second of my run at which the mate reached the goal, if they did.
+    public var finishedAtSeconds: Int?
 
-    public init(nickname: String?, distanceKm: Double, elapsedSeconds: Int, lost: Bool = false) {
+    public init(nickname: String?, distanceKm: Double, elapsedSeconds: Int, lost: Bool = false,
+                finishedAtSeconds: Int? = nil) {
         self.nickname = nickname
         self.distanceKm = distanceKm
         self.elapsedSeconds = elapsedSeconds
         self.lost = lost
+        self.finishedAtSeconds = finishedAtSeconds
     }
 }
 
@@ -67,7 +74,10 @@ extension RunningResult {
         let mate = setting.mode.needsMate ? data.mate.map {
             MateResult(nickname: $0.nickname ?? setting.mateNickname,
                        distanceKm: min($0.progress.data.elapsedDistanceKm, target),
-                       elapsedSeconds: $0.progress.data.elapsedSeconds, lost: !$0.isConnected)
+                       elapsedSeconds: $0.progress.data.elapsedSeconds,
+                       // A mate who finished and then went quiet is done, not lost.
+                       lost: !$0.isConnected && $0.progress.status != .finished && data.mateFinishedAtSeconds == nil,
+                       finishedAtSeconds: data.mateFinishedAtSeconds)
         } : nil
         self.init(mode: setting.mode, targetDistanceKm: target,
                   distanceKm: min(data.mine.elapsedDistanceKm, target),

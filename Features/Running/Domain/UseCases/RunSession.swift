@@ -24,11 +24,15 @@ struct RunSession {
 
         let mode = request.setting.mode
         let mateStatus = data.mate?.progress.status
-        if mode.needsMate, mateStatus == .cancelled {
+        if mode == .race, data.mateFinishedAtSeconds == nil,
+           mateStatus == .finished || data.mateDistanceKm >= request.setting.targetDistanceKm {
+            data.mateFinishedAtSeconds = tick
+        }
+        if mode.needsMate, mateStatus == .cancelled, data.mateFinishedAtSeconds == nil {
             ending = .cancelledByMate
         } else if FinishRule.isFinished(mode: mode, targetKm: request.setting.targetDistanceKm,
                                         myKm: km, mateKm: data.mateDistanceKm)
-                    || (mode.needsMate && mateStatus == .finished) {
+                    || (mode == .team && mateStatus == .finished) {
             ending = .finished
         } else if myTrackEnded && (mode == .single || mateIsDone) {
             ending = .trackEnded
@@ -41,9 +45,9 @@ struct RunSession {
         return RunnerProgress(data: data.mine, status: status)
     }
 
-    /// The mate can't move any more: their track ran out or they stopped writing.
+    /// The mate can't move any more: their track ran out, they stopped writing, or (a race) they finished.
     private var mateIsDone: Bool {
         guard let mate = data.mate else { return true }
-        return mate.progress.status == .trackEnded || !mate.isConnected
+        return mate.progress.status == .trackEnded || !mate.isConnected || data.mateFinishedAtSeconds != nil
     }
 }

@@ -19,6 +19,8 @@ public struct RunResultJSON: Encodable, Sendable, Equatable {
     public var mateElapsedSeconds: Int?
     /// `true` when a live mate fell silent and the run went on alone.
     public var mateLost: Bool?
+    /// A race: the second of my run at which the mate reached the goal, if they did.
+    public var mateFinishedSeconds: Int?
     public var isUserWinner: Bool?
     public var teamDistanceKm: Double?
     public var contribution: Double?
@@ -41,6 +43,7 @@ public struct RunResultJSON: Encodable, Sendable, Equatable {
         mateDistanceKm = result.mate.map { JSONRounding.km($0.distanceKm) }
         mateElapsedSeconds = result.mate?.elapsedSeconds
         mateLost = result.mate?.lost
+        mateFinishedSeconds = result.mate?.finishedAtSeconds
         isUserWinner = result.isUserWinner
         teamDistanceKm = result.teamTotalKm.map(JSONRounding.km)
         contribution = result.contribution.map { JSONRounding.decimals($0, 4) }
