@@ -52,8 +52,17 @@ extension RunningCommands {
         if paused > 0 {
             invocation.writeError("running: \(paused) min of standing still in \(request.route.fileName) are left out (moving time, as a watch counts it)")
         }
+        let clock = try context.service((any RunClock).self)
         let work = Task {
-            try await useCase.execute(request, control: control) { data in
+            // MateRunner's 3, 2, 1, where a person watches; Ctrl-C meanwhile ends it before anything ran.
+            if live {
+                do {
+                    try await RunCountdown.count(for: request, on: clock) { invocation.updateStatusLine("Get ready: \($0)…") }
+                } catch {
+                    throw Interrupted()
+                }
+            }
+            return try await useCase.execute(request, control: control) { data in
                 if live { invocation.updateStatusLine(RunningTextReport.liveLine(RunningViewState(data, setting: request.setting))) }
             }
         }

@@ -43,7 +43,7 @@ public final class RunningPlugin: FeaturePlugin {
         }
         try context.contribute(.screen) { resolver in
             RunningScreenProvider(dependencies: RunningSceneDependencies(
-                runUseCase: try resolver.resolve(), tracks: try resolver.resolve(), fetchHistory: try resolver.resolve(),
+                runUseCase: try resolver.resolve(), clock: try resolver.resolve(), tracks: try resolver.resolve(), fetchHistory: try resolver.resolve(),
                 fetchRecords: try resolver.resolve(),
                 profile: RunnerProfile(nickname: settings.myNickname(ProcessInfo.processInfo.environment),
                                        weightKg: settings.weightKg, defaultGoalKm: settings.defaultGoal),

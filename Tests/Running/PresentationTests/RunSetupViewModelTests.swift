@@ -124,7 +124,7 @@ struct RunDashboardViewModelTests {
                                  timeline: try ReplayTimeline(track: track, pace: nil), route: track.summary,
                                  weightKg: 65, speed: 0)
         let history = InMemoryRunHistoryRepository()
-        let viewModel = RunDashboardViewModel(request: request, useCase: DefaultRunUseCase(clock: ManualRunClock(), history: history))
+        let viewModel = RunDashboardViewModel(request: request, useCase: DefaultRunUseCase(clock: ManualRunClock(), history: history), clock: ManualRunClock())
         #expect(viewModel.state.timeText == "00:00")
         #expect(viewModel.isRunning)
         await viewModel.run()
@@ -140,7 +140,7 @@ struct RunDashboardViewModelTests {
         let request = RunRequest(setting: RunningSetting(mode: .single, targetDistanceKm: 5, myNickname: "ana"),
                                  timeline: try ReplayTimeline(track: track, pace: nil), route: track.summary,
                                  weightKg: 65, speed: 1)
-        let viewModel = RunDashboardViewModel(request: request, useCase: DefaultRunUseCase(clock: ManualRunClock(), history: InMemoryRunHistoryRepository()))
+        let viewModel = RunDashboardViewModel(request: request, useCase: DefaultRunUseCase(clock: ManualRunClock(), history: InMemoryRunHistoryRepository()), clock: ManualRunClock())
         viewModel.cancel()
         await viewModel.run()
         #expect(viewModel.result?.title == "Run cancelled")

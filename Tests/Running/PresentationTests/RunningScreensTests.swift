@@ -17,7 +17,8 @@ struct RunningScreensTests {
 
     @Test func theDashboardDrawsBarsForBothRunnersAndTheResult() async throws {
         let viewModel = RunDashboardViewModel(request: try raceRequest(speed: 0),
-                                              useCase: DefaultRunUseCase(clock: ManualRunClock(), history: InMemoryRunHistoryRepository()))
+                                              useCase: DefaultRunUseCase(clock: ManualRunClock(), history: InMemoryRunHistoryRepository()),
+                                              clock: ManualRunClock())
         await viewModel.run()
         let screen = RunDashboardScreen(viewModel: viewModel) { _ in Issue.record("a finished run asks nothing") }
         let canvas = Canvas(size: TerminalSize(width: 70, height: 16))
@@ -35,7 +36,8 @@ struct RunningScreensTests {
     /// Esc (or c) during a run asks before ending it: "no" runs on, "yes" ends it, saved as cancelled.
     @Test func escapeAsksBeforeEndingARunningRun() async throws {
         let viewModel = RunDashboardViewModel(request: try raceRequest(speed: 1),
-                                              useCase: DefaultRunUseCase(clock: ManualRunClock(), history: InMemoryRunHistoryRepository()))
+                                              useCase: DefaultRunUseCase(clock: ManualRunClock(), history: InMemoryRunHistoryRepository()),
+                                              clock: ManualRunClock())
         var answers = [false, true]
         var asked = 0
         let screen = RunDashboardScreen(viewModel: viewModel) { answer in
@@ -91,5 +93,17 @@ struct RunningScreensTests {
         let canvas = Canvas(size: TerminalSize(width: 60, height: 10))
         screen.draw(in: canvas, context: RenderContext())
         #expect(canvas.buffer.lines[1].contains("5.00"), "\(canvas.buffer.text)")
+    }
+
+    /// The dashboard counts 3, 2, 1 on its clock before the run's first second.
+    @Test func theDashboardCountsDownBeforeTheRun() async throws {
+        let countdown = ManualRunClock(), runClock = ManualRunClock()
+        let viewModel = RunDashboardViewModel(request: try raceRequest(speed: 60),
+                                              useCase: DefaultRunUseCase(clock: runClock, history: InMemoryRunHistoryRepository()),
+                                              clock: countdown)
+        await viewModel.run()
+        #expect(countdown.sleeps == [1, 1, 1])
+        #expect(viewModel.countdown == nil)
+        #expect(viewModel.result != nil)
     }
 }

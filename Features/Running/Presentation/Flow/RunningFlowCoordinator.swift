@@ -33,7 +33,7 @@ final class RunningFlowCoordinator {
     }
 
     func showDashboard(_ request: RunRequest) {
-        let viewModel = RunDashboardViewModel(request: request, useCase: dependencies.runUseCase)
+        let viewModel = RunDashboardViewModel(request: request, useCase: dependencies.runUseCase, clock: dependencies.clock)
         navigator?.push(RunDashboardScreen(viewModel: viewModel) { [weak navigator] answer in
             navigator?.confirm(title: "End the run", message: "End the run now? It is saved as cancelled.",
                                confirmLabel: "End", onAnswer: answer)

@@ -3,16 +3,19 @@ import RunningDomain
 /// What the running scenes need, handed over by the composition root.
 public struct RunningSceneDependencies: Sendable {
     public var runUseCase: any RunUseCase
+    /// What the countdown before a run waits on.
+    public var clock: any RunClock
     public var tracks: any TrackRepository
     public var fetchHistory: any FetchHistoryUseCase
     public var fetchRecords: any FetchRecordsUseCase
     public var profile: RunnerProfile
     public var currentMonth: @Sendable () -> YearMonth
 
-    public init(runUseCase: any RunUseCase, tracks: any TrackRepository, fetchHistory: any FetchHistoryUseCase,
+    public init(runUseCase: any RunUseCase, clock: any RunClock, tracks: any TrackRepository, fetchHistory: any FetchHistoryUseCase,
                 fetchRecords: any FetchRecordsUseCase, profile: RunnerProfile,
                 currentMonth: @escaping @Sendable () -> YearMonth) {
         self.runUseCase = runUseCase
+        self.clock = clock
         self.tracks = tracks
         self.fetchHistory = fetchHistory
         self.fetchRecords = fetchRecords

@@ -20,6 +20,10 @@ final class RunDashboardScreen: Screen {
     func screenWillAppear() { viewModel.start() }
 
     func draw(in canvas: Canvas, context: RenderContext) {
+        if let countdown = viewModel.countdown {
+            canvas.draw("Get ready: \(countdown)…", row: max(0, canvas.size.height / 2 - 1), style: .bold)
+            return
+        }
         let state = viewModel.state
         canvas.draw("Time \(state.timeText)    Calories \(state.caloriesText)", row: 0, style: .bold)
         var row = 2

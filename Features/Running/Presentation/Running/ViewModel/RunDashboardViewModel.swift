@@ -8,17 +8,21 @@ public final class RunDashboardViewModel {
     public private(set) var state: RunningViewState
     public private(set) var result: RunningResultViewState?
     public private(set) var errorMessage: String?
+    /// 3, 2, 1 before the run starts (MateRunner's preparation); `nil` once it runs.
+    public private(set) var countdown: Int?
 
     @ObservationIgnored private let request: RunRequest
     @ObservationIgnored private let useCase: any RunUseCase
+    @ObservationIgnored private let clock: any RunClock
     @ObservationIgnored private let control = RunControl()
     @ObservationIgnored private var task: Task<Void, Never>?
     /// Updates hop to the main actor in tasks that may arrive out of order: never go back in time.
     @ObservationIgnored private var shownSeconds = -1
 
-    public init(request: RunRequest, useCase: any RunUseCase) {
+    public init(request: RunRequest, useCase: any RunUseCase, clock: any RunClock) {
         self.request = request
         self.useCase = useCase
+        self.clock = clock
         state = RunningViewState(RunningData(mode: request.setting.mode, targetDistanceKm: request.setting.targetDistanceKm),
                                  setting: request.setting)
     }
@@ -35,6 +39,8 @@ public final class RunDashboardViewModel {
     public func run() async {
         let latest = LatestRunningData()
         do {
+            try? await RunCountdown.count(for: request, on: clock) { countdown = $0 }
+            countdown = nil
             let outcome = try await useCase.execute(request, control: control) { [weak self] data in
                 latest.set(data)
                 Task { @MainActor in self?.show(data) }
