@@ -10,25 +10,21 @@ import Testing
 
     /// A prefilled value is replaced by what is typed, not appended to: `0s` over `25m` is `0s` (Tempus's form).
     @Test func aSelectedValueIsReplacedByTheFirstKeyTyped() {
-        var typed = TextFieldState(text: "25m", selected: true)
-        #expect(typed.handle(.character("0")))
-        #expect(typed.handle(.character("s")))
+        func typing(_ keys: [Key]) -> TextFieldState {
+            var state = TextFieldState(text: "25m", selected: true)
+            for key in keys {
+                let handled = state.handle(key)
+                #expect(handled, "\(key) is an editing key")
+            }
+            return state
+        }
+        let typed = typing([.character("0"), .character("s")])
         #expect(typed.text == "0s" && !typed.isSelected)
-
-        var pasted = TextFieldState(text: "25m", selected: true)
-        #expect(pasted.handle(.paste("1h")))
-        #expect(pasted.text == "1h")
-
-        var cleared = TextFieldState(text: "25m", selected: true)
-        #expect(cleared.handle(.backspace))
-        #expect(cleared.text.isEmpty)
-        #expect(cleared.handle(.backspace))   // nothing more to remove
-        #expect(cleared.text.isEmpty)
-
-        var moved = TextFieldState(text: "25m", selected: true)
-        #expect(moved.handle(.left))
-        #expect(moved.handle(.character("0")))
-        #expect(moved.text == "250m", "moving the cursor keeps the value and ends the selection")
+        #expect(typing([.paste("1h")]).text == "1h")
+        #expect(typing([.backspace]).text.isEmpty)
+        #expect(typing([.backspace, .backspace]).text.isEmpty, "nothing more to remove")
+        #expect(typing([.left, .character("0")]).text == "250m", "moving the cursor keeps the value and ends the selection")
+        #expect(TextFieldState(text: "25m").isSelected == false)
     }
 
     @Test func insertsAtTheCursor() {

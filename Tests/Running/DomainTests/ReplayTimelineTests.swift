@@ -30,6 +30,30 @@ struct ReplayTimelineTests {
         #expect(timeline.durationSeconds == 300)
     }
 
+    /// A watch that dropped some points' times: they are interpolated along the track, at the ends too,
+    /// and a steady track replays exactly as if it had them all.
+    @Test func aTrackWithSomeTimesMissingIsInterpolated() throws {
+        let full = RunTrack.stub(km: 2, secondsPerKm: 330)
+        var gappy = full
+        for index in [0, 1, 5, 6, 7, 19, 20] { gappy.segments[0][index].time = nil }  // ends and the middle
+        let timeline = try ReplayTimeline(track: gappy, pace: nil)
+        let reference = try ReplayTimeline(track: full, pace: nil)
+        #expect(timeline.interpolatedPoints == 7)
+        #expect(reference.interpolatedPoints == 0)
+        #expect(abs(timeline.durationSeconds - reference.durationSeconds) < 1e-6)
+        for second in stride(from: 0.0, through: 660, by: 55) {
+            #expect(abs(timeline.distanceKm(at: second) - reference.distanceKm(at: second)) < 1e-9)
+        }
+    }
+
+    @Test func oneTimedPointIsNotEnoughToInterpolate() {
+        var track = RunTrack.stub(km: 1, timed: false, fileName: "one.gpx")
+        track.segments[0][4].time = Date(timeIntervalSince1970: 1_700_000_000)
+        #expect(throws: ReplayTimeline.Problem.needsPace(fileName: "one.gpx", untimedPoints: 10, points: 11)) {
+            try ReplayTimeline(track: track, pace: nil)
+        }
+    }
+
     @Test func anEmptyTrackIsRefused() {
         let track = RunTrack(name: nil, fileName: "wpt.gpx", segments: [[]])
         #expect(throws: ReplayTimeline.Problem.empty(fileName: "wpt.gpx")) {

@@ -7,6 +7,8 @@ import Foundation
 /// rhythm, as moving time, the way gpxpy's `get_moving_data` counts it: a step slower than 1 km/h is a
 /// pause and takes no time. A clock that runs backwards or jumps by more than six hours, or an average
 /// pace outside 2:00–60:00 per km, can't come from a run, and the track is refused with the fix (`--pace`).
+/// A watch that dropped the time of some points (but kept at least two) is not refused: the missing times are
+/// interpolated along the track between the timed points around them (`interpolatedPoints` says how many).
 public struct ReplayTimeline: Sendable, Equatable {
     /// Why a track can't be replayed, as data (Presentation's `RunningErrorText` words it).
     public enum Problem: Error, Equatable {
@@ -34,6 +36,8 @@ public struct ReplayTimeline: Sendable, Equatable {
     private let secondsPerKm: Double?
     /// The track's own time not counted because the runner stood still (0 with a pace).
     public let pausedSeconds: Double
+    /// How many points had no time and got one interpolated (0 with a pace).
+    public let interpolatedPoints: Int
 
     public init(track: RunTrack, pace: Pace?) throws(Problem) {
         let samples = track.segments.flatMap { $0 }
@@ -41,18 +45,21 @@ public struct ReplayTimeline: Sendable, Equatable {
         var offsets: [Double] = []
         offsets.reserveCapacity(samples.count)
         var paused = 0.0
+        var interpolated = 0
         if let pace {
             for sample in samples {
                 offsets.append(max(offsets.last ?? 0, (sample.distanceMeters - first.distanceMeters) / 1000 * pace.secondsPerKm))
             }
         } else {
-            let untimed = samples.filter { $0.time == nil }.count
-            guard untimed == 0, var previousTime = first.time else {
-                throw .needsPace(fileName: track.fileName, untimedPoints: untimed, points: samples.count)
+            guard let times = Self.filledTimes(samples) else {
+                throw .needsPace(fileName: track.fileName, untimedPoints: samples.filter { $0.time == nil }.count,
+                                 points: samples.count)
             }
+            interpolated = samples.filter { $0.time == nil }.count
+            var previousTime = times[0]
             var previousMeters = first.distanceMeters
             for (index, sample) in samples.enumerated() {
-                let time = sample.time!
+                let time = times[index]
                 let step = time.timeIntervalSince(previousTime)
                 if step < 0 { throw .clockRunsBackwards(fileName: track.fileName, point: index + 1) }
                 if step > Self.longestPauseSeconds {
@@ -74,6 +81,41 @@ public struct ReplayTimeline: Sendable, Equatable {
         self.meters = samples.map(\.distanceMeters)
         self.secondsPerKm = pace?.secondsPerKm
         self.pausedSeconds = paused
+        self.interpolatedPoints = interpolated
+    }
+
+    /// Every point's time: its own, or one interpolated by distance between the timed points around it
+    /// (before the first or after the last timed point, at the pace between the first and the last).
+    /// `nil` with fewer than two timed points, or none apart in time and distance.
+    private static func filledTimes(_ samples: [TrackSample]) -> [Date]? {
+        let timed = samples.indices.filter { samples[$0].time != nil }
+        guard let firstTimed = timed.first, let lastTimed = timed.last, firstTimed != lastTimed else { return nil }
+        if timed.count == samples.count { return samples.map { $0.time! } }
+        func point(_ index: Int) -> (meters: Double, time: Date) { (samples[index].distanceMeters, samples[index].time!) }
+        let (startMeters, startTime) = point(firstTimed), (endMeters, endTime) = point(lastTimed)
+        guard endMeters > startMeters, endTime > startTime else { return nil }
+        let secondsPerMeter = endTime.timeIntervalSince(startTime) / (endMeters - startMeters)
+        var times: [Date] = []
+        times.reserveCapacity(samples.count)
+        var before = firstTimed, nextTimed = timed.makeIterator()
+        var after = nextTimed.next()!
+        for (index, sample) in samples.enumerated() {
+            if let time = sample.time {
+                times.append(time)
+                before = index
+                while after <= index, let next = nextTimed.next() { after = next }
+                continue
+            }
+            let meters = sample.distanceMeters
+            if index < firstTimed || index > lastTimed {
+                times.append(startTime.addingTimeInterval((meters - startMeters) * secondsPerMeter))
+            } else {
+                let (m0, t0) = point(before), (m1, t1) = point(after)
+                let fraction = m1 > m0 ? (meters - m0) / (m1 - m0) : 0
+                times.append(t0.addingTimeInterval(t1.timeIntervalSince(t0) * fraction))
+            }
+        }
+        return times
     }
 
     public var durationSeconds: Double { offsets.last ?? 0 }
