@@ -28,6 +28,30 @@ extension RunningCommands {
         }
     }
 
+    var importRun: PluginCommand {
+        PluginCommand(path: ["running", "import"], summary: "Record a run a watch recorded, at its own date and time",
+                      usage: "strata running import FILE [--nickname NAME] [--json]") { invocation in
+            do {
+                let arguments = try CommandArguments(invocation.arguments, options: ["--nickname"], flags: ["--json"])
+                let path = try arguments.positional(0, "FILE (the GPX file a watch recorded)")
+                if let extra = arguments.positionals.dropFirst().first { throw CommandError.usage("unexpected argument '\(extra)'") }
+                let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+                let track = try await context.service((any TrackRepository).self).track(at: url)
+                let record = try await context.service((any ImportRunUseCase).self)
+                    .execute(track, nickname: nickname(arguments, invocation), weightKg: settings.weightKg)
+                if arguments.has("--json") {
+                    try invocation.writeJSON(HistoryEntryJSON(record))
+                } else {
+                    invocation.writeLine("Imported the run of \(RunningFormat.dateTime(record.startedAt)): "
+                                         + "\(RunningFormat.distance(record.result.distanceKm)) km in \(RunningFormat.elapsedTime(record.result.elapsedSeconds)).")
+                }
+                return 0
+            } catch {
+                return report(error, to: invocation)
+            }
+        }
+    }
+
     var records: PluginCommand {
         PluginCommand(path: ["running", "records"], summary: "Show all-time and monthly records",
                       usage: "strata running records [--month YYYY-MM] [--json]") { invocation in

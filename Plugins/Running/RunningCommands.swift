@@ -9,7 +9,7 @@ struct RunningCommands: Sendable {
     let context: PluginContext
     let settings: RunningSettings
 
-    var all: [PluginCommand] { [run, host, join, history, records, track] }
+    var all: [PluginCommand] { [run, host, join, history, importRun, records, track] }
 
     /// Prints `error` for a person and returns the exit code.
     func report(_ error: any Error, to invocation: CommandInvocation) -> Int32 {

@@ -32,6 +32,9 @@ public final class RunningPlugin: FeaturePlugin {
         try context.register((any RunUseCase).self) { resolver in
             DefaultRunUseCase(clock: try resolver.resolve(), history: try resolver.resolve())
         }
+        try context.register((any ImportRunUseCase).self) { resolver in
+            DefaultImportRunUseCase(history: try resolver.resolve())
+        }
         try context.register((any FetchHistoryUseCase).self) { resolver in
             DefaultFetchHistoryUseCase(history: try resolver.resolve())
         }

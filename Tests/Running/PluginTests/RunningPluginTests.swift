@@ -39,4 +39,17 @@ final class RunningPluginTests {
         #expect(run.code == 1)
         #expect(run.error.contains("/nonexistent/run.gpx"))
     }
+
+    /// `running import` records a watch's run at the track's own time; a second import of it is refused.
+    @Test func anImportedRunIsInTheHistoryAtItsOwnTime() async throws {
+        let imported = await (try running()).run("running", "import", track, "--json")
+        #expect(imported.code == 0, "\(imported.error)")
+        let entry = try #require(try JSONSerialization.jsonObject(with: Data(imported.output.utf8)) as? [String: Any])
+        #expect(entry["startedAt"] as? String == "2012-10-24T23:29:40Z", "the first point's time, not the clock's")
+        let again = await (try running()).run("running", "import", track)
+        #expect(again.code == 1)
+        #expect(again.error.contains("is already in the history"))
+        let history = await (try running()).run("running", "history", "--json")
+        #expect((try JSONSerialization.jsonObject(with: Data(history.output.utf8)) as? [Any])?.count == 1)
+    }
 }

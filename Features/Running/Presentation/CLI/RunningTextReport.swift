@@ -14,15 +14,11 @@ public enum RunningTextReport {
     public static func history(_ page: HistoryPage, timeZone: TimeZone = .current) -> String {
         let runs = page.runs
         guard !runs.isEmpty else { return "No runs yet. Start one with `strata running run --track FILE`.\n" }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = timeZone
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
         let rows = runs.map { run -> [String] in
             let result = run.result
             var outcome = RunningResultViewState(result: result).title
             if let contribution = result.contribution { outcome += " (your share \(RunningFormat.percent(contribution)) %)" }
-            return [formatter.string(from: run.startedAt), result.mode.rawValue,
+            return [RunningFormat.dateTime(run.startedAt, in: timeZone), result.mode.rawValue,
                     "\(RunningFormat.distance(result.distanceKm))/\(RunningFormat.distance(result.targetDistanceKm)) km",
                     RunningFormat.elapsedTime(result.elapsedSeconds), pace(result), "\(RunningFormat.calories(result.calories)) kcal",
                     outcome, run.route.name]

@@ -17,6 +17,10 @@ public enum RunningErrorText {
         case let problem as ReplayTimeline.Problem: text(problem, givePace: givePace(reader))
         case let problem as GoalInput.Problem: text(problem)
         case let problem as RunRequestProblem: text(problem, for: reader)
+        case ImportProblem.noTimes(let file):
+            "the track \(file) has no times, so it is a route, not a run to import; replay it with a pace instead"
+        case ImportProblem.alreadyImported(let file, let startedAt):
+            "the run in \(file) that started \(RunningFormat.dateTime(startedAt)) is already in the history"
         default: "\(error)"
         }
     }

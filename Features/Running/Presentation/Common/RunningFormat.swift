@@ -37,5 +37,14 @@ public enum RunningFormat {
         String(Int(kcal.rounded()))
     }
 
+    /// `2026-11-20 07:12`, in `timeZone`.
+    public static func dateTime(_ date: Date, in timeZone: TimeZone = .current) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date)
+    }
+
     private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }
