@@ -48,14 +48,14 @@ import Testing
     @Test func aLongTrackKeepsABoundedEvenlySpacedProfile() {
         var builder = TrackStatistics.Builder(fileName: "long.gpx")
         builder.startSegment()
-        let count = TrackStatistics.Builder.profileLimit * 5 + 3
+        let count = TrackStatistics.Builder.sampleLimit * 5 + 3
         for index in 0..<count {
             builder.add(TrackSample(distanceMeters: Double(index), time: nil, elevation: Double(index % 100)))
         }
         let statistics = builder.statistics
         #expect(statistics.pointCount == count)
-        #expect(statistics.profile.count < TrackStatistics.Builder.profileLimit)
-        #expect(statistics.profile.count > TrackStatistics.Builder.profileLimit / 4)
+        #expect(statistics.profile.count < TrackStatistics.Builder.sampleLimit)
+        #expect(statistics.profile.count > TrackStatistics.Builder.sampleLimit / 4)
         #expect(statistics.profile.first?.distanceMeters == 0)
         let spacings = Set(zip(statistics.profile, statistics.profile.dropFirst()).map { $1.distanceMeters - $0.distanceMeters })
         #expect(spacings == [8], "every 8th point of \(count), evenly")

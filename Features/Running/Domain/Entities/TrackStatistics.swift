@@ -28,9 +28,11 @@ public struct TrackStatistics: Sendable, Equatable {
     public var elevationRange: ClosedRange<Double>?
     /// The smallest box holding every point, in degrees.
     public var bounds: Bounds?
-    /// Elevation by distance along the track, for a profile: every point's, up to `Builder.profileLimit`
+    /// Elevation by distance along the track, for a profile: every point's, up to `Builder.sampleLimit`
     /// points; a longer track keeps an evenly spaced selection.
     public var profile: [ProfilePoint]
+    /// Where the track goes, for a map: every point's position, kept as the profile is.
+    public var route: [RoutePoint] = []
 
     /// The statistics of a track in memory.
     public init(_ track: RunTrack) {
@@ -46,8 +48,8 @@ public struct TrackStatistics: Sendable, Equatable {
     /// Gathers the statistics sample by sample, in memory that doesn't grow with the track, so that a file
     /// can be streamed through it.
     public struct Builder: Sendable {
-        /// The most profile points kept; past it, every other one is dropped and the spacing doubles.
-        public static let profileLimit = 4096
+        /// The most profile (or route) points kept; past it, every other one is dropped and the spacing doubles.
+        public static let sampleLimit = 4096
 
         public var name: String?
         public private(set) var pointCount = 0
@@ -59,8 +61,8 @@ public struct TrackStatistics: Sendable, Equatable {
         private var moving = 0.0, gain = 0.0, loss = 0.0, lengthMeters = 0.0
         private var lowest = Double.infinity, highest = -Double.infinity
         private var bounds: Bounds?
-        private var profile: [ProfilePoint] = []
-        private var elevationPoints = 0, profileSpacing = 1
+        private var profile = EvenSelection<ProfilePoint>(limit: sampleLimit)
+        private var route = EvenSelection<RoutePoint>(limit: sampleLimit)
 
         public init(fileName: String) { self.fileName = fileName }
 
@@ -96,16 +98,10 @@ public struct TrackStatistics: Sendable, Equatable {
             if let elevation = sample.elevation {
                 lowest = min(lowest, elevation)
                 highest = max(highest, elevation)
-                if elevationPoints % profileSpacing == 0 {
-                    profile.append(ProfilePoint(distanceMeters: sample.distanceMeters, elevation: elevation))
-                    if profile.count == Self.profileLimit {
-                        profile = profile.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
-                        profileSpacing *= 2
-                    }
-                }
-                elevationPoints += 1
+                profile.offer(ProfilePoint(distanceMeters: sample.distanceMeters, elevation: elevation))
             }
             if let position = sample.position {
+                route.offer(RoutePoint(position: position, segment: segmentCount))
                 let box = bounds ?? Bounds(south: position.latitude, west: position.longitude, north: position.latitude, east: position.longitude)
                 bounds = Bounds(south: min(box.south, position.latitude), west: min(box.west, position.longitude),
                                 north: max(box.north, position.latitude), east: max(box.east, position.longitude))
@@ -122,13 +118,35 @@ public struct TrackStatistics: Sendable, Equatable {
                 duration: allTimed ? firstTime.flatMap { first in lastTime.map { $0.timeIntervalSince(first) } } : nil,
                 movingTime: allTimed && timedSteps > 0 ? moving : nil,
                 elevationGain: climbs > 0 ? gain : nil, elevationLoss: climbs > 0 ? loss : nil,
-                elevationRange: lowest <= highest ? lowest...highest : nil, bounds: bounds, profile: profile)
+                elevationRange: lowest <= highest ? lowest...highest : nil, bounds: bounds, profile: profile.kept,
+                route: route.kept)
+        }
+    }
+
+    /// Every element offered, up to `limit`; past it, every other one kept is dropped and only every
+    /// `spacing`-th one offered is kept, so the selection stays evenly spaced in bounded memory.
+    struct EvenSelection<Element: Sendable>: Sendable {
+        let limit: Int
+        private(set) var kept: [Element] = []
+        private var offered = 0, spacing = 1
+
+        init(limit: Int) { self.limit = limit }
+
+        mutating func offer(_ element: Element) {
+            defer { offered += 1 }
+            guard offered % spacing == 0 else { return }
+            kept.append(element)
+            if kept.count == limit {
+                kept = kept.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+                spacing *= 2
+            }
         }
     }
 
     public init(name: String?, fileName: String, pointCount: Int, timedPointCount: Int, segmentCount: Int,
                 lengthMeters: Double, duration: TimeInterval?, movingTime: TimeInterval?, elevationGain: Double?,
-                elevationLoss: Double?, elevationRange: ClosedRange<Double>?, bounds: Bounds?, profile: [ProfilePoint]) {
+                elevationLoss: Double?, elevationRange: ClosedRange<Double>?, bounds: Bounds?, profile: [ProfilePoint],
+                route: [RoutePoint] = []) {
         self.name = name
         self.fileName = fileName
         self.pointCount = pointCount
@@ -142,11 +160,23 @@ public struct TrackStatistics: Sendable, Equatable {
         self.elevationRange = elevationRange
         self.bounds = bounds
         self.profile = profile
+        self.route = route
     }
 
     /// South-west and north-east corners, in degrees.
     public struct Bounds: Sendable, Equatable {
         public var south, west, north, east: Double
+    }
+
+    /// A point of the route, and the segment (from 1) it belongs to: a map doesn't join two segments.
+    public struct RoutePoint: Sendable, Equatable {
+        public var position: TrackSample.Position
+        public var segment: Int
+
+        public init(position: TrackSample.Position, segment: Int) {
+            self.position = position
+            self.segment = segment
+        }
     }
 
     /// How high the track is at a distance along it.

@@ -36,10 +36,13 @@ public struct TrackJSON: Encodable, Sendable, Equatable {
     }
 }
 
-/// `strata running track FILE`: the statistics as lines, with the elevation profile as a sparkline.
+/// `strata running track FILE`: the statistics as lines, with the elevation profile as a sparkline and the
+/// route as a braille map.
 public enum TrackReport {
-    /// The sparkline's width in characters.
+    /// The sparkline's and the map's width in characters.
     public static let profileWidth = 48
+    /// The map's greatest height in rows.
+    public static let mapHeight = 12
 
     public static func text(_ statistics: TrackStatistics) -> String {
         var lines = ["\(statistics.name ?? statistics.fileName)"]
@@ -61,6 +64,9 @@ public enum TrackReport {
         if let bounds = statistics.bounds {
             lines.append("Bounds      \(coordinate(bounds.south, "N", "S")) \(coordinate(bounds.west, "E", "W")) to "
                          + "\(coordinate(bounds.north, "N", "S")) \(coordinate(bounds.east, "E", "W"))")
+        }
+        for (index, row) in BrailleMap.rows(statistics.route, width: profileWidth, maxHeight: mapHeight).enumerated() {
+            lines.append((index == 0 ? "Map         " : "            ") + row)
         }
         return lines.joined(separator: "\n") + "\n"
     }

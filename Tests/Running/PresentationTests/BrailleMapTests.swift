@@ -1,0 +1,34 @@
+import RunningDomain
+@testable import RunningPresentation
+import Testing
+
+/// Routes as braille dots: 2 wide and 4 high a character, joined within a segment, in the route's shape.
+struct BrailleMapTests {
+    func route(_ points: [(Double, Double, Int)]) -> [TrackStatistics.RoutePoint] {
+        points.map { .init(position: .init(latitude: $0.0, longitude: $0.1), segment: $0.2) }
+    }
+
+    @Test func anEastWardLineIsOneRowOfTopDots() {
+        #expect(BrailleMap.rows(route([(0, 0, 1), (0, 0.01, 1)]), width: 4, maxHeight: 3) == ["⠉⠉⠉⠉"])
+    }
+
+    @Test func aNorthWardLineIsOneColumnAsHighAsItMayBe() {
+        #expect(BrailleMap.rows(route([(0, 0, 1), (0.01, 0, 1)]), width: 4, maxHeight: 2) == ["⡇", "⡇"])
+    }
+
+    @Test func twoSegmentsAreNotJoined() {
+        let rows = BrailleMap.rows(route([(0, 0, 1), (0, 0.01, 2)]), width: 4, maxHeight: 3)
+        #expect(rows == ["⠁⠀⠀⠈"], "a dot at each end and nothing between")
+    }
+
+    @Test func aDiagonalKeepsItsShape() {
+        // 45° on the ground near the equator: as many dots across as down.
+        let rows = BrailleMap.rows(route([(0.01, 0, 1), (0, 0.01, 1)]), width: 2, maxHeight: 1)
+        #expect(rows == ["⠑⢄"])
+    }
+
+    @Test func aRouteWithoutExtentHasNoMap() {
+        #expect(BrailleMap.rows(route([(1, 1, 1), (1, 1, 1)]), width: 10, maxHeight: 5).isEmpty)
+        #expect(BrailleMap.rows([], width: 10, maxHeight: 5).isEmpty)
+    }
+}
