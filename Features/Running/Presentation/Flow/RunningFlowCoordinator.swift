@@ -41,7 +41,9 @@ final class RunningFlowCoordinator {
     }
 
     func showHistory() {
-        navigator?.push(RunHistoryScreen(viewModel: HistoryViewModel(fetchHistory: dependencies.fetchHistory)))
+        navigator?.push(RunHistoryScreen(viewModel: HistoryViewModel(fetchHistory: dependencies.fetchHistory)) { [weak self] title, lines in
+            self?.navigator?.push(RunDetailScreen(title: title, lines: lines))
+        })
     }
 
     func showRecords() {
