@@ -92,7 +92,10 @@ struct MoviesCommands: Sendable {
         }
         do {
             let movie = try await context.service((any FetchMovieDetailsUseCase).self).execute(id: id)
-            return output(invocation, json: json, value: MovieJSON(movie)) { MoviesTextFormatter.details(movie) }
+            let tmdb = settings.tmdbConfiguration(environment: invocation.environment)
+            return output(invocation, json: json, value: MovieJSON(movie)) {
+                MoviesTextFormatter.details(movie, source: settings.source == .tmdb ? "TMDB" : "catalog") { tmdb.posterURL($0, width: 500) }
+            }
         } catch {
             return failure(error, invocation)
         }

@@ -28,7 +28,7 @@ final class MoviesPluginTests {
         let id = try #require(first["id"] as? Int)
         let shown = await host.run("movies", "show", String(id))
         #expect(shown.code == 0)
-        #expect(shown.output.contains("Blade Runner"))
+        #expect(shown.output.contains("Blade Runner  (catalog id \(id))"), "the id says whose it is: \(shown.output)")
     }
 
     @Test func theAppOpensOnTheSearchField() throws {

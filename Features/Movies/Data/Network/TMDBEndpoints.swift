@@ -20,6 +20,18 @@ enum TMDBEndpoints {
 
     /// `GET /t/p/w{width}{path}` on the images host.
     static func posterImage(path: String, width: Int) -> Endpoint<Data> {
-        Endpoint(path: "t/p/w\(PosterSize.closestWidth(to: width))/\(path.drop { $0 == "/" })")
+        Endpoint(path: posterPath(path, width: width))
+    }
+
+    /// `t/p/w{width}/{path}`: where the images host keeps a poster at the TMDB width closest to `width`.
+    static func posterPath(_ path: String, width: Int) -> String {
+        "t/p/w\(PosterSize.closestWidth(to: width))/\(path.drop { $0 == "/" })"
+    }
+}
+
+extension TMDBConfiguration {
+    /// The poster's address on the images host, at the TMDB width closest to `width`.
+    public func posterURL(_ path: String, width: Int) -> URL {
+        imagesBaseURL.appendingPathComponent(TMDBEndpoints.posterPath(path, width: width))
     }
 }

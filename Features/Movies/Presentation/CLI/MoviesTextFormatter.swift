@@ -32,11 +32,13 @@ public enum MoviesTextFormatter {
         return queries.map { $0.query + "\n" }.joined()
     }
 
-    /// One movie: title, release date, poster path and overview wrapped to `width` columns.
-    public static func details(_ movie: Movie, width: Int = 80) -> String {
+    /// One movie: title, its id in its source's id space (the catalog's and TMDB's ids are different films),
+    /// release date, the poster's address and the overview wrapped to `width` columns.
+    /// - Parameter posterURL: the poster's image address for its path.
+    public static func details(_ movie: Movie, source: String, posterURL: (String) -> URL, width: Int = 80) -> String {
         let item = MoviesListItemViewModel(movie: movie)
-        var text = "\(singleLine(movie.title))  (id \(movie.id))\n\(item.releaseDate)\n"
-        if let posterPath = movie.posterPath { text += "Poster: \(posterPath)\n" }
+        var text = "\(singleLine(movie.title))  (\(source) id \(movie.id))\n\(item.releaseDate)\n"
+        if let posterPath = movie.posterPath { text += "Poster: \(posterURL(posterPath).absoluteString)\n" }
         text += "\n" + wrap(movie.overview.isEmpty ? "No overview." : movie.overview, width: width) + "\n"
         return text
     }
