@@ -33,11 +33,15 @@ extension BlocksCommands {
     private func watchClock(_ invocation: CommandInvocation) async throws {
         let fetch = try context.service((any ClockFetchUseCase).self)
         let clock = try context.service((any BlocksClock).self)
+        let notifier = try context.service((any PhaseNotifier).self)
         var previous: ClockState?
         var lastPhase: String?
         while true {
             let state = try fetch.execute()
-            if let previous, previous.ended(by: clock.now(), becoming: state) { invocation.bell() }
+            if let previous, previous.ended(by: clock.now(), becoming: state) {
+                invocation.bell()
+                if let state { notifier.phaseEnded(title: state.title, phase: ClockFormatting.phaseText(state)) }
+            }
             // What runs and in which phase; piped, a line is written only when that changes.
             let phase = state.map { "\($0.mode.kind) \($0.title) \(ClockFormatting.phaseText($0))" } ?? "nothing"
             if invocation.isTerminal {

@@ -38,6 +38,9 @@ public final class BlocksPlugin: FeaturePlugin {
         try context.register((any RunningModeRepository).self, scope: .singleton) { resolver in
             try SQLiteRunningModeRepository(database: resolver.resolve(SQLiteDatabase.self, name: "blocks"))
         }
+        try context.register((any PhaseNotifier).self, scope: .singleton) { _ in
+            DesktopPhaseNotifier(environment: ProcessInfo.processInfo.environment)
+        }
         try context.register((any BlocksClock).self, scope: .singleton) { resolver in
             HostBlocksClock(wallClock: try resolver.resolve((any WallClock).self))
         }
@@ -48,7 +51,7 @@ public final class BlocksPlugin: FeaturePlugin {
             BlocksScreenProvider(dependencies: BlocksSceneDependencies(
                 blocks: try Self.itemUseCases(resolver), dailies: try Self.itemUseCases(resolver),
                 timers: try Self.itemUseCases(resolver), start: try resolver.resolve(), clock: try resolver.resolve(),
-                stop: try resolver.resolve(), wallClock: try resolver.resolve()))
+                stop: try resolver.resolve(), wallClock: try resolver.resolve(), notifier: try resolver.resolve()))
         }
     }
 

@@ -12,6 +12,7 @@ struct BlocksScreenFlowTests {
     let dailies = InMemoryItemRepository<Daily>()
     let timers = InMemoryItemRepository<FocusTimer>()
     let modes = InMemoryRunningModeRepository()
+    let notifier = RecordingNotifier()
     let clock = FixedBlocksClock(.iso("2026-06-10T09:20:00+02:00"))
     let navigator: Navigator
 
@@ -23,7 +24,7 @@ struct BlocksScreenFlowTests {
             timers: .inMemory(timers, modes: modes, clock: clock),
             start: DefaultModeStartUseCase(items: items, runningMode: modes, clock: clock, calendar: berlin),
             clock: DefaultClockFetchUseCase(items: items, runningMode: modes, clock: clock, calendar: berlin),
-            stop: DefaultClockStopUseCase(runningMode: modes), wallClock: clock)
+            stop: DefaultClockStopUseCase(runningMode: modes), wallClock: clock, notifier: notifier)
         let placeholder = Navigator(root: MenuPlaceholder())
         navigator = placeholder
         let root = try BlocksScreenProvider(dependencies: dependencies).makeRootScreen(navigator: placeholder)
@@ -169,6 +170,7 @@ struct BlocksScreenFlowTests {
         navigator.top.draw(in: canvas, context: RenderContext(frame: 10))  // the next second's frame recomputes the clock
         #expect(canvas.buffer.text.contains("Round 2"))
         #expect(navigator.bellsPending == 1)
+        #expect(notifier.notifications == ["Tea: Round 2"], "and a desktop notification, where there is a desktop")
     }
 }
 

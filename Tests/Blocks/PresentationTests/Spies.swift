@@ -1,3 +1,4 @@
+import Foundation
 import BlocksDomain
 import BlocksPresentation
 import BlocksTesting
@@ -27,4 +28,13 @@ extension ItemUseCases {
                      edit: DefaultItemEditUseCase(repository: repository),
                      delete: DefaultItemDeleteUseCase(repository: repository, runningMode: modes))
     }
+}
+
+/// Records the notifications of phase endings.
+final class RecordingNotifier: PhaseNotifier, @unchecked Sendable {
+    private let lock = NSLock()
+    private var sent: [String] = []
+
+    func phaseEnded(title: String, phase: String) { lock.withLock { sent.append("\(title): \(phase)") } }
+    var notifications: [String] { lock.withLock { sent } }
 }

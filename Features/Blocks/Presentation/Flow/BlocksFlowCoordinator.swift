@@ -25,7 +25,11 @@ public final class BlocksFlowCoordinator: Coordinator {
     func showClock() {
         let viewModel = ClockViewModel(fetchUseCase: dependencies.clock, stopUseCase: dependencies.stop,
                                        clock: dependencies.wallClock)
-        navigator?.push(ClockScreen(viewModel: viewModel, ringBell: { [weak navigator] in navigator?.ringBell() }))
+        let notifier = dependencies.notifier
+        navigator?.push(ClockScreen(viewModel: viewModel, ringBell: { [weak navigator, weak viewModel] in
+            navigator?.ringBell()
+            if let viewModel, let state = viewModel.state { notifier.phaseEnded(title: state.title, phase: viewModel.phaseText) }
+        }))
     }
 
     // MARK: Items

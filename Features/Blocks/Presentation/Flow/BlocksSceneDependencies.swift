@@ -25,10 +25,12 @@ public struct BlocksSceneDependencies: Sendable {
     public let clock: any ClockFetchUseCase
     public let stop: any ClockStopUseCase
     public let wallClock: any BlocksClock
+    /// Says a phase ended beyond the bell (a desktop notification, where there is a desktop).
+    public let notifier: any PhaseNotifier
 
     public init(blocks: ItemUseCases<Block>, dailies: ItemUseCases<Daily>, timers: ItemUseCases<FocusTimer>,
                 start: any ModeStartUseCase, clock: any ClockFetchUseCase, stop: any ClockStopUseCase,
-                wallClock: any BlocksClock) {
+                wallClock: any BlocksClock, notifier: any PhaseNotifier) {
         self.blocks = blocks
         self.dailies = dailies
         self.timers = timers
@@ -36,5 +38,6 @@ public struct BlocksSceneDependencies: Sendable {
         self.clock = clock
         self.stop = stop
         self.wallClock = wallClock
+        self.notifier = notifier
     }
 }
