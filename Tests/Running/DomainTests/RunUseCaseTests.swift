@@ -197,3 +197,28 @@ final class Collected: @unchecked Sendable {
     func add(_ data: RunningData) { lock.lock(); items.append(data); lock.unlock() }
     var values: [RunningData] { lock.lock(); defer { lock.unlock() }; return items }
 }
+
+/// The result carries each kilometre's time and the metres climbed over the distance run.
+struct SplitsAndClimbTests {
+    @Test func eachWholeKilometresTimeIsKept() async throws {
+        let track = RunTrack.stub(km: 3, secondsPerKm: 300)
+        let request = RunRequest(setting: RunningSetting(mode: .single, targetDistanceKm: 2.5, myNickname: "ana"),
+                                 timeline: try ReplayTimeline(track: track, pace: nil), route: track.summary, weightKg: 65, speed: 0)
+        let result = try await DefaultRunUseCase(clock: ManualRunClock(), history: InMemoryRunHistoryRepository())
+            .execute(request, control: RunControl()) { _ in }
+        #expect(result.kilometreSeconds == [300, 600])
+        #expect(result.splitSeconds == [300, 300])
+        #expect(result.elevationGainMeters == nil, "the stub track has no elevations")
+    }
+
+    @Test func theClimbCountsOnlyTheDistanceRun() throws {
+        let elevations: [Double] = [100, 110, 105, 120, 90, 200]  // a point every 100 m
+        let samples = elevations.enumerated().map {
+            TrackSample(distanceMeters: Double($0.offset) * 100, time: Date(timeIntervalSince1970: Double($0.offset) * 30),
+                        elevation: $0.element)
+        }
+        let timeline = try ReplayTimeline(track: RunTrack(name: nil, fileName: "hill.gpx", segments: [samples]), pace: nil)
+        #expect(timeline.elevationGain(toKm: 0.3) == 25)   // +10, +15 (the 5 m down doesn't count)
+        #expect(timeline.elevationGain(toKm: 0.5) == 135)  // and +110 at the end
+    }
+}

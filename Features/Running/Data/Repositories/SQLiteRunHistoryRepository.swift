@@ -41,6 +41,11 @@ public struct SQLiteRunHistoryRepository: RunHistoryRepository {
         SQLiteMigration(version: 2, sql: "ALTER TABLE runs ADD COLUMN mate_lost INTEGER NOT NULL DEFAULT 0;"),
         // A race: when the mate reached the goal (each runner runs to their own; the first there wins).
         SQLiteMigration(version: 3, sql: "ALTER TABLE runs ADD COLUMN mate_finished_seconds INTEGER;"),
+        // The second each kilometre was reached ("312,610,…"), and the metres climbed over the distance run.
+        SQLiteMigration(version: 4, sql: """
+            ALTER TABLE runs ADD COLUMN kilometre_seconds TEXT NOT NULL DEFAULT '';
+            ALTER TABLE runs ADD COLUMN elevation_gain REAL;
+            """),
     ]
 
     @discardableResult
@@ -50,8 +55,8 @@ public struct SQLiteRunHistoryRepository: RunHistoryRepository {
             try transaction.execute("""
                 INSERT INTO runs (started_at, mode, target_km, distance_km, elapsed_seconds, calories, ending,
                     my_nickname, mate_nickname, mate_distance_km, mate_elapsed_seconds, mate_lost, mate_finished_seconds,
-                    route_name, route_file, route_points, route_segments, route_km)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    kilometre_seconds, elevation_gain, route_name, route_file, route_points, route_segments, route_km)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [
                     .real(record.startedAt.timeIntervalSince1970), .text(result.mode.rawValue),
                     .real(result.targetDistanceKm), .real(result.distanceKm), SQLiteValue(result.elapsedSeconds),
@@ -59,6 +64,7 @@ public struct SQLiteRunHistoryRepository: RunHistoryRepository {
                     SQLiteValue(result.mate?.nickname), SQLiteValue(result.mate?.distanceKm),
                     SQLiteValue(result.mate?.elapsedSeconds), SQLiteValue(result.mate?.lost == true ? 1 : 0),
                     SQLiteValue(result.mate?.finishedAtSeconds),
+                    .text(result.kilometreSeconds.map(String.init).joined(separator: ",")), SQLiteValue(result.elevationGainMeters),
                     .text(route.name), .text(route.fileName),
                     SQLiteValue(route.pointCount), SQLiteValue(route.segmentCount), .real(route.lengthKm),
                 ])
@@ -87,7 +93,9 @@ public struct SQLiteRunHistoryRepository: RunHistoryRepository {
         let result = RunningResult(mode: mode, targetDistanceKm: try row.double("target_km"),
                                    distanceKm: try row.double("distance_km"),
                                    elapsedSeconds: try row.int("elapsed_seconds"), calories: try row.double("calories"),
-                                   ending: ending, myNickname: try row.string("my_nickname"), mate: mate)
+                                   ending: ending, myNickname: try row.string("my_nickname"), mate: mate,
+                                   kilometreSeconds: (row["kilometre_seconds"]?.string ?? "").split(separator: ",").compactMap { Int($0) },
+                                   elevationGainMeters: try row.optionalDouble("elevation_gain"))
         let route = RouteSummary(name: try row.string("route_name"), fileName: try row.string("route_file"),
                                  pointCount: try row.int("route_points"), segmentCount: try row.int("route_segments"),
                                  lengthKm: try row.double("route_km"))

@@ -32,6 +32,8 @@ public struct ReplayTimeline: Sendable, Equatable {
     /// Seconds from the start, never decreasing.
     private let offsets: [Double]
     private let meters: [Double]
+    /// Each point's elevation, if the file says.
+    private let elevations: [Double?]
     /// The pace asked for, which sets the distance after N seconds directly.
     private let secondsPerKm: Double?
     /// The track's own time not counted because the runner stood still (0 with a pace).
@@ -79,6 +81,7 @@ public struct ReplayTimeline: Sendable, Equatable {
         }
         self.offsets = offsets
         self.meters = samples.map(\.distanceMeters)
+        self.elevations = samples.map(\.elevation)
         self.secondsPerKm = pace?.secondsPerKm
         self.pausedSeconds = paused
         self.interpolatedPoints = interpolated
@@ -119,6 +122,18 @@ public struct ReplayTimeline: Sendable, Equatable {
     }
 
     public var durationSeconds: Double { offsets.last ?? 0 }
+
+    /// Metres climbed from the start to `km` along the track, summing the rises between consecutive points
+    /// (gpxpy's raw `uphill`); `nil` when the points have no elevations.
+    public func elevationGain(toKm km: Double) -> Double? {
+        var gain = 0.0, climbs = 0
+        for index in meters.indices.dropFirst() where meters[index] <= km * 1000 + 1e-9 {
+            guard let low = elevations[index - 1], let high = elevations[index] else { continue }
+            climbs += 1
+            gain += max(0, high - low)
+        }
+        return climbs > 0 ? gain : nil
+    }
     public var totalKm: Double { (meters.last ?? 0) / 1000 }
 
     /// Distance covered after `seconds`, interpolated between points; the whole track once it is over.

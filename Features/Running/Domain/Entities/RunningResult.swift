@@ -8,9 +8,14 @@ public struct RunningResult: Sendable, Equatable, Codable {
     public var ending: RunEnding
     public var myNickname: String
     public var mate: MateResult?
+    /// The second at which each whole kilometre was reached (`kilometreSeconds[0]` at 1 km).
+    public var kilometreSeconds: [Int]
+    /// Metres climbed over the distance run, if the track has elevations.
+    public var elevationGainMeters: Double?
 
     public init(mode: RunningMode, targetDistanceKm: Double, distanceKm: Double, elapsedSeconds: Int,
-                calories: Double, ending: RunEnding, myNickname: String, mate: MateResult? = nil) {
+                calories: Double, ending: RunEnding, myNickname: String, mate: MateResult? = nil,
+                kilometreSeconds: [Int] = [], elevationGainMeters: Double? = nil) {
         self.mode = mode
         self.targetDistanceKm = targetDistanceKm
         self.distanceKm = distanceKm
@@ -19,7 +24,12 @@ public struct RunningResult: Sendable, Equatable, Codable {
         self.ending = ending
         self.myNickname = myNickname
         self.mate = mate
+        self.kilometreSeconds = kilometreSeconds
+        self.elevationGainMeters = elevationGainMeters
     }
+
+    /// Each whole kilometre's time: `[312, 298]` for 5:12 then 4:58.
+    public var splitSeconds: [Int] { zip(kilometreSeconds, [0] + kilometreSeconds).map { $0 - $1 } }
 
     public var isFinished: Bool { ending == .finished }
     public var isCancelled: Bool { ending == .cancelled || ending == .cancelledByMate }
@@ -69,7 +79,7 @@ public struct MateResult: Sendable, Equatable, Codable {
 
 extension RunningResult {
     /// The result of a run that ended with `data` in `ending`, distances clamped to the target.
-    public init(setting: RunningSetting, data: RunningData, ending: RunEnding) {
+    public init(setting: RunningSetting, data: RunningData, ending: RunEnding, elevationGainMeters: Double? = nil) {
         let target = setting.targetDistanceKm
         let mate = setting.mode.needsMate ? data.mate.map {
             MateResult(nickname: $0.nickname ?? setting.mateNickname,
@@ -82,6 +92,7 @@ extension RunningResult {
         self.init(mode: setting.mode, targetDistanceKm: target,
                   distanceKm: min(data.mine.elapsedDistanceKm, target),
                   elapsedSeconds: data.mine.elapsedSeconds, calories: data.calories,
-                  ending: ending, myNickname: setting.myNickname, mate: mate)
+                  ending: ending, myNickname: setting.myNickname, mate: mate, kilometreSeconds: data.kilometreSeconds,
+                  elevationGainMeters: elevationGainMeters)
     }
 }

@@ -38,7 +38,8 @@ public struct DefaultImportRunUseCase: ImportRunUseCase {
             tick += 1
             _ = session.advance(to: tick, mate: nil)
         }
-        let result = RunningResult(setting: setting, data: session.data, ending: .finished)
+        let result = RunningResult(setting: setting, data: session.data, ending: .finished,
+                                   elevationGainMeters: timeline.elevationGain(toKm: timeline.totalKm))
         return try await history.save(RunRecord(startedAt: startedAt, result: result, route: track.summary))
     }
 }

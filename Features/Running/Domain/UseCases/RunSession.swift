@@ -19,6 +19,8 @@ struct RunSession {
         let km = timeline.distanceKm(at: Double(tick))
         data.calories += Calories.perSecond(speedKmh: (km - previousKm) * 3600, weightKg: request.weightKg)
         data.mine = RealTimeData(elapsedDistanceKm: km, elapsedSeconds: tick)
+        let wholeKm = Int(min(km, request.setting.targetDistanceKm) + 1e-9)
+        while data.kilometreSeconds.count < wholeKm { data.kilometreSeconds.append(tick) }
         if let mate { data.mate = mate }
         let myTrackEnded = Double(tick) >= timeline.durationSeconds
 

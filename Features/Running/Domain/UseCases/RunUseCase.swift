@@ -66,7 +66,8 @@ public struct DefaultRunUseCase: RunUseCase {
         if session.ending == .cancelled {
             try await request.mate?.publish(RunnerProgress(data: session.data.mine, status: .cancelled))
         }
-        let result = RunningResult(setting: request.setting, data: session.data, ending: session.ending ?? .cancelled)
+        let result = RunningResult(setting: request.setting, data: session.data, ending: session.ending ?? .cancelled,
+                                   elevationGainMeters: request.timeline.elevationGain(toKm: session.data.mine.elapsedDistanceKm))
         try await history.save(RunRecord(startedAt: startedAt, result: result, route: request.route))
         return result
     }

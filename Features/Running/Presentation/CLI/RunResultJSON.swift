@@ -22,6 +22,10 @@ public struct RunResultJSON: Encodable, Sendable, Equatable {
     /// A race: the second of my run at which the mate reached the goal, if they did.
     public var mateFinishedSeconds: Int?
     public var isUserWinner: Bool?
+    /// Each whole kilometre's time in seconds.
+    public var splitSeconds: [Int]
+    /// Metres climbed over the distance run, if the track has elevations.
+    public var elevationGainMeters: Double?
     public var teamDistanceKm: Double?
     public var contribution: Double?
     public var contributionPercent: Int?
@@ -45,6 +49,8 @@ public struct RunResultJSON: Encodable, Sendable, Equatable {
         mateLost = result.mate?.lost
         mateFinishedSeconds = result.mate?.finishedAtSeconds
         isUserWinner = result.isUserWinner
+        splitSeconds = result.splitSeconds
+        elevationGainMeters = result.elevationGainMeters.map { JSONRounding.decimals($0, 1) }
         teamDistanceKm = result.teamTotalKm.map(JSONRounding.km)
         contribution = result.contribution.map { JSONRounding.decimals($0, 4) }
         contributionPercent = result.contribution.map(RunningFormat.percent)

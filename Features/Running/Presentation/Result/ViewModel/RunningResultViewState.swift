@@ -55,8 +55,21 @@ public struct RunningResultViewState: Sendable, Equatable {
             lines.append("Mate      \(mate.nickname ?? "mate"): \(RunningFormat.distance(mate.distanceKm)) km"
                          + (mate.lost ? " (mate lost: silent, so you ran on alone)" : ""))
         }
-        lines += [winnerText, teamText, contributionText].compactMap { $0 }
+        lines += [winnerText, teamText, contributionText, climbText, splitsText].compactMap { $0 }
         return lines
+    }
+
+    /// `Climbed    +46 m`, when the track has elevations.
+    public var climbText: String? {
+        result.elevationGainMeters.map { "Climbed   +\(Int($0.rounded())) m" }
+    }
+
+    /// `Splits    1 km 5:12 · 2 km 4:58`: each whole kilometre's time, when one was run.
+    public var splitsText: String? {
+        let splits = result.splitSeconds
+        guard !splits.isEmpty else { return nil }
+        return "Splits    " + splits.enumerated().map { "\($0.offset + 1) km \(RunningFormat.elapsedTime($0.element))" }
+            .joined(separator: " · ")
     }
 }
 
