@@ -8,6 +8,11 @@ struct BrailleMapTests {
         points.map { .init(position: .init(latitude: $0.0, longitude: $0.1), segment: $0.2) }
     }
 
+    /// An east-west kilometre of 11 points, 100 m apart.
+    var kilometre: [TrackStatistics.RoutePoint] {
+        (0...10).map { .init(position: .init(latitude: 0, longitude: Double($0) * 0.0009), segment: 1, distanceMeters: Double($0) * 100) }
+    }
+
     @Test func anEastWardLineIsOneRowOfTopDots() {
         #expect(BrailleMap.rows(route([(0, 0, 1), (0, 0.01, 1)]), width: 4, maxHeight: 3) == ["⠉⠉⠉⠉"])
     }
@@ -30,5 +35,11 @@ struct BrailleMapTests {
     @Test func aRouteWithoutExtentHasNoMap() {
         #expect(BrailleMap.rows(route([(1, 1, 1), (1, 1, 1)]), width: 10, maxHeight: 5).isEmpty)
         #expect(BrailleMap.rows([], width: 10, maxHeight: 5).isEmpty)
+    }
+
+    /// A runner's place is drawn over the route, at the point that far along.
+    @Test func runnersAreMarkedWhereTheyAre() {
+        #expect(BrailleMap.rows(kilometre, width: 5, maxHeight: 2, marks: [(0, "○"), (1000, "●")]) == ["○⠉⠉⠉●"])
+        #expect(BrailleMap.rows(kilometre, width: 5, maxHeight: 2, marks: [(490, "●")]) == ["⠉⠉●⠉⠉"])
     }
 }

@@ -106,4 +106,19 @@ struct RunningScreensTests {
         #expect(viewModel.countdown == nil)
         #expect(viewModel.result != nil)
     }
+
+    /// The dashboard draws my route with me on it while the run goes.
+    @Test func theDashboardShowsMyPlaceOnTheRoute() async throws {
+        var request = try raceRequest(speed: 0)
+        request.map = (0...20).map {
+            .init(position: .init(latitude: 0, longitude: Double($0) * 0.0009), segment: 1, distanceMeters: Double($0) * 100)
+        }
+        let viewModel = RunDashboardViewModel(request: request,
+                                              useCase: DefaultRunUseCase(clock: ManualRunClock(), history: InMemoryRunHistoryRepository()),
+                                              clock: ManualRunClock())
+        #expect(viewModel.mapRows(width: 10, height: 2) == ["●⠉⠉⠉⠉⠉⠉⠉⠉⠉"], "at the start")
+        await viewModel.run()
+        let rows = viewModel.mapRows(width: 10, height: 2)
+        #expect(rows.count == 1 && rows[0].contains("●") && rows[0].contains("○"), "\(rows)")
+    }
 }

@@ -101,7 +101,7 @@ public struct TrackStatistics: Sendable, Equatable {
                 profile.offer(ProfilePoint(distanceMeters: sample.distanceMeters, elevation: elevation))
             }
             if let position = sample.position {
-                route.offer(RoutePoint(position: position, segment: segmentCount))
+                route.offer(RoutePoint(position: position, segment: segmentCount, distanceMeters: sample.distanceMeters))
                 let box = bounds ?? Bounds(south: position.latitude, west: position.longitude, north: position.latitude, east: position.longitude)
                 bounds = Bounds(south: min(box.south, position.latitude), west: min(box.west, position.longitude),
                                 north: max(box.north, position.latitude), east: max(box.east, position.longitude))
@@ -172,10 +172,13 @@ public struct TrackStatistics: Sendable, Equatable {
     public struct RoutePoint: Sendable, Equatable {
         public var position: TrackSample.Position
         public var segment: Int
+        /// How far along the track it is.
+        public var distanceMeters: Double
 
-        public init(position: TrackSample.Position, segment: Int) {
+        public init(position: TrackSample.Position, segment: Int, distanceMeters: Double = 0) {
             self.position = position
             self.segment = segment
+            self.distanceMeters = distanceMeters
         }
     }
 

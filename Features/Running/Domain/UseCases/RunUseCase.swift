@@ -9,6 +9,8 @@ public struct RunRequest: Sendable {
     public var weightKg: Double
     /// Run seconds per real second; 0 replays instantly.
     public var speed: Double
+    /// My track's route, for a map of the run (empty when nothing draws one).
+    public var map: [TrackStatistics.RoutePoint] = []
 
     public init(setting: RunningSetting, timeline: ReplayTimeline, route: RouteSummary,
                 mate: (any MateFeed)? = nil, weightKg: Double, speed: Double) {

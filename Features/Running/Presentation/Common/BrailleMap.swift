@@ -8,7 +8,10 @@ public enum BrailleMap {
     /// The map's rows: at most `width` characters wide and `maxHeight` high, as high as the route's shape
     /// needs. Consecutive points of a segment are joined; segments are not joined to each other. No rows for
     /// a route of fewer than two distinct places.
-    public static func rows(_ route: [TrackStatistics.RoutePoint], width: Int, maxHeight: Int) -> [String] {
+    /// - Parameter marks: characters drawn over the map where the route is that far along (a runner's
+    ///   place): the cell holding that point shows the mark instead of its dots; a later mark wins a cell.
+    public static func rows(_ route: [TrackStatistics.RoutePoint], width: Int, maxHeight: Int,
+                            marks: [(meters: Double, mark: Character)] = []) -> [String] {
         guard width > 0, maxHeight > 0, let first = route.first else { return [] }
         let scale = cos((route.map(\.position.latitude).reduce(0, +) / Double(route.count)) * .pi / 180)
         let points = route.map { (x: $0.position.longitude * scale, y: $0.position.latitude, segment: $0.segment) }
@@ -35,9 +38,17 @@ public enum BrailleMap {
             }
             previous = (here, point.segment)
         }
-        return stride(from: 0, to: usedHigh, by: 4).map { top in
-            String(stride(from: 0, to: usedWide, by: 2).map { left in cell(dots, top: top, left: left) })
+        var rows = stride(from: 0, to: usedHigh, by: 4).map { top in
+            stride(from: 0, to: usedWide, by: 2).map { left in cell(dots, top: top, left: left) }
         }
+        for (meters, mark) in marks {
+            // The route point nearest that far along.
+            guard let index = points.indices.min(by: { abs(route[$0].distanceMeters - meters) < abs(route[$1].distanceMeters - meters) })
+            else { continue }
+            let place = dot(points[index])
+            rows[place.row / 4][place.column / 2] = mark
+        }
+        return rows.map { String($0) }
     }
 
     /// The braille character of the 2×4 dots from (`left`, `top`).

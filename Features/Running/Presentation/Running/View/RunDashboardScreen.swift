@@ -15,7 +15,7 @@ final class RunDashboardScreen: Screen {
 
     var title: String { viewModel.state.title }
 
-    var helpItems: [HelpItem] { viewModel.isRunning ? [HelpItem("c / Esc", "end the run")] : [HelpItem("Esc", "back")] }
+    var helpItems: [HelpItem] { viewModel.isRunning ? [HelpItem("Esc", "end the run")] : [HelpItem("Esc", "back")] }
 
     func screenWillAppear() { viewModel.start() }
 
@@ -42,6 +42,10 @@ final class RunDashboardScreen: Screen {
             canvas.draw(lead, row: row)
         }
         row += 2
+        if viewModel.isRunning, canvas.size.height - row >= 3 {
+            let rows = viewModel.mapRows(width: canvas.size.width, height: canvas.size.height - row)
+            for (index, line) in rows.enumerated() { canvas.draw(line, row: row + index, style: .color(.green)) }
+        }
         if let error = viewModel.errorMessage {
             TextBlock(error, style: .color(.red)).draw(in: canvas.rows(row, count: max(0, canvas.size.height - row)))
         } else if let result = viewModel.result {

@@ -18,6 +18,8 @@ public final class RunDashboardViewModel {
     @ObservationIgnored private var task: Task<Void, Never>?
     /// Updates hop to the main actor in tasks that may arrive out of order: never go back in time.
     @ObservationIgnored private var shownSeconds = -1
+    /// Where each runner is, in km along the way, for the map.
+    private var places = (mine: 0.0, mate: nil as Double?)
 
     public init(request: RunRequest, useCase: any RunUseCase, clock: any RunClock) {
         self.request = request
@@ -52,6 +54,15 @@ public final class RunDashboardViewModel {
         }
     }
 
+    /// My route as a braille map, with me (●) and the mate (○, as far along my route as they are along
+    /// theirs) on it; no rows without a route.
+    public func mapRows(width: Int, height: Int) -> [String] {
+        var marks: [(meters: Double, mark: Character)] = []
+        if let mate = places.mate { marks.append((mate * 1000, "○")) }
+        marks.append((places.mine * 1000, "●"))
+        return BrailleMap.rows(request.map, width: width, maxHeight: height, marks: marks)
+    }
+
     /// Stops the run; it ends as cancelled and is saved.
     public func cancel() { control.cancel() }
 
@@ -59,6 +70,7 @@ public final class RunDashboardViewModel {
         guard data.mine.elapsedSeconds >= shownSeconds else { return }
         shownSeconds = data.mine.elapsedSeconds
         state = RunningViewState(data, setting: request.setting)
+        places = (data.mine.elapsedDistanceKm, data.mate.map { $0.progress.data.elapsedDistanceKm })
     }
 }
 

@@ -97,8 +97,9 @@ public final class RunSetupViewModel {
                 mate = GhostMate(nickname: name, timeline: try ReplayTimeline(track: ghostTrack, pace: pace))
                 setting.mateNickname = name
             }
-            let request = RunRequest(setting: setting, timeline: try ReplayTimeline(track: mine, pace: pace),
+            var request = RunRequest(setting: setting, timeline: try ReplayTimeline(track: mine, pace: pace),
                                      route: mine.summary, mate: mate, weightKg: profile.weightKg, speed: speed)
+            request.map = TrackStatistics(mine).route
             try request.validate()
             return request
         } catch {
