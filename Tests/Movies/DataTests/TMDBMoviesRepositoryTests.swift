@@ -259,6 +259,7 @@ import Testing
         let movie = try await repository.fetchMovie(id: 550)
 
         #expect(movie.id == 550 && movie.title == "Fight Club" && movie.overview.hasPrefix("A ticking-time-bomb insomniac"))
+        #expect(movie.genre == "Drama" && movie.runtimeMinutes == 139 && movie.rating == 8.44)  // the answer's vote_average
         #expect(server.requests.first?.path == "/3/movie/550")
     }
 

@@ -40,4 +40,14 @@ import Testing
         let text = MoviesTextFormatter.wrap("one two three four five six", width: 9)
         #expect(text == "one two\nthree\nfour five\nsix")
     }
+
+    /// Details say what the source knows of the film's kind, length and rating, and whose id it is.
+    @Test func detailsShowTheFactsTheSourceHas() {
+        let movie = Movie(id: 550, title: "Fight Club", overview: "An insomniac.", posterPath: "/p.jpg", genre: "Drama",
+                          runtimeMinutes: 139, rating: 8.433)
+        let text = MoviesTextFormatter.details(movie, source: "TMDB") { URL(string: "https://image.tmdb.org/t/p/w500" + $0)! }
+        #expect(text.hasPrefix("Fight Club  (TMDB id 550)\nTo be announced\nDrama · 139 min · 8.4/10\nPoster: https://image.tmdb.org/t/p/w500/p.jpg\n"))
+        let bare = MoviesTextFormatter.details(Movie(id: 7, title: "Untold"), source: "catalog") { _ in URL(string: "x:")! }
+        #expect(bare == "Untold  (catalog id 7)\nTo be announced\n\nNo overview.\n")
+    }
 }

@@ -31,7 +31,8 @@ struct CatalogFile: Decodable, Sendable {
 
 extension CatalogMovieRecord {
     func toDomain() -> Movie {
-        Movie(id: id, title: title, overview: overview, posterPath: nil, releaseDate: date.flatMap(ReleaseDay.date(from:)))
+        Movie(id: id, title: title, overview: overview, posterPath: nil, releaseDate: date.flatMap(ReleaseDay.date(from:)),
+              genre: genre, runtimeMinutes: minutes, rating: imdbRating)
     }
 
     /// A few sentences made only from the row's own fields, e.g.

@@ -69,6 +69,8 @@ private struct CachedMovie: Codable {
     let overview: String
     let posterPath: String?
     let releaseDate: String?
+    /// Absent in pages cached before they were kept.
+    let genre: String?, runtimeMinutes: Int?, rating: Double?
 
     init(_ movie: Movie) {
         id = movie.id
@@ -76,10 +78,14 @@ private struct CachedMovie: Codable {
         overview = movie.overview
         posterPath = movie.posterPath
         releaseDate = movie.releaseDate.map(ReleaseDay.text(from:))
+        genre = movie.genre
+        runtimeMinutes = movie.runtimeMinutes
+        rating = movie.rating
     }
 
     var movie: Movie {
         Movie(id: id, title: title, overview: overview, posterPath: posterPath,
-              releaseDate: releaseDate.flatMap(ReleaseDay.date(from:)))
+              releaseDate: releaseDate.flatMap(ReleaseDay.date(from:)), genre: genre, runtimeMinutes: runtimeMinutes,
+              rating: rating)
     }
 }

@@ -11,12 +11,21 @@ public struct Movie: Sendable, Hashable, Identifiable {
     public let posterPath: String?
     /// The day of release at 00:00 UTC, `nil` when the source doesn't know it yet.
     public let releaseDate: Date?
+    /// The film's (first) genre, as kudoleh's `Movie.genre`, when the source says.
+    public let genre: String?
+    public let runtimeMinutes: Int?
+    /// The audience's rating out of 10 (IMDb's in the catalog, TMDB's vote average), when the source has one.
+    public let rating: Double?
 
-    public init(id: Int, title: String, overview: String = "", posterPath: String? = nil, releaseDate: Date? = nil) {
+    public init(id: Int, title: String, overview: String = "", posterPath: String? = nil, releaseDate: Date? = nil,
+                genre: String? = nil, runtimeMinutes: Int? = nil, rating: Double? = nil) {
         self.id = id
         self.title = title
         self.overview = overview
         self.posterPath = posterPath
         self.releaseDate = releaseDate
+        self.genre = genre
+        self.runtimeMinutes = runtimeMinutes
+        self.rating = rating
     }
 }

@@ -38,6 +38,7 @@ public enum MoviesTextFormatter {
     public static func details(_ movie: Movie, source: String, posterURL: (String) -> URL, width: Int = 80) -> String {
         let item = MoviesListItemViewModel(movie: movie)
         var text = "\(singleLine(movie.title))  (\(source) id \(movie.id))\n\(item.releaseDate)\n"
+        if let facts = item.facts { text += facts + "\n" }
         if let posterPath = movie.posterPath { text += "Poster: \(posterURL(posterPath).absoluteString)\n" }
         text += "\n" + wrap(movie.overview.isEmpty ? "No overview." : movie.overview, width: width) + "\n"
         return text

@@ -24,11 +24,23 @@ extension MoviesResponseDTO {
         let posterPath: String?
         /// `"1999-10-15"`, or `""` when the date isn't known yet.
         let releaseDate: String?
+        /// The details' genres (a search gives only their ids).
+        let genres: [GenreDTO]?
+        /// The details' runtime in minutes, 0 or `null` when unknown.
+        let runtime: Int?
+        let voteAverage: Double?
+        let voteCount: Int?
+
+        struct GenreDTO: Decodable, Sendable {
+            let name: String
+        }
 
         private enum CodingKeys: String, CodingKey {
-            case id, title, overview
+            case id, title, overview, genres, runtime
             case posterPath = "poster_path"
             case releaseDate = "release_date"
+            case voteAverage = "vote_average"
+            case voteCount = "vote_count"
         }
     }
 }
@@ -45,6 +57,9 @@ extension MoviesResponseDTO.MovieDTO {
     func toDomain() -> Movie {
         Movie(id: id, title: title, overview: overview ?? "",
               posterPath: posterPath.flatMap { $0.isEmpty ? nil : $0 },
-              releaseDate: releaseDate.flatMap(ReleaseDay.date(from:)))
+              releaseDate: releaseDate.flatMap(ReleaseDay.date(from:)),
+              genre: genres?.first?.name, runtimeMinutes: runtime.flatMap { $0 > 0 ? $0 : nil },
+              // An average of no votes is no rating.
+              rating: (voteCount ?? 0) > 0 ? voteAverage : nil)
     }
 }

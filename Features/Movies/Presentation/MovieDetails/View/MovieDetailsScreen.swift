@@ -1,6 +1,6 @@
 import StrataTerminal
 
-/// One movie: title, release date, poster path and the overview, wrapped.
+/// One movie: title, release date, genre, runtime and rating, poster path and the overview, wrapped.
 @MainActor
 public final class MovieDetailsScreen: Screen {
     private let viewModel: MovieDetailsViewModel
@@ -14,11 +14,12 @@ public final class MovieDetailsScreen: Screen {
     public func draw(in canvas: Canvas, context: RenderContext) {
         canvas.draw(viewModel.title, row: 0, style: .bold)
         canvas.draw(viewModel.releaseDate, row: 1, style: .dim)
-        var row = 3
-        if let posterPath = viewModel.posterPath {
-            canvas.draw("Poster: \(posterPath)", row: 2, style: .dim)
-            row = 4
+        var row = 2
+        for line in [viewModel.facts, viewModel.posterPath.map { "Poster: \($0)" }].compactMap({ $0 }) {
+            canvas.draw(line, row: row, style: .dim)
+            row += 1
         }
+        row += 1
         TextBlock(viewModel.overview).draw(in: canvas.rows(row, count: max(0, canvas.size.height - row)))
     }
 

@@ -10,6 +10,8 @@ public final class MovieDetailsViewModel {
     public let overview: String
     /// "Release Date: Oct 15, 1999", or "To be announced".
     public let releaseDate: String
+    /// "Drama · 139 min · 8.4/10", when the source says any of it.
+    public let facts: String?
     public let posterPath: String?
     /// The poster's bytes once `updatePosterImage(width:)` has loaded them.
     public private(set) var posterImage: Data?
@@ -19,7 +21,9 @@ public final class MovieDetailsViewModel {
     public init(movie: Movie, posterImagesRepository: any PosterImagesRepository) {
         title = movie.title
         overview = movie.overview.isEmpty ? "No overview." : movie.overview
-        releaseDate = MoviesListItemViewModel(movie: movie).releaseDate
+        let item = MoviesListItemViewModel(movie: movie)
+        releaseDate = item.releaseDate
+        facts = item.facts
         posterPath = movie.posterPath
         self.posterImagesRepository = posterImagesRepository
     }

@@ -9,6 +9,8 @@ public struct MoviesListItemViewModel: Sendable, Hashable, Identifiable {
     /// "Release Date: Oct 15, 1999", or "To be announced".
     public let releaseDate: String
     public let posterImagePath: String?
+    /// "Drama · 139 min · 8.4/10": what the source says of the film's kind, length and rating; `nil` when nothing.
+    public let facts: String?
 
     public var id: Int { movie.id }
 
@@ -18,6 +20,9 @@ public struct MoviesListItemViewModel: Sendable, Hashable, Identifiable {
         overview = movie.overview
         releaseDate = movie.releaseDate.map { "Release Date: \(MovieDateFormat.medium($0))" } ?? "To be announced"
         posterImagePath = movie.posterPath
+        let rating = movie.rating.map { (($0 * 10).rounded() / 10).formatted(.number.precision(.fractionLength(1))) + "/10" }
+        let parts = [movie.genre, movie.runtimeMinutes.map { "\($0) min" }, rating].compactMap { $0 }
+        facts = parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 }
 
