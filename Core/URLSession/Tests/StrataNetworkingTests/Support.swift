@@ -44,3 +44,17 @@ let searchPath = "/3/search/movie"
 let searchEndpoint = Endpoint<MoviesPageDTO>(path: "3/search/movie", query: [URLQueryItem(name: "query", value: "dune")])
 let pageJSON = #"{"page":1,"results":[{"id":438631,"title":"Dune"},{"id":693134,"title":"Dune: Part Two"}]}"#
 let page = MoviesPageDTO(page: 1, results: [.init(id: 438631, title: "Dune"), .init(id: 693134, title: "Dune: Part Two")])
+
+/// Runs `body` in a task that is cancelled before it starts: it must end at once (not wait for the server's
+/// slow answer) with `NetworkError.cancelled`.
+func expectCancelledAtOnceWhenAlreadyCancelled<T: Sendable>(_ body: @escaping @Sendable () async throws -> T,
+                                                            sourceLocation: SourceLocation = #_sourceLocation) async {
+    let start = ContinuousClock.now
+    let task = Task {
+        withUnsafeCurrentTask { $0?.cancel() }
+        return try await body()
+    }
+    let result = await task.result
+    #expect(ContinuousClock.now - start < .seconds(5), "cancellation waited for the server", sourceLocation: sourceLocation)
+    #expect(throws: NetworkError.cancelled, sourceLocation: sourceLocation) { _ = try result.get() }
+}
