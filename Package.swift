@@ -25,6 +25,9 @@ struct Layers {
     var data: [String] = ["StrataStorage"]
     var presentation: [String] = ["StrataTerminal"]
     var dataResources: [Resource]? = nil
+    /// C libraries from Debian that Data uses, each a `.systemLibrary` target in `Features/<Name>/<Target>`
+    /// with its `module.modulemap`: target name → (pkg-config name, apt package).
+    var dataSystemLibraries: [String: (pkgConfig: String, apt: String)] = [:]
     /// Whether `Tests/<Name>/PluginTests` exists: tests of the composition root and its commands.
     var pluginTests = false
 }
@@ -38,7 +41,8 @@ func feature(_ name: String, _ layers: Layers) -> (products: [Product], targets:
     let testing = "\(name)Testing", plugin = "\(name)Plugin"
     let targets: [Target] = [
         .target(name: domain, path: "\(root)/Domain"),
-        .target(name: data, dependencies: [.target(name: domain), base] + layers.data.map(sdk),
+        .target(name: data, dependencies: [.target(name: domain), base] + layers.data.map(sdk)
+                    + layers.dataSystemLibraries.keys.sorted().map { .target(name: $0) },
                 path: "\(root)/Data", resources: layers.dataResources),
         .target(name: presentation, dependencies: [.target(name: domain), base] + layers.presentation.map(sdk),
                 path: "\(root)/Presentation"),
@@ -58,7 +62,9 @@ func feature(_ name: String, _ layers: Layers) -> (products: [Product], targets:
         .testTarget(name: "\(presentation)Tests",
                     dependencies: [.target(name: presentation), .target(name: testing)] + layers.presentation.map(sdk),
                     path: "Tests/\(name)/PresentationTests"),
-    ] + (layers.pluginTests ? [
+    ] + layers.dataSystemLibraries.sorted { $0.key < $1.key }.map { name, library in
+        .systemLibrary(name: name, path: "\(root)/\(name)", pkgConfig: library.pkgConfig, providers: [.apt([library.apt])])
+    } + (layers.pluginTests ? [
         .testTarget(name: "\(plugin)Tests",
                     dependencies: [.target(name: plugin), .target(name: testing), sdk("StrataPluginKit"), sdk("StrataRuntime"),
                                    sdk("StrataTesting")]
@@ -73,6 +79,7 @@ let features = [
     feature("Gpt", Layers(data: ["StrataNetworking", "StrataURLSession", "StrataStorage"], dataResources: [.copy("Resources")],
                           pluginTests: true)),
     feature("Movies", Layers(data: ["StrataNetworking", "StrataURLSession", "StrataStorage"], dataResources: [.copy("Resources")],
+                             dataSystemLibraries: ["CJPEG": ("libjpeg", "libjpeg-dev")],
                              pluginTests: true)),
     feature("Running", Layers(pluginTests: true)),
 ]

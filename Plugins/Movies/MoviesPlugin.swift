@@ -45,9 +45,12 @@ public final class MoviesPlugin: FeaturePlugin {
                                             configuration: settings.tmdbConfiguration(environment: ProcessInfo.processInfo.environment), cache: cache)
             }
         }
+        let posters = PosterDiskCache(folder: context.dataDirectory.appendingPathComponent("posters"),
+                                      byteLimit: settings.posterCacheMegabytes << 20)
         try context.register((any PosterImagesRepository).self, scope: .singleton) { resolver in
             TMDBPosterImagesRepository(client: try resolver.resolve((any HTTPClient).self),
-                                       configuration: settings.tmdbConfiguration(environment: ProcessInfo.processInfo.environment))
+                                       configuration: settings.tmdbConfiguration(environment: ProcessInfo.processInfo.environment),
+                                       cache: posters)
         }
     }
 
@@ -71,6 +74,7 @@ public final class MoviesPlugin: FeaturePlugin {
                     searchMoviesUseCase: try context.service((any SearchMoviesUseCase).self),
                     fetchRecentMovieQueriesUseCase: try context.service((any FetchRecentMovieQueriesUseCase).self),
                     posterImagesRepository: try context.service((any PosterImagesRepository).self),
+                    posterURL: { [tmdb = settings.tmdbConfiguration(environment: [:])] in tmdb.posterURL($0, width: 500) },
                     recentQueriesLimit: settings.recentQueriesLimit)
             }
         }

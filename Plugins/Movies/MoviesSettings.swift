@@ -5,8 +5,8 @@ import MoviesData
 /// values (`TMDBConfiguration`, a source, a limit). Every key is optional.
 ///
 /// ```json
-/// {"source": "tmdb", "baseURL": "https://api.themoviedb.org", "apiKeyEnvironment": "TMDB_API_KEY",
-///  "language": "en-US", "recentQueriesLimit": 10}
+/// {"source": "tmdb", "baseURL": "https://api.themoviedb.org", "imagesBaseURL": "https://image.tmdb.org",
+///  "apiKeyEnvironment": "TMDB_API_KEY", "language": "en-US", "recentQueriesLimit": 10, "posterCacheMegabytes": 20}
 /// ```
 struct MoviesSettings: Decodable, Sendable, Equatable {
     enum Source: String, Sendable, CaseIterable {
@@ -18,21 +18,25 @@ struct MoviesSettings: Decodable, Sendable, Equatable {
 
     var source = Source.catalog
     var baseURL = URL(string: "https://api.themoviedb.org")!
+    var imagesBaseURL = URL(string: "https://image.tmdb.org")!
     var apiKeyEnvironment = "TMDB_API_KEY"
     var language = "en-US"
     var recentQueriesLimit = 10
+    /// The most the poster files kept on disk may take.
+    var posterCacheMegabytes = 20
 
     /// How to reach TMDB; the key is read from `environment` (the process environment), never from the config.
     func tmdbConfiguration(environment: [String: String]) -> TMDBConfiguration {
-        TMDBConfiguration(baseURL: baseURL, apiKey: environment[apiKeyEnvironment], apiKeyEnvironment: apiKeyEnvironment,
-                          language: language)
+        TMDBConfiguration(baseURL: baseURL, imagesBaseURL: imagesBaseURL, apiKey: environment[apiKeyEnvironment],
+                          apiKeyEnvironment: apiKeyEnvironment, language: language)
     }
 
     private enum CodingKeys: String, CodingKey {
-        case source, baseURL, apiKeyEnvironment, language, recentQueriesLimit
+        case source, baseURL, imagesBaseURL, apiKeyEnvironment, language, recentQueriesLimit, posterCacheMegabytes
     }
 
-    /// The defaults: the offline catalog, TMDB's API URL, `TMDB_API_KEY`, `en-US`, 10 recent queries.
+    /// The defaults: the offline catalog, TMDB's API and image URLs, `TMDB_API_KEY`, `en-US`, 10 recent queries,
+    /// 20 MB of posters.
     init() {}
 
     init(from decoder: any Decoder) throws {
@@ -44,13 +48,8 @@ struct MoviesSettings: Decodable, Sendable, Equatable {
             }
             self.source = source
         }
-        if let text = try container.decodeIfPresent(String.self, forKey: .baseURL) {
-            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
-                throw DecodingError.dataCorruptedError(forKey: .baseURL, in: container,
-                    debugDescription: "\"\(text)\" is not an http(s) URL, e.g. \"https://api.themoviedb.org\"")
-            }
-            baseURL = url
-        }
+        baseURL = try Self.decodeURL(.baseURL, in: container, example: "https://api.themoviedb.org") ?? baseURL
+        imagesBaseURL = try Self.decodeURL(.imagesBaseURL, in: container, example: "https://image.tmdb.org") ?? imagesBaseURL
         if let name = try container.decodeIfPresent(String.self, forKey: .apiKeyEnvironment) {
             // Only a variable named for a key, so no setting can send another of the user's secrets to a server.
             let isName = name.first.map { !$0.isNumber } == true && name.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "_" }
@@ -68,5 +67,22 @@ struct MoviesSettings: Decodable, Sendable, Equatable {
             }
             recentQueriesLimit = limit
         }
+        if let megabytes = try container.decodeIfPresent(Int.self, forKey: .posterCacheMegabytes) {
+            guard (0...10_000).contains(megabytes) else {
+                throw DecodingError.dataCorruptedError(forKey: .posterCacheMegabytes, in: container,
+                    debugDescription: "\(megabytes) is out of range; use 0 (keep none) to 10000")
+            }
+            posterCacheMegabytes = megabytes
+        }
+    }
+
+    /// The http(s) URL at `key`, if the key is there.
+    private static func decodeURL(_ key: CodingKeys, in container: KeyedDecodingContainer<CodingKeys>, example: String) throws -> URL? {
+        guard let text = try container.decodeIfPresent(String.self, forKey: key) else { return nil }
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: container,
+                debugDescription: "\"\(text)\" is not an http(s) URL, e.g. \"\(example)\"")
+        }
+        return url
     }
 }

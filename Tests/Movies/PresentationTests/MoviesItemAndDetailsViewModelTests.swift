@@ -2,6 +2,7 @@ import Foundation
 import MoviesDomain
 @testable import MoviesPresentation
 import MoviesTesting
+import StrataTerminal
 import Testing
 
 @MainActor
@@ -13,22 +14,64 @@ import Testing
         #expect(MoviesListItemViewModel(movie: .stub(releaseDate: nil)).releaseDate == "To be announced")
     }
 
-    @Test func detailsLoadThePosterInTheClosestTMDBWidth() async {
-        let posters = RecordingPosterImagesRepository(image: Data([1, 2, 3]))
-        let viewModel = MovieDetailsViewModel(movie: .stub(posterPath: "/p.jpg", releaseDate: fightClubDay), posterImagesRepository: posters)
-        await viewModel.updatePosterImage(width: 300)
+    func details(posterPath: String? = "/p.jpg", posters: ControlledPosterImagesRepository) -> MovieDetailsViewModel {
+        MovieDetailsViewModel(movie: .stub(overview: "", posterPath: posterPath, releaseDate: fightClubDay), posterImagesRepository: posters,
+                              posterURL: { URL(string: "https://image.tmdb.org/t/p/w500\($0)")! })
+    }
+
+    @Test func detailsLoadThePosterAtTheWidthAskedFor() async throws {
+        let posters = ControlledPosterImagesRepository()
+        let viewModel = details(posters: posters)
+        #expect(viewModel.posterLine == "Poster: https://image.tmdb.org/t/p/w500/p.jpg")
+        await viewModel.updatePosterImage(width: 30)?.value
         #expect(posters.requests.map(\.path) == ["/p.jpg"])
-        #expect(posters.requests.map(\.width) == [300])
-        #expect(viewModel.posterImage == Data([1, 2, 3]))
+        #expect(posters.requests.map(\.width) == [30])
+        #expect(viewModel.poster == Picture(width: 2, height: 2, rgb: PosterImage.stub.rgb))
         #expect(viewModel.releaseDate == "Release Date: Oct 15, 1999")
+        #expect(viewModel.updatePosterImage(width: 30) == nil, "the same width is not fetched twice")
     }
 
     @Test func detailsWithoutAPosterRequestNothing() async {
-        let posters = RecordingPosterImagesRepository()
-        let viewModel = MovieDetailsViewModel(movie: .stub(overview: "", posterPath: nil), posterImagesRepository: posters)
-        await viewModel.updatePosterImage(width: 300)
-        #expect(posters.requests.isEmpty && viewModel.posterImage == nil)
+        let posters = ControlledPosterImagesRepository()
+        let viewModel = details(posterPath: nil, posters: posters)
+        #expect(viewModel.updatePosterImage(width: 300) == nil)
+        #expect(posters.requests.isEmpty && viewModel.poster == nil && viewModel.posterLine == nil)
         #expect(viewModel.overview == "No overview.")
+    }
+
+    /// kudoleh's `DefaultMovieDetailsViewModel`: a new image load cancels the one in flight, and the view
+    /// shows only the image of the latest request.
+    @Test func kudolehRuleANewPosterRequestCancelsTheOldOneAndItsLateAnswerIsDropped() async throws {
+        let posters = ControlledPosterImagesRepository(image: nil)
+        let viewModel = details(posters: posters)
+        let small = try #require(viewModel.updatePosterImage(width: 20))
+        let large = try #require(viewModel.updatePosterImage(width: 40))
+        posters.answer(width: 40, with: .success(.filled(width: 4, height: 6, red: 0, green: 0, blue: 255)))
+        await large.value
+        #expect(viewModel.poster?.width == 4)
+        posters.answer(width: 20, with: .success(.filled(width: 2, height: 3, red: 255, green: 0, blue: 0)))
+        await small.value
+        #expect(viewModel.poster?.width == 4, "the older, smaller poster arrived late and was dropped")
+        #expect(posters.cancelledWidths == [20])
+        #expect(viewModel.posterLoad == nil)
+    }
+
+    @Test func aPosterThatFailsSaysWhyAndLeavingCancelsTheLoad() async throws {
+        let posters = ControlledPosterImagesRepository(image: nil)
+        let viewModel = details(posters: posters)
+        posters.answer(width: 20, with: .failure(MoviesError.notConnected(service: "TMDB images", detail: "refused")))
+        await viewModel.updatePosterImage(width: 20)?.value
+        #expect(viewModel.posterProblem == "No poster: no internet connection" && viewModel.poster == nil)
+
+        posters.answer(width: 30, with: .failure(MoviesError.server(service: "TMDB images at http://x", status: 500, message: "")))
+        await viewModel.updatePosterImage(width: 30)?.value
+        #expect(viewModel.posterProblem == "No poster: TMDB images at http://x answered HTTP 500. Try again later.")
+
+        let leaving = try #require(viewModel.updatePosterImage(width: 40))
+        viewModel.cancelPosterLoad()
+        posters.answer(width: 40, with: .success(.stub))
+        await leaving.value
+        #expect(viewModel.poster == nil && posters.cancelledWidths == [40])
     }
 
     @Test func suggestionsShowTheTenNewestAndSelectingOneSearchesIt() async {

@@ -8,13 +8,14 @@ import Testing
 @MainActor
 @Suite struct MoviesScreensTests {
     let search = ControlledSearchMoviesUseCase()
+    let posters = ControlledPosterImagesRepository(image: .filled(width: 20, height: 30, red: 200, green: 10, blue: 10))
     let size = TerminalSize(width: 60, height: 12)
 
     func makeApp(recent: [String] = []) throws -> TerminalApp {
         let dependencies = MoviesSceneDependencies(
             searchMoviesUseCase: search,
             fetchRecentMovieQueriesUseCase: StubFetchRecentMovieQueriesUseCase(queries: recent.map { MovieQuery(query: $0) }),
-            posterImagesRepository: RecordingPosterImagesRepository())
+            posterImagesRepository: posters, posterURL: { URL(string: "https://image.tmdb.org/t/p/w500\($0)")! })
         return try TerminalApp { navigator in try MoviesScreenProvider { dependencies }.makeRootScreen(navigator: navigator) }
     }
 
@@ -42,8 +43,93 @@ import Testing
         #expect(results.contains("Fight Club") && results.contains("Release Date: Oct 15, 1999"))
         try app.send(.enter)
         let details = app.render(size: size).text
-        #expect(details.contains("An insomniac.") && details.contains("Poster: /p.jpg"))
+        #expect(details.contains("An insomniac.") && details.contains("Loading"))
+        try await self.details(app).viewModel.posterLoad?.value
+        // 60×12: the content area is 58×9, the poster column 2:3 at 9 rows.
+        #expect(posters.requests.map(\.width) == [12])
+        let narrow = app.render(size: TerminalSize(width: 48, height: 12)).text
+        #expect(narrow.contains("Poster: https://image.tmdb.org/t/p/w500/p.jpg"),
+                "46 columns is too narrow for a poster beside the text, so its address stands in: \(narrow)")
         #expect(app.navigator.entries.count == 2)
+    }
+
+    /// Opens Fight Club's details (poster path /p.jpg) on a fresh app.
+    func openFightClub() async throws -> TerminalApp {
+        let app = try makeApp()
+        try type("fight", into: app)
+        try app.send(.enter)
+        search.send(.fresh(MoviesPage(page: 1, totalPages: 1, movies: [
+            Movie(id: 550, title: "Fight Club", overview: "An insomniac.", posterPath: "/p.jpg", releaseDate: nil),
+        ])), toSearch: 0)
+        search.finish(search: 0)
+        try await screen(app).viewModel.waitUntilLoaded()
+        try app.send(.enter)
+        return app
+    }
+
+    func details(_ app: TerminalApp) throws -> MovieDetailsScreen {
+        try #require(app.navigator.top as? MovieDetailsScreen)
+    }
+
+    @Test func theDetailsDrawThePosterInHalfBlocksBesideTheText() async throws {
+        let app = try await openFightClub()
+        let wide = TerminalSize(width: 80, height: 20)
+        #expect(app.render(size: wide).text.contains("Loading poster…"))
+        try await details(app).viewModel.posterLoad?.value
+        // 80×20: the content area is 78×17; the poster column 2/5 of it, or 2:3 at 17 rows: 22 columns.
+        #expect(posters.requests.map(\.width) == [22])
+        let frame = app.render(size: wide)
+        // The content starts at row 2, column 1. A 20×30 poster in 22×17 cells: 22 columns, 17 rows.
+        let cell = frame[1, 2]
+        #expect(cell.character == "▀" && cell.style.foreground == .rgb(200, 10, 10) && cell.style.background == .rgb(200, 10, 10))
+        #expect(frame[22, 18].character == "▀" && frame[23, 2].character == " ")
+        #expect(frame.line(2).hasSuffix("Fight Club"), "the title sits beside the poster: \(frame.line(2))")
+        #expect(!frame.text.contains("Poster: "))
+    }
+
+    @Test func withoutColourTheDetailsShowThePostersAddressAndFetchNothing() async throws {
+        let app = try await openFightClub()
+        app.colors = false
+        let text = app.render(size: TerminalSize(width: 100, height: 20)).text
+        #expect(text.contains("Poster: https://image.tmdb.org/t/p/w500/p.jpg"), "\(text)")
+        #expect(posters.requests.isEmpty)
+    }
+
+    @Test func aKittyTerminalGetsThePosterAsOnePictureAtTenPixelsAColumn() async throws {
+        let app = try await openFightClub()
+        app.pictures = .kitty
+        let size = TerminalSize(width: 80, height: 20)
+        _ = app.render(size: size)
+        try await details(app).viewModel.posterLoad?.value
+        #expect(posters.requests.map(\.width) == [220])
+        let frame = app.render(size: size)
+        #expect(frame.pictures.map(\.region) == [Region(column: 1, row: 2, width: 22, height: 17)])
+        #expect(frame[1, 2].character == " ", "the cells under the picture stay blank")
+
+        try app.send(.character("?"))
+        #expect(app.render(size: size).pictures.isEmpty, "a dialog over the poster hides it; the terminal would draw it on top")
+    }
+
+    @Test func escLeavingTheDetailsStopsThePosterDownload() async throws {
+        let posters = ControlledPosterImagesRepository(image: nil)
+        let dependencies = MoviesSceneDependencies(
+            searchMoviesUseCase: search, fetchRecentMovieQueriesUseCase: StubFetchRecentMovieQueriesUseCase(queries: []),
+            posterImagesRepository: posters, posterURL: { URL(string: "https://image.tmdb.org/t/p/w500\($0)")! })
+        let app = try TerminalApp { navigator in try MoviesScreenProvider { dependencies }.makeRootScreen(navigator: navigator) }
+        try type("fight", into: app)
+        try app.send(.enter)
+        search.send(.fresh(MoviesPage(page: 1, totalPages: 1, movies: [.stub(posterPath: "/p.jpg")])), toSearch: 0)
+        search.finish(search: 0)
+        try await screen(app).viewModel.waitUntilLoaded()
+        try app.send(.enter)
+        _ = app.render(size: TerminalSize(width: 80, height: 20))
+        let viewModel = try details(app).viewModel
+        let load = try #require(viewModel.posterLoad)
+        try app.send(.escape)
+        #expect(app.navigator.entries.count == 1 && viewModel.posterLoad == nil)
+        posters.answer(width: 22, with: .success(.stub))
+        await load.value
+        #expect(viewModel.poster == nil && posters.cancelledWidths == [22])
     }
 
     @Test func reachingTheEndOfTheResultsLoadsTheNextPage() async throws {
@@ -57,6 +143,25 @@ import Testing
         try app.send(.down)
         #expect(search.requests.map(\.page) == [1, 2])
         #expect(app.render(size: size).text.contains("Loading more"))
+    }
+
+    @Test func theDateColumnStaysPutWhenAPageWithLongerTitlesLoads() async throws {
+        let app = try makeApp()
+        try type("the", into: app)
+        try app.send(.enter)
+        let day = Date(timeIntervalSince1970: 939_945_600)
+        search.send(.fresh(MoviesPage(page: 1, totalPages: 2, movies: [.stub(id: 1, title: "Up", releaseDate: day)])), toSearch: 0)
+        search.finish(search: 0)
+        try await screen(app).viewModel.waitUntilLoaded()
+        let before = app.render(size: size).lines.compactMap { line in line.range(of: "Release Date").map { line.distance(from: line.startIndex, to: $0.lowerBound) } }
+        try app.send(.down)
+        search.send(.fresh(MoviesPage(page: 2, totalPages: 2, movies: [
+            .stub(id: 2, title: "The Assassination of Jesse James by the Coward Robert Ford", releaseDate: day)])), toSearch: 1)
+        search.finish(search: 1)
+        try await screen(app).viewModel.waitUntilLoaded()
+        let after = app.render(size: size).lines.compactMap { line in line.range(of: "Release Date").map { line.distance(from: line.startIndex, to: $0.lowerBound) } }
+        #expect(before.count == 1 && after.count == 2)
+        #expect(Set(after) == Set(before), "the dates start in the same column on both pages: \(app.render(size: size).text)")
     }
 
     @Test func recentQueriesShowUnderTheEmptyFieldAndEnterSearchesOne() async throws {

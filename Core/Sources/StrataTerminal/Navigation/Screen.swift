@@ -84,10 +84,13 @@ public struct RenderContext: Hashable, Sendable {
     public var frame: Int
     /// Whether colours are shown (false under `NO_COLOR`); a screen may mark things differently without them.
     public var colors: Bool
+    /// How pictures are drawn on this terminal (``PictureMode/off`` without colours).
+    public var pictures: PictureMode
 
     /// Creates a context.
-    public init(frame: Int = 0, colors: Bool = true) {
+    public init(frame: Int = 0, colors: Bool = true, pictures: PictureMode = .halfBlocks) {
         self.frame = frame
         self.colors = colors
+        self.pictures = pictures
     }
 }

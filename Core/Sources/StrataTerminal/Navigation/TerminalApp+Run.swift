@@ -10,7 +10,8 @@ extension TerminalApp {
     /// shell and takes it again on `fg`. The screen is redrawn after every key, resize, animation tick and
     /// change of observed state, writing only the cells that changed.
     ///
-    /// - Parameter environment: Read for `TERM` and `NO_COLOR`.
+    /// - Parameter environment: Read for `TERM`, `NO_COLOR` and what the terminal says it can draw (see
+    ///   ``TerminalCapabilities``).
     /// - Returns: The exit code: 0 for a normal quit, 130 for Ctrl-C.
     /// - Throws: ``TerminalError`` when there is no usable terminal (check
     ///   ``TerminalCapabilities/supportsFullScreen`` first), or the error a screen threw.
@@ -23,6 +24,7 @@ extension TerminalApp {
                 : "the interactive app needs a terminal on standard input and output")
         }
         colors = capabilities.colors
+        pictures = capabilities.pictures
         let session = try TerminalSession()
         defer { session.end() }
         let continuation = session.continuation
@@ -36,7 +38,8 @@ extension TerminalApp {
         }
         defer { ticker.cancel() }
 
-        var renderer = FrameRenderer(colors: colors)
+        var renderer = FrameRenderer(colors: colors, trueColor: capabilities.trueColor)
+        defer { session.write(renderer.finish()) }
         redraw(session, &renderer)
         for await event in session.events {
             switch event {

@@ -21,6 +21,8 @@ public final class TerminalApp {
     public private(set) var exitCode: Int32?
     /// Whether colours are drawn (set from the environment by ``run(environment:)``).
     public var colors = true
+    /// How pictures are drawn (set from the environment by ``run(environment:)``).
+    public var pictures = PictureMode.halfBlocks
     /// The animation frame counter handed to screens in ``RenderContext/frame``.
     public private(set) var frame = 0
 
@@ -85,7 +87,7 @@ public final class TerminalApp {
     private func draw(in canvas: Canvas) {
         let size = canvas.size
         guard size.height >= 3 else { return }
-        let context = RenderContext(frame: frame, colors: colors)
+        let context = RenderContext(frame: frame, colors: colors, pictures: colors ? pictures : .off)
         StatusLine(left: navigator.path.joined(separator: " › ")).draw(in: canvas.rows(0, count: 1))
         HelpLine(helpItems).draw(in: canvas.rows(size.height - 1, count: 1))
         let content = canvas.canvas(in: Region(column: 0, row: 1, width: size.width, height: size.height - 2))
@@ -98,6 +100,7 @@ public final class TerminalApp {
             let box = entry.screen.preferredModalSize(in: content.size)
             let area = Region(column: (content.size.width - box.width) / 2, row: (content.size.height - box.height) / 2,
                               width: box.width, height: box.height)
+            content.removePictures(overlapping: area)
             let inside = Frame(title: entry.screen.title).draw(in: content.canvas(in: area))
             entry.screen.draw(in: inside, context: context)
         }

@@ -71,6 +71,21 @@ public struct Canvas {
         }
     }
 
+    /// Shows `picture` over the whole canvas through the kitty graphics protocol (see ``PictureView``); the
+    /// cells beneath are blanked.
+    func place(_ picture: Picture) {
+        fill()
+        storage.buffer.pictures.append(PicturePlacement(region: region, picture: picture))
+    }
+
+    /// Takes away the pictures that overlap `area` (relative to this canvas): what a dialog drawn over
+    /// them does, since the terminal would draw a picture above the dialog's text.
+    func removePictures(overlapping area: Region) {
+        let absolute = Region(column: region.column + area.column, row: region.row + area.row,
+                              width: area.size.width, height: area.size.height)
+        storage.buffer.pictures.removeAll { $0.region.intersection(absolute).size.width * $0.region.intersection(absolute).size.height > 0 }
+    }
+
     /// Changes the style of the cells of `row` from `column` on (to the end of the row if `width` is nil),
     /// keeping their characters: how a selection highlight covers a whole row.
     public func applyStyle(_ style: Style, row: Int, column: Int = 0, width: Int? = nil) {

@@ -23,6 +23,8 @@ public struct ScreenBuffer: Hashable, Sendable {
     /// The size of the grid.
     public let size: TerminalSize
     private var cells: [Cell]
+    /// Pictures shown through the kitty graphics protocol, over blank cells (``PictureMode/kitty``).
+    public internal(set) var pictures: [PicturePlacement] = []
 
     /// A grid of `size` blank cells.
     public init(size: TerminalSize) {

@@ -2,24 +2,45 @@ import Foundation
 import MoviesDomain
 import StrataNetworking
 
-/// Downloads posters from TMDB's image host (`/t/p/w342/…jpg`); no key is needed.
+/// Downloads posters from TMDB's image host (`/t/p/w342/…jpg`; no key is needed), keeps the files in a
+/// bounded disk cache, and decodes them.
+///
+/// A cached file is used without asking the network. One that no longer decodes (cut short by a full
+/// disk, say) is dropped and fetched again; a fetched file that doesn't decode is not kept.
 public struct TMDBPosterImagesRepository: PosterImagesRepository {
     private let configuration: TMDBConfiguration
     private let service: DataTransferService
+    private let cache: PosterDiskCache?
 
-    public init(client: any HTTPClient, configuration: TMDBConfiguration) {
+    public init(client: any HTTPClient, configuration: TMDBConfiguration, cache: PosterDiskCache? = nil) {
         self.configuration = configuration
+        self.cache = cache
         service = DataTransferService(client: client, baseURL: configuration.imagesBaseURL,
                                       timeout: configuration.timeout, retry: .standard)
     }
 
-    public func fetchImage(with imagePath: String, width: Int) async throws -> Data {
+    public func fetchImage(with imagePath: String, width: Int) async throws -> PosterImage {
+        let path = TMDBEndpoints.posterPath(imagePath, width: width)
+        if let cached = cache?.data(for: path) {
+            if let image = try? JPEGDecoder.decode(cached, minimumWidth: width) { return image }
+            cache?.remove(path)
+        }
+        let data: Data
         do {
-            return try await service.response(TMDBEndpoints.posterImage(path: imagePath, width: width)).body
+            data = try await service.response(TMDBEndpoints.posterImage(path: imagePath, width: width)).body
         } catch {
             var images = configuration
             images.baseURL = configuration.imagesBaseURL
             throw error.moviesError(images, retry: .standard)
+        }
+        try Task.checkCancellation()
+        do {
+            let image = try JPEGDecoder.decode(data, minimumWidth: width)
+            cache?.store(data, for: path)
+            return image
+        } catch {
+            throw MoviesError.unexpectedResponse(service: "TMDB images at \(configuration.imagesBaseURL.absoluteString)",
+                                                 detail: "the poster \(path) is not a readable JPEG (\(error.reason))")
         }
     }
 }

@@ -26,7 +26,8 @@ public final class MoviesSearchFlowCoordinator: Coordinator {
     }
 
     private func showMovieDetails(_ movie: Movie) {
-        let viewModel = MovieDetailsViewModel(movie: movie, posterImagesRepository: dependencies.posterImagesRepository)
+        let viewModel = MovieDetailsViewModel(movie: movie, posterImagesRepository: dependencies.posterImagesRepository,
+                                              posterURL: dependencies.posterURL)
         navigator?.push(MovieDetailsScreen(viewModel: viewModel))
     }
 

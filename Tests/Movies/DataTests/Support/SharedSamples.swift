@@ -22,6 +22,17 @@ enum SharedSamples {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// The bytes of `images/<name>`.
+    static func image(_ name: String) throws -> Data {
+        let url = folder.appendingPathComponent("images").appendingPathComponent(name)
+        guard let data = FileManager.default.contents(atPath: url.path) else { throw Missing(path: url.path) }
+        return data
+    }
+
+    /// libjpeg-turbo's test picture, 227×149, as a JPEG and as the uncompressed PPM it was made from.
+    static var testJPEG: Data { get throws { try image("testorig.libjpeg-turbo.jpg") } }
+    static var testPPM: Data { get throws { try image("testorig.libjpeg-turbo.ppm") } }
+
     static var fightClub: String { get throws { try tmdb("search_movie_fight_club.c-eg.json") } }
     static var singleResult: String { get throws { try tmdb("search_movie_single_result.jdrouet.json") } }
     static var details550: String { get throws { try tmdb("movie_details_550.jdrouet.json") } }

@@ -1,8 +1,7 @@
-import Foundation
-
 /// Poster images by TMDB path.
 public protocol PosterImagesRepository: Sendable {
-    /// The image bytes of `imagePath` in the TMDB size closest to `width` (see `PosterSize`).
-    /// - Throws: a `MoviesError` when the image can't be fetched.
-    func fetchImage(with imagePath: String, width: Int) async throws -> Data
+    /// The poster at `imagePath`, fetched in the TMDB size closest to `width` (see `PosterSize`) and decoded
+    /// to at least `width` pixels across where the image is that wide.
+    /// - Throws: a `MoviesError` when the image can't be fetched or read, `CancellationError` when cancelled.
+    func fetchImage(with imagePath: String, width: Int) async throws -> PosterImage
 }

@@ -1,9 +1,14 @@
 import StrataTerminal
 
-/// One movie: title, release date, genre, runtime and rating, poster path and the overview, wrapped.
+/// One movie: its poster on the left where the terminal can draw it and there is room, and beside it the
+/// title, release date, genre, runtime and rating, and the overview, wrapped.
+///
+/// The poster is asked for at the size its column has, again when the terminal is resized (the view
+/// model drops the answer to an older size). Without colour, or in a narrow terminal, a line with the
+/// poster's address stands in for it.
 @MainActor
 public final class MovieDetailsScreen: Screen {
-    private let viewModel: MovieDetailsViewModel
+    public let viewModel: MovieDetailsViewModel
 
     public init(viewModel: MovieDetailsViewModel) {
         self.viewModel = viewModel
@@ -11,17 +16,50 @@ public final class MovieDetailsScreen: Screen {
 
     public var title: String { viewModel.title }
 
+    /// The narrowest screen that gets a poster column.
+    static let minimumWidthForPoster = 50
+
     public func draw(in canvas: Canvas, context: RenderContext) {
-        canvas.draw(viewModel.title, row: 0, style: .bold)
-        canvas.draw(viewModel.releaseDate, row: 1, style: .dim)
+        var text = canvas
+        var posterLine = viewModel.posterLine
+        if viewModel.posterPath != nil, context.pictures != .off, canvas.size.width >= Self.minimumWidthForPoster {
+            // TMDB posters are 2:3; the column is as wide as that shape at the screen's height, at most 2/5.
+            let columns = min(canvas.size.width * 2 / 5, canvas.size.height * 2 * 2 / 3)
+            let area = canvas.canvas(in: Region(column: 0, row: 0, width: columns, height: canvas.size.height))
+            drawPoster(in: area, mode: context.pictures)
+            text = canvas.canvas(in: Region(column: columns + 2, row: 0, width: canvas.size.width - columns - 2,
+                                            height: canvas.size.height))
+            posterLine = nil
+        }
+        text.draw(viewModel.title, row: 0, style: .bold)
+        text.draw(viewModel.releaseDate, row: 1, style: .dim)
         var row = 2
-        for line in [viewModel.facts, viewModel.posterPath.map { "Poster: \($0)" }].compactMap({ $0 }) {
-            canvas.draw(line, row: row, style: .dim)
-            row += 1
+        for line in [viewModel.facts, posterLine].compactMap({ $0 }) {
+            let block = TextBlock(line, style: .dim)
+            let height = block.height(forWidth: text.size.width)
+            block.draw(in: text.rows(row, count: height))
+            row += height
         }
         row += 1
-        TextBlock(viewModel.overview).draw(in: canvas.rows(row, count: max(0, canvas.size.height - row)))
+        TextBlock(viewModel.overview).draw(in: text.rows(row, count: max(0, text.size.height - row)))
     }
 
-    public func handle(_ key: Key) throws -> KeyResult { .ignored }
+    /// The poster scaled into `area` (or the state of its loading), asking for it at the width the area has:
+    /// a pixel a column for half blocks, about ten pixels a column for the kitty protocol.
+    private func drawPoster(in area: Canvas, mode: PictureMode) {
+        viewModel.updatePosterImage(width: mode == .kitty ? area.size.width * 10 : area.size.width)
+        if let poster = viewModel.poster {
+            let size = poster.cellSize(fitting: area.size)
+            PictureView(poster, mode: mode).draw(in: area.canvas(in: Region(column: 0, row: 0, width: size.width, height: size.height)))
+        } else if let problem = viewModel.posterProblem {
+            TextBlock(problem, style: .dim).draw(in: area)
+        } else {
+            area.draw("Loading poster…", row: 0, style: .dim)
+        }
+    }
+
+    public func handle(_ key: Key) throws -> KeyResult {
+        if key == .escape { viewModel.cancelPosterLoad() }  // leaving stops the download
+        return .ignored
+    }
 }
