@@ -50,12 +50,18 @@ import Testing
         return try #require(runs.first?["result"] as? [String: Any], "\(side) recorded no run: \(history.stdout)\(history.stderr)")
     }
 
-    func expectTheSameWinner() throws {
+    func expectTheSameRace() throws {
         let host = try lastRun("host"), mate = try lastRun("mate")
         #expect(host["mateNickname"] as? String == "kim" && mate["mateNickname"] as? String == "ana")
         let hostWon = try #require(host["isUserWinner"] as? Bool), mateWon = try #require(mate["isUserWinner"] as? Bool)
         #expect(hostWon != mateWon, "exactly one winner: host \(host), mate \(mate)")
         #expect(mateWon, "kim runs 5:00/km against ana's slower track")
+        // The two sides run in lockstep, so they agree on every figure of the race, to the second: ana saw kim
+        // finish at the second kim says, and kim saw ana where she was at that second.
+        let kimFinished = try #require(mate["elapsedSeconds"] as? Int)
+        #expect(host["mateFinishedSeconds"] as? Int == kimFinished, "host \(host), mate \(mate)")
+        #expect(mate["mateElapsedSeconds"] as? Int == kimFinished, "host \(host), mate \(mate)")
+        #expect(host["mateDistanceKm"] as? Double == mate["distanceKm"] as? Double)
     }
 
     @Test(.timeLimit(.minutes(2)))
@@ -67,7 +73,7 @@ import Testing
         #expect(mateResult.status == 0, "\(mateResult.stderr)")
         #expect(hostResult.status == 0, "\(hostResult.stderr)")
         #expect(mateResult.stdout.contains("You won!") && hostResult.stdout.contains("Kim won."))
-        try expectTheSameWinner()
+        try expectTheSameRace()
     }
 
     /// Two hosts on one machine: two network namespaces joined by a veth pair, made by the test (as root).
@@ -99,7 +105,7 @@ import Testing
         let mateResult = try await mate.finished(), hostResult = try await host.finished()
         #expect(mateResult.status == 0, "\(mateResult.stderr)")
         #expect(hostResult.status == 0, "\(hostResult.stderr)")
-        try expectTheSameWinner()
+        try expectTheSameRace()
         // The mate can't reach the host's namespace by loopback: the race really crossed the veth pair.
         let loopback = try run("/usr/bin/env", ["ip", "netns", "exec", b, "/usr/bin/env", "bash", "-c",
                                                 "exec 3<>/dev/tcp/127.0.0.1/\(endpoint.split(separator: ":")[1])"])
@@ -141,7 +147,7 @@ import Testing
         #expect(hostResult.stderr.contains("protocol version 999, not 1"))
         #expect(hostResult.stderr.contains("not a frame of the live protocol"))
         #expect(hostResult.stderr.contains("a line longer than 64 KB"))
-        try expectTheSameWinner()
+        try expectTheSameRace()
     }
 
     @Test(.timeLimit(.minutes(2)))

@@ -92,6 +92,8 @@ import Testing
         #expect(mate["finished"] as? Bool == true && mateSeconds > mineSeconds)
         let seenFinishing = try #require(mate["mateFinishedSeconds"] as? Int)
         #expect(abs(seenFinishing - mineSeconds) <= 1, "the mate saw the host finish at \(seenFinishing), the host at \(mineSeconds)")
+        let mateSeenAt = try #require(mine["mateElapsedSeconds"] as? Int)
+        #expect(abs(mateSeenAt - mineSeconds) <= 1, "the host saw the mate last at \(mateSeenAt), as it finished at \(mineSeconds)")
 
         let history = try strata(["--config", sandbox.config.path, "--data-dir", sandbox.root.appendingPathComponent("host").path,
                                   "running", "history", "--json"])

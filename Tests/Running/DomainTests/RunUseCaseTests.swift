@@ -42,6 +42,50 @@ struct RunUseCaseTests {
         #expect(abs(fast.now().timeIntervalSince(ManualRunClock().now()) - 3) < 1e-3)
     }
 
+    /// A live mate one step behind: each read moves them one second on, so I must wait for each second.
+    final class LaggingMate: MateFeed, @unchecked Sendable {
+        private let lock = NSLock()
+        private var reached = 0
+        private(set) var published: [RunnerProgress] = []
+        var knownTotalKm: Double? { nil }
+
+        func read(elapsedSeconds: Int) async throws -> MateStatus {
+            let second = lock.withLock { () -> Int in
+                defer { reached += 1 }
+                return min(reached, elapsedSeconds)
+            }
+            return MateStatus(nickname: "kim", progress: RunnerProgress(
+                data: RealTimeData(elapsedDistanceKm: Double(second) / 240, elapsedSeconds: second), status: .running))
+        }
+
+        func publish(_ progress: RunnerProgress) async throws { lock.withLock { published.append(progress) } }
+    }
+
+    /// Lockstep: I tell the mate where I am at each second before I wait for them to get there, and judge
+    /// the second only on where they are at it, so both sides of a live race record the same race.
+    @Test func aLiveMateIsAwaitedAtEverySecondSoBothSidesJudgeTheSamePositions() async throws {
+        let mate = LaggingMate()
+        let result = try await run(request(.race, goal: 1, mate: mate))
+        // kim runs 240 s/km: at the goal at second 240. I (300 s/km) see it at 240, not a second later.
+        #expect(result.mate?.finishedAtSeconds == 240)
+        #expect(result.elapsedSeconds == 300 && result.ending == .finished)
+        #expect(clock.sleeps.allSatisfy { $0 == 0.002 } && !clock.sleeps.isEmpty, "waiting for the mate naps briefly")
+        // Where I am at each second goes out before I wait for the mate (otherwise both sides would wait).
+        let seconds = mate.published.map(\.data.elapsedSeconds)
+        #expect(Array(seconds.prefix(3)) == [0, 1, 2] && seconds.last == 300)
+        #expect(mate.published.last?.status == .finished)
+    }
+
+    @Test func cancellingWhileWaitingForTheMateEndsTheRun() async throws {
+        let control = RunControl()
+        let stuck = ScriptedMate { _ in
+            control.cancel()
+            return MateStatus(nickname: "kim", progress: RunnerProgress(data: .start, status: .running))
+        }
+        let result = try await run(request(.race, goal: 1, mate: stuck), control: control)
+        #expect(result.ending == .cancelled && result.elapsedSeconds == 0)
+    }
+
     @Test func updatesArriveEverySecondWithGrowingDistance() async throws {
         let seen = Collected()
         _ = try await DefaultRunUseCase(clock: clock, history: history)

@@ -172,6 +172,8 @@ final class LiveLink: @unchecked Sendable {
     private struct State {
         var connection: LineSocket?
         var latest = RunnerProgress(data: .start, status: .running)
+        /// The last few progress frames, oldest first, so that a side one second ahead is read as it was.
+        var recent: [RunnerProgress] = []
         var lastHeard = Date()
         var lostAt: Date?
         var attached = false
@@ -222,10 +224,12 @@ final class LiveLink: @unchecked Sendable {
 
     private var current: LineSocket? { state.withLock { $0.connection } }
 
-    /// The mate as last heard, and whether it was heard lately.
-    var mate: (progress: RunnerProgress, connected: Bool) {
+    /// The mate at its run second `seconds` (or the first second it sent after that), or as far as it has
+    /// got; and whether it was heard lately.
+    func mate(at seconds: Int) -> (progress: RunnerProgress, connected: Bool) {
         state.withLock { state in
-            (state.latest, Date().timeIntervalSince(state.lastHeard) <= timing.mateLostSeconds)
+            (state.recent.first { $0.data.elapsedSeconds >= seconds } ?? state.latest,
+             Date().timeIntervalSince(state.lastHeard) <= timing.mateLostSeconds)
         }
     }
 
@@ -247,6 +251,8 @@ final class LiveLink: @unchecked Sendable {
                     state.lastHeard = Date()
                     if let progress = frame.progress {
                         state.latest = progress
+                        state.recent.append(progress)
+                        if state.recent.count > 16 { state.recent.removeFirst() }
                         if progress.status == .finished || progress.status == .cancelled { state.over = true }
                     }
                 }
@@ -295,7 +301,7 @@ struct TCPMateFeed: MateFeed {
     var knownTotalKm: Double? { nil }
 
     func read(elapsedSeconds: Int) async throws -> MateStatus {
-        let mate = link.mate
+        let mate = link.mate(at: elapsedSeconds)
         return MateStatus(progress: mate.progress, isConnected: mate.connected)
     }
 

@@ -11,6 +11,12 @@ struct RunSession {
 
     mutating func cancel() { ending = .cancelled }
 
+    /// Where I am at run second `tick`, before the mate is taken into account: what the mate hears first.
+    func position(at tick: Int) -> RunnerProgress {
+        let data = RealTimeData(elapsedDistanceKm: request.timeline.distanceKm(at: Double(tick)), elapsedSeconds: tick)
+        return RunnerProgress(data: data, status: Double(tick) >= request.timeline.durationSeconds ? .trackEnded : .running)
+    }
+
     /// Moves me to run second `tick`, takes in the mate, decides whether the run is over and returns
     /// what to tell the mate.
     mutating func advance(to tick: Int, mate: MateStatus?) -> RunnerProgress {

@@ -60,9 +60,17 @@ public struct DefaultRunUseCase: RunUseCase {
                 if control.isCancelled { session.cancel(); break }
             }
             let tick = session.data.mine.elapsedSeconds + 1
-            let mate = try await request.mate?.read(elapsedSeconds: tick)
+            // Lockstep with a live mate: where I am at `tick` goes out before I wait for where the mate is at
+            // `tick`, so both sides judge each second on the same two positions and record the same run.
+            let position = session.position(at: tick)
+            try await request.mate?.publish(position)
+            var mate: MateStatus?
+            if let feed = request.mate {
+                guard let status = try await mateStatus(at: tick, from: feed, control: control) else { session.cancel(); break }
+                mate = status
+            }
             let progress = session.advance(to: tick, mate: mate)
-            try await request.mate?.publish(progress)
+            if progress != position { try await request.mate?.publish(progress) }
             onUpdate(session.data)
         }
         if session.ending == .cancelled {
@@ -72,6 +80,21 @@ public struct DefaultRunUseCase: RunUseCase {
                                    elevationGainMeters: request.timeline.elevationGain(toKm: session.data.mine.elapsedDistanceKm))
         try await history.save(RunRecord(startedAt: startedAt, result: result, route: request.route))
         return result
+    }
+
+    /// The mate at my second `tick`, once they have got there, finished or cancelled, or fallen silent for
+    /// long enough to count as lost; nil when I cancel while waiting.
+    private func mateStatus(at tick: Int, from feed: any MateFeed, control: RunControl) async throws -> MateStatus? {
+        while true {
+            let status = try await feed.read(elapsedSeconds: tick)
+            let progress = status.progress
+            if progress.data.elapsedSeconds >= tick || progress.status == .finished || progress.status == .cancelled
+                || !status.isConnected {
+                return status
+            }
+            if control.isCancelled || Task.isCancelled { return nil }
+            do { try await clock.sleep(seconds: 0.002) } catch { return nil }
+        }
     }
 }
 
