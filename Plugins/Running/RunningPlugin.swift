@@ -25,7 +25,9 @@ public final class RunningPlugin: FeaturePlugin {
         try context.register((any RunHistoryRepository).self, scope: .singleton) { resolver in
             try SQLiteRunHistoryRepository(database: resolver.resolve((any DatabaseOpener).self).open(databaseURL))
         }
-        try context.register((any TrackRepository).self, scope: .singleton) { _ in GPXTrackRepository() }
+        try context.register((any TrackRepository).self, scope: .singleton) { _ in
+            GPXTrackRepository(memoryFile: context.dataDirectory.appendingPathComponent("last-tracks.json"))
+        }
         try context.register((any LiveSessionRepository).self) { resolver in
             Self.liveSessions(settings: settings, opener: try resolver.resolve(), clock: try resolver.resolve())
         }

@@ -8,6 +8,12 @@ import RunningTesting
 struct StubTrackRepository: TrackRepository {
     let tracks: [String: RunTrack]
     var paths: [String] = []
+    /// What `rememberTracks` kept, shared by copies.
+    final class Memory: @unchecked Sendable { var last = LastTracks() }
+    var memory = Memory()
+
+    func lastTracks() -> LastTracks { memory.last }
+    func rememberTracks(_ tracks: LastTracks) { memory.last = tracks }
 
     func paths(completing typed: String) -> [String] { paths.filter { $0.hasPrefix(typed) } }
 
@@ -31,6 +37,27 @@ struct RunSetupViewModelTests {
 
     private func model(_ tracks: [String: RunTrack] = ["a.gpx": .stub(km: 5), "b.gpx": .stub(km: 4, secondsPerKm: 330)]) -> RunSetupViewModel {
         RunSetupViewModel(tracks: StubTrackRepository(tracks: tracks), profile: profile)
+    }
+
+    /// The form remembers the last tracks, as absolute paths, and the next form (in a later strata too,
+    /// through the repository's file) starts with them.
+    @Test func theNextFormStartsWithTheTracksOfTheLastRunStarted() async throws {
+        let repository = StubTrackRepository(tracks: ["a.gpx": .stub(km: 5), "b.gpx": .stub(km: 4, secondsPerKm: 330)])
+        let first = RunSetupViewModel(tracks: repository, profile: profile)
+        #expect(first.trackPath.isEmpty && first.mateTrackPath.isEmpty)
+        first.trackPath = "a.gpx"
+        first.mode = .race
+        first.mateTrackPath = "b.gpx"
+        _ = try #require(await first.makeRequest())
+        let cwd = FileManager.default.currentDirectoryPath
+        #expect(repository.lastTracks() == LastTracks(mine: cwd + "/a.gpx", mate: cwd + "/b.gpx"))
+        let next = RunSetupViewModel(tracks: repository, profile: profile)
+        #expect(next.trackPath == cwd + "/a.gpx" && next.mateTrackPath == cwd + "/b.gpx")
+
+        let failing = RunSetupViewModel(tracks: repository, profile: profile)
+        failing.trackPath = ""
+        #expect(await failing.makeRequest() == nil)
+        #expect(repository.lastTracks().mine == cwd + "/a.gpx", "a form that didn't start a run changes nothing")
     }
 
     @Test func anEmptyGoalUsesTheProfilesDefaultAndTheRequestCarriesTheProfile() async throws {

@@ -1,11 +1,26 @@
 import Foundation
 import RunningDomain
 
-/// Tracks read from GPX files on disk.
+/// Tracks read from GPX files on disk; the last ones the form used in a small JSON file.
 public struct GPXTrackRepository: TrackRepository {
     private let parser = GPXParser()
+    private let memoryFile: URL?
 
-    public init() {}
+    /// - Parameter memoryFile: where the last tracks are kept; nil keeps none.
+    public init(memoryFile: URL? = nil) {
+        self.memoryFile = memoryFile
+    }
+
+    public func lastTracks() -> LastTracks {
+        guard let memoryFile, let data = try? Data(contentsOf: memoryFile) else { return LastTracks() }
+        return (try? JSONDecoder().decode(LastTracks.self, from: data)) ?? LastTracks()
+    }
+
+    public func rememberTracks(_ tracks: LastTracks) {
+        guard let memoryFile, let data = try? JSONEncoder().encode(tracks) else { return }
+        try? FileManager.default.createDirectory(at: memoryFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? data.write(to: memoryFile, options: .atomic)
+    }
 
     public func paths(completing typed: String) -> [String] {
         // Up to its last "/" the path stays as typed (a "~" too); after it is the start of a name in that folder.

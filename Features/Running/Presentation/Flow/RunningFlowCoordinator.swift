@@ -20,16 +20,9 @@ final class RunningFlowCoordinator {
         ])
     }
 
-    /// The tracks of the last run started from the form, which the next form starts with.
-    private var lastTracks = (mine: "", mate: "")
-
     func showSetup() {
         let viewModel = RunSetupViewModel(tracks: dependencies.tracks, profile: dependencies.profile)
-        (viewModel.trackPath, viewModel.mateTrackPath) = lastTracks
-        navigator?.push(RunSetupScreen(viewModel: viewModel) { [weak self, weak viewModel] request in
-            if let viewModel { self?.lastTracks = (viewModel.trackPath, viewModel.mateTrackPath) }
-            self?.showDashboard(request)
-        })
+        navigator?.push(RunSetupScreen(viewModel: viewModel) { [weak self] request in self?.showDashboard(request) })
     }
 
     func showDashboard(_ request: RunRequest) {

@@ -36,9 +36,12 @@ public final class RunSetupViewModel {
     @ObservationIgnored private let tracks: any TrackRepository
     @ObservationIgnored public let profile: RunnerProfile
 
+    /// The form starts with the tracks of the last run started from it, in this `strata` or an earlier one.
     public init(tracks: any TrackRepository, profile: RunnerProfile) {
         self.tracks = tracks
         self.profile = profile
+        let last = tracks.lastTracks()
+        (trackPath, mateTrackPath) = (last.mine, last.mate)
     }
 
     /// MateRunner's rule, shown in the form: a goal of 0 is the default goal. Answers the goal as the form
@@ -101,6 +104,7 @@ public final class RunSetupViewModel {
                                      route: mine.summary, mate: mate, weightKg: profile.weightKg, speed: speed)
             request.map = TrackStatistics(mine).route
             try request.validate()
+            tracks.rememberTracks(LastTracks(mine: url(trackPath).path, mate: mateTrackPath.isEmpty ? "" : url(mateTrackPath).path))
             return request
         } catch {
             errorMessage = RunningErrorText.text(error, for: .screens)
