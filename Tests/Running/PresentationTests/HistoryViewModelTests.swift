@@ -23,6 +23,8 @@ struct HistoryViewModelTests {
         #expect(viewModel.rows.count == 5)
         #expect(viewModel.rows.first?.title.hasPrefix("2026-09-27") == true, "\(viewModel.rows.first?.title ?? "")")
         #expect(viewModel.pageText == "Page 1 of 2")
+        // The newest: 7 km in 35:00, a pace of 5:00/km, as the command line's history shows it.
+        #expect(viewModel.rows.first?.detail.hasPrefix("35:00  5:00/km  ") == true, "\(viewModel.rows.first?.detail ?? "")")
         viewModel.turnPage(forward: true)
         #expect(viewModel.rows.count == 2 && viewModel.pageText == "Page 2 of 2")
         viewModel.turnPage(forward: true)

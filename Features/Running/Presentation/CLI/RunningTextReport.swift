@@ -20,19 +20,12 @@ public enum RunningTextReport {
             if let contribution = result.contribution { outcome += " (your share \(RunningFormat.percent(contribution)) %)" }
             return [RunningFormat.dateTime(run.startedAt, in: timeZone), result.mode.rawValue,
                     "\(RunningFormat.distance(result.distanceKm))/\(RunningFormat.distance(result.targetDistanceKm)) km",
-                    RunningFormat.elapsedTime(result.elapsedSeconds), pace(result), "\(RunningFormat.calories(result.calories)) kcal",
+                    RunningFormat.elapsedTime(result.elapsedSeconds), RunningFormat.pace(result), "\(RunningFormat.calories(result.calories)) kcal",
                     outcome, run.route.name]
         }
         let footer = page.count == 1 ? "" : "Page \(page.number) of \(page.count)"
             + (page.hasNext ? "; older runs: strata running history --page \(page.number + 1)" : "") + "\n"
         return table([["Started", "Mode", "Distance", "Time", "Pace", "Calories", "Result", "Track"]] + rows) + footer
-    }
-
-    /// `5:42/km`, or `-` before the first 10 m.
-    static func pace(_ result: RunningResult) -> String {
-        guard result.distanceKm >= 0.01 else { return "-" }
-        let seconds = Int((Double(result.elapsedSeconds) / result.distanceKm).rounded())
-        return String(format: "%d:%02d/km", seconds / 60, seconds % 60)
     }
 
     public static func records(_ records: RunningRecords) -> String {

@@ -1,3 +1,4 @@
+import RunningDomain
 import Foundation
 
 /// How numbers of a run are written for people.
@@ -30,6 +31,13 @@ public enum RunningFormat {
     /// Progress toward `targetKm` as a whole percentage.
     public static func progress(_ km: Double, of targetKm: Double) -> Int {
         targetKm > 0 ? percent(km / targetKm) : 0
+    }
+
+    /// A run's average pace, `5:42/km`, or `-` before the first 10 m.
+    public static func pace(_ result: RunningResult) -> String {
+        guard result.distanceKm >= 0.01 else { return "-" }
+        let seconds = Int((Double(result.elapsedSeconds) / result.distanceKm).rounded())
+        return "\(seconds / 60):\(twoDigits(seconds % 60))/km"
     }
 
     /// Whole kilocalories.

@@ -40,7 +40,7 @@ public final class HistoryViewModel {
         page.runs.map { run in
             let result = run.result
             return Row(title: "\(RunningFormat.dateTime(run.startedAt, in: timeZone))  \(result.mode.rawValue)  \(RunningFormat.distance(result.distanceKm)) km",
-                       detail: "\(RunningFormat.elapsedTime(result.elapsedSeconds))  \(RunningResultViewState(result: result).title)")
+                       detail: "\(RunningFormat.elapsedTime(result.elapsedSeconds))  \(RunningFormat.pace(result))  \(RunningResultViewState(result: result).title)")
         }
     }
 
