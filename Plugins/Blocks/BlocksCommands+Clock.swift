@@ -5,9 +5,7 @@ import StrataPluginKit
 extension BlocksCommands {
     var clockCommands: [PluginCommand] {
         [
-            command(["clock"], "Show what runs: its phase and the time left; --watch ticks until Ctrl-C",
-                    usage: "strata clock [--json | --watch]", flags: ["--json", "--watch"]) { arguments, invocation in
-                try noPositionals(arguments)
+            command(["clock"]) { arguments, invocation in
                 if arguments.has("--watch") {
                     if arguments.has("--json") { throw CommandError.usage("--watch shows the clock for people; leave out --json") }
                     try await watchClock(invocation)
@@ -15,8 +13,7 @@ extension BlocksCommands {
                 let state = try context.service((any ClockFetchUseCase).self).execute()
                 try printClock(state, json: arguments.has("--json"), to: invocation)
             },
-            command(["clock", "stop"], "Stop what runs", usage: "strata clock stop") { arguments, invocation in
-                try noPositionals(arguments)
+            command(["clock", "stop"]) { arguments, invocation in
                 let clock = try context.service((any ClockFetchUseCase).self).execute()
                 guard try context.service((any ClockStopUseCase).self).execute() != nil else {
                     invocation.writeLine("Nothing was running.")

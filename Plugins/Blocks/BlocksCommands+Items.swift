@@ -9,10 +9,9 @@ extension BlocksCommands {
     func itemCommands<Item: ItemCommandLine>(_: Item.Type) -> [PluginCommand] {
         let group = CommandGroup.name(Item.kind)
         let kind = Item.kind.rawValue
+        // What each takes is in `plugin.json`, for every group.
         return [
-            command([group, "list"], "List \(Item.nouns.many), newest first", usage: "strata \(group) list [--json]",
-                    flags: ["--json"]) { arguments, invocation in
-                try noPositionals(arguments)
+            command([group, "list"]) { arguments, invocation in
                 let items = try context.service((any ItemFetchUseCase<Item>).self).fetchAll()
                 if arguments.has("--json") {
                     try invocation.writeJSON(items.map(\.json))
@@ -20,26 +19,22 @@ extension BlocksCommands {
                     invocation.write(Item.listText(items))
                 }
             },
-            command([group, "add"], Item.addSummary, usage: "strata \(group) add TITLE \(Item.addUsage) [--now] [--json]",
-                    options: Item.addOptions, flags: ["--now", "--json"]) { arguments, invocation in
-                let draft = try Item.draft(from: arguments, title: try text(arguments, "TITLE"), changing: nil)
+            command([group, "add"]) { arguments, invocation in
+                let draft = try Item.draft(from: arguments, title: text(arguments), changing: nil)
                 let item = try context.service((any ItemCreateUseCase<Item>).self).execute(draft)
                 try reportAdded(item, json: arguments.has("--json"), now: arguments.has("--now"), invocation: invocation)
             },
-            command([group, "show"], "Show one \(Item.nouns.one)", usage: "strata \(group) show ID|TITLE [--json]",
-                    flags: ["--json"]) { arguments, invocation in
-                let item: Item = try find(try text(arguments, "ID"))
+            command([group, "show"]) { arguments, invocation in
+                let item: Item = try find(text(arguments))
                 if arguments.has("--json") {
                     try invocation.writeJSON(item.json)
                 } else {
                     invocation.write(item.shownText)
                 }
             },
-            command([group, "edit"], Item.editSummary,
-                    usage: "strata \(group) edit ID|TITLE \(Item.editOptions.map { "[\($0.option) \($0.value)]" }.joined(separator: " ")) [--json]",
-                    options: Set(Item.editOptions.map(\.option)), flags: ["--json"]) { arguments, invocation in
-                let item: Item = try find(try text(arguments, "ID"))
-                let options = Item.editOptions.map(\.option)
+            command([group, "edit"]) { arguments, invocation in
+                let item: Item = try find(text(arguments))
+                let options = Item.editOptions
                 guard options.contains(where: { arguments.value($0) != nil }) else {
                     throw CommandError.usage("nothing to change: give \(options.dropLast().joined(separator: ", ")) or \(options.last ?? "")")
                 }
@@ -53,16 +48,14 @@ extension BlocksCommands {
                 invocation.writeLine("Saved \(kind) \"\(edited.title)\": \(edited.summary).")
                 if let note = edited.note(afterSaving: draft) { invocation.writeLine(note) }
             },
-            command([group, "delete"], "Delete \(Item.nouns.one.article) \(Item.nouns.one)",
-                    usage: "strata \(group) delete ID|TITLE") { arguments, invocation in
-                let item: Item = try find(try text(arguments, "ID"))
+            command([group, "delete"]) { arguments, invocation in
+                let item: Item = try find(text(arguments))
                 let wasRunning = try context.service((any ClockFetchUseCase).self).execute()?.mode.itemID == item.id
                 try context.service((any ItemDeleteUseCase<Item>).self).execute(id: item.id)
                 invocation.writeLine("Deleted \(kind) \"\(item.title)\"" + (wasRunning ? "; it was running, so the clock stopped." : "."))
             },
-            command([group, "start"], "Start \(Item.nouns.one.article) \(Item.nouns.one); `strata clock` shows it",
-                    usage: "strata \(group) start ID|TITLE [--json]", flags: ["--json"]) { arguments, invocation in
-                let item: Item = try find(try text(arguments, "ID"))
+            command([group, "start"]) { arguments, invocation in
+                let item: Item = try find(text(arguments))
                 try start(Item.kind, id: item.id, json: arguments.has("--json"), invocation: invocation)
             },
         ]
@@ -92,6 +85,3 @@ extension BlocksCommands {
     }
 }
 
-private extension String {
-    var article: String { first.map { "aeiou".contains($0) } == true ? "an" : "a" }
-}

@@ -11,23 +11,16 @@ struct BlocksCommands: Sendable {
         itemCommands(Block.self) + itemCommands(Daily.self) + itemCommands(FocusTimer.self) + clockCommands
     }
 
-    /// A command whose body throws: `CommandError.usage` exits 2 (the host then prints the usage), any other
-    /// error is printed for people and exits 1.
-    func command(_ path: [String], _ summary: String, usage: String, options: Set<String> = [],
-                 flags: Set<String> = [],
+    /// A command whose failures are worded by `BlocksErrorText`.
+    func command(_ path: [String],
                  body: @escaping @Sendable (CommandArguments, CommandInvocation) async throws -> Void) -> PluginCommand {
-        let name = "strata " + path.joined(separator: " ")
-        return PluginCommand(path: path, summary: summary, usage: usage) { invocation in
+        PluginCommand(path: path) { arguments, invocation in
             do {
-                let arguments = try CommandArguments(invocation.arguments, options: options, flags: flags)
                 try await body(arguments, invocation)
-                return 0
             } catch let error as CommandError {
-                invocation.writeError("\(name): \(error)")
-                return error.exitCode
+                throw error
             } catch {
-                invocation.writeError("\(name): \(BlocksErrorText.text(error))")
-                return 1
+                throw CommandError.failure(BlocksErrorText.text(error))
             }
         }
     }
@@ -35,14 +28,8 @@ struct BlocksCommands: Sendable {
     // MARK: Argument helpers
 
     /// The positionals joined by spaces, so an unquoted title of several words still works.
-    func text(_ arguments: CommandArguments, _ name: String) throws(CommandError) -> String {
-        let text = arguments.positionals.joined(separator: " ")
-        guard !text.isEmpty else { throw .usage("missing \(name)") }
-        return text
-    }
-
-    func noPositionals(_ arguments: CommandArguments) throws(CommandError) {
-        if let extra = arguments.positionals.first { throw .usage("unexpected argument '\(extra)'") }
+    func text(_ arguments: CommandArguments) -> String {
+        arguments.positionals.joined(separator: " ")
     }
 
     // MARK: Shared output
@@ -75,12 +62,6 @@ struct BlocksCommands: Sendable {
 }
 
 extension CommandArguments {
-    func integer(_ option: String) throws(CommandError) -> Int? {
-        guard let value = value(option) else { return nil }
-        guard let number = Int(value) else { throw .usage("\(option) needs a whole number, got '\(value)'") }
-        return number
-    }
-
     func duration(_ option: String) throws(CommandError) -> Int? {
         guard let value = value(option) else { return nil }
         guard let seconds = DurationText.seconds(from: value) else {

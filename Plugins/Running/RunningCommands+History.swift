@@ -5,76 +5,55 @@ import StrataPluginKit
 
 extension RunningCommands {
     var history: PluginCommand {
-        PluginCommand(path: ["running", "history"], summary: "List the saved runs, newest first, five a page",
-                      usage: "strata running history [--page N] [--json]") { invocation in
-            do {
-                let arguments = try CommandArguments(invocation.arguments, options: ["--page"], flags: ["--json"])
-                let number = try arguments.value("--page").map { text throws(CommandError) in
-                    guard let number = Int(text), number >= 1 else { throw .usage("--page \(text) is not a page number (1, 2, …)") }
-                    return number
-                }
-                let runs = try await context.service((any FetchHistoryUseCase).self).execute()
-                if arguments.has("--json") {
-                    // Every run unless a page is asked for: scripts read the whole history.
-                    let shown = number.map { HistoryPage(runs, number: $0).runs } ?? runs
-                    try invocation.writeJSON(shown.map(HistoryEntryJSON.init))
-                } else {
-                    invocation.write(RunningTextReport.history(HistoryPage(runs, number: number ?? 1)))
-                }
-                return 0
-            } catch {
-                return report(error, to: invocation)
+        command(["running", "history"]) { arguments, invocation in
+            let number = try arguments.value("--page").map { text throws(CommandError) in
+                guard let number = Int(text), number >= 1 else { throw .usage("--page \(text) is not a page number (1, 2, …)") }
+                return number
+            }
+            let runs = try await context.service((any FetchHistoryUseCase).self).execute()
+            if arguments.has("--json") {
+                // Every run unless a page is asked for: scripts read the whole history.
+                let shown = number.map { HistoryPage(runs, number: $0).runs } ?? runs
+                try invocation.writeJSON(shown.map(HistoryEntryJSON.init))
+            } else {
+                invocation.write(RunningTextReport.history(HistoryPage(runs, number: number ?? 1)))
             }
         }
     }
 
     var importRun: PluginCommand {
-        PluginCommand(path: ["running", "import"], summary: "Record a run a watch recorded, at its own date and time",
-                      usage: "strata running import FILE [--nickname NAME] [--json]") { invocation in
-            do {
-                let arguments = try CommandArguments(invocation.arguments, options: ["--nickname"], flags: ["--json"])
-                let path = try arguments.positional(0, "FILE (the GPX file a watch recorded)")
-                if let extra = arguments.positionals.dropFirst().first { throw CommandError.usage("unexpected argument '\(extra)'") }
-                let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
-                let track = try await context.service((any TrackRepository).self).track(at: url)
-                let record = try await context.service((any ImportRunUseCase).self)
-                    .execute(track, nickname: nickname(arguments, invocation), weightKg: settings.weightKg)
-                if arguments.has("--json") {
-                    try invocation.writeJSON(HistoryEntryJSON(record))
-                } else {
-                    invocation.writeLine("Imported the run of \(RunningFormat.dateTime(record.startedAt)): "
-                                         + "\(RunningFormat.distance(record.result.distanceKm)) km in \(RunningFormat.elapsedTime(record.result.elapsedSeconds)).")
-                }
-                return 0
-            } catch {
-                return report(error, to: invocation)
+        command(["running", "import"]) { arguments, invocation in
+            let path = try arguments.positional(0, "FILE (the GPX file a watch recorded)")
+            if let extra = arguments.positionals.dropFirst().first { throw CommandError.usage("unexpected argument '\(extra)'") }
+            let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+            let track = try await context.service((any TrackRepository).self).track(at: url)
+            let record = try await context.service((any ImportRunUseCase).self)
+                .execute(track, nickname: nickname(arguments, invocation), weightKg: settings.weightKg)
+            if arguments.has("--json") {
+                try invocation.writeJSON(HistoryEntryJSON(record))
+            } else {
+                invocation.writeLine("Imported the run of \(RunningFormat.dateTime(record.startedAt)): "
+                                     + "\(RunningFormat.distance(record.result.distanceKm)) km in \(RunningFormat.elapsedTime(record.result.elapsedSeconds)).")
             }
         }
     }
 
     var records: PluginCommand {
-        PluginCommand(path: ["running", "records"], summary: "Show all-time and monthly records",
-                      usage: "strata running records [--month YYYY-MM] [--json]") { invocation in
-            do {
-                let arguments = try CommandArguments(invocation.arguments, options: ["--month"], flags: ["--json"])
-                let month: YearMonth
-                if let text = arguments.value("--month") {
-                    guard let parsed = YearMonth(text) else {
-                        throw CommandError.usage("--month \(text) is not a month written YYYY-MM, e.g. 2026-11")
-                    }
-                    month = parsed
-                } else {
-                    month = YearMonth(date: try context.service((any RunClock).self).now(), calendar: .current)
+        command(["running", "records"]) { arguments, invocation in
+            let month: YearMonth
+            if let text = arguments.value("--month") {
+                guard let parsed = YearMonth(text) else {
+                    throw CommandError.usage("--month \(text) is not a month written YYYY-MM, e.g. 2026-11")
                 }
-                let records = try await context.service((any FetchRecordsUseCase).self).execute(month: month)
-                if arguments.has("--json") {
-                    try invocation.writeJSON(RecordsJSON(records))
-                } else {
-                    invocation.write(RunningTextReport.records(records))
-                }
-                return 0
-            } catch {
-                return report(error, to: invocation)
+                month = parsed
+            } else {
+                month = YearMonth(date: try context.service((any RunClock).self).now(), calendar: .current)
+            }
+            let records = try await context.service((any FetchRecordsUseCase).self).execute(month: month)
+            if arguments.has("--json") {
+                try invocation.writeJSON(RecordsJSON(records))
+            } else {
+                invocation.write(RunningTextReport.records(records))
             }
         }
     }

@@ -7,92 +7,72 @@ import StrataPluginKit
 
 extension RunningCommands {
     var host: PluginCommand {
-        PluginCommand(
-            path: ["running", "host"], summary: "Open a live race or team session and wait for a mate to join",
-            usage: "strata running host --mode race|team --goal KM --track FILE [--listen ADDR:PORT | --session ID --session-dir DIR] [--speed N] [--pace M:SS] [--nickname NAME] [--json]"
-        ) { invocation in
-            do {
-                let arguments = try CommandArguments(invocation.arguments, options: [
-                    "--mode", "--goal", "--track", "--session", "--session-dir", "--speed", "--pace", "--nickname", "--listen",
-                ], flags: ["--json"])
-                let mode = try mode(arguments, allowed: [.race, .team], default: .race)
-                let goal = try goal(arguments)
-                let speed = try speed(arguments, live: true)
-                let id = try sessionID(arguments.value("--session")) ?? SessionID.random()
-                let me = try await loadTrack(try requiredTrack(arguments), pace: pace(arguments, "--pace"))
-                let json = arguments.has("--json")
-                let setting = RunningSetting(mode: mode, targetDistanceKm: goal, myNickname: nickname(arguments, invocation),
-                                             sessionID: id.value)
-                let announce = announcer(invocation, json: json)
-                let waiting = secondsText(settings.inviteTimeoutSeconds)
-                let connection: LiveConnection
-                if let listen = arguments.value("--listen") {
-                    guard let endpoint = LiveEndpoint(listen) else {
-                        throw CommandError.usage("--listen \(listen) is not ADDR:PORT (such as 0.0.0.0:7400, or 127.0.0.1:0 for any free port)")
-                    }
-                    if arguments.value("--session-dir") != nil { throw CommandError.usage("--session-dir is for a same-machine session; leave it out with --listen") }
-                    let network = networkSessions(endpoint, invocation: invocation)
-                    let host = DefaultHostLiveRunUseCase(sessions: network)
-                    connection = try await interruptible {
-                        try await host.execute(setting, id: id, timeline: me.timeline) {
-                            let port = network.listeningPort ?? endpoint.port
-                            let name = endpoint.host == "0.0.0.0" ? ProcessInfo.processInfo.hostName : endpoint.host
-                            announce("session \(id.value) is open on \(endpoint.host):\(port); waiting \(waiting) for a mate, who joins with:")
-                            announce("  strata running join \(name):\(port) \(network.joinCode) --track FILE")
-                        }
-                    }
-                } else {
-                    let host = DefaultHostLiveRunUseCase(sessions: try liveSessions(arguments))
-                    connection = try await interruptible {
-                        try await host.execute(setting, id: id, timeline: me.timeline) {
-                            announce("session \(id.value): waiting \(waiting) for a mate. Join with: strata running join \(id.value) --track FILE")
-                        }
+        command(["running", "host"]) { arguments, invocation in
+            let mode = try mode(arguments, allowed: [.race, .team], default: .race)
+            let goal = try goal(arguments)
+            let speed = try speed(arguments, live: true)
+            let id = try sessionID(arguments.value("--session")) ?? SessionID.random()
+            let me = try await loadTrack(try requiredTrack(arguments), pace: pace(arguments, "--pace"))
+            let json = arguments.has("--json")
+            let setting = RunningSetting(mode: mode, targetDistanceKm: goal, myNickname: nickname(arguments, invocation),
+                                         sessionID: id.value)
+            let announce = announcer(invocation, json: json)
+            let waiting = secondsText(settings.inviteTimeoutSeconds)
+            let connection: LiveConnection
+            if let listen = arguments.value("--listen") {
+                guard let endpoint = LiveEndpoint(listen) else {
+                    throw CommandError.usage("--listen \(listen) is not ADDR:PORT (such as 0.0.0.0:7400, or 127.0.0.1:0 for any free port)")
+                }
+                if arguments.value("--session-dir") != nil { throw CommandError.usage("--session-dir is for a same-machine session; leave it out with --listen") }
+                let network = networkSessions(endpoint, invocation: invocation)
+                let host = DefaultHostLiveRunUseCase(sessions: network)
+                connection = try await interruptible {
+                    try await host.execute(setting, id: id, timeline: me.timeline) {
+                        let port = network.listeningPort ?? endpoint.port
+                        let name = endpoint.host == "0.0.0.0" ? ProcessInfo.processInfo.hostName : endpoint.host
+                        announce("session \(id.value) is open on \(endpoint.host):\(port); waiting \(waiting) for a mate, who joins with:")
+                        announce("  strata running join \(name):\(port) \(network.joinCode) --track FILE")
                     }
                 }
-                announce("\(connection.setting.mateNickname ?? "A mate") joined; running \(mode.rawValue) to \(RunningFormat.distance(goal)) km.")
-                let request = RunRequest(setting: connection.setting, timeline: me.timeline, route: me.track.summary,
-                                         mate: connection.mate, weightKg: settings.weightKg, speed: speed)
-                return try await perform(request, invocation: invocation, json: json)
-            } catch {
-                return report(error, to: invocation)
+            } else {
+                let host = DefaultHostLiveRunUseCase(sessions: try liveSessions(arguments))
+                connection = try await interruptible {
+                    try await host.execute(setting, id: id, timeline: me.timeline) {
+                        announce("session \(id.value): waiting \(waiting) for a mate. Join with: strata running join \(id.value) --track FILE")
+                    }
+                }
             }
+            announce("\(connection.setting.mateNickname ?? "A mate") joined; running \(mode.rawValue) to \(RunningFormat.distance(goal)) km.")
+            let request = RunRequest(setting: connection.setting, timeline: me.timeline, route: me.track.summary,
+                                     mate: connection.mate, weightKg: settings.weightKg, speed: speed)
+            try await perform(request, invocation: invocation, json: json)
         }
     }
 
     var join: PluginCommand {
-        PluginCommand(
-            path: ["running", "join"], summary: "Join a live session a mate is hosting",
-            usage: "strata running join HOST:PORT CODE | SESSION --track FILE [--session-dir DIR] [--speed N] [--pace M:SS] [--nickname NAME] [--json]"
-        ) { invocation in
-            do {
-                let arguments = try CommandArguments(invocation.arguments, options: [
-                    "--track", "--session-dir", "--speed", "--pace", "--nickname",
-                ], flags: ["--json"])
-                let first = try arguments.positional(0, "SESSION or HOST:PORT CODE (what the host printed)")
-                let endpoint = LiveEndpoint(first)
-                let given = endpoint == nil ? first : try arguments.positional(1, "CODE (the join code the host printed)")
-                guard let id = SessionID(given) else {
-                    throw CommandError.usage(endpoint == nil ? "session id \"\(given)\" is not 4 to 16 letters and digits"
-                                                             : "join code \"\(given)\" is not the 16 letters and digits the host printed")
-                }
-                if let extra = arguments.positionals.dropFirst(endpoint == nil ? 1 : 2).first {
-                    throw CommandError.usage("unexpected argument '\(extra)'")
-                }
-                let speed = try speed(arguments, live: true)
-                let me = try await loadTrack(try requiredTrack(arguments), pace: pace(arguments, "--pace"))
-                let sessions: any LiveSessionRepository = try endpoint.map { networkSessions($0, invocation: invocation) } ?? liveSessions(arguments)
-                let name = nickname(arguments, invocation)
-                let join = DefaultJoinLiveRunUseCase(sessions: sessions)
-                let connection = try await interruptible { try await join.execute(id, nickname: name, timeline: me.timeline) }
-                let setting = connection.setting
-                let announce = announcer(invocation, json: arguments.has("--json"))
-                announce("joined \(setting.mateNickname ?? "the host")'s \(setting.mode.rawValue) to \(RunningFormat.distance(setting.targetDistanceKm)) km (session \(setting.sessionID ?? id.value)).")
-                let request = RunRequest(setting: setting, timeline: me.timeline, route: me.track.summary,
-                                         mate: connection.mate, weightKg: settings.weightKg, speed: speed)
-                return try await perform(request, invocation: invocation, json: arguments.has("--json"))
-            } catch {
-                return report(error, to: invocation)
+        command(["running", "join"]) { arguments, invocation in
+            let first = try arguments.positional(0, "SESSION or HOST:PORT CODE (what the host printed)")
+            let endpoint = LiveEndpoint(first)
+            let given = endpoint == nil ? first : try arguments.positional(1, "CODE (the join code the host printed)")
+            guard let id = SessionID(given) else {
+                throw CommandError.usage(endpoint == nil ? "session id \"\(given)\" is not 4 to 16 letters and digits"
+                                                         : "join code \"\(given)\" is not the 16 letters and digits the host printed")
             }
+            if let extra = arguments.positionals.dropFirst(endpoint == nil ? 1 : 2).first {
+                throw CommandError.usage("unexpected argument '\(extra)'")
+            }
+            let speed = try speed(arguments, live: true)
+            let me = try await loadTrack(try requiredTrack(arguments), pace: pace(arguments, "--pace"))
+            let sessions: any LiveSessionRepository = try endpoint.map { networkSessions($0, invocation: invocation) } ?? liveSessions(arguments)
+            let name = nickname(arguments, invocation)
+            let join = DefaultJoinLiveRunUseCase(sessions: sessions)
+            let connection = try await interruptible { try await join.execute(id, nickname: name, timeline: me.timeline) }
+            let setting = connection.setting
+            let announce = announcer(invocation, json: arguments.has("--json"))
+            announce("joined \(setting.mateNickname ?? "the host")'s \(setting.mode.rawValue) to \(RunningFormat.distance(setting.targetDistanceKm)) km (session \(setting.sessionID ?? id.value)).")
+            let request = RunRequest(setting: setting, timeline: me.timeline, route: me.track.summary,
+                                     mate: connection.mate, weightKg: settings.weightKg, speed: speed)
+            try await perform(request, invocation: invocation, json: arguments.has("--json"))
         }
     }
 

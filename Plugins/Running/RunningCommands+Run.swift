@@ -5,46 +5,36 @@ import StrataPluginKit
 
 extension RunningCommands {
     var run: PluginCommand {
-        PluginCommand(
-            path: ["running", "run"], summary: "Replay a GPX track toward a goal, alone or against / with a ghost mate",
-            usage: "strata running run --goal KM --track FILE [--mode single|race|team --mate-track FILE] [--speed N] [--pace M:SS] [--mate-pace M:SS] [--nickname NAME] [--json]"
-        ) { invocation in
-            do {
-                let arguments = try CommandArguments(invocation.arguments, options: [
-                    "--goal", "--track", "--mode", "--mate-track", "--speed", "--pace", "--mate-pace", "--nickname",
-                ], flags: ["--json"])
-                let mode = try mode(arguments, allowed: RunningMode.allCases, default: .single)
-                let goal = try goal(arguments)
-                let speed = try speed(arguments, live: false)
-                let trackPath = try requiredTrack(arguments)
-                let matePath = arguments.value("--mate-track")
-                if mode.needsMate && matePath == nil {
-                    throw CommandError.usage("--mode \(mode.rawValue) needs --mate-track FILE (a ghost to run against or with); for a live mate use `strata running host`")
-                }
-                if !mode.needsMate && matePath != nil {
-                    throw CommandError.usage("--mate-track needs --mode race or --mode team")
-                }
-                let me = try await loadTrack(trackPath, pace: pace(arguments, "--pace"))
-                var ghost: GhostMate?
-                var setting = RunningSetting(mode: mode, targetDistanceKm: goal, myNickname: nickname(arguments, invocation))
-                if let matePath {
-                    let mate = try await loadTrack(matePath, pace: pace(arguments, "--mate-pace"))
-                    let name = mate.track.name.map { "ghost (\($0))" } ?? "ghost"
-                    ghost = GhostMate(nickname: name, timeline: mate.timeline)
-                    setting.mateNickname = name
-                }
-                let request = RunRequest(setting: setting, timeline: me.timeline, route: me.track.summary, mate: ghost,
-                                         weightKg: settings.weightKg, speed: speed)
-                return try await perform(request, invocation: invocation, json: arguments.has("--json"))
-            } catch {
-                return report(error, to: invocation)
+        command(["running", "run"]) { arguments, invocation in
+            let mode = try mode(arguments, allowed: RunningMode.allCases, default: .single)
+            let goal = try goal(arguments)
+            let speed = try speed(arguments, live: false)
+            let trackPath = try requiredTrack(arguments)
+            let matePath = arguments.value("--mate-track")
+            if mode.needsMate && matePath == nil {
+                throw CommandError.usage("--mode \(mode.rawValue) needs --mate-track FILE (a ghost to run against or with); for a live mate use `strata running host`")
             }
+            if !mode.needsMate && matePath != nil {
+                throw CommandError.usage("--mate-track needs --mode race or --mode team")
+            }
+            let me = try await loadTrack(trackPath, pace: pace(arguments, "--pace"))
+            var ghost: GhostMate?
+            var setting = RunningSetting(mode: mode, targetDistanceKm: goal, myNickname: nickname(arguments, invocation))
+            if let matePath {
+                let mate = try await loadTrack(matePath, pace: pace(arguments, "--mate-pace"))
+                let name = mate.track.name.map { "ghost (\($0))" } ?? "ghost"
+                ghost = GhostMate(nickname: name, timeline: mate.timeline)
+                setting.mateNickname = name
+            }
+            let request = RunRequest(setting: setting, timeline: me.timeline, route: me.track.summary, mate: ghost,
+                                     weightKg: settings.weightKg, speed: speed)
+            try await perform(request, invocation: invocation, json: arguments.has("--json"))
         }
     }
 
     /// Runs `request` (Ctrl-C cancels it), shows progress on a terminal and prints the result. Exits 0 when
     /// the run ended by itself, 130 (as for SIGINT) when the user cancelled it, 1 when the mate did.
-    func perform(_ request: RunRequest, invocation: CommandInvocation, json: Bool) async throws -> Int32 {
+    func perform(_ request: RunRequest, invocation: CommandInvocation, json: Bool) async throws {
         let useCase = try context.service((any RunUseCase).self)
         let control = RunControl()
         let live = invocation.isTerminal && !json && request.speed > 0
@@ -81,10 +71,10 @@ extension RunningCommands {
         } else {
             invocation.write(RunningTextReport.result(result, route: request.route))
         }
-        return switch result.ending {
-        case .finished, .trackEnded: 0
-        case .cancelled: 130
-        case .cancelledByMate: 1
+        switch result.ending {
+        case .finished, .trackEnded: return
+        case .cancelled: throw CommandError.exit(130)
+        case .cancelledByMate: throw CommandError.exit(1)
         }
     }
 }

@@ -4,24 +4,34 @@ import RunningDomain
 import RunningPresentation
 import StrataPluginKit
 
-/// The `strata running …` commands. Exit codes: 0 a result was printed, 1 failure, 2 usage error.
+/// The `strata running …` commands (what each takes is in `plugin.json`). Exit codes: 0 a result was printed,
+/// 1 failure, 2 usage error, 130 cancelled with Ctrl-C.
 struct RunningCommands: Sendable {
     let context: PluginContext
     let settings: RunningSettings
 
     var all: [PluginCommand] { [run, host, join, history, importRun, records, track] }
 
-    /// Prints `error` for a person and returns the exit code.
-    func report(_ error: any Error, to invocation: CommandInvocation) -> Int32 {
-        let code: Int32 = switch error {
-        case let error as CommandError: error.exitCode
-        case is Interrupted: 130
-        case is RunRequestProblem: 2
-        case ReplayTimeline.Problem.needsPace: 2
-        default: 1
+    /// A command whose failures are worded by `RunningErrorText`: a run the options make impossible is a usage
+    /// error (exit 2); Ctrl-C exits 130 after saying so.
+    func command(_ path: [String],
+                 _ body: @escaping @Sendable (CommandArguments, CommandInvocation) async throws -> Void) -> PluginCommand {
+        PluginCommand(path: path) { arguments, invocation in
+            do {
+                try await body(arguments, invocation)
+            } catch let error as CommandError {
+                throw error
+            } catch {
+                let text = RunningErrorText.text(error, for: .commandLine)
+                switch error {
+                case is Interrupted:
+                    invocation.writeError("running: \(text)")
+                    throw CommandError.exit(130)
+                case is RunRequestProblem, ReplayTimeline.Problem.needsPace: throw CommandError.usage(text)
+                default: throw CommandError.failure(text)
+                }
+            }
         }
-        invocation.writeError("running: \(RunningErrorText.text(error, for: .commandLine))")
-        return code
     }
 
     // MARK: Options shared by the commands
@@ -34,9 +44,9 @@ struct RunningCommands: Sendable {
     }
 
     func speed(_ arguments: CommandArguments, live: Bool) throws(CommandError) -> Double {
-        guard let text = arguments.value("--speed") else { return 1 }
-        guard let speed = Double(text), speed.isFinite, speed >= 0, speed <= 1000 else {
-            throw .usage("--speed \(text) is not a number from 0 to 1000 (1 = real time, 10 = ten times faster, 0 = instant)")
+        guard let speed = arguments.number("--speed") else { return 1 }
+        guard speed >= 0, speed <= 1000 else {
+            throw .usage("--speed \(arguments.value("--speed") ?? "") is not a number from 0 to 1000 (1 = real time, 10 = ten times faster, 0 = instant)")
         }
         if live && speed == 0 {
             throw .usage("--speed 0 (instant) can't be used with a live mate, who runs in real time; use 1 or more")

@@ -39,6 +39,6 @@ import Testing
         let bad = try sandbox.strata(["plugins", "new", "my-plugin", "--path", sandbox.root.path])
         #expect(bad.status == 2 && bad.stderr.contains("NAME must be letters and digits"))
         let noFolder = try sandbox.strata(["plugins", "new", "Other", "--path"])
-        #expect(noFolder.status == 2 && noFolder.stderr.contains("--path needs a folder"))
+        #expect(noFolder.status == 2 && noFolder.stderr.contains("--path needs a value") && noFolder.stderr.contains("Usage: strata plugins new NAME [--path DIR] [--core PATH]"))
     }
 }

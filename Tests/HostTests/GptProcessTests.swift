@@ -82,6 +82,7 @@ import Testing
     @Test func askWithOnlySpacesPrintsItsUsageLineOnce() throws {
         let ask = try strata(["gpt", "ask", "   "])
         #expect(ask.status == 2)
-        #expect(ask.stderr.components(separatedBy: "strata gpt ask [--persona ID]").count == 2, "\(ask.stderr)")
+        #expect(ask.stderr.components(separatedBy: "Usage: strata gpt ask").count == 2, "\(ask.stderr)")
+        #expect(ask.stderr.hasPrefix("gpt: missing TEXT"), "one line saying what is wrong, then the usage: \(ask.stderr)")
     }
 }

@@ -191,7 +191,9 @@ import Testing
 
         let bad = try sandbox.strata(["plugins", "check", "--timeout", "soon"])
         #expect(bad.status == 2)
-        #expect(bad.stderr.contains("--timeout needs a number of seconds above 0"))
+        #expect(bad.stderr.contains("--timeout takes a number, not \"soon\""))
+        let zero = try sandbox.strata(["plugins", "check", "--timeout", "0"])
+        #expect(zero.status == 2 && zero.stderr.contains("--timeout needs a number of seconds above 0"))
     }
 
     @Test func configCheckRedactsEverySecretByNameAndTheUserinfoOfURLs() throws {

@@ -29,10 +29,19 @@ extension HostSession {
             Console.writeError(String(groupHelp(first, group).dropLast()))
             return 2
         }
+        // The descriptor says what the command takes: help and bad input are answered before any of the
+        // plugin's code is loaded.
         let arguments = Array(words.dropFirst(declared.words.count))
         if wantsHelp && !arguments.contains("--") {
-            Console.writeLine("\(declared.summary)\n\nUsage: \(declared.usage)")
+            Console.write(declared.spec.help(path: declared.words, summary: declared.summary))
             return 0
+        }
+        let parsed: CommandArguments
+        do {
+            parsed = try declared.spec.parse(arguments)
+        } catch {
+            Console.writeError("\(owner.id): \(error)\nUsage: \(declared.usage)")
+            return 2
         }
         let loader = activate([owner.id])
         guard let active = loader.records.first(where: { $0.id == owner.id }), active.state == .loaded,
@@ -47,9 +56,8 @@ extension HostSession {
                                            output: { writeAll($0, to: STDOUT_FILENO) },
                                            error: { writeAll($0, to: STDERR_FILENO) })
         CrashJournal.arm(owner.id, path: owner.path, in: crashes)
-        let code = await route.command.run(invocation)
+        let code = await route.command.execute(parsed, pluginID: owner.id, usage: declared.usage, invocation: invocation)
         CrashJournal.disarm()
-        if code == 2 { Console.writeError("Usage: \(declared.usage)") }
         return code
     }
 

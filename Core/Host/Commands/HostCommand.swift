@@ -1,55 +1,79 @@
 import StrataPluginKit
 
-/// One of the host's own commands: what selects it, how it is used, and the flags it takes.
+/// One of the host's own commands: what selects it and what it takes, declared with the same
+/// ``CommandSpec`` (and parsed by the same parser) as a plugin's commands.
 struct HostCommand {
     let words: [String]
-    let usage: String
     let summary: String
-    let flags: Set<String>
-    /// The options that take a value (`--timeout`).
-    var options: Set<String> = []
-    /// The names of its required positional arguments (`ID`).
-    var positionals: [String] = []
-    /// The names of the positional arguments that may follow them (`PATH`).
-    var optionalPositionals: [String] = []
+    let spec: CommandSpec
+
+    /// The usage without the leading `strata`: `plugins list [--json] [--timings]`.
+    var usage: String { String(spec.usage(path: words).dropFirst("strata ".count)) }
+
+    private static let json = CommandSpec.Flag("--json", help: "print JSON for scripts")
+    private static let id = CommandSpec.Argument("ID", help: "the plugin's id")
 
     static let all = [
-        HostCommand(words: ["plugins", "list"], usage: "plugins list [--json] [--timings]",
+        HostCommand(words: ["plugins", "list"],
                     summary: "every discovered plugin: id, version, state, path, error; --timings activates each and times it",
-                    flags: ["--json", "--timings"]),
-        HostCommand(words: ["plugins", "check"], usage: "plugins check [--json] [--timeout SECONDS]",
+                    spec: CommandSpec(flags: [json, .init("--timings", help: "activate each plugin and time it")])),
+        HostCommand(words: ["plugins", "check"],
                     summary: "load each plugin in a child process and report ok / failed / crashed / timed out (10 s each)",
-                    flags: ["--json"], options: ["--timeout"]),
-        HostCommand(words: ["plugins", "retry"], usage: "plugins retry ID",
-                    summary: "forget that a plugin crashed strata, so that it is tried again", flags: [], positionals: ["ID"]),
-        HostCommand(words: ["plugins", "info"], usage: "plugins info ID [--json]",
-                    summary: "one plugin: descriptor, state, commands, screens, settings with values, dependents",
-                    flags: ["--json"], positionals: ["ID"]),
-        HostCommand(words: ["plugins", "install"], usage: "plugins install PATH [--force]",
+                    spec: CommandSpec(options: [.init("--timeout", value: "SECONDS", help: "how long each plugin may take to load (default 10)",
+                                                      type: .number)], flags: [json])),
+        HostCommand(words: ["plugins", "retry"], summary: "forget that a plugin crashed strata, so that it is tried again",
+                    spec: CommandSpec(arguments: [id])),
+        HostCommand(words: ["plugins", "info"], summary: "one plugin: descriptor, state, commands, screens, settings with values, dependents",
+                    spec: CommandSpec(arguments: [id], flags: [json])),
+        HostCommand(words: ["plugins", "install"],
                     summary: "check a lib<Name>Plugin.so (or build a package folder) and copy it to ~/.local/lib/strata/plugins",
-                    flags: ["--force"], positionals: ["PATH"]),
-        HostCommand(words: ["plugins", "uninstall"], usage: "plugins uninstall ID",
-                    summary: "remove a plugin installed in ~/.local/lib/strata/plugins", flags: [], positionals: ["ID"]),
-        HostCommand(words: ["plugins", "trust"], usage: "plugins trust ID",
-                    summary: "record the plugin file's SHA-256, which \"trust\": \"pinned\" requires", flags: [], positionals: ["ID"]),
-        HostCommand(words: ["plugins", "enable"], usage: "plugins enable ID",
-                    summary: "set features.ID.enabled to true in the config, changing nothing else", flags: [], positionals: ["ID"]),
-        HostCommand(words: ["plugins", "disable"], usage: "plugins disable ID",
-                    summary: "set features.ID.enabled to false in the config, changing nothing else", flags: [], positionals: ["ID"]),
-        HostCommand(words: ["plugins", "new"], usage: "plugins new NAME [--path DIR] [--core PATH]",
-                    summary: "write a new out-of-tree plugin package", flags: []),
-        HostCommand(words: ["dev"], usage: "dev PACKAGE [-- COMMAND…]",
-                    summary: "build a plugin package, run the app (or COMMAND) with it, rebuild and restart on each change",
-                    flags: []),
-        HostCommand(words: ["config", "check"], usage: "config check [--json]",
-                    summary: "validate the config and print the effective config (secrets redacted)", flags: ["--json"]),
-        HostCommand(words: ["config", "allow"], usage: "config allow [PATH]",
-                    summary: "approve ./strata.json (or PATH) as it is now, so that strata uses it", flags: [], optionalPositionals: ["PATH"]),
-        HostCommand(words: ["config", "deny"], usage: "config deny [PATH]",
-                    summary: "withdraw the approval of ./strata.json (or PATH)", flags: [], optionalPositionals: ["PATH"]),
-        HostCommand(words: ["di", "list"], usage: "di list [--json]",
-                    summary: "every registration in the container: owner, type, name, scope", flags: ["--json"]),
+                    spec: CommandSpec(arguments: [.init("PATH", help: "a built lib<Name>Plugin.so, or a plugin package folder")],
+                                      flags: [.init("--force", help: "replace an installed plugin of the same id")])),
+        HostCommand(words: ["plugins", "uninstall"], summary: "remove a plugin installed in ~/.local/lib/strata/plugins",
+                    spec: CommandSpec(arguments: [id])),
+        HostCommand(words: ["plugins", "trust"], summary: "record the plugin file's SHA-256, which \"trust\": \"pinned\" requires",
+                    spec: CommandSpec(arguments: [id])),
+        HostCommand(words: ["plugins", "enable"], summary: "set features.ID.enabled to true in the config, changing nothing else",
+                    spec: CommandSpec(arguments: [id])),
+        HostCommand(words: ["plugins", "disable"], summary: "set features.ID.enabled to false in the config, changing nothing else",
+                    spec: CommandSpec(arguments: [id])),
+        HostCommand(words: ["plugins", "new"], summary: "write a new out-of-tree plugin package",
+                    spec: CommandSpec(arguments: [.init("NAME", help: "UpperCamelCase, e.g. Hello; the plugin id is its lowercase form")],
+                                      options: [.init("--path", value: "DIR", help: "the folder to write the package in (default: here)"),
+                                                .init("--core", value: "PATH", help: "the Strata SDK's Core folder the package depends on")])),
+        HostCommand(words: ["dev"], summary: "build a plugin package, run the app (or COMMAND) with it, rebuild and restart on each change",
+                    spec: CommandSpec(arguments: [.init("PACKAGE", help: "the plugin package folder"),
+                                                  .init("COMMAND", help: "after --: run `strata COMMAND…` after each build", optional: true,
+                                                        repeats: true)])),
+        HostCommand(words: ["config", "check"], summary: "validate the config and print the effective config (secrets redacted)",
+                    spec: CommandSpec(flags: [json])),
+        HostCommand(words: ["config", "allow"], summary: "approve ./strata.json (or PATH) as it is now, so that strata uses it",
+                    spec: CommandSpec(arguments: [.init("PATH", help: "the config file (default ./strata.json)", optional: true)])),
+        HostCommand(words: ["config", "deny"], summary: "withdraw the approval of ./strata.json (or PATH)",
+                    spec: CommandSpec(arguments: [.init("PATH", help: "the config file (default ./strata.json)", optional: true)])),
+        HostCommand(words: ["di", "list"], summary: "every registration in the container: owner, type, name, scope",
+                    spec: CommandSpec(flags: [json])),
     ]
+
+    /// The command selected by `words`.
+    static func named(_ words: [String]) -> HostCommand {
+        all.first { $0.words == words }!
+    }
+
+    /// Parses `arguments`; on bad input prints one `strata: message` line and the usage, and answers nil.
+    func parse(_ arguments: [String]) -> CommandArguments? {
+        do {
+            return try spec.parse(arguments)
+        } catch {
+            Console.error("\(error).\nUsage: strata \(usage)")
+            return nil
+        }
+    }
+
+    /// `--help`: the summary, usage and what each argument, option and flag is for.
+    var help: String {
+        spec.help(path: words, summary: summary.prefix(1).uppercased() + summary.dropFirst() + ".")
+    }
 
     /// The first words of the host's commands: `plugins`, `config`, `di`.
     static let groups = Set(all.map { $0.words[0] })
@@ -76,28 +100,16 @@ extension HostSession {
             return 2
         }
         if rest.contains("--help") || rest.contains("-h") {
-            Console.writeLine("\(command.summary.prefix(1).uppercased() + command.summary.dropFirst()).\n\nUsage: strata \(command.usage)")
+            Console.write(command.help)
             return 0
         }
-        let arguments: CommandArguments
-        do {
-            arguments = try CommandArguments(rest, options: command.options, flags: command.flags)
-            if arguments.positionals.count < command.positionals.count {
-                throw CommandError.usage("missing \(command.positionals[arguments.positionals.count])")
-            }
-            if let extra = arguments.positionals.dropFirst(command.positionals.count + command.optionalPositionals.count).first {
-                throw CommandError.usage("unexpected argument '\(extra)'")
-            }
-        } catch {
-            Console.error("\(error).\nUsage: strata \(command.usage)")
-            return 2
-        }
+        guard let arguments = command.parse(rest) else { return 2 }
         let json = arguments.has("--json")
         switch command.words {
         case ["plugins", "list"]: return arguments.has("--timings") ? pluginsTimings(json: json) : pluginsList(json: json)
         case ["plugins", "check"]:
-            let timeout = arguments.value("--timeout").map(Double.init) ?? PluginProbe.defaultTimeout
-            guard let timeout, timeout > 0, timeout.isFinite else {
+            let timeout = arguments.number("--timeout") ?? PluginProbe.defaultTimeout
+            guard timeout > 0 else {
                 Console.error("--timeout needs a number of seconds above 0, such as 10 or 0.5.\nUsage: strata \(command.usage)")
                 return 2
             }

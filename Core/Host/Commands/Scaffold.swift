@@ -5,7 +5,6 @@ import StrataTerminal
 /// depends on this repository's Core by path, builds with `swift build`, and loads once its build folder
 /// is in `pluginDirectories`.
 enum Scaffold {
-    static let usage = "strata plugins new NAME [--path DIR] [--core PATH]"
 
     /// The names a new plugin's id must not take: each found plugin's id, and each command word a plugin or
     /// the host claims (a plugin named Clock would take `strata clock` from Blocks).
@@ -40,32 +39,15 @@ enum Scaffold {
     }
 
     static func run(_ arguments: [String], claimed: ClaimedNames) -> Int32 {
-        var name: String?
-        var parent = FileManager.default.currentDirectoryPath
-        var core = defaultCorePath()
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "--path", "--core":
-                guard let value = remaining.popFirst(), !value.hasPrefix("-") else {
-                    Console.error("\(argument) needs a folder.\nUsage: \(usage)")
-                    return 2
-                }
-                if argument == "--path" { parent = value } else { core = value }
-            case "-h", "--help":
-                Console.writeLine("Write a new plugin package.\n\nUsage: \(usage)\n\nNAME is UpperCamelCase (e.g. Hello); the plugin id is its lowercase form.")
-                return 0
-            default:
-                if name == nil, !argument.hasPrefix("-") { name = argument } else {
-                    Console.error("unexpected argument '\(argument)'.\nUsage: \(usage)")
-                    return 2
-                }
-            }
+        let command = HostCommand.named(["plugins", "new"])
+        if arguments.contains("--help") || arguments.contains("-h") {
+            Console.write(command.help)
+            return 0
         }
-        guard let rawName = name else {
-            Console.error("missing NAME.\nUsage: \(usage)")
-            return 2
-        }
+        guard let parsed = command.parse(arguments) else { return 2 }
+        let rawName = parsed.positionals[0]
+        let parent = parsed.value("--path") ?? FileManager.default.currentDirectoryPath
+        let core = parsed.value("--core") ?? defaultCorePath()
         let typeName = rawName.prefix(1).uppercased() + rawName.dropFirst()
         guard typeName.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }), typeName.first?.isLetter == true else {
             Console.error("NAME must be letters and digits, starting with a letter (e.g. Hello); got '\(rawName)'.")

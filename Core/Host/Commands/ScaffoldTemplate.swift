@@ -64,16 +64,12 @@ enum ScaffoldTemplate {
                     try context.contribute(.screen) { resolver in
                         \(name)ScreenProvider(greet: try resolver.resolve((any GreetUseCase).self))
                     }
-                    try context.addCommand(PluginCommand(path: ["\(id)", "greet"], summary: "Print a greeting",
-                                                         usage: "strata \(id) greet NAME") { invocation in
-                        do {
-                            let useCase = try context.service((any GreetUseCase).self)
-                            invocation.writeLine(useCase.greet(invocation.arguments.joined(separator: " ")))
-                            return 0
-                        } catch {
-                            invocation.writeError("\(id): \\(error)")
-                            return 1
-                        }
+                    // What the command takes is declared in plugin.json: strata parses it there (and prints
+                    // its usage and --help) before this code is loaded. A thrown error is printed as one line.
+                    try context.addCommand(PluginCommand(path: ["\(id)", "greet"]) { arguments, invocation in
+                        let useCase = try context.service((any GreetUseCase).self)
+                        let greeting = useCase.greet(arguments.positionals.joined(separator: " "))
+                        invocation.writeLine(arguments.has("--shout") ? greeting.uppercased() : greeting)
                     })
                 }
             }
@@ -86,7 +82,12 @@ enum ScaffoldTemplate {
               "version": "0.1.0",
               "summary": "Greets people (made with strata plugins new).",
               "commands": [
-                {"words": ["\(id)", "greet"], "summary": "Print a greeting", "usage": "strata \(id) greet NAME"}
+                {
+                  "words": ["\(id)", "greet"],
+                  "summary": "Print a greeting",
+                  "arguments": [{"name": "NAME", "help": "who to greet", "repeats": true}],
+                  "flags": [{"name": "--shout", "help": "greet in capitals"}]
+                }
               ],
               "screens": [
                 {"title": "\(name)", "summary": "Type a name and see the greeting"}
@@ -161,9 +162,15 @@ enum ScaffoldTemplate {
                 }
 
                 @Test func greetsOnTheCommandLine() async {
-                    let greeted = await host.run("\(id)", "greet", "Ada")
+                    let greeted = await host.run("\(id)", "greet", "Ada", "--shout")
                     #expect(greeted.code == 0)
-                    #expect(greeted.output == "Hello, Ada!\\n")
+                    #expect(greeted.output == "HELLO, ADA!\\n")
+                }
+
+                @Test func aMissingNameIsAUsageError() async {
+                    let missing = await host.run("\(id)", "greet")
+                    #expect(missing.code == 2)
+                    #expect(missing.error == "\(id): missing NAME\\nUsage: strata \(id) greet NAME... [--shout]\\n")
                 }
 
                 @Test func theScreenGreetsWhatIsTyped() throws {

@@ -18,29 +18,24 @@ enum DevLoop {
     /// For the app: a pipe on which build failures arrive, one JSON object per line.
     static let failuresVariable = "STRATA_DEV_FAILURES_FD"
 
-    static let usage = "strata dev PACKAGE [-- COMMAND…]"
 
     static func run(_ arguments: [String], options: HostOptions, environment: [String: String]) -> Int32 {
+        let dev = HostCommand.named(["dev"])
         if arguments.first == "--help" || arguments.first == "-h" {
-            Console.writeLine("""
-                Builds a plugin package, runs strata with it, and builds and restarts it on every change to the package.
-
-                Usage: \(usage)
-                  PACKAGE       the plugin package folder (as `strata plugins new` writes it)
-                  -- COMMAND…   run `strata COMMAND…` after each build instead of the interactive app
-                """)
+            Console.write(dev.help)
             return 0
         }
-        guard let path = arguments.first, path != "--" else {
-            Console.error("missing PACKAGE, the plugin package folder.\nUsage: \(usage)")
+        guard arguments.first != "--" else {
+            Console.error("missing PACKAGE.\nUsage: strata \(dev.usage)")
             return 2
         }
-        let rest = arguments.dropFirst()
-        if let extra = rest.first, extra != "--" {
-            Console.error("unexpected argument '\(extra)'; put the command to run after `--`.\nUsage: \(usage)")
+        guard let parsed = dev.parse(arguments) else { return 2 }
+        if arguments.count > 1, arguments[1] != "--" {
+            Console.error("unexpected argument '\(arguments[1])'; put the command to run after `--`.\nUsage: strata \(dev.usage)")
             return 2
         }
-        let command = Array(rest.dropFirst())
+        let path = parsed.positionals[0]
+        let command = Array(parsed.positionals.dropFirst())
         let package = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
             .standardizedFileURL.path
         do {

@@ -47,6 +47,10 @@ public struct CommandArguments: Sendable {
     public func value(_ option: String) -> String? { options[option]?.last }
     /// Every value given for `option`, in order.
     public func values(_ option: String) -> [String] { options[option] ?? [] }
+    /// The last value of an `integer` option (``CommandSpec/ValueType``), already checked by the parse.
+    public func integer(_ option: String) -> Int? { value(option).flatMap { Int($0) } }
+    /// The last value of a `number` option, already checked by the parse.
+    public func number(_ option: String) -> Double? { value(option).flatMap { Double($0) } }
     /// Whether `flag` was given.
     public func has(_ flag: String) -> Bool { flags.contains(flag) }
 
@@ -58,17 +62,22 @@ public struct CommandArguments: Sendable {
     }
 }
 
-/// A command failed in a way with a known exit code.
+/// A command failed in a way with a known exit code. The host prints it as one line, `<plugin>: message`
+/// (and the usage line after a usage error); its words are the command's, written for people.
 public enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The arguments were wrong: exit code 2, and the usage is shown.
     case usage(String)
     /// The command failed: exit code 1.
     case failure(String)
+    /// The command ends with `code` and says nothing more: what it had to say is written (e.g. 130 after
+    /// Ctrl-C, whose message the command wrote itself).
+    case exit(Int32)
 
-    /// The message shown to the user.
+    /// The message shown to the user (empty for ``exit(_:)``).
     public var description: String {
         switch self {
         case .usage(let message), .failure(let message): message
+        case .exit: ""
         }
     }
 
@@ -77,6 +86,7 @@ public enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .usage: 2
         case .failure: 1
+        case .exit(let code): code
         }
     }
 }

@@ -2,24 +2,50 @@ import FoundationEssentials
 import StrataBase
 
 /// A command-line command a plugin contributes: `strata <path…> [arguments]`.
+///
+/// What it takes, its summary and its usage are in the plugin's descriptor (``CommandSpec``), where the
+/// host reads them before loading the plugin; the code gives the body:
+///
+/// ```swift
+/// try context.addCommand(PluginCommand(path: ["hello", "greet"]) { arguments, invocation in
+///     invocation.writeLine("Hello, \(arguments.positionals[0])!")
+/// })
+/// ```
 public struct PluginCommand: Sendable {
     /// The words that select it, e.g. `["hello", "greet"]`, or `["clock"]` for a top-level command.
     /// A plugin's commands normally start with its id; a plugin may claim other top-level words, and the
-    /// first plugin to claim a path keeps it.
+    /// first plugin to claim a path keeps it. The descriptor must declare the same path.
     public let path: [String]
-    /// One line for `--help` listings.
-    public let summary: String
-    /// The usage line(s), e.g. `strata movies search QUERY [--page N] [--json]`.
-    public let usage: String
-    /// Runs the command and returns its exit code: 0 ok, 1 failure, 2 usage error.
-    public let run: @Sendable (CommandInvocation) async -> Int32
+    /// Runs the command on its arguments, parsed and checked against the descriptor's ``CommandSpec``.
+    /// Returning means success (exit 0). The host owns the exit codes of a throw: ``CommandError/usage(_:)``
+    /// exits 2 with one `<plugin>: message` line and the usage line; ``CommandError/failure(_:)`` or any
+    /// other error exits 1 with one `<plugin>: message` line; ``CommandError/exit(_:)`` exits quietly.
+    public let run: @Sendable (CommandArguments, CommandInvocation) async throws -> Void
 
     /// Creates a command.
-    public init(path: [String], summary: String, usage: String, run: @escaping @Sendable (CommandInvocation) async -> Int32) {
+    public init(path: [String], run: @escaping @Sendable (CommandArguments, CommandInvocation) async throws -> Void) {
         self.path = path
-        self.summary = summary
-        self.usage = usage
         self.run = run
+    }
+
+    /// Runs the command and answers its exit code, reporting a thrown error as the host does: one line
+    /// `<pluginID>: message` on standard error, then `Usage: <usage>` after a usage error.
+    public func execute(_ arguments: CommandArguments, pluginID: String, usage: String, invocation: CommandInvocation) async -> Int32 {
+        do {
+            try await run(arguments, invocation)
+            return 0
+        } catch {
+            return Self.report(error, pluginID: pluginID, usage: usage, to: invocation)
+        }
+    }
+
+    /// Writes `error` for people, the one way every command's errors look, and answers its exit code.
+    public static func report(_ error: any Error, pluginID: String, usage: String, to invocation: CommandInvocation) -> Int32 {
+        let command = error as? CommandError ?? .failure(String(describing: error))
+        if case .exit(let code) = command { return code }
+        invocation.writeError("\(pluginID): \(command.description)")
+        if case .usage = command { invocation.writeError("Usage: \(usage)") }
+        return command.exitCode
     }
 }
 

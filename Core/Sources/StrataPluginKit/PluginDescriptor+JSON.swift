@@ -10,7 +10,7 @@ extension PluginDescriptor {
                   dependencies: try fields.optional("dependencies", [String: String].self) ?? [:],
                   commands: try fields.objects("commands").map { command throws(PluginDescriptorError) in
                       Command(words: try command.require("words", [String].self), summary: try command.string("summary"),
-                              usage: try command.string("usage"))
+                              spec: try command.spec())
                   },
                   screens: try fields.objects("screens").map { screen throws(PluginDescriptorError) in
                       Screen(title: try screen.string("title"), summary: try screen.string("summary"))
@@ -62,6 +62,36 @@ private struct Fields {
         var objects: [Fields] = []
         for (index, item) in items.enumerated() { objects.append(try Fields(item, path: "\(path(key))[\(index)]")) }
         return objects
+    }
+}
+
+extension Fields {
+    /// A command's arguments, options and flags (`usage` is generated from them, so it may not be written).
+    func spec() throws(PluginDescriptorError) -> CommandSpec {
+        if members["usage"] != nil {
+            throw .wrongTypes(path("usage"), "the usage line is generated from \"arguments\", \"options\" and \"flags\"; remove it")
+        }
+        let spec = CommandSpec(
+            arguments: try objects("arguments").map { item throws(PluginDescriptorError) in
+                CommandSpec.Argument(try item.string("name"), help: try item.string("help"),
+                                     optional: try item.optional("optional", Bool.self) ?? false,
+                                     repeats: try item.optional("repeats", Bool.self) ?? false)
+            },
+            options: try objects("options").map { item throws(PluginDescriptorError) in
+                let typeName = try item.optional("type", String.self) ?? "text"
+                guard let type = CommandSpec.ValueType(rawValue: typeName) else {
+                    throw .wrongTypes(item.path("type"), "'\(typeName)' is not one of "
+                                      + CommandSpec.ValueType.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                return CommandSpec.Option(try item.string("name"), value: try item.string("value"), help: try item.string("help"),
+                                          type: type, choices: try item.optional("choices", [String].self) ?? [],
+                                          required: try item.optional("required", Bool.self) ?? false)
+            },
+            flags: try objects("flags").map { item throws(PluginDescriptorError) in
+                CommandSpec.Flag(try item.string("name"), help: try item.string("help"))
+            })
+        if let problem = spec.problem { throw .wrongTypes(prefix, problem) }
+        return spec
     }
 }
 

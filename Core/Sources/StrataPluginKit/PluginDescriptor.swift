@@ -34,14 +34,28 @@ public struct PluginDescriptor: Encodable, Sendable, Equatable {
         public var words: [String]
         /// One line for listings.
         public var summary: String
-        /// The usage line, e.g. `strata movies search QUERY [--page N] [--json]`.
-        public var usage: String
+        /// Its arguments, options and flags: what the host parses before the plugin is loaded.
+        public var spec: CommandSpec
 
         /// Creates a command description.
-        public init(words: [String], summary: String, usage: String) {
+        public init(words: [String], summary: String, spec: CommandSpec = CommandSpec()) {
             self.words = words
             self.summary = summary
-            self.usage = usage
+            self.spec = spec
+        }
+
+        /// The usage line, generated from ``spec``: `strata movies search QUERY... [--page N] [--json]`.
+        public var usage: String { spec.usage(path: words) }
+
+        private enum CodingKeys: String, CodingKey { case words, summary, arguments, options, flags }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(words, forKey: .words)
+            try container.encode(summary, forKey: .summary)
+            if !spec.arguments.isEmpty { try container.encode(spec.arguments, forKey: .arguments) }
+            if !spec.options.isEmpty { try container.encode(spec.options, forKey: .options) }
+            if !spec.flags.isEmpty { try container.encode(spec.flags, forKey: .flags) }
         }
     }
 

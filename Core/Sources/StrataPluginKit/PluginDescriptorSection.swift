@@ -65,6 +65,24 @@ public enum PluginDescriptorSection {
         return try decodeJSON(Array(section[16..<16 + length]))
     }
 
+    /// Every descriptor in a section that the linker made of several (a test binary that links several
+    /// plugins), each 8-byte aligned; one that doesn't decode is skipped.
+    public static func decodeAll(_ section: [UInt8]) -> [PluginDescriptor] {
+        var descriptors: [PluginDescriptor] = []
+        var offset = 0
+        while offset + 16 <= section.count {
+            let rest = Array(section[offset...])
+            func word(_ index: Int) -> UInt32 {
+                rest[index * 4..<index * 4 + 4].enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (8 * UInt32($1.offset)) }
+            }
+            guard word(0) == magic else { offset += 8; continue }
+            if let descriptor = try? decode(rest) { descriptors.append(descriptor) }
+            let length = Int(word(2))
+            offset += 16 + length + (8 - length % 8) % 8
+        }
+        return descriptors
+    }
+
     /// Decodes descriptor JSON (the section's payload, or `plugin.json`).
     /// - Throws: `PluginDescriptorError.invalidJSON` or `.wrongTypes`, or `.invalid` with its problems.
     public static func decodeJSON(_ json: [UInt8]) throws(PluginDescriptorError) -> PluginDescriptor {

@@ -11,7 +11,7 @@ import Testing
     }
 
     func command(_ path: [String]) -> PluginCommand {
-        PluginCommand(path: path, summary: "test", usage: "strata \(path.joined(separator: " "))") { _ in 0 }
+        PluginCommand(path: path) { _, _ in }
     }
 
     @Test func registrationsAreOwnedByThePlugin() throws {
@@ -82,19 +82,37 @@ import Testing
         struct Summary: Encodable { let title: String; let year: Int }
         let output = Collected()
         let errors = Collected()
-        let search = PluginCommand(path: ["alpha", "search"], summary: "Search", usage: "strata alpha search QUERY") { invocation in
-            invocation.writeLine("searching \(invocation.arguments.joined(separator: " "))")
-            try? invocation.writeJSON(Summary(title: "Dune", year: 2021))
+        let spec = CommandSpec(arguments: [.init("QUERY", help: "words", repeats: true)],
+                               options: [.init("--page", value: "N", help: "page", type: .integer)])
+        let search = PluginCommand(path: ["alpha", "search"]) { arguments, invocation in
+            invocation.writeLine("searching \(arguments.positionals.joined(separator: " ")) page \(arguments.integer("--page") ?? 1)")
+            try invocation.writeJSON(Summary(title: "Dune", year: 2021))
             invocation.writeError("slow network")
-            return 3
         }
-        let invocation = CommandInvocation(arguments: ["dune", "--page", "2"], output: { output.append($0) }, error: { errors.append($0) })
+        let invocation = CommandInvocation(arguments: [], output: { output.append($0) }, error: { errors.append($0) })
 
-        let code = await search.run(invocation)
+        let code = await search.execute(try spec.parse(["dune", "--page", "2"]), pluginID: "alpha", usage: spec.usage(path: search.path),
+                                        invocation: invocation)
 
-        #expect(code == 3)
-        #expect(output.text == "searching dune --page 2\n{\n  \"title\" : \"Dune\",\n  \"year\" : 2021\n}\n")
+        #expect(code == 0)
+        #expect(output.text == "searching dune page 2\n{\n  \"title\" : \"Dune\",\n  \"year\" : 2021\n}\n")
         #expect(errors.text == "slow network\n")
+    }
+
+    /// The host owns the exit codes: one `<plugin>: message` line, and the usage line after a usage error.
+    @Test func whatACommandThrowsBecomesOneLineAndTheHostsExitCode() async throws {
+        func outcome(_ error: any Error) async -> (Int32, String) {
+            let errors = Collected()
+            let command = PluginCommand(path: ["alpha", "go"]) { _, _ in throw error }
+            let invocation = CommandInvocation(arguments: [], output: { _ in }, error: { errors.append($0) })
+            let code = await command.execute(try! CommandSpec().parse([]), pluginID: "alpha", usage: "strata alpha go", invocation: invocation)
+            return (code, errors.text)
+        }
+        struct Broken: Error, CustomStringConvertible { var description: String { "the disk is full" } }
+        #expect(await outcome(CommandError.usage("missing ID")) == (2, "alpha: missing ID\nUsage: strata alpha go\n"))
+        #expect(await outcome(CommandError.failure("no such movie")) == (1, "alpha: no such movie\n"))
+        #expect(await outcome(Broken()) == (1, "alpha: the disk is full\n"))
+        #expect(await outcome(CommandError.exit(130)) == (130, ""))
     }
 }
 

@@ -3,7 +3,7 @@ import Testing
 @testable import StrataPluginKit
 
 @Suite struct PluginDescriptorTests {
-    static let json = #"{"id":"hello","displayName":"Hello","version":"0.1.0","summary":"Greets.","abi":"strata-abi=1;swift=6.3.1","dependencies":{"alpha":">=1.0.0 <2.0.0"},"commands":[{"words":["hello","greet"],"summary":"Greet","usage":"strata hello greet NAME"}],"settings":[{"key":"apiKey","type":"string","description":"k","secret":true}]}"#
+    static let json = #"{"id":"hello","displayName":"Hello","version":"0.1.0","summary":"Greets.","abi":"strata-abi=1;swift=6.3.1","dependencies":{"alpha":">=1.0.0 <2.0.0"},"commands":[{"words":["hello","greet"],"summary":"Greet","arguments":[{"name":"NAME","help":"who"}]}],"settings":[{"key":"apiKey","type":"string","description":"k","secret":true}]}"#
 
     @Test func theSectionRoundTripsItsDescriptor() throws {
         let bytes = PluginDescriptorSection.bytes(json: Array(Self.json.utf8))
@@ -43,8 +43,7 @@ import Testing
     @Test func contentRulesAreCheckedBeforeTheDescriptorIsAccepted() {
         let bad = PluginDescriptor(id: "Bad Id", displayName: "B", version: "1.0", summary: "s",
                                    dependencies: ["x": "about 1"],
-                                   commands: [.init(words: ["b", "-x"], summary: "", usage: ""), .init(words: ["b"], summary: "", usage: ""),
-                                              .init(words: ["b"], summary: "", usage: "")])
+                                   commands: [.init(words: ["b", "-x"], summary: ""), .init(words: ["b"], summary: ""), .init(words: ["b"], summary: "")])
         let problems = bad.problems
         #expect(problems.contains { $0.hasPrefix("id 'Bad Id'") })
         #expect(problems.contains { $0.hasPrefix("version '1.0'") })

@@ -88,10 +88,10 @@ final class BlocksPluginCommandTests {
         #expect(await host.run("blocks", "add", "--hours", "4").code == 2)
         let noLength = await host.run("blocks", "add", "X")
         #expect(noLength.code == 2)
-        #expect(noLength.error == "strata blocks add: missing --hours 3|4|6|8|12\n")
+        #expect(noLength.error == "blocks: missing --hours N\nUsage: strata blocks add TITLE... --hours 3|4|6|8|12 [--now] [--json]\n")
         #expect(await host.run("daily", "add", "Study", "--start", "25:00", "--focus", "50m", "--break", "10m").code == 2)
         #expect(await host.run("blocks", "list", "--bogus").code == 2)
-        #expect(await host.run("blocks", "add", "X", "--hours", "5").code == 1)
+        #expect(await host.run("blocks", "add", "X", "--hours", "5").error.hasPrefix("blocks: --hours takes one of 3, 4, 6, 8, 12, not \"5\""))
         #expect(await host.run("blocks", "show", "nothing").code == 1)
     }
 

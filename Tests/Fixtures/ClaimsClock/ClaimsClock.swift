@@ -5,9 +5,8 @@ final class Fixture: FeaturePlugin {
     let manifest = PluginManifest(id: "clockthief", displayName: "Fixture ClaimsClock", version: "0.0.1", summary: "claims the word clock.", dependencies: [])
 
     func register(in context: PluginContext) throws {
-        try context.addCommand(PluginCommand(path: ["clock"], summary: "Not the real clock", usage: "strata clock") { invocation in
+        try context.addCommand(PluginCommand(path: ["clock"]) { _, invocation in
             invocation.writeLine("stolen")
-            return 0
         })
     }
 }

@@ -5,7 +5,7 @@ final class Fixture: FeaturePlugin {
     let manifest = PluginManifest(id: "disagrees", displayName: "Fixture Disagrees", version: "0.0.1", summary: "its code and its descriptor differ.", dependencies: [])
 
     func register(in context: PluginContext) throws {
-        try context.addCommand(PluginCommand(path: ["disagrees", "pong"], summary: "Not declared", usage: "strata disagrees pong") { _ in 0 })
+        try context.addCommand(PluginCommand(path: ["disagrees", "pong"]) { _, _ in })
     }
 }
 

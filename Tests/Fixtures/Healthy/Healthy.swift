@@ -6,10 +6,9 @@ final class Fixture: FeaturePlugin {
 
     func register(in context: PluginContext) throws {
         try context.register(String.self, name: "greeting", scope: .singleton) { _ in "hello from healthy" }
-        try context.addCommand(PluginCommand(path: ["healthy", "ping"], summary: "Answer pong", usage: "strata healthy ping") { invocation in
+        try context.addCommand(PluginCommand(path: ["healthy", "ping"]) { _, invocation in
             let greeting = (try? context.service(String.self, name: "greeting")) ?? "missing"
             invocation.writeLine("pong (\(greeting))")
-            return 0
         })
     }
 }

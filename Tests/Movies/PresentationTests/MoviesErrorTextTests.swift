@@ -7,7 +7,7 @@ import Testing
     @Test func invalidKeyNamesTheVariableAndTheFix() {
         let text = MoviesErrorText.text(MoviesError.invalidAPIKey(environmentVariable: "MY_TMDB_KEY",
                                                                   message: "Invalid API key: You must be granted a valid key."))
-        #expect(text.hasPrefix("movies: TMDB answered 401 (Invalid API key"))
+        #expect(text.hasPrefix("TMDB answered 401 (Invalid API key"))
         #expect(text.contains("Set MY_TMDB_KEY to a valid TMDB API key"))
         #expect(text.contains("\"source\": \"catalog\""))
     }
@@ -21,11 +21,11 @@ import Testing
 
     @Test func anUnknownMovieSaysHowToFindOne() {
         #expect(MoviesErrorText.text(MoviesError.movieNotFound(id: 7, source: "catalog"))
-                == "movies: no movie with id 7 in the catalog source. Search first: strata movies search QUERY.")
+                == "no movie with id 7 in the catalog source. Search first: strata movies search QUERY.")
     }
 
-    @Test func anotherErrorIsNamedAsTheFeatures() {
+    @Test func anotherErrorIsShownAsItDescribesItself() {
         struct Broken: Error, CustomStringConvertible { var description: String { "disk on fire" } }
-        #expect(MoviesErrorText.text(Broken()) == "movies: disk on fire")
+        #expect(MoviesErrorText.text(Broken()) == "disk on fire")
     }
 }

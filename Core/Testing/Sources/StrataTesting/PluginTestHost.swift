@@ -83,17 +83,31 @@ public final class PluginTestHost: Sendable {
         await run(words)
     }
 
-    /// Runs `strata <words…>`, the words as an array.
+    /// Runs `strata <words…>`, the words as an array: parsed against the command's declaration in the
+    /// plugin's descriptor (read from this test binary, where the plugin's descriptor section was linked),
+    /// then run, with errors reported as the host reports them.
     public func run(_ words: [String]) async -> CommandResult {
-        guard let command = context.commands.filter({ words.starts(with: $0.path) })
-            .max(by: { $0.path.count < $1.path.count }) else {
-            return CommandResult(code: 127, output: "", error: "no command of \(pluginID) matches '\(words.joined(separator: " "))'\n")
-        }
         let output = Transcript(), error = Transcript()
-        let invocation = CommandInvocation(arguments: Array(words.dropFirst(command.path.count)),
-                                           output: { output.append($0) }, error: { error.append($0) })
-        let code = await command.run(invocation)
+        let invocation = CommandInvocation(arguments: [], output: { output.append($0) }, error: { error.append($0) })
+        guard let declared = descriptor?.commands.filter({ words.starts(with: $0.words) }).max(by: { $0.words.count < $1.words.count }),
+              let command = context.commands.first(where: { $0.path == declared.words }) else {
+            return CommandResult(code: 127, output: "", error: "no command of \(pluginID) matches '\(words.joined(separator: " "))'"
+                                 + (descriptor == nil ? " (no descriptor of \(pluginID) is linked into this binary)" : "") + "\n")
+        }
+        let code: Int32
+        do {
+            let arguments = try declared.spec.parse(Array(words.dropFirst(declared.words.count)))
+            code = await command.execute(arguments, pluginID: pluginID, usage: declared.usage, invocation: invocation)
+        } catch let problem {
+            code = PluginCommand.report(problem, pluginID: pluginID, usage: declared.usage, to: invocation)
+        }
         return CommandResult(code: code, output: output.text, error: error.text)
+    }
+
+    /// The plugin's descriptor, as the build-tool plugin linked it into this binary (nil if it didn't).
+    public var descriptor: PluginDescriptor? {
+        guard let section = try? PluginDescriptorReader.section(libraryAt: "/proc/self/exe") else { return nil }
+        return PluginDescriptorSection.decodeAll(section).first { $0.id == pluginID }
     }
 
     /// Opens the plugin's root screen (its `.screen` contribution) in an app on a virtual terminal: send it

@@ -5,43 +5,43 @@ import MoviesDomain
 /// What the command line says of a failure: what happened and what to do next, in the words of the
 /// settings. Domain errors carry data; their words are here.
 public enum MoviesErrorText {
-    /// The message for `error`, prefixed with the feature's name.
+    /// The message for `error` (the host shows it after the plugin's id: `movies: …`).
     public static func text(_ error: any Error) -> String {
-        guard let error = error as? MoviesError else { return "movies: \(error)" }
+        guard let error = error as? MoviesError else { return "\(error)" }
         return switch error {
         case .notConnected(let service, let detail):
-            "movies: can't reach \(service) (\(detail)). Check the network, or set \"source\": \"catalog\" in the movies settings to search offline."
+            "can't reach \(service) (\(detail)). Check the network, or set \"source\": \"catalog\" in the movies settings to search offline."
         case .timedOut(let service, let seconds):
-            "movies: \(service) didn't answer within \(secondsText(seconds)). Try again, or set \"source\": \"catalog\" to search offline."
+            "\(service) didn't answer within \(secondsText(seconds)). Try again, or set \"source\": \"catalog\" to search offline."
         case .missingAPIKey(let variable):
-            "movies: source is \"tmdb\" but \(variable) is not set. Export a TMDB API key (v3) or read access token (v4) as \(variable), or set \"source\": \"catalog\"."
+            "source is \"tmdb\" but \(variable) is not set. Export a TMDB API key (v3) or read access token (v4) as \(variable), or set \"source\": \"catalog\"."
         case .keyOverPlainHTTP(let variable, let baseURL):
-            "movies: the key in \(variable) is not sent to \(baseURL): that is plain http to another machine, where anyone on the way could read it. Nothing was sent. Set \"baseURL\" to an https:// address (such as https://api.themoviedb.org) or a server on this machine, or set \"source\": \"catalog\"."
+            "the key in \(variable) is not sent to \(baseURL): that is plain http to another machine, where anyone on the way could read it. Nothing was sent. Set \"baseURL\" to an https:// address (such as https://api.themoviedb.org) or a server on this machine, or set \"source\": \"catalog\"."
         case .invalidAPIKey(let variable, let message):
-            "movies: TMDB answered 401 (\(message)). Set \(variable) to a valid TMDB API key (v3) or read access token (v4), or set \"source\": \"catalog\"."
+            "TMDB answered 401 (\(message)). Set \(variable) to a valid TMDB API key (v3) or read access token (v4), or set \"source\": \"catalog\"."
         case .rateLimited(let retryAfter, retried: true):
-            "movies: TMDB is rate-limiting requests (HTTP 429) and still was after retrying. "
+            "TMDB is rate-limiting requests (HTTP 429) and still was after retrying. "
                 + (retryAfter.map { "Wait \(secondsText($0)) and try again." } ?? "Wait a little and try again.")
         case .rateLimited(let retryAfter, retried: false):
-            "movies: TMDB is rate-limiting requests (HTTP 429)"
+            "TMDB is rate-limiting requests (HTTP 429)"
                 + (retryAfter.map { " and asks to wait \(secondsText($0)), longer than a search waits by itself, so it did not retry. Try again in \(secondsText($0))." }
                     ?? ", so it did not retry. Wait a little and try again.")
         case .server(let service, let status, let message):
-            "movies: \(service) answered HTTP \(status)\(message.isEmpty ? "" : " (\(message))"). Try again later."
+            "\(service) answered HTTP \(status)\(message.isEmpty ? "" : " (\(message))"). Try again later."
         case .unexpectedResponse(let service, let detail):
-            "movies: \(service) sent a response this version can't read: \(detail)."
+            "\(service) sent a response this version can't read: \(detail)."
         case .invalidRequest(let service, let detail):
-            "movies: can't build a request to \(service): \(detail). Check \"baseURL\" in the movies settings."
+            "can't build a request to \(service): \(detail). Check \"baseURL\" in the movies settings."
         case .transport(let service, let detail):
-            "movies: the connection to \(service) failed: \(detail). Try again."
+            "the connection to \(service) failed: \(detail). Try again."
         case .movieNotFound(let id, let source):
-            "movies: no movie with id \(id) in the \(source) source. Search first: strata movies search QUERY."
+            "no movie with id \(id) in the \(source) source. Search first: strata movies search QUERY."
         case .catalogUnavailable(let detail):
-            "movies: the bundled catalog can't be read: \(detail)"
+            "the bundled catalog can't be read: \(detail)"
         case .storage(let detail):
-            "movies: the local database failed: \(detail)"
+            "the local database failed: \(detail)"
         case .cancelled:
-            "movies: the search was cancelled"
+            "the search was cancelled"
         }
     }
 

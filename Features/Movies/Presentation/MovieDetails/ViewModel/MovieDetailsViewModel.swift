@@ -66,7 +66,7 @@ public final class MovieDetailsViewModel {
             case .failure(let error):
                 posterProblem = (error as? MoviesError)?.isConnectionError == true
                     ? "No poster: no internet connection"
-                    : "No poster: " + MoviesErrorText.text(error).dropping(prefix: "movies: ")
+                    : "No poster: " + MoviesErrorText.text(error)
             }
         }
         posterLoad = load
@@ -78,11 +78,5 @@ public final class MovieDetailsViewModel {
         posterLoad?.cancel()
         posterLoad = nil
         requestedPosterWidth = nil
-    }
-}
-
-extension String {
-    fileprivate func dropping(prefix: String) -> String {
-        hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self
     }
 }

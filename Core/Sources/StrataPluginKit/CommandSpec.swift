@@ -1,0 +1,162 @@
+/// What a command takes: its positional arguments, its options (each with a typed value) and its flags,
+/// each with a line of help (swift-argument-parser's declarations, written as data).
+///
+/// A plugin declares it in its descriptor (`plugin.json`), so the host parses a command line, reports bad
+/// input and prints `--help` before any of the plugin's code is loaded; the command's code gets the
+/// parsed ``CommandArguments``. Usage lines and help are generated from it, so they can't drift from the
+/// parsing. The host's own commands use the same type.
+///
+/// ```json
+/// {"words": ["movies", "search"], "summary": "Search movies by title, 20 a page",
+///  "arguments": [{"name": "QUERY", "help": "words of the title", "repeats": true}],
+///  "options": [{"name": "--page", "value": "N", "type": "integer", "help": "the page to show, from 1"}],
+///  "flags": [{"name": "--json", "help": "print JSON"}]}
+/// ```
+public struct CommandSpec: Sendable, Equatable, Encodable {
+    /// A positional argument.
+    public struct Argument: Sendable, Equatable, Encodable {
+        /// Its name in usage, e.g. `QUERY`.
+        public var name: String
+        public var help: String
+        /// Whether it may be left out (then every argument after it may be too).
+        public var optional: Bool
+        /// Whether it takes every remaining word (the last argument only).
+        public var repeats: Bool
+
+        public init(_ name: String, help: String, optional: Bool = false, repeats: Bool = false) {
+            self.name = name
+            self.help = help
+            self.optional = optional
+            self.repeats = repeats
+        }
+    }
+
+    /// The type of an option's value, checked when the command line is parsed.
+    public enum ValueType: String, Sendable, Equatable, Encodable, CaseIterable {
+        case text, integer, number
+    }
+
+    /// An option with a value: `--page 2` or `--page=2`.
+    public struct Option: Sendable, Equatable, Encodable {
+        /// E.g. `--page`.
+        public var name: String
+        /// The value's name in usage, e.g. `N`.
+        public var value: String
+        public var help: String
+        public var type: ValueType
+        /// The only values allowed, when there is such a list.
+        public var choices: [String]
+        /// Whether the command can't run without it.
+        public var required: Bool
+
+        public init(_ name: String, value: String, help: String, type: ValueType = .text, choices: [String] = [],
+                    required: Bool = false) {
+            self.name = name
+            self.value = value
+            self.help = help
+            self.type = type
+            self.choices = choices
+            self.required = required
+        }
+    }
+
+    /// A flag without a value, e.g. `--json`.
+    public struct Flag: Sendable, Equatable, Encodable {
+        public var name: String
+        public var help: String
+
+        public init(_ name: String, help: String) {
+            self.name = name
+            self.help = help
+        }
+    }
+
+    public var arguments: [Argument]
+    public var options: [Option]
+    public var flags: [Flag]
+
+    public init(arguments: [Argument] = [], options: [Option] = [], flags: [Flag] = []) {
+        self.arguments = arguments
+        self.options = options
+        self.flags = flags
+    }
+
+    /// What is wrong with the declaration itself (checked when the descriptor is built and read), or nil.
+    public var problem: String? {
+        let names = options.map(\.name) + flags.map(\.name)
+        if let bad = names.first(where: { !$0.hasPrefix("--") || $0.count < 3 || $0.contains("=") }) {
+            return "'\(bad)' is not an option name: options and flags start with -- (e.g. --json)"
+        }
+        if let twice = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
+            return "\(twice) is declared twice"
+        }
+        if let repeating = arguments.dropLast().first(where: \.repeats) {
+            return "only the last argument may repeat, not \(repeating.name)"
+        }
+        if let index = arguments.firstIndex(where: \.optional), arguments[index...].contains(where: { !$0.optional }) {
+            return "a required argument can't follow the optional \(arguments[index].name)"
+        }
+        return nil
+    }
+
+    /// The usage line: `strata movies search QUERY... [--page N] [--json]`.
+    public func usage(path: [String]) -> String {
+        var parts = ["strata"] + path
+        for argument in arguments {
+            let name = argument.name + (argument.repeats ? "..." : "")
+            parts.append(argument.optional ? "[\(name)]" : name)
+        }
+        for option in options {
+            let value = option.choices.isEmpty ? option.value : option.choices.joined(separator: "|")
+            parts.append(option.required ? "\(option.name) \(value)" : "[\(option.name) \(value)]")
+        }
+        parts += flags.map { "[\($0.name)]" }
+        return parts.joined(separator: " ")
+    }
+
+    /// `--help`: the summary, the usage line, then each argument, option and flag with its help.
+    public func help(path: [String], summary: String) -> String {
+        var rows: [(String, String)] = []
+        rows += arguments.map { ($0.name + ($0.repeats ? "..." : ""), $0.help + ($0.optional ? " (optional)" : "")) }
+        rows += options.map { option in
+            let value = option.choices.isEmpty ? option.value : option.choices.joined(separator: "|")
+            return ("\(option.name) \(value)", option.help + (option.required ? " (required)" : ""))
+        }
+        rows += flags.map { ($0.name, $0.help) }
+        let width = rows.map(\.0.count).max() ?? 0
+        let table = rows.map { "  " + $0.0 + String(repeating: " ", count: width - $0.0.count + 3) + $0.1 }
+        return ([summary, "", "Usage: " + usage(path: path)] + (table.isEmpty ? [] : [""] + table)).joined(separator: "\n") + "\n"
+    }
+
+    /// Parses the words after the command's path.
+    /// - Throws: ``CommandError/usage(_:)`` naming what is wrong: an unknown option, a missing value or
+    ///   argument, one argument too many, a value of the wrong type or not among the choices.
+    public func parse(_ words: [String]) throws(CommandError) -> CommandArguments {
+        let parsed = try CommandArguments(words, options: Set(options.map(\.name)), flags: Set(flags.map(\.name)))
+        let required = arguments.filter { !$0.optional }
+        if parsed.positionals.count < required.count {
+            throw .usage("missing \(required[parsed.positionals.count].name)")
+        }
+        if parsed.positionals.count > arguments.count, arguments.last?.repeats != true {
+            throw .usage("unexpected argument '\(parsed.positionals[arguments.count])'")
+        }
+        for option in options {
+            guard let value = parsed.value(option.name) else {
+                if option.required { throw .usage("missing \(option.name) \(option.value)") }
+                continue
+            }
+            if !option.choices.isEmpty, !option.choices.contains(value) {
+                throw .usage("\(option.name) takes one of \(option.choices.joined(separator: ", ")), not \"\(value)\"")
+            }
+            switch option.type {
+            case .text: break
+            case .integer where Int(value) == nil:
+                throw .usage("\(option.name) takes a whole number, not \"\(value)\"")
+            case .number where Double(value).map { !$0.isFinite } ?? true:
+                throw .usage("\(option.name) takes a number, not \"\(value)\"")
+            case .integer, .number: break
+            }
+        }
+        return parsed
+    }
+}

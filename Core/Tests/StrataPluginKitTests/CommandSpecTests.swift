@@ -1,0 +1,66 @@
+import Testing
+@testable import StrataPluginKit
+
+/// One parser for every command: declared arguments, typed options and flags; usage and help generated.
+@Suite struct CommandSpecTests {
+    let search = CommandSpec(
+        arguments: [.init("QUERY", help: "words of the title", repeats: true)],
+        options: [.init("--page", value: "N", help: "the page", type: .integer),
+                  .init("--mode", value: "MODE", help: "how", choices: ["race", "team"]),
+                  .init("--goal", value: "KM", help: "how far", type: .number, required: true)],
+        flags: [.init("--json", help: "print JSON")])
+
+    @Test func usageAndHelpComeFromTheDeclaration() {
+        #expect(search.usage(path: ["movies", "search"])
+                == "strata movies search QUERY... [--page N] [--mode race|team] --goal KM [--json]")
+        let help = search.help(path: ["movies", "search"], summary: "Search movies")
+        #expect(help.hasPrefix("Search movies\n\nUsage: strata movies search QUERY..."))
+        #expect(help.contains("  --goal KM          how far (required)\n"), "\(help)")
+        #expect(help.contains("  QUERY...           words of the title\n"))
+        #expect(CommandSpec(arguments: [.init("ID", help: "", optional: true)]).usage(path: ["x"]) == "strata x [ID]")
+    }
+
+    @Test func aGoodCommandLineParses() throws {
+        let parsed = try search.parse(["blade", "runner", "--page=2", "--goal", "5.5", "--json", "--mode", "race"])
+        #expect(parsed.positionals == ["blade", "runner"])
+        #expect(parsed.integer("--page") == 2 && parsed.number("--goal") == 5.5 && parsed.has("--json"))
+        #expect(try search.parse(["--goal", "1", "--", "--page"]).positionals == ["--page"])
+    }
+
+    @Test func badInputIsAUsageErrorThatSaysWhat() {
+        func problem(_ spec: CommandSpec, _ words: [String]) -> String? {
+            do { _ = try spec.parse(words); return nil } catch { return error.description }
+        }
+        #expect(problem(search, ["--goal", "1"]) == "missing QUERY")
+        #expect(problem(search, ["dune"]) == "missing --goal KM")
+        #expect(problem(search, ["dune", "--goal", "far"]) == "--goal takes a number, not \"far\"")
+        #expect(problem(search, ["dune", "--goal", "1", "--page", "two"]) == "--page takes a whole number, not \"two\"")
+        #expect(problem(search, ["dune", "--goal", "1", "--mode", "solo"]) == "--mode takes one of race, team, not \"solo\"")
+        #expect(problem(search, ["dune", "--goal"]) == "--goal needs a value")
+        #expect(problem(search, ["dune", "--goal", "1", "--colour"])?.hasPrefix("unknown option --colour") == true)
+        let show = CommandSpec(arguments: [.init("ID", help: "")])
+        #expect(problem(show, ["1", "2"]) == "unexpected argument '2'")
+    }
+
+    @Test func aDeclarationThatCantWorkIsRefused() {
+        #expect(CommandSpec(flags: [.init("json", help: "")]).problem?.contains("start with --") == true)
+        #expect(CommandSpec(options: [.init("--a", value: "A", help: "")], flags: [.init("--a", help: "")]).problem == "--a is declared twice")
+        #expect(CommandSpec(arguments: [.init("A", help: "", repeats: true), .init("B", help: "")]).problem
+                == "only the last argument may repeat, not A")
+        #expect(CommandSpec(arguments: [.init("A", help: "", optional: true), .init("B", help: "")]).problem
+                == "a required argument can't follow the optional A")
+    }
+
+    @Test func aDescriptorDeclaresItsCommandsAndMayNotWriteAUsageLine() throws {
+        let json = #"{"id":"a","displayName":"A","version":"1.0.0","summary":"s","commands":[{"words":["a","go"],"summary":"Go","#
+            + #""arguments":[{"name":"ID","help":"which"}],"options":[{"name":"--page","value":"N","help":"p","type":"integer"}]}]}"#
+        let descriptor = try PluginDescriptorSection.decodeJSON(Array(json.utf8))
+        #expect(descriptor.commands.first?.usage == "strata a go ID [--page N]")
+        let old = #"{"id":"a","displayName":"A","version":"1.0.0","summary":"s","commands":[{"words":["a"],"summary":"S","usage":"strata a"}]}"#
+        #expect(throws: PluginDescriptorError.self) { try PluginDescriptorSection.decodeJSON(Array(old.utf8)) }
+        let badType = #"{"id":"a","displayName":"A","version":"1.0.0","summary":"s","commands":[{"words":["a"],"summary":"S","options":[{"name":"--n","value":"N","help":"h","type":"int"}]}]}"#
+        #expect(throws: PluginDescriptorError.wrongTypes("commands[0].options[0].type", "'int' is not one of text, integer, number")) {
+            try PluginDescriptorSection.decodeJSON(Array(badType.utf8))
+        }
+    }
+}
