@@ -14,7 +14,7 @@ work = tempfile.mkdtemp(prefix="strata-dev-bench-")
 try:
     subprocess.run([strata, "plugins", "new", "Bench", "--path", work], check=True, stdout=subprocess.DEVNULL)
     package = os.path.join(work, "Bench")
-    source = os.path.join(package, "Sources/BenchPlugin/BenchScreen.swift")
+    source = os.path.join(package, "Sources/BenchPresentation/BenchScreen.swift")
     os.mkdir(os.path.join(work, "plugins"))
     config = os.path.join(work, "strata.json")
     with open(config, "w") as f:

@@ -12,7 +12,7 @@ import Testing
         try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
 
         // `di list` activates every plugin: the trapping one takes this command down, once.
-        let first = try sandbox.strata(["di", "list", "--json"])
+        let first = try sandbox.strata(["di", "list", "--private", "--json"])
         #expect(first.signalled)
 
         let list = try sandbox.strata(["plugins", "list", "--json"])
@@ -22,7 +22,7 @@ import Testing
         #expect(rows["traps"]?.error?.contains("SIGILL") == true || rows["traps"]?.error?.contains("SIGTRAP") == true, "\(rows["traps"]?.error ?? "")")
         #expect(rows["traps"]?.error?.contains("strata plugins retry traps") == true)
 
-        let again = try sandbox.strata(["di", "list", "--json"])
+        let again = try sandbox.strata(["di", "list", "--private", "--json"])
         #expect(again.status == 0 && !again.signalled, "the crashed plugin is skipped")
         #expect(again.stdout.contains("\"greeting\""))
         #expect(try sandbox.strata(["healthy", "ping"]).status == 0)

@@ -83,7 +83,7 @@ import Testing
         try Self.installPatched(sandbox, fixture: "TrapsAtLoad", as: "Traps") { try Self.replaceInDescriptor(&$0, "strata-abi=1;", "strata-abi=7;") }
         try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
 
-        let all = try sandbox.strata(["di", "list", "--json"])
+        let all = try sandbox.strata(["di", "list", "--private", "--json"])
         #expect(all.status == 0 && !all.signalled)
         let rows = try decodeRows(try sandbox.strata(["plugins", "list", "--json"]).stdout)
         #expect(rows["traps"]?.state == "failed")

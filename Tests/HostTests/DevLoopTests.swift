@@ -10,7 +10,7 @@ import Testing
         let sandbox = try Sandbox()
         #expect(try sandbox.strata(["plugins", "new", "Hello", "--path", sandbox.root.path]).status == 0)
         let package = sandbox.root.appendingPathComponent("Hello")
-        let screenSource = package.appendingPathComponent("Sources/HelloPlugin/HelloScreen.swift")
+        let screenSource = package.appendingPathComponent("Sources/HelloPresentation/HelloScreen.swift")
         // Only the plugin under development: the plugin folder is empty.
         try sandbox.writeConfig(#"{"pluginDirectories": ["\#(sandbox.plugins.path)"]}"#)
 
@@ -33,11 +33,11 @@ import Testing
         #expect(changed.first == " Strata › Hello", "the app came back on the plugin's screen:\n\(changed.joined(separator: "\n"))")
 
         // A broken build: the compiler's error in a dialog over the screen; the app stays up.
-        try edit(screenSource, "greet.greet(name.text)", "greet.greet(nam.text)")
+        try edit(screenSource, "canvas.draw(viewModel.greeting, row: 4)", "canvas.draw(viewModel.greetin, row: 4)")
         let failed = try await terminal.waitFor("the build error", seconds: 300) { $0.contains { $0.contains("┌─ Build failed") } }
         let dialog = failed.joined(separator: "\n")
-        #expect(dialog.contains("'nam'"), "the compiler's error is shown:\n\(dialog)")
-        #expect(dialog.contains("Sources/HelloPlugin/HelloScreen.swift:30"), "the error names the file inside the package")
+        #expect(dialog.contains("'greetin'"), "the compiler's error is shown:\n\(dialog)")
+        #expect(dialog.contains("Sources/HelloPresentation/HelloScreen.swift:38"), "the error names the file inside the package")
         #expect(dialog.contains("Whom shall we greet?"), "the app still shows the last good build under the dialog")
         try terminal.press("Escape")
         try await terminal.waitFor("the old screen, still running") { lines in
@@ -45,7 +45,7 @@ import Testing
         }
 
         // The fix (with one more change, to see the new build on screen) brings the app back.
-        try edit(screenSource, "greet.greet(nam.text)", "greet.greet(name.text)")
+        try edit(screenSource, "canvas.draw(viewModel.greetin, row: 4)", "canvas.draw(viewModel.greeting, row: 4)")
         try edit(screenSource, "Whom shall we greet?", "Greet whom?")
         try await terminal.waitFor("the fixed build", seconds: 300) { $0.contains { $0.contains("Greet whom?") } }
 
@@ -58,10 +58,10 @@ import Testing
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: work.path)) ?? []).isEmpty)
 
         // The loop for a command: it runs after each build, and again after a change.
-        let greeting = package.appendingPathComponent("Sources/HelloDomain/GreetUseCase.swift")
+        let salutation = package.appendingPathComponent("Sources/HelloData/FileSalutationRepository.swift")
         try terminal.type("clear; \(strata) dev \(package.path) -- hello greet Ada; echo STRATA_EXIT=$?", enter: true)
         try await terminal.waitFor("the command's output", seconds: 300) { $0.contains("Hello, Ada!") }
-        try edit(greeting, "\"Hello, ", "\"Hi, ")
+        try edit(salutation, "? \"Hello\" :", "? \"Hi\" :")
         try await terminal.waitFor("the command run again", seconds: 300) { $0.contains("Hi, Ada!") }
         try terminal.press("C-c")
         try await terminal.waitFor("Ctrl-C to end the loop") { $0.contains { $0.hasSuffix("STRATA_EXIT=130") } }

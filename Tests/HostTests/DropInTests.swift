@@ -10,9 +10,11 @@ import Testing
         let scaffold = try sandbox.strata(["plugins", "new", "Hello", "--path", sandbox.root.path])
         #expect(scaffold.status == 0, "\(scaffold.stderr)")
         let package = sandbox.root.appendingPathComponent("Hello")
-        for file in ["Package.swift", "Sources/HelloDomain/GreetUseCase.swift", "Sources/HelloPlugin/HelloPlugin.swift",
+        for file in ["Package.swift", "Sources/HelloDomain/GreetUseCase.swift", "Sources/HelloData/FileSalutationRepository.swift",
+                     "Sources/HelloPresentation/HelloScreen.swift", "Sources/HelloPlugin/HelloPlugin.swift",
                      "Sources/HelloPlugin/HelloPlugin+Entry.swift", "Sources/HelloPlugin/plugin.json",
-                     "Tests/HelloDomainTests/GreetUseCaseTests.swift"] {
+                     "Tests/HelloDomainTests/GreetUseCaseTests.swift", "Tests/HelloDataTests/FileSalutationRepositoryTests.swift",
+                     "Tests/HelloPluginTests/HelloPluginTests.swift"] {
             #expect(FileManager.default.fileExists(atPath: package.appendingPathComponent(file).path), "missing \(file)")
         }
 
@@ -24,6 +26,17 @@ import Testing
         let greet = try sandbox.strata(["hello", "greet", "World"])
         #expect(greet.status == 0, "\(greet.stderr)")
         #expect(greet.stdout == "Hello, World!\n")
+        // What the command takes is in its plugin.json: strata refuses a missing name before loading it.
+        let missing = try sandbox.strata(["hello", "greet"])
+        #expect(missing.status == 2 && missing.stderr == "hello: missing NAME\nUsage: strata hello greet NAME... [--shout]\n", "\(missing.stderr)")
+        #expect(try sandbox.strata(["hello", "greet", "Ada", "--shout"]).stdout == "HELLO, ADA!\n")
+
+        // Its own tests pass: the domain's, and the plugin's on StrataTesting's in-memory host.
+        let test = try await launch(swift, swift.hasSuffix("env") ? ["swift", "test"] : ["test"], currentDirectory: package).finished(timeout: 900)
+        #expect(test.status == 0, "swift test of the scaffold failed:\n\(test.stdout.suffix(3000))\n\(test.stderr.suffix(3000))")
+        let report = test.stdout + test.stderr
+        #expect(report.contains("aMissingNameIsAUsageError") && report.contains("theScreenGreetsWhatIsTyped")
+                && report.contains("theSalutationComesFromItsFileOrIsHello"))
 
         let list = try decodeRows(try sandbox.strata(["plugins", "list", "--json"]).stdout)
         #expect(list["hello"]?.state == "enabled")

@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func registrationsOfAFailedPluginAreRolledBack() throws {
-        let result = try sandbox.strata(["di", "list", "--json"])
+        let result = try sandbox.strata(["di", "list", "--private", "--json"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("\"greeting\""))
         #expect(!result.stdout.contains("half-registered"), "the throwing plugin's registration must be removed")

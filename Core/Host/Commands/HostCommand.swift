@@ -51,8 +51,8 @@ struct HostCommand {
                     spec: CommandSpec(arguments: [.init("PATH", help: "the config file (default ./strata.json)", optional: true)])),
         HostCommand(words: ["config", "deny"], summary: "withdraw the approval of ./strata.json (or PATH)",
                     spec: CommandSpec(arguments: [.init("PATH", help: "the config file (default ./strata.json)", optional: true)])),
-        HostCommand(words: ["di", "list"], summary: "every registration in the container: owner, type, name, scope",
-                    spec: CommandSpec(flags: [json])),
+        HostCommand(words: ["di", "list"], summary: "what plugins may resolve: the host's services and what plugins export",
+                    spec: CommandSpec(flags: [json, .init("--private", help: "also each plugin's private registrations")])),
     ]
 
     /// The command selected by `words`.
@@ -124,7 +124,7 @@ extension HostSession {
         case ["config", "check"]: return configCheck(json: json)
         case ["config", "allow"]: return configAllow(arguments.positionals.first)
         case ["config", "deny"]: return configDeny(arguments.positionals.first)
-        default: return diList(json: json)
+        default: return diList(json: json, includePrivate: arguments.has("--private"))
         }
     }
 }

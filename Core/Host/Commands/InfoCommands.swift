@@ -4,15 +4,25 @@ import StrataPluginKit
 
 extension HostSession {
     /// `strata di list [--json]`: every registration with its owner, type, name and scope.
-    func diList(json: Bool) -> Int32 {
+    /// `strata di list`: what plugins may resolve (the host's services and what plugins exported); with
+    /// `--private`, every plugin's own registrations too.
+    func diList(json: Bool, includePrivate: Bool) -> Int32 {
         activate()
-        let registrations = container.registrations
+        let registrations = container.registrations.filter { includePrivate || $0.exported }
         if json {
-            struct Row: Encodable { let owner, type: String; let name: String?; let scope: String }
-            Console.writeJSON(registrations.map { Row(owner: $0.owner.name, type: $0.type, name: $0.name, scope: $0.scope.rawValue) })
+            struct Row: Encodable { let owner, type: String; let name: String?; let scope: String; let exported: Bool }
+            Console.writeJSON(registrations.map { Row(owner: $0.owner.name, type: $0.type, name: $0.name, scope: $0.scope.rawValue,
+                                                      exported: $0.exported) })
         } else {
-            Console.write(Console.table([["OWNER", "TYPE", "NAME", "SCOPE"]]
-                + registrations.map { [$0.owner.name, $0.type, $0.name ?? "-", $0.scope.rawValue] }))
+            Console.write(Console.table([["OWNER", "TYPE", "NAME", "SCOPE"] + (includePrivate ? ["VISIBILITY"] : [])]
+                + registrations.map { [$0.owner.name, $0.type, $0.name ?? "-", $0.scope.rawValue]
+                    + (includePrivate ? [$0.exported ? "exported" : "private"] : []) }))
+            if !includePrivate {
+                let hidden = container.registrations.count - registrations.count
+                if hidden > 0 {
+                    Console.writeLine("(\(hidden) private registration\(hidden == 1 ? "" : "s") of plugins not shown; --private shows them)")
+                }
+            }
         }
         return 0
     }

@@ -85,9 +85,12 @@ enum Scaffold {
         let id = typeName.lowercased()
         if !created.isEmpty { Console.writeLine("Created the missing folder\(created.count == 1 ? "" : "s") \(created.joined(separator: ", ")).") }
         let parts = TextColumns.render([
-            ["Sources/\(typeName)Domain", "a use case (Foundation only)"],
-            ["Sources/\(typeName)Plugin", "the composition root, its screen and the C entry point"],
+            ["Sources/\(typeName)Domain", "a use case and the repository it needs (Foundation only)"],
+            ["Sources/\(typeName)Data", "the repository, reading a file of the plugin's data folder"],
+            ["Sources/\(typeName)Presentation", "a view model and its screen"],
+            ["Sources/\(typeName)Plugin", "the composition root, its typed command, plugin.json, the C entry point"],
             ["Tests/\(typeName)DomainTests", "the use case's tests"],
+            ["Tests/\(typeName)DataTests", "the repository's test"],
             ["Tests/\(typeName)PluginTests", "the plugin in StrataTesting's in-memory host: a command, the screen"],
         ]).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
         Console.writeLine("""

@@ -1,4 +1,6 @@
-/// The files of a new plugin package.
+/// The files of a new plugin package: a feature in the shape of the built-in four (Domain, Data and
+/// Presentation targets, the plugin as composition root), with its descriptor, one typed command, one
+/// screen, and tests on the layers and on StrataTesting's plugin test host.
 enum ScaffoldTemplate {
     static func files(name: String, corePath: String) -> [(String, String)] {
         let id = name.lowercased()
@@ -7,19 +9,24 @@ enum ScaffoldTemplate {
             // swift-tools-version: 6.1
             import PackageDescription
 
+            // Domain knows nothing of the others; Data and Presentation know Domain; the plugin puts them together.
             let package = Package(
                 name: "\(name)",
                 products: [.library(name: "\(name)Plugin", type: .dynamic, targets: ["\(name)Plugin"])],
                 dependencies: [.package(path: "\(corePath)"), .package(path: "\(corePath)/Testing")],
                 targets: [
                     .target(name: "\(name)Domain"),
+                    .target(name: "\(name)Data", dependencies: ["\(name)Domain"]),
+                    .target(name: "\(name)Presentation", dependencies: ["\(name)Domain", .product(name: "StrataTerminal", package: "Core")]),
                     // plugin.json is the plugin's descriptor; StrataDescriptorPlugin compiles it into the library,
                     // where strata reads it without loading the plugin.
-                    .target(name: "\(name)Plugin", dependencies: ["\(name)Domain", .product(name: "StrataPluginKit", package: "Core"),
-                                                              .product(name: "StrataTerminal", package: "Core")],
+                    .target(name: "\(name)Plugin",
+                            dependencies: ["\(name)Domain", "\(name)Data", "\(name)Presentation",
+                                           .product(name: "StrataPluginKit", package: "Core"), .product(name: "StrataTerminal", package: "Core")],
                             exclude: ["plugin.json"], plugins: [.plugin(name: "StrataDescriptorPlugin", package: "Core")]),
                     .testTarget(name: "\(name)DomainTests", dependencies: ["\(name)Domain"]),
-                    // The plugin in StrataTesting's in-memory host: its commands and its screen.
+                    .testTarget(name: "\(name)DataTests", dependencies: ["\(name)Data", "\(name)Domain"]),
+                    // The plugin in StrataTesting's in-memory host: its command and its screen.
                     .testTarget(name: "\(name)PluginTests", dependencies: ["\(name)Plugin", .product(name: "StrataTesting", package: "Testing"),
                                                                      .product(name: "StrataTerminal", package: "Core")]),
                 ],
@@ -31,41 +38,140 @@ enum ScaffoldTemplate {
             ("Sources/\(name)Domain/GreetUseCase.swift", """
             import Foundation
 
+            /// Where the word a greeting starts with comes from.
+            public protocol SalutationRepository: Sendable {
+                /// "Hello", or what the user chose.
+                func salutation() -> String
+            }
+
             /// Greets someone by name.
             public protocol GreetUseCase: Sendable {
                 func greet(_ name: String) -> String
             }
 
-            /// The one greeting.
+            /// The rule: the salutation and the trimmed name, or the world when there is no name.
             public struct DefaultGreetUseCase: GreetUseCase {
-                public init() {}
+                private let salutations: any SalutationRepository
+
+                public init(salutations: any SalutationRepository) {
+                    self.salutations = salutations
+                }
 
                 public func greet(_ name: String) -> String {
                     let trimmed = name.trimmingCharacters(in: .whitespaces)
-                    return "Hello, \\(trimmed.isEmpty ? "world" : trimmed)!"
+                    return "\\(salutations.salutation()), \\(trimmed.isEmpty ? "world" : trimmed)!"
+                }
+            }
+
+            """),
+            ("Sources/\(name)Data/FileSalutationRepository.swift", """
+            import Foundation
+            import \(name)Domain
+
+            /// The salutation in a text file of the plugin's data folder (`salutation.txt`), "Hello" without one.
+            public struct FileSalutationRepository: SalutationRepository {
+                private let file: URL
+
+                public init(file: URL) {
+                    self.file = file
+                }
+
+                public func salutation() -> String {
+                    let text = (try? String(contentsOf: file, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+                    return text.isEmpty ? "Hello" : text
+                }
+            }
+
+            """),
+            ("Sources/\(name)Presentation/\(name)Screen.swift", """
+            import \(name)Domain
+            import Observation
+            import StrataTerminal
+
+            /// The name being typed and its greeting.
+            @MainActor
+            @Observable
+            public final class GreetViewModel {
+                public var name = "" {
+                    didSet { greeting = greet.greet(name) }
+                }
+                public private(set) var greeting: String
+                @ObservationIgnored private let greet: any GreetUseCase
+
+                public init(greet: any GreetUseCase) {
+                    self.greet = greet
+                    greeting = greet.greet("")
+                }
+            }
+
+            /// Type a name, see the greeting. Run `strata dev .` in the package: each saved change is built and
+            /// shown here.
+            @MainActor
+            public final class \(name)Screen: Screen {
+                public let title = "\(name)"
+                private let viewModel: GreetViewModel
+                private var field = TextFieldState()
+
+                public init(viewModel: GreetViewModel) {
+                    self.viewModel = viewModel
+                }
+
+                public var helpItems: [HelpItem] { [HelpItem("type", "a name")] }
+
+                public func draw(in canvas: Canvas, context: RenderContext) {
+                    canvas.draw("Who should be greeted?", row: 0, style: .bold)
+                    TextField(state: field, prompt: "Name: ", placeholder: "world").draw(in: canvas.rows(2, count: 1))
+                    canvas.draw(viewModel.greeting, row: 4)
+                }
+
+                public func handle(_ key: Key) throws -> KeyResult {
+                    guard field.handle(key) else { return .ignored }
+                    viewModel.name = field.text
+                    return .handled
+                }
+            }
+
+            /// Opens the screen from the home screen.
+            public struct \(name)ScreenProvider: FeatureScreenProvider {
+                private let greet: any GreetUseCase
+
+                public init(greet: any GreetUseCase) {
+                    self.greet = greet
+                }
+
+                @MainActor public func makeRootScreen(navigator: Navigator) throws -> any Screen {
+                    \(name)Screen(viewModel: GreetViewModel(greet: greet))
                 }
             }
 
             """),
             ("Sources/\(name)Plugin/\(name)Plugin.swift", """
+            import \(name)Data
             import \(name)Domain
-            import StrataDI
+            import \(name)Presentation
             import StrataPluginKit
             import StrataTerminal
 
-            /// The composition root: the only place that builds the feature's concrete types.
+            /// The composition root: the only place that builds the feature's concrete types. What it registers
+            /// is its own; `context.export` would offer a type to other plugins.
             final class \(name)Plugin: FeaturePlugin {
                 let manifest = PluginManifest(id: "\(id)", displayName: "\(name)", version: "0.1.0",
                                               summary: "Greets people (made with strata plugins new).")
 
                 func register(in context: PluginContext) throws {
-                    try context.register((any GreetUseCase).self, scope: .singleton) { _ in DefaultGreetUseCase() }
+                    let salutationFile = context.dataDirectory.appendingPathComponent("salutation.txt")
+                    try context.register((any SalutationRepository).self, scope: .singleton) { _ in
+                        FileSalutationRepository(file: salutationFile)
+                    }
+                    try context.register((any GreetUseCase).self, scope: .singleton) { resolver in
+                        DefaultGreetUseCase(salutations: try resolver.resolve((any SalutationRepository).self))
+                    }
                     // The screen the home screen opens.
                     try context.contribute(.screen) { resolver in
                         \(name)ScreenProvider(greet: try resolver.resolve((any GreetUseCase).self))
                     }
-                    // What the command takes is declared in plugin.json: strata parses it there (and prints
-                    // its usage and --help) before this code is loaded. A thrown error is printed as one line.
+                    // What the command takes is declared in plugin.json: strata parses it there (and prints its
+                    // usage and --help) before this code is loaded. A thrown error is printed as one line.
                     try context.addCommand(PluginCommand(path: ["\(id)", "greet"]) { arguments, invocation in
                         let useCase = try context.service((any GreetUseCase).self)
                         let greeting = useCase.greet(arguments.positionals.joined(separator: " "))
@@ -92,45 +198,6 @@ enum ScaffoldTemplate {
               "screens": [
                 {"title": "\(name)", "summary": "Type a name and see the greeting"}
               ]
-            }
-
-            """),
-            ("Sources/\(name)Plugin/\(name)Screen.swift", """
-            import \(name)Domain
-            import StrataTerminal
-
-            /// Opens the plugin's screen from the home screen.
-            struct \(name)ScreenProvider: FeatureScreenProvider {
-                let greet: any GreetUseCase
-
-                @MainActor func makeRootScreen(navigator: Navigator) throws -> any Screen {
-                    \(name)Screen(greet: greet)
-                }
-            }
-
-            /// Type a name, see the greeting. Run `strata dev .` in the package: each saved change is built
-            /// and shown here.
-            @MainActor
-            final class \(name)Screen: Screen {
-                let title = "\(name)"
-                private let greet: any GreetUseCase
-                private var name = TextFieldState()
-
-                init(greet: any GreetUseCase) {
-                    self.greet = greet
-                }
-
-                var helpItems: [HelpItem] { [HelpItem("type", "a name")] }
-
-                func draw(in canvas: Canvas, context: RenderContext) {
-                    canvas.draw("Who should be greeted?", row: 0, style: .bold)
-                    TextField(state: name, prompt: "Name: ", placeholder: "world").draw(in: canvas.rows(2, count: 1))
-                    canvas.draw(greet.greet(name.text), row: 4)
-                }
-
-                func handle(_ key: Key) throws -> KeyResult {
-                    name.handle(key) ? .handled : .ignored
-                }
             }
 
             """),
@@ -185,12 +252,32 @@ enum ScaffoldTemplate {
             import Testing
             @testable import \(name)Domain
 
-            @Test func greetsByTrimmedName() {
-                #expect(DefaultGreetUseCase().greet("  Ada ") == "Hello, Ada!")
+            /// A salutation chosen by the test.
+            struct FixedSalutation: SalutationRepository {
+                let word: String
+                func salutation() -> String { word }
+            }
+
+            @Test func greetsByTrimmedNameWithTheSalutation() {
+                #expect(DefaultGreetUseCase(salutations: FixedSalutation(word: "Hi")).greet("  Ada ") == "Hi, Ada!")
             }
 
             @Test func greetsTheWorldWhenNameIsEmpty() {
-                #expect(DefaultGreetUseCase().greet("") == "Hello, world!")
+                #expect(DefaultGreetUseCase(salutations: FixedSalutation(word: "Hello")).greet("") == "Hello, world!")
+            }
+
+            """),
+            ("Tests/\(name)DataTests/FileSalutationRepositoryTests.swift", """
+            import Foundation
+            import Testing
+            import \(name)Data
+
+            @Test func theSalutationComesFromItsFileOrIsHello() throws {
+                let file = FileManager.default.temporaryDirectory.appendingPathComponent("salutation-\\(UUID().uuidString).txt")
+                defer { try? FileManager.default.removeItem(at: file) }
+                #expect(FileSalutationRepository(file: file).salutation() == "Hello")
+                try "Servus\\n".write(to: file, atomically: true, encoding: .utf8)
+                #expect(FileSalutationRepository(file: file).salutation() == "Servus")
             }
 
             """),

@@ -42,14 +42,16 @@ public final class Container: Sendable {
     ///   - name: tells apart several registrations of one type.
     ///   - scope: how long an instance lives.
     ///   - owner: who registers; only the same owner may later replace this entry.
+    ///   - isPrivate: whether only `owner` (and the host) may resolve it. A plugin's own registrations are
+    ///     (`PluginContext.register`); the host's services and what a plugin exports are not.
     ///   - factory: builds an instance, resolving its own dependencies through the resolver it gets. The
     ///     resolver is valid only during the call.
     /// - Throws: `DIError.frozen` after `freeze()`; `DIError.ownedByOther` if another owner holds the key.
     @_spi(StrataHost)
     public func register<T>(_ type: T.Type = T.self, name: String? = nil, scope: Scope = .transient, owner: Owner,
-                            factory: @escaping @Sendable (Resolver) throws -> T) throws(DIError) {
+                            isPrivate: Bool = false, factory: @escaping @Sendable (Resolver) throws -> T) throws(DIError) {
         let key = Key(type, name)
-        let entry = Entry(key: key, owner: owner, scope: scope, factory: factory)
+        let entry = Entry(key: key, owner: owner, scope: scope, isPrivate: isPrivate, factory: factory)
         let problem: DIError? = open.withLock { table in
             if frozenTable != nil { return .frozen(type: key.typeName, name: name, attemptedBy: owner) }
             if let existing = table[key], existing.owner != owner {
@@ -110,10 +112,11 @@ public final class Container: Sendable {
     /// Resolves an instance of `type` (and `name`).
     /// - Parameter requester: who asks, named in errors; there is no default, so no one asks as the host by
     ///   accident.
-    /// - Throws: `DIError.notRegistered` (with what is registered nearby), `.cycle`, `.factoryFailed`.
+    /// - Throws: `DIError.notRegistered` (with what is registered nearby), `.privateRegistration` when it is
+    ///   another plugin's and not exported, `.cycle`, `.factoryFailed`.
     @inlinable
     public func resolve<T>(_ type: T.Type = T.self, name: String? = nil, requester: Owner) throws(DIError) -> T {
-        if let instance: T = frozenSingleton(type, name) { return instance }
+        if let instance: T = frozenSingleton(type, name, requester: requester) { return instance }
         return try resolve(Key(type, name), frame: nil, requester: requester)
     }
 
@@ -125,12 +128,12 @@ public final class Container: Sendable {
     /// retained): on several cores, retains of shared objects would bounce their cache lines between the
     /// cores and stop reads from scaling. Only the returned instance is retained, as it must be.
     @inlinable
-    func frozenSingleton<T>(_ type: T.Type, _ name: String?) -> T? {
+    func frozenSingleton<T>(_ type: T.Type, _ name: String?, requester: Owner) -> T? {
         guard let table = UnsafeRawPointer(bitPattern: frozenPointer.load(ordering: .acquiring)) else { return nil }
         return Unmanaged<FrozenTable>.fromOpaque(table)._withUnsafeGuaranteedRef { table in
             guard let found = table.borrowedLookup(ObjectIdentifier(type), name) else { return nil }
             return found._withUnsafeGuaranteedRef { entry in
-                guard entry.scope == .singleton,
+                guard entry.scope == .singleton, entry.isVisible(to: requester),
                       let box = UnsafeRawPointer(bitPattern: entry.published.load(ordering: .acquiring)) else { return nil }
                 return Unmanaged<InstanceBox<T>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
             }
@@ -145,6 +148,9 @@ public final class Container: Sendable {
             openEntry(key)
         }
         guard let found else { throw notRegistered(key, requester: requester) }
+        guard found.isVisible(to: requester) else {
+            throw .privateRegistration(type: key.typeName, name: key.name, owner: found.owner, requester: requester)
+        }
         let entry = unsafeDowncast(found, to: Entry<T>.self)
         switch entry.scope {
         case .transient:
@@ -171,7 +177,10 @@ public final class Container: Sendable {
     @inlinable
     func build<T>(_ entry: Entry<T>, frame: ResolutionFrame?, requester: Owner) throws(DIError) -> T {
         if let chain = frame?.cycle(closing: entry.key) { throw .cycle(chain) }
-        let resolver = Resolver(container: self, frame: ResolutionFrame(key: entry.key, parent: frame), requester: requester)
+        // A plugin's factory resolves as that plugin (it may use its own private registrations); the host's
+        // services resolve on behalf of whoever asked.
+        let resolver = Resolver(container: self, frame: ResolutionFrame(key: entry.key, parent: frame),
+                                requester: entry.owner == .host ? requester : entry.owner)
         do {
             return try entry.factory(resolver)
         } catch let error as DIError {

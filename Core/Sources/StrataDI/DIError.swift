@@ -6,6 +6,8 @@ public enum DIError: Error, Sendable, Equatable, CustomStringConvertible {
     case notRegistered(type: String, name: String?, requester: Owner, sameTypeOtherNames: [String?], sameNameOtherTypes: [String])
     /// Resolving went in a circle; the chain starts and ends with the same entry (`A → B → A`).
     case cycle([String])
+    /// The registration is another plugin's own: it didn't export it.
+    case privateRegistration(type: String, name: String?, owner: Owner, requester: Owner)
     /// The key is owned by someone else; a registration can only be replaced by its owner.
     case ownedByOther(type: String, name: String?, owner: Owner, attemptedBy: Owner)
     /// The container is frozen (loading has ended); no registration is accepted any more.
@@ -32,6 +34,9 @@ public enum DIError: Error, Sendable, Equatable, CustomStringConvertible {
             return text
         case .cycle(let chain):
             return "dependency cycle: \(chain.joined(separator: " → ")). Break it by injecting one side lazily or restructuring the factories."
+        case .privateRegistration(let type, let name, let owner, let requester):
+            return "\(requester) can't resolve \(Self.describe(type, name)): it is private to \(owner). "
+                + "\(owner.name) has to export it (context.export) for other plugins to use it, and \(requester.name) to depend on \(owner.name)."
         case .ownedByOther(let type, let name, let owner, let attempted):
             return "\(attempted) can't register \(Self.describe(type, name)): it is owned by \(owner). Use another name or type."
         case .frozen(let type, let name, let attempted):

@@ -52,4 +52,6 @@ public struct Registration: Sendable, Hashable {
     public let name: String?
     /// Its scope.
     public let scope: Scope
+    /// Whether other plugins may resolve it (the host's registrations and what a plugin exports).
+    public let exported: Bool
 }

@@ -16,7 +16,7 @@ public struct Resolver: Sendable {
     /// - Throws: `DIError` if it is not registered, its factory fails, or it closes a cycle.
     @inlinable
     public func resolve<T>(_ type: T.Type = T.self, name: String? = nil) throws(DIError) -> T {
-        if let instance: T = container.frozenSingleton(type, name) { return instance }
+        if let instance: T = container.frozenSingleton(type, name, requester: requester) { return instance }
         return try container.resolve(Key(type, name), frame: frame, requester: requester)
     }
 }

@@ -37,15 +37,27 @@ public final class PluginContext: Sendable {
     /// The plugin as an owner in the container.
     private var owner: Owner { .plugin(pluginID) }
 
-    /// Registers a factory owned by this plugin. See `Container.register`.
+    /// Registers a factory owned by this plugin and private to it: only this plugin (and the host, which
+    /// opens its screens) can resolve it. See `Container.register`.
     /// - Throws: `DIError.ownedByOther` if another plugin or the host owns the key; `DIError.frozen` after loading.
     public func register<T>(_ type: T.Type = T.self, name: String? = nil, scope: Scope = .transient,
                             factory: @escaping @Sendable (Resolver) throws -> T) throws(DIError) {
-        try container.register(type, name: name, scope: scope, owner: owner, factory: factory)
+        try container.register(type, name: name, scope: scope, owner: owner, isPrivate: true, factory: factory)
     }
 
-    /// Resolves a host service or another plugin's registration, asking as this plugin.
-    /// - Throws: `DIError.notRegistered` naming this plugin as the requester.
+    /// Registers what this plugin offers other plugins: usually a protocol from a small interface library
+    /// that both link, which the other plugins resolve with `service(_:)` after declaring a dependency on
+    /// this one. Everything else stays private.
+    /// - Throws: as `register`.
+    public func export<T>(_ type: T.Type = T.self, name: String? = nil, scope: Scope = .transient,
+                          factory: @escaping @Sendable (Resolver) throws -> T) throws(DIError) {
+        try container.register(type, name: name, scope: scope, owner: owner, isPrivate: false, factory: factory)
+    }
+
+    /// Resolves a host service, one of this plugin's own registrations, or what another plugin exported,
+    /// asking as this plugin.
+    /// - Throws: `DIError.notRegistered` naming this plugin as the requester; `DIError.privateRegistration`
+    ///   for another plugin's registration that it did not export.
     public func service<T>(_ type: T.Type = T.self, name: String? = nil) throws(DIError) -> T {
         try container.resolve(type, name: name, requester: owner)
     }

@@ -56,14 +56,15 @@ protocol Shelf<Book>: Sendable {
         #expect(error?.description.contains("strata di list") == true)
     }
 
-    @Test func aMissingDependencyIsReportedForTheOriginalRequester() throws {
+    /// A plugin's factory resolves as that plugin: the missing dependency is alpha's, whoever asked for Alpha.
+    @Test func aMissingDependencyIsReportedForThePluginWhoseFactoryNeedsIt() throws {
         let container = Container()
         try container.register(Alpha.self, owner: .plugin("alpha")) { resolver in
             _ = try resolver.resolve(Beta.self)
             return Alpha()
         }
 
-        #expect(throws: DIError.notRegistered(type: "Beta", name: nil, requester: .plugin("gamma"),
+        #expect(throws: DIError.notRegistered(type: "Beta", name: nil, requester: .plugin("alpha"),
                                               sameTypeOtherNames: [], sameNameOtherTypes: [])) {
             try container.resolve(Alpha.self, requester: .plugin("gamma"))
         }

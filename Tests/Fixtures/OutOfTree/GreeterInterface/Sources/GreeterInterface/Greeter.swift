@@ -1,0 +1,4 @@
+/// What the provider plugin offers other plugins.
+public protocol Greeter: Sendable {
+    func greeting(for name: String) -> String
+}
