@@ -114,12 +114,16 @@ let package = Package(
     dependencies: [.package(path: "Core"), .package(path: "Core/Base"), .package(path: "Core/URLSession"),
                    .package(path: "Core/Testing")],
     targets: [
-        .executableTarget(
-            name: "strata",
+        // The host: its logic a library (config, catalog and discovery, the loader, the command router, each
+        // host command), unit-tested in HostUnitTests; the executable is its main.swift.
+        .target(
+            name: "StrataHost",
             dependencies: [base, sdk("StrataPluginKit"), sdk("StrataRuntime"), sdk("StrataNetworking"),
                            sdk("StrataStorage"), sdk("StrataTerminal")],
             path: "Core/Host"
         ),
+        .executableTarget(name: "strata", dependencies: ["StrataHost"], path: "Core/HostMain"),
+        .testTarget(name: "HostUnitTests", dependencies: ["StrataHost", sdk("StrataPluginKit")], path: "Tests/HostUnitTests"),
         .testTarget(name: "HostTests", dependencies: [sdk("StrataTesting")], path: "Tests/HostTests"),
         .testTarget(name: "ArchitectureTests", dependencies: [], path: "Tests/ArchitectureTests"),
     ] + features.flatMap(\.targets) + fixtureTargets,

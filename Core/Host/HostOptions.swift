@@ -43,7 +43,7 @@ struct HostOptions {
 }
 
 /// The command line is wrong: exit code 2.
-struct HostUsageError: Error, CustomStringConvertible {
+struct HostUsageError: Error, Equatable, CustomStringConvertible {
     let message: String
     var description: String { message }
 }

@@ -63,7 +63,7 @@ enum ArchitectureRules {
                         problems.append("\(target.name) (\(layer)) depends on the SDK product \(product); allowed: \(allowed.sorted().joined(separator: ", ").isEmpty ? "none" : allowed.sorted().joined(separator: ", "))")
                     }
                 }
-            } else if target.type == "executable" {
+            } else if target.type == "executable" || target.path.hasPrefix("Core/Host") {
                 for dependency in targetDependencies where features[dependency] != nil {
                     problems.append("the host \(target.name) depends on the feature target \(dependency)")
                 }

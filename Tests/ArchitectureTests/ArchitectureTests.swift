@@ -54,7 +54,8 @@ import Testing
             T(name: "MoviesData", path: "Features/Movies/Data", type: "library", target_dependencies: ["MoviesDomain", "GptDomain"], product_dependencies: ["StrataTerminal"]),
             T(name: "MoviesPresentation", path: "Features/Movies/Presentation", type: "library", target_dependencies: ["MoviesData"], product_dependencies: nil),
             T(name: "GptDomain", path: "Features/Gpt/Domain", type: "library", target_dependencies: nil, product_dependencies: nil),
-            T(name: "strata", path: "Core/Host", type: "executable", target_dependencies: ["MoviesDomain"], product_dependencies: ["StrataPluginKit"]),
+            T(name: "strata", path: "Core/HostMain", type: "executable", target_dependencies: ["MoviesDomain"], product_dependencies: nil),
+            T(name: "StrataHost", path: "Core/Host", type: "library", target_dependencies: ["GptDomain"], product_dependencies: ["StrataPluginKit"]),
         ], dependencies: [.init(identity: "core", type: "fileSystem"), .init(identity: "swinject", type: "sourceControl"),
                            .init(identity: "base", type: "sourceControl")])
         let problems = ArchitectureRules.violations(in: bad)
@@ -64,6 +65,7 @@ import Testing
         #expect(problems.contains { $0.hasPrefix("MoviesData (Data) depends on the SDK product StrataTerminal") })
         #expect(problems.contains { $0.hasPrefix("MoviesPresentation (Presentation) depends on MoviesData (Data)") })
         #expect(problems.contains { $0 == "the host strata depends on the feature target MoviesDomain" })
+        #expect(problems.contains { $0 == "the host StrataHost depends on the feature target GptDomain" })
         #expect(problems.contains { $0.hasPrefix("the root package depends on swinject") })
         #expect(problems.contains { $0.hasPrefix("the root package depends on base") }, "an SDK name from elsewhere is not the SDK")
         #expect(!problems.contains { $0.hasPrefix("the root package depends on core") })

@@ -33,7 +33,7 @@ struct DynamicLibrary {
 
 /// Marks the main queue, so that ``onMainQueue(_:)`` knows when it already runs there; `main.swift` calls it
 /// first.
-func markMainQueue() { DispatchQueue.main.setSpecific(key: mainQueueKey, value: true) }
+public func markMainQueue() { DispatchQueue.main.setSpecific(key: mainQueueKey, value: true) }
 
 private let mainQueueKey = DispatchSpecificKey<Bool>()
 

@@ -120,27 +120,9 @@ final class PluginLoader {
 
     /// Registers the plugins just opened so that every plugin comes after its dependencies.
     private func registerInDependencyOrder(_ opened: Set<String>) {
-        var pending = opened
-        var progress = true
-        while !pending.isEmpty && progress {
-            progress = false
-            for id in pending.sorted() {
-                let dependencies = plugins[id]?.manifest.dependencies ?? []
-                if let blocked = dependencies.lazy.compactMap({ self.blockingReason(dependency: $0, pending: pending) }).first {
-                    fail(id, .dependency(blocked))
-                } else if dependencies.contains(where: pending.contains) {
-                    continue
-                } else {
-                    register(id)
-                }
-                pending.remove(id)
-                progress = true
-            }
-        }
-        let cycles = pending.sorted().map { ($0, cycle(from: $0, among: pending)) }
-        for (id, chain) in cycles {
-            fail(id, .dependency("dependency cycle: \(chain.joined(separator: " → "))"))
-        }
+        DependencyOrder.register(opened, dependencies: { self.plugins[$0]?.manifest.dependencies ?? [] },
+                                 blockingReason: blockingReason(dependency:pending:),
+                                 register: register, fail: { self.fail($0, .dependency($1)) })
     }
 
     /// Why `dependency` can never be satisfied, or `nil` if it is registered or still pending.
@@ -155,17 +137,6 @@ final class PluginLoader {
         case .disabled: return "depends on '\(dependency)', which is disabled in \(config.source)"
         case .failed, .crashed: return "depends on '\(dependency)', which \(record.state == .crashed ? "crashed" : "failed"): \(record.error ?? "unknown")"
         }
-    }
-
-    private func cycle(from start: String, among pending: Set<String>) -> [String] {
-        var path = [start]
-        var current = start
-        while let next = plugins[current]?.manifest.dependencies.first(where: pending.contains) {
-            if let loopStart = path.firstIndex(of: next) { return Array(path[loopStart...]) + [next] }
-            path.append(next)
-            current = next
-        }
-        return path
     }
 
     private func register(_ id: String) {

@@ -2,9 +2,11 @@ import FoundationEssentials
 import Glibc
 import StrataPluginKit
 
-/// `strata`: reads the config, loads the enabled feature plugins and serves their commands.
+/// `strata`: reads the config, loads the enabled feature plugins and serves their commands. The
+/// executable's `main.swift` calls this with the process's arguments and environment; the exit code is the
+/// process's.
 @MainActor
-func runStrata(_ arguments: [String], environment: [String: String]) async -> Int32 {
+public func runStrata(_ arguments: [String], environment: [String: String]) async -> Int32 {
     let options: HostOptions
     do {
         options = try HostOptions.parse(arguments)
@@ -58,6 +60,3 @@ func runStrata(_ arguments: [String], environment: [String: String]) async -> In
     }
 }
 
-markMainQueue()
-let code = await runStrata(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
-exit(code)

@@ -1,0 +1,116 @@
+import Foundation
+import StrataPluginKit
+import Testing
+@testable import StrataHost
+
+/// The host's logic without a process: global options, where the config comes from, the order plugins
+/// register in, and the host's own command declarations. (`Tests/HostTests` runs the real `strata` where a
+/// process matters: dlopen, crashes, the terminal.)
+@Suite struct HostOptionsTests {
+    @Test func globalOptionsAreTakenFromAnywhereAndTheRestAreTheWords() throws {
+        let options = try HostOptions.parse(["movies", "--config", "a.json", "search", "--data-dir=/d", "-v", "dune"])
+        #expect(options.configPath == "a.json" && options.dataDirectory == "/d" && options.verbose)
+        #expect(options.words == ["movies", "search", "dune"])
+        let passThrough = try HostOptions.parse(["dev", "pkg", "--", "movies", "--config", "x"])
+        #expect(passThrough.words == ["dev", "pkg", "--", "movies", "--config", "x"] && passThrough.configPath == nil,
+                "after -- everything belongs to the command")
+    }
+
+    @Test func aPathOptionWithoutAPathIsAUsageError() {
+        #expect(throws: HostUsageError(message: "--config needs a path")) { try HostOptions.parse(["--config"]) }
+        #expect(throws: HostUsageError(message: "--data-dir is empty; give a path (`.` for the current folder)")) {
+            try HostOptions.parse(["--data-dir="])
+        }
+    }
+}
+
+@Suite struct ConfigPrecedenceTests {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("strata-config-\(UUID().uuidString)")
+
+    func write(_ relative: String, _ text: String) throws -> String {
+        let url = root.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    /// `--config`, then `$STRATA_CONFIG`, then an allowed `./strata.json`, then `$XDG_CONFIG_HOME/strata/strata.json`.
+    @Test func theFirstConfigFoundWinsInItsOrder() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let explicit = try write("explicit.json", #"{"dataDirectory": "/explicit"}"#)
+        let fromEnvironment = try write("env.json", #"{"dataDirectory": "/env"}"#)
+        _ = try write("home/strata/strata.json", #"{"dataDirectory": "/home"}"#)
+        let local = try write("work/strata.json", #"{"dataDirectory": "/local"}"#)
+        var environment = ["XDG_CONFIG_HOME": root.appendingPathComponent("home").path,
+                           "XDG_STATE_HOME": root.appendingPathComponent("state").path, "HOME": root.path]
+        let work = root.appendingPathComponent("work").path
+        func source(_ explicitPath: String?) throws -> String {
+            try ConfigLoader(explicitPath: explicitPath, environment: environment, currentDirectory: work).load().source
+        }
+        #expect(try source(nil) == root.appendingPathComponent("home/strata/strata.json").path,
+                "a config in the current folder is passed over until it is allowed")
+        _ = try ConfigAllowance(environment: environment).allow(local, contents: Data(contentsOf: URL(fileURLWithPath: local)))
+        #expect(try source(nil) == local)
+        environment["STRATA_CONFIG"] = fromEnvironment
+        #expect(try source(nil) == fromEnvironment)
+        #expect(try source(explicit) == explicit)
+        #expect(throws: ConfigError.self) { try source(root.appendingPathComponent("missing.json").path) }
+        environment = ["XDG_CONFIG_HOME": root.appendingPathComponent("nothing").path, "HOME": root.path,
+                       "XDG_STATE_HOME": root.appendingPathComponent("state").path]
+        #expect(try ConfigLoader(explicitPath: nil, environment: environment, currentDirectory: root.path).load().source == "built-in defaults")
+    }
+}
+
+@Suite struct DependencyOrderTests {
+    /// Runs the ordering over `graph` (id → its dependencies); `blocked` are ids that can never be met. As in
+    /// the loader, a failed plugin is forgotten, dependencies and all.
+    func run(_ graph: [String: [String]], blocked: Set<String> = [], failingToRegister: Set<String> = [])
+        -> (registered: [String], failed: [String: String]) {
+        var registered: [String] = [], failed: [String: String] = [:]
+        var graph = graph
+        DependencyOrder.register(Set(graph.keys), dependencies: { graph[$0] ?? [] },
+                                 blockingReason: { dependency, pending in
+                                     if pending.contains(dependency) { return nil }
+                                     if blocked.contains(dependency) || failed[dependency] != nil { return "needs \(dependency)" }
+                                     return registered.contains(dependency) ? nil : "no \(dependency)"
+                                 },
+                                 register: { id in
+                                     if failingToRegister.contains(id) { failed[id] = "threw" } else { registered.append(id) }
+                                 },
+                                 fail: { failed[$0] = $1; graph[$0] = nil })
+        return (registered, failed)
+    }
+
+    @Test func eachPluginRegistersAfterItsDependenciesAndTiesGoByID() {
+        let outcome = run(["app": ["ui", "db"], "ui": ["core"], "db": ["core"], "core": []])
+        #expect(outcome.registered == ["core", "db", "ui", "app"])
+        #expect(outcome.failed.isEmpty)
+    }
+
+    @Test func aCycleIsReportedAsItsChainAndTheRestStillRegister() {
+        let outcome = run(["a": ["b"], "b": ["c"], "c": ["a"], "d": []])
+        #expect(outcome.registered == ["d"])
+        #expect(outcome.failed["a"] == "dependency cycle: a → b → c → a")
+        #expect(outcome.failed["b"] == "dependency cycle: b → c → a → b")
+    }
+
+    @Test func aMissingOrFailedDependencyFailsItsDependentsOnly() {
+        let outcome = run(["app": ["gone"], "plain": []], blocked: ["gone"])
+        #expect(outcome.registered == ["plain"] && outcome.failed["app"] == "needs gone")
+        let threw = run(["base": [], "top": ["base"]], failingToRegister: ["base"])
+        #expect(threw.registered.isEmpty && threw.failed == ["base": "threw", "top": "needs base"],
+                "a dependency that threw while registering blocks what needs it")
+    }
+}
+
+@Suite struct HostCommandDeclarationTests {
+    @Test func theHostsCommandsAreDeclaredLikeAPluginsAndParsedTheSameWay() throws {
+        #expect(HostCommand.all.allSatisfy { $0.spec.problem == nil })
+        #expect(HostCommand.named(["plugins", "check"]).usage == "plugins check [--timeout SECONDS] [--json]")
+        #expect(HostCommand.named(["config", "allow"]).usage == "config allow [PATH]")
+        let parsed = try HostCommand.named(["plugins", "info"]).spec.parse(["gpt", "--json"])
+        #expect(parsed.positionals == ["gpt"] && parsed.has("--json"))
+        #expect(throws: CommandError.usage("missing ID")) { try HostCommand.named(["plugins", "info"]).spec.parse([]) }
+        #expect(Set(HostCommand.all.map { $0.words[0] }) == HostCommand.groups.union(["dev"]))
+    }
+}
