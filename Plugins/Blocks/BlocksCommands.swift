@@ -38,7 +38,7 @@ struct BlocksCommands: Sendable {
         if json {
             try invocation.writeJSON(BlocksJSON.Clock(state))
         } else {
-            invocation.write(ClockFormatting.text(state, calendar: try context.service(Calendar.self, name: context.pluginID)))
+            invocation.write(ClockFormatting.text(state, calendar: try context.service(Calendar.self)))
         }
     }
 

@@ -22,7 +22,7 @@ public final class BlocksPlugin: FeaturePlugin {
         let databaseURL = context.dataDirectory.appendingPathComponent(settings.databaseFile)
         try registerStorage(in: context, databaseURL: databaseURL)
         // Built on first use: only the clock and the schedules need wall-clock time (see TimeZoneDatabase).
-        try context.register(Calendar.self, name: context.pluginID, scope: .singleton) { _ in try settings.calendar() }
+        try context.register(Calendar.self, scope: .singleton) { _ in try settings.calendar() }
         try registerUseCases(in: context)
         try registerScreens(in: context)
         let commands = BlocksCommands(context: context)
@@ -32,11 +32,11 @@ public final class BlocksPlugin: FeaturePlugin {
     }
 
     private func registerStorage(in context: PluginContext, databaseURL: URL) throws {
-        try context.register(SQLiteDatabase.self, name: "blocks", scope: .singleton) { resolver in
+        try context.register(SQLiteDatabase.self, scope: .singleton) { resolver in
             try resolver.resolve((any DatabaseOpener).self).open(databaseURL)
         }
         try context.register((any RunningModeRepository).self, scope: .singleton) { resolver in
-            try SQLiteRunningModeRepository(database: resolver.resolve(SQLiteDatabase.self, name: "blocks"))
+            try SQLiteRunningModeRepository(database: resolver.resolve(SQLiteDatabase.self))
         }
         try context.register((any PhaseNotifier).self, scope: .singleton) { _ in
             DesktopPhaseNotifier(environment: ProcessInfo.processInfo.environment)
@@ -63,7 +63,7 @@ public final class BlocksPlugin: FeaturePlugin {
     /// One kind's repository (in the plugin's database) and its use cases.
     private func registerItems<Item: SQLiteStoredItem>(_: Item.Type, in context: PluginContext) throws {
         try context.register((any ItemRepository<Item>).self, scope: .singleton) { resolver in
-            try SQLiteItemRepository<Item>(database: resolver.resolve(SQLiteDatabase.self, name: "blocks"))
+            try SQLiteItemRepository<Item>(database: resolver.resolve(SQLiteDatabase.self))
         }
         try context.register((any ItemFetchUseCase<Item>).self) { DefaultItemFetchUseCase(repository: try $0.resolve()) }
         try context.register((any ItemCreateUseCase<Item>).self) {
@@ -76,7 +76,6 @@ public final class BlocksPlugin: FeaturePlugin {
     }
 
     private func registerUseCases(in context: PluginContext) throws {
-        let calendarName = context.pluginID  // the Calendar registered in register(in:)
         try registerItems(Block.self, in: context)
         try registerItems(Daily.self, in: context)
         try registerItems(FocusTimer.self, in: context)
@@ -85,11 +84,11 @@ public final class BlocksPlugin: FeaturePlugin {
         }
         try context.register((any ModeStartUseCase).self) {
             DefaultModeStartUseCase(items: try $0.resolve(), runningMode: try $0.resolve(), clock: try $0.resolve(),
-                                    calendar: try $0.resolve(Calendar.self, name: calendarName))
+                                    calendar: try $0.resolve(Calendar.self))
         }
         try context.register((any ClockFetchUseCase).self) {
             DefaultClockFetchUseCase(items: try $0.resolve(), runningMode: try $0.resolve(), clock: try $0.resolve(),
-                                     calendar: try $0.resolve(Calendar.self, name: calendarName))
+                                     calendar: try $0.resolve(Calendar.self))
         }
         try context.register((any ClockStopUseCase).self) { DefaultClockStopUseCase(runningMode: try $0.resolve()) }
     }

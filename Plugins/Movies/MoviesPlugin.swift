@@ -28,11 +28,11 @@ public final class MoviesPlugin: FeaturePlugin {
     private func registerData(_ settings: MoviesSettings, in context: PluginContext) throws {
         let databaseURL = context.dataDirectory.appendingPathComponent("movies.sqlite")
         let libraryFolders = context.libraryDirectory.map { [$0] } ?? []  // where the catalog's bundle is
-        try context.register(SQLiteDatabase.self, name: "movies", scope: .singleton) { resolver in
+        try context.register(SQLiteDatabase.self, scope: .singleton) { resolver in
             try resolver.resolve((any DatabaseOpener).self).open(databaseURL)
         }
         try context.register((any MoviesQueriesRepository).self, scope: .singleton) { resolver in
-            try SQLiteMoviesQueriesStorage(database: try resolver.resolve(SQLiteDatabase.self, name: "movies"),
+            try SQLiteMoviesQueriesStorage(database: try resolver.resolve(SQLiteDatabase.self),
                                            limit: settings.recentQueriesLimit)
         }
         try context.register((any MoviesRepository).self, scope: .singleton) { resolver in
@@ -40,7 +40,7 @@ public final class MoviesPlugin: FeaturePlugin {
             case .catalog:
                 return CatalogMoviesRepository(searching: libraryFolders)
             case .tmdb:
-                let cache = try SQLiteMoviesResponseStorage(database: try resolver.resolve(SQLiteDatabase.self, name: "movies"))
+                let cache = try SQLiteMoviesResponseStorage(database: try resolver.resolve(SQLiteDatabase.self))
                 return TMDBMoviesRepository(client: try resolver.resolve((any HTTPClient).self),
                                             configuration: settings.tmdbConfiguration(environment: ProcessInfo.processInfo.environment), cache: cache)
             }

@@ -50,8 +50,8 @@ public final class Container: Sendable {
     @_spi(StrataHost)
     public func register<T>(_ type: T.Type = T.self, name: String? = nil, scope: Scope = .transient, owner: Owner,
                             isPrivate: Bool = false, factory: @escaping @Sendable (Resolver) throws -> T) throws(DIError) {
-        let key = Key(type, name)
-        let entry = Entry(key: key, owner: owner, scope: scope, isPrivate: isPrivate, factory: factory)
+        let key = Key(type, name, scope: isPrivate ? owner : nil)
+        let entry = Entry(key: key, owner: owner, scope: scope, factory: factory)
         let problem: DIError? = open.withLock { table in
             if frozenTable != nil { return .frozen(type: key.typeName, name: name, attemptedBy: owner) }
             if let existing = table[key], existing.owner != owner {
@@ -131,9 +131,9 @@ public final class Container: Sendable {
     func frozenSingleton<T>(_ type: T.Type, _ name: String?, requester: Owner) -> T? {
         guard let table = UnsafeRawPointer(bitPattern: frozenPointer.load(ordering: .acquiring)) else { return nil }
         return Unmanaged<FrozenTable>.fromOpaque(table)._withUnsafeGuaranteedRef { table in
-            guard let found = table.borrowedLookup(ObjectIdentifier(type), name) else { return nil }
+            guard let found = table.borrowedLookup(ObjectIdentifier(type), name, requester: requester) else { return nil }
             return found._withUnsafeGuaranteedRef { entry in
-                guard entry.scope == .singleton, entry.isVisible(to: requester),
+                guard entry.scope == .singleton,
                       let box = UnsafeRawPointer(bitPattern: entry.published.load(ordering: .acquiring)) else { return nil }
                 return Unmanaged<InstanceBox<T>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
             }
@@ -143,14 +143,13 @@ public final class Container: Sendable {
     @inlinable
     func resolve<T>(_ key: Key, frame: ResolutionFrame?, requester: Owner) throws(DIError) -> T {
         let found: AnyEntry? = if let table = UnsafeRawPointer(bitPattern: frozenPointer.load(ordering: .acquiring)) {
-            Unmanaged<FrozenTable>.fromOpaque(table)._withUnsafeGuaranteedRef { $0.borrowedLookup(key.type, key.name)?.takeUnretainedValue() }
+            Unmanaged<FrozenTable>.fromOpaque(table)._withUnsafeGuaranteedRef {
+                $0.borrowedLookup(key.type, key.name, requester: requester)?.takeUnretainedValue()
+            }
         } else {
-            openEntry(key)
+            openEntry(key, requester: requester)
         }
         guard let found else { throw notRegistered(key, requester: requester) }
-        guard found.isVisible(to: requester) else {
-            throw .privateRegistration(type: key.typeName, name: key.name, owner: found.owner, requester: requester)
-        }
         let entry = unsafeDowncast(found, to: Entry<T>.self)
         switch entry.scope {
         case .transient:
@@ -190,13 +189,37 @@ public final class Container: Sendable {
         }
     }
 
-    /// The entry for `key` before `freeze()`.
+    /// The entry `requester` gets for `key`'s type and name before `freeze()` (see `Container.visible`).
     @usableFromInline
-    func openEntry(_ key: Key) -> AnyEntry? { open.withLock { $0[key] } }
+    func openEntry(_ key: Key, requester: Owner) -> AnyEntry? {
+        open.withLock { table in
+            Self.visible(to: requester, among: table.values.lazy.filter { $0.key.type == key.type && $0.key.name == key.name })
+        }
+    }
+
+    /// Of the entries of one type and name, the one `requester` resolves: its own private one, else the
+    /// shared one; the host (which opens every plugin's screens) also gets a plugin's private one.
+    @usableFromInline
+    static func visible(to requester: Owner, among candidates: some Sequence<AnyEntry>) -> AnyEntry? {
+        var shared: AnyEntry?, hostOnly: AnyEntry?
+        for entry in candidates {
+            if entry.key.scope == nil {
+                shared = entry
+            } else if entry.key.scope == requester {
+                return entry
+            } else if requester == .host {
+                hostOnly = entry
+            }
+        }
+        return shared ?? hostOnly
+    }
 
     @usableFromInline
     func notRegistered(_ key: Key, requester: Owner) -> DIError {
         let entries = frozenTable?.entries ?? open.withLock { $0 }
+        if let owner = entries.keys.filter({ $0.type == key.type && $0.name == key.name }).compactMap(\.scope).min() {
+            return .privateRegistration(type: key.typeName, name: key.name, owner: owner, requester: requester)
+        }
         let otherNames = entries.keys.filter { $0.type == key.type && $0.name != key.name }.map(\.name)
             .sorted { ($0 ?? "") < ($1 ?? "") }
         let otherTypes = key.name.map { name in
@@ -236,16 +259,24 @@ final class FrozenTable: Sendable {
 
     deinit { borrowedSlots.deallocate() }
 
-    /// The entry for a type and name, without retaining anything: it stays alive as long as the table does.
+    /// The entry `requester` gets for a type and name (its own private one, else the shared one; see
+    /// `Container.visible`), without retaining anything: it stays alive as long as the table does.
     @inlinable
-    func borrowedLookup(_ type: ObjectIdentifier, _ name: String?) -> Unmanaged<AnyEntry>? {
+    func borrowedLookup(_ type: ObjectIdentifier, _ name: String?, requester: Owner) -> Unmanaged<AnyEntry>? {
         var index = Self.slot(type, name, shift: shift)
+        var shared: Unmanaged<AnyEntry>?, hostOnly: Unmanaged<AnyEntry>?
         while let slot = borrowedSlots[index] {
-            let matches = slot._withUnsafeGuaranteedRef { $0.key.type == type && $0.key.name == name }
-            if matches { return slot }
+            let scope: Owner?? = slot._withUnsafeGuaranteedRef { $0.key.type == type && $0.key.name == name ? .some($0.key.scope) : .none }
+            switch scope {
+            case .none: break
+            case .some(.none): if shared == nil { shared = slot }
+            case .some(.some(let owner)):
+                if owner == requester { return slot }
+                if requester == .host && hostOnly == nil { hostOnly = slot }
+            }
             index = (index + 1) & mask
         }
-        return nil
+        return shared ?? hostOnly
     }
 
     @inlinable

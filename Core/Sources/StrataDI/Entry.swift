@@ -6,23 +6,14 @@ class AnyEntry: @unchecked Sendable {
     @usableFromInline let key: Key
     @usableFromInline let owner: Owner
     @usableFromInline let scope: Scope
-    /// Whether only its owner (and the host) may resolve it: a plugin's registrations are, unless exported.
-    @usableFromInline let isPrivate: Bool
     /// A singleton's instance once built: the address of a retained `InstanceBox<T>` (0 until built), published once, read lock-free.
     /// (`Atomic` is inlined; `AtomicLazyReference` is not, and would cost a metadata lookup per read.)
     @usableFromInline let published = Atomic<Int>(0)
 
-    init(key: Key, owner: Owner, scope: Scope, isPrivate: Bool) {
+    init(key: Key, owner: Owner, scope: Scope) {
         self.key = key
         self.owner = owner
         self.scope = scope
-        self.isPrivate = isPrivate
-    }
-
-    /// Whether `requester` may resolve this entry.
-    @inlinable
-    func isVisible(to requester: Owner) -> Bool {
-        !isPrivate || requester == owner || requester == .host
     }
 
     deinit {
@@ -47,7 +38,7 @@ class AnyEntry: @unchecked Sendable {
     }
 
     var registration: Registration {
-        Registration(owner: owner, type: key.typeName, name: key.name, scope: scope, exported: !isPrivate)
+        Registration(owner: owner, type: key.typeName, name: key.name, scope: scope, exported: key.scope == nil)
     }
 }
 
@@ -70,8 +61,8 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
     @usableFromInline let factory: @Sendable (Resolver) throws -> T
     @usableFromInline let weakInstance = WeakBox()
 
-    init(key: Key, owner: Owner, scope: Scope, isPrivate: Bool, factory: @escaping @Sendable (Resolver) throws -> T) {
+    init(key: Key, owner: Owner, scope: Scope, factory: @escaping @Sendable (Resolver) throws -> T) {
         self.factory = factory
-        super.init(key: key, owner: owner, scope: scope, isPrivate: isPrivate)
+        super.init(key: key, owner: owner, scope: scope)
     }
 }

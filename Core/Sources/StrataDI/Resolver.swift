@@ -54,12 +54,16 @@ final class ResolutionFrame: Sendable {
 struct Key: Hashable, @unchecked Sendable, CustomStringConvertible {
     @usableFromInline let type: ObjectIdentifier
     @usableFromInline let name: String?
+    /// The plugin a private registration belongs to (its own namespace: two plugins may each keep a
+    /// `SQLiteDatabase`), nil for the host's services and what plugins export.
+    @usableFromInline let scope: Owner?
     /// Kept only to name the type in messages; metatypes are immutable.
     @usableFromInline let metatype: Any.Type
 
-    @inlinable init<T>(_ type: T.Type, _ name: String?) {
+    @inlinable init<T>(_ type: T.Type, _ name: String?, scope: Owner? = nil) {
         self.type = ObjectIdentifier(type)
         self.name = name
+        self.scope = scope
         self.metatype = type
     }
 
@@ -79,11 +83,14 @@ struct Key: Hashable, @unchecked Sendable, CustomStringConvertible {
         return result + rest
     }
 
-    @usableFromInline static func == (lhs: Key, rhs: Key) -> Bool { lhs.type == rhs.type && lhs.name == rhs.name }
+    @usableFromInline static func == (lhs: Key, rhs: Key) -> Bool {
+        lhs.type == rhs.type && lhs.name == rhs.name && lhs.scope == rhs.scope
+    }
 
     @usableFromInline func hash(into hasher: inout Hasher) {
         hasher.combine(type)
         hasher.combine(name)
+        hasher.combine(scope)
     }
 
     @usableFromInline var description: String { DIError.describe(typeName, name) }

@@ -7,7 +7,7 @@
 /// parsing. The host's own commands use the same type.
 ///
 /// ```json
-/// {"words": ["movies", "search"], "summary": "Search movies by title, 20 a page",
+/// {"words": ["films", "search"], "summary": "Search films by title, 20 a page",
 ///  "arguments": [{"name": "QUERY", "help": "words of the title", "repeats": true}],
 ///  "options": [{"name": "--page", "value": "N", "type": "integer", "help": "the page to show, from 1"}],
 ///  "flags": [{"name": "--json", "help": "print JSON"}]}

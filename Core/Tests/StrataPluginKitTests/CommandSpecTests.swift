@@ -11,10 +11,10 @@ import Testing
         flags: [.init("--json", help: "print JSON")])
 
     @Test func usageAndHelpComeFromTheDeclaration() {
-        #expect(search.usage(path: ["movies", "search"])
-                == "strata movies search QUERY... [--page N] [--mode race|team] --goal KM [--json]")
-        let help = search.help(path: ["movies", "search"], summary: "Search movies")
-        #expect(help.hasPrefix("Search movies\n\nUsage: strata movies search QUERY..."))
+        #expect(search.usage(path: ["films", "search"])
+                == "strata films search QUERY... [--page N] [--mode race|team] --goal KM [--json]")
+        let help = search.help(path: ["films", "search"], summary: "Search films")
+        #expect(help.hasPrefix("Search films\n\nUsage: strata films search QUERY..."))
         #expect(help.contains("  --goal KM          how far (required)\n"), "\(help)")
         #expect(help.contains("  QUERY...           words of the title\n"))
         #expect(CommandSpec(arguments: [.init("ID", help: "", optional: true)]).usage(path: ["x"]) == "strata x [ID]")

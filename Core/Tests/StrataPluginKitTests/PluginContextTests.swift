@@ -38,12 +38,36 @@ import Testing
         #expect(try container.resolve(String.self, name: point.key(for: "beta"), requester: .host) == "hello from beta")
     }
 
+    /// A plugin's own registration of a host service's type is its own business: the host's service stays
+    /// what everyone else gets. Offering a replacement to every plugin is refused.
     @Test func aPluginCannotTakeOverAHostService() throws {
         let container = Container()
         try container.register(Int.self, name: "port", owner: .host) { _ in 80 }
+        let beta = makeContext("beta", container: container), gamma = makeContext("gamma", container: container)
 
         #expect(throws: DIError.ownedByOther(type: "Int", name: "port", owner: .host, attemptedBy: .plugin("beta"))) {
-            try makeContext("beta", container: container).register(Int.self, name: "port") { _ in 8080 }
+            try beta.export(Int.self, name: "port") { _ in 8080 }
+        }
+        try beta.register(Int.self, name: "port") { _ in 8080 }
+        container.freeze()
+        #expect(try beta.service(Int.self, name: "port") == 8080)
+        #expect(try gamma.service(Int.self, name: "port") == 80)
+        #expect(try container.resolve(Int.self, name: "port", requester: .host) == 80)
+    }
+
+    /// Private registrations live in each plugin's own namespace: two plugins may each keep an unnamed
+    /// registration of one type, and each gets its own.
+    @Test func twoPluginsKeepTheirOwnRegistrationOfOneType() throws {
+        let container = Container()
+        let movies = makeContext("north", container: container), blocks = makeContext("south", container: container)
+        try movies.register(String.self, scope: .singleton) { _ in "north.sqlite" }
+        try blocks.register(String.self, scope: .singleton) { _ in "south.sqlite" }
+        #expect(try movies.service(String.self) == "north.sqlite", "before freezing")
+        container.freeze()
+        #expect(try movies.service(String.self) == "north.sqlite" && blocks.service(String.self) == "south.sqlite")
+        #expect(try movies.service(String.self) == "north.sqlite", "the lock-free path, once built")
+        #expect(throws: DIError.privateRegistration(type: "String", name: nil, owner: .plugin("north"), requester: .plugin("west"))) {
+            try makeContext("west", container: container).service(String.self)
         }
     }
 

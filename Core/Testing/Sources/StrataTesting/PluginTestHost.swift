@@ -12,12 +12,12 @@ import StrataTerminal
 /// commands run as `strata` routes them, and its screen opened on a virtual terminal.
 ///
 /// ```swift
-/// let host = try PluginTestHost(BlocksPlugin(), settings: #"{"timeZone": "Europe/Berlin"}"#)
-/// let added = await host.run("blocks", "add", "Deep work", "--hours", "4")
-/// #expect(added.code == 0)
+/// let host = try PluginTestHost(HelloPlugin(), settings: #"{"salutation": "Hi"}"#)
+/// let greeted = await host.run("hello", "greet", "Ada")
+/// #expect(greeted.code == 0 && greeted.output == "Hi, Ada!\n")
 /// let app = try await host.openScreen()
-/// try app.send(.enter)
-/// #expect(app.render(size: TerminalSize(width: 80, height: 24)).text.contains("Blocks"))
+/// for character in "Bo" { try app.send(.character(character)) }
+/// #expect(app.render(size: TerminalSize(width: 80, height: 24)).text.contains("Hi, Bo!"))
 /// ```
 ///
 /// Each host is one `strata` process: a second host over the same `dataDirectory` is the next run.
