@@ -14,15 +14,7 @@ struct BlocksCommands: Sendable {
     /// A command whose failures are worded by `BlocksErrorText`.
     func command(_ path: [String],
                  body: @escaping @Sendable (CommandArguments, CommandInvocation) async throws -> Void) -> PluginCommand {
-        PluginCommand(path: path) { arguments, invocation in
-            do {
-                try await body(arguments, invocation)
-            } catch let error as CommandError {
-                throw error
-            } catch {
-                throw CommandError.failure(BlocksErrorText.text(error))
-            }
-        }
+        PluginCommand(path: path, errors: { .failure(BlocksErrorText.text($0)) }, run: body)
     }
 
     // MARK: Argument helpers

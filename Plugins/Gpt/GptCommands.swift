@@ -129,18 +129,12 @@ struct GptCommands: Sendable {
     /// error (exit 2), anything else a failure.
     private func command(_ path: [String],
                          _ body: @escaping @Sendable (CommandArguments, CommandInvocation) async throws -> Void) -> PluginCommand {
-        PluginCommand(path: path) { arguments, invocation in
-            do {
-                try await body(arguments, invocation)
-            } catch let error as CommandError {
-                throw error
-            } catch {
-                let text = GptErrorText.text(error, now: (try? now()) ?? Date(), in: timeZone)
-                switch error as? GptError {
-                case .invalidInput, .unknownPersona: throw CommandError.usage(text)
-                default: throw CommandError.failure(text)
-                }
+        PluginCommand(path: path, errors: { [self] error in
+            let text = GptErrorText.text(error, now: (try? now()) ?? Date(), in: timeZone)
+            switch error as? GptError {
+            case .invalidInput, .unknownPersona: return .usage(text)
+            default: return .failure(text)
             }
-        }
+        }, run: body)
     }
 }

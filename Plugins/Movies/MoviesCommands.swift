@@ -19,15 +19,7 @@ struct MoviesCommands: Sendable {
     /// A command whose failures are worded by `MoviesErrorText`.
     private func command(_ path: [String],
                          _ body: @escaping @Sendable (CommandArguments, CommandInvocation) async throws -> Void) -> PluginCommand {
-        PluginCommand(path: path) { arguments, invocation in
-            do {
-                try await body(arguments, invocation)
-            } catch let error as CommandError {
-                throw error
-            } catch {
-                throw CommandError.failure(MoviesErrorText.text(error))
-            }
-        }
+        PluginCommand(path: path, errors: { .failure(MoviesErrorText.text($0)) }, run: body)
     }
 
     func search(_ arguments: CommandArguments, _ invocation: CommandInvocation) async throws {

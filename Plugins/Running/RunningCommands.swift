@@ -13,25 +13,17 @@ struct RunningCommands: Sendable {
     var all: [PluginCommand] { [run, host, join, history, importRun, records, track] }
 
     /// A command whose failures are worded by `RunningErrorText`: a run the options make impossible is a usage
-    /// error (exit 2); Ctrl-C exits 130 after saying so.
+    /// error (exit 2); Ctrl-C exits 130.
     func command(_ path: [String],
                  _ body: @escaping @Sendable (CommandArguments, CommandInvocation) async throws -> Void) -> PluginCommand {
-        PluginCommand(path: path) { arguments, invocation in
-            do {
-                try await body(arguments, invocation)
-            } catch let error as CommandError {
-                throw error
-            } catch {
-                let text = RunningErrorText.text(error, for: .commandLine)
-                switch error {
-                case is Interrupted:
-                    invocation.writeError("running: \(text)")
-                    throw CommandError.exit(130)
-                case is RunRequestProblem, ReplayTimeline.Problem.needsPace: throw CommandError.usage(text)
-                default: throw CommandError.failure(text)
-                }
+        PluginCommand(path: path, errors: { error in
+            let text = RunningErrorText.text(error, for: .commandLine)
+            return switch error {
+            case is Interrupted: .interrupted(text)
+            case is RunRequestProblem, ReplayTimeline.Problem.needsPace: .usage(text)
+            default: .failure(text)
             }
-        }
+        }, run: body)
     }
 
     // MARK: Options shared by the commands

@@ -69,14 +69,16 @@ public enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
     case usage(String)
     /// The command failed: exit code 1.
     case failure(String)
-    /// The command ends with `code` and says nothing more: what it had to say is written (e.g. 130 after
-    /// Ctrl-C, whose message the command wrote itself).
+    /// The person stopped the command (Ctrl-C): exit code 130, as for SIGINT.
+    case interrupted(String)
+    /// The command ends with `code` and says nothing more: what it had to say is written (a run the mate
+    /// cancelled, whose result was printed).
     case exit(Int32)
 
     /// The message shown to the user (empty for ``exit(_:)``).
     public var description: String {
         switch self {
-        case .usage(let message), .failure(let message): message
+        case .usage(let message), .failure(let message), .interrupted(let message): message
         case .exit: ""
         }
     }
@@ -86,6 +88,7 @@ public enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .usage: 2
         case .failure: 1
+        case .interrupted: 130
         case .exit(let code): code
         }
     }

@@ -19,13 +19,29 @@ public struct PluginCommand: Sendable {
     /// Runs the command on its arguments, parsed and checked against the descriptor's ``CommandSpec``.
     /// Returning means success (exit 0). The host owns the exit codes of a throw: ``CommandError/usage(_:)``
     /// exits 2 with one `<plugin>: message` line and the usage line; ``CommandError/failure(_:)`` or any
-    /// other error exits 1 with one `<plugin>: message` line; ``CommandError/exit(_:)`` exits quietly.
+    /// other error exits 1 with one `<plugin>: message` line; ``CommandError/interrupted(_:)`` exits 130 with
+    /// one line; ``CommandError/exit(_:)`` exits quietly.
     public let run: @Sendable (CommandArguments, CommandInvocation) async throws -> Void
 
     /// Creates a command.
     public init(path: [String], run: @escaping @Sendable (CommandArguments, CommandInvocation) async throws -> Void) {
         self.path = path
         self.run = run
+    }
+
+    /// Creates a command whose errors other than `CommandError` are put in the plugin's words by
+    /// `describe` (its `…ErrorText`): a failure, or a usage error for input the rules refuse.
+    public init(path: [String], errors describe: @escaping @Sendable (any Error) -> CommandError,
+                run: @escaping @Sendable (CommandArguments, CommandInvocation) async throws -> Void) {
+        self.init(path: path) { arguments, invocation in
+            do {
+                try await run(arguments, invocation)
+            } catch let error as CommandError {
+                throw error
+            } catch {
+                throw describe(error)
+            }
+        }
     }
 
     /// Runs the command and answers its exit code, reporting a thrown error as the host does: one line

@@ -124,6 +124,17 @@ import Testing
     }
 
     /// The host owns the exit codes: one `<plugin>: message` line, and the usage line after a usage error.
+    /// A plugin's own errors are put in its words by the command's `errors`.
+    @Test func aPluginsOwnErrorsAreWordedByItsDescription() async throws {
+        struct Refused: Error {}
+        let errors = Collected()
+        let command = PluginCommand(path: ["alpha", "go"], errors: { _ in .usage("that is not allowed") }) { _, _ in throw Refused() }
+        let invocation = CommandInvocation(arguments: [], output: { _ in }, error: { errors.append($0) })
+        #expect(await command.execute(try CommandSpec().parse([]), pluginID: "alpha", usage: "strata alpha go", invocation: invocation) == 2)
+        #expect(errors.text == "alpha: that is not allowed\nUsage: strata alpha go\n")
+    }
+
+    /// The host owns the exit codes: one `<plugin>: message` line, and the usage line after a usage error.
     @Test func whatACommandThrowsBecomesOneLineAndTheHostsExitCode() async throws {
         func outcome(_ error: any Error) async -> (Int32, String) {
             let errors = Collected()
@@ -136,7 +147,8 @@ import Testing
         #expect(await outcome(CommandError.usage("missing ID")) == (2, "alpha: missing ID\nUsage: strata alpha go\n"))
         #expect(await outcome(CommandError.failure("no such movie")) == (1, "alpha: no such movie\n"))
         #expect(await outcome(Broken()) == (1, "alpha: the disk is full\n"))
-        #expect(await outcome(CommandError.exit(130)) == (130, ""))
+        #expect(await outcome(CommandError.interrupted("the run was stopped")) == (130, "alpha: the run was stopped\n"))
+        #expect(await outcome(CommandError.exit(3)) == (3, ""))
     }
 }
 
