@@ -58,3 +58,16 @@ func expectCancelledAtOnceWhenAlreadyCancelled<T: Sendable>(_ body: @escaping @S
     #expect(ContinuousClock.now - start < .seconds(5), "cancellation waited for the server", sourceLocation: sourceLocation)
     #expect(throws: NetworkError.cancelled, sourceLocation: sourceLocation) { _ = try result.get() }
 }
+
+/// Waits until the request has reached the server (`arrivals` yields), then cancels `task`: it must end at
+/// once (not wait for the server's slow answer) with `NetworkError.cancelled`.
+func expectCancelledAtOnceInFlight<T: Sendable>(_ task: Task<T, any Error>, arrivals: AsyncStream<Void>,
+                                                sourceLocation: SourceLocation = #_sourceLocation) async {
+    var iterator = arrivals.makeAsyncIterator()
+    await iterator.next()
+    let start = ContinuousClock.now
+    task.cancel()
+    let result = await task.result
+    #expect(ContinuousClock.now - start < .seconds(5), "cancellation waited for the server", sourceLocation: sourceLocation)
+    #expect(throws: NetworkError.cancelled, sourceLocation: sourceLocation) { _ = try result.get() }
+}
