@@ -43,8 +43,8 @@ struct HostCommand {
                                                 .init("--core", value: "PATH", help: "the Strata SDK's Core folder the package depends on")])),
         HostCommand(words: ["dev"], summary: "build a plugin package, run the app (or COMMAND) with it, rebuild and restart on each change",
                     spec: CommandSpec(arguments: [.init("PACKAGE", help: "the plugin package folder"),
-                                                  .init("COMMAND", help: "after --: run `strata COMMAND…` after each build", optional: true,
-                                                        repeats: true)])),
+                                                  .init("-- COMMAND", help: "run `strata COMMAND…` after each build instead of the app",
+                                                        optional: true, repeats: true)])),
         HostCommand(words: ["config", "check"], summary: "validate the config and print the effective config (secrets redacted)",
                     spec: CommandSpec(flags: [json])),
         HostCommand(words: ["config", "allow"], summary: "approve ./strata.json (or PATH) as it is now, so that strata uses it",
@@ -65,7 +65,7 @@ struct HostCommand {
         do {
             return try spec.parse(arguments)
         } catch {
-            Console.error("\(error).\nUsage: strata \(usage)")
+            Console.error("\(error)\nUsage: strata \(usage)")
             return nil
         }
     }
