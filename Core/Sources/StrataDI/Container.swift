@@ -269,7 +269,9 @@ final class FrozenTable: Sendable {
             let scope: Owner?? = slot._withUnsafeGuaranteedRef { $0.key.type == type && $0.key.name == name ? .some($0.key.scope) : .none }
             switch scope {
             case .none: break
-            case .some(.none): if shared == nil { shared = slot }
+            case .some(.none):
+                if requester == .host { return slot }  // the host takes the shared one; no private one can be its own
+                if shared == nil { shared = slot }
             case .some(.some(let owner)):
                 if owner == requester { return slot }
                 if requester == .host && hostOnly == nil { hostOnly = slot }
