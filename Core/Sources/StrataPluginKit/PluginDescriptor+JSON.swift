@@ -69,7 +69,7 @@ extension Fields {
     /// A command's arguments, options and flags (`usage` is generated from them, so it may not be written).
     func spec() throws(PluginDescriptorError) -> CommandSpec {
         if members["usage"] != nil {
-            throw .wrongTypes(path("usage"), "the usage line is generated from \"arguments\", \"options\" and \"flags\"; remove it")
+            throw .wrongTypes(path("usage"), "the usage line is generated from \"arguments\", \"options\" and \"flags\"; declare those instead (a plugin built with an older Strata SDK: rebuild it)")
         }
         let spec = CommandSpec(
             arguments: try objects("arguments").map { item throws(PluginDescriptorError) in
