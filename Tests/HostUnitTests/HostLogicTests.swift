@@ -61,6 +61,28 @@ import Testing
     }
 }
 
+@Suite struct DataDirectoryPrecedenceTests {
+    /// `--data-dir`, then `$STRATA_DATA_DIR`, then the config's `dataDirectory` (relative to the config
+    /// file), then `$XDG_DATA_HOME/strata`.
+    @Test func theFirstDataFolderGivenWins() throws {
+        var config = try ConfigLoader.parse(Data(#"{"dataDirectory": "data"}"#.utf8), path: "/etc/strata/strata.json")
+        var environment = ["XDG_DATA_HOME": "/xdg", "HOME": "/home/ada", "STRATA_DATA_DIR": "/from/env"]
+        func folder(_ arguments: [String]) throws -> String {
+            HostSession.dataDirectory(options: try HostOptions.parse(arguments), environment: environment, config: config).path
+        }
+        #expect(try folder(["--data-dir", "/given"]) == "/given")
+        #expect(try folder([]) == "/from/env")
+        environment["STRATA_DATA_DIR"] = nil
+        #expect(try folder([]) == "/etc/strata/data", "relative to the config file, not to where strata runs")
+        config.dataDirectory = "~/strata-data"
+        #expect(try folder([]) == "/home/ada/strata-data")
+        config.dataDirectory = nil
+        #expect(try folder([]) == "/xdg/strata")
+        environment["XDG_DATA_HOME"] = nil
+        #expect(try folder([]) == "/home/ada/.local/share/strata")
+    }
+}
+
 @Suite struct DependencyOrderTests {
     /// Runs the ordering over `graph` (id → its dependencies); `blocked` are ids that can never be met. As in
     /// the loader, a failed plugin is forgotten, dependencies and all.
