@@ -39,9 +39,11 @@ let package = Package(
         .target(name: "BlocksDomain"),
         .target(name: "BlocksData", dependencies: ["BlocksDomain", .product(name: "StrataStorage", package: "Core")]),
         .target(name: "MoviesDomain"),
-        .target(name: "MoviesData", dependencies: ["MoviesDomain", .product(name: "StrataNetworking", package: "Core"),
+        .target(name: "MoviesData", dependencies: ["MoviesDomain", "CJPEG", .product(name: "StrataNetworking", package: "Core"),
                                                    .product(name: "StrataStorage", package: "Core")],
                 resources: [.copy("Resources")]),
+        // libjpeg, for the posters Movies' Data decodes.
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         // SQLite's C API, for the floor of the Blocks rows: the same rows through no layer of ours.
         .systemLibrary(name: "CSQLiteFloor"),
         // The floor for any Swift process here: a hello world that links Foundation.
