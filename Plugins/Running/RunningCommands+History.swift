@@ -6,10 +6,8 @@ import StrataPluginKit
 extension RunningCommands {
     var history: PluginCommand {
         command(["running", "history"]) { arguments, invocation in
-            let number = try arguments.value("--page").map { text throws(CommandError) in
-                guard let number = Int(text), number >= 1 else { throw .usage("--page \(text) is not a page number (1, 2, …)") }
-                return number
-            }
+            let number = arguments.integer("--page")
+            if let number, number < 1 { throw CommandError.usage("--page \(number) is not a page number (1, 2, …)") }
             let runs = try await context.service((any FetchHistoryUseCase).self).execute()
             if arguments.has("--json") {
                 // Every run unless a page is asked for: scripts read the whole history.
@@ -23,8 +21,7 @@ extension RunningCommands {
 
     var importRun: PluginCommand {
         command(["running", "import"]) { arguments, invocation in
-            let path = try arguments.positional(0, "FILE (the GPX file a watch recorded)")
-            if let extra = arguments.positionals.dropFirst().first { throw CommandError.usage("unexpected argument '\(extra)'") }
+            let path = arguments.positionals[0]  // FILE, as plugin.json requires
             let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
             let track = try await context.service((any TrackRepository).self).track(at: url)
             let record = try await context.service((any ImportRunUseCase).self)

@@ -51,7 +51,7 @@ extension RunningCommands {
 
     var join: PluginCommand {
         command(["running", "join"]) { arguments, invocation in
-            let first = try arguments.positional(0, "SESSION or HOST:PORT CODE (what the host printed)")
+            let first = arguments.positionals[0]  // TARGET, as plugin.json requires
             let endpoint = LiveEndpoint(first)
             let given = endpoint == nil ? first : try arguments.positional(1, "CODE (the join code the host printed)")
             guard let id = SessionID(given) else {

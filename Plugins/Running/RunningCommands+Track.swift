@@ -6,7 +6,7 @@ import StrataPluginKit
 extension RunningCommands {
     var track: PluginCommand {
         command(["running", "track"]) { arguments, invocation in
-            let file = URL(fileURLWithPath: try arguments.positional(0, "FILE"))
+            let file = URL(fileURLWithPath: arguments.positionals[0])
             let statistics = try await context.service((any InspectTrackUseCase).self).execute(file: file)
             if arguments.has("--json") {
                 try invocation.writeJSON(TrackJSON(statistics))
