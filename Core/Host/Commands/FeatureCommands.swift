@@ -36,12 +36,16 @@ extension HostSession {
             Console.write(declared.spec.help(path: declared.words, summary: declared.summary))
             return 0
         }
+        // The invocation sanitizes what the command writes (and may write a status line's own controls),
+        // so its output goes out as it is.
+        let invocation = CommandInvocation(arguments: arguments, environment: environment, isTerminal: Console.isTerminalOutput,
+                                           output: { writeAll($0, to: STDOUT_FILENO) },
+                                           error: { writeAll($0, to: STDERR_FILENO) })
         let parsed: CommandArguments
         do {
             parsed = try declared.spec.parse(arguments)
         } catch {
-            Console.writeError("\(owner.id): \(error)\nUsage: \(declared.usage)")
-            return 2
+            return PluginCommand.report(error, pluginID: owner.id, usage: declared.usage, to: invocation)
         }
         let loader = activate([owner.id])
         guard let active = loader.records.first(where: { $0.id == owner.id }), active.state == .loaded,
@@ -50,11 +54,6 @@ extension HostSession {
             Console.error("feature '\(owner.id)' failed to load: \(reason)")
             return 1
         }
-        // The invocation sanitizes what the command writes (and may write a status line's own controls),
-        // so its output goes out as it is.
-        let invocation = CommandInvocation(arguments: arguments, environment: environment, isTerminal: Console.isTerminalOutput,
-                                           output: { writeAll($0, to: STDOUT_FILENO) },
-                                           error: { writeAll($0, to: STDERR_FILENO) })
         CrashJournal.arm(owner.id, path: owner.path, in: crashes)
         let code = await route.command.execute(parsed, pluginID: owner.id, usage: declared.usage, invocation: invocation)
         CrashJournal.disarm()

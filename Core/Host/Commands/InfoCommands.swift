@@ -3,12 +3,12 @@ import StrataDI
 import StrataPluginKit
 
 extension HostSession {
-    /// `strata di list [--json]`: every registration with its owner, type, name and scope.
     /// `strata di list`: what plugins may resolve (the host's services and what plugins exported); with
     /// `--private`, every plugin's own registrations too.
     func diList(json: Bool, includePrivate: Bool) -> Int32 {
         activate()
-        let registrations = container.registrations.filter { includePrivate || $0.exported }
+        let all = container.registrations
+        let registrations = all.filter { includePrivate || $0.exported }
         if json {
             struct Row: Encodable { let owner, type: String; let name: String?; let scope: String; let exported: Bool }
             Console.writeJSON(registrations.map { Row(owner: $0.owner.name, type: $0.type, name: $0.name, scope: $0.scope.rawValue,
@@ -18,7 +18,7 @@ extension HostSession {
                 + registrations.map { [$0.owner.name, $0.type, $0.name ?? "-", $0.scope.rawValue]
                     + (includePrivate ? [$0.exported ? "exported" : "private"] : []) }))
             if !includePrivate {
-                let hidden = container.registrations.count - registrations.count
+                let hidden = all.count - registrations.count
                 if hidden > 0 {
                     Console.writeLine("(\(hidden) private registration\(hidden == 1 ? "" : "s") of plugins not shown; --private shows them)")
                 }

@@ -13,8 +13,7 @@ enum DependencyOrder {
             progress = false
             for id in pending.sorted() {
                 let needed = dependencies(id)
-                let current = pending
-                if let blocked = needed.compactMap({ blockingReason($0, current) }).first {
+                if let blocked = firstBlockingReason(needed, pending, blockingReason) {
                     fail(id, blocked)
                 } else if needed.contains(where: pending.contains) {
                     continue
@@ -30,6 +29,15 @@ enum DependencyOrder {
         for (id, chain) in cycles {
             fail(id, "dependency cycle: " + chain.joined(separator: " → "))
         }
+    }
+
+    /// Why the first of `needed` that can never be met can't, if one can't; the rest aren't asked.
+    private static func firstBlockingReason(_ needed: [String], _ pending: Set<String>,
+                                            _ blockingReason: (String, Set<String>) -> String?) -> String? {
+        for dependency in needed {
+            if let reason = blockingReason(dependency, pending) { return reason }
+        }
+        return nil
     }
 
     /// The chain of dependencies from `start` that comes back to itself, e.g. `["a", "b", "a"]`.

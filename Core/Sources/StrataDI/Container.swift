@@ -197,21 +197,29 @@ public final class Container: Sendable {
         }
     }
 
-    /// Of the entries of one type and name, the one `requester` resolves: its own private one, else the
-    /// shared one; the host (which opens every plugin's screens) also gets a plugin's private one.
+    /// Of the entries of one type and name, the one `requester` resolves: the one of lowest ``rank(of:for:)``.
     @usableFromInline
     static func visible(to requester: Owner, among candidates: some Sequence<AnyEntry>) -> AnyEntry? {
-        var shared: AnyEntry?, hostOnly: AnyEntry?
+        var best: (entry: AnyEntry, rank: Int)?
         for entry in candidates {
-            if entry.key.scope == nil {
-                shared = entry
-            } else if entry.key.scope == requester {
-                return entry
-            } else if requester == .host {
-                hostOnly = entry
-            }
+            guard let rank = rank(of: entry.key.scope, for: requester) else { continue }
+            if rank == 0 { return entry }
+            if best.map({ rank < $0.rank }) ?? true { best = (entry, rank) }
         }
-        return shared ?? hostOnly
+        return best?.entry
+    }
+
+    /// How `requester` ranks an entry of namespace `scope` among those of one type and name; nil when it
+    /// may not see it. 0: its own private one, or the shared one for the host (no better can follow);
+    /// 1: the shared one; 2: another plugin's private one, which only the host (opening every plugin's
+    /// screens) gets.
+    @inlinable
+    static func rank(of scope: Owner?, for requester: Owner) -> Int? {
+        switch scope {
+        case requester: 0
+        case nil: requester == .host ? 0 : 1
+        default: requester == .host ? 2 : nil
+        }
     }
 
     @usableFromInline
@@ -264,21 +272,18 @@ final class FrozenTable: Sendable {
     @inlinable
     func borrowedLookup(_ type: ObjectIdentifier, _ name: String?, requester: Owner) -> Unmanaged<AnyEntry>? {
         var index = Self.slot(type, name, shift: shift)
-        var shared: Unmanaged<AnyEntry>?, hostOnly: Unmanaged<AnyEntry>?
+        var best: (slot: Unmanaged<AnyEntry>, rank: Int)?
         while let slot = borrowedSlots[index] {
-            let scope: Owner?? = slot._withUnsafeGuaranteedRef { $0.key.type == type && $0.key.name == name ? .some($0.key.scope) : .none }
-            switch scope {
-            case .none: break
-            case .some(.none):
-                if requester == .host { return slot }  // the host takes the shared one; no private one can be its own
-                if shared == nil { shared = slot }
-            case .some(.some(let owner)):
-                if owner == requester { return slot }
-                if requester == .host && hostOnly == nil { hostOnly = slot }
+            let rank = slot._withUnsafeGuaranteedRef { entry in
+                entry.key.type == type && entry.key.name == name ? Container.rank(of: entry.key.scope, for: requester) : nil
+            }
+            if let rank {
+                if rank == 0 { return slot }
+                if best.map({ rank < $0.rank }) ?? true { best = (slot, rank) }
             }
             index = (index + 1) & mask
         }
-        return shared ?? hostOnly
+        return best?.slot
     }
 
     @inlinable

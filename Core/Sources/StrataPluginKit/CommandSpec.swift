@@ -29,6 +29,9 @@ public struct CommandSpec: Sendable, Equatable, Encodable {
             self.optional = optional
             self.repeats = repeats
         }
+
+        /// As usage and help show it: `QUERY...` when it repeats.
+        var shown: String { name + (repeats ? "..." : "") }
     }
 
     /// The type of an option's value, checked when the command line is parsed.
@@ -58,6 +61,9 @@ public struct CommandSpec: Sendable, Equatable, Encodable {
             self.choices = choices
             self.required = required
         }
+
+        /// As usage and help show it: `--page N`, or `--mode race|team` with its choices.
+        var shown: String { "\(name) \(choices.isEmpty ? value : choices.joined(separator: "|"))" }
     }
 
     /// A flag without a value, e.g. `--json`.
@@ -102,14 +108,8 @@ public struct CommandSpec: Sendable, Equatable, Encodable {
     /// The usage line: `strata movies search QUERY... [--page N] [--json]`.
     public func usage(path: [String]) -> String {
         var parts = ["strata"] + path
-        for argument in arguments {
-            let name = argument.name + (argument.repeats ? "..." : "")
-            parts.append(argument.optional ? "[\(name)]" : name)
-        }
-        for option in options {
-            let value = option.choices.isEmpty ? option.value : option.choices.joined(separator: "|")
-            parts.append(option.required ? "\(option.name) \(value)" : "[\(option.name) \(value)]")
-        }
+        parts += arguments.map { $0.optional ? "[\($0.shown)]" : $0.shown }
+        parts += options.map { $0.required ? $0.shown : "[\($0.shown)]" }
         parts += flags.map { "[\($0.name)]" }
         return parts.joined(separator: " ")
     }
@@ -117,11 +117,8 @@ public struct CommandSpec: Sendable, Equatable, Encodable {
     /// `--help`: the summary, the usage line, then each argument, option and flag with its help.
     public func help(path: [String], summary: String) -> String {
         var rows: [(String, String)] = []
-        rows += arguments.map { ($0.name + ($0.repeats ? "..." : ""), $0.help + ($0.optional ? " (optional)" : "")) }
-        rows += options.map { option in
-            let value = option.choices.isEmpty ? option.value : option.choices.joined(separator: "|")
-            return ("\(option.name) \(value)", option.help + (option.required ? " (required)" : ""))
-        }
+        rows += arguments.map { ($0.shown, $0.help + ($0.optional ? " (optional)" : "")) }
+        rows += options.map { ($0.shown, $0.help + ($0.required ? " (required)" : "")) }
         rows += flags.map { ($0.name, $0.help) }
         let width = rows.map(\.0.count).max() ?? 0
         let table = rows.map { "  " + $0.0 + String(repeating: " ", count: width - $0.0.count + 3) + $0.1 }

@@ -29,9 +29,7 @@ public enum PluginDescriptorSection {
     /// Swift source that puts `json` into the section of the library it is compiled into.
     public static func swiftSource(json: [UInt8], generatedFrom source: String) -> String {
         let bytes = bytes(json: json)
-        let header = (0..<4).map { index in
-            bytes[index * 4..<index * 4 + 4].enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (8 * UInt32($1.offset)) }
-        }
+        let header = (0..<4).map { word(bytes[...], $0) }
         let words = stride(from: 16, to: bytes.count, by: 8).map { start in
             bytes[start..<start + 8].enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
         }
@@ -53,9 +51,7 @@ public enum PluginDescriptorSection {
     /// - Throws: `PluginDescriptorError` naming what is wrong.
     public static func decode(_ section: [UInt8]) throws(PluginDescriptorError) -> PluginDescriptor {
         guard section.count >= 16 else { throw .badSection("it has \(section.count) bytes, less than its 16-byte header") }
-        func word(_ index: Int) -> UInt32 {
-            section[index * 4..<index * 4 + 4].enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (8 * UInt32($1.offset)) }
-        }
+        func word(_ index: Int) -> UInt32 { Self.word(section[...], index) }
         guard word(0) == magic else { throw .badSection("it doesn't start with the descriptor magic") }
         guard word(1) == formatVersion else { throw .badSection("its format version is \(word(1)); this strata reads \(formatVersion)") }
         let length = Int(word(2))
@@ -71,16 +67,19 @@ public enum PluginDescriptorSection {
         var descriptors: [PluginDescriptor] = []
         var offset = 0
         while offset + 16 <= section.count {
-            let rest = Array(section[offset...])
-            func word(_ index: Int) -> UInt32 {
-                rest[index * 4..<index * 4 + 4].enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (8 * UInt32($1.offset)) }
-            }
-            guard word(0) == magic else { offset += 8; continue }
-            if let descriptor = try? decode(rest) { descriptors.append(descriptor) }
-            let length = Int(word(2))
+            let rest = section[offset...]
+            guard word(rest, 0) == magic else { offset += 8; continue }
+            if let descriptor = try? decode(Array(rest)) { descriptors.append(descriptor) }
+            let length = Int(word(rest, 2))
             offset += 16 + length + (8 - length % 8) % 8
         }
         return descriptors
+    }
+
+    /// The little-endian 32-bit word `index` of the header that starts `bytes`.
+    private static func word(_ bytes: ArraySlice<UInt8>, _ index: Int) -> UInt32 {
+        let start = bytes.startIndex + index * 4
+        return bytes[start..<start + 4].enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (8 * UInt32($1.offset)) }
     }
 
     /// Decodes descriptor JSON (the section's payload, or `plugin.json`).

@@ -38,6 +38,9 @@ public final class PluginTestHost: Sendable {
     public let clock: ManualWallClock
     /// Everything the plugin logged.
     public let log: MemoryLogSink
+    /// The plugin's descriptor, as the build-tool plugin linked it into this binary (nil if it didn't): what
+    /// its commands take.
+    public let descriptor: PluginDescriptor?
     private let context: PluginContext
 
     /// Registers `plugin` into a fresh in-memory host, then freezes the container as `strata` does.
@@ -52,6 +55,7 @@ public final class PluginTestHost: Sendable {
                 clock: ManualWallClock = ManualWallClock(start: Date(timeIntervalSince1970: 1_800_000_000)),
                 http: (any HTTPClient)? = nil) throws {
         pluginID = plugin.manifest.id
+        descriptor = Self.linkedDescriptor(of: pluginID)
         self.dataDirectory = dataDirectory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("strata-plugin-test-\(UUID().uuidString)", isDirectory: true)
         self.clock = clock
@@ -104,10 +108,10 @@ public final class PluginTestHost: Sendable {
         return CommandResult(code: code, output: output.text, error: error.text)
     }
 
-    /// The plugin's descriptor, as the build-tool plugin linked it into this binary (nil if it didn't).
-    public var descriptor: PluginDescriptor? {
+    /// The descriptor of the plugin with `id`, as the build-tool plugin linked it into this binary.
+    private static func linkedDescriptor(of id: String) -> PluginDescriptor? {
         guard let section = try? PluginDescriptorReader.section(libraryAt: "/proc/self/exe") else { return nil }
-        return PluginDescriptorSection.decodeAll(section).first { $0.id == pluginID }
+        return PluginDescriptorSection.decodeAll(section).first { $0.id == id }
     }
 
     /// Opens the plugin's root screen (its `.screen` contribution) in an app on a virtual terminal: send it
