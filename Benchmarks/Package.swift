@@ -49,10 +49,8 @@ let package = Package(
         // The floor for any Swift process here: a hello world that links Foundation.
         .executableTarget(name: "HelloWorld"),
         // Its descriptor's id, bench00000, is overwritten in each copy (same length) to match the copy's name.
-        .target(name: "TrivialPlugin", dependencies: ["CDynamicLoader", .product(name: "StrataPluginKit", package: "Core")],
+        .target(name: "TrivialPlugin", dependencies: [.product(name: "StrataPluginKit", package: "Core")],
                 exclude: ["plugin.json"], plugins: [.plugin(name: "StrataDescriptorPlugin", package: "Core")]),
-        // dladdr, which Swift's Glibc module doesn't export: each trivial plugin's file name gives its id.
-        .target(name: "CDynamicLoader"),
     ],
     swiftLanguageModes: [.v6]
 )

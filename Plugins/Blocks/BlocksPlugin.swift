@@ -14,9 +14,6 @@ import StrataTerminal
 public final class BlocksPlugin: FeaturePlugin {
     public init() {}
 
-    public let manifest = PluginManifest(id: "blocks", displayName: "Blocks", version: "1.0.0",
-                                  summary: "Time blocks, daily focus/break schedules and repeating timers, with a clock.")
-
     public func register(in context: PluginContext) throws {
         let settings = try context.settings.decode(BlocksSettings.self)
         let databaseURL = context.dataDirectory.appendingPathComponent(settings.databaseFile)

@@ -12,10 +12,6 @@ import StrataTerminal
 /// LuckyVicky on Strata: a persona reframes the user's trouble through an OpenAI-compatible chat API,
 /// a few times a day. The composition root: the only place that builds Data types.
 public final class GptPlugin: FeaturePlugin {
-    public let manifest = PluginManifest(
-        id: "gpt", displayName: "LuckyVicky", version: "1.0.0",
-        summary: "A persona turns your trouble into good luck (or calm, or a plan) through an OpenAI-compatible chat API.")
-
     public init() {}
 
     public func register(in context: PluginContext) throws {

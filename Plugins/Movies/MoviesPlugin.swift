@@ -11,10 +11,6 @@ import StrataTerminal
 /// The Movies feature: search movies in the bundled catalog or on TMDB, page by page, with a response
 /// cache and recent queries. The composition root: the only place that builds Data types.
 public final class MoviesPlugin: FeaturePlugin {
-    public let manifest = PluginManifest(
-        id: "movies", displayName: "Movies", version: "1.0.0",
-        summary: "Search movies offline in a bundled catalog or on TMDB, with cached pages and recent queries.")
-
     public init() {}
 
     public func register(in context: PluginContext) throws {

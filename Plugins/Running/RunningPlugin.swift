@@ -13,9 +13,6 @@ import StrataTerminal
 public final class RunningPlugin: FeaturePlugin {
     public init() {}
 
-    public let manifest = PluginManifest(id: "running", displayName: "Running", version: "1.0.0",
-                                  summary: "Run toward a goal alone, against or with a mate, replaying GPX tracks.")
-
     public func register(in context: PluginContext) throws {
         let settings = try context.settings.decode(RunningSettings.self)
         let databaseURL = context.dataDirectory.appendingPathComponent(settings.databaseFile)

@@ -31,9 +31,9 @@ struct PluginStatus: Codable {
 
     init(_ record: PluginRecord) {
         id = record.id
-        displayName = record.descriptor?.displayName ?? record.manifest?.displayName
-        version = record.descriptor?.version ?? record.manifest?.version
-        summary = record.descriptor?.summary ?? record.manifest?.summary
+        displayName = record.descriptor?.displayName
+        version = record.descriptor?.version
+        summary = record.descriptor?.summary
         state = record.state.rawValue
         path = record.path
         error = record.error

@@ -155,9 +155,6 @@ enum ScaffoldTemplate {
             /// The composition root: the only place that builds the feature's concrete types. What it registers
             /// is its own; `context.export` would offer a type to other plugins.
             final class \(name)Plugin: FeaturePlugin {
-                let manifest = PluginManifest(id: "\(id)", displayName: "\(name)", version: "0.1.0",
-                                              summary: "Greets people (made with strata plugins new).")
-
                 func register(in context: PluginContext) throws {
                     let salutationFile = context.dataDirectory.appendingPathComponent("salutation.txt")
                     try context.register((any SalutationRepository).self, scope: .singleton) { _ in
@@ -225,7 +222,7 @@ enum ScaffoldTemplate {
                 let host: PluginTestHost
 
                 init() throws {
-                    host = try PluginTestHost(\(name)Plugin())
+                    host = try PluginTestHost(\(name)Plugin(), id: "\(id)")
                 }
 
                 @Test func greetsOnTheCommandLine() async {

@@ -94,7 +94,7 @@ struct PluginCatalog {
             return PluginFailure.abiMismatch(found: descriptor.abi, expected: StrataABI.stampString).description
         }
         if descriptor.id != fileID {
-            return PluginFailure.badManifest("its descriptor's id is '\(descriptor.id)' but the library name says '\(fileID)'; rename the library to lib\(descriptor.id.capitalized)Plugin.so or fix the id in its plugin.json").description
+            return PluginFailure.badDescriptor("its descriptor's id is '\(descriptor.id)' but the library name says '\(fileID)'; rename the library to lib\(descriptor.id.capitalized)Plugin.so or fix the id in its plugin.json").description
         }
         return nil
     }

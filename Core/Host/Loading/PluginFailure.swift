@@ -14,7 +14,7 @@ enum PluginFailure: Error, CustomStringConvertible {
     case abiMismatch(found: String, expected: String)
     case missingEntry
     case notAPlugin
-    case badManifest(String)
+    case badDescriptor(String)
     case dependency(String)
     case registration(String)
     case commandConflict(path: String, owner: String)
@@ -51,8 +51,8 @@ enum PluginFailure: Error, CustomStringConvertible {
             "no entry point `\(StrataABI.entrySymbol)`. Export it with @c(\(StrataABI.entrySymbol)) and rebuild."
         case .notAPlugin:
             "the entry point did not return a Strata plugin (is the library linked against another copy of the SDK?). Depend on Core's StrataPluginKit product and rebuild."
-        case .badManifest(let detail):
-            "invalid manifest: \(detail)"
+        case .badDescriptor(let detail):
+            "invalid descriptor: \(detail)"
         case .dependency(let detail):
             detail
         case .registration(let detail):

@@ -84,21 +84,9 @@ final class PluginLoader {
             guard let entrySymbol = library.symbol(StrataABI.entrySymbol) else { throw PluginFailure.missingEntry }
             let entry = unsafeBitCast(entrySymbol, to: (@convention(c) () -> UnsafeMutableRawPointer).self)
             guard let plugin = PluginExport.take(entry()) else { throw PluginFailure.notAPlugin }
-            let manifest = plugin.manifest
-            guard manifest.id == record.id else {
-                throw PluginFailure.badManifest("its id is '\(manifest.id)' but the library name says '\(record.id)'; rename the library to lib\(manifest.id.capitalized)Plugin.so or fix the id")
-            }
-            guard PluginManifest.isValidID(manifest.id) else { throw PluginFailure.badManifest("id '\(manifest.id)' must be lowercase letters and digits") }
-            guard manifest.sdkABI == StrataABI.version else {
-                throw PluginFailure.abiMismatch(found: "SDK ABI \(manifest.sdkABI)", expected: "SDK ABI \(StrataABI.version)")
-            }
-            if let descriptor = record.descriptor, let field = Self.disagreement(manifest, descriptor.manifest) {
-                throw PluginFailure.disagreesWithDescriptor(field)
-            }
-            records[index].manifest = manifest
             records[index].loadTime = .now - start
             plugins[record.id] = plugin
-            logger.debug("opened \(record.id) \(manifest.version) from \(record.path)")
+            logger.debug("opened \(record.id) \(record.descriptor?.version ?? "") from \(record.path)")
         } catch let failure as PluginFailure {
             records[index].state = .failed
             records[index].error = failure.description
@@ -108,19 +96,9 @@ final class PluginLoader {
         }
     }
 
-    /// The first field in which the code's manifest differs from the descriptor's, described.
-    static func disagreement(_ code: PluginManifest, _ descriptor: PluginManifest) -> String? {
-        let fields: [(String, String, String)] = [
-            ("id", code.id, descriptor.id), ("version", code.version, descriptor.version),
-            ("displayName", code.displayName, descriptor.displayName), ("summary", code.summary, descriptor.summary),
-            ("dependencies", code.dependencies.sorted().joined(separator: ", "), descriptor.dependencies.sorted().joined(separator: ", ")),
-        ]
-        return fields.first { $0.1 != $0.2 }.map { "`\($0.0)` is \"\($0.1)\" in the code but \"\($0.2)\" in the descriptor" }
-    }
-
     /// Registers the plugins just opened so that every plugin comes after its dependencies.
     private func registerInDependencyOrder(_ opened: Set<String>) {
-        DependencyOrder.register(opened, dependencies: { self.plugins[$0]?.manifest.dependencies ?? [] },
+        DependencyOrder.register(opened, dependencies: { id in self.records.first { $0.id == id }?.descriptor?.dependencies.keys.sorted() ?? [] },
                                  blockingReason: blockingReason(dependency:pending:),
                                  register: register, fail: { self.fail($0, .dependency($1)) })
     }

@@ -20,7 +20,6 @@ struct PluginRecord {
     var state: State
     var error: String?
     var descriptor: PluginDescriptor?
-    var manifest: PluginManifest?
     var commands: [PluginCommand] = []
     /// How long `dlopen`, the ABI checks and the entry point took in this process.
     var loadTime: Duration?

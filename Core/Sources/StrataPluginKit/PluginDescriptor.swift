@@ -65,12 +65,6 @@ public struct PluginDescriptor: Encodable, Sendable, Equatable {
         public var title: String
         /// One line on the home screen.
         public var summary: String
-
-        /// Creates a screen description.
-        public init(title: String, summary: String) {
-            self.title = title
-            self.summary = summary
-        }
     }
 
     /// A setting under `features.<id>.settings`.
@@ -90,15 +84,6 @@ public struct PluginDescriptor: Encodable, Sendable, Equatable {
         public var description: String
         /// Whether its value must never be shown (`config check`, `plugins info` redact it).
         public var secret: Bool
-
-        /// Creates a setting description.
-        public init(key: String, type: Kind, defaultValue: String? = nil, description: String, secret: Bool = false) {
-            self.key = key
-            self.type = type
-            self.defaultValue = defaultValue
-            self.description = description
-            self.secret = secret
-        }
 
         private enum CodingKeys: String, CodingKey {
             case key, type, defaultValue = "default", description, secret
@@ -123,7 +108,7 @@ public struct PluginDescriptor: Encodable, Sendable, Equatable {
     /// dependency range that doesn't parse), as sentences; empty when it is sound.
     public var problems: [String] {
         var problems: [String] = []
-        if !PluginManifest.isValidID(id) { problems.append("id '\(id)' must be lowercase letters, digits and '-', starting with a letter") }
+        if !Self.isValidID(id) { problems.append("id '\(id)' must be lowercase letters, digits and '-', starting with a letter") }
         if SemanticVersion(version) == nil { problems.append("version '\(version)' is not MAJOR.MINOR.PATCH") }
         for (dependency, range) in dependencies.sorted(by: { $0.key < $1.key }) {
             if VersionRange(range) == nil { problems.append("dependency '\(dependency)': '\(range)' is not a version range like \">=1.0.0 <2.0.0\"") }
@@ -142,9 +127,9 @@ public struct PluginDescriptor: Encodable, Sendable, Equatable {
         return problems
     }
 
-    /// The manifest this descriptor declares, as the host compares it with the plugin's code.
-    public var manifest: PluginManifest {
-        PluginManifest(id: id, displayName: displayName, version: version, summary: summary,
-                       dependencies: dependencies.keys.sorted())
+    /// Whether `id` is a valid plugin id: lowercase ASCII letters, digits and `-`, starting with a letter.
+    public static func isValidID(_ id: String) -> Bool {
+        guard let first = id.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
+        return id.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import StrataBase
+@testable import StrataBase
 import Testing
 
 @Suite struct JSONValueTests {

@@ -5,16 +5,10 @@ import Testing
 /// A chat repository that answers from a script and logs what it was asked. An unscripted call fails the
 /// test (isowords' `unimplemented`) and the caller, with a `ChatError.transport` naming the call.
 public final class StubChatRepository: ChatRepository {
-    public struct Call: Sendable, Hashable {
-        public let trouble: String
-        public let personaID: String
-        public let streamed: Bool
-
-        public init(trouble: String, personaID: String, streamed: Bool) {
-            self.trouble = trouble
-            self.personaID = personaID
-            self.streamed = streamed
-        }
+    /// A call the repository received: which method, with what trouble, for which persona.
+    public enum Call: Sendable, Hashable {
+        case reply(trouble: String, personaID: String)
+        case streamReply(trouble: String, personaID: String)
     }
 
     private struct State {
@@ -37,7 +31,7 @@ public final class StubChatRepository: ChatRepository {
 
     public func reply(to trouble: String, as persona: Persona) async throws(ChatError) -> Reply {
         let next: Result<Reply, ChatError>? = state.withLock { state in
-            state.calls.append(Call(trouble: trouble, personaID: persona.id, streamed: false))
+            state.calls.append(.reply(trouble: trouble, personaID: persona.id))
             return state.replies.isEmpty ? nil : state.replies.removeFirst()
         }
         guard let next else { throw Self.unexpected("reply(to: \(trouble))") }
@@ -46,7 +40,7 @@ public final class StubChatRepository: ChatRepository {
 
     public func streamReply(to trouble: String, as persona: Persona) -> AsyncThrowingStream<ReplyDelta, any Error> {
         let script: [Result<ReplyDelta, ChatError>] = state.withLock { state -> [Result<ReplyDelta, ChatError>]? in
-            state.calls.append(Call(trouble: trouble, personaID: persona.id, streamed: true))
+            state.calls.append(.streamReply(trouble: trouble, personaID: persona.id))
             return state.streams.isEmpty ? nil : state.streams.removeFirst()
         } ?? [.failure(Self.unexpected("streamReply(to: \(trouble))"))]
         return AsyncThrowingStream { continuation in

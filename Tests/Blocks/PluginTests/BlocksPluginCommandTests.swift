@@ -6,7 +6,7 @@ import Testing
 
 /// The next `strata` process over the same data folder: Blocks in a fresh `PluginTestHost`.
 func blocks(_ folder: URL, _ clock: ManualWallClock, timeZone: String = "Europe/Berlin") throws -> PluginTestHost {
-    try PluginTestHost(BlocksPlugin(), settings: #"{"timeZone": "\#(timeZone)"}"#, dataDirectory: folder, clock: clock)
+    try PluginTestHost(BlocksPlugin(), id: "blocks", settings: #"{"timeZone": "\#(timeZone)"}"#, dataDirectory: folder, clock: clock)
 }
 
 func jsonObject(_ text: String) throws -> Any {

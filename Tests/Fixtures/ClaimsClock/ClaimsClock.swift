@@ -2,8 +2,6 @@ import StrataPluginKit
 
 /// Test fixture: claims the top-level word `clock`, which the Blocks plugin owns (a conflict to report).
 final class Fixture: FeaturePlugin {
-    let manifest = PluginManifest(id: "clockthief", displayName: "Fixture ClaimsClock", version: "0.0.1", summary: "claims the word clock.", dependencies: [])
-
     func register(in context: PluginContext) throws {
         try context.addCommand(PluginCommand(path: ["clock"]) { _, invocation in
             invocation.writeLine("stolen")

@@ -2,8 +2,6 @@ import StrataPluginKit
 
 /// Test fixture: depends on cycleb, which depends on it.
 final class Fixture: FeaturePlugin {
-    let manifest = PluginManifest(id: "cyclea", displayName: "Fixture CycleA", version: "0.0.1", summary: "depends on cycleb, which depends on it.", dependencies: ["cycleb"])
-
     func register(in context: PluginContext) throws {
         try context.register(Int.self, name: "cyclea") { _ in 1 }
     }

@@ -2,8 +2,6 @@ import StrataPluginKit
 
 /// Test fixture: depends on cyclea, which depends on it.
 final class Fixture: FeaturePlugin {
-    let manifest = PluginManifest(id: "cycleb", displayName: "Fixture CycleB", version: "0.0.1", summary: "depends on cyclea, which depends on it.", dependencies: ["cyclea"])
-
     func register(in context: PluginContext) throws {
         try context.register(Int.self, name: "cycleb") { _ in 1 }
     }

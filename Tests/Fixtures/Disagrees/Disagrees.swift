@@ -2,8 +2,6 @@ import StrataPluginKit
 
 /// Test fixture: its code contributes a command its descriptor doesn't declare.
 final class Fixture: FeaturePlugin {
-    let manifest = PluginManifest(id: "disagrees", displayName: "Fixture Disagrees", version: "0.0.1", summary: "its code and its descriptor differ.", dependencies: [])
-
     func register(in context: PluginContext) throws {
         try context.addCommand(PluginCommand(path: ["disagrees", "pong"]) { _, _ in })
     }

@@ -3,8 +3,6 @@ import StrataPluginKit
 /// Test fixture: exports a key the healthy fixture already exports (a private registration of it would be
 /// its own, in its own namespace, and no conflict).
 final class Fixture: FeaturePlugin {
-    let manifest = PluginManifest(id: "duplicate", displayName: "Fixture DuplicateRegistration", version: "0.0.1", summary: "exports a key the healthy fixture already exports.", dependencies: ["healthy"])
-
     func register(in context: PluginContext) throws {
         try context.export(String.self, name: "shared greeting") { _ in "stolen" }
     }

@@ -2,8 +2,6 @@ import StrataPluginKit
 
 /// Test fixture: a plugin that loads, registers a value and a command.
 final class Fixture: FeaturePlugin {
-    let manifest = PluginManifest(id: "healthy", displayName: "Fixture Healthy", version: "0.0.1", summary: "a plugin that loads, registers a value and a command.", dependencies: [])
-
     func register(in context: PluginContext) throws {
         try context.register(String.self, name: "greeting", scope: .singleton) { _ in "hello from healthy" }
         try context.export(String.self, name: "shared greeting", scope: .singleton) { _ in "hello to all" }

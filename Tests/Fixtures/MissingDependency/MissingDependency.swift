@@ -2,8 +2,6 @@ import StrataPluginKit
 
 /// Test fixture: depends on a plugin that is not installed.
 final class Fixture: FeaturePlugin {
-    let manifest = PluginManifest(id: "missingdep", displayName: "Fixture MissingDependency", version: "0.0.1", summary: "depends on a plugin that is not installed.", dependencies: ["nonexistent"])
-
     func register(in context: PluginContext) throws {
         try context.register(Int.self, name: "missingdep") { _ in 1 }
     }

@@ -2,8 +2,6 @@ import StrataPluginKit
 
 /// Test fixture: exports the ABI stamp but no entry point.
 final class Fixture: FeaturePlugin {
-    let manifest = PluginManifest(id: "noentry", displayName: "Fixture NoEntry", version: "0.0.1", summary: "exports the ABI stamp but no entry point.", dependencies: [])
-
     func register(in context: PluginContext) throws {
         // Never called: the host refuses the library before it asks for the plugin.
     }

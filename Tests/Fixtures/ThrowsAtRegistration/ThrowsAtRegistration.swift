@@ -2,8 +2,6 @@ import StrataPluginKit
 
 /// Test fixture: registration throws after registering something (which must be rolled back).
 final class Fixture: FeaturePlugin {
-    let manifest = PluginManifest(id: "throws", displayName: "Fixture ThrowsAtRegistration", version: "0.0.1", summary: "registration throws after registering something (which must be rolled back).", dependencies: [])
-
     func register(in context: PluginContext) throws {
         try context.register(Int.self, name: "half-registered") { _ in 1 }
         struct Refused: Error, CustomStringConvertible { var description: String { "the fixture refuses to register" } }

@@ -2,8 +2,6 @@ import StrataPluginKit
 
 /// Test fixture: exports a stamp for another SDK ABI.
 final class Fixture: FeaturePlugin {
-    let manifest = PluginManifest(id: "wrongabi", displayName: "Fixture WrongABI", version: "0.0.1", summary: "exports a stamp for another SDK ABI.", dependencies: [])
-
     func register(in context: PluginContext) throws {
         // Never called: the host refuses the library before it asks for the plugin.
     }

@@ -25,7 +25,7 @@ struct ConvertTroubleUseCaseTests {
         #expect(result.usage.used == 1)
         #expect(result.usage.resetsAt == .utc(2026, 3, 10, 15))
         #expect(usage.confirmed("mina", on: CalendarDay(year: 2026, month: 3, day: 10)) == 1)
-        #expect(chat.calls == [.init(trouble: "우산을 잃어버렸어", personaID: "lucky", streamed: false)])
+        #expect(chat.calls == [.reply(trouble: "우산을 잃어버렸어", personaID: "lucky")])
     }
 
     @Test func refusesWhenTheLimitIsReachedAndSaysWhenItResets() async throws {

@@ -21,7 +21,7 @@ final class GptPluginTests {
     }
 
     func gpt(_ server: LoopbackHTTPServer) throws -> PluginTestHost {
-        try PluginTestHost(GptPlugin(), settings: #"{"baseURL": "\#(server.url("/v1").absoluteString)", "dailyLimit": 2}"#,
+        try PluginTestHost(GptPlugin(), id: "gpt", settings: #"{"baseURL": "\#(server.url("/v1").absoluteString)", "dailyLimit": 2}"#,
                            dataDirectory: folder, http: URLSessionHTTPClient())
     }
 

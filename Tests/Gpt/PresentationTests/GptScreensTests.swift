@@ -79,7 +79,7 @@ struct GptScreensTests {
         #expect(render(result).contains("Saved to"))
         #expect(try result.handle(.enter) == .handled)
         #expect(navigator.top is PersonaSelectionScreen)
-        #expect(chat.calls == [.init(trouble: "버스 놓침", personaID: "stoic", streamed: true)])
+        #expect(chat.calls == [.streamReply(trouble: "버스 놓침", personaID: "stoic")])
 
         // the history keeps it; forgetting deletes it and the day's use
         #expect(try selection.handle(.character("h")) == .handled)

@@ -15,7 +15,7 @@ final class RunningPluginTests {
     deinit { try? FileManager.default.removeItem(at: folder) }
 
     func running() throws -> PluginTestHost {
-        try PluginTestHost(RunningPlugin(), dataDirectory: folder)
+        try PluginTestHost(RunningPlugin(), id: "running", dataDirectory: folder)
     }
 
     @Test func aRunIsInTheHistoryOfTheNextProcess() async throws {

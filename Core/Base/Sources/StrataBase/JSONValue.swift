@@ -27,12 +27,6 @@ public enum JSONValue: Equatable, Sendable, Encodable {
         public let keyPath: String
         public let firstLine: Int
         public let secondLine: Int
-
-        public init(keyPath: String, firstLine: Int, secondLine: Int) {
-            self.keyPath = keyPath
-            self.firstLine = firstLine
-            self.secondLine = secondLine
-        }
     }
 
     /// Where and why a text is not JSON.
@@ -40,12 +34,6 @@ public enum JSONValue: Equatable, Sendable, Encodable {
         public let line: Int
         public let column: Int
         public let detail: String
-
-        public init(line: Int, column: Int, detail: String) {
-            self.line = line
-            self.column = column
-            self.detail = detail
-        }
 
         public var description: String { "\(detail) at line \(line), column \(column)" }
     }

@@ -12,7 +12,7 @@ import StrataTerminal
 /// commands run as `strata` routes them, and its screen opened on a virtual terminal.
 ///
 /// ```swift
-/// let host = try PluginTestHost(HelloPlugin(), settings: #"{"salutation": "Hi"}"#)
+/// let host = try PluginTestHost(HelloPlugin(), id: "hello", settings: #"{"salutation": "Hi"}"#)
 /// let greeted = await host.run("hello", "greet", "Ada")
 /// #expect(greeted.code == 0 && greeted.output == "Hi, Ada!\n")
 /// let app = try await host.openScreen()
@@ -38,24 +38,27 @@ public final class PluginTestHost: Sendable {
     public let clock: ManualWallClock
     /// Everything the plugin logged.
     public let log: MemoryLogSink
-    /// The plugin's descriptor, as the build-tool plugin linked it into this binary (nil if it didn't): what
+    /// The plugin's descriptor, as the build-tool plugin linked it into this binary: who the plugin is and what
     /// its commands take.
-    public let descriptor: PluginDescriptor?
+    public let descriptor: PluginDescriptor
     private let context: PluginContext
 
     /// Registers `plugin` into a fresh in-memory host, then freezes the container as `strata` does.
     /// - Parameters:
+    ///   - id: the plugin's id: the test host finds its descriptor by it among those linked into the test.
     ///   - settings: the plugin's `settings` object of the config, as JSON.
     ///   - dataDirectory: the data folder; give the one of an earlier host to play the next run over its data.
     ///   - clock: the wall clock the host hands out.
     ///   - http: the HTTP client the host hands out, e.g. one aimed at a `LoopbackHTTPServer`; without it,
     ///     resolving `HTTPClient` fails as an unregistered service.
-    /// - Throws: what the plugin's `register(in:)` throws, or a file error if the folder can't be made.
-    public init(_ plugin: some FeaturePlugin, settings: String = "{}", dataDirectory: URL? = nil,
+    /// - Throws: ``MissingDescriptor`` if no descriptor with `id` is linked into the test binary, what the
+    ///   plugin's `register(in:)` throws, or a file error if the folder can't be made.
+    public init(_ plugin: some FeaturePlugin, id: String, settings: String = "{}", dataDirectory: URL? = nil,
                 clock: ManualWallClock = ManualWallClock(start: Date(timeIntervalSince1970: 1_800_000_000)),
                 http: (any HTTPClient)? = nil) throws {
-        pluginID = plugin.manifest.id
-        descriptor = Self.linkedDescriptor(of: pluginID)
+        guard let descriptor = Self.linkedDescriptor(of: id) else { throw MissingDescriptor(id: id) }
+        pluginID = id
+        self.descriptor = descriptor
         self.dataDirectory = dataDirectory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("strata-plugin-test-\(UUID().uuidString)", isDirectory: true)
         self.clock = clock
@@ -93,10 +96,9 @@ public final class PluginTestHost: Sendable {
     public func run(_ words: [String]) async -> CommandResult {
         let output = Transcript(), error = Transcript()
         let invocation = CommandInvocation(arguments: [], output: { output.append($0) }, error: { error.append($0) })
-        guard let declared = descriptor?.commands.filter({ words.starts(with: $0.words) }).max(by: { $0.words.count < $1.words.count }),
+        guard let declared = descriptor.commands.filter({ words.starts(with: $0.words) }).max(by: { $0.words.count < $1.words.count }),
               let command = context.commands.first(where: { $0.path == declared.words }) else {
-            return CommandResult(code: 127, output: "", error: "no command of \(pluginID) matches '\(words.joined(separator: " "))'"
-                                 + (descriptor == nil ? " (no descriptor of \(pluginID) is linked into this binary)" : "") + "\n")
+            return CommandResult(code: 127, output: "", error: "no command of \(pluginID) matches '\(words.joined(separator: " "))'\n")
         }
         let code: Int32
         do {
@@ -106,6 +108,16 @@ public final class PluginTestHost: Sendable {
             code = PluginCommand.report(problem, pluginID: pluginID, usage: declared.usage, to: invocation)
         }
         return CommandResult(code: code, output: output.text, error: error.text)
+    }
+
+    /// No descriptor with the plugin's id is linked into the test binary: the plugin's target lacks the
+    /// `StrataDescriptorPlugin` build-tool plugin, or the id is not the one in its `plugin.json`.
+    public struct MissingDescriptor: Error, CustomStringConvertible {
+        public let id: String
+        public var description: String {
+            "no descriptor with the id '\(id)' is linked into this test binary: check the id in the plugin's plugin.json, "
+                + "and that its target uses the StrataDescriptorPlugin build-tool plugin"
+        }
     }
 
     /// The descriptor of the plugin with `id`, as the build-tool plugin linked it into this binary.

@@ -3,9 +3,6 @@ import StrataPluginKit
 
 /// Uses the provider's exported greeter; it depends on the provider, which loads first.
 final class ConsumerPlugin: FeaturePlugin {
-    let manifest = PluginManifest(id: "consumer", displayName: "Consumer", version: "0.1.0", summary: "Greets through the provider.",
-                                  dependencies: ["provider"])
-
     func register(in context: PluginContext) throws {
         try context.addCommand(PluginCommand(path: ["consumer", "greet"]) { arguments, invocation in
             let greeter = try context.service((any Greeter).self)

@@ -9,8 +9,6 @@ struct LoudGreeter: Greeter {
 
 /// Exports a `Greeter`; the ending it is made with stays private.
 final class ProviderPlugin: FeaturePlugin {
-    let manifest = PluginManifest(id: "provider", displayName: "Provider", version: "1.2.0", summary: "Exports a greeter.")
-
     func register(in context: PluginContext) throws {
         try context.register(String.self, name: "ending", scope: .singleton) { _ in "!" }
         try context.export((any Greeter).self, scope: .singleton) { resolver in
