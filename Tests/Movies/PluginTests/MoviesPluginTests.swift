@@ -18,6 +18,16 @@ final class MoviesPluginTests {
 
     deinit { host.removeData() }
 
+    /// The test host knows the plugin by the descriptor linked into this binary: an id that none has is
+    /// refused at once, naming it, rather than running the plugin without its declarations.
+    @Test func anIdWithoutALinkedDescriptorIsRefused() throws {
+        let error = #expect(throws: PluginTestHost.MissingDescriptor.self) {
+            try PluginTestHost(MoviesPlugin(), id: "films")
+        }
+        #expect(error?.description.contains("'films'") == true)
+        #expect(host.descriptor.id == "movies" && host.descriptor.commands.contains { $0.words == ["movies", "search"] })
+    }
+
     @Test func aCatalogSearchFindsTheFilmAndItsDetails() async throws {
         let search = await host.run("movies", "search", "blade", "runner", "--json")
         #expect(search.code == 0, "\(search.error)")
