@@ -7,7 +7,8 @@ saves a new title string into the screen's source and waits until that string ha
 inotify, `swift build` (incremental, debug), staging the library, restarting the app and its first frame of the
 plugin's screen, all included. Each edit waits for the previous one to be on screen.
 """
-import fcntl, os, pty, select, shutil, statistics, struct, subprocess, sys, tempfile, termios, time
+import os, shutil, statistics, subprocess, sys, tempfile, time
+import pty_app
 
 edits, strata = int(sys.argv[1]), sys.argv[2]
 work = tempfile.mkdtemp(prefix="strata-dev-bench-")
@@ -20,24 +21,13 @@ try:
     with open(config, "w") as f:
         f.write('{"pluginDirectories": ["%s"]}' % os.path.join(work, "plugins"))
 
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.environ.update(TERM="xterm-256color", XDG_STATE_HOME=os.path.join(work, "state"))
-        os.execv(strata, [strata, "--config", config, "--data-dir", os.path.join(work, "data"), "dev", package])
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    seen = b""
+    pid, fd = pty_app.start([strata, "--config", config, "--data-dir", os.path.join(work, "data"), "dev", package],
+                            {"XDG_STATE_HOME": os.path.join(work, "state")})
 
     def wait_for(text, seconds):
-        global seen
-        deadline = time.perf_counter() + seconds
-        while time.perf_counter() < deadline:
-            ready, _, _ = select.select([fd], [], [], 0.2)
-            if ready:
-                seen += os.read(fd, 65536)
-                if text in seen:
-                    seen = b""
-                    return
-        sys.exit(f"no {text!r} on screen within {seconds} s; the terminal showed: {seen[-400:]!r}")
+        found, seen = pty_app.read_until(fd, text, seconds)
+        if not found:
+            sys.exit(f"no {text!r} on screen within {seconds} s; the terminal showed: {seen[-400:]!r}")
 
     started = time.perf_counter()
     wait_for(b"quit", 900)
@@ -55,13 +45,7 @@ try:
         wait_for(title.encode(), 300)
         times.append(time.perf_counter() - start)
         previous = title
-    os.write(fd, b"\x1bq")
-    try:
-        while os.read(fd, 65536):
-            pass
-    except OSError:
-        pass
-    os.waitpid(pid, 0)
+    pty_app.quit(pid, fd, b"\x1bq")
     print(f"{statistics.median(times):.1f} {min(times):.1f} {max(times):.1f} {first_build:.0f}")
 finally:
     shutil.rmtree(work, ignore_errors=True)

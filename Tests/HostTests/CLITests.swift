@@ -4,9 +4,7 @@ import Testing
 /// The command line as a user meets it: help, version, exit codes.
 @Suite struct CLITests {
     @Test func helpListsHostAndFeatureCommands() throws {
-        let sandbox = try Sandbox()
-        try sandbox.install(fixture: "Healthy", as: "Healthy")
-        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
+        let sandbox = try Sandbox.withHealthy()
         let result = try sandbox.strata(["--help"])
         #expect(result.status == 0)
         for expected in ["plugins list [--json]", "plugins check", "config check", "di list", "healthy ping"] {
@@ -36,9 +34,7 @@ import Testing
     }
 
     @Test func noArgumentsWithoutTerminalPrintsStatusAndHelp() throws {
-        let sandbox = try Sandbox()
-        try sandbox.install(fixture: "Healthy", as: "Healthy")
-        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
+        let sandbox = try Sandbox.withHealthy()
         let result = try sandbox.strata([])
         #expect(result.status == 0)
         #expect(result.stdout.contains("healthy") && result.stdout.contains("enabled"))
@@ -46,9 +42,7 @@ import Testing
     }
 
     @Test func commandHelpShowsItsUsage() throws {
-        let sandbox = try Sandbox()
-        try sandbox.install(fixture: "Healthy", as: "Healthy")
-        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
+        let sandbox = try Sandbox.withHealthy()
         let result = try sandbox.strata(["healthy", "ping", "--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("Usage: strata healthy ping"))

@@ -3,20 +3,38 @@ import Testing
 
 /// Config discovery, validation and messages.
 @Suite struct ConfigTests {
-    @Test func malformedJSONNamesLineAndColumn() throws {
-        let sandbox = try Sandbox()
-        try sandbox.writeConfig("{\n  \"pluginDirectories\": [\"plugins\"],\n  \"features\": {,}\n}\n")
-        let result = try sandbox.strata(["plugins", "list"])
-        #expect(result.status == 2)
-        #expect(result.stderr.contains("is not valid JSON at line 3, column"), "\(result.stderr)")
+    /// A config text strata reads when it lists the plugins: the exit status, and what standard error must say.
+    struct ConfigText: Sendable, CustomTestStringConvertible {
+        let testDescription: String
+        let text: String
+        let status: Int32
+        let messages: [String]
     }
 
-    @Test func wrongTypeNamesTheKeyPath() throws {
+    static let problems = [
+        ConfigText(testDescription: "malformed JSON names its line and column",
+                   text: "{\n  \"pluginDirectories\": [\"plugins\"],\n  \"features\": {,}\n}\n",
+                   status: 2, messages: ["is not valid JSON at line 3, column"]),
+        ConfigText(testDescription: "a wrong type names the key path", text: #"{"features": {"movies": {"enabled": "yes"}}}"#,
+                   status: 2, messages: ["`features.movies.enabled` must be true or false, but it is a string"]),
+        // Foundation's parser accepts `[1,]`; the config must not.
+        ConfigText(testDescription: "a trailing comma is reported with its line and column",
+                   text: "{\n  \"features\": {\n    \"gpt\": {\"enabled\": false},\n  }\n}\n",
+                   status: 2, messages: ["line 3, column 30", "trailing comma"]),
+        ConfigText(testDescription: "a key given twice warns, naming both lines",
+                   text: "{\n  \"features\": {\"gpt\": {\"enabled\": false}},\n  \"features\": {}\n}\n",
+                   status: 0, messages: ["`features` is given twice (lines 2 and 3)"]),
+    ]
+
+    @Test(arguments: problems)
+    func aConfigProblemIsNamedWhereItIs(_ config: ConfigText) throws {
         let sandbox = try Sandbox()
-        try sandbox.writeConfig(#"{"features": {"movies": {"enabled": "yes"}}}"#)
+        try sandbox.writeConfig(config.text)
         let result = try sandbox.strata(["plugins", "list"])
-        #expect(result.status == 2)
-        #expect(result.stderr.contains("`features.movies.enabled` must be true or false, but it is a string"))
+        #expect(result.status == config.status)
+        for message in config.messages {
+            #expect(result.stderr.contains(message), "\(result.stderr)")
+        }
     }
 
     @Test func unknownKeysAndFeatureIdsWarnWithTheClosestName() throws {
@@ -83,9 +101,7 @@ import Testing
     }
 
     @Test func environmentConfigIsUsedAndCurrentDirectoryConfigIsFoundNext() throws {
-        let sandbox = try Sandbox()
-        try sandbox.install(fixture: "Healthy", as: "Healthy")
-        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
+        let sandbox = try Sandbox.withHealthy()
         let viaEnvironment = try strata(["healthy", "ping"], environment: ["STRATA_CONFIG": sandbox.config.path, "STRATA_DATA_DIR": sandbox.data.path])
         #expect(viaEnvironment.status == 0)
         // A config in the current folder is used once allowed (TrustProcessTests has the rest).
@@ -104,33 +120,13 @@ import Testing
     }
 
     @Test func aDataFolderThatIsAFileIsExplained() throws {
-        let sandbox = try Sandbox()
-        try sandbox.install(fixture: "Healthy", as: "Healthy")
-        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
+        let sandbox = try Sandbox.withHealthy()
         let file = sandbox.root.appendingPathComponent("not-a-folder")
         try Data("x".utf8).write(to: file)
         let result = try strata(["--config", sandbox.config.path, "--data-dir", file.path, "healthy", "ping"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("\(file.path) is a file, not a folder"))
         #expect(!result.stderr.contains("NSCocoaErrorDomain"))
-    }
-
-    /// Foundation's parser accepts `[1,]`; the config must not.
-    @Test func aTrailingCommaIsReportedWithItsLineAndColumn() throws {
-        let sandbox = try Sandbox()
-        try sandbox.writeConfig("{\n  \"features\": {\n    \"gpt\": {\"enabled\": false},\n  }\n}\n")
-        let result = try sandbox.strata(["plugins", "list"])
-        #expect(result.status == 2)
-        #expect(result.stderr.contains("line 3, column 30"), "\(result.stderr)")
-        #expect(result.stderr.contains("trailing comma"))
-    }
-
-    @Test func aKeyGivenTwiceWarnsNamingBothLines() throws {
-        let sandbox = try Sandbox()
-        try sandbox.writeConfig("{\n  \"features\": {\"gpt\": {\"enabled\": false}},\n  \"features\": {}\n}\n")
-        let result = try sandbox.strata(["plugins", "list"])
-        #expect(result.status == 0)
-        #expect(result.stderr.contains("`features` is given twice (lines 2 and 3)"), "\(result.stderr)")
     }
 
     @Test func aFolderGivenAsTheConfigSaysItIsAFolder() throws {

@@ -42,9 +42,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(2)))
     func retryOfAPluginThatNeverCrashedSaysSo() throws {
-        let sandbox = try Sandbox()
-        try sandbox.install(fixture: "Healthy", as: "Healthy")
-        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
+        let sandbox = try Sandbox.withHealthy()
 
         let retry = try sandbox.strata(["plugins", "retry", "healthy"])
         let unknown = try sandbox.strata(["plugins", "retry", "nope"])

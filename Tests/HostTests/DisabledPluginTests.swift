@@ -33,9 +33,7 @@ import Testing
     /// A plugin's registrations are private unless it exports them: `di list` shows what plugins may
     /// resolve, `--private` the rest.
     @Test func diListShowsTheSharedServicesAndPrivateOnesOnRequest() throws {
-        let sandbox = try Sandbox()
-        try sandbox.install(fixture: "Healthy", as: "Healthy")
-        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
+        let sandbox = try Sandbox.withHealthy()
         let shared = try sandbox.strata(["di", "list", "--json"])
         #expect(shared.status == 0)
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(shared.stdout.utf8)) as? [[String: Any]])

@@ -189,6 +189,14 @@ final class Sandbox {
 
     deinit { try? FileManager.default.removeItem(at: root) }
 
+    /// A sandbox whose plugin folder holds the Healthy fixture, with a config that reads that folder.
+    static func withHealthy() throws -> Sandbox {
+        let sandbox = try Sandbox()
+        try sandbox.install(fixture: "Healthy", as: "Healthy")
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
+        return sandbox
+    }
+
     /// Writes the config file.
     func writeConfig(_ json: String) throws {
         try Data(json.utf8).write(to: config)

@@ -10,21 +10,13 @@ import Testing
 @Suite struct TrustProcessTests {
     static let nobody: uid_t = 65534
 
-    /// A sandbox whose strata.json sits in the folder strata runs in, with the Healthy fixture in its plugin folder.
-    func localSandbox() throws -> Sandbox {
-        let sandbox = try Sandbox()
-        try sandbox.install(fixture: "Healthy", as: "Healthy")
-        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"# + "\n")
-        return sandbox
-    }
-
     func strataInFolder(_ sandbox: Sandbox, _ arguments: [String]) throws -> ProcessResult {
         try strata(["--data-dir", sandbox.data.path] + arguments, environment: ["XDG_STATE_HOME": sandbox.state.path],
                    currentDirectory: sandbox.root)
     }
 
     @Test func aConfigInTheCurrentFolderIsPassedOverUntilAllowed() throws {
-        let sandbox = try localSandbox()
+        let sandbox = try Sandbox.withHealthy()
 
         let before = try strataInFolder(sandbox, ["healthy", "ping"])
         #expect(before.status == 2, "the config naming the folder's plugins was not used, so `healthy` is unknown")
@@ -37,7 +29,7 @@ import Testing
         let records = try FileManager.default.contentsOfDirectory(atPath: sandbox.state.appendingPathComponent("strata/allowed").path)
         let record = try String(contentsOfFile: sandbox.state.appendingPathComponent("strata/allowed/\(try #require(records.first))").path, encoding: .utf8)
         // The SHA-256 of the config's bytes, as `sha256sum` prints it.
-        #expect(record == "4557ad4baa28d18c858b0d4237099093761f7d26d9e0a8f6e6fcc25d519ca024 \(sandbox.config.path)\n")
+        #expect(record == "e7526876f43659b29803ed6206671e89aab4b6af1325cef8a26b054c86c08936 \(sandbox.config.path)\n")
 
         let after = try strataInFolder(sandbox, ["healthy", "ping"])
         #expect(after.stdout == "pong (hello from healthy)\n", "\(after.stderr)")
@@ -55,7 +47,7 @@ import Testing
     }
 
     @Test func aConfigThatDoesNotParseCannotBeAllowed() throws {
-        let sandbox = try localSandbox()
+        let sandbox = try Sandbox.withHealthy()
         try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"],}"#)
         let allow = try strataInFolder(sandbox, ["config", "allow"])
         #expect(allow.status == 1)
@@ -64,7 +56,7 @@ import Testing
     }
 
     @Test func anExplicitConfigIsTrustedAsBefore() throws {
-        let sandbox = try localSandbox()
+        let sandbox = try Sandbox.withHealthy()
         #expect(try sandbox.strata(["healthy", "ping"]).status == 0)
         let viaEnvironment = try strata(["--data-dir", sandbox.data.path, "healthy", "ping"],
                                         environment: ["STRATA_CONFIG": sandbox.config.path, "XDG_STATE_HOME": sandbox.state.path])
@@ -83,6 +75,13 @@ import Testing
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         #expect(chmod(url.path, mode) == 0 && chown(url.path, owner, owner) == 0)
         return url
+    }
+
+    /// The plugin was refused because `folder`, on its way, is writable by others, and the fix was named.
+    func expectRefused(_ result: ProcessResult, writable folder: URL, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(result.status == 1, sourceLocation: sourceLocation)
+        #expect(result.stderr.contains("refused: \(folder.path) is writable by group or others"), "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stderr.contains("Fix: chmod go-w \(folder.path)"), sourceLocation: sourceLocation)
     }
 
     func copyHealthy(to target: URL) throws {
@@ -108,10 +107,7 @@ import Testing
         let target = open.appendingPathComponent("libReal.so")
         try copyHealthy(to: target)
         try FileManager.default.createSymbolicLink(at: sandbox.plugins.appendingPathComponent("libHealthyPlugin.so"), withDestinationURL: target)
-        let result = try ping(pluginFolder: sandbox.plugins, in: sandbox)
-        #expect(result.status == 1)
-        #expect(result.stderr.contains("refused: \(open.path) is writable by group or others"), "\(result.stderr)")
-        #expect(result.stderr.contains("chmod go-w \(open.path)"))
+        expectRefused(try ping(pluginFolder: sandbox.plugins, in: sandbox), writable: open)
     }
 
     @Test func aSafePluginFolderInsideAWritableOneIsRefused() throws {
@@ -119,10 +115,7 @@ import Testing
         let open = try folder(sandbox.root.appendingPathComponent("open"), mode: 0o777)
         let plugins = try folder(open.appendingPathComponent("plugins"), mode: 0o755)
         try copyHealthy(to: plugins.appendingPathComponent("libHealthyPlugin.so"))
-        let result = try ping(pluginFolder: plugins, in: sandbox)
-        #expect(result.status == 1)
-        #expect(result.stderr.contains("refused: \(open.path) is writable by group or others"), "\(result.stderr)")
-        #expect(result.stderr.contains("Fix: chmod go-w \(open.path)"))
+        expectRefused(try ping(pluginFolder: plugins, in: sandbox), writable: open)
     }
 
     @Test func aFolderAboveOwnedByAnotherUserIsRefused() throws {

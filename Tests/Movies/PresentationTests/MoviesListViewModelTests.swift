@@ -101,11 +101,17 @@ func settle(_ condition: () -> Bool) async {
         #expect(viewModel.error == "Failed loading movies")
     }
 
-    @Test func nextPageDoesNotLoadWhileLoading() async {
+    /// A view model that searched "query" and shows the cached first page while the fresh one loads.
+    private func showingCachedFirstPage() async -> MoviesListViewModel {
         let viewModel = makeViewModel()
         viewModel.didSearch(query: "query")
         useCase.send(.cached(page1), toSearch: 0)
         await settle { !viewModel.items.isEmpty }
+        return viewModel
+    }
+
+    @Test func nextPageDoesNotLoadWhileLoading() async {
+        let viewModel = await showingCachedFirstPage()
         viewModel.didLoadNextPage()
         #expect(useCase.requests.count == 1)
         await deliver([.fresh(page1)], toSearch: 0, viewModel)
@@ -145,10 +151,7 @@ func settle(_ condition: () -> Bool) async {
     }
 
     @Test func cancelStopsLoadingAndKeepsWhatIsShown() async {
-        let viewModel = makeViewModel()
-        viewModel.didSearch(query: "query")
-        useCase.send(.cached(page1), toSearch: 0)
-        await settle { !viewModel.items.isEmpty }
+        let viewModel = await showingCachedFirstPage()
         viewModel.didCancelSearch()
         #expect(viewModel.loading == .none)
         await settle { useCase.isCancelled(search: 0) }

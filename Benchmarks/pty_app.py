@@ -1,0 +1,36 @@
+"""The interactive app in a real pseudo-terminal, for the benchmarks that time what reaches the screen."""
+import fcntl, os, pty, select, struct, termios, time
+
+
+def start(argv, environment):
+    """Starts argv on a new 80x24 pseudo-terminal with `environment` added; returns (pid, fd)."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.environ.update(TERM="xterm-256color", **environment)
+        os.execv(argv[0], argv)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    return pid, fd
+
+
+def read_until(fd, text, seconds, seen=b""):
+    """Reads the terminal until `text` was written or `seconds` passed; returns (found, what was read)."""
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.2)
+        if ready:
+            seen += os.read(fd, 65536)
+            if text in seen:
+                return True, seen
+    return False, seen
+
+
+def quit(pid, fd, key):
+    """Sends `key`, reads the terminal until the app closes it, and returns the app's exit code."""
+    os.write(fd, key)
+    try:
+        while os.read(fd, 65536):
+            pass
+    except OSError:
+        pass
+    _, status = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(status)
