@@ -108,7 +108,7 @@ struct OpenAIChatRepositoryErrorTests {
         let repository = makeRepository(server)
         await #expect(throws: ChatError.self) { try await repository.reply(to: "hi", as: persona) }
         let error = await #expect(throws: ChatError.self) { try await repository.reply(to: "hi", as: persona) }
-        #expect(error == .malformedResponse("at `choices`: missing key `choices`"))
+        #expect(error == .malformedResponse("the completion has no `choices`"))
     }
 
     @Test func aMalformedEventEndsTheStreamWithAMalformedResponse() async throws {

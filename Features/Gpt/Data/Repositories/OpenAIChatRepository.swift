@@ -38,13 +38,13 @@ public struct OpenAIChatRepository: ChatRepository {
         } catch {
             throw errors.chatError(error)
         }
-        let dto: ChatCompletionResponseDTO
+        let dto: ChatCompletionDTO
         do {
-            dto = try DataTransferService.decode(ChatCompletionResponseDTO.self, from: response.body)
+            dto = try DataTransferService.decode(ChatCompletionDTO.self, from: response.body)
         } catch {
             throw errors.chatError(error)
         }
-        return try dto.toDomain(personaID: persona.id)
+        return try dto.reply(personaID: persona.id)
     }
 
     public func streamReply(to trouble: String, as persona: Persona) -> AsyncThrowingStream<ReplyDelta, any Error> {
@@ -105,24 +105,24 @@ public struct OpenAIChatRepository: ChatRepository {
             // Servers report failures after the head (status already 200) as an error event.
             throw .transport("the server stopped the stream with an error: \(failure.error.message ?? event)")
         }
-        let chunk: ChatCompletionChunkDTO
+        let chunk: ChatCompletionDTO
         do {
-            chunk = try DataTransferService.decode(ChatCompletionChunkDTO.self, from: data)
+            chunk = try DataTransferService.decode(ChatCompletionDTO.self, from: data)
         } catch {
             throw errors.chatError(error)
         }
-        if chunk.choices.contains(where: { $0.finishReason != nil }) { finished = true }
-        if let delta = chunk.toDomain() { yield(delta) }
+        if chunk.isFinished { finished = true }
+        if let delta = chunk.replyDelta() { yield(delta) }
         return false
     }
 
-    private func endpoint(persona: Persona, trouble: String, stream: Bool) throws(ChatError) -> Endpoint<ChatCompletionResponseDTO> {
+    private func endpoint(persona: Persona, trouble: String, stream: Bool) throws(ChatError) -> Endpoint<ChatCompletionDTO> {
         if let refusal = authorization.refusal(baseURL: service.baseURL) { throw refusal }
         let body = ChatCompletionRequestDTO(model: model, persona: persona, trouble: trouble, stream: stream)
         var headers = authorization.headers
         headers["Accept"] = stream ? "text/event-stream" : "application/json"
         do {
-            return try Endpoint<ChatCompletionResponseDTO>.postJSON(path: "chat/completions", body: body, headers: headers)
+            return try Endpoint<ChatCompletionDTO>.postJSON(path: "chat/completions", body: body, headers: headers)
         } catch {
             throw errors.chatError(error)
         }
