@@ -21,6 +21,16 @@ import Testing
         #expect(RunningErrorText.text(RunRequestProblem.tooShort(trackKm: 3.099, goalKm: 5, mode: .single), for: .commandLine).contains("at most 3.09 km"))
     }
 
+    /// A live session's refusal says what happened to which session and what to do next.
+    @Test func aLiveSessionProblemNamesTheSessionAndTheWayOut() {
+        #expect(RunningErrorText.text(LiveSessionError.inviteTimedOut(id: "RACE42", seconds: 2.5), for: .commandLine)
+                == "no mate joined session RACE42 within 2.5 s; the invitation is cancelled. Start the mate sooner or raise inviteTimeoutSeconds")
+        #expect(RunningErrorText.text(LiveSessionError.alreadyExists(id: "RACE42", path: "/s/running-RACE42.sqlite"), for: .commandLine)
+                .hasSuffix("choose another id or leave out --session for a new one"))
+        #expect(RunningErrorText.text(LiveSessionError.refused(endpoint: "10.0.0.2:7070", reason: "wrong join code"), for: .commandLine)
+                == "the host at 10.0.0.2:7070 refused to let you join: wrong join code")
+    }
+
     @Test func anotherErrorIsShownAsItDescribesItself() {
         struct Broken: Error, CustomStringConvertible { var description: String { "disk on fire" } }
         #expect(RunningErrorText.text(Broken(), for: .commandLine) == "disk on fire")

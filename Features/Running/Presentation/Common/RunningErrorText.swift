@@ -1,5 +1,6 @@
 import Foundation
 import RunningDomain
+import StrataBase
 
 /// What the command line and the screens say of a refusal or failure: what happened and what to do next.
 /// Domain errors carry data; their words are here. What to do next names a flag on the command line and a
@@ -17,6 +18,7 @@ public enum RunningErrorText {
         case let problem as ReplayTimeline.Problem: text(problem, givePace: givePace(reader))
         case let problem as GoalInput.Problem: text(problem)
         case let problem as RunRequestProblem: text(problem, for: reader)
+        case let problem as LiveSessionError: text(problem)
         case ImportProblem.noTimes(let file):
             "the track \(file) has no times, so it is a route, not a run to import; replay it with a pace instead"
         case ImportProblem.alreadyImported(let file, let startedAt):
@@ -69,6 +71,28 @@ public enum RunningErrorText {
                 + "less than the \(RunningFormat.distance(goal)) km goal; choose a goal of at most \(RunningFormat.distanceRoundedDown(track)) km or a longer track"
         case .invalidSpeed(let speed):
             "the speed \(speed) is not allowed; use 1 for real time, N for N times faster, or 0 for instant"
+        }
+    }
+
+    /// Live runs are hosted and joined on the command line.
+    private static func text(_ problem: LiveSessionError) -> String {
+        switch problem {
+        case .alreadyExists(let id, let path):
+            "session \(id) already exists (\(path)); choose another id or leave out --session for a new one"
+        case .notFound(let id, let directory):
+            "no session \(id) in \(directory); check the id, and that host and join use the same sessionDirectory"
+        case .inviteTimedOut(let id, let seconds):
+            "no mate joined session \(id) within \(secondsText(seconds)); the invitation is cancelled. Start the mate sooner or raise inviteTimeoutSeconds"
+        case .expired(let id):
+            "session \(id) was closed by its host (nobody joined in time, or the host stopped waiting); ask for a new session id"
+        case .alreadyTaken(let id):
+            "session \(id) already has a mate; ask the host for a new session"
+        case .hostDidNotStart(let id, let seconds):
+            "the host of session \(id) did not start the run within \(secondsText(seconds)); is it still running?"
+        case .refused(let endpoint, let reason):
+            "the host at \(endpoint) refused to let you join: \(reason)"
+        case .damaged(let id, let path):
+            "session \(id) (\(path)) is not a running session file; remove it and host again"
         }
     }
 }

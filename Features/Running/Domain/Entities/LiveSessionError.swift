@@ -1,0 +1,13 @@
+import Foundation
+
+/// Why two runners could not meet, as data (Presentation's `RunningErrorText` words it).
+public enum LiveSessionError: Error, Equatable {
+    case alreadyExists(id: String, path: String)
+    case notFound(id: String, directory: String)
+    case inviteTimedOut(id: String, seconds: Double)
+    case expired(id: String)
+    case alreadyTaken(id: String)
+    case hostDidNotStart(id: String, seconds: Double)
+    case damaged(id: String, path: String)
+    case refused(endpoint: String, reason: String)
+}
