@@ -117,7 +117,20 @@ public final class Container: Sendable {
     @inlinable
     public func resolve<T>(_ type: T.Type = T.self, name: String? = nil, requester: Owner) throws(DIError) -> T {
         if let instance: T = frozenSingleton(type, name, requester: requester) { return instance }
-        return try resolve(Key(type, name), frame: nil, requester: requester)
+        return try resolveFirst(Key(type, name), requester: requester)
+    }
+
+    /// The first resolution of a graph, on the fast path; kept out of `resolve` so that the singleton read
+    /// above stays small where it is inlined.
+    @inlinable @inline(never)
+    func resolveFirst<T>(_ key: Key, requester: Owner) throws(DIError) -> T {
+        do {
+            return try resolve(key, trail: .depth(0), requester: requester)
+        } catch .cycle(let chain) where chain.isEmpty {
+            // Deeper than a graph without a cycle goes: resolve again keeping the chain, which names the
+            // cycle (or, for a graph that is only deep, finishes it).
+            return try resolve(key, trail: .chain(nil), requester: requester)
+        }
     }
 
     /// The fast path: a singleton already built in a frozen container, read with no lock. Inlined into the
@@ -141,7 +154,7 @@ public final class Container: Sendable {
     }
 
     @inlinable
-    func resolve<T>(_ key: Key, frame: ResolutionFrame?, requester: Owner) throws(DIError) -> T {
+    func resolve<T>(_ key: Key, trail: ResolutionTrail, requester: Owner) throws(DIError) -> T {
         let found: AnyEntry? = if let table = UnsafeRawPointer(bitPattern: frozenPointer.load(ordering: .acquiring)) {
             Unmanaged<FrozenTable>.fromOpaque(table)._withUnsafeGuaranteedRef {
                 $0.borrowedLookup(key.type, key.name, requester: requester)?.takeUnretainedValue()
@@ -153,18 +166,18 @@ public final class Container: Sendable {
         let entry = unsafeDowncast(found, to: Entry<T>.self)
         switch entry.scope {
         case .transient:
-            return try build(entry, frame: frame, requester: requester)
+            return try build(entry, trail: trail, requester: requester)
         case .singleton:
             if let instance = entry.publishedInstance(as: T.self) { return instance }
             buildLock.lock()
             defer { buildLock.unlock() }
             if let instance = entry.publishedInstance(as: T.self) { return instance }
-            return entry.publish(try build(entry, frame: frame, requester: requester))
+            return entry.publish(try build(entry, trail: trail, requester: requester))
         case .weak:
             buildLock.lock()
             defer { buildLock.unlock() }
             if let object = entry.weakInstance.object, let instance = object as? T { return instance }
-            let instance = try build(entry, frame: frame, requester: requester)
+            let instance = try build(entry, trail: trail, requester: requester)
             guard Swift.type(of: instance as Any) is AnyClass else {
                 throw .weakScopeNeedsClass(type: key.typeName, name: key.name, owner: entry.owner)
             }
@@ -173,13 +186,26 @@ public final class Container: Sendable {
         }
     }
 
+    /// How many resolutions may nest before the container looks for a cycle: far deeper than any graph
+    /// without one, and shallow enough for any thread's stack.
+    @usableFromInline static let depthBeforeCycleCheck = 64
+
     @inlinable
-    func build<T>(_ entry: Entry<T>, frame: ResolutionFrame?, requester: Owner) throws(DIError) -> T {
-        if let chain = frame?.cycle(closing: entry.key) { throw .cycle(chain) }
+    func build<T>(_ entry: Entry<T>, trail: ResolutionTrail, requester: Owner) throws(DIError) -> T {
+        let inner: ResolutionTrail
+        switch trail {
+        case .depth(let depth):
+            // No chain is kept on the fast path (a frame per level would be an allocation); past this depth,
+            // the first `resolve` starts again with one (an empty chain is that signal, never shown).
+            if depth == Self.depthBeforeCycleCheck { throw .cycle([]) }
+            inner = .depth(depth + 1)
+        case .chain(let frame):
+            if let chain = frame?.cycle(closing: entry.key) { throw .cycle(chain) }
+            inner = .chain(ResolutionFrame(key: entry.key, parent: frame))
+        }
         // A plugin's factory resolves as that plugin (it may use its own private registrations); the host's
         // services resolve on behalf of whoever asked.
-        let resolver = Resolver(container: self, frame: ResolutionFrame(key: entry.key, parent: frame),
-                                requester: entry.owner == .host ? requester : entry.owner)
+        let resolver = Resolver(container: self, trail: inner, requester: entry.owner == .host ? requester : entry.owner)
         do {
             return try entry.factory(resolver)
         } catch let error as DIError {

@@ -2,7 +2,7 @@
 public enum Owner: Hashable, Sendable, CustomStringConvertible, Comparable {
     /// The `strata` host itself.
     case host
-    /// A plugin, by its manifest id.
+    /// A plugin, by its id.
     case plugin(String)
 
     /// `host` or `plugin '<id>'`, as messages show it.

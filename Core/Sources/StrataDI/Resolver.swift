@@ -2,13 +2,13 @@
 /// progress (to report cycles) and who asked first.
 public struct Resolver: Sendable {
     @usableFromInline let container: Container
-    @usableFromInline let frame: ResolutionFrame?
+    @usableFromInline let trail: ResolutionTrail
     /// Who started this resolution: the host or a plugin.
     public let requester: Owner
 
-    @usableFromInline init(container: Container, frame: ResolutionFrame?, requester: Owner) {
+    @usableFromInline init(container: Container, trail: ResolutionTrail, requester: Owner) {
         self.container = container
-        self.frame = frame
+        self.trail = trail
         self.requester = requester
     }
 
@@ -17,8 +17,17 @@ public struct Resolver: Sendable {
     @inlinable
     public func resolve<T>(_ type: T.Type = T.self, name: String? = nil) throws(DIError) -> T {
         if let instance: T = container.frozenSingleton(type, name, requester: requester) { return instance }
-        return try container.resolve(Key(type, name), frame: frame, requester: requester)
+        return try container.resolve(Key(type, name), trail: trail, requester: requester)
     }
+}
+
+/// What a resolution in progress keeps of where it is.
+@usableFromInline
+enum ResolutionTrail: Sendable {
+    /// Only how many resolutions are nested: the fast path, which allocates nothing per level.
+    case depth(Int)
+    /// The chain of resolutions, to name a cycle: taken when the fast path nests too deep.
+    case chain(ResolutionFrame?)
 }
 
 /// One step of a resolution in progress; the chain is walked only to look for a cycle.

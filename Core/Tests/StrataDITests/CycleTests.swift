@@ -40,6 +40,35 @@ import Testing
         #expect(throws: DIError.cycle(["Alpha", "Alpha"])) { try container.resolve(Alpha.self) }
     }
 
+    /// The fast path keeps only a depth; a graph deeper than it looks is resolved again keeping the chain,
+    /// and is whole (no cycle is made up), frozen or not.
+    @Test(arguments: [false, true])
+    func aGraphDeeperThanTheFastPathIsResolvedWhole(frozen: Bool) throws {
+        let container = Container()
+        let depth = 200
+        for level in 0..<depth {
+            try container.register(Int.self, name: "level \(level)", owner: .host) { resolver in
+                level == depth - 1 ? 1 : 1 + (try resolver.resolve(Int.self, name: "level \(level + 1)"))
+            }
+        }
+        if frozen { container.freeze() }
+
+        #expect(try container.resolve(Int.self, name: "level 0", requester: .host) == depth)
+    }
+
+    @Test func aCycleFarDownADeepGraphIsNamedWhereItCloses() throws {
+        let container = Container()
+        for level in 0..<100 {
+            try container.register(Int.self, name: "level \(level)", owner: .host) { resolver in
+                try resolver.resolve(Int.self, name: "level \(level == 99 ? 98 : level + 1)")
+            }
+        }
+
+        #expect(throws: DIError.cycle(["Int named 'level 98'", "Int named 'level 99'", "Int named 'level 98'"])) {
+            try container.resolve(Int.self, name: "level 0", requester: .host)
+        }
+    }
+
     @Test func aDiamondIsNotACycle() throws {
         let container = Container()
         try container.register(Gamma.self) { _ in Gamma() }
