@@ -48,8 +48,14 @@ public struct SQLiteItemRepository<Item: SQLiteStoredItem>: ItemRepository {
         let placeholders = Array(repeating: "?", count: Item.fields.count + 2).joined(separator: ", ")
         let sql = "INSERT INTO \(Item.table) (\(Self.columns)) VALUES (\(placeholders))"
         try database.transaction { transaction in
+            var values: [SQLiteValue] = []
+            values.reserveCapacity(Item.fields.count + 2)
             for item in items {
-                try transaction.execute(sql, [SQLiteValue(item.id)] + item.fieldValues + [SQLiteValue(item.createdAt)])
+                values.removeAll(keepingCapacity: true)
+                values.append(SQLiteValue(item.id))
+                values.append(contentsOf: item.fieldValues)
+                values.append(SQLiteValue(item.createdAt))
+                try transaction.execute(sql, values)
             }
         }
     }
