@@ -13,3 +13,11 @@ public protocol FeaturePlugin: AnyObject, Sendable {
     /// - Throws: any error; the host reports the plugin as failed with it and goes on with the others.
     func register(in context: PluginContext) throws
 }
+
+/// Who a plugin was, as its code said it before SDK ABI 3. Its `plugin.json` says it now and the host reads
+/// nothing of this: it is kept only so that a plugin written before builds, with a warning saying what to do.
+@available(*, deprecated, message: "plugin.json says who the plugin is: delete the plugin's `manifest` property")
+public struct PluginManifest: Sendable {
+    public init(id: String, displayName: String, version: String, summary: String, sdkABI: Int = 0,
+                dependencies: [String] = []) {}
+}
