@@ -86,35 +86,24 @@ struct GptCommands: Sendable {
             result = try await useCase.execute(request)
             if !args.has("--json") { invocation.write(result.reply.text + "\n") }
         } else {
-            result = try await streamed(useCase.stream(request), to: invocation)
+            // In this task: Ctrl-C cancels it, and the use is given back before the command ends.
+            var wroteText = false
+            do {
+                result = try await useCase.stream(request) { piece in
+                    invocation.write(piece)
+                    wroteText = true
+                }
+                invocation.write("\n")
+            } catch {
+                if wroteText { invocation.write("\n") }
+                throw error
+            }
         }
         if args.has("--json") {
             try invocation.writeJSON(GptCommandOutput.ReplyJSON(result, timeZone: timeZone))
         } else {
             invocation.writeError(GptCommandOutput.replyFooter(result))
         }
-    }
-
-    /// Writes the reply as it arrives; the line is ended even when the stream fails midway.
-    private func streamed(_ events: AsyncThrowingStream<ConvertTroubleEvent, any Error>,
-                          to invocation: CommandInvocation) async throws -> ConvertTroubleResult {
-        var wroteText = false
-        do {
-            for try await event in events {
-                switch event {
-                case .text(let piece):
-                    invocation.write(piece)
-                    wroteText = true
-                case .completed(let result):
-                    invocation.write("\n")
-                    return result
-                }
-            }
-        } catch {
-            if wroteText { invocation.write("\n") }
-            throw error
-        }
-        throw GptError.chat(.emptyReply)
     }
 
     /// The persona asked for, or the first one (the lucky optimist).

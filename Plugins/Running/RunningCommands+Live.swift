@@ -110,13 +110,10 @@ extension RunningCommands {
         return { message in invocation.write(message + "\n") }
     }
 
-    /// Runs `body` so that Ctrl-C (or SIGTERM) cancels it instead of killing the process.
+    /// Runs `body`, which strata cancels at Ctrl-C (or SIGTERM), saying what that means for the session.
     private func interruptible<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
-        let task = Task { try await body() }
-        let watch = InterruptWatch { task.cancel() }
-        defer { watch.stop() }
         do {
-            return try await task.value
+            return try await body()
         } catch is CancellationError {
             throw Interrupted()
         }

@@ -59,12 +59,13 @@ extension RunningCommands {
                 if live { invocation.updateStatusLine(RunningTextReport.liveLine(RunningViewState(data, setting: request.setting))) }
             }
         }
-        let watch = InterruptWatch {
+        // strata cancels this command's task at Ctrl-C (or SIGTERM): the run ends as cancelled, and is saved.
+        let result = try await withTaskCancellationHandler {
+            try await work.value
+        } onCancel: {
             control.cancel()
             work.cancel()
         }
-        defer { watch.stop() }
-        let result = try await work.value
         if live { invocation.write("\n") }
         if json {
             try invocation.writeJSON(RunResultJSON(result, route: request.route, sessionID: request.setting.sessionID))

@@ -79,6 +79,27 @@ import Testing
         #expect(try used(sandbox) == 0)
     }
 
+    /// Ctrl-C while the reply streams in stops the request: the day's use is given back before strata ends,
+    /// and the exit status is 130, as for any command stopped by Ctrl-C.
+    @Test(.timeLimit(.minutes(2)))
+    func ctrlCWhileTheReplyStreamsInGivesTheUseBack() throws {
+        let server = try LoopbackHTTPServer()
+        let gate = try LoopbackGate()
+        defer { gate.open(); server.stop() }
+        server.route("POST", "/v1/chat/completions", response: Self.wholeReply.holding(after: 1, until: gate))
+        let sandbox = try sandbox(server)
+        let ask = try launch(BuildProducts.strata, ["--config", sandbox.config.path, "--data-dir", sandbox.data.path, "gpt", "ask", "I missed the bus"],
+                             environment: ["OPENAI_API_KEY": "sk-test", "XDG_STATE_HOME": sandbox.state.path])
+        // The first piece is on screen and the rest held back: the request is under way.
+        while ask.isRunning && !(ask.outputSoFar.contains("Lucky") && ask.catches(SIGINT)) { usleep(5_000) }  // polling the child
+        kill(ask.processIdentifier, SIGINT)
+        let result = try ask.wait()
+
+        #expect(result.status == 130, "\(result.stderr)")
+        #expect(result.stderr.contains("gpt: the request was cancelled."), "\(result.stderr)")
+        #expect(try used(sandbox) == 0)
+    }
+
     @Test func askWithOnlySpacesPrintsItsUsageLineOnce() throws {
         let ask = try strata(["gpt", "ask", "   "])
         #expect(ask.status == 2)

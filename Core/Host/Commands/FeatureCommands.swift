@@ -55,7 +55,10 @@ extension HostSession {
             return 1
         }
         CrashJournal.arm(owner.id, path: owner.path, in: crashes)
-        let code = await route.command.execute(parsed, pluginID: owner.id, usage: declared.usage, invocation: invocation)
+        let command = route.command, pluginID = owner.id, usage = declared.usage
+        let code = await CommandInterruption.run {
+            await command.execute(parsed, pluginID: pluginID, usage: usage, invocation: invocation)
+        }
         CrashJournal.disarm()
         return code
     }

@@ -18,7 +18,21 @@ final class ControlledConvertTrouble: ConvertTroubleUseCase {
         throw .chat(.transport("ControlledConvertTrouble: execute is not expected"))
     }
 
-    func stream(_ request: ConvertTroubleRequest) -> AsyncThrowingStream<ConvertTroubleEvent, any Error> { events }
+    func stream(_ request: ConvertTroubleRequest, onText: (String) -> Void) async throws(GptError) -> ConvertTroubleResult {
+        do {
+            for try await event in events {
+                switch event {
+                case .text(let piece): onText(piece)
+                case .completed(let result): return result
+                }
+            }
+        } catch let error as GptError {
+            throw error
+        } catch {
+            throw .chat(.transport("\(error)"))
+        }
+        throw .chat(.cancelled)
+    }
 }
 
 @MainActor
@@ -112,7 +126,8 @@ struct GptScreensTests {
         #expect(partial.contains("완전"))
         #expect(!partial.contains("thinking"))
         convert.feed.yield(.text("럭키비키🍀"))
-        convert.feed.finish()
+        convert.feed.yield(.completed(ConvertTroubleResult(reply: Reply(personaID: "lucky", text: "완전 럭키비키🍀"),
+                                                           usage: Usage(used: 1, limit: 10, resetsAt: Date(timeIntervalSince1970: 86_400)))))
         await converting.value
         #expect(render(screen).contains("완전 럭키비키🍀"))
     }

@@ -11,9 +11,29 @@ public protocol ConvertTroubleUseCase: Sendable {
     /// The whole reply at once.
     func execute(_ request: ConvertTroubleRequest) async throws(GptError) -> ConvertTroubleResult
 
-    /// The reply's text as it arrives, then `.completed` once the use is recorded. The stream finishes
-    /// with a `GptError` on failure (text already delivered is then not a recorded use).
-    func stream(_ request: ConvertTroubleRequest) -> AsyncThrowingStream<ConvertTroubleEvent, any Error>
+    /// The reply as it arrives: `onText` gets each piece of its text, and the result is returned once the
+    /// use is recorded. On failure (text already delivered is then not a recorded use), and when the calling
+    /// task is cancelled (`GptError.chat(.cancelled)`), the use is given back before this returns.
+    func stream(_ request: ConvertTroubleRequest, onText: (String) -> Void) async throws(GptError) -> ConvertTroubleResult
+}
+
+extension ConvertTroubleUseCase {
+    /// The same as events, for a screen that reads them as they come: the text's pieces, then `.completed`.
+    /// The stream finishes with a `GptError` on failure; ending the iteration cancels the request.
+    public func stream(_ request: ConvertTroubleRequest) -> AsyncThrowingStream<ConvertTroubleEvent, any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    let result = try await stream(request) { continuation.yield(.text($0)) }
+                    continuation.yield(.completed(result))
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
 }
 
 public struct ConvertTroubleRequest: Sendable, Hashable {
@@ -80,23 +100,7 @@ public struct DefaultConvertTroubleUseCase: ConvertTroubleUseCase {
         return try await record(reply, for: prepared)
     }
 
-    public func stream(_ request: ConvertTroubleRequest) -> AsyncThrowingStream<ConvertTroubleEvent, any Error> {
-        AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    let result = try await streamReply(request) { continuation.yield(.text($0)) }
-                    continuation.yield(.completed(result))
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
-    }
-
-    private func streamReply(_ request: ConvertTroubleRequest,
-                             onText: (String) -> Void) async throws(GptError) -> ConvertTroubleResult {
+    public func stream(_ request: ConvertTroubleRequest, onText: (String) -> Void) async throws(GptError) -> ConvertTroubleResult {
         let prepared = try await prepare(request)
         var text = ""
         var truncated = false
