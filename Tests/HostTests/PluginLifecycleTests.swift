@@ -43,6 +43,27 @@ import Testing
         }
     }
 
+    /// The config may be a link into a dotfiles folder, and private (it can hold a key): disabling a plugin
+    /// edits the file the link names, keeps the link, and keeps the file's permissions.
+    @Test func disablingWritesThroughALinkAndKeepsThePermissions() throws {
+        let sandbox = try Sandbox.withHealthy()
+        let dotfiles = sandbox.root.appendingPathComponent("dotfiles")
+        try FileManager.default.createDirectory(at: dotfiles, withIntermediateDirectories: true)
+        let real = dotfiles.appendingPathComponent("strata.json")
+        try FileManager.default.moveItem(at: sandbox.config, to: real)
+        try FileManager.default.createSymbolicLink(at: sandbox.config, withDestinationURL: real)
+        #expect(chmod(real.path, 0o600) == 0)
+
+        let disable = try sandbox.strata(["plugins", "disable", "healthy"])
+
+        #expect(disable.status == 0, "\(disable.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.config.path) == real.path)
+        #expect(try String(contentsOf: real, encoding: .utf8).contains(#""healthy": {"enabled": false}"#))
+        var status = stat()
+        #expect(stat(real.path, &status) == 0 && status.st_mode & 0o777 == 0o600)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dotfiles.path) == ["strata.json"], "no staging file is left")
+    }
+
     @Test func installDisableEnableUninstallKeepsTheRestOfTheConfig() throws {
         let home = try Home()
         let library = try home.library("Healthy", as: "libHealthyPlugin.so")

@@ -146,9 +146,7 @@ extension HostSession {
             editor.setEnabled(enabled, for: id)
             let wasAllowed = ConfigAllowance(environment: environment).verdict(for: file, contents: original) == .allowed
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            let mode = (try? FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int) ?? 0o644
-            try Data(editor.bytes).write(to: url, options: .atomic)
-            chmod(file, mode_t(mode))
+            try replaceFile(at: file, with: editor.bytes)
             // An approved config stays approved after an edit the user asked strata to make.
             if wasAllowed { try ConfigAllowance(environment: environment).allow(file, contents: Data(editor.bytes)) }
         } catch {
@@ -216,6 +214,33 @@ extension HostSession {
         let hint = closestName(to: id, in: discovered.map(\.id)).map { "; did you mean '\($0)'?" } ?? ""
         Console.error("no plugin '\(id)' in \(pluginDirectories.joined(separator: ", "))\(hint). Run `strata plugins list`.")
         return nil
+    }
+}
+
+/// Replaces the file at `path` with `bytes` through a file beside it renamed over it (a reader sees the old
+/// bytes or the new, never half), keeping the file's permissions from the first byte (a config may hold a
+/// key; a new file gets 0644), and writing through a symbolic link into the file it names.
+func replaceFile(at path: String, with bytes: [UInt8]) throws {
+    let real = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+    var status = stat()
+    let mode = stat(real.path, &status) == 0 ? status.st_mode & 0o7777 : 0o644
+    let staging = real.deletingLastPathComponent().appendingPathComponent(".\(real.lastPathComponent).\(getpid()).new").path
+    let descriptor = open(staging, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+    guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    var failure: Int32 = 0
+    if fchmod(descriptor, mode) != 0 { failure = errno }  // open's mode is narrowed by the umask
+    var done = 0
+    while failure == 0 && done < bytes.count {
+        let written = bytes.withUnsafeBufferPointer { write(descriptor, $0.baseAddress! + done, bytes.count - done) }
+        if written < 0 && errno == EINTR { continue }
+        if written <= 0 { failure = written < 0 ? errno : EIO } else { done += written }
+    }
+    if failure == 0 && fsync(descriptor) != 0 { failure = errno }
+    close(descriptor)
+    if failure == 0 && rename(staging, real.path) != 0 { failure = errno }
+    if failure != 0 {
+        unlink(staging)
+        throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
     }
 }
 
