@@ -9,12 +9,17 @@ extension RunningCommands {
             let number = arguments.integer("--page")
             if let number, number < 1 { throw CommandError.usage("--page \(number) is not a page number (1, 2, …)") }
             let runs = try await context.service((any FetchHistoryUseCase).self).execute()
+            let page = HistoryPage(runs, number: number ?? 1)
+            // A page past the end is empty here (the app shows the last one): a script paging on stops.
+            let pastTheEnd = (number ?? 1) > page.count
             if arguments.has("--json") {
                 // Every run unless a page is asked for: scripts read the whole history.
-                let shown = number.map { HistoryPage(runs, number: $0).runs } ?? runs
+                let shown = number == nil ? runs : pastTheEnd ? [] : page.runs
                 try invocation.writeJSON(shown.map(HistoryEntryJSON.init))
+            } else if pastTheEnd, let number {
+                invocation.writeLine("No page \(number) of the run history: there \(page.count == 1 ? "is 1 page" : "are \(page.count) pages").")
             } else {
-                invocation.write(RunningTextReport.history(HistoryPage(runs, number: number ?? 1)))
+                invocation.write(RunningTextReport.history(page))
             }
         }
     }

@@ -30,6 +30,13 @@ final class RunningPluginTests {
         let runs = try #require(try JSONSerialization.jsonObject(with: Data(history.output.utf8)) as? [[String: Any]])
         #expect(runs.count == 1)
 
+        // One page: a page past it is empty, so a script paging with --json stops, and the text says so.
+        #expect(await next.run("running", "history", "--page", "1", "--json").output.contains("\"startedAt\""))
+        let past = await next.run("running", "history", "--page", "2", "--json")
+        #expect(past.code == 0)
+        #expect((try JSONSerialization.jsonObject(with: Data(past.output.utf8)) as? [Any])?.isEmpty == true, "\(past.output)")
+        #expect(await next.run("running", "history", "--page", "2").output == "No page 2 of the run history: there is 1 page.\n")
+
         let menu = try next.openScreen().render(size: TerminalSize(width: 80, height: 20)).text
         #expect(menu.contains("New run") && menu.contains("History") && menu.contains("Records"))
     }
