@@ -20,12 +20,12 @@ extension BlocksCommands {
                 }
             },
             command([group, "add"]) { arguments, invocation in
-                let draft = try Item.draft(from: arguments, title: text(arguments), changing: nil)
+                let draft = try Item.draft(from: arguments, title: arguments.text, changing: nil)
                 let item = try context.service((any ItemCreateUseCase<Item>).self).execute(draft)
                 try reportAdded(item, json: arguments.has("--json"), now: arguments.has("--now"), invocation: invocation)
             },
             command([group, "show"]) { arguments, invocation in
-                let item: Item = try find(text(arguments))
+                let item: Item = try find(arguments.text)
                 if arguments.has("--json") {
                     try invocation.writeJSON(item.json)
                 } else {
@@ -33,12 +33,12 @@ extension BlocksCommands {
                 }
             },
             command([group, "edit"]) { arguments, invocation in
-                let item: Item = try find(text(arguments))
+                let item: Item = try find(arguments.text)
                 let options = Item.editOptions
                 guard options.contains(where: { arguments.value($0) != nil }) else {
                     throw CommandError.usage("nothing to change: give \(options.dropLast().joined(separator: ", ")) or \(options.last ?? "")")
                 }
-                let draft = try Item.draft(from: arguments, title: arguments.value("--title") ?? item.title,
+                let draft = try Item.draft(from: arguments, title: arguments.text("--title") ?? item.title,
                                            changing: item.draft)
                 let edited = try context.service((any ItemEditUseCase<Item>).self).execute(id: item.id, draft)
                 if arguments.has("--json") {
@@ -49,13 +49,13 @@ extension BlocksCommands {
                 if let note = edited.note(afterSaving: draft) { invocation.writeLine(note) }
             },
             command([group, "delete"]) { arguments, invocation in
-                let item: Item = try find(text(arguments))
+                let item: Item = try find(arguments.text)
                 let wasRunning = try context.service((any ClockFetchUseCase).self).execute()?.mode.itemID == item.id
                 try context.service((any ItemDeleteUseCase<Item>).self).execute(id: item.id)
                 invocation.writeLine("Deleted \(kind) \"\(item.title)\"" + (wasRunning ? "; it was running, so the clock stopped." : "."))
             },
             command([group, "start"]) { arguments, invocation in
-                let item: Item = try find(text(arguments))
+                let item: Item = try find(arguments.text)
                 try start(Item.kind, id: item.id, json: arguments.has("--json"), invocation: invocation)
             },
         ]

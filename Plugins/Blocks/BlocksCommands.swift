@@ -19,11 +19,6 @@ struct BlocksCommands: Sendable {
 
     // MARK: Argument helpers
 
-    /// The positionals joined by spaces, so an unquoted title of several words still works.
-    func text(_ arguments: CommandArguments) -> String {
-        arguments.positionals.joined(separator: " ")
-    }
-
     // MARK: Shared output
 
     func printClock(_ state: ClockState?, json: Bool, to invocation: CommandInvocation) throws {

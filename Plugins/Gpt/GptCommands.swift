@@ -69,7 +69,7 @@ struct GptCommands: Sendable {
     }
 
     private func ask(_ args: CommandArguments, _ invocation: CommandInvocation) async throws {
-        let trouble = args.positionals.joined(separator: " ")
+        let trouble = args.text
         if trouble.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw CommandError.usage("missing TEXT: write your trouble, e.g. strata gpt ask \"I missed the bus\"")
         }

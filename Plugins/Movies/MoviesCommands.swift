@@ -23,7 +23,7 @@ struct MoviesCommands: Sendable {
     }
 
     func search(_ arguments: CommandArguments, _ invocation: CommandInvocation) async throws {
-        let query = arguments.positionals.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+        let query = arguments.text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !query.isEmpty else { throw CommandError.usage("missing QUERY") }
         let page = arguments.integer("--page") ?? 1
         guard page >= 1 else { throw CommandError.usage("--page takes a page number from 1, not \(page)") }

@@ -1,3 +1,5 @@
+import StrataBase
+
 /// A command's arguments split into options (`--page 2`, `--page=2`), flags (`--json`) and positionals.
 /// Everything after `--` is positional.
 public struct CommandArguments: Sendable {
@@ -53,6 +55,13 @@ public struct CommandArguments: Sendable {
     public func number(_ option: String) -> Double? { value(option).flatMap { Double($0) } }
     /// Whether `flag` was given.
     public func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+    /// The positionals joined by spaces as one printable line: free text a person typed (a title, a
+    /// question, a search), without the escape sequences and control characters the shell let through, so
+    /// that what is kept, sent and shown later is what the terminal showed.
+    public var text: String { Sanitizer.sanitize(positionals.joined(separator: " ")) }
+    /// The last value of a free-text option as one printable line, as ``text`` is.
+    public func text(_ option: String) -> String? { value(option).map(Sanitizer.sanitize) }
 
     /// The positional at `index`.
     /// - Throws: `CommandError.usage("missing <name>")` if there is none.

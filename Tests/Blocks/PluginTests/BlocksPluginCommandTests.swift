@@ -29,6 +29,22 @@ final class BlocksPluginCommandTests {
         }
     }
 
+    /// A title is kept as the terminal showed it: an escape sequence the shell let through is dropped and a
+    /// line break becomes a space, so a title of nothing but controls is blank (refused) and lists stay aligned.
+    @Test func aTitleIsKeptWithoutItsControlsAndListsStayAligned() async throws {
+        let host = try blocks(folder, clock)
+        let blank = await host.run("blocks", "add", "\u{1B}]0;pwned\u{07}", "--hours", "6")
+        #expect(blank.code != 0, "a title of nothing but an escape sequence is blank")
+        #expect(await host.run("blocks", "add", "Deep\u{1B}[2J work\nlate", "--hours", "4").code == 0)
+        #expect(await host.run("blocks", "add", "Reading", "--hours", "6").code == 0)
+
+        let listed = await host.run("blocks", "list")
+        let lines = listed.output.split(separator: "\n")
+        #expect(lines.count == 3, "\(listed.output)")
+        #expect(lines.contains { $0.contains("Deep work late  4 h") }, "\(listed.output)")
+        #expect(lines.contains { $0.contains("Reading         6 h") }, "\(listed.output)")
+    }
+
     @Test func aBlockAddedInOneProcessIsListedInTheNext() async throws {
         let added = try await blocks(folder, clock).run("blocks", "add", "Deep work", "--hours", "4")
         #expect(added.code == 0)

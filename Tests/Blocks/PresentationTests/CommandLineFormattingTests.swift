@@ -77,6 +77,21 @@ struct CommandLineFormattingTests {
         }
     }
 
+    /// A start of an id shorter than four characters names an item too, unless a title is exactly it.
+    @Test func aShortIdPrefixFindsTheItemOrSaysItIsAmbiguous() throws {
+        let a = Block.stub(id: UUID(uuidString: "C1AA1111-0000-0000-0000-000000000000")!, title: "Deep work")
+        let b = Block.stub(id: UUID(uuidString: "C2BB2222-0000-0000-0000-000000000000")!, title: "c2")
+        let items = [a, b]
+        #expect(try ItemLookup.find("c1", in: items, kind: .block, title: \.title) == a)
+        #expect(try ItemLookup.find("C2", in: items, kind: .block, title: \.title) == b, "the title c2 first")
+        #expect(throws: ItemLookup.Failure.ambiguous(kind: .block, reference: "c", ids: ["c1aa1111", "c2bb2222"])) {
+            try ItemLookup.find("c", in: items, kind: .block, title: \.title)
+        }
+        #expect(throws: ItemLookup.Failure.noMatch(kind: .block, reference: "")) {
+            try ItemLookup.find("  ", in: items, kind: .block, title: \.title)
+        }
+    }
+
     @Test func textListsAlignColumns() {
         let text = Block.listText([.stub(title: "A"), .stub(id: UUID(), title: "Longer title")])
         let lines = text.split(separator: "\n")

@@ -2,7 +2,7 @@ import BlocksDomain
 import FoundationEssentials
 
 /// Finds the item a person named on the command line: by its id, by the start of its id (as `list`
-/// shows it), or by its exact title, ignoring case.
+/// shows it; any length, as long as it names one item), or by its exact title, ignoring case.
 public enum ItemLookup {
     public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
         case noMatch(kind: ModeKind, reference: String)
@@ -25,12 +25,10 @@ public enum ItemLookup {
         let isSpace: (Character) -> Bool = { $0.isWhitespace && !$0.isNewline }
         let wanted = String(reference.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
         if let id = UUID(uuidString: wanted), let item = items.first(where: { $0.id == id }) { return item }
-        let byPrefix = wanted.count >= 4
-            ? items.filter { $0.id.uuidString.lowercased().hasPrefix(wanted.lowercased()) }
-            : []
-        let matches = byPrefix.isEmpty
-            ? items.filter { title($0).lowercased() == wanted.lowercased() }
-            : byPrefix
+        let byID = wanted.isEmpty ? [] : items.filter { $0.id.uuidString.lowercased().hasPrefix(wanted.lowercased()) }
+        let byTitle = items.filter { title($0).lowercased() == wanted.lowercased() }
+        // Four characters or more are first the start of an id; fewer, first a (short) title.
+        let matches = wanted.count >= 4 ? (byID.isEmpty ? byTitle : byID) : (byTitle.isEmpty ? byID : byTitle)
         guard let first = matches.first else { throw .noMatch(kind: kind, reference: wanted) }
         guard matches.count == 1 else {
             throw .ambiguous(kind: kind, reference: wanted, ids: matches.map { ShortID.text($0.id) })

@@ -95,7 +95,7 @@ public struct DefaultConvertTroubleUseCase: ConvertTroubleUseCase {
             guard !reply.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw ChatError.emptyReply }
         } catch {
             await giveBack(prepared.reservation)
-            throw .chat(error)
+            throw .chat(Task.isCancelled ? .cancelled : error)
         }
         return try await record(reply, for: prepared)
     }
@@ -115,6 +115,8 @@ public struct DefaultConvertTroubleUseCase: ConvertTroubleUseCase {
             guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw ChatError.emptyReply }
         } catch {
             await giveBack(prepared.reservation)
+            // However the stream ended (cut off, a transport error), a cancelled task was cancelled.
+            if Task.isCancelled { throw .chat(.cancelled) }
             switch error {
             case let error as ChatError: throw .chat(error)
             case is CancellationError: throw .chat(.cancelled)
