@@ -22,7 +22,8 @@ extension BlocksCommands {
             command([group, "add"]) { arguments, invocation in
                 let draft = try Item.draft(from: arguments, title: arguments.text, changing: nil)
                 let item = try context.service((any ItemCreateUseCase<Item>).self).execute(draft)
-                try reportAdded(item, json: arguments.has("--json"), now: arguments.has("--now"), invocation: invocation)
+                try reportAdded(item, note: item.note(afterSaving: draft), json: arguments.has("--json"), now: arguments.has("--now"),
+                                invocation: invocation)
             },
             command([group, "show"]) { arguments, invocation in
                 let item: Item = try find(arguments.text)
@@ -69,7 +70,7 @@ extension BlocksCommands {
 
     /// The output of every `add`: the item (JSON, or a line of text), and with `--now` the item is started
     /// (its clock printed in text mode); without it, text mode hints how to start it.
-    func reportAdded<Item: PresentedItem>(_ item: Item, json: Bool, now: Bool, invocation: CommandInvocation) throws {
+    func reportAdded<Item: PresentedItem>(_ item: Item, note: String?, json: Bool, now: Bool, invocation: CommandInvocation) throws {
         let kind = Item.kind
         if json {
             if now { _ = try context.service((any ModeStartUseCase).self).execute(kind, id: item.id) }
@@ -77,6 +78,7 @@ extension BlocksCommands {
             return
         }
         invocation.writeLine("Added \(kind.rawValue) \"\(item.title)\" (\(ShortID.text(item.id))): \(item.summary).")
+        if let note { invocation.writeLine(note) }
         if now {
             try start(kind, id: item.id, json: false, invocation: invocation)
         } else {

@@ -14,7 +14,7 @@ protocol ItemCommandLine: PresentedItem {
     static func draft(from arguments: CommandArguments, title: String, changing saved: Draft?) throws(CommandError)
         -> Draft
 
-    /// A line to add after `edit` saved this item from `draft`, when the rules changed what was asked.
+    /// A line to add after `add` or `edit` saved this item from `draft`, when the rules changed what was asked.
     func note(afterSaving draft: Draft) -> String?
 }
 
@@ -52,8 +52,11 @@ extension Daily: ItemCommandLine {
     }
 
     func note(afterSaving draft: DailyDraft) -> String? {
-        repeatCount < draft.repeatCount
-            ? "The repeat count was lowered to \(repeatCount) so the schedule fits in a day." : nil
+        let notes = [
+            repeatCount < draft.repeatCount ? "The repeat count was lowered to \(repeatCount) so the schedule fits in a day." : nil,
+            zeroDurationNote("focus", draft.focusSeconds), zeroDurationNote("break", draft.breakSeconds),
+        ].compactMap { $0 }
+        return notes.isEmpty ? nil : notes.joined(separator: "\n")
     }
 }
 
@@ -67,4 +70,11 @@ extension FocusTimer: ItemCommandLine {
         }
         return TimerDraft(title: title, durationSeconds: seconds)
     }
+
+    func note(afterSaving draft: TimerDraft) -> String? { zeroDurationNote("duration", draft.durationSeconds) }
+}
+
+/// What became of a duration of 0: Tempus's rule makes it the shortest one, a minute.
+private func zeroDurationNote(_ field: String, _ seconds: Int) -> String? {
+    seconds == 0 ? "A \(field) of 0 became \(BlocksValidation.minimumDuration / 60) minute, the shortest there is." : nil
 }

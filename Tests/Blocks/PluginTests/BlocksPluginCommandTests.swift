@@ -45,6 +45,15 @@ final class BlocksPluginCommandTests {
         #expect(lines.contains { $0.contains("Reading         6 h") }, "\(listed.output)")
     }
 
+    /// Tempus's rule makes a duration of 0 a minute; the command says so rather than saving it silently.
+    @Test func aZeroDurationIsSavedAsAMinuteAndSaysSo() async throws {
+        let added = try await blocks(folder, clock).run("timer", "add", "Tea", "--duration", "0s")
+        #expect(added.code == 0, "\(added.error)")
+        #expect(added.output.contains("A duration of 0 became 1 minute, the shortest there is."), "\(added.output)")
+        let daily = try await blocks(folder, clock).run("daily", "add", "Study", "--start", "09:00", "--focus", "25m", "--break", "0m")
+        #expect(daily.output.contains("A break of 0 became 1 minute") && !daily.output.contains("A focus of 0"), "\(daily.output)")
+    }
+
     @Test func aBlockAddedInOneProcessIsListedInTheNext() async throws {
         let added = try await blocks(folder, clock).run("blocks", "add", "Deep work", "--hours", "4")
         #expect(added.code == 0)
