@@ -53,6 +53,24 @@ struct RunningScreensTests {
         #expect(viewModel.result?.result.ending == .cancelled)
     }
 
+    /// Ctrl-C quits the app during a run: before the terminal is given back, the run ends as cancelled and
+    /// is in the history.
+    @Test func quittingTheAppDuringARunSavesItAsCancelled() async throws {
+        let history = InMemoryRunHistoryRepository()
+        let viewModel = RunDashboardViewModel(request: try raceRequest(speed: 1),
+                                              useCase: DefaultRunUseCase(clock: ManualRunClock(), history: history),
+                                              clock: ManualRunClock())
+        let app = TerminalApp { _ in RunDashboardScreen(viewModel: viewModel) { _ in Issue.record("quitting asks nothing") } }
+        viewModel.start()
+        try app.send(.interrupt)
+        #expect(app.exitCode == 130)
+
+        await app.quit()
+
+        #expect(viewModel.result?.result.ending == .cancelled)
+        #expect(try await history.allRuns().map(\.result.ending) == [.cancelled])
+    }
+
     @Test func theSetupFormTypesIntoTheFocusedFieldAndCyclesTheMode() throws {
         let viewModel = RunSetupViewModel(tracks: StubTrackRepository(tracks: [:]),
                                           profile: RunnerProfile(nickname: "ana", weightKg: 65, defaultGoalKm: 5))

@@ -35,6 +35,11 @@ public protocol Screen: AnyObject {
     /// pop or dismiss). A good place to start loading. Default: nothing.
     func screenWillAppear()
 
+    /// Called on every screen of the stack, top first, when the app quits (q, Ctrl-C, the end of input),
+    /// before it gives the terminal back: the place to finish what must not be lost (a run in progress is
+    /// saved as cancelled). Default: nothing.
+    func appWillQuit() async
+
     /// The size this screen wants when presented modally inside `available` (it is drawn in a framed box
     /// centred on the screen below). Default: 60×10 cells, clipped to `available`.
     func preferredModalSize(in available: TerminalSize) -> TerminalSize
@@ -47,6 +52,8 @@ extension Screen {
     public var isAnimating: Bool { false }
     /// Does nothing.
     public func screenWillAppear() {}
+    /// Does nothing.
+    public func appWillQuit() async {}
     /// 60×10 cells, clipped to `available`.
     public func preferredModalSize(in available: TerminalSize) -> TerminalSize {
         TerminalSize(width: min(60, available.width), height: min(10, available.height))

@@ -49,12 +49,18 @@ extension TerminalApp {
             case .resize: renderer.invalidate()
             case .tick: advanceFrame()
             case .refresh: break
-            case .endOfInput: return exitCode ?? 0
+            case .endOfInput: break
             }
-            if let exitCode { return exitCode }
+            if exitCode != nil || event == .endOfInput { break }
             redraw(session, &renderer)
         }
+        await quit()
         return exitCode ?? 0
+    }
+
+    /// Lets every screen of the stack, top first, finish what must not be lost (``Screen/appWillQuit()``).
+    public func quit() async {
+        for entry in navigator.entries.reversed() { await entry.screen.appWillQuit() }
     }
 
     /// Draws the current state, tracking the observable properties the screens read so that a change to

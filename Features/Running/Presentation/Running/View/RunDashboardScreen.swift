@@ -55,6 +55,11 @@ final class RunDashboardScreen: Screen {
         }
     }
 
+    /// Quitting the app (Ctrl-C) during a run ends it as cancelled, and it is saved, as `c` does.
+    func appWillQuit() async {
+        await viewModel.cancelAndWait()
+    }
+
     func handle(_ key: Key) throws -> KeyResult {
         guard viewModel.isRunning else { return .ignored }
         switch key {

@@ -66,6 +66,13 @@ public final class RunDashboardViewModel {
     /// Stops the run; it ends as cancelled and is saved.
     public func cancel() { control.cancel() }
 
+    /// Stops a run still going, as `cancel()` does, and returns once it is saved (the app is quitting).
+    public func cancelAndWait() async {
+        guard isRunning, let task else { return }
+        control.cancel()
+        await task.value
+    }
+
     private func show(_ data: RunningData) {
         guard data.mine.elapsedSeconds >= shownSeconds else { return }
         shownSeconds = data.mine.elapsedSeconds
