@@ -16,6 +16,9 @@ public func runStrata(_ arguments: [String], environment: [String: String]) asyn
     }
     let words = options.words
     switch words.first {
+    case "--version" where words.count > 1:
+        Console.error("--version takes nothing after it. Run `strata --version`.")
+        return 2
     case "--version":
         Console.writeLine("strata \(strataVersion) (\(StrataABI.stampString))")
         return 0

@@ -26,6 +26,16 @@ import Testing
         #expect(result.stderr.contains("unknown command 'frobnicate'"))
     }
 
+    /// A near miss names the command meant; an option strata doesn't know is called an option.
+    @Test func aMistypedCommandIsNamedAndAnUnknownOptionIsCalledOne() throws {
+        let sandbox = try Sandbox.withHealthy()
+        let typo = try sandbox.strata(["helthy", "ping"])
+        #expect(typo.status == 2 && typo.stderr.contains("unknown command 'helthy ping'. Did you mean 'healthy'?"), "\(typo.stderr)")
+        let option = try sandbox.strata(["--bogus"])
+        #expect(option.status == 2 && option.stderr.contains("unknown option '--bogus'."), "\(option.stderr)")
+        #expect(try sandbox.strata(["--version", "extra"]).status == 2)
+    }
+
     @Test func anUnknownCommandOfAFeatureGoesToStandardError() throws {
         let result = try strata(["blocks", "foo"], environment: ["STRATA_DATA_DIR": try Sandbox().data.path])
         #expect(result.status == 2)

@@ -12,7 +12,10 @@ extension HostSession {
         let matched = catalog.command(for: words)
         guard let owner = matched?.entry ?? catalog.owner(ofWord: first),
               let record = records.first(where: { $0.id == owner.id }) else {
-            Console.error("unknown command '\(words.joined(separator: " "))'. Run `strata --help` for the commands.")
+            let known = catalog.entries.flatMap { $0.descriptor?.commands.map { $0.words[0] } ?? [] } + HostCommand.groups
+            let what = first.hasPrefix("-") ? "unknown option '\(first)'." : "unknown command '\(words.joined(separator: " "))'."
+                + (closestName(to: first, in: known).map { " Did you mean '\($0)'?" } ?? "")
+            Console.error("\(what) Run `strata --help` for the commands.")
             return 2
         }
         if let refusal = refusal(record) {
@@ -67,7 +70,7 @@ extension HostSession {
     func refusal(_ record: PluginRecord) -> String? {
         switch record.state {
         case .disabled:
-            "feature '\(record.id)' is disabled in \(config.source). Set \"features\": {\"\(record.id)\": {\"enabled\": true}} to use it."
+            "feature '\(record.id)' is disabled in \(config.source). Run `strata plugins enable \(record.id)` to use it."
         case .failed: "feature '\(record.id)' can't be used: \(record.error ?? "unknown reason")"
         case .crashed: "feature '\(record.id)' \(record.error ?? "crashed before")"
         case .enabled, .loaded: nil
