@@ -171,7 +171,7 @@ enum ScaffoldTemplate {
                     // usage and --help) before this code is loaded. A thrown error is printed as one line.
                     try context.addCommand(PluginCommand(path: ["\(id)", "greet"]) { arguments, invocation in
                         let useCase = try context.service((any GreetUseCase).self)
-                        let greeting = useCase.greet(arguments.positionals.joined(separator: " "))
+                        let greeting = useCase.greet(arguments.text)
                         invocation.writeLine(arguments.has("--shout") ? greeting.uppercased() : greeting)
                     })
                 }

@@ -6,7 +6,7 @@ final class ConsumerPlugin: FeaturePlugin {
     func register(in context: PluginContext) throws {
         try context.addCommand(PluginCommand(path: ["consumer", "greet"]) { arguments, invocation in
             let greeter = try context.service((any Greeter).self)
-            invocation.writeLine(greeter.greeting(for: arguments.positionals.joined(separator: " ")))
+            invocation.writeLine(greeter.greeting(for: arguments.text))
         })
         try context.addCommand(PluginCommand(path: ["consumer", "peek"]) { _, invocation in
             invocation.writeLine(try context.service(String.self, name: "ending"))
