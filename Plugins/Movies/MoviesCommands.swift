@@ -58,7 +58,7 @@ struct MoviesCommands: Sendable {
         guard let id = Int(text) else { throw CommandError.usage("ID is a number printed by a search, not \"\(text)\"") }
         let movie = try await context.service((any FetchMovieDetailsUseCase).self).execute(id: id)
         let tmdb = settings.tmdbConfiguration(environment: invocation.environment)
-        try output(invocation, json: arguments.has("--json"), value: MovieJSON(movie)) {
+        try output(invocation, json: arguments.has("--json"), value: MovieJSON(movie, details: true)) {
             MoviesTextFormatter.details(movie, source: settings.source == .tmdb ? "TMDB" : "catalog") { tmdb.posterURL($0, width: 500) }
         }
     }

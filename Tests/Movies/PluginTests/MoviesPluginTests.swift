@@ -40,6 +40,13 @@ final class MoviesPluginTests {
         let shown = await host.run("movies", "show", String(id))
         #expect(shown.code == 0)
         #expect(shown.output.contains("Blade Runner  (catalog id \(id))"), "the id says whose it is: \(shown.output)")
+
+        // The JSON says what the text says: the genre and the rating too (and the runtime, null here as the
+        // catalog has none for this film).
+        let json = await host.run("movies", "show", String(id), "--json")
+        let details = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect(details["genre"] as? String == "Thriller/Suspense" && details["rating"] as? Double == 8.3, "\(json.output)")
+        #expect(details["runtimeMinutes"] is NSNull, "\(json.output)")
     }
 
     @Test func theAppOpensOnTheSearchField() throws {

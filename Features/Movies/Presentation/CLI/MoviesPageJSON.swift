@@ -13,7 +13,7 @@ public struct MoviesPageJSON: Encodable, Sendable, Equatable {
     public init(_ page: MoviesPage, stale: Bool = false) {
         self.page = page.page
         totalPages = page.totalPages
-        movies = page.movies.map(MovieJSON.init)
+        movies = page.movies.map { MovieJSON($0) }
         self.stale = stale
     }
 }
@@ -26,17 +26,28 @@ public struct MovieJSON: Encodable, Sendable, Equatable {
     /// `YYYY-MM-DD` or `nil` (written as `null`).
     public let releaseDate: String?
     public let posterPath: String?
+    /// What `show` adds, as its text does (`null` where the source has none); a search page keeps the shape
+    /// above alone.
+    public let genre: String?
+    public let runtimeMinutes: Int?
+    /// Out of 10.
+    public let rating: Double?
+    private let withDetails: Bool
 
-    public init(_ movie: Movie) {
+    public init(_ movie: Movie, details: Bool = false) {
+        withDetails = details
         id = movie.id
         title = movie.title
         overview = movie.overview
         releaseDate = movie.releaseDate.map(MovieDateFormat.iso)
         posterPath = movie.posterPath
+        genre = movie.genre
+        runtimeMinutes = movie.runtimeMinutes
+        rating = movie.rating
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, title, overview, releaseDate, posterPath
+        case id, title, overview, releaseDate, posterPath, genre, runtimeMinutes, rating
     }
 
     /// Writes every key, `null` included (synthesized encoding would leave out `nil`s).
@@ -47,5 +58,9 @@ public struct MovieJSON: Encodable, Sendable, Equatable {
         try container.encode(overview, forKey: .overview)
         try container.encode(releaseDate, forKey: .releaseDate)
         try container.encode(posterPath, forKey: .posterPath)
+        guard withDetails else { return }
+        try container.encode(genre, forKey: .genre)
+        try container.encode(runtimeMinutes, forKey: .runtimeMinutes)
+        try container.encode(rating, forKey: .rating)
     }
 }
