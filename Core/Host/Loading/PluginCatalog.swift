@@ -61,13 +61,8 @@ struct PluginCatalog {
 
     /// The usable plugin's command that the longest prefix of `words` selects.
     func command(for words: [String]) -> (entry: Entry, command: PluginDescriptor.Command)? {
-        var best: (entry: Entry, command: PluginDescriptor.Command)?
-        for entry in entries {
-            for command in entry.descriptor?.commands ?? [] where words.starts(with: command.words) {
-                if command.words.count > best?.command.words.count ?? 0 { best = (entry, command) }
-            }
-        }
-        return best
+        entries.compactMap { entry in entry.descriptor?.command(for: words).map { (entry: entry, command: $0) } }
+            .max { $0.command.words.count < $1.command.words.count }
     }
 
     /// The plugin whose commands start with `word` (`clock` → blocks), or whose id it is.

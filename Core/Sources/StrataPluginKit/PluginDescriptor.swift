@@ -127,6 +127,12 @@ public struct PluginDescriptor: Encodable, Sendable, Equatable {
         return problems
     }
 
+    /// The declared command that the longest prefix of `words` selects (`["blocks", "list", "--json"]` →
+    /// `blocks list`), as strata routes a command line; `nil` if none does.
+    public func command(for words: [String]) -> Command? {
+        commands.filter { words.starts(with: $0.words) }.max { $0.words.count < $1.words.count }
+    }
+
     /// Whether `id` is a valid plugin id: lowercase ASCII letters, digits and `-`, starting with a letter.
     public static func isValidID(_ id: String) -> Bool {
         guard let first = id.unicodeScalars.first, ("a"..."z").contains(first) else { return false }

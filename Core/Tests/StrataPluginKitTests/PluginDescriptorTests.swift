@@ -14,6 +14,15 @@ import Testing
         #expect(descriptor.screens == [])
     }
 
+    /// A command line selects the declared command its longest prefix names, as strata routes it.
+    @Test func theLongestDeclaredPrefixSelectsTheCommand() throws {
+        var descriptor = try PluginDescriptorSection.decodeJSON(Array(Self.json.utf8))
+        descriptor.commands = [.init(words: ["hello"], summary: "Hi"), .init(words: ["hello", "greet"], summary: "Greet")]
+        #expect(descriptor.command(for: ["hello", "greet", "Ada"])?.words == ["hello", "greet"])
+        #expect(descriptor.command(for: ["hello", "there"])?.words == ["hello"])
+        #expect(descriptor.command(for: ["bye"]) == nil)
+    }
+
     @Test func generatedSwiftHoldsTheSameBytesAsIntegerLiterals() {
         let source = PluginDescriptorSection.swiftSource(json: Array(Self.json.utf8), generatedFrom: "plugin.json")
         #expect(source.contains(#"@section("strata_descriptor") @used"#))

@@ -96,7 +96,7 @@ public final class PluginTestHost: Sendable {
     public func run(_ words: [String]) async -> CommandResult {
         let output = Transcript(), error = Transcript()
         let invocation = CommandInvocation(arguments: [], output: { output.append($0) }, error: { error.append($0) })
-        guard let declared = descriptor.commands.filter({ words.starts(with: $0.words) }).max(by: { $0.words.count < $1.words.count }),
+        guard let declared = descriptor.command(for: words),
               let command = context.commands.first(where: { $0.path == declared.words }) else {
             return CommandResult(code: 127, output: "", error: "no command of \(pluginID) matches '\(words.joined(separator: " "))'\n")
         }
