@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import RunningDomain
+import StrataTerminal
 
 /// The saved runs, newest first, five a page as MateRunner pages them; one run opens in full.
 @MainActor @Observable
@@ -35,12 +36,16 @@ public final class HistoryViewModel {
         }
     }
 
-    /// The runs of the page shown.
+    /// The runs of the page shown: the start as the title, then distance, time, pace, result and mode in
+    /// columns aligned across the page, most telling first, so a narrow terminal cuts the least of it.
     public var rows: [Row] {
-        page.runs.map { run in
+        let details = TextColumns.render(page.runs.map { run in
             let result = run.result
-            return Row(title: "\(RunningFormat.dateTime(run.startedAt, in: timeZone))  \(result.mode.rawValue)  \(RunningFormat.distance(result.distanceKm)) km",
-                       detail: "\(RunningFormat.elapsedTime(result.elapsedSeconds))  \(RunningFormat.pace(result))  \(RunningResultViewState(result: result).title)")
+            return ["\(RunningFormat.distance(result.distanceKm)) km", RunningFormat.elapsedTime(result.elapsedSeconds),
+                    RunningFormat.pace(result), RunningResultViewState(result: result).title, result.mode.rawValue]
+        }).split(separator: "\n").map(String.init)
+        return zip(page.runs, details).map { run, detail in
+            Row(title: RunningFormat.dateTime(run.startedAt, in: timeZone), detail: detail)
         }
     }
 
