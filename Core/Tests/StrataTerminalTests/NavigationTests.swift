@@ -62,6 +62,26 @@ import Testing
         #expect(app.exitCode == nil)
     }
 
+    /// A form with typed changes asks before Esc leaves it: Cancel (or Esc) stays, Discard goes back.
+    @Test func escapeAsksAScreensLeavingQuestionAndGoesBackOnlyOnDiscard() throws {
+        let form = RecordingScreen("New block")
+        form.leavingQuestion = "Discard the new block?"
+        let app = TerminalApp(root: RecordingScreen("Home"))
+        app.navigator.push(form)
+        try app.send(.escape)
+        #expect(app.navigator.path == ["Home", "New block", "Discard"])
+        #expect(app.navigator.top.helpItems.map(\.key) == ["←→", "Enter", "Esc"])
+        try app.send(.enter)                     // Cancel is chosen first
+        #expect(app.navigator.top === form)
+        try app.send(.escape)
+        try app.send(.escape)                    // Esc in the dialog stays too
+        #expect(app.navigator.top === form)
+        try app.send(.escape)
+        try app.send(.right)
+        try app.send(.enter)                     // Discard
+        #expect(app.navigator.path == ["Home"])
+    }
+
     @Test func appExitsWhenAScreenSaysSoAndOnUnhandledCtrlC() throws {
         let root = RecordingScreen("Home")
         let app = TerminalApp(root: root)

@@ -9,6 +9,7 @@ final class RecordingScreen: Screen {
     var result: KeyResult = .ignored
     var error: (any Error)?
     var help: [HelpItem] = []
+    var leavingQuestion: String?
 
     init(_ title: String) {
         self.title = title

@@ -140,6 +140,34 @@ struct BlocksScreenFlowTests {
         #expect(try timers.fetchAll().map(\.durationSeconds) == [60])
     }
 
+    /// A stray Esc loses nothing: once something is typed (or a length chosen), each form has a question for
+    /// Esc to ask (the app asks it, see NavigationTests); untouched, or typed back as it was, it leaves at once.
+    @Test func aFormAsksBeforeEscLeavesOnlyWhenSomethingWasTyped() throws {
+        try press(.down, .enter, .character("a"))            // Blocks, new block
+        #expect(navigator.top.leavingQuestion == nil)
+        try type("D")
+        #expect(navigator.top.leavingQuestion == "Discard the new block?")
+        try press(.backspace)
+        #expect(navigator.top.leavingQuestion == nil)
+        try press(.right)                                    // another length
+        #expect(navigator.top.leavingQuestion == "Discard the new block?")
+        navigator.pop()
+        navigator.pop()
+
+        try press(.down, .enter, .character("a"))            // Daily, new daily
+        try press(.tab, .character("5"))
+        #expect(navigator.top.leavingQuestion == "Discard the new daily?")
+        navigator.pop()
+        navigator.pop()
+
+        try timers.create(FocusTimer(title: "Tea", durationSeconds: 180, createdAt: clock.now()))
+        try press(.down, .enter, .character("e"))            // Timers, edit Tea
+        #expect(navigator.top.title == "Edit timer")
+        #expect(navigator.top.leavingQuestion == nil)
+        try type("s")
+        #expect(navigator.top.leavingQuestion == "Discard the changes to this timer?")
+    }
+
     @Test func aDailyIsCreatedInTwoSteps() throws {
         try press(.down, .down, .enter, .character("a"))
         #expect(screenText().contains("Step 1 of 2"))

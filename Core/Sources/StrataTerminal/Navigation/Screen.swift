@@ -31,6 +31,11 @@ public protocol Screen: AnyObject {
     /// - Throws: Any error ends the app: the terminal is restored and the error is reported to the user.
     func handle(_ key: Key) throws -> KeyResult
 
+    /// A question Esc asks before leaving the screen, or nil to leave at once. A form with typed changes
+    /// answers e.g. "Discard the new block?", so a stray Esc loses nothing: the app shows it in a
+    /// Cancel / Discard dialog and goes back only on Discard. Default: nil.
+    var leavingQuestion: String? { get }
+
     /// Called each time the screen becomes the top of the navigation stack (first shown, or uncovered by a
     /// pop or dismiss). A good place to start loading. Default: nothing.
     func screenWillAppear()
@@ -50,6 +55,8 @@ extension Screen {
     public var helpItems: [HelpItem] { [] }
     /// Not animating.
     public var isAnimating: Bool { false }
+    /// Leaves at once.
+    public var leavingQuestion: String? { nil }
     /// Does nothing.
     public func screenWillAppear() {}
     /// Does nothing.

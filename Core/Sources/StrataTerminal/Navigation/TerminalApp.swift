@@ -46,12 +46,23 @@ public final class TerminalApp {
         case .exit: exitCode = 0
         case .ignored:
             switch key {
-            case .escape: navigator.back()
+            case .escape: leave()
             case .interrupt: exitCode = 130
             case .character("q") where !navigator.isPresentingModal: exitCode = 0
             case .character("?") where !navigator.isPresentingModal: showKeys()
             default: break
             }
+        }
+    }
+
+    /// Goes back from the top screen, first asking its ``Screen/leavingQuestion`` if it has one.
+    private func leave() {
+        guard let question = navigator.top.leavingQuestion else {
+            navigator.back()
+            return
+        }
+        navigator.confirm(title: "Discard", message: question, confirmLabel: "Discard") { [navigator] discard in
+            if discard { navigator.back() }
         }
     }
 

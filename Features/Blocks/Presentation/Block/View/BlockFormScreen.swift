@@ -7,16 +7,22 @@ final class BlockFormScreen: Screen {
     private let viewModel: ItemFormViewModel<Block>
     private let done: @MainActor () -> Void
     private var field: TextFieldState
+    private let original: BlockDraft
 
     init(viewModel: ItemFormViewModel<Block>, done: @escaping @MainActor () -> Void) {
         self.viewModel = viewModel
         self.done = done
         field = TextFieldState(text: viewModel.draft.title)
+        original = viewModel.draft
     }
 
     var title: String { viewModel.isNew ? "New block" : "Edit block" }
 
     var helpItems: [HelpItem] { [HelpItem("←→", "length"), HelpItem("Enter", "save")] }
+
+    var leavingQuestion: String? {
+        field.text == original.title && viewModel.draft.hours == original.hours ? nil : viewModel.discardQuestion
+    }
 
     func draw(in canvas: Canvas, context: RenderContext) {
         TextField(state: field, prompt: "Title: ", placeholder: "Deep work").draw(in: canvas.rows(1, count: 1))

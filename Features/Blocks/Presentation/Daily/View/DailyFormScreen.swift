@@ -12,6 +12,7 @@ final class DailyFormScreen: Screen {
     private let done: @MainActor () -> Void
     private var step = Step.first
     private var fields: [TextFieldState]
+    private let originalTexts: [String]
     private var focused = 0
     private var inputError: String?
 
@@ -24,6 +25,7 @@ final class DailyFormScreen: Screen {
         fields = [draft.title, DurationText.text(draft.focusSeconds), DurationText.text(draft.breakSeconds),
                   ClockTimeText.text(draft.startSeconds), String(draft.repeatCount)].enumerated()
             .map { TextFieldState(text: $1, selected: $0 > 0) }  // the prefilled values are replaced by typing
+        originalTexts = fields.map(\.text)
     }
 
     var title: String { viewModel.isNew ? "New daily" : "Edit daily" }
@@ -34,6 +36,8 @@ final class DailyFormScreen: Screen {
     }
 
     private var visible: Range<Int> { step == .first ? 0..<3 : 3..<5 }
+
+    var leavingQuestion: String? { fields.map(\.text) == originalTexts ? nil : viewModel.discardQuestion }
 
     func draw(in canvas: Canvas, context: RenderContext) {
         canvas.draw(step == .first ? "Step 1 of 2: what and how long" : "Step 2 of 2: when and how often",

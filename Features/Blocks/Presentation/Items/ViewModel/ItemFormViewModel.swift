@@ -37,6 +37,12 @@ public final class ItemFormViewModel<Item: BlocksItem> {
         return false
     }
 
+    /// What Esc asks when the form holds typed changes: "Discard the new block?", "Discard the changes to
+    /// this timer?".
+    public var discardQuestion: String {
+        isNew ? "Discard the new \(Item.kind.rawValue)?" : "Discard the changes to this \(Item.kind.rawValue)?"
+    }
+
     /// Saves the draft; answers the saved item, or `nil` with `errorMessage` set.
     @discardableResult
     public func save() -> Item? {

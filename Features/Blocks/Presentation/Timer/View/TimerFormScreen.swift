@@ -7,6 +7,7 @@ final class TimerFormScreen: Screen {
     private let viewModel: ItemFormViewModel<FocusTimer>
     private let done: @MainActor () -> Void
     private var fields: [TextFieldState]
+    private let originalTexts: [String]
     private var focused = 0
     private var inputError: String?
 
@@ -15,11 +16,14 @@ final class TimerFormScreen: Screen {
         self.done = done
         fields = [TextFieldState(text: viewModel.draft.title),
                   TextFieldState(text: DurationText.text(viewModel.draft.durationSeconds), selected: true)]
+        originalTexts = fields.map(\.text)
     }
 
     var title: String { viewModel.isNew ? "New timer" : "Edit timer" }
 
     var helpItems: [HelpItem] { [HelpItem("Tab", "next field"), HelpItem("Enter", "save")] }
+
+    var leavingQuestion: String? { fields.map(\.text) == originalTexts ? nil : viewModel.discardQuestion }
 
     func draw(in canvas: Canvas, context: RenderContext) {
         TextField(state: fields[0], prompt: "Title: ", placeholder: "Pomodoro", isFocused: focused == 0)
