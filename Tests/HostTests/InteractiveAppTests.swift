@@ -41,22 +41,19 @@ import Testing
         try await expectTerminalRestored(terminal)
     }
 
-    @Test func ctrlCQuitsWithStatus130AndRestoresTheTerminal() async throws {
-        let (terminal, sandbox) = try await startStrata()
-        defer { terminal.close(); withExtendedLifetime(sandbox) {} }
-        try await terminal.waitFor("the home screen") { $0.contains(Self.homeHelp) }
-        try terminal.press("C-c")
-        #expect(try await waitForExit(terminal) == 130)
-        try await expectTerminalRestored(terminal)
-    }
+    /// Ctrl-C typed, or SIGTERM sent by another process: either way the app ends with 128 + the signal.
+    enum Ending: CaseIterable { case ctrlC, sigterm }
 
-    @Test func sigtermEndsTheAppAndRestoresTheTerminal() async throws {
+    @Test(arguments: Ending.allCases)
+    func aSignalEndsTheAppWithItsStatusAndRestoresTheTerminal(_ ending: Ending) async throws {
         let (terminal, sandbox) = try await startStrata()
         defer { terminal.close(); withExtendedLifetime(sandbox) {} }
         try await terminal.waitFor("the home screen") { $0.contains(Self.homeHelp) }
-        let pid = try terminal.foregroundChild()
-        #expect(kill(pid, SIGTERM) == 0)
-        #expect(try await waitForExit(terminal) == 128 + SIGTERM)
+        switch ending {
+        case .ctrlC: try terminal.press("C-c")
+        case .sigterm: #expect(kill(try terminal.foregroundChild(), SIGTERM) == 0)
+        }
+        #expect(try await waitForExit(terminal) == 128 + (ending == .ctrlC ? SIGINT : SIGTERM))
         try await expectTerminalRestored(terminal)
     }
 

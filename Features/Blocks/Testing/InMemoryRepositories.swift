@@ -63,3 +63,11 @@ public final class InMemoryRunningModeRepository: RunningModeRepository, @unchec
     public func save(_ mode: RunningMode) throws { lock.withLock { self.mode = mode } }
     public func clear() throws { lock.withLock { mode = nil } }
 }
+
+extension ModeItemSource {
+    /// The three kinds kept in memory; a kind a test leaves out is empty.
+    public static func inMemory(blocks: InMemoryItemRepository<Block> = .init(), dailies: InMemoryItemRepository<Daily> = .init(),
+                                timers: InMemoryItemRepository<FocusTimer> = .init()) -> ModeItemSource {
+        ModeItemSource(blocks: blocks, dailies: dailies, timers: timers)
+    }
+}

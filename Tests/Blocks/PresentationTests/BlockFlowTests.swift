@@ -10,9 +10,7 @@ struct BlockFlowTests {
     let modes = InMemoryRunningModeRepository()
     let clock = FixedBlocksClock(.iso("2026-06-10T09:20:00+02:00"))
 
-    var items: ModeItemSource {
-        ModeItemSource(blocks: repository, dailies: InMemoryItemRepository<Daily>(), timers: InMemoryItemRepository<FocusTimer>())
-    }
+    var items: ModeItemSource { .inMemory(blocks: repository) }
 
     var start: DefaultModeStartUseCase {
         DefaultModeStartUseCase(items: items, runningMode: modes, clock: clock, calendar: .gregorian(in: "Europe/Berlin"))

@@ -11,9 +11,7 @@ struct DailyFlowTests {
     let clock = FixedBlocksClock(.iso("2026-06-10T09:20:00+02:00"))
 
     var start: DefaultModeStartUseCase {
-        DefaultModeStartUseCase(items: ModeItemSource(blocks: InMemoryItemRepository<Block>(), dailies: repository,
-                                                      timers: InMemoryItemRepository<FocusTimer>()),
-                                runningMode: modes, clock: clock, calendar: .gregorian(in: "Europe/Berlin"))
+        DefaultModeStartUseCase(items: .inMemory(dailies: repository), runningMode: modes, clock: clock, calendar: .gregorian(in: "Europe/Berlin"))
     }
 
     var useCases: ItemUseCases<Daily> { .inMemory(repository, modes: modes, clock: clock) }
@@ -83,8 +81,7 @@ struct ClockViewModelTests {
         let daily = Daily.stub()
         let modes = InMemoryRunningModeRepository(RunningMode(kind: .daily, itemID: daily.id, startedAt: .iso("2026-06-10T08:00:00+02:00")))
         let clock = FixedBlocksClock(.iso("2026-06-10T09:51:30+02:00"))
-        let items = ModeItemSource(blocks: InMemoryItemRepository<Block>(), dailies: InMemoryItemRepository<Daily>([daily]),
-                                   timers: InMemoryItemRepository<FocusTimer>())
+        let items = ModeItemSource.inMemory(dailies: InMemoryItemRepository([daily]))
         let viewModel = ClockViewModel(
             fetchUseCase: DefaultClockFetchUseCase(items: items, runningMode: modes, clock: clock,
                                                    calendar: .gregorian(in: "Europe/Berlin")),
