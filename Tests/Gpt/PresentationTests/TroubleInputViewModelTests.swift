@@ -29,6 +29,9 @@ struct TroubleInputViewModelTests {
         #expect(viewModel.counterText == "0/100")
         #expect(!viewModel.isConvertEnabled)
 
+        #expect(!viewModel.hasUnsentTrouble)
+        viewModel.text = "  "
+        #expect(!viewModel.hasUnsentTrouble, "blank is nothing to lose")
         viewModel.text = "  시험 망했어 😭 "
         #expect(viewModel.counterText == "8/100")
         #expect(viewModel.isConvertEnabled)
@@ -44,8 +47,10 @@ struct TroubleInputViewModelTests {
         let chat = StubChatRepository(streams: [[.success(.init(text: "완전 ")), .success(.init(text: "럭키비키잖아🍀"))]])
         let viewModel = makeViewModel(chat: chat, shown: shown)
         viewModel.text = " 우산을 잃어버렸어 "
+        #expect(viewModel.hasUnsentTrouble, "Esc asks before throwing the text away")
 
         await viewModel.convert()
+        #expect(!viewModel.hasUnsentTrouble, "back from the reply, the converted text leaves without a question")
 
         #expect(viewModel.streamedReply == "완전 럭키비키잖아🍀")
         #expect(!viewModel.isLoading)

@@ -23,6 +23,8 @@ final class TroubleInputScreen: Screen {
 
     var isAnimating: Bool { viewModel.isLoading }
 
+    var leavingQuestion: String? { viewModel.hasUnsentTrouble ? "Discard your trouble? It has not been sent." : nil }
+
     func draw(in canvas: Canvas, context: RenderContext) {
         let persona = viewModel.persona
         canvas.draw("\(persona.name), \(persona.nickname)", row: 0, style: .bold)

@@ -22,6 +22,8 @@ public final class TroubleInputViewModel {
     public private(set) var streamedReply = ""
     /// A failure to show in an alert until dismissed.
     public private(set) var errorAlert: String?
+    /// The text last converted into a reply.
+    private var converted: String?
 
     private let convertTrouble: any ConvertTroubleUseCase
     private let rules: TroubleInputRules
@@ -54,6 +56,10 @@ public final class TroubleInputViewModel {
     /// Only when the text is valid and nothing is in flight.
     public var isConvertEnabled: Bool { !isLoading && rules.isValid(text) }
 
+    /// Whether leaving would lose a trouble written and not yet converted (not while it is being sent: leaving
+    /// then stops the request, and the person asked for that).
+    public var hasUnsentTrouble: Bool { !isLoading && !rules.trimmed(text).isEmpty && text != converted }
+
     /// Sends the trouble, streaming the reply into `streamedReply`; on success shows the result. Cancelling
     /// the task that runs it stops the request, gives the day's use back and shows nothing.
     public func convert() async {
@@ -71,6 +77,7 @@ public final class TroubleInputViewModel {
                 case .completed(let result):
                     // A screen that was left doesn't open the reply over whatever is shown now.
                     guard !Task.isCancelled else { return }
+                    converted = trouble
                     actions.showResult(persona, rules.trimmed(trouble), result)
                 }
             }
