@@ -8,7 +8,7 @@
 // one another, except the plugin API on the DI container (shipped together in `StrataPluginKit`): host
 // services reach a plugin through the container, keyed by protocols from their own modules. What several
 // of them need (the sanitizer for untrusted text) is the package `Base/`, one more dynamic library. The
-// URLSession client is the package `URLSession/`, which the host opens only when a request is sent; the
+// HTTP client (on libcurl) is the package `URLSession/`, which the host opens only when a request is sent; the
 // networking tests, which need it, live there.
 import PackageDescription
 

@@ -75,7 +75,7 @@ enum ArchitectureRules {
         return problems
     }
 
-    /// The SDK's packages, all inside `Core/`: the SDK libraries, the base library they share, the URLSession
-    /// client and the test support.
+    /// The SDK's packages, all inside `Core/`: the SDK libraries, the base library they share, the HTTP client
+    /// (`URLSession`, on libcurl) and the test support.
     static let sdkPackages: Set<String> = ["core", "base", "urlsession", "testing"]
 }

@@ -161,8 +161,9 @@ import Testing
         #expect(result.stderr.contains("'disagrees pong', which the descriptor doesn't declare"))
     }
 
-    /// Start only what is needed: FoundationNetworking (libcurl and its tree) is opened when a plugin first
-    /// sends a request, never at start (the Movies and Gpt process tests prove requests still work).
+    /// Start only what is needed: the HTTP client's library is opened when a plugin first resolves an
+    /// `HTTPClient`, and libcurl (with its tree) when it first sends a request, never at start (the Movies
+    /// and Gpt process tests prove requests still work).
     @Test func theHostLinksNeitherFoundationNetworkingNorCurl() throws {
         let ldd = try run("/usr/bin/ldd", [BuildProducts.strata])
         #expect(ldd.status == 0)
@@ -172,6 +173,17 @@ import Testing
         #expect(!ldd.stdout.contains("libStrataURLSession"))
         // The SDK and the host need only FoundationEssentials: no Foundation, no ICU, until a plugin brings them.
         #expect(ldd.stdout.contains("libFoundationEssentials.so"))
+        #expect(!ldd.stdout.contains("libFoundation.so") && !ldd.stdout.contains("ICU"), "\(ldd.stdout)")
+    }
+
+    /// The HTTP client's library opens libcurl itself (`dlopen("libcurl.so.4")`) when it sends its first
+    /// request, and needs nothing of Foundation but FoundationEssentials: opening it maps neither
+    /// FoundationNetworking, nor libcurl, nor Foundation and ICU.
+    @Test func theHTTPClientLibraryLinksNeitherFoundationNetworkingNorCurl() throws {
+        let ldd = try run("/usr/bin/ldd", [BuildProducts.directory.appendingPathComponent("libStrataURLSession.so").path])
+        #expect(ldd.status == 0)
+        #expect(ldd.stdout.contains("libFoundationEssentials.so"), "\(ldd.stdout)")
+        #expect(!ldd.stdout.contains("libFoundationNetworking") && !ldd.stdout.contains("libcurl"), "\(ldd.stdout)")
         #expect(!ldd.stdout.contains("libFoundation.so") && !ldd.stdout.contains("ICU"), "\(ldd.stdout)")
     }
 

@@ -1,6 +1,7 @@
 import FoundationEssentials
 
-/// Sends HTTP requests. The host registers one (`URLSessionHTTPClient`) in the container for every plugin.
+/// Sends HTTP requests. The host registers one (`CurlHTTPClient`, from `StrataURLSession`) in the container for
+/// every plugin.
 ///
 /// An implementation answers every status code with a response (a 404 is not an error at this level);
 /// it throws `NetworkError` only when no response arrived: not connected, timed out, cancelled.

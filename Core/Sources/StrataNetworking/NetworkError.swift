@@ -43,7 +43,7 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
 
 extension NetworkError {
     /// Any error a transfer ends with, as a `NetworkError`: itself, `.cancelled` for a cancelled task, else
-    /// `.transport` with its text. (Clients map their own errors first: `StrataURLSession` maps `URLError`.)
+    /// `.transport` with its text. (Clients map their own errors first: `StrataURLSession` maps libcurl's results.)
     public static func from(_ error: any Error, timeout: Double) -> NetworkError {
         if let error = error as? NetworkError { return error }
         if error is CancellationError { return .cancelled }

@@ -13,7 +13,7 @@ struct OpenAIChatRepositoryErrorTests {
     let sleeps = RecordedSleeps()
 
     func makeRepository(_ server: LoopbackHTTPServer) -> OpenAIChatRepository {
-        let service = DataTransferService(client: URLSessionHTTPClient(), baseURL: server.openAIBaseURL, sleep: sleeps.sleep)
+        let service = DataTransferService(client: CurlHTTPClient(), baseURL: server.openAIBaseURL, sleep: sleeps.sleep)
         return OpenAIChatRepository(service: service, model: "gpt-4o-mini", authorization: .bearer("sk-secret-value"),
                                     apiKeyVariable: "OPENAI_API_KEY")
     }

@@ -14,7 +14,7 @@ struct OpenAIChatRepositoryTests {
 
     func makeRepository(_ server: LoopbackHTTPServer, authorization: OpenAIAuthorization = .bearer("sk-test-123"),
                         model: String = "gpt-4o-mini") -> OpenAIChatRepository {
-        let service = DataTransferService(client: URLSessionHTTPClient(), baseURL: server.openAIBaseURL, timeout: 30, sleep: sleeps.sleep)
+        let service = DataTransferService(client: CurlHTTPClient(), baseURL: server.openAIBaseURL, timeout: 30, sleep: sleeps.sleep)
         return OpenAIChatRepository(service: service, model: model, authorization: authorization)
     }
 

@@ -22,7 +22,7 @@ final class GptPluginTests {
 
     func gpt(_ server: LoopbackHTTPServer) throws -> PluginTestHost {
         try PluginTestHost(GptPlugin(), id: "gpt", settings: #"{"baseURL": "\#(server.url("/v1").absoluteString)", "dailyLimit": 2}"#,
-                           dataDirectory: folder, http: URLSessionHTTPClient())
+                           dataDirectory: folder, http: CurlHTTPClient())
     }
 
     @Test func anAskIsAnsweredOverHTTPAndCounted() async throws {

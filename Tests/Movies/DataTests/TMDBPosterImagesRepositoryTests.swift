@@ -99,7 +99,7 @@ import Testing
         server.route("GET", "/t/p/w342/pB8BM7pdSp6B6Ih7QZ4DrQ3PmJK.jpg",
                      response: LoopbackResponse(status: 200, headers: ["Content-Type": "image/jpeg"], body: try SharedSamples.testJPEG))
         let configuration = TMDBConfiguration(imagesBaseURL: server.baseURL, apiKey: testAPIKey)
-        let repository = TMDBPosterImagesRepository(client: URLSessionHTTPClient(), configuration: configuration)
+        let repository = TMDBPosterImagesRepository(client: CurlHTTPClient(), configuration: configuration)
 
         let image = try await repository.fetchImage(with: "/pB8BM7pdSp6B6Ih7QZ4DrQ3PmJK.jpg", width: 300)
 
@@ -114,7 +114,7 @@ import Testing
         defer { server.stop() }
         server.route("GET", "/t/p/w92/p.jpg", response: LoopbackResponse(status: 200, body: try SharedSamples.testJPEG))
         let cache = PosterDiskCache(folder: folder)
-        let repository = TMDBPosterImagesRepository(client: URLSessionHTTPClient(),
+        let repository = TMDBPosterImagesRepository(client: CurlHTTPClient(),
             configuration: TMDBConfiguration(imagesBaseURL: server.baseURL, apiKey: nil), cache: cache)
 
         let first = try await repository.fetchImage(with: "/p.jpg", width: 20)
@@ -134,7 +134,7 @@ import Testing
         defer { server.stop() }
         server.route("GET", "/t/p/w92/p.jpg", response: .text("<html>captive portal</html>"))
         let cache = PosterDiskCache(folder: folder)
-        let repository = TMDBPosterImagesRepository(client: URLSessionHTTPClient(),
+        let repository = TMDBPosterImagesRepository(client: CurlHTTPClient(),
             configuration: TMDBConfiguration(imagesBaseURL: server.baseURL, apiKey: nil), cache: cache)
         let error = try await #require(throws: MoviesError.self) { try await repository.fetchImage(with: "/p.jpg", width: 20) }
         guard case .unexpectedResponse(_, let detail) = error else { Issue.record("\(error)"); return }
@@ -146,7 +146,7 @@ import Testing
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.route("GET", "/t/p/w92/none.jpg", response: .text("<html>Not Found</html>", status: 404))
-        let repository = TMDBPosterImagesRepository(client: URLSessionHTTPClient(),
+        let repository = TMDBPosterImagesRepository(client: CurlHTTPClient(),
                                                     configuration: TMDBConfiguration(imagesBaseURL: server.baseURL, apiKey: nil))
         await #expect(throws: MoviesError.self) { try await repository.fetchImage(with: "/none.jpg", width: 92) }
     }

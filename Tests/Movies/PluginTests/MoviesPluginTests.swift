@@ -13,7 +13,7 @@ final class MoviesPluginTests {
 
     init() throws {
         // HTTP only for posters, which these tests don't open.
-        host = try PluginTestHost(MoviesPlugin(), id: "movies", settings: #"{"source": "catalog"}"#, http: URLSessionHTTPClient())
+        host = try PluginTestHost(MoviesPlugin(), id: "movies", settings: #"{"source": "catalog"}"#, http: CurlHTTPClient())
     }
 
     deinit { host.removeData() }
@@ -73,7 +73,7 @@ final class MoviesPluginTests {
         defer { server.stop() }
         setenv("STRATA_POSTER_TEST_API_KEY", "0123456789abcdef0123456789abcdef", 1)
         let settings = #"{"source": "tmdb", "apiKeyEnvironment": "STRATA_POSTER_TEST_API_KEY", "baseURL": "\#(server.baseURL.absoluteString)", "imagesBaseURL": "\#(server.baseURL.absoluteString)"}"#
-        let tmdb = try PluginTestHost(MoviesPlugin(), id: "movies", settings: settings, http: URLSessionHTTPClient())
+        let tmdb = try PluginTestHost(MoviesPlugin(), id: "movies", settings: settings, http: CurlHTTPClient())
         defer { tmdb.removeData() }
 
         let shown = await tmdb.run("movies", "show", "550")

@@ -71,7 +71,7 @@ import Glibc
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.route("GET", "/n", responses: [.text("1"), .text("2")])
-        let client = URLSessionHTTPClient()
+        let client = CurlHTTPClient()
 
         var bodies: [String] = []
         for _ in 0..<3 { bodies.append(try await client.send(HTTPRequest(url: server.url("/n"), timeout: 5)).text) }
@@ -87,7 +87,7 @@ import Glibc
             arrived.yield()
             return .text("late").delayed(by: 60)
         }
-        let client = URLSessionHTTPClient()
+        let client = CurlHTTPClient()
         let request = Task { try await client.send(HTTPRequest(url: server.url("/slow"), timeout: 120)) }
         var iterator = arrivals.makeAsyncIterator()
         await iterator.next()

@@ -51,7 +51,7 @@ import Testing
         defer { server.stop() }
         server.route("POST", eventsPath, response: .eventStream(pieces, pause: 0.05))
 
-        // Nothing but the stream keeps the service and its URLSession client alive.
+        // Nothing but the stream keeps the service and its client alive.
         let stream = try await DataTransferService.loopback(server.baseURL).stream(events)
         var received = Data()
         for try await chunk in stream { received.append(chunk) }

@@ -33,10 +33,10 @@ let unexpectedSleep: @Sendable (Double) async throws -> Void = { seconds in
 }
 
 extension DataTransferService {
-    /// A service talking to `server` through the real URLSession client.
+    /// A service talking to `server` through the real HTTP client (libcurl).
     static func loopback(_ baseURL: URL, retry: RetryPolicy = .never, timeout: Double = 10,
                          sleep: @escaping @Sendable (Double) async throws -> Void = unexpectedSleep) -> DataTransferService {
-        DataTransferService(client: URLSessionHTTPClient(), baseURL: baseURL, timeout: timeout, retry: retry, sleep: sleep)
+        DataTransferService(client: CurlHTTPClient(), baseURL: baseURL, timeout: timeout, retry: retry, sleep: sleep)
     }
 }
 

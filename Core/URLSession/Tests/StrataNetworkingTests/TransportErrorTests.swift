@@ -66,7 +66,7 @@ import Testing
         defer { server.stop() }
         server.route("DELETE", "/items/7", response: .text("gone", status: 410, headers: ["X-Trace": "abc"]))
 
-        let response = try await URLSessionHTTPClient().send(HTTPRequest(url: server.url("/items/7"), method: "DELETE", timeout: 5))
+        let response = try await CurlHTTPClient().send(HTTPRequest(url: server.url("/items/7"), method: "DELETE", timeout: 5))
 
         #expect(response.status == 410)
         #expect(response.text == "gone")

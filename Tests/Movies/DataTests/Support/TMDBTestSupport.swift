@@ -24,7 +24,7 @@ func makeRepository(baseURL: URL, apiKey: String? = testAPIKey, timeout: Double 
     let configuration = TMDBConfiguration(baseURL: baseURL, apiKey: apiKey, apiKeyEnvironment: "TMDB_API_KEY",
                                           language: "en-US", timeout: timeout)
     let storage = try cache ?? SQLiteMoviesResponseStorage(database: try SQLiteDatabase.inMemory())
-    return TMDBMoviesRepository(client: URLSessionHTTPClient(), configuration: configuration, cache: storage,
+    return TMDBMoviesRepository(client: CurlHTTPClient(), configuration: configuration, cache: storage,
                                 sleep: sleeps.sleep)
 }
 

@@ -1,0 +1,68 @@
+import FoundationEssentials
+import StrataNetworking
+
+/// The entry the host looks up with `dlsym` when a plugin first resolves an `HTTPClient`: a new client,
+/// retained, for the host to take (`Unmanaged.takeRetainedValue`). The host never links this library.
+@_cdecl("strata_url_session_http_client")
+public func makeCurlHTTPClient() -> UnsafeMutableRawPointer {
+    Unmanaged.passRetained(CurlHTTPClient()).toOpaque()
+}
+
+/// The real HTTP client: libcurl's multi interface, driven by a loop of its own on a thread per request.
+///
+/// A request waiting on a server sleeps in `curl_multi_poll` and costs no CPU. Responses are delivered as
+/// they arrive, so the same client serves plain requests and server-sent event streams. A request's
+/// `timeout` is an idle timeout: the request fails with `NetworkError.timedOut` once nothing has arrived
+/// for that long. Cancelling the calling task, or dropping the stream, ends the transfer at once.
+///
+/// Like the URLSession client before it: redirects are followed (up to 20), gzip and deflate bodies are
+/// decoded, there are no cookies and no cache, and proxies come from the environment (`https_proxy`,
+/// `no_proxy`). TLS certificates are verified. Only `http` and `https` URLs are fetched, redirects
+/// included. libcurl (Debian's `libcurl4`) is opened when the first request is sent; without it, every
+/// request fails with a `NetworkError.transport` that says what to install.
+public final class CurlHTTPClient: HTTPClient {
+    private let transferEnded: (@Sendable () -> Void)?
+
+    /// Creates a client. It holds nothing: each request has its own connection and thread.
+    public init() {
+        transferEnded = nil
+    }
+
+    /// A client that calls `transferEnded` once each transfer has ended and released its connection.
+    init(transferEnded: @escaping @Sendable () -> Void) {
+        self.transferEnded = transferEnded
+    }
+
+    /// Sends `request` and collects the whole response.
+    /// - Throws: `NetworkError.notConnected`, `.timedOut`, `.cancelled` or `.transport`.
+    public func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
+        var head: HTTPResponse?
+        var body = Data()
+        do {
+            for try await part in stream(request) {
+                switch part {
+                case .head(let response): head = response
+                case .bytes(let bytes): body.append(bytes)
+                }
+            }
+        } catch {
+            throw NetworkError.from(error, timeout: request.timeout)
+        }
+        // A cancelled task's stream ends without an error, so what arrived may not be the whole response.
+        if Task.isCancelled { throw .cancelled }
+        guard var response = head else { throw .transport("the server closed the connection without a response") }
+        response.body = body
+        return response
+    }
+
+    /// Sends `request` and delivers the head, then the body as it arrives, within its idle timeout.
+    public func stream(_ request: HTTPRequest) -> AsyncThrowingStream<HTTPStreamPart, any Error> {
+        AsyncThrowingStream { continuation in
+            let control = CurlTransferControl()
+            continuation.onTermination = { termination in
+                if case .cancelled = termination { control.cancel() }
+            }
+            CurlTransfer.start(request, delivering: continuation, control: control, ended: transferEnded)
+        }
+    }
+}

@@ -1,0 +1,272 @@
+internal import CCurl
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import StrataNetworking
+
+/// One request on libcurl's multi interface: an easy handle in a multi handle of its own, driven on a
+/// thread of its own by `curl_multi_perform` and `curl_multi_poll`.
+///
+/// The thread sleeps in `curl_multi_poll` until the socket is ready, libcurl's own timer is due, the idle
+/// deadline comes, or `CurlTransferControl.cancel()` wakes it. libcurl's callbacks run on this thread,
+/// inside `curl_multi_perform`: they read the head and yield it and the body chunks to the stream, and
+/// each moves the idle deadline on. The stream is finished before the handles are cleaned up, so that a
+/// slow cleanup (a TLS goodbye, a name lookup still running) never delays the caller.
+final class CurlTransfer {
+    /// The longest single sleep in `curl_multi_poll`; the loop then checks the deadline and sleeps again.
+    private static let longestPollMilliseconds: Int32 = 10_000
+
+    private let request: HTTPRequest
+    private let continuation: AsyncThrowingStream<HTTPStreamPart, any Error>.Continuation
+    private let control: CurlTransferControl
+    private let idleLimit: Duration?
+    private var deadline: ContinuousClock.Instant?
+    private var reader = ResponseHeadReader()
+    /// A redirect's head, which libcurl normally follows; it is the response only if nothing follows it.
+    private var pendingHead: HTTPResponse?
+    private var headDelivered = false
+    private var easy: OpaquePointer?
+    private var headerList: OpaquePointer?
+    private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CCURL_ERROR_SIZE))
+
+    private init(_ request: HTTPRequest, continuation: AsyncThrowingStream<HTTPStreamPart, any Error>.Continuation,
+                 control: CurlTransferControl) {
+        self.request = request
+        self.continuation = continuation
+        self.control = control
+        idleLimit = request.timeout.isFinite && request.timeout < 1e9 ? .seconds(max(0, request.timeout)) : nil
+        errorBuffer.initialize(to: 0)
+    }
+
+    deinit { errorBuffer.deallocate() }
+
+    /// Starts `request` on a new thread; its parts and its end go to `continuation`, then `ended` is called.
+    static func start(_ request: HTTPRequest, delivering continuation: AsyncThrowingStream<HTTPStreamPart, any Error>.Continuation,
+                      control: CurlTransferControl, ended: (@Sendable () -> Void)?) {
+        let transfer = CurlTransfer(request, continuation: continuation, control: control)
+        let started = DetachedThread.start {
+            transfer.run()
+            ended?()
+        }
+        if !started {
+            continuation.finish(throwing: NetworkError.transport("no thread could be started for the request (the system is out of threads); try again"))
+            ended?()
+        }
+    }
+
+    // MARK: The loop
+
+    private func run() {
+        if let failure = ccurl_load() {
+            continuation.finish(throwing: NetworkError.libcurlUnavailable(String(cString: failure)))
+            return
+        }
+        guard let easy = ccurl_easy_init(), let multi = ccurl_multi_init() else {
+            continuation.finish(throwing: NetworkError.transport("libcurl could not make a transfer (out of memory?)"))
+            return
+        }
+        self.easy = easy
+        defer {
+            control.attach(nil)
+            _ = ccurl_multi_remove_handle(multi, easy)
+            ccurl_easy_cleanup(easy)
+            _ = ccurl_multi_cleanup(multi)
+            ccurl_slist_free_all(headerList)
+        }
+        do {
+            try configure(easy)
+        } catch {
+            continuation.finish(throwing: error)
+            return
+        }
+        control.attach(multi)
+        guard ccurl_multi_add_handle(multi, easy) == CURLM_OK else {
+            continuation.finish(throwing: NetworkError.transport("libcurl could not start the transfer"))
+            return
+        }
+        moveDeadline()
+        switch drive(multi) {
+        // Cancelled: the stream ended already (its end cancelled the transfer), as a stream a task stops
+        // reading ends, without an error; one here could race ahead of that end and reach the reader.
+        case nil, .cancelled?: continuation.finish()
+        case let error?: continuation.finish(throwing: error)
+        }
+    }
+
+    /// Runs the transfer until it is done, cancelled or idle too long; `nil` when it completed.
+    private func drive(_ multi: OpaquePointer) -> NetworkError? {
+        while true {
+            if control.isCancelled { return .cancelled }
+            var running: Int32 = 0
+            let performed = ccurl_multi_perform(multi, &running)
+            guard performed == CURLM_OK else { return .transport("libcurl failed while transferring (CURLMcode \(performed.rawValue))") }
+            var done: OpaquePointer?
+            var result = CURLE_OK
+            if ccurl_multi_next_done(multi, &done, &result) != 0 { return completion(result) }
+            var wait = Self.longestPollMilliseconds
+            if let deadline {
+                let left = deadline - .now
+                if left <= .zero { return .timedOut(seconds: request.timeout) }
+                wait = min(wait, Self.milliseconds(roundingUp: left))
+            }
+            let polled = ccurl_multi_poll(multi, wait)
+            guard polled == CURLM_OK else { return .transport("libcurl failed while waiting (CURLMcode \(polled.rawValue))") }
+        }
+    }
+
+    private func completion(_ result: CURLcode) -> NetworkError? {
+        guard result == CURLE_OK else {
+            var systemError = 0
+            _ = ccurl_easy_getinfo_long(easy, CURLINFO_OS_ERRNO, &systemError)
+            let buffered = String(cString: errorBuffer)
+            var detail = buffered.isEmpty ? String(cString: ccurl_easy_strerror(result)) : buffered
+            if result == CURLE_COULDNT_CONNECT, systemError != 0 { // libcurl says only "Couldn't connect to server"
+                detail += " (\(String(cString: strerror(Int32(truncatingIfNeeded: systemError)))))"
+            }
+            return NetworkError(curlCode: result, systemError: Int32(truncatingIfNeeded: systemError), detail: detail, timeout: request.timeout)
+        }
+        deliverPendingHead()
+        return headDelivered ? nil : .transport("the server closed the connection without a response")
+    }
+
+    private func moveDeadline() {
+        deadline = idleLimit.map { .now + $0 }
+    }
+
+    private static func milliseconds(roundingUp duration: Duration) -> Int32 {
+        let (seconds, attoseconds) = duration.components
+        let milliseconds = (Double(seconds) * 1000 + Double(attoseconds) / 1e15).rounded(.up)
+        return Int32(max(1, min(milliseconds, Double(longestPollMilliseconds))))
+    }
+
+    // MARK: What libcurl hands over
+
+    fileprivate func receiveHeader(_ line: String) {
+        moveDeadline()
+        guard !headDelivered, reader.read(line) else { return } // after the head, only trailers come
+        let head = currentHead()
+        if (100..<200).contains(head.status) { return } // 100 Continue, 103 Early Hints: the answer comes next
+        if (300..<400).contains(head.status), head.header("location") != nil {
+            pendingHead = head
+        } else {
+            deliver(head)
+        }
+    }
+
+    fileprivate func receiveBody(_ bytes: Data) {
+        moveDeadline()
+        deliverPendingHead()
+        if !headDelivered { deliver(currentHead()) } // body bytes before a complete head: never from libcurl 7.66+
+        continuation.yield(.bytes(bytes))
+    }
+
+    /// The response whose head was read last: its status (libcurl's) and fields.
+    private func currentHead() -> HTTPResponse {
+        var status = 0
+        _ = ccurl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
+        return HTTPResponse(status: status, headers: reader.fields)
+    }
+
+    private func deliverPendingHead() {
+        guard let head = pendingHead else { return }
+        pendingHead = nil
+        deliver(head)
+    }
+
+    private func deliver(_ head: HTTPResponse) {
+        guard !headDelivered else { return }
+        headDelivered = true
+        continuation.yield(.head(head))
+    }
+
+    // MARK: Options
+
+    private func configure(_ easy: OpaquePointer) throws(NetworkError) {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        try set(easy, CURLOPT_URL, string: request.url.absoluteString)
+        try set(easy, CURLOPT_ERRORBUFFER, UnsafeRawPointer(errorBuffer))
+        try set(easy, CURLOPT_NOSIGNAL, 1)
+        try set(easy, CURLOPT_PROTOCOLS, CCURL_PROTO_HTTP | CCURL_PROTO_HTTPS)
+        try set(easy, CURLOPT_REDIR_PROTOCOLS, CCURL_PROTO_HTTP | CCURL_PROTO_HTTPS)
+        try set(easy, CURLOPT_FOLLOWLOCATION, 1)
+        try set(easy, CURLOPT_MAXREDIRS, 20)
+        try set(easy, CURLOPT_ACCEPT_ENCODING, string: "") // every encoding this libcurl decodes
+        try set(easy, CURLOPT_USERAGENT, string: Self.userAgent)
+        _ = ccurl_easy_setopt_long(easy, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1) // a proxy's answer to CONNECT isn't the response (libcurl 7.54+)
+        try check(ccurl_easy_setopt_write_callback(easy, CURLOPT_HEADERFUNCTION) { buffer, size, count, context in
+            let length = size * count
+            guard let buffer, let context else { return length }
+            let line = String(decoding: UnsafeRawBufferPointer(start: buffer, count: length), as: UTF8.self)
+            Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().receiveHeader(line)
+            return length
+        }, "CURLOPT_HEADERFUNCTION")
+        try set(easy, CURLOPT_HEADERDATA, UnsafeRawPointer(context))
+        try check(ccurl_easy_setopt_write_callback(easy, CURLOPT_WRITEFUNCTION) { buffer, size, count, context in
+            let length = size * count
+            guard let buffer, let context, length > 0 else { return length }
+            Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().receiveBody(Data(bytes: buffer, count: length))
+            return length
+        }, "CURLOPT_WRITEFUNCTION")
+        try set(easy, CURLOPT_WRITEDATA, UnsafeRawPointer(context))
+        try configureMethodAndBody(easy)
+        try configureHeaders(easy)
+    }
+
+    /// GET and HEAD as themselves, POST as libcurl's own (so that a 301, 302 or 303 answer is followed with
+    /// a GET, as URLSession did), any other method by name. A body goes as is, with its length.
+    private func configureMethodAndBody(_ easy: OpaquePointer) throws(NetworkError) {
+        switch request.method {
+        case "GET" where request.body == nil: return
+        case "HEAD": try set(easy, CURLOPT_NOBODY, 1)
+        case "POST": try setBody(easy, request.body ?? Data())
+        default:
+            try set(easy, CURLOPT_CUSTOMREQUEST, string: request.method)
+            if let body = request.body { try setBody(easy, body) }
+        }
+    }
+
+    private func setBody(_ easy: OpaquePointer, _ body: Data) throws(NetworkError) {
+        try check(ccurl_easy_setopt_off_t(easy, CURLOPT_POSTFIELDSIZE_LARGE, Int64(body.count)), "CURLOPT_POSTFIELDSIZE_LARGE")
+        // COPYPOSTFIELDS copies the bytes; an empty body still needs a pointer (NULL would read stdin).
+        let copied = body.isEmpty
+            ? "".withCString { ccurl_easy_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS, $0) }
+            : body.withUnsafeBytes { ccurl_easy_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS, $0.baseAddress) }
+        try check(copied, "CURLOPT_COPYPOSTFIELDS")
+    }
+
+    /// The request's header fields, and an empty `Expect:` (unless the request sets one) so that libcurl
+    /// sends a body at once instead of waiting for a `100 Continue`.
+    private func configureHeaders(_ easy: OpaquePointer) throws(NetworkError) {
+        var lines = request.headers.map { name, value in value.isEmpty ? "\(name);" : "\(name): \(value)" } // "Name:" would remove it
+        if !request.headers.keys.contains(where: { $0.lowercased() == "expect" }) { lines.append("Expect:") }
+        for line in lines {
+            guard let list = line.withCString({ ccurl_slist_append(headerList, $0) }) else {
+                throw .transport("libcurl could not add the header \(line.prefix(while: { $0 != ":" && $0 != ";" })) (out of memory?)")
+            }
+            headerList = list
+        }
+        try set(easy, CURLOPT_HTTPHEADER, UnsafeRawPointer(headerList))
+    }
+
+    private func set(_ easy: OpaquePointer, _ option: CURLoption, _ value: Int) throws(NetworkError) {
+        try check(ccurl_easy_setopt_long(easy, option, value), "option \(option.rawValue)")
+    }
+
+    private func set(_ easy: OpaquePointer, _ option: CURLoption, _ pointer: UnsafeRawPointer?) throws(NetworkError) {
+        try check(ccurl_easy_setopt_pointer(easy, option, pointer), "option \(option.rawValue)")
+    }
+
+    private func set(_ easy: OpaquePointer, _ option: CURLoption, string: String) throws(NetworkError) {
+        try check(string.withCString { ccurl_easy_setopt_pointer(easy, option, $0) }, "option \(option.rawValue)")
+    }
+
+    private func check(_ code: CURLcode, _ what: String) throws(NetworkError) {
+        guard code == CURLE_OK else {
+            throw .transport("libcurl refused \(what) for \(request.method) \(request.url.host ?? "the request"): \(String(cString: ccurl_easy_strerror(code)))")
+        }
+    }
+
+    /// `strata libcurl/7.88.1`: the name and the libcurl that sends the request.
+    private static let userAgent = "strata " + (String(cString: ccurl_version()).split(separator: " ").first.map(String.init) ?? "libcurl")
+}
