@@ -2,7 +2,7 @@
 //
 // Strata's benchmarks, side by side with what a user would pick instead. A separate package so that the
 // root package stays free of third-party dependencies: only this one depends on package-benchmark,
-// Swinject and swift-dependencies.
+// Swinject, swift-dependencies and AsyncHTTPClient.
 import PackageDescription
 
 let package = Package(
@@ -14,6 +14,9 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "../Core"),
+        .package(path: "../Core/URLSession"),
+        // The Swift server ecosystem's HTTP client (SwiftNIO), beside URLSession, for the HTTP rows.
+        .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
         .package(url: "https://github.com/Swinject/Swinject", exact: "2.10.0"),
         .package(url: "https://github.com/pointfreeco/swift-dependencies", exact: "1.17.1"),
         // The Swift server ecosystem's harness (`swift package benchmark`), with malloc counting.
@@ -46,6 +49,12 @@ let package = Package(
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         // SQLite's C API, for the floor of the Blocks rows: the same rows through no layer of ours.
         .systemLibrary(name: "CSQLiteFloor"),
+        // The HTTP rows: Strata's client, URLSession, AsyncHTTPClient and a raw socket, one process each.
+        .executableTarget(
+            name: "HTTPBench",
+            dependencies: [.product(name: "StrataURLSession", package: "URLSession"), .product(name: "StrataNetworking", package: "Core"),
+                           .product(name: "AsyncHTTPClient", package: "async-http-client")]
+        ),
         // The floor for any Swift process here: a hello world that links Foundation.
         .executableTarget(name: "HelloWorld"),
         // Its descriptor's id, bench00000, is overwritten in each copy (same length) to match the copy's name.
