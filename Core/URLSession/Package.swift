@@ -2,12 +2,12 @@
 //
 // StrataURLSession: Strata's HTTP client, `CurlHTTPClient`, a package of its own beside the SDK in `Core/`.
 //
-// The client drives libcurl's multi interface on a thread per request, so a request waiting on a silent
-// server sleeps in `curl_multi_poll` (URLSession on Linux, FoundationNetworking, kept a core busy while it
-// waited). libcurl is opened with `dlopen("libcurl.so.4")` by the C target `CCurl`, which declares the few
-// curl functions and constants it uses: building needs no curl headers, and a machine without libcurl gets
-// an error naming the package to install instead of a library that doesn't load. Nothing here imports
-// FoundationNetworking any more.
+// The client drives libcurl's multi interface on a thread of its own: one multi handle, so that its
+// requests share connections, and a request waiting on a silent server sleeps in `curl_multi_poll`
+// (URLSession on Linux, FoundationNetworking, kept a core busy while it waited). libcurl is opened with
+// `dlopen("libcurl.so.4")` by the C target `CCurl`, which declares the few curl functions and constants it
+// uses: building needs no curl headers, and a machine without libcurl gets an error naming the package to
+// install instead of a library that doesn't load. Nothing here imports FoundationNetworking any more.
 //
 // The host does not link this library: it opens it when a plugin first resolves an `HTTPClient`, and
 // features that send requests depend on it, so it is built (and loaded) with them. It is a package apart

@@ -5,7 +5,8 @@ import Glibc
 import Darwin
 #endif
 
-/// One accepted connection: reads one HTTP/1.1 request and writes one response, then the server closes it.
+/// One accepted connection: reads an HTTP/1.1 request and writes its response, then the server closes it
+/// or, keeping it alive, reads the next request.
 struct LoopbackConnection {
     let fd: Int32
     let stop: StopSignal
@@ -127,10 +128,12 @@ struct LoopbackConnection {
 
     // MARK: Writing
 
-    /// Writes `response` as the answer to a `method` request; stops early if the client goes away or
-    /// the server stops.
-    func write(_ response: LoopbackResponse, method: String) {
-        if response.delay > 0, stop.wait(readable: nil, seconds: response.delay) == .stopped { return }
+    /// Writes `response` as the answer to a `method` request, saying `Connection: close` unless
+    /// `keepingAlive`; stops early if the client goes away or the server stops.
+    /// - Returns: whether the whole response went out, so that the connection may serve another.
+    @discardableResult
+    func write(_ response: LoopbackResponse, method: String, keepingAlive: Bool = false) -> Bool {
+        if response.delay > 0, stop.wait(readable: nil, seconds: response.delay) == .stopped { return false }
         let hasBody = method != "HEAD" && response.status >= 200 && response.status != 204 && response.status != 304
         let names = Set(response.headers.keys.map { $0.lowercased() })
         var head = "HTTP/1.1 \(response.status) \(LoopbackResponse.reason(response.status))\r\n"
@@ -141,22 +144,22 @@ struct LoopbackConnection {
         } else if !names.contains("content-length") && response.status >= 200 && response.status != 204 && response.status != 304 {
             head += "Content-Length: \(response.body.count)\r\n"
         }
-        if !names.contains("connection") { head += "Connection: close\r\n" }
+        if !names.contains("connection") && !keepingAlive { head += "Connection: close\r\n" }
         head += "\r\n"
-        guard LoopbackSocket.write(Array(head.utf8), to: fd, unless: stop), hasBody else { return }
+        guard LoopbackSocket.write(Array(head.utf8), to: fd, unless: stop) else { return false }
+        guard hasBody else { return true }
         guard let pieces = response.pieces else {
-            if let gate = response.gate, stop.wait(readable: gate.readFD, seconds: nil) == .stopped { return }
-            _ = LoopbackSocket.write(response.body, to: fd, unless: stop)
-            return
+            if let gate = response.gate, stop.wait(readable: gate.readFD, seconds: nil) == .stopped { return false }
+            return LoopbackSocket.write(response.body, to: fd, unless: stop)
         }
         for (index, piece) in pieces.enumerated() {
             if index == response.heldAfter, let gate = response.gate, stop.wait(readable: gate.readFD, seconds: nil) == .stopped {
-                return
+                return false
             }
-            if index > 0, response.pause > 0, stop.wait(readable: nil, seconds: response.pause) == .stopped { return }
+            if index > 0, response.pause > 0, stop.wait(readable: nil, seconds: response.pause) == .stopped { return false }
             let framed = chunked ? Data(String(piece.count, radix: 16).utf8) + Data("\r\n".utf8) + piece + Data("\r\n".utf8) : piece
-            guard LoopbackSocket.write(framed, to: fd, unless: stop) else { return }
+            guard LoopbackSocket.write(framed, to: fd, unless: stop) else { return false }
         }
-        if chunked { _ = LoopbackSocket.write(Array("0\r\n\r\n".utf8), to: fd, unless: stop) }
+        return !chunked || LoopbackSocket.write(Array("0\r\n\r\n".utf8), to: fd, unless: stop)
     }
 }

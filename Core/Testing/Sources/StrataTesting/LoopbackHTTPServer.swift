@@ -8,10 +8,12 @@ import Darwin
 /// A small real HTTP/1.1 server on 127.0.0.1, for tests of HTTP clients.
 ///
 /// It listens on a port the kernel picks as soon as it is created, answers each request from the route
-/// registered for its method and path (404 otherwise), records every request it received, and closes the
-/// connection after each response. A response can come late (`delayed(by:)`, to outlast a client's
-/// timeout) or in pieces with pauses between them (`inPieces`, to test streaming); those waits are the
-/// server's own and end as soon as the server stops.
+/// registered for its method and path (404 otherwise), and records every request it received and how many
+/// connections it accepted. It closes the connection after each response, or, made with
+/// `keepingConnectionsAlive`, serves the client's next request on it, as servers that let clients reuse
+/// their connections do. A response can come late (`delayed(by:)`, to outlast a client's timeout) or in
+/// pieces with pauses between them (`inPieces`, to test streaming); those waits are the server's own and
+/// end as soon as the server stops.
 ///
 /// ```swift
 /// let server = try LoopbackHTTPServer()
@@ -32,8 +34,11 @@ public final class LoopbackHTTPServer: Sendable {
     private let core: LoopbackServerCore
 
     /// Starts a server on 127.0.0.1 with an ephemeral port.
+    /// - Parameter keepingConnectionsAlive: `false` (the default) closes each connection after its response
+    ///   (`Connection: close`); `true` leaves it open for the client's next request, until the client
+    ///   closes it or asks for `Connection: close`.
     /// - Throws: `LoopbackServerError` if the socket can't be created, bound or listened on.
-    public init() throws(LoopbackServerError) {
+    public init(keepingConnectionsAlive: Bool = false) throws(LoopbackServerError) {
         let (fd, port) = try LoopbackSocket.bindEphemeral()
         guard listen(fd, 64) == 0 else {
             let code = errno
@@ -46,7 +51,7 @@ public final class LoopbackHTTPServer: Sendable {
             throw error
         }
         self.port = port
-        core = LoopbackServerCore(listenFD: fd, stop: stop)
+        core = LoopbackServerCore(listenFD: fd, stop: stop, keepsConnectionsAlive: keepingConnectionsAlive)
         core.start()
     }
 
@@ -89,6 +94,10 @@ public final class LoopbackHTTPServer: Sendable {
     /// Every request received so far, in the order their reading completed.
     public var requests: [LoopbackRequest] { core.received.withLock { $0 } }
 
+    /// How many connections the server accepted so far: with `keepingConnectionsAlive`, fewer than
+    /// `requests.count` when clients reuse their connections.
+    public var acceptedConnections: Int { core.accepted.withLock { $0 } }
+
     /// The requests received so far for `path` (any method).
     public func requests(to path: String) -> [LoopbackRequest] { requests.filter { $0.path == path } }
 
@@ -110,12 +119,15 @@ final class LoopbackServerCore: Sendable {
     let stop: StopSignal
     let routes = Locked<[LoopbackRoute: LoopbackHTTPServer.Handler]>([:])
     let received = Locked<[LoopbackRequest]>([])
+    let accepted = Locked(0)
+    let keepsConnectionsAlive: Bool
     private let running = DispatchGroup()
     private let stopped = Locked(false)
 
-    init(listenFD: Int32, stop: StopSignal) {
+    init(listenFD: Int32, stop: StopSignal, keepsConnectionsAlive: Bool) {
         self.listenFD = listenFD
         self.stop = stop
+        self.keepsConnectionsAlive = keepsConnectionsAlive
     }
 
     func start() {
@@ -146,6 +158,11 @@ final class LoopbackServerCore: Sendable {
                 return
             }
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            // A response goes out in several writes (head, body, pieces): without this, on a connection kept
+            // alive, each write after the first waits for the client's delayed ACK (40 ms).
+            var noDelay: Int32 = 1
+            _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
+            accepted.withLock { $0 += 1 }
             running.enter()
             Thread.detachNewThread { [self] in
                 serve(fd)
@@ -155,14 +172,18 @@ final class LoopbackServerCore: Sendable {
         }
     }
 
+    /// Answers the connection's request, or its requests one after another while it is kept alive.
     private func serve(_ fd: Int32) {
         var connection = LoopbackConnection(fd: fd, stop: stop)
-        guard let request = connection.readRequest() else { return }
-        received.withLock { $0.append(request) }
-        let handler = routes.withLock { $0[LoopbackRoute(method: request.method, path: request.path)] }
-        let response = handler?(request)
-            ?? .text("LoopbackHTTPServer: no route for \(request.method) \(request.path)", status: 404)
-        connection.write(response, method: request.method)
+        while let request = connection.readRequest() {
+            received.withLock { $0.append(request) }
+            let handler = routes.withLock { $0[LoopbackRoute(method: request.method, path: request.path)] }
+            let response = handler?(request)
+                ?? .text("LoopbackHTTPServer: no route for \(request.method) \(request.path)", status: 404)
+            let keepAlive = keepsConnectionsAlive && request.header("connection")?.lowercased() != "close"
+                && !response.headers.keys.contains { $0.lowercased() == "connection" }
+            guard connection.write(response, method: request.method, keepingAlive: keepAlive), keepAlive else { break }
+        }
         shutdown(fd, Int32(SHUT_WR))
     }
 }

@@ -4,7 +4,8 @@ import Foundation
 /// (all at once, late, or in pieces with pauses between them).
 ///
 /// The server adds `Content-Length` (or `Transfer-Encoding: chunked` for a response sent in chunked
-/// pieces) and `Connection: close`; the connection is closed after each response.
+/// pieces) and, unless it keeps connections alive, `Connection: close`, closing the connection after the
+/// response. A response that sets `Connection` itself is sent as it is, and its connection closed.
 public struct LoopbackResponse: Sendable {
     /// The status code.
     public var status: Int

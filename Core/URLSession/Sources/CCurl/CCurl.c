@@ -9,6 +9,9 @@
 #define CCURL_GLOBAL_DEFAULT 3L
 /// multi.h CURLMSG_DONE.
 #define CCURL_MSG_DONE 1
+/// curl.h CURLSHOPT_SHARE and CURL_LOCK_DATA_SSL_SESSION.
+#define CCURL_SHOPT_SHARE 1
+#define CCURL_LOCK_DATA_SSL_SESSION 4
 
 /// multi.h struct CURLMsg, as curl_multi_info_read returns it.
 typedef struct {
@@ -36,6 +39,9 @@ static struct {
     CURLMcode (*multi_poll)(CURLM *multi, void *extra_fds, unsigned int extra_count, int timeout_ms, int *ready);
     CURLMcode (*multi_wakeup)(CURLM *multi);
     ccurl_message *(*multi_info_read)(CURLM *multi, int *left);
+    CURLSH *(*share_init)(void);
+    int (*share_setopt)(CURLSH *share, int option, ...);
+    int (*share_cleanup)(CURLSH *share);
     struct curl_slist *(*slist_append)(struct curl_slist *list, const char *string);
     void (*slist_free_all)(struct curl_slist *list);
 } curl;
@@ -76,6 +82,9 @@ static void load(void) {
           && find(library, "curl_multi_poll", (void **)&curl.multi_poll)
           && find(library, "curl_multi_wakeup", (void **)&curl.multi_wakeup)
           && find(library, "curl_multi_info_read", (void **)&curl.multi_info_read)
+          && find(library, "curl_share_init", (void **)&curl.share_init)
+          && find(library, "curl_share_setopt", (void **)&curl.share_setopt)
+          && find(library, "curl_share_cleanup", (void **)&curl.share_cleanup)
           && find(library, "curl_slist_append", (void **)&curl.slist_append)
           && find(library, "curl_slist_free_all", (void **)&curl.slist_free_all))) {
         return;
@@ -142,6 +151,17 @@ int ccurl_multi_next_done(CURLM *multi, CURL **easy, CURLcode *result) {
     }
     return 0;
 }
+
+CURLSH *ccurl_share_tls_sessions(void) {
+    CURLSH *share = curl.share_init();
+    if (share && curl.share_setopt(share, CCURL_SHOPT_SHARE, (int)CCURL_LOCK_DATA_SSL_SESSION) != 0) {
+        curl.share_cleanup(share);
+        return NULL;
+    }
+    return share;
+}
+
+void ccurl_share_cleanup(CURLSH *share) { (void)curl.share_cleanup(share); }
 
 struct curl_slist *ccurl_slist_append(struct curl_slist *list, const char *string) {
     return curl.slist_append(list, string);

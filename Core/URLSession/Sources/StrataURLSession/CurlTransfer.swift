@@ -5,23 +5,20 @@ import Glibc
 #endif
 import StrataNetworking
 
-/// One request on libcurl's multi interface: an easy handle in a multi handle of its own, driven on a
-/// thread of its own by `curl_multi_perform` and `curl_multi_poll`.
+/// One request on the client's multi handle: its easy handle, its options, what its callbacks receive, and
+/// how it ends.
 ///
-/// The thread sleeps in `curl_multi_poll` until the socket is ready, libcurl's own timer is due, the idle
-/// deadline comes, or `CurlTransferControl.cancel()` wakes it. libcurl's callbacks run on this thread,
-/// inside `curl_multi_perform`: they read the head and yield it and the body chunks to the stream, and
-/// each moves the idle deadline on. The stream is finished before the handles are cleaned up, so that a
-/// slow cleanup (a TLS goodbye, a name lookup still running) never delays the caller.
+/// A transfer is made on the caller's thread and handed to the client's `CurlWorker`; from then on only
+/// the worker's thread touches it. libcurl's callbacks run there too, inside `curl_multi_perform`: they
+/// read the head and yield it and the body chunks to the stream, and each moves the idle deadline on.
 final class CurlTransfer {
-    /// The longest single sleep in `curl_multi_poll`; the loop then checks the deadline and sleeps again.
-    private static let longestPollMilliseconds: Int32 = 10_000
-
+    /// What another thread may do to the transfer: cancel it.
+    let control: CurlTransferControl
+    /// When the transfer fails for want of news from the server, if its request has a timeout.
+    private(set) var deadline: ContinuousClock.Instant?
     private let request: HTTPRequest
     private let continuation: AsyncThrowingStream<HTTPStreamPart, any Error>.Continuation
-    private let control: CurlTransferControl
     private let idleLimit: Duration?
-    private var deadline: ContinuousClock.Instant?
     private var reader = ResponseHeadReader()
     /// A redirect's head, which libcurl normally follows; it is the response only if nothing follows it.
     private var pendingHead: HTTPResponse?
@@ -30,8 +27,9 @@ final class CurlTransfer {
     private var headerList: OpaquePointer?
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CCURL_ERROR_SIZE))
 
-    private init(_ request: HTTPRequest, continuation: AsyncThrowingStream<HTTPStreamPart, any Error>.Continuation,
-                 control: CurlTransferControl) {
+    /// A transfer of `request` whose parts and end go to `continuation`.
+    init(_ request: HTTPRequest, delivering continuation: AsyncThrowingStream<HTTPStreamPart, any Error>.Continuation,
+         control: CurlTransferControl) {
         self.request = request
         self.continuation = continuation
         self.control = control
@@ -39,83 +37,28 @@ final class CurlTransfer {
         errorBuffer.initialize(to: 0)
     }
 
-    deinit { errorBuffer.deallocate() }
-
-    /// Starts `request` on a new thread; its parts and its end go to `continuation`, then `ended` is called.
-    static func start(_ request: HTTPRequest, delivering continuation: AsyncThrowingStream<HTTPStreamPart, any Error>.Continuation,
-                      control: CurlTransferControl, ended: (@Sendable () -> Void)?) {
-        let transfer = CurlTransfer(request, continuation: continuation, control: control)
-        let started = DetachedThread.start {
-            transfer.run()
-            ended?()
-        }
-        if !started {
-            continuation.finish(throwing: NetworkError.transport("no thread could be started for the request (the system is out of threads); try again"))
-            ended?()
-        }
+    deinit {
+        releaseHandle()
+        errorBuffer.deallocate()
     }
 
-    // MARK: The loop
+    // MARK: Its life on the worker
 
-    private func run() {
-        if let failure = ccurl_load() {
-            continuation.finish(throwing: NetworkError.libcurlUnavailable(String(cString: failure)))
-            return
-        }
-        guard let easy = ccurl_easy_init(), let multi = ccurl_multi_init() else {
-            continuation.finish(throwing: NetworkError.transport("libcurl could not make a transfer (out of memory?)"))
-            return
-        }
+    /// Makes the transfer's easy handle, with its options set, and starts its idle deadline.
+    /// - Parameter share: TLS sessions to share with the client's other transfers, if there is one.
+    /// - Throws: `NetworkError.transport` if libcurl refuses the handle or one of its options.
+    func makeHandle(sharing share: OpaquePointer?) throws(NetworkError) -> OpaquePointer {
+        guard let easy = ccurl_easy_init() else { throw .transport("libcurl could not make a transfer (out of memory?)") }
         self.easy = easy
-        defer {
-            control.attach(nil)
-            _ = ccurl_multi_remove_handle(multi, easy)
-            ccurl_easy_cleanup(easy)
-            _ = ccurl_multi_cleanup(multi)
-            ccurl_slist_free_all(headerList)
-        }
-        do {
-            try configure(easy)
-        } catch {
-            continuation.finish(throwing: error)
-            return
-        }
-        control.attach(multi)
-        guard ccurl_multi_add_handle(multi, easy) == CURLM_OK else {
-            continuation.finish(throwing: NetworkError.transport("libcurl could not start the transfer"))
-            return
-        }
+        try configure(easy)
+        if let share { try set(easy, CURLOPT_SHARE, UnsafeRawPointer(share)) }
         moveDeadline()
-        switch drive(multi) {
-        // Cancelled: the stream ended already (its end cancelled the transfer), as a stream a task stops
-        // reading ends, without an error; one here could race ahead of that end and reach the reader.
-        case nil, .cancelled?: continuation.finish()
-        case let error?: continuation.finish(throwing: error)
-        }
+        return easy
     }
 
-    /// Runs the transfer until it is done, cancelled or idle too long; `nil` when it completed.
-    private func drive(_ multi: OpaquePointer) -> NetworkError? {
-        while true {
-            if control.isCancelled { return .cancelled }
-            var running: Int32 = 0
-            let performed = ccurl_multi_perform(multi, &running)
-            guard performed == CURLM_OK else { return .transport("libcurl failed while transferring (CURLMcode \(performed.rawValue))") }
-            var done: OpaquePointer?
-            var result = CURLE_OK
-            if ccurl_multi_next_done(multi, &done, &result) != 0 { return completion(result) }
-            var wait = Self.longestPollMilliseconds
-            if let deadline {
-                let left = deadline - .now
-                if left <= .zero { return .timedOut(seconds: request.timeout) }
-                wait = min(wait, Self.milliseconds(roundingUp: left))
-            }
-            let polled = ccurl_multi_poll(multi, wait)
-            guard polled == CURLM_OK else { return .transport("libcurl failed while waiting (CURLMcode \(polled.rawValue))") }
-        }
-    }
-
-    private func completion(_ result: CURLcode) -> NetworkError? {
+    /// What the transfer's end is to the caller, once libcurl says it is done with `result`: `nil` when it
+    /// completed with a response.
+    func outcome(_ result: CURLcode) -> NetworkError? {
         guard result == CURLE_OK else {
             var systemError = 0
             _ = ccurl_easy_getinfo_long(easy, CURLINFO_OS_ERRNO, &systemError)
@@ -130,14 +73,30 @@ final class CurlTransfer {
         return headDelivered ? nil : .transport("the server closed the connection without a response")
     }
 
-    private func moveDeadline() {
-        deadline = idleLimit.map { .now + $0 }
+    /// The error of a transfer that heard nothing for its whole idle timeout.
+    var timedOut: NetworkError { .timedOut(seconds: request.timeout) }
+
+    /// Ends the stream: with `error`, or without one when the transfer completed or was cancelled.
+    ///
+    /// A cancelled stream ended already (its end cancelled the transfer), as a stream a task stops reading
+    /// ends, without an error; one here could race ahead of that end and reach the reader.
+    func finish(_ error: NetworkError?) {
+        switch error {
+        case nil, .cancelled?: continuation.finish()
+        case let error?: continuation.finish(throwing: error)
+        }
     }
 
-    private static func milliseconds(roundingUp duration: Duration) -> Int32 {
-        let (seconds, attoseconds) = duration.components
-        let milliseconds = (Double(seconds) * 1000 + Double(attoseconds) / 1e15).rounded(.up)
-        return Int32(max(1, min(milliseconds, Double(longestPollMilliseconds))))
+    /// Cleans up the easy handle (once its multi handle let it go) and its header list.
+    func releaseHandle() {
+        if let easy { ccurl_easy_cleanup(easy) }
+        easy = nil
+        if let headerList { ccurl_slist_free_all(headerList) }
+        headerList = nil
+    }
+
+    private func moveDeadline() {
+        deadline = idleLimit.map { .now + $0 }
     }
 
     // MARK: What libcurl hands over
@@ -194,6 +153,9 @@ final class CurlTransfer {
         try set(easy, CURLOPT_ACCEPT_ENCODING, string: "") // every encoding this libcurl decodes
         try set(easy, CURLOPT_USERAGENT, string: Self.userAgent)
         _ = ccurl_easy_setopt_long(easy, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1) // a proxy's answer to CONNECT isn't the response (libcurl 7.54+)
+        // Ending a transfer while its name lookup runs leaves the lookup's thread to finish alone instead of
+        // waiting for it, which would hold every other transfer of the client (libcurl 7.87+).
+        _ = ccurl_easy_setopt_long(easy, CURLOPT_QUICK_EXIT, 1)
         try check(ccurl_easy_setopt_write_callback(easy, CURLOPT_HEADERFUNCTION) { buffer, size, count, context in
             let length = size * count
             guard let buffer, let context else { return length }

@@ -1,38 +1,25 @@
-internal import CCurl
 import Synchronization
 
 /// What other threads may do to a running transfer: cancel it.
 ///
-/// While the transfer runs, its thread attaches its multi handle here, so that `cancel()` wakes it from
-/// `curl_multi_poll` at once; it detaches the handle before cleaning it up, under the same lock, so a
-/// late cancellation never wakes a handle that is gone.
+/// `cancel()` sets a flag the worker reads on each turn of its loop, then wakes the worker from
+/// `curl_multi_poll`, so the transfer ends at once. A wake that comes before the worker polls is not
+/// lost: libcurl keeps it, and the next poll returns at once.
 final class CurlTransferControl: Sendable {
-    /// A multi handle, for `curl_multi_wakeup` only: the one libcurl call allowed from any thread.
-    struct WakeableHandle: @unchecked Sendable {
-        let multi: OpaquePointer
-    }
+    private let cancelled = Atomic(false)
+    private let wake: @Sendable () -> Void
 
-    private struct State {
-        var isCancelled = false
-        var handle: WakeableHandle?
+    /// A control whose `cancel()` calls `wake` to have the transfer's worker look at it.
+    init(wake: @escaping @Sendable () -> Void) {
+        self.wake = wake
     }
-
-    private let state = Mutex(State())
 
     /// Whether `cancel()` was called.
-    var isCancelled: Bool { state.withLock { $0.isCancelled } }
+    var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
 
-    /// Cancels the transfer: its thread sees it as soon as it wakes, and it is woken now.
+    /// Cancels the transfer: its worker sees it as soon as it wakes, and it is woken now.
     func cancel() {
-        state.withLock { state in
-            state.isCancelled = true
-            if let handle = state.handle { _ = ccurl_multi_wakeup(handle.multi) }
-        }
-    }
-
-    /// Makes `multi` the handle `cancel()` wakes (`nil`: none, before it is cleaned up).
-    func attach(_ multi: OpaquePointer?) {
-        let handle = multi.map(WakeableHandle.init)
-        state.withLock { $0.handle = handle }
+        cancelled.store(true, ordering: .releasing)
+        wake()
     }
 }

@@ -78,6 +78,24 @@ import Glibc
 
         #expect(bodies == ["1", "2", "2"])
         #expect(server.requests(to: "/n").count == 3)
+        #expect(server.acceptedConnections == 3, "a server that closes after each response was reused")
+    }
+
+    @Test func aServerKeepingConnectionsAliveServesTheNextRequestOnTheSameConnection() throws {
+        let server = try LoopbackHTTPServer(keepingConnectionsAlive: true)
+        defer { server.stop() }
+        server.route("GET", "/n", responses: [.text("1"), .text("2")])
+
+        let wire = try RawHTTPClient.exchange("GET /n HTTP/1.1\r\nHost: x\r\n\r\nGET /n HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+                                              port: server.port)
+
+        #expect(wire.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(wire.contains("\r\n\r\n1HTTP/1.1 200 OK\r\n"), "the first response did not leave the connection open")
+        #expect(wire.components(separatedBy: "\r\nConnection: close\r\n").count == 2,
+                "only the answer to the request that asked to close says so")
+        #expect(wire.hasSuffix("\r\n\r\n2"))
+        #expect(server.requests(to: "/n").count == 2)
+        #expect(server.acceptedConnections == 1)
     }
 
     @Test func stoppingEndsAPendingDelayAtOnce() async throws {

@@ -14,6 +14,8 @@
 /// An easy handle (one transfer) and a multi handle (what drives transfers), opaque as in curl.h.
 typedef struct Curl_easy CURL;
 typedef struct Curl_multi CURLM;
+/// A share handle: what easy handles share beyond their multi handle (here, TLS sessions).
+typedef struct Curl_share CURLSH;
 /// A list of strings, for CURLOPT_HTTPHEADER.
 struct curl_slist;
 
@@ -58,12 +60,14 @@ typedef enum {
     CURLOPT_HEADERFUNCTION = 20079,
     CURLOPT_HTTPGET = 80,
     CURLOPT_NOSIGNAL = 99,
+    CURLOPT_SHARE = 10100,
     CURLOPT_ACCEPT_ENCODING = 10102,
     CURLOPT_POSTFIELDSIZE_LARGE = 30120,
     CURLOPT_COPYPOSTFIELDS = 10165,
     CURLOPT_PROTOCOLS = 181,
     CURLOPT_REDIR_PROTOCOLS = 182,
     CURLOPT_SUPPRESS_CONNECT_HEADERS = 265,
+    CURLOPT_QUICK_EXIT = 322,
 } CURLoption;
 
 /// What curl_easy_getinfo can read (curl.h CURLINFO: type base LONG 0x200000 plus the number).
@@ -112,6 +116,13 @@ CURLMcode ccurl_multi_wakeup(CURLM *multi);
 /// Reads the multi handle's messages until one says a transfer is done: returns 1 and sets `*easy` and
 /// `*result`, or returns 0 when no such message is left.
 int ccurl_multi_next_done(CURLM *multi, CURL **easy, CURLcode *result);
+
+/// A share handle that shares TLS sessions (curl_share_setopt CURLSHOPT_SHARE CURL_LOCK_DATA_SSL_SESSION)
+/// between the easy handles given it with CURLOPT_SHARE, or NULL if libcurl can't make one. Without lock
+/// functions: every handle that uses it must be used on one thread.
+CURLSH *ccurl_share_tls_sessions(void);
+/// Cleans up a share handle no easy handle uses any more.
+void ccurl_share_cleanup(CURLSH *share);
 
 struct curl_slist *ccurl_slist_append(struct curl_slist *list, const char *string);
 void ccurl_slist_free_all(struct curl_slist *list);
