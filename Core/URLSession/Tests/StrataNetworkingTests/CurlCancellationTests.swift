@@ -29,45 +29,62 @@ import Testing
         await end.next()
     }
 
-    @Test func droppingAStreamMidBodyEndsItsTransferWhileTheServerHoldsTheRest() async throws {
-        let server = try LoopbackHTTPServer()
-        defer { server.stop() }
-        let gate = try LoopbackGate()
-        server.route("GET", "/events", response: .eventStream(["data: 1\n\n", "data: 2\n\n"], pause: 0).holding(after: 1, until: gate))
-        let (ends, ended) = AsyncStream<Void>.makeStream()
-        let client = CurlHTTPClient(transferEnded: { ended.yield() })
-        // Only a safety net so that a transfer that goes on fails the test instead of hanging it.
-        let safetyNet = Task {
-            try await Task.sleep(for: .seconds(20))
-            gate.open()
-        }
-        defer { safetyNet.cancel() }
+    /// An event stream that sends its first event and holds the rest until `gate` opens, and a client that
+    /// reports each transfer's end.
+    struct HeldStream {
+        let server: LoopbackHTTPServer
+        let gate: LoopbackGate
+        let client: CurlHTTPClient
+        let ends: AsyncStream<Void>
+        /// Only a safety net, so that a transfer that goes on fails the test instead of hanging it.
+        let safetyNet: Task<Void, any Error>
 
-        let firstBytes = try await Self.firstBytes(of: client.stream(HTTPRequest(url: server.url("/events"), timeout: 60)))
-        var end = ends.makeAsyncIterator()
-        await end.next()
+        init() throws {
+            server = try LoopbackHTTPServer()
+            let gate = try LoopbackGate()
+            self.gate = gate
+            server.route("GET", "/events", response: .eventStream(["data: 1\n\n", "data: 2\n\n"], pause: 0).holding(after: 1, until: gate))
+            let (ends, ended) = AsyncStream<Void>.makeStream()
+            self.ends = ends
+            client = CurlHTTPClient(transferEnded: { ended.yield() })
+            safetyNet = Task {
+                try await Task.sleep(for: .seconds(20))
+                gate.open()
+            }
+        }
+
+        var events: AsyncThrowingStream<HTTPStreamPart, any Error> { client.stream(HTTPRequest(url: server.url("/events"), timeout: 60)) }
+
+        func waitForTheTransferToEnd() async {
+            var end = ends.makeAsyncIterator()
+            await end.next()
+        }
+
+        func stop() {
+            safetyNet.cancel()
+            gate.open()
+            server.stop()
+        }
+    }
+
+    @Test func droppingAStreamMidBodyEndsItsTransferWhileTheServerHoldsTheRest() async throws {
+        let held = try HeldStream()
+        defer { held.stop() }
+
+        let firstBytes = try await Self.firstBytes(of: held.events)
+        await held.waitForTheTransferToEnd()
 
         #expect(firstBytes == Data("data: 1\n\n".utf8))
-        #expect(!gate.isOpen, "the transfer ended only once the server sent the rest")
-        gate.open()
+        #expect(!held.gate.isOpen, "the transfer ended only once the server sent the rest")
     }
 
     @Test func cancellingTheTaskReadingAStreamEndsItsTransferWhileTheServerHoldsTheRest() async throws {
-        let server = try LoopbackHTTPServer()
-        defer { server.stop() }
-        let gate = try LoopbackGate()
-        server.route("GET", "/events", response: .eventStream(["data: 1\n\n", "data: 2\n\n"], pause: 0).holding(after: 1, until: gate))
-        let (ends, ended) = AsyncStream<Void>.makeStream()
+        let held = try HeldStream()
+        defer { held.stop() }
         let (firsts, first) = AsyncStream<Void>.makeStream()
-        let client = CurlHTTPClient(transferEnded: { ended.yield() })
-        let safetyNet = Task {
-            try await Task.sleep(for: .seconds(20))
-            gate.open()
-        }
-        defer { safetyNet.cancel() }
         let reader = Task {
             var received = Data()
-            for try await part in client.stream(HTTPRequest(url: server.url("/events"), timeout: 60)) {
+            for try await part in held.events {
                 if case .bytes(let bytes) = part {
                     received.append(bytes)
                     first.yield()
@@ -79,12 +96,10 @@ import Testing
         await firstArrival.next()
 
         reader.cancel()
-        var end = ends.makeAsyncIterator()
-        await end.next()
+        await held.waitForTheTransferToEnd()
 
-        #expect(!gate.isOpen, "the transfer ended only once the server sent the rest")
+        #expect(!held.gate.isOpen, "the transfer ended only once the server sent the rest")
         #expect(try await reader.value == Data("data: 1\n\n".utf8))
-        gate.open()
     }
 
     /// Reads `stream` up to its first body bytes, then lets it go.
