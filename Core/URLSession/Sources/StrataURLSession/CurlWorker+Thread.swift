@@ -25,16 +25,11 @@ extension CurlWorker {
         let loop = CurlMultiLoop(multi: multi, share: ccurl_share_tls_sessions(), transferEnded: transferEnded)
         state.withLock { $0.wakeable = WakeableHandle(multi: multi) }
         let failure = drive(loop)
-        let stranded = state.withLock { state in
-            state.wakeable = nil // no wake reaches the handle once it is cleaned up
-            state.phase = failure == nil ? .ended : .stopped // after a failure, the next request starts afresh
-            defer { state.queue = [] }
-            return state.queue
-        }
-        if let failure {
-            for handoff in stranded { end(handoff, with: failure) }
-            loop.endAll(with: failure)
-        }
+        state.withLock { $0.wakeable = nil } // no wake reaches the handle once it is cleaned up
+        // After a failure, the next request starts afresh. Without one, the client is gone and nothing is
+        // queued: no request can arrive any more.
+        failQueue(setting: failure == nil ? .ended : .stopped, with: failure ?? Self.released)
+        if let failure { loop.endAll(with: failure) }
         loop.close()
     }
 
@@ -66,15 +61,5 @@ extension CurlWorker {
         for handoff in arrivals { loop.start(handoff.transfer) }
         loop.endCancelled()
         return .goOn
-    }
-
-    /// Moves to `phase` and fails every queued transfer with `error` (the thread ends without a loop).
-    private func failQueue(setting phase: Phase, with error: NetworkError) {
-        let stranded = state.withLock { state in
-            state.phase = phase
-            defer { state.queue = [] }
-            return state.queue
-        }
-        for handoff in stranded { end(handoff, with: error) }
     }
 }

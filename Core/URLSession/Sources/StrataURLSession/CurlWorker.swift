@@ -64,7 +64,7 @@ final class CurlWorker: Sendable {
         let next = state.withLock { state -> Next in
             switch state.phase {
             case .unavailable(let reason): return .fail(.libcurlUnavailable(reason))
-            case .ended: return .fail(.transport("the HTTP client was released before the request was sent"))
+            case .ended: return .fail(Self.released)
             case .running:
                 state.queue.append(handoff)
                 if let handle = state.wakeable { _ = ccurl_multi_wakeup(handle.multi) }
@@ -80,14 +80,7 @@ final class CurlWorker: Sendable {
         case .fail(let error): end(handoff, with: error)
         case .startThread:
             guard !DetachedThread.start({ self.run() }) else { return }
-            let stranded = state.withLock { state in
-                state.phase = .stopped
-                defer { state.queue = [] }
-                return state.queue
-            }
-            for handoff in stranded {
-                end(handoff, with: .transport("no thread could be started for HTTP requests (the system is out of threads); try again"))
-            }
+            failQueue(setting: .stopped, with: .transport("no thread could be started for HTTP requests (the system is out of threads); try again"))
         }
     }
 
@@ -104,6 +97,19 @@ final class CurlWorker: Sendable {
             state.clientReleased = true
             if let handle = state.wakeable { _ = ccurl_multi_wakeup(handle.multi) }
         }
+    }
+
+    /// What a request that reaches a worker whose client is gone ends with.
+    static let released = NetworkError.transport("the HTTP client was released before the request was sent")
+
+    /// Moves to `phase` and fails every queued transfer with `error`.
+    func failQueue(setting phase: Phase, with error: NetworkError) {
+        let stranded = state.withLock { state in
+            state.phase = phase
+            defer { state.queue = [] }
+            return state.queue
+        }
+        for handoff in stranded { end(handoff, with: error) }
     }
 
     /// Ends a transfer that never reached libcurl.
