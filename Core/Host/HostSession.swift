@@ -28,7 +28,7 @@ final class HostSession {
         let level = options.verbose ? .debug : environment["STRATA_LOG"].flatMap(LogLevel.init(name:)) ?? .warning
         logger = Logger(label: "host", level: level)
         config = try ConfigLoader(explicitPath: options.configPath, environment: environment).load()
-        let development = environment[DevLoop.pluginFolderVariable].flatMap(realPath)
+        let development = DevLoop.pluginFolder(environment: environment)
         pluginDirectories = (development.map { [$0] } ?? []) + PluginDiscovery.directories(for: config, environment: environment)
         dataDirectory = Self.dataDirectory(options: options, environment: environment, config: config)
         var discovered = PluginDiscovery(directories: pluginDirectories,

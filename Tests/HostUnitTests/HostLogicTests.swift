@@ -136,3 +136,45 @@ import Testing
         #expect(Set(HostCommand.all.map { $0.words[0] }) == HostCommand.groups.union(["dev"]))
     }
 }
+
+@Suite struct ConfigEditorTests {
+    /// The reader keeps the last copy of a repeated key; the editor changed the first, so `plugins disable`
+    /// said "Disabled gpt" and gpt stayed enabled.
+    @Test func aRepeatedKeyIsChangedWhereTheReaderLooks() throws {
+        let texts = [
+            #"{"features": {"gpt": {"enabled": true}, "gpt": {"enabled": true}}}"#,
+            #"{"features": {"gpt": {"enabled": true, "enabled": true}}}"#,
+            #"{"features": {"gpt": {"enabled": true}}, "features": {"gpt": {"enabled": true}}}"#,
+            #"{"features": {}, "features": {"gpt": {}}}"#,
+        ]
+        for text in texts {
+            var editor = ConfigEditor(Data(text.utf8))
+            editor.setEnabled(false, for: "gpt")
+            let config = try ConfigLoader.parse(Data(editor.bytes), path: "strata.json")
+            #expect(!config.isEnabled("gpt"), "\(String(decoding: editor.bytes, as: UTF8.self))")
+        }
+    }
+}
+
+@Suite struct StagedFileTests {
+    /// The staging file was `.<name>.<pid>.new`, opened without O_EXCL and following links: whoever could
+    /// write the config's folder planted a link there and had `plugins enable` overwrite a file of theirs
+    /// choosing. A planted link under the old name, or any name, is never written through.
+    @Test func aLinkPlantedAtTheStagingNameIsNotWrittenThrough() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-staged-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let victim = folder.appendingPathComponent("victim")
+        try Data("precious".utf8).write(to: victim)
+        let config = folder.appendingPathComponent("strata.json")
+        try Data("{}".utf8).write(to: config)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent(".strata.json.\(getpid()).new"), withDestinationURL: victim)
+
+        try StagedFile.replace(config.path, with: Array(#"{"features": {}}"#.utf8))
+
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "precious")
+        #expect(try String(contentsOf: config, encoding: .utf8) == #"{"features": {}}"#)
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".new") }
+        #expect(left == [".strata.json.\(getpid()).new"], "only the planted link is left: \(left)")
+    }
+}

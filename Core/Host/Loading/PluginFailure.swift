@@ -6,6 +6,7 @@ enum PluginFailure: Error, CustomStringConvertible {
     case unsafePermissions(path: String)
     case foreignOwner(path: String, owner: String, isFolder: Bool)
     case sharedPluginFolder(path: String)
+    case notRegularFile(path: String)
     case notPinned(id: String, path: String)
     case pinMismatch(id: String, path: String, recorded: String, current: String)
     case duplicateID(id: String, firstPath: String)
@@ -34,6 +35,8 @@ enum PluginFailure: Error, CustomStringConvertible {
         case .sharedPluginFolder(let path):
             "refused: the plugin folder \(path) is shared (anyone may add files to it), so anyone could put code there for strata to run. "
                 + "Fix: keep plugins in a folder of your own, such as ~/.local/lib/strata/plugins, and name that in `pluginDirectories`."
+        case .notRegularFile(let path):
+            "refused: \(path) is not a regular file, so it can't be a plugin library. Remove it from the plugin folder."
         case .notPinned(let id, let path):
             "refused: trust is pinned and no digest is recorded for \(path). If you trust this file, run `strata plugins trust \(id)`."
         case .pinMismatch(let id, let path, let recorded, let current):

@@ -126,9 +126,9 @@ final class PluginLoader {
                                     container: container)
         do {
             do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try PrivateFolder.prepare(folder)
             } catch {
-                throw PluginFailure.registration("can't create its data folder \(folder.path): \(folderProblem(folder)). Choose another with --data-dir or STRATA_DATA_DIR")
+                throw PluginFailure.registration("can't use its data folder: \(error). Choose another with --data-dir or STRATA_DATA_DIR")
             }
             CrashJournal.arm(id, path: records[index].path, in: crashes)
             let start = ContinuousClock.now
