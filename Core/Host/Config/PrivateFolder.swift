@@ -32,6 +32,23 @@ enum PrivateFolder {
         }
     }
 
+    /// `<parent>/<pid>`: a private folder for this process alone, made when first needed with
+    /// ``preparePerProcess(_:)``.
+    static func perProcess(in parent: URL) -> URL {
+        parent.appendingPathComponent("\(getpid())", isDirectory: true)
+    }
+
+    /// Makes the per-process folder `url` (see ``prepare(_:)``) and removes those that processes which have
+    /// ended left beside it.
+    static func preparePerProcess(_ url: URL) throws(PrivateFolderError) {
+        try prepare(url)
+        let parent = url.deletingLastPathComponent()
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] {
+            guard let pid = pid_t(name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+        }
+    }
+
     /// Whether `url` is a folder of the user's that nobody else can write, so that what is in it can be
     /// believed.
     static func isPrivate(_ url: URL) -> Bool {

@@ -87,14 +87,13 @@ enum DevLoop {
             self.options = options
             self.environment = environment
             watcher = try SourceWatcher(root: package)
-            workFolder = stateDirectory(environment).appendingPathComponent("dev/\(getpid())", isDirectory: true)
+            workFolder = PrivateFolder.perProcess(in: stateDirectory(environment).appendingPathComponent("dev"))
             do {
-                try PrivateFolder.prepare(workFolder)
+                try PrivateFolder.preparePerProcess(workFolder)
                 try PrivateFolder.prepare(workFolder.appendingPathComponent("plugins"))
             } catch {
                 throw .workFolder(workFolder.path, errorText(error))
             }
-            Self.removeAbandonedFolders(besides: workFolder)
         }
 
         mutating func run() -> Int32 {
@@ -244,15 +243,6 @@ enum DevLoop {
                 waitpid(child, &status, 0)
             }
             child = 0
-        }
-
-        /// Work folders of dev loops that are no longer running (killed before they could clean up).
-        private static func removeAbandonedFolders(besides current: URL) {
-            let parent = current.deletingLastPathComponent()
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] {
-                guard let pid = pid_t(name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
-                try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
-            }
         }
     }
 }

@@ -9,6 +9,8 @@ struct DiscoveredPlugin: Equatable {
     let path: String
     /// A problem known before loading (an untrusted file or folder, a duplicate id).
     var problem: String?
+    /// The file that was judged: loading checks, through the descriptor it loads, that it is still this one.
+    var identity: FileIdentity?
     /// The descriptor section's bytes, read through the descriptor that the trust check inspected
     /// (`nil`: not read yet; the catalog reads it by path).
     var section: Result<[UInt8], PluginDescriptorError>?
@@ -79,7 +81,10 @@ struct PluginDiscovery {
                 } else {
                     firstPathByID[candidate.id] = file.path
                 }
-                if plugin.problem == nil { plugin.section = file.section }
+                if plugin.problem == nil {
+                    plugin.section = file.section
+                    plugin.identity = PluginFile.identity(path: file.path, status: file.status)
+                }
                 found.append(plugin)
             }
         }

@@ -7,6 +7,7 @@ enum PluginFailure: Error, CustomStringConvertible {
     case foreignOwner(path: String, owner: String, isFolder: Bool)
     case sharedPluginFolder(path: String)
     case notRegularFile(path: String)
+    case replacedSinceChecked(path: String)
     case notPinned(id: String, path: String)
     case pinMismatch(id: String, path: String, recorded: String, current: String)
     case duplicateID(id: String, firstPath: String)
@@ -37,6 +38,8 @@ enum PluginFailure: Error, CustomStringConvertible {
                 + "Fix: keep plugins in a folder of your own, such as ~/.local/lib/strata/plugins, and name that in `pluginDirectories`."
         case .notRegularFile(let path):
             "refused: \(path) is not a regular file, so it can't be a plugin library. Remove it from the plugin folder."
+        case .replacedSinceChecked(let path):
+            "refused: \(path) was replaced after strata checked it, so it was not loaded. Run the command again."
         case .notPinned(let id, let path):
             "refused: trust is pinned and no digest is recorded for \(path). If you trust this file, run `strata plugins trust \(id)`."
         case .pinMismatch(let id, let path, let recorded, let current):

@@ -6,9 +6,12 @@ import FoundationEssentials
 /// also vouch for what they put there.
 struct PluginPins {
     let records: DigestRecords
+    /// Plugins pinned trust doesn't apply to: the one `strata dev` just built, from its own staging folder.
+    let exempt: Set<String>
 
-    init(environment: [String: String]) {
+    init(environment: [String: String], exempt: Set<String> = []) {
         records = DigestRecords("pinned", environment: environment)
+        self.exempt = exempt
     }
 
     /// Records the digest of the file at `path` as plugin `id`'s. Returns the digest.
@@ -20,11 +23,12 @@ struct PluginPins {
     /// Forgets plugin `id`'s digest.
     func unpin(_ id: String) { records.remove(id) }
 
-    /// Why the file at `path` may not load as plugin `id` under pinned trust, or `nil` if its digest matches.
-    func problem(_ id: String, path: String) -> PluginFailure? {
-        guard let recorded = records.recorded(id) else { return .notPinned(id: id, path: path) }
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else { return .notLoadable("can't read \(path)") }
-        let current = SHA256.hex(data)
-        return current == recorded ? nil : .pinMismatch(id: id, path: path, recorded: recorded, current: current)
+    /// Why the open library `file` may not load as plugin `id` under pinned trust, or `nil` if its digest,
+    /// read through the descriptor that is then loaded, matches.
+    func problem(_ id: String, file: borrowing PluginFile) -> PluginFailure? {
+        if exempt.contains(id) { return nil }
+        guard let recorded = records.recorded(id) else { return .notPinned(id: id, path: file.path) }
+        guard let current = file.digest() else { return .notLoadable("can't read \(file.path)") }
+        return current == recorded ? nil : .pinMismatch(id: id, path: file.path, recorded: recorded, current: current)
     }
 }
