@@ -40,7 +40,7 @@ final class HostSession {
         let isDeveloped = { (plugin: DiscoveredPlugin) in development.map { plugin.path.hasPrefix($0 + "/") } ?? false }
         let developed = Set(discovered.filter(isDeveloped).map(\.id))
         discovered.removeAll { developed.contains($0.id) && !isDeveloped($0) }
-        pins = config.trust == .pinned ? PluginPins(environment: environment, exempt: Set(discovered.filter(isDeveloped).map(\.id))) : nil
+        pins = PluginPins.applying(to: config, environment: environment, exempt: Set(discovered.filter(isDeveloped).map(\.id)))
         if let pins {
             for index in discovered.indices where discovered[index].problem == nil {
                 do {

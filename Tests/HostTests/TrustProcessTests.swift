@@ -46,6 +46,28 @@ import Testing
         #expect(try strataInFolder(sandbox, ["healthy", "ping"]).status == 2)
     }
 
+    /// An approved config covered only its own text: a library it loads, swapped later, ran without a new
+    /// approval. The approval now covers the plugins the config loaded when it was approved.
+    @Test func approvingAConfigCoversThePluginsItLoadsThen() throws {
+        let sandbox = try Sandbox.withHealthy()
+        let allow = try strataInFolder(sandbox, ["config", "allow"])
+        #expect(allow.stdout.contains("with the plugins it loads now: healthy"), "\(allow.stdout)")
+        #expect(try strataInFolder(sandbox, ["healthy", "ping"]).stdout == "pong (hello from healthy)\n")
+
+        let library = sandbox.plugins.appendingPathComponent("libHealthyPlugin.so")
+        var swapped = try Data(contentsOf: library)
+        swapped.append(0)
+        try FileManager.default.removeItem(at: library)
+        try swapped.write(to: library)
+        let refused = try strataInFolder(sandbox, ["healthy", "ping"])
+        #expect(refused.status == 1 && !refused.stdout.contains("pong"), "\(refused.stdout)")
+        #expect(refused.stderr.contains("changed since you approved \(sandbox.config.path)"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("run `strata config allow` again"))
+
+        #expect(try strataInFolder(sandbox, ["config", "allow"]).status == 0)
+        #expect(try strataInFolder(sandbox, ["healthy", "ping"]).status == 0)
+    }
+
     @Test func aConfigThatDoesNotParseCannotBeAllowed() throws {
         let sandbox = try Sandbox.withHealthy()
         try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"],}"#)

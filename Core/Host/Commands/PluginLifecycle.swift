@@ -85,7 +85,8 @@ extension HostSession {
             Console.error("can't install \(package.path): a folder must be a plugin package (it has no Package.swift).")
             return nil
         }
-        Console.writeError("Building \(package.path) (swift build -c release)…")
+        Console.writeError("Building \(package.path) (swift build -c release)… This runs the package's Package.swift and build plugins "
+                           + "as you, with your files and network: install only packages from people you trust.")
         switch PackageBuild.run(package: package.path, configuration: "release", echo: true) {
         case .succeeded(let libraries):
             return libraries

@@ -17,14 +17,14 @@ struct DigestRecords {
         return record.split(separator: " ").first.map(String.init)
     }
 
-    /// Records the digest of `contents`, read from `path`, under `key`. Returns the digest.
-    @discardableResult
-    func record(_ contents: Data, from path: String, as key: String) throws -> String {
+    /// Records `digest`, of the file at `path`, under `key`.
+    func record(_ digest: String, from path: String, as key: String) throws {
         try PrivateFolder.prepare(directory)
-        let digest = SHA256.hex(contents)
         try Data("\(digest) \(path)\n".utf8).write(to: directory.appendingPathComponent(key), options: .atomic)
-        return digest
     }
+
+    /// Forgets every record.
+    func removeAll() { try? FileManager.default.removeItem(at: directory) }
 
     /// Forgets what is recorded under `key`. Returns whether there was a record.
     @discardableResult
