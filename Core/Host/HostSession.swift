@@ -95,8 +95,7 @@ final class HostSession {
             logger.error("can't register host services: \(error)")
         }
         let loader = PluginLoader(catalog: catalog, config: config, container: container, dataDirectory: dataDirectory,
-                                  crashes: crashes, pins: pins, staging: PrivateFolder.perProcess(in: stateDirectory(environment).appendingPathComponent("load")),
-                                  logger: logger)
+                                  crashes: crashes, pins: pins, logger: logger)
         activeLoader = loader
         return loader
     }

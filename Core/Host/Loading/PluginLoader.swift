@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Glibc
 @_spi(StrataHost) import StrataDI
 @_spi(StrataHost) import StrataPluginKit
 import StrataRuntime
@@ -15,8 +14,6 @@ final class PluginLoader {
     let crashes: URL
     /// Under pinned trust, the recorded digests every library must match when it is loaded.
     let pins: PluginPins?
-    /// The private folder where libraries are handed to `dlopen` (``DynamicLibrary``).
-    let staging: URL
     let logger: Logger
     private(set) var records: [PluginRecord]
     private(set) var routes: [RoutedCommand] = []
@@ -26,13 +23,12 @@ final class PluginLoader {
     static let reservedWords: Set<String> = HostCommand.groups.union(["help", "version", "__probe"])
 
     init(catalog: PluginCatalog, config: StrataConfig, container: Container, dataDirectory: URL, crashes: URL, pins: PluginPins?,
-         staging: URL, logger: Logger) {
+         logger: Logger) {
         self.config = config
         self.container = container
         self.dataDirectory = dataDirectory
         self.crashes = crashes
         self.pins = pins
-        self.staging = staging
         self.logger = logger
         records = Self.records(catalog, config: config)
     }
@@ -88,9 +84,7 @@ final class PluginLoader {
             // Judged, hashed and loaded through one descriptor: see PluginFile.
             let file = try PluginFile(path: record.path, judged: record.identity)
             if let problem = pins?.problem(record.id, file: file) { throw problem }
-            do { try PrivateFolder.preparePerProcess(staging) } catch { throw PluginFailure.notLoadable("\(error)") }
-            defer { rmdir(staging.path) }
-            let library = try DynamicLibrary(file, staging: staging)
+            let library = try DynamicLibrary(file)
             guard let stampSymbol = library.symbol(StrataABI.stampSymbol) else { throw PluginFailure.missingStamp }
             let stampFunction = unsafeBitCast(stampSymbol, to: (@convention(c) () -> UnsafePointer<CChar>).self)
             let found = String(cString: stampFunction())
