@@ -79,6 +79,24 @@ import Testing
         #expect(try used(sandbox) == 0)
     }
 
+    /// Issue #35 item 5: a chunked body the server cuts (no last chunk) showed libcurl's "transfer closed with
+    /// outstanding read data remaining"; it is a cut-off reply, in strata's words.
+    @Test(.timeLimit(.minutes(2)))
+    func aChunkedStreamTheServerCutsSaysTheReplyIsIncompleteInStratasWords() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("POST", "/v1/chat/completions", response: .eventStream([Self.chunk("Lucky "), Self.chunk("da")], pause: 0).cutOff())
+        let sandbox = try sandbox(server)
+
+        let ask = try sandbox.strata(["gpt", "ask", "I missed the bus"], environment: ["OPENAI_API_KEY": "sk-test"])
+
+        #expect(ask.status == 1)
+        #expect(ask.stdout.contains("Lucky da"), "what arrived is still shown")
+        #expect(ask.stderr.contains("the reply was cut off") && ask.stderr.contains("incomplete"), "\(ask.stderr)")
+        #expect(!ask.stderr.contains("transfer closed"), "\(ask.stderr)")
+        #expect(try used(sandbox) == 0)
+    }
+
     /// Ctrl-C while the reply streams in stops the request: the day's use is given back before strata ends,
     /// and the exit status is 130, as for any command stopped by Ctrl-C.
     @Test(.timeLimit(.minutes(2)))

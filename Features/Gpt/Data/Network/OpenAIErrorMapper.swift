@@ -15,7 +15,17 @@ struct OpenAIErrorMapper: Sendable {
         case .decoding(let keyPath, let detail): .malformedResponse("at `\(keyPath)`: \(detail)")
         case .cancelled: .cancelled
         case .invalidRequest(let detail): .transport("the request couldn't be built: \(detail)")
+        case .tooLarge(let limit): .answerTooLarge(limitBytes: limit)
         case .transport(let detail): .transport(detail)
+        }
+    }
+
+    /// A failure while the body of a 2xx answer streams in: a connection that closed or dropped early cut the
+    /// reply off, whatever libcurl calls it.
+    func chatError(afterHead error: NetworkError) -> ChatError {
+        switch error {
+        case .transport, .notConnected: .cutOff
+        default: chatError(error)
         }
     }
 

@@ -36,6 +36,8 @@ extension NetworkError {
             return .unexpectedResponse(service: service, detail: "at `\(keyPath)`: \(detail)")
         case .invalidRequest(let detail):
             return .invalidRequest(service: service, detail: detail)
+        case .tooLarge:
+            return .unexpectedResponse(service: service, detail: description)
         case .transport(let detail):
             return .transport(service: service, detail: detail)
         }

@@ -6,17 +6,22 @@ import StrataNetworking
 /// bounded disk cache, and decodes them.
 ///
 /// A cached file is used without asking the network. One that no longer decodes (cut short by a full
-/// disk, say) is dropped and fetched again; a fetched file that doesn't decode is not kept.
+/// disk, say) is dropped and fetched again; a fetched file that doesn't decode is not kept. A poster is
+/// read up to `maxImageBytes` (TMDB's largest are a few hundred KB).
 public struct TMDBPosterImagesRepository: PosterImagesRepository {
+    /// The most bytes a poster may have when the caller doesn't say: 10 MB.
+    public static let defaultMaxImageBytes = 10_000_000
+
     private let configuration: TMDBConfiguration
     private let service: DataTransferService
     private let cache: PosterDiskCache?
 
-    public init(client: any HTTPClient, configuration: TMDBConfiguration, cache: PosterDiskCache? = nil) {
+    public init(client: any HTTPClient, configuration: TMDBConfiguration, cache: PosterDiskCache? = nil,
+                maxImageBytes: Int = TMDBPosterImagesRepository.defaultMaxImageBytes) {
         self.configuration = configuration
         self.cache = cache
         service = DataTransferService(client: client, baseURL: configuration.imagesBaseURL,
-                                      timeout: configuration.timeout, retry: .standard)
+                                      timeout: configuration.timeout, maxResponseBytes: maxImageBytes, retry: .standard)
     }
 
     public func fetchImage(with imagePath: String, width: Int) async throws -> PosterImage {
