@@ -1,5 +1,6 @@
 import Foundation
 import GptDomain
+import StrataBase
 import StrataNetworking
 
 /// Turns a transport failure or an error answer into the `ChatError` a person can act on.
@@ -29,9 +30,11 @@ struct OpenAIErrorMapper: Sendable {
         }
     }
 
+    /// The error an answer that isn't 2xx means; key-like words in the server's message (OpenAI echoes part
+    /// of a wrong key) are redacted.
     func chatError(_ response: HTTPResponse) -> ChatError {
         let detail = Self.detail(of: response)
-        let message = detail?.message ?? Self.excerpt(response)
+        let message = KeyLikeText.redacting(detail?.message ?? Self.excerpt(response))
         switch response.status {
         case 401:
             return .invalidAPIKey(variable: apiKeyVariable, message: message)

@@ -1,5 +1,6 @@
 import Foundation
 import GptDomain
+import StrataBase
 import StrataNetworking
 
 /// Chat through an OpenAI-compatible Chat Completions API (OpenAI, llama.cpp server, Ollama, vLLM):
@@ -113,7 +114,7 @@ public struct OpenAIChatRepository: ChatRepository {
         let data = Data(event.utf8)
         if let failure = try? JSONDecoder().decode(OpenAIErrorResponseDTO.self, from: data) {
             // Servers report failures after the head (status already 200) as an error event.
-            throw .transport("the server stopped the stream with an error: \(failure.error.message ?? event)")
+            throw .transport("the server stopped the stream with an error: \(KeyLikeText.redacting(failure.error.message ?? event))")
         }
         let chunk: ChatCompletionDTO
         do {
