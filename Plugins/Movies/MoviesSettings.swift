@@ -6,7 +6,8 @@ import MoviesData
 ///
 /// ```json
 /// {"source": "tmdb", "baseURL": "https://api.themoviedb.org", "imagesBaseURL": "https://image.tmdb.org",
-///  "apiKeyEnvironment": "TMDB_API_KEY", "language": "en-US", "recentQueriesLimit": 10, "posterCacheMegabytes": 20}
+///  "apiKeyEnvironment": "TMDB_API_KEY", "language": "en-US", "recentQueriesLimit": 10, "posterCacheMegabytes": 20,
+///  "posterMaxMegabytes": 10}
 /// ```
 struct MoviesSettings: Decodable, Sendable, Equatable {
     enum Source: String, Sendable, CaseIterable {
@@ -24,6 +25,8 @@ struct MoviesSettings: Decodable, Sendable, Equatable {
     var recentQueriesLimit = 10
     /// The most the poster files kept on disk may take.
     var posterCacheMegabytes = 20
+    /// The most one poster may take (decoded MB, 1,000,000 bytes); a larger answer is not read past it.
+    var posterMaxMegabytes = 10
 
     /// How to reach TMDB; the key is read from `environment` (the process environment), never from the config.
     func tmdbConfiguration(environment: [String: String]) -> TMDBConfiguration {
@@ -32,11 +35,11 @@ struct MoviesSettings: Decodable, Sendable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case source, baseURL, imagesBaseURL, apiKeyEnvironment, language, recentQueriesLimit, posterCacheMegabytes
+        case source, baseURL, imagesBaseURL, apiKeyEnvironment, language, recentQueriesLimit, posterCacheMegabytes, posterMaxMegabytes
     }
 
     /// The defaults: the offline catalog, TMDB's API and image URLs, `TMDB_API_KEY`, `en-US`, 10 recent queries,
-    /// 20 MB of posters.
+    /// 20 MB of posters, 10 MB for one.
     init() {}
 
     init(from decoder: any Decoder) throws {
@@ -73,6 +76,13 @@ struct MoviesSettings: Decodable, Sendable, Equatable {
                     debugDescription: "\(megabytes) is out of range; use 0 (keep none) to 10000")
             }
             posterCacheMegabytes = megabytes
+        }
+        if let megabytes = try container.decodeIfPresent(Int.self, forKey: .posterMaxMegabytes) {
+            guard (1...1_000).contains(megabytes) else {
+                throw DecodingError.dataCorruptedError(forKey: .posterMaxMegabytes, in: container,
+                    debugDescription: "\(megabytes) is out of range; use 1 to 1000")
+            }
+            posterMaxMegabytes = megabytes
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import MoviesDomain
+import StrataBase
 import StrataNetworking
 
 /// Downloads posters from TMDB's image host (`/t/p/w342/…jpg`; no key is needed), keeps the files in a
@@ -33,6 +34,9 @@ public struct TMDBPosterImagesRepository: PosterImagesRepository {
         let data: Data
         do {
             data = try await service.response(TMDBEndpoints.posterImage(path: imagePath, width: width)).body
+        } catch .tooLarge(let limit) {
+            throw MoviesError.unexpectedResponse(service: serviceName, detail: limitPassedText("the poster \(path)", limit)
+                + " (the movies setting \"posterMaxMegabytes\" raises the limit)")
         } catch {
             var images = configuration
             images.baseURL = configuration.imagesBaseURL
@@ -44,8 +48,10 @@ public struct TMDBPosterImagesRepository: PosterImagesRepository {
             cache?.store(data, for: path)
             return image
         } catch {
-            throw MoviesError.unexpectedResponse(service: "TMDB images at \(configuration.imagesBaseURL.absoluteString)",
+            throw MoviesError.unexpectedResponse(service: serviceName,
                                                  detail: "the poster \(path) is not a readable JPEG (\(error.reason))")
         }
     }
+
+    private var serviceName: String { "TMDB images at \(configuration.imagesBaseURL.absoluteString)" }
 }
