@@ -1,5 +1,6 @@
 import Foundation
 import MoviesData
+import StrataNetworking
 
 /// `features.movies.settings` in the config, decoded here in the composition root and handed to Data as plain
 /// values (`TMDBConfiguration`, a source, a limit). Every key is optional.
@@ -54,11 +55,9 @@ struct MoviesSettings: Decodable, Sendable, Equatable {
         baseURL = try Self.decodeURL(.baseURL, in: container, example: "https://api.themoviedb.org") ?? baseURL
         imagesBaseURL = try Self.decodeURL(.imagesBaseURL, in: container, example: "https://image.tmdb.org") ?? imagesBaseURL
         if let name = try container.decodeIfPresent(String.self, forKey: .apiKeyEnvironment) {
-            // Only a variable named for a key, so no setting can send another of the user's secrets to a server.
-            let isName = name.first.map { !$0.isNumber } == true && name.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "_" }
-            guard isName, ["_API_KEY", "_TOKEN"].contains(where: { name.count > $0.count && name.hasSuffix($0) }) else {
+            guard APIKeyVariable.mayHoldKey(name) else {
                 throw DecodingError.dataCorruptedError(forKey: .apiKeyEnvironment, in: container,
-                    debugDescription: "give the name of an environment variable ending in _API_KEY or _TOKEN, e.g. \"TMDB_API_KEY\" (never the key itself)")
+                    debugDescription: "give the name of \(APIKeyVariable.rule), e.g. \"TMDB_API_KEY\" (never the key itself)")
             }
             apiKeyEnvironment = name
         }
