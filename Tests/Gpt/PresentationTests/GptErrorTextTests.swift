@@ -44,4 +44,27 @@ import Testing
         #expect(text(ChatError.rateLimited(message: "slow down", retryAfter: 1.5)).hasSuffix("Try again in 1.5 s."))
         #expect(text(ChatError.timedOut(seconds: 30)).contains("within 30 s"))
     }
+
+    /// Issue #39 item 20: "…is `baseURL` an OpenAI-compatible API?. Check that `baseURL` points at an
+    /// OpenAI-compatible API." The advice is said once, after one final mark.
+    @Test func aMalformedAnswerGivesItsAdviceOnceAfterOneFinalMark() {
+        #expect(text(ChatError.malformedResponse("the server sent no events"))
+            == "the server's answer was not a chat completion: the server sent no events. Check that `baseURL` points at an OpenAI-compatible API.")
+        let asked = text(ChatError.malformedResponse("is `baseURL` an OpenAI-compatible API?"))
+        #expect(!asked.contains("?.") && asked.contains("API? Check"), "\(asked)")
+        #expect(!text(ChatError.malformedResponse("at `choices`: bad. ")).contains(".."))
+    }
+
+    @Test func aServersMessageWithoutAFinalMarkDoesNotRunIntoTheAdvice() {
+        #expect(text(ChatError.server(status: 502, message: "bad gateway")) == "the server failed (HTTP 502): bad gateway. Try again later.")
+        #expect(text(ChatError.rejected(status: 404, message: "The model `x` does not exist."))
+            .hasPrefix("the server refused the request (HTTP 404): The model `x` does not exist. Check"))
+    }
+
+    @Test func anAnswerPastItsLimitSaysWhereStrataStopped() {
+        #expect(text(ChatError.answerTooLarge(limitBytes: 32_000_000))
+            == "the server's answer passed 32 MB; strata stopped reading it. Check that `baseURL` points at an OpenAI-compatible API.")
+        #expect(text(ChatError.eventTooLarge(limitBytes: 1_000_000))
+            .hasPrefix("a line of the server's event stream passed 1 MB; strata stopped reading it. "))
+    }
 }
