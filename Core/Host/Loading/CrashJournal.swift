@@ -168,18 +168,3 @@ final class ArmedRecord: @unchecked Sendable {
         }
     }
 }
-
-/// What tells one library file from another: its size, modification time and inode.
-struct FileIdentity {
-    let size: Int64
-    let modified: Int64
-    let inode: UInt64
-
-    init?(path: String) {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        size = Int64(status.st_size)
-        modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
-        inode = UInt64(status.st_ino)
-    }
-}
