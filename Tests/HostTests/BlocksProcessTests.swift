@@ -37,7 +37,22 @@ import Testing
         #expect(lines.first?.hasPrefix("Timer \"Tea\" · Round 1 · 0:00:0") == true)
         #expect(lines.last?.hasPrefix("Timer \"Tea\" · Round 2 · 0:00:0") == true)
         #expect(!result.stdout.contains("\u{07}"), "no bell into a pipe")
+        #expect(result.status == 130 && result.stderr.isEmpty, "Ctrl-C ends it quietly: \(result.status) \(result.stderr)")
         #expect(try sandbox.strata(["clock", "--watch", "--json"]).status == 2)
+    }
+
+    /// SIGTERM stops `clock --watch` as Ctrl-C does, with no error line; the host exits 128 + 15 for it.
+    @Test func clockWatchEndsQuietlyOnSIGTERM() throws {
+        let watch = try launch(BuildProducts.strata, ["--config", sandbox.config.path, "--data-dir", sandbox.data.path,
+                                                      "clock", "--watch"])
+        let deadline = Date().addingTimeInterval(60)
+        while !watch.outputSoFar.contains("Nothing"), watch.isRunning, Date() < deadline {
+            usleep(20_000)  // polling the output
+        }
+        kill(watch.processIdentifier, SIGTERM)
+        let result = try watch.wait()
+        #expect(result.status == 143 && !result.signalled, "\(result.status)")
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
     }
 
     /// Tempus edits a timer with the rules it was created with (a 0-second duration becomes 1 minute).
