@@ -40,7 +40,7 @@ public enum GptErrorText {
     private static func text(_ problem: TroubleInputError) -> String {
         switch problem {
         case .empty: "write your trouble first: the text is empty."
-        case .tooLong(let count, let limit): "the trouble is \(count) characters long; shorten it to \(limit) or fewer."
+        case .tooLong(let count, let limit): "the trouble is \(countText(count, "character")) long; shorten it to \(limit) or fewer."
         }
     }
 

@@ -1,3 +1,4 @@
+import StrataBase
 import BlocksDomain
 import StrataTerminal
 
@@ -22,7 +23,7 @@ extension Block: PresentedItem {
         """
         \(title)
           id:      \(id.uuidString)
-          length:  \(length.hours) hours, \(length.blocksPerDay) blocks a day from midnight
+          length:  \(countText(length.hours, "hour")), \(countText(length.blocksPerDay, "block")) a day from midnight
 
         """
     }

@@ -1,3 +1,4 @@
+import StrataBase
 import GptDomain
 import StrataTerminal
 
@@ -39,7 +40,7 @@ final class ReplyHistoryScreen: Screen {
             navigator?.presentAlert(title: "\(entry.personaName), \(viewModel.dateText(entry))", message: viewModel.fullText(entry))
         case .character("x"):
             navigator?.confirm(title: "Forget me",
-                               message: "Delete your \(entries.count) replies and today's uses? This can't be undone.",
+                               message: "Delete your \(countText(entries.count, "reply", "replies")) and today's uses? This can't be undone.",
                                confirmLabel: "Delete") { [viewModel] yes in
                 if yes { Task { await viewModel.forget() } }
             }
