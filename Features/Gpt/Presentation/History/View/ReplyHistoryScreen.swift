@@ -17,6 +17,8 @@ final class ReplyHistoryScreen: Screen {
 
     var helpItems: [HelpItem] { [HelpItem("Enter", "read"), HelpItem("x", "forget everything")] }
 
+    var keyHelp: [HelpItem] { helpItems + ListSelection.keyHelp }
+
     func screenWillAppear() {
         Task { await viewModel.load() }
     }

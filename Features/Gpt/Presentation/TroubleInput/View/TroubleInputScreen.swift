@@ -1,3 +1,4 @@
+import StrataBase
 import GptDomain
 import StrataTerminal
 
@@ -18,12 +19,14 @@ final class TroubleInputScreen: Screen {
     var title: String { viewModel.persona.name }
 
     var helpItems: [HelpItem] {
-        viewModel.isLoading ? [HelpItem("Esc", "stop and go back")] : [HelpItem("Enter", "convert"), HelpItem("Ctrl-U", "clear")]
+        viewModel.isLoading ? [HelpItem("Esc", "stop and go back")] : [HelpItem("Enter", "convert")] + [TextFieldState.help(for: .control("u"))].compactMap { $0 }
     }
+
+    var keyHelp: [HelpItem] { helpItems + TextFieldState.keyHelp }
 
     var isAnimating: Bool { viewModel.isLoading }
 
-    var leavingQuestion: String? { viewModel.hasUnsentTrouble ? "Discard your trouble? It has not been sent." : nil }
+    var leavingQuestion: String? { viewModel.leavingQuestion }
 
     func draw(in canvas: Canvas, context: RenderContext) {
         let persona = viewModel.persona
@@ -33,7 +36,7 @@ final class TroubleInputScreen: Screen {
             .draw(in: canvas.rows(3, count: 1))
         let counter = viewModel.counterText
         if viewModel.isOverLimit {
-            canvas.draw("\(counter): too long to send; shorten it to \(viewModel.maxLength) characters", row: 4, style: .color(.red))
+            canvas.draw("\(counter): too long to send; shorten it to \(countText(viewModel.maxLength, "character"))", row: 4, style: .color(.red))
         } else {
             canvas.draw(counter, row: 4, style: .dim)
         }
