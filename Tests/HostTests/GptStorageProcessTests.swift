@@ -44,6 +44,35 @@ import Testing
         #expect(server.requests.isEmpty, "nothing was sent")
     }
 
+    /// The disk fills while the reply streams in: the reply is on screen, but the history can't keep it.
+    /// The message says so, and that it cost nothing; not that the reply is not shown. A file-size limit
+    /// on strata alone (`ulimit -f`; its output goes through `cat`, which has none) stands in for the full
+    /// disk: the day's use fits under it, the long reply's history row doesn't.
+    @Test(.timeLimit(.minutes(2)))
+    func aReplyShownButNotSavedSaysSoTruthfully() throws {
+        defer { server.stop() }
+        let first = try ask("I missed the bus")
+        #expect(first.status == 0, "\(first.stderr)")
+        let long = String(repeating: "Lucky! ", count: 150)
+        server.route("POST", "/v1/chat/completions", response: .eventStream(
+            (0..<200).map { _ in GptProcessTests.chunk(long) } + [GptProcessTests.chunk("", finish: "stop"), "data: [DONE]\n\n"], pause: 0))
+
+        let limited = try run("/bin/bash", ["-c", #"set -o pipefail; (ulimit -f 160; trap "" XFSZ; exec "$@") | cat"#, "bash",
+                                            BuildProducts.strata, "--config", sandbox.config.path, "--data-dir", sandbox.data.path,
+                                            "gpt", "ask", "I missed the train"],
+                              environment: ["OPENAI_API_KEY": "sk-test", "XDG_STATE_HOME": sandbox.state.path])
+
+        #expect(limited.status == 1, "\(limited.stderr)")
+        #expect(limited.stdout.hasPrefix(long), "the reply was shown as it came")
+        #expect(limited.stderr.hasPrefix("gpt: the reply couldn't be saved to your history, so it didn't count against today's limit"),
+                "\(limited.stderr)")
+        #expect(limited.stderr.contains(database.path), "\(limited.stderr)")
+        #expect(!limited.stderr.contains("not shown"), "\(limited.stderr)")
+        expectNoJargon(limited.stderr)
+        let usage = try sandbox.strata(["gpt", "usage", "--json"])
+        #expect(usage.stdout.contains(#""used" : 1"#), "only the first ask counted: \(usage.stdout)")
+    }
+
     /// A file the user may read but not write: as root, permissions don't hold, so the test asks as `nobody`.
     @Test(.timeLimit(.minutes(2)))
     func anUnwritableDatabaseSaysNothingWasSentAndWhatToCheck() throws {
