@@ -95,6 +95,20 @@ import Testing
         #expect(stopped["running"] as? Bool == false)
     }
 
+    /// A damaged data file is named, with what to do; no SQL, no SQLite's or the container's words.
+    @Test func aCorruptDatabaseNamesTheFileAndSaysToMoveItAside() throws {
+        let file = sandbox.data.appendingPathComponent("blocks/blocks.sqlite")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(repeating: 0x41, count: 8192).write(to: file)
+        for command in [["blocks", "list"], ["timer", "add", "Tea", "--duration", "3m"], ["clock"]] {
+            let result = try sandbox.strata(command)
+            #expect(result.status == 1, "\(command): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("blocks: \(file.path) is damaged or is not a Strata database. Move it aside (mv \(file.path) "),
+                    "\(command): \(result.stderr)")
+            #expect(!result.stderr.contains("SQLite") && !result.stderr.contains("factory"), "\(result.stderr)")
+        }
+    }
+
     @Test func anEmptyTitleIsRefusedWithoutCrashing() throws {
         let result = try sandbox.strata(["blocks", "add", "", "--hours", "4"])
         #expect(!result.signalled)
