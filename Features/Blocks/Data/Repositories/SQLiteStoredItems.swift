@@ -1,6 +1,6 @@
-import StrataBase
 import BlocksDomain
 import FoundationEssentials
+import StrataBase
 import StrataStorage
 
 extension Block: SQLiteStoredItem {

@@ -1,5 +1,5 @@
-import StrataBase
 import BlocksDomain
+import StrataBase
 
 /// What a person reads for a failure, on the command line and on the screens: what happened and what to
 /// do next. Domain errors carry data; their words are here.

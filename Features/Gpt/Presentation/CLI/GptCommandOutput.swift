@@ -1,6 +1,6 @@
-import StrataBase
 import Foundation
 import GptDomain
+import StrataBase
 
 /// The text and JSON the `strata gpt …` commands print.
 public enum GptCommandOutput {

@@ -1,6 +1,6 @@
-import StrataBase
 import Foundation
 import GptDomain
+import StrataBase
 
 /// How usage and times are written for people and for JSON.
 public enum UsageFormatting {

@@ -1,5 +1,5 @@
-import StrataBase
 import BlocksDomain
+import StrataBase
 import StrataTerminal
 
 extension Block: PresentedItem {

@@ -1,5 +1,5 @@
-import StrataBase
 import BlocksDomain
+import StrataBase
 import StrataTerminal
 
 /// Creates or edits a daily in Tempus's two steps: title, focus and break first; then start time and

@@ -1,5 +1,5 @@
-import StrataBase
 import GptDomain
+import StrataBase
 import StrataTerminal
 
 /// The replies so far, newest first: Enter reads one whole, `x` forgets everything after asking.

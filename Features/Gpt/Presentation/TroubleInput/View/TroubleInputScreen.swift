@@ -1,5 +1,5 @@
-import StrataBase
 import GptDomain
+import StrataBase
 import StrataTerminal
 
 /// A one-line field for the trouble with its counter; the reply streams in below while converting.
@@ -19,7 +19,9 @@ final class TroubleInputScreen: Screen {
     var title: String { viewModel.persona.name }
 
     var helpItems: [HelpItem] {
-        viewModel.isLoading ? [HelpItem("Esc", "stop and go back")] : [HelpItem("Enter", "convert")] + [TextFieldState.help(for: .control("u"))].compactMap { $0 }
+        guard !viewModel.isLoading else { return [HelpItem("Esc", "stop and go back")] }
+        // Ctrl-U in the field's own words, so the footer says what the key does.
+        return [HelpItem("Enter", "convert")] + [TextFieldState.help(for: .control("u"))].compactMap { $0 }
     }
 
     var keyHelp: [HelpItem] { helpItems + TextFieldState.keyHelp }
