@@ -134,6 +134,25 @@ import Testing
         #expect(try used(sandbox) == 0)
     }
 
+    /// `gpt ask "-5 points on my exam"` is a trouble, not an option; a single dashed word gets the hint.
+    @Test(.timeLimit(.minutes(2)))
+    func textStartingWithADashIsAskedOrTheErrorSaysToPutDashesBeforeIt() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("POST", "/v1/chat/completions", response: Self.wholeReply)
+        let sandbox = try sandbox(server)
+
+        let sentence = try sandbox.strata(["gpt", "ask", "-5 points on my exam"], environment: ["OPENAI_API_KEY": "sk-test"])
+        #expect(sentence.status == 0, "\(sentence.stderr)")
+        #expect(server.requests.first.map { String(decoding: $0.body, as: UTF8.self).contains("-5 points on my exam") } == true)
+
+        let word = try sandbox.strata(["gpt", "ask", "-5pts"], environment: ["OPENAI_API_KEY": "sk-test"])
+        #expect(word.status == 2)
+        #expect(word.stderr.contains(#"gpt: unknown option -5pts (known: --json, --no-stream, --persona). Text that starts with a dash goes after --: -- "-5pts""#),
+                "\(word.stderr)")
+        #expect(try sandbox.strata(["gpt", "ask", "--", "-5pts"], environment: ["OPENAI_API_KEY": "sk-test"]).status == 0)
+    }
+
     @Test func askWithOnlySpacesPrintsItsUsageLineOnce() throws {
         let ask = try strata(["gpt", "ask", "   "])
         #expect(ask.status == 2)

@@ -121,7 +121,7 @@ import Testing
         try await startStrata(in: try Sandbox(), config: #"{"features": {"gpt": {"enabled": false}}}"#)
     }
 
-    private func startStrata(in sandbox: Sandbox, config: String) async throws -> (TmuxTerminal, Sandbox) {
+    func startStrata(in sandbox: Sandbox, config: String) async throws -> (TmuxTerminal, Sandbox) {
         try sandbox.writeConfig(config)
         let terminal = try TmuxTerminal()
         try terminal.type("PS1='READY> '", enter: true)
@@ -132,7 +132,7 @@ import Testing
     }
 
     /// Waits for `STRATA_EXIT=` and the prompt after it; returns the exit status.
-    private func waitForExit(_ terminal: TmuxTerminal) async throws -> Int32? {
+    func waitForExit(_ terminal: TmuxTerminal) async throws -> Int32? {
         let lines = try await terminal.waitFor("strata to exit") { lines in
             guard let exit = lines.firstIndex(where: { $0.hasPrefix("STRATA_EXIT=") }) else { return false }
             return lines[exit...].contains { $0.hasPrefix("READY>") }
@@ -168,6 +168,12 @@ final class TmuxTerminal {
     func type(_ text: String, enter: Bool = false) throws {
         try tmux(["send-keys", "-t", "main", "-l", text])
         if enter { try press("Enter") }
+    }
+
+    /// Pastes `text` as a terminal does, in a bracketed paste when the app asked for one.
+    func paste(_ text: String) throws {
+        try tmux(["set-buffer", "-b", "test", text])
+        try tmux(["paste-buffer", "-p", "-d", "-b", "test", "-t", "main"])
     }
 
     /// Presses a key by its tmux name (`Enter`, `Escape`, `Down`).

@@ -129,7 +129,8 @@ public struct CommandSpec: Sendable, Equatable, Encodable {
     /// - Throws: ``CommandError/usage(_:)`` naming what is wrong: an unknown option, a missing value or
     ///   argument, one argument too many, a value of the wrong type or not among the choices.
     public func parse(_ words: [String]) throws(CommandError) -> CommandArguments {
-        let parsed = try CommandArguments(words, options: Set(options.map(\.name)), flags: Set(flags.map(\.name)))
+        let parsed = try CommandArguments(words, options: Set(options.map(\.name)), flags: Set(flags.map(\.name)),
+                                          takesPositionals: !arguments.isEmpty)
         let required = arguments.filter { !$0.optional }
         if parsed.positionals.count < required.count {
             throw .usage("missing \(required[parsed.positionals.count].name)")

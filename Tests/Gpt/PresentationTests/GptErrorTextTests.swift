@@ -23,8 +23,13 @@ import Testing
         #expect(message.contains("in 4 h 12 min"))
     }
 
-    @Test func aFailedRecordingSaysTheReplyIsWithheld() {
-        #expect(text(GptError.recordingFailed("disk I/O error")).contains("couldn't be recorded (disk I/O error), so the reply is not shown"))
+    /// A reply that was shown but not saved says so, and what it cost; never that it is not shown.
+    @Test func aReplyThatCantBeSavedSaysWhatWasAndWasntSaved() {
+        let notKept = text(GptError.replyNotKept("/d/gpt.sqlite can't grow: the disk is full. Free some space and try again."))
+        #expect(notKept == "the reply couldn't be saved to your history, so it didn't count against today's limit and the history "
+            + "won't have it: /d/gpt.sqlite can't grow: the disk is full. Free some space and try again.")
+        #expect(text(GptError.useNotCounted("disk I/O error")).hasPrefix("the reply is saved in your history, but this use couldn't be counted"))
+        #expect(!notKept.contains("not shown"))
         #expect(text(GptError.unknownPersona(id: "x", known: ["lucky", "calm"])).contains("Choose one of: lucky, calm"))
     }
 

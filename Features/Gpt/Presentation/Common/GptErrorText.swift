@@ -26,9 +26,12 @@ public enum GptErrorText {
         case .chat(let error):
             text(error)
         case .usageUnavailable(let detail):
-            "today's usage couldn't be read (\(detail)), so nothing was sent. Check the gpt data folder and try again."
-        case .recordingFailed(let detail):
-            "the reply arrived but this use couldn't be recorded (\(detail)), so the reply is not shown. Try again."
+            "today's uses couldn't be read or counted, so nothing was sent: \(sentence(detail))"
+        case .replyNotKept(let detail):
+            "the reply couldn't be saved to your history, so it didn't count against today's limit and the history "
+                + "won't have it: \(sentence(detail))"
+        case .useNotCounted(let detail):
+            "the reply is saved in your history, but this use couldn't be counted (it costs nothing): \(sentence(detail))"
         case .personasUnavailable(let detail):
             "the personas couldn't be loaded: \(detail)"
         }
@@ -37,7 +40,7 @@ public enum GptErrorText {
     private static func text(_ problem: TroubleInputError) -> String {
         switch problem {
         case .empty: "write your trouble first: the text is empty."
-        case .tooLong(let count, let limit): "the trouble is \(count) characters long; shorten it to \(limit) or fewer."
+        case .tooLong(let count, let limit): "the trouble is \(countText(count, "character")) long; shorten it to \(limit) or fewer."
         }
     }
 
@@ -95,5 +98,4 @@ public enum GptErrorText {
         guard let last = trimmed.last else { return "" }
         return ".!?".contains(last) ? trimmed : trimmed + "."
     }
-
 }
