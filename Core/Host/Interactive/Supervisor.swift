@@ -50,8 +50,7 @@ enum Supervisor {
                               + "run it again, and report it if it happens again")
                 return 128 + signal
             }
-            notice = "The \(blamed.id) plugin stopped with \(signalName(signal)); it is skipped until "
-                + "`strata plugins retry \(blamed.id)`."
+            notice = "The \(blamed.id) plugin \(blamed.happening); it is skipped until `strata plugins retry \(blamed.id)`."
         }
         Console.error("strata stopped \(maximumRestarts + 1) times in a row; the last time: \(notice ?? "")")
         return 1
@@ -65,7 +64,7 @@ enum Supervisor {
         child = process.pid
         // Signals sent to the supervisor go to the app, which restores the terminal and ends by them. Once
         // each (SA_RESETHAND): a real fault in the supervisor itself must still end it.
-        for signal in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] + CrashJournal.fatalSignals {
+        for signal in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] + CrashHandler.fatalSignals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { _ = kill(Supervisor.child, $0) }
             sigemptyset(&action.sa_mask)

@@ -36,7 +36,7 @@ final class PluginLoader {
             if entry.problem != nil {
                 record.state = .failed
             } else if let crash = entry.crash {
-                record.state = .crashed
+                record.state = crash.phase == .timedOut ? .timedOut : .crashed
                 record.error = PluginFailure.crashed(crash).description
             } else if !config.isEnabled(entry.id) {
                 record.state = .disabled
@@ -73,20 +73,9 @@ final class PluginLoader {
     /// Opens one library and takes its plugin object, checking the ABI stamp before any other call.
     private func open(at index: Int) {
         let record = records[index]
-        CrashJournal.arm(record.id, path: record.path, in: crashes)
         let start = ContinuousClock.now
         do {
-            let library = try DynamicLibrary(path: record.path)
-            guard let stampSymbol = library.symbol(StrataABI.stampSymbol) else { throw PluginFailure.missingStamp }
-            let stampFunction = unsafeBitCast(stampSymbol, to: (@convention(c) () -> UnsafePointer<CChar>).self)
-            let found = String(cString: stampFunction())
-            guard found == StrataABI.stampString else { throw PluginFailure.abiMismatch(found: found, expected: StrataABI.stampString) }
-            guard let entrySymbol = library.symbol(StrataABI.entrySymbol) else { throw PluginFailure.missingEntry }
-            let entry = unsafeBitCast(entrySymbol, to: (@convention(c) () -> UnsafeMutableRawPointer).self)
-            guard let plugin = PluginExport.take(entry()) else { throw PluginFailure.notAPlugin }
-            records[index].loadTime = .now - start
-            plugins[record.id] = plugin
-            logger.debug("opened \(record.id) \(record.descriptor?.version ?? "") from \(record.path)")
+            try activating(record.id, path: record.path) { try take(record, from: start, at: index) }
         } catch let failure as PluginFailure {
             records[index].state = .failed
             records[index].error = failure.description
@@ -94,6 +83,29 @@ final class PluginLoader {
             records[index].state = .failed
             records[index].error = "\(error)"
         }
+    }
+
+    /// `dlopen`, the ABI stamp, the entry point: the plugin object, kept for registration.
+    private func take(_ record: PluginRecord, from start: ContinuousClock.Instant, at index: Int) throws {
+        let library = try DynamicLibrary(path: record.path)
+        guard let stampSymbol = library.symbol(StrataABI.stampSymbol) else { throw PluginFailure.missingStamp }
+        let stampFunction = unsafeBitCast(stampSymbol, to: (@convention(c) () -> UnsafePointer<CChar>).self)
+        let found = String(cString: stampFunction())
+        guard found == StrataABI.stampString else { throw PluginFailure.abiMismatch(found: found, expected: StrataABI.stampString) }
+        guard let entrySymbol = library.symbol(StrataABI.entrySymbol) else { throw PluginFailure.missingEntry }
+        let entry = unsafeBitCast(entrySymbol, to: (@convention(c) () -> UnsafeMutableRawPointer).self)
+        guard let plugin = PluginExport.take(entry()) else { throw PluginFailure.notAPlugin }
+        records[index].loadTime = .now - start
+        plugins[record.id] = plugin
+        logger.debug("opened \(record.id) \(record.descriptor?.version ?? "") from \(record.path)")
+    }
+
+    /// Runs `body`, plugin `id`'s code during its activation, between the journal's "activating" entry and
+    /// its removal, under the load watchdog.
+    private func activating<T>(_ id: String, path: String, _ body: () throws -> T) rethrows -> T {
+        CrashJournal.activating(id, path: path, in: crashes)
+        defer { CrashJournal.activated(id, in: crashes) }
+        return try body()
     }
 
     /// Registers the plugins just opened so that every plugin comes after its dependencies.
@@ -113,7 +125,8 @@ final class PluginLoader {
         case .loaded: return nil
         case .enabled: return "depends on '\(dependency)', which could not be loaded"
         case .disabled: return "depends on '\(dependency)', which is disabled in \(config.source)"
-        case .failed, .crashed: return "depends on '\(dependency)', which \(record.state == .crashed ? "crashed" : "failed"): \(record.error ?? "unknown")"
+        case .failed, .crashed, .timedOut:
+            return "depends on '\(dependency)', which \(record.state == .failed ? "failed" : record.state.rawValue): \(record.error ?? "unknown")"
         }
     }
 
@@ -130,9 +143,8 @@ final class PluginLoader {
             } catch {
                 throw PluginFailure.registration("can't create its data folder \(folder.path): \(folderProblem(folder)). Choose another with --data-dir or STRATA_DATA_DIR")
             }
-            CrashJournal.arm(id, path: records[index].path, in: crashes)
             let start = ContinuousClock.now
-            try plugin.register(in: context)
+            try activating(id, path: records[index].path) { try plugin.register(in: context) }
             records[index].registerTime = .now - start
             if let declared = records[index].descriptor?.commands.map(\.words) {
                 let contributed = context.commands.map(\.path)
