@@ -1,10 +1,31 @@
 import Foundation
 import Testing
 
-/// The app under its supervisor: a fatal signal sent to the app from outside, a plugin that never finishes
-/// loading. Each ends or comes back without a broken terminal or a plugin wrongly blamed.
+/// The app under its supervisor: the supervisor killed outright, a fatal signal sent to the app from
+/// outside, a plugin that never finishes loading. Each ends or comes back without a broken terminal or a
+/// plugin wrongly blamed.
 @Suite struct SupervisorProcessTests {
     let app = InteractiveAppTests()
+
+    /// SIGKILL, which the supervisor can't catch: the app notices and gives the terminal back, instead of
+    /// leaving the alternate screen and a hidden cursor behind.
+    @Test(.timeLimit(.minutes(2)))
+    func killingTheSupervisorRestoresTheTerminal() async throws {
+        let (terminal, sandbox) = try await app.startStrata()
+        defer { terminal.close(); withExtendedLifetime(sandbox) {} }
+        try await terminal.waitFor("the home screen") { $0.contains(InteractiveAppTests.homeHelp) }
+        #expect(try terminal.pane("#{alternate_on} #{cursor_flag}") == "1 0", "the app is on the alternate screen, cursor hidden")
+
+        #expect(kill(try terminal.foregroundChild(), SIGKILL) == 0)
+        // No key is pressed: the app has to notice by itself. (The shell's "STRATA_EXIT=137" may land on
+        // the alternate screen just before the app leaves it, so the screen is not waited on.)
+        let deadline = Date().addingTimeInterval(20)
+        while try terminal.pane("#{alternate_on} #{cursor_flag}") != "0 1" && Date() < deadline {
+            try await Task.sleep(for: .milliseconds(20))  // polling the pane
+        }
+        #expect(try terminal.pane("#{alternate_on} #{cursor_flag}") == "0 1", "main screen and cursor shown again")
+        try await app.expectTerminalRestored(terminal)
+    }
 
     /// `kill -SEGV` sent to the app (not the supervisor) on Movies' screen, backtracer on: the app ends by
     /// it, the supervisor blames no plugin and ends the same way.

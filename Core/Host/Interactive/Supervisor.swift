@@ -9,7 +9,8 @@ import Glibc
 /// (cooked mode, cursor shown, main screen). If the crash journal blamed a plugin for the crash, that
 /// plugin is skipped from now on and the app starts again at the home screen with a one-line notice;
 /// any other death ends the supervisor the same way. Ctrl-Z stops both processes and `fg` resumes both;
-/// a signal sent to the supervisor (SIGTERM, SIGHUP, `kill -ILL`…) is passed on to the app.
+/// a signal sent to the supervisor (SIGTERM, SIGHUP, `kill -ILL`…) is passed on to the app, and if the
+/// supervisor is killed outright the app gets SIGHUP and restores the terminal itself.
 enum Supervisor {
     /// Set in the app's environment, so that the child runs the app instead of another supervisor.
     static let supervisedVariable = "STRATA_SUPERVISED"
@@ -26,7 +27,7 @@ enum Supervisor {
         var notice: String?
         for _ in 0...maximumRestarts {
             var childEnvironment = environment
-            childEnvironment[supervisedVariable] = "1"
+            childEnvironment[supervisedVariable] = "\(getpid())"
             childEnvironment[noticeVariable] = notice
             let started = time(nil)
             let child: ChildProcess
@@ -72,6 +73,19 @@ enum Supervisor {
             sigaction(signal, &action, nil)
         }
         return process
+    }
+
+    /// In the app: has the kernel send it SIGHUP when its supervisor dies, however it dies (even by
+    /// SIGKILL, which no handler sees), so that the app puts the terminal back (main screen, cursor, cooked
+    /// mode) and ends as on a hangup. Returns false when the supervisor is already gone.
+    static func followSupervisor(environment: [String: String]) -> Bool {
+        guard let value = environment[supervisedVariable], let supervisor = pid_t(value) else { return true }
+        // prctl is variadic in C, so Swift does not import it; its first two arguments are all it reads here.
+        typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+        if let prctl = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "prctl") {
+            _ = unsafeBitCast(prctl, to: Prctl.self)(1 /* PR_SET_PDEATHSIG */, UInt(SIGHUP), 0, 0, 0)
+        }
+        return getppid() == supervisor
     }
 
     /// When the wait status says Ctrl-Z stopped `pid`, stops this process too (so that the shell sees the
