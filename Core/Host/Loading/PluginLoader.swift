@@ -146,20 +146,23 @@ final class PluginLoader {
             let start = ContinuousClock.now
             try activating(id, path: records[index].path) { try plugin.register(in: context) }
             records[index].registerTime = .now - start
+            // Sets and a dictionary: linear in commands, however many a descriptor declares.
             if let declared = records[index].descriptor?.commands.map(\.words) {
                 let contributed = context.commands.map(\.path)
-                if let extra = contributed.first(where: { !declared.contains($0) }) {
+                let declaredPaths = Set(declared), contributedPaths = Set(contributed)
+                if let extra = contributed.first(where: { !declaredPaths.contains($0) }) {
                     throw PluginFailure.disagreesWithDescriptor("it contributes the command '\(extra.joined(separator: " "))', which the descriptor doesn't declare")
                 }
-                if let missing = declared.first(where: { !contributed.contains($0) }) {
+                if let missing = declared.first(where: { !contributedPaths.contains($0) }) {
                     throw PluginFailure.disagreesWithDescriptor("the descriptor declares the command '\(missing.joined(separator: " "))', which the code doesn't contribute")
                 }
             }
+            let owners = Dictionary(routes.map { ($0.command.path, $0.pluginID) }, uniquingKeysWith: { first, _ in first })
             for command in context.commands {
                 let path = command.path.joined(separator: " ")
-                if Self.reservedWords.contains(command.path[0]) { throw PluginFailure.commandConflict(path: path, owner: "the host") }
-                if let other = routes.first(where: { $0.command.path == command.path }) {
-                    throw PluginFailure.commandConflict(path: path, owner: "plugin '\(other.pluginID)'")
+                if Self.reservedWords.contains(command.path.first ?? "") { throw PluginFailure.commandConflict(path: path, owner: "the host") }
+                if let other = owners[command.path] {
+                    throw PluginFailure.commandConflict(path: path, owner: "plugin '\(other)'")
                 }
             }
         } catch let failure as PluginFailure {
