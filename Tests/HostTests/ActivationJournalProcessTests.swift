@@ -70,5 +70,6 @@ import Testing
         #expect(rows["hangs"]?.state == "timed out")
         #expect(rows["hangs"]?.error?.contains("strata plugins retry hangs") == true, "\(rows["hangs"]?.error ?? "")")
         #expect(try sandbox.strata(["healthy", "ping"]).stdout == "pong (hello from healthy)\n")
+        #expect(try sandbox.strata(["plugins", "retry", "hangs"]).stdout.contains("Forgot that hangs timed out"))
     }
 }

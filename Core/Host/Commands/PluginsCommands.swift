@@ -114,7 +114,7 @@ extension HostSession {
             Console.writeLine("\(id) has no crash on record (its state: \(record.state.rawValue)); nothing to retry.")
             return 0
         }
-        Console.writeLine("Forgot that \(id) crashed; the next command that uses it tries it again.")
+        Console.writeLine("Forgot that \(id) \(record.state == .timedOut ? "timed out" : "crashed"); the next command that uses it tries it again.")
         return 0
     }
 
