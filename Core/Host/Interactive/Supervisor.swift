@@ -79,7 +79,8 @@ enum Supervisor {
     /// SIGKILL, which no handler sees), so that the app puts the terminal back (main screen, cursor, cooked
     /// mode) and ends as on a hangup. Returns false when the supervisor is already gone.
     static func followSupervisor(environment: [String: String]) -> Bool {
-        guard let value = environment[supervisedVariable], let supervisor = pid_t(value) else { return true }
+        // Set by hand ("1", to run the app without a supervisor), it names no supervisor to follow.
+        guard let value = environment[supervisedVariable], let supervisor = pid_t(value), supervisor > 1 else { return true }
         // prctl is variadic in C, so Swift does not import it; its first two arguments are all it reads here.
         typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
         if let prctl = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "prctl") {
