@@ -53,7 +53,7 @@ enum CrashHandler {
     /// instructions, or a signal it sent itself (`abort()`). Async-signal-safe.
     static func raisedByThisProcess(_ info: UnsafePointer<siginfo_t>) -> Bool {
         if info.pointee.si_code > 0 { return true }
-        // SI_USER, SI_TKILL, SI_QUEUE: sent by a process, whose id the record holds.
+        // SI_USER, SI_TKILL, SI_QUEUE: sent by a process, whose id the signal information holds.
         return info.pointee._sifields._kill.si_pid == getpid()
     }
 
