@@ -93,7 +93,8 @@ public struct CommandSpec: Sendable, Equatable, Encodable {
         if let bad = names.first(where: { !$0.hasPrefix("--") || $0.count < 3 || $0.contains("=") }) {
             return "'\(bad)' is not an option name: options and flags start with -- (e.g. --json)"
         }
-        if let twice = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
+        var seen: Set<String> = []
+        if let twice = names.first(where: { !seen.insert($0).inserted }) {
             return "\(twice) is declared twice"
         }
         if let repeating = arguments.dropLast().first(where: \.repeats) {
