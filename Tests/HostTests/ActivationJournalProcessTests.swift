@@ -21,7 +21,8 @@ import Testing
             FileHandle(forReadingAtPath: "/proc/\(list.processIdentifier)/maps")
                 .map { String(decoding: $0.readDataToEndOfFile(), as: UTF8.self).contains(hangs.lastPathComponent) } == true
         }
-        while !mapped() && list.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }  // polling
+        // Polling on this thread: a sleeping task could wait for a pool thread past the load deadline.
+        while !mapped() && list.isRunning && Date() < deadline { usleep(5_000) }
         #expect(mapped(), "the hanging library was never loaded: \(list.errorSoFar)")
         #expect(kill(list.processIdentifier, SIGKILL) == 0)
         _ = try await list.finished()

@@ -73,8 +73,11 @@ enum CrashJournal {
         return record
     }
 
-    /// The ids with a record in the journal (read once, rather than one file lookup per plugin).
+    /// The ids with a record in the journal (read once, rather than one file lookup per plugin). Records in
+    /// a folder someone else could write are not believed (``PrivateFolder``): they could quarantine any
+    /// plugin.
     static func journaledIDs(in directory: URL) -> Set<String> {
+        guard PrivateFolder.isPrivate(directory) else { return [] }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return Set(names.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(".json".count)) })
     }
@@ -97,7 +100,7 @@ enum CrashJournal {
     /// or another `arm`. Gives the calling thread an alternate signal stack, for a stack overflow.
     static func arm(_ id: String, path: String, in directory: URL) {
         guard let identity = FileIdentity(path: path) else { return }
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try? PrivateFolder.prepare(directory)
         let prefix = #"{"id":"\#(jsonEscaped(id))","path":"\#(jsonEscaped(path))","size":\#(identity.size),"modified":\#(identity.modified),"inode":\#(identity.inode),"signal":"#
         CrashHandler.armed.set(file: directory.appendingPathComponent("\(id).json").path, prefix: prefix)
         CrashHandler.install()
