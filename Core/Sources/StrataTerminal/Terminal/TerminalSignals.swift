@@ -105,15 +105,7 @@ enum TerminalSignals {
         if signalState.pointee.active { leaveTerminal() }
         let before = previousFatal[Int(number)]
         sigaction(number, previousFatal + Int(number), nil)
-        // 0 is SIG_DFL and 1 SIG_IGN; anything else is a function.
-        let address = unsafeBitCast(before.__sigaction_handler.sa_handler, to: Int.self)
-        if address != 0 && address != 1 {
-            if before.sa_flags & SA_SIGINFO != 0 {
-                before.__sigaction_handler.sa_sigaction?(number, info, context)
-            } else {
-                before.__sigaction_handler.sa_handler?(number)
-            }
-        }
+        callHandler(before, for: number, info, context)
         // A sent signal the previous handler returned from (or had none for) ends the process by default.
         if (info?.pointee.si_code ?? 0) <= 0 {
             signal(number, nil)
