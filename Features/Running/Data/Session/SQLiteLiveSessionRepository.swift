@@ -3,7 +3,8 @@ import RunningDomain
 import StrataStorage
 
 /// Live sessions as SQLite files in a folder both processes can reach (`running-<ID>.sqlite`). WAL mode and
-/// the busy timeout (set by `SQLiteDatabase`) let the two `strata` processes write to one file at once.
+/// the busy timeout (set by `SQLiteDatabase`) let the two `strata` processes write to one file at once. The
+/// folder must be the user's own (``PrivateSessionFolder``): host and join refuse any other.
 public struct SQLiteLiveSessionRepository: LiveSessionRepository {
     public struct Timing: Sendable {
         public var inviteTimeoutSeconds: Double
@@ -30,14 +31,17 @@ public struct SQLiteLiveSessionRepository: LiveSessionRepository {
     }
 
     public func fileURL(for id: SessionID) -> URL {
-        directory.appendingPathComponent("running-\(id.value).sqlite")
+        directory.appendingPathComponent(fileName(for: id))
     }
+
+    private func fileName(for id: SessionID) -> String { "running-\(id.value).sqlite" }
 
     public func host(_ setting: RunningSetting, id: SessionID,
                      onOpen: @Sendable () -> Void) async throws -> LiveConnection {
         let url = fileURL(for: id)
+        let folder = try PrivateSessionFolder(directory)
         removeStaleSessions()
-        if FileManager.default.fileExists(atPath: url.path) {
+        guard try folder.createFile(named: fileName(for: id)) else {
             throw LiveSessionError.alreadyExists(id: id.value, path: url.path)
         }
         let database = try opener.open(url)
@@ -77,6 +81,7 @@ public struct SQLiteLiveSessionRepository: LiveSessionRepository {
 
     public func join(_ id: SessionID, nickname: String) async throws -> LiveConnection {
         let url = fileURL(for: id)
+        _ = try PrivateSessionFolder(directory)
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw LiveSessionError.notFound(id: id.value, directory: directory.path)
         }

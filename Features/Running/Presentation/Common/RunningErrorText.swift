@@ -93,6 +93,18 @@ public enum RunningErrorText {
             "the host at \(endpoint) refused to let you join: \(reason)"
         case .damaged(let id, let path):
             "session \(id) (\(path)) is not a running session file; remove it and host again"
+        case .folderNotPrivate(let path, let reason):
+            "the session folder \(path) \(folderText(reason)), so another user could block or redirect the session; "
+                + "remove it (strata creates it again, only for you) or set sessionDirectory to a folder of your own"
+        }
+    }
+
+    private static func folderText(_ reason: LiveSessionError.FolderReason) -> String {
+        switch reason {
+        case .notAFolder: "is not a folder (or is a symbolic link)"
+        case .ownedByAnotherUser: "belongs to another user"
+        case .writableByOthers: "can be written by other users"
+        case .unusable(let why): "can't be used (\(why))"
         }
     }
 }
