@@ -36,9 +36,11 @@ extension RunningCommands {
                 }
             } else {
                 let host = DefaultHostLiveRunUseCase(sessions: try liveSessions(arguments))
+                // The join line a mate on this machine can run as it is: the same folder, if not the setting's.
+                let folder = arguments.value("--session-dir").map { " --session-dir \(Self.shellQuoted($0))" } ?? ""
                 connection = try await interruptible {
                     try await host.execute(setting, id: id, timeline: me.timeline) {
-                        announce("session \(id.value): waiting \(waiting) for a mate. Join with: strata running join \(id.value) --track FILE")
+                        announce("session \(id.value): waiting \(waiting) for a mate. Join with: strata running join \(id.value)\(folder) --track FILE")
                     }
                 }
             }
@@ -74,6 +76,14 @@ extension RunningCommands {
                                      mate: connection.mate, weightKg: settings.weightKg, speed: speed)
             try await perform(request, invocation: invocation, json: arguments.has("--json"))
         }
+    }
+
+    /// `text` as one shell word: as it is when it is plain, else in single quotes.
+    static func shellQuoted(_ text: String) -> String {
+        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy {
+            CharacterSet.alphanumerics.contains($0) && $0.isASCII || "/._-+=:,@%".unicodeScalars.contains($0)
+        }
+        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     private func sessionID(_ text: String?) throws(CommandError) -> SessionID? {

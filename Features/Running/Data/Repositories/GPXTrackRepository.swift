@@ -52,11 +52,13 @@ public struct GPXTrackRepository: TrackRepository {
         var waypoints = 0
         while let event = try scanner.next() {
             switch event {
-            case .root, .trackStart: break
+            case .root: break
+            case .trackStart: tracks.startTrack()
             case .segmentStart:
                 tracks.startSegment()
                 trackSampler.startSegment()
             case .routeStart:
+                routes.startTrack()
                 routes.startSegment()
                 routeSampler.startSegment()
             case .trackName(let name): if tracks.name == nil { tracks.name = name }

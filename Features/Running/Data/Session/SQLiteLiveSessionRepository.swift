@@ -80,6 +80,11 @@ public struct SQLiteLiveSessionRepository: LiveSessionRepository {
     }
 
     public func join(_ id: SessionID, nickname: String) async throws -> LiveConnection {
+        try await join(id, nickname: nickname, trackKm: .infinity)
+    }
+
+    /// A race my track can't finish is refused before I am written in as the mate: the host waits on.
+    public func join(_ id: SessionID, nickname: String, trackKm: Double) async throws -> LiveConnection {
         let url = fileURL(for: id)
         _ = try PrivateSessionFolder(directory)
         guard FileManager.default.fileExists(atPath: url.path) else {
@@ -94,6 +99,9 @@ public struct SQLiteLiveSessionRepository: LiveSessionRepository {
             case "waiting": break
             case "expired": throw LiveSessionError.expired(id: id.value)
             default: throw LiveSessionError.alreadyTaken(id: id.value)
+            }
+            if session["mode"]?.string == RunningMode.race.rawValue, let goal = session["target_km"]?.double, trackKm < goal {
+                throw RunRequestProblem.tooShort(trackKm: trackKm, goalKm: goal, mode: .race)
             }
             try SessionSchema.insertRunner(transaction, role: .mate, nickname: nickname, at: clock.now())
             return session

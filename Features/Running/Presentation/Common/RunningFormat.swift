@@ -16,9 +16,10 @@ public enum RunningFormat {
         String(format: "%.2f", km)
     }
 
-    /// `km` with two decimals, rounded down: a most the user can type back and have accepted (3.099 km is
-    /// `3.09`, where `distance` would say `3.10`, which is more than there is).
-    public static func distanceRoundedDown(_ km: Double) -> String {
+    /// A track's length, wherever it is shown (`running track`, a result, an error): two decimals rounded
+    /// down, the most the user can type back as a goal and have accepted (3.099 km is `3.09`, where
+    /// `distance` would say `3.10`, which is more than there is).
+    public static func trackLength(_ km: Double) -> String {
         String(format: "%.2f", (km * 100 + 1e-9).rounded(.down) / 100)
     }
 
