@@ -46,12 +46,13 @@ func leaveTerminal() {
     _ = tcsetattr(STDIN_FILENO, TCSADRAIN, &signalState.pointee.saved)
 }
 
-/// Wakes the input thread. Async-signal-safe; never blocks (the pipe is non-blocking).
+/// Wakes the input thread. Async-signal-safe; never blocks (the socket is non-blocking) and never raises
+/// SIGPIPE when the input thread has gone.
 func wake(_ reason: WakeReason) {
     let fd = signalState.pointee.wakeFD
     guard fd >= 0 else { return }
     var byte = reason.rawValue
-    _ = write(fd, &byte, 1)
+    _ = send(fd, &byte, 1, Int32(MSG_NOSIGNAL))
 }
 
 private func writeStatic(_ text: StaticString) {
