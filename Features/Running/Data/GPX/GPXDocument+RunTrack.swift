@@ -12,7 +12,10 @@ extension GPXDocument {
             ? tracks.enumerated().flatMap { track in track.element.segments.map { (track.offset, $0) } }
             : routes.enumerated().map { ($0.offset, $0.element.points) }
         let segments = numbered.filter { !$0.points.isEmpty }
-        guard !segments.isEmpty else { throw .nothingToRun(file: fileName, waypoints: waypoints.count) }
+        guard !segments.isEmpty else {
+            if !tracks.isEmpty { throw .emptyTracks(file: fileName, tracks: tracks.count) }
+            throw .nothingToRun(file: fileName, waypoints: waypoints.count)
+        }
         let name = hasTrackPoints ? tracks.compactMap(\.name).first : routes.compactMap(\.name).first
         var sampler = TrackSampler()
         let samples = segments.map { segment -> [TrackSample] in

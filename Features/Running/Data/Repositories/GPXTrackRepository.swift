@@ -49,11 +49,13 @@ public struct GPXTrackRepository: TrackRepository {
         var scanner = try GPXScanner(path: url.path, file: fileName)
         var tracks = TrackStatistics.Builder(fileName: fileName), routes = TrackStatistics.Builder(fileName: fileName)
         var trackSampler = TrackSampler(), routeSampler = TrackSampler()
-        var waypoints = 0
+        var waypoints = 0, trackCount = 0
         while let event = try scanner.next() {
             switch event {
             case .root: break
-            case .trackStart: tracks.startTrack()
+            case .trackStart:
+                trackCount += 1
+                tracks.startTrack()
             case .segmentStart:
                 tracks.startSegment()
                 trackSampler.startSegment()
@@ -70,6 +72,7 @@ public struct GPXTrackRepository: TrackRepository {
         }
         if tracks.pointCount > 0 { return tracks.statistics }
         if routes.pointCount > 0 { return routes.statistics }
+        if trackCount > 0 { throw GPXError.emptyTracks(file: fileName, tracks: trackCount) }
         throw GPXError.nothingToRun(file: fileName, waypoints: waypoints)
     }
 }
