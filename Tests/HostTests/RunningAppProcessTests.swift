@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// A run going when strata is told to stop (SIGTERM, SIGINT, SIGHUP) or its terminal closes is saved as
-/// cancelled, with its distance and time so far, before strata exits: in the app and on the command line.
-@Suite struct RunningSignalProcessTests {
+/// Running in a real terminal (tmux). A run going when strata is told to stop (SIGTERM, SIGINT, SIGHUP) or
+/// its terminal closes is saved as cancelled, with its distance and time so far, before strata exits: in the
+/// app and on the command line. The setup form asks before Esc throws away what was typed.
+@Suite struct RunningAppProcessTests {
     /// 4.58 km over an hour and a half: replayed 10× faster, the run is still going when the test ends it.
     static let track = BuildProducts.repositoryRoot.appendingPathComponent("Tests/Fixtures/Data/gpx/gpxpy_cerknicko-jezero.gpx").path
 
@@ -18,17 +19,7 @@ import Testing
         let (terminal, sandbox) = try await start([])
         defer { terminal.close() }
         // Home → Running → New run: the track, a 4 km goal, Enter.
-        try await terminal.waitFor("the home screen") { $0.contains { $0.contains("Running") } }
-        for _ in 0..<8 {
-            if try terminal.lines().contains(where: { $0.contains("› Running") }) { break }
-            let before = try terminal.lines()
-            try terminal.press("Down")
-            try await terminal.waitFor("the selection to move") { $0 != before }
-        }
-        try terminal.press("Enter")
-        try await terminal.waitFor("the Running menu") { $0.contains { $0.contains("New run") } }
-        try terminal.press("Enter")
-        try await terminal.waitFor("the setup form") { $0.contains { $0.contains("› My track") } }
+        try await openNewRun(terminal)
         try terminal.type(Self.track)
         try terminal.press("Up")
         try terminal.type("4")
@@ -54,7 +45,49 @@ import Testing
         try expectOneCancelledRun(sandbox)
     }
 
+    /// Esc once dropped the form at once, with the goal typed in it. The tracks the form opens with (the
+    /// last run's) are not typed, so an untouched form still leaves at once.
+    @Test func escAsksBeforeTheSetupFormThrowsAwayWhatWasTyped() async throws {
+        let (terminal, sandbox) = try await start([])
+        defer { terminal.close(); withExtendedLifetime(sandbox) {} }
+        try await openNewRun(terminal)
+        try terminal.press("Up")
+        try terminal.type("7")
+        try await terminal.waitFor("the goal typed") { $0.contains { $0.contains("Goal (km)") && $0.contains("7") } }
+        try terminal.press("Escape")
+        try await terminal.waitFor("the question") { $0.contains { $0.contains("Leave the new run? What you typed here is lost.") } }
+        try terminal.press("Escape")  // no: back to the form, the goal still there
+        try await terminal.waitFor("the form again") { screen in
+            !screen.contains { $0.contains("Leave the new run?") } && screen.contains { $0.contains("Goal (km)") && $0.contains("7") }
+        }
+        try terminal.press("Escape")
+        try await terminal.waitFor("the question again") { $0.contains { $0.contains("Leave the new run?") } }
+        try terminal.press("Right")  // from Cancel to Discard
+        try terminal.press("Enter")
+        try await terminal.waitFor("the Running menu") { $0.contains { $0.contains("New run") } && !$0.contains { $0.contains("Goal (km)") } }
+        // Untouched, the form leaves at once.
+        try terminal.press("Enter")
+        try await terminal.waitFor("the setup form") { $0.contains { $0.contains("› My track") } }
+        try terminal.press("Escape")
+        try await terminal.waitFor("the Running menu, unasked") { $0.contains { $0.contains("History") } && !$0.contains { $0.contains("Leave the new run?") } }
+    }
+
     // MARK: - Helpers
+
+    /// Home → Running → New run, the setup form on screen.
+    private func openNewRun(_ terminal: TmuxTerminal) async throws {
+        try await terminal.waitFor("the home screen") { $0.contains { $0.contains("Running") } }
+        for _ in 0..<8 {
+            if try terminal.lines().contains(where: { $0.contains("› Running") }) { break }
+            let before = try terminal.lines()
+            try terminal.press("Down")
+            try await terminal.waitFor("the selection to move") { $0 != before }
+        }
+        try terminal.press("Enter")
+        try await terminal.waitFor("the Running menu") { $0.contains { $0.contains("New run") } }
+        try terminal.press("Enter")
+        try await terminal.waitFor("the setup form") { $0.contains { $0.contains("› My track") } }
+    }
 
     private func start(_ arguments: [String]) async throws -> (TmuxTerminal, Sandbox) {
         let sandbox = try Sandbox()

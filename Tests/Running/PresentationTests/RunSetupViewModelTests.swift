@@ -39,6 +39,24 @@ struct RunSetupViewModelTests {
         RunSetupViewModel(tracks: StubTrackRepository(tracks: tracks), profile: profile)
     }
 
+    /// What Esc asks about: what the person typed or chose, not the last run's tracks the form opened with;
+    /// and nothing once a run started with it.
+    @Test func typedChangesAreTheOnesThePersonMade() async {
+        let tracks = StubTrackRepository(tracks: ["a.gpx": .stub(km: 5)])
+        tracks.rememberTracks(LastTracks(mine: "/runs/a.gpx", mate: ""))
+        let viewModel = RunSetupViewModel(tracks: tracks, profile: profile)
+        #expect(viewModel.trackPath == "/runs/a.gpx" && !viewModel.hasTypedChanges)
+        viewModel.goalText = "7"
+        #expect(viewModel.hasTypedChanges)
+        viewModel.goalText = ""
+        #expect(!viewModel.hasTypedChanges, "typed back as it was")
+        viewModel.cycleSpeed()
+        #expect(viewModel.hasTypedChanges)
+        viewModel.goalText = "2"
+        #expect(await viewModel.makeRequest() != nil)
+        #expect(!viewModel.hasTypedChanges, "the run started with them")
+    }
+
     /// The form remembers the last tracks, as absolute paths, and the next form (in a later strata too,
     /// through the repository's file) starts with them.
     @Test func theNextFormStartsWithTheTracksOfTheLastRunStarted() async throws {
@@ -135,6 +153,7 @@ struct RunSetupViewModelTests {
         #expect(viewModel.completePath(in: .track) == "runs")
         #expect(viewModel.trackPath == "runs")
         #expect(viewModel.completePath(in: .track) == nil, "runs/ and runs.gpx part here")
+        #expect(viewModel.completions == ["runs/", "runs.gpx"], "listed, as a shell's second Tab lists them")
         viewModel.trackPath = "runs/"
         #expect(viewModel.completePath(in: .track) == nil)
         viewModel.mateTrackPath = "ri"
