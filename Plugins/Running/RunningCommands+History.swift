@@ -19,7 +19,7 @@ extension RunningCommands {
                 try invocation.writeJSON(shown.map(HistoryEntryJSON.init))
                 if pastTheEnd { throw CommandError.exit(1) }
             } else if pastTheEnd, let number {
-                throw CommandError.failure("no page \(number) of the run history: there \(page.count == 1 ? "is 1 page" : "are \(page.count) pages")")
+                throw CommandError.failure("no page \(number) of the run history: there \(page.count == 1 ? "is" : "are") \(RunningFormat.count(page.count, "page"))")
             } else {
                 invocation.write(RunningTextReport.history(page))
             }

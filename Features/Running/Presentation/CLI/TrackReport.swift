@@ -50,14 +50,14 @@ public enum TrackReport {
 
     public static func text(_ statistics: TrackStatistics) -> String {
         var lines = ["\(statistics.name ?? statistics.fileName)"]
-        lines.append("Points      \(statistics.pointCount) in \(statistics.segmentCount) segment\(statistics.segmentCount == 1 ? "" : "s")")
+        lines.append("Points      \(statistics.pointCount) in \(RunningFormat.count(statistics.segmentCount, "segment"))")
         lines.append("Length      \(RunningFormat.trackLength(statistics.lengthMeters / 1000)) km")
         if let duration = statistics.duration, let moving = statistics.movingTime {
             lines.append("Duration    \(RunningFormat.elapsedTime(Int(duration.rounded()))) (moving \(RunningFormat.elapsedTime(Int(moving.rounded()))))")
         } else if statistics.timedPointCount == 0 {
             lines.append("Duration    - (the points have no times)")
         } else {
-            lines.append("Duration    - (\(statistics.timedPointCount) of \(statistics.pointCount) points have a time; a duration needs them all)")
+            lines.append("Duration    - (\(statistics.timedPointCount) of \(RunningFormat.count(statistics.pointCount, "point")) \(statistics.timedPointCount == 1 ? "has" : "have") a time; a duration needs them all)")
         }
         if let gain = statistics.elevationGain, let loss = statistics.elevationLoss, let range = statistics.elevationRange {
             lines.append("Elevation   +\(Int(gain.rounded())) m / -\(Int(loss.rounded())) m, \(Int(range.lowerBound.rounded()))–\(Int(range.upperBound.rounded())) m")

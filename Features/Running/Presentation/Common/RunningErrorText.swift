@@ -41,7 +41,7 @@ public enum RunningErrorText {
         case .needsPace(let file, let untimed, let points) where untimed == points:
             "the track \(file) has no times, so it can't be replayed by its clock; \(givePace)"
         case .needsPace(let file, let untimed, let points):
-            "the track \(file) has a time on only \(points - untimed) of its \(points) points, so it can't be replayed by its clock "
+            "the track \(file) has a time on only \(points - untimed) of its \(RunningFormat.count(points, "point")), so it can't be replayed by its clock "
                 + "(nothing is made up); \(givePace)"
         case .clockRunsBackwards(let file, let point):
             "the track \(file) goes back in time at point \(point), so it can't be replayed by its clock; \(givePace)"
