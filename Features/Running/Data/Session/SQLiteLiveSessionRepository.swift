@@ -22,12 +22,16 @@ public struct SQLiteLiveSessionRepository: LiveSessionRepository {
     private let opener: any DatabaseOpener
     private let clock: any RunClock
     private let timing: Timing
+    private let log: @Sendable (String) -> Void
 
-    public init(directory: URL, opener: any DatabaseOpener, clock: any RunClock, timing: Timing = Timing()) {
+    /// - Parameter log: where the host says why a mate was refused (standard error).
+    public init(directory: URL, opener: any DatabaseOpener, clock: any RunClock, timing: Timing = Timing(),
+                log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.directory = directory
         self.opener = opener
         self.clock = clock
         self.timing = timing
+        self.log = log
     }
 
     public func fileURL(for id: SessionID) -> URL {
@@ -56,7 +60,14 @@ public struct SQLiteLiveSessionRepository: LiveSessionRepository {
         }
         onOpen()
         let deadline = clock.now().addingTimeInterval(timing.inviteTimeoutSeconds)
+        var refusalsSeen: Int64 = 0
         while true {
+            for refusal in try database.query("SELECT id, nickname, track_km FROM refusals WHERE id > ? ORDER BY id", [.integer(refusalsSeen)]) {
+                refusalsSeen = try refusal.int64("id")
+                let nickname = try refusal.string("nickname"), trackKm = try refusal.double("track_km")
+                log("\(nickname)'s track adds up to \(String(format: "%.2f", trackKm)) km, "
+                    + "less than the \(String(format: "%.2f", setting.targetDistanceKm)) km goal; still waiting for a mate")
+            }
             if let mate = try database.query("SELECT nickname FROM runners WHERE role = 'mate'").first {
                 try database.execute("UPDATE session SET state = 'running'")
                 var agreed = setting
@@ -91,7 +102,7 @@ public struct SQLiteLiveSessionRepository: LiveSessionRepository {
             throw LiveSessionError.notFound(id: id.value, directory: directory.path)
         }
         let database = try opener.open(url)
-        let session = try database.transaction { transaction -> SQLiteRow in
+        let (session, shortOf) = try database.transaction { transaction -> (SQLiteRow, Double?) in
             guard let session = try? transaction.query("SELECT * FROM session").first else {
                 throw LiveSessionError.damaged(id: id.value, path: url.path)
             }
@@ -101,11 +112,14 @@ public struct SQLiteLiveSessionRepository: LiveSessionRepository {
             default: throw LiveSessionError.alreadyTaken(id: id.value)
             }
             if session["mode"]?.string == RunningMode.race.rawValue, let goal = session["target_km"]?.double, trackKm < goal {
-                throw RunRequestProblem.tooShort(trackKm: trackKm, goalKm: goal, mode: .race)
+                // Not written in as the mate; the host is told why (a host from before this table just waits on).
+                try? transaction.execute("INSERT INTO refusals (nickname, track_km) VALUES (?, ?)", [.text(nickname), .real(trackKm)])
+                return (session, goal)
             }
             try SessionSchema.insertRunner(transaction, role: .mate, nickname: nickname, at: clock.now())
-            return session
+            return (session, nil)
         }
+        if let goal = shortOf { throw RunRequestProblem.tooShort(trackKm: trackKm, goalKm: goal, mode: .race) }
         guard let mode = RunningMode(rawValue: try session.string("mode")) else {
             throw LiveSessionError.damaged(id: id.value, path: url.path)
         }
