@@ -164,6 +164,19 @@ struct RunSetupViewModelTests {
 
 @MainActor
 struct RunDashboardViewModelTests {
+    /// A replay faster than the screen redraws hands the main actor one update at a time, the newest: the
+    /// hops don't queue up ahead of the keys.
+    @Test func updatesWaitingForTheScreenAreOneTheNewest() {
+        let latest = LatestRunningData()
+        let first = RunningData(mode: .single, targetDistanceKm: 5, mine: RealTimeData(elapsedDistanceKm: 0.1, elapsedSeconds: 1))
+        let second = RunningData(mode: .single, targetDistanceKm: 5, mine: RealTimeData(elapsedDistanceKm: 0.2, elapsedSeconds: 2))
+        #expect(latest.set(first), "the first schedules a hop")
+        #expect(!latest.set(second), "the second waits for it")
+        #expect(latest.take() == second)
+        #expect(latest.take() == nil, "taken once")
+        #expect(latest.set(first), "then the next schedules a hop again")
+    }
+
     @Test func theDashboardEndsWithTheResultAndTheLastSecond() async throws {
         let track = RunTrack.stub(km: 5)
         let request = RunRequest(setting: RunningSetting(mode: .single, targetDistanceKm: 0.5, myNickname: "ana"),
