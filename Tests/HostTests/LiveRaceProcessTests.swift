@@ -35,9 +35,10 @@ import Testing
         return (host, words[index + 1], words[index + 2])
     }
 
-    func join(_ endpoint: String, _ code: String, speed: String = "600", pace: String = "5:00", prefix: [String] = []) throws -> LaunchedProcess {
+    func join(_ endpoint: String, _ code: String, speed: String = "600", pace: String = "5:00", prefix: [String] = [],
+              track: String = Self.mateTrack) throws -> LaunchedProcess {
         let arguments = prefix + [BuildProducts.strata, "--config", sandbox.config.path, "--data-dir", sandbox.root.appendingPathComponent("mate").path,
-                                  "running", "join", endpoint, code, "--track", Self.mateTrack, "--pace", pace,
+                                  "running", "join", endpoint, code, "--track", track, "--pace", pace,
                                   "--speed", speed, "--nickname", "kim"]
         return try launch(arguments[0], Array(arguments.dropFirst()))
     }
@@ -239,7 +240,7 @@ struct HostFailed: Error, CustomStringConvertible {
 }
 
 /// A hand-written peer on loopback, for what a real `strata` never sends.
-private final class RawLineClient {
+final class RawLineClient {
     private let descriptor: Int32
 
     init(port: UInt16) throws {

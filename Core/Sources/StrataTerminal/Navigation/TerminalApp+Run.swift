@@ -1,18 +1,22 @@
+import Dispatch
+import Glibc
 import FoundationEssentials
 import Observation
 
 extension TerminalApp {
-    /// Runs the app on this process's terminal until a screen exits, Ctrl-C, or the terminal closes.
+    /// Runs the app on this process's terminal until a screen exits, Ctrl-C, the terminal closes, or
+    /// SIGTERM, SIGINT or SIGHUP arrives.
     ///
     /// Takes over the terminal (raw mode, alternate screen, hidden cursor) and gives it back exactly as it
-    /// was on every way out: a normal return, an error thrown by a screen, SIGTERM/SIGINT/SIGHUP (restored by
-    /// the signal handler before the process ends with that signal). Ctrl-Z hands the terminal back to the
+    /// was on every way out: a normal return, an error thrown by a screen, SIGTERM/SIGINT/SIGHUP (the app
+    /// quits as on `q`, every screen's ``Screen/appWillQuit()`` within ``quitGraceSeconds``, and the exit code
+    /// is 128 + the signal), SIGQUIT (restored by the signal handler before the process ends with it). Ctrl-Z hands the terminal back to the
     /// shell and takes it again on `fg`. The screen is redrawn after every key, resize, animation tick and
     /// change of observed state, writing only the cells that changed.
     ///
     /// - Parameter environment: Read for `TERM`, `NO_COLOR` and what the terminal says it can draw (see
     ///   ``TerminalCapabilities``).
-    /// - Returns: The exit code: 0 for a normal quit, 130 for Ctrl-C.
+    /// - Returns: The exit code: 0 for a normal quit, 130 for Ctrl-C, 128 + the signal for a signal.
     /// - Throws: ``TerminalError`` when there is no usable terminal (check
     ///   ``TerminalCapabilities/supportsFullScreen`` first), or the error a screen threw.
     public func run(environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> Int32 {
@@ -54,8 +58,22 @@ extension TerminalApp {
             if exitCode != nil || event == .endOfInput { break }
             redraw(session, &renderer)
         }
+        let signal = signalState.pointee.quitSignal
+        if signal != 0 { Self.endAfterGrace(exitCode: 128 + signal) }
         await quit()
-        return exitCode ?? 0
+        return signal != 0 ? 128 + signal : exitCode ?? 0
+    }
+
+    /// How long the screens get to finish (``Screen/appWillQuit()``) after a signal asked the app to quit.
+    static let quitGraceSeconds = 5
+
+    /// Ends the process with `exitCode` if the screens have not finished within ``quitGraceSeconds``: a
+    /// signal asked to quit, and a screen that hangs must not keep strata running.
+    private static func endAfterGrace(exitCode: Int32) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(quitGraceSeconds)) {
+            if signalState.pointee.active { leaveTerminal() }
+            _exit(exitCode)
+        }
     }
 
     /// Lets every screen of the stack, top first, finish what must not be lost (``Screen/appWillQuit()``).

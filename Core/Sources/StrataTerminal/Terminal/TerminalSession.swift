@@ -54,9 +54,12 @@ final class TerminalSession {
             cc[Int(VMIN)] = 1
             cc[Int(VTIME)] = 0
         }
+        // A socket pair, not a pipe: a signal handler's wake-up after the input thread has gone (a closed
+        // terminal ends it, then SIGHUP arrives) must fail quietly (MSG_NOSIGNAL), not end the app with
+        // SIGPIPE while its screens save what they must.
         var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else {
-            throw TerminalError(description: "could not create the pipe that carries terminal signals ("
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0 else {
+            throw TerminalError(description: "could not create the socket pair that carries terminal signals ("
                                 + "\(String(cString: strerror(errno)))); close other programs or raise `ulimit -n`")
         }
         for fd in fds {
