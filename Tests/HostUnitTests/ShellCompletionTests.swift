@@ -41,6 +41,12 @@ import Testing
         #expect(completion.complete(["completions"], current: "") == .words(["bash", "fish", "zsh"]))
     }
 
+    @Test func afterDevsDoubleDashCompletesACommandLineOfItsOwn() {
+        #expect(completion.complete(["dev"], current: "") == .directories, "the package folder")
+        #expect(completion.complete(["dev", "pkg", "--"], current: "run") == .words(["running"]))
+        #expect(completion.complete(["dev", "pkg", "--", "running", "run"], current: "--tr") == .words(["--track"]))
+    }
+
     @Test func wordsAShellCouldMisreadAreNeverOffered() {
         let hostile = ShellCompletion(commands: [.init(words: ["ok"], spec: CommandSpec()), .init(words: ["bad\u{1B}[2J"], spec: CommandSpec()),
                                                  .init(words: [":files"], spec: CommandSpec()), .init(words: ["two words"], spec: CommandSpec())],

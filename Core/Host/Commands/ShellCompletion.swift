@@ -55,6 +55,10 @@ struct ShellCompletion {
             return offer(nextWords(after: typed) + (typed.isEmpty ? Self.globalOptions : []), current)
         }
         let rest = Array(typed.dropFirst(command.words.count))
+        // `strata dev PACKAGE -- COMMAND…`: what follows `--` is a command line of its own.
+        if let dash = rest.firstIndex(of: "--"), command.spec.arguments.contains(where: { $0.name.hasPrefix("-- ") }) {
+            return complete(Array(rest[(dash + 1)...]), current: current)
+        }
         if let last = rest.last, let option = command.spec.options.first(where: { $0.name == last }) {
             if !option.choices.isEmpty { return offer(option.choices, current) }
             if let extensions = option.fileExtensions { return .files(extensions: extensions) }
