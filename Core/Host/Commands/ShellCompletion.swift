@@ -75,7 +75,8 @@ struct ShellCompletion {
             return offer(rest.isEmpty ? nextWords(after: typed) : [], current)
         }
         if argument == HostCommand.pluginID { return offer(pluginIDs, current) }
-        return Completion.path(named: argument.name) ?? offer(argument.name == HostCommand.shell.name ? ShellScript.names : [], current)
+        if argument == HostCommand.shell { return offer(ShellScript.names, current) }
+        return Completion.path(named: argument.name) ?? .words([])
     }
 
     /// The words that may follow `typed` toward a longer command: `blocks` → `add`, `list`, ….
