@@ -8,10 +8,13 @@
 public struct PictureView: Component {
     public var picture: Picture
     public var mode: PictureMode
+    /// The terminal's cell shape (``RenderContext/cellPixels``), for ``height(forWidth:)``.
+    public var cell: CellPixelSize
 
-    public init(_ picture: Picture, mode: PictureMode) {
+    public init(_ picture: Picture, mode: PictureMode, cell: CellPixelSize = .assumed) {
         self.picture = picture
         self.mode = mode
+        self.cell = cell
     }
 
     public func draw(in canvas: Canvas) {
@@ -45,6 +48,6 @@ public struct PictureView: Component {
 
     /// As many rows as the canvas gives it.
     public func height(forWidth width: Int) -> Int {
-        picture.cellSize(fitting: TerminalSize(width: width, height: .max)).height
+        picture.cellSize(fitting: TerminalSize(width: width, height: .max), cell: cell).height
     }
 }

@@ -66,7 +66,8 @@ extension TerminalApp {
     /// Draws the current state, tracking the observable properties the screens read so that a change to
     /// any of them schedules the next redraw.
     private func redraw(_ session: TerminalSession, _ renderer: inout FrameRenderer) {
-        let size = session.size
+        let (size, cell) = session.size
+        cellPixels = cell ?? .assumed
         let continuation = session.continuation
         let frame = withObservationTracking {
             render(size: size)

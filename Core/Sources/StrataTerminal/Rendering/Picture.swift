@@ -13,16 +13,17 @@ public struct Picture: Hashable, Sendable {
         self.rgb = rgb
     }
 
-    /// The most cells the picture can cover inside `available` without being distorted, a cell being
-    /// about twice as tall as it is wide (so one cell shows two pixels, one above the other).
-    public func cellSize(fitting available: TerminalSize) -> TerminalSize {
+    /// The most cells the picture can cover inside `available` without being distorted, on a terminal
+    /// whose cells have the shape `cell` (about twice as tall as wide when the terminal doesn't say).
+    public func cellSize(fitting available: TerminalSize, cell: CellPixelSize = .assumed) -> TerminalSize {
         guard width > 0, height > 0, available.width > 0, available.height > 0 else { return TerminalSize(width: 0, height: 0) }
-        // Pixels: `columns` across, `2 × rows` down, in the picture's proportions.
-        let rowsForWidth = Double(available.width) * Double(height) / Double(width) / 2
+        // On screen the picture is `columns × cell.width` by `rows × cell.height` pixels, in its proportions.
+        let aspect = Double(height) * Double(cell.width) / (Double(width) * Double(cell.height))
+        let rowsForWidth = Double(available.width) * aspect
         if rowsForWidth <= Double(available.height) {
             return TerminalSize(width: available.width, height: max(1, Int(rowsForWidth.rounded())))
         }
-        let columns = Double(available.height) * 2 * Double(width) / Double(height)
+        let columns = Double(available.height) / aspect
         return TerminalSize(width: max(1, Int(columns.rounded())), height: available.height)
     }
 
@@ -40,6 +41,30 @@ public struct Picture: Hashable, Sendable {
         }
         let count = columns.count * rows.count
         return .rgb(UInt8(sums.0 / count), UInt8(sums.1 / count), UInt8(sums.2 / count))
+    }
+}
+
+/// The size of one terminal cell in pixels, as the terminal reports it (`TIOCGWINSZ`'s `ws_xpixel` and
+/// `ws_ypixel` over its columns and rows): what keeps a picture's proportions on screen.
+public struct CellPixelSize: Hashable, Sendable {
+    public let width: Int
+    public let height: Int
+
+    /// A cell `width × height` pixels; nil unless both are from 1 to 1000.
+    public init?(width: Int, height: Int) {
+        guard (1...1000).contains(width), (1...1000).contains(height) else { return nil }
+        self.width = width
+        self.height = height
+    }
+
+    /// What a terminal that doesn't report its cell size is taken to have: a cell twice as tall as wide.
+    public static let assumed = CellPixelSize(width: 1, height: 2)!
+
+    /// The cell size a window of `columns × rows` cells and `pixelWidth × pixelHeight` pixels has; nil when
+    /// the terminal leaves the pixels 0 (most do, and tmux always), or they are not a whole cell each.
+    public init?(columns: Int, rows: Int, pixelWidth: Int, pixelHeight: Int) {
+        guard columns > 0, rows > 0 else { return nil }
+        self.init(width: pixelWidth / columns, height: pixelHeight / rows)
     }
 }
 
