@@ -32,7 +32,7 @@ public final class MoviesListScreen: Screen {
         case .results:
             [HelpItem("↑↓", "move"), HelpItem("Enter", "details"), HelpItem("/", "search")]
                 + (viewModel.loading != .none ? [HelpItem("Esc", "stop")] : [])
-                + (viewModel.error != nil ? [HelpItem("r", "retry")] : [])
+                + (viewModel.error != nil && viewModel.canRetry ? [HelpItem("r", "retry")] : [])
         }
     }
 
@@ -55,6 +55,7 @@ public final class MoviesListScreen: Screen {
 
     private func drawResults(in canvas: Canvas, frame: Int) {
         let spinner = Spinner.frames[frame % Spinner.frames.count]
+        var header = 1
         switch viewModel.resultsState {
         case .prompt:
             canvas.draw("Type a title and press Enter.", row: 0, style: .dim)
@@ -68,8 +69,12 @@ public final class MoviesListScreen: Screen {
         case .noResults:
             canvas.draw("No movies found for \"\(viewModel.query)\".", row: 0, style: .dim)
             return
-        case .failed(let message):
-            canvas.draw("\(viewModel.errorTitle): \(message). Press r to try again.", row: 0, style: .color(.red))
+        case .failed(let message, let canRetry):
+            // The whole sentence, wrapped: what happened and what to do are at its end.
+            let text = "\(viewModel.errorTitle): \(message)" + (canRetry ? " Press r to try again." : "")
+            let lines = text.wrapped(toWidth: canvas.size.width).prefix(max(1, canvas.size.height / 2))
+            for (row, line) in lines.enumerated() { canvas.draw(line, row: row, style: .color(.red)) }
+            header = lines.count
         case .results(let page, let pages):
             canvas.draw("\(viewModel.emptyDataTitle) for \"\(viewModel.query)\" · page \(page) of \(pages)", row: 0, style: .dim)
         }
@@ -83,7 +88,7 @@ public final class MoviesListScreen: Screen {
         var selection = self.selection
         ListView(rows: viewModel.items.map { ListRow($0.title, detail: $0.releaseDate) }, emptyText: "", footer: footer,
                  titleColumnWidth: max(8, (canvas.size.width - 4) / 2))
-            .draw(in: canvas.rows(1, count: max(0, canvas.size.height - 1)), selection: &selection)
+            .draw(in: canvas.rows(header, count: max(0, canvas.size.height - header)), selection: &selection)
         if focus == .results { self.selection = selection }
     }
 
@@ -139,7 +144,7 @@ public final class MoviesListScreen: Screen {
         case .character("/"), .tab:
             focus = .search
             if field.text.isEmpty { viewModel.showQueriesSuggestions() }
-        case .character("r") where viewModel.error != nil:
+        case .character("r") where viewModel.error != nil && viewModel.canRetry:
             viewModel.didRetry()
         default:
             switch selection.handle(key, itemCount: viewModel.items.count) {
