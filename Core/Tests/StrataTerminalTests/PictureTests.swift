@@ -36,6 +36,19 @@ import Testing
         #expect(CellPixelSize(columns: 0, rows: 0, pixelWidth: 720, pixelHeight: 480) == nil)
     }
 
+    /// A thumbnail box's shape cut from the middle: a 2:3 poster in a box 18 × 20 pixels loses its top and
+    /// bottom; a wide picture in a tall box loses its sides; a picture already in shape stays whole.
+    @Test func croppingKeepsTheMiddleInTheProportionsAsked() {
+        let tall = Picture(width: 2, height: 6, rgb: (0..<6).flatMap { row in [UInt8(row), 0, 0, UInt8(row), 0, 0] })
+        let square = tall.cropped(toProportions: 1, 1)
+        #expect(square.width == 2 && square.height == 2 && square.rgb == [2, 0, 0, 2, 0, 0, 3, 0, 0, 3, 0, 0])
+        let wide = Picture(width: 4, height: 1, rgb: [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4])
+        #expect(wide.cropped(toProportions: 1, 2).rgb == [2, 2, 2], "one column of 4: the second")
+        #expect(quarters.cropped(toProportions: 1, 2) == quarters)
+        let poster = Picture(width: 46, height: 69, rgb: Array(repeating: 9, count: 46 * 69 * 3)).cropped(toProportions: 18, 20)
+        #expect(poster.width == 46 && poster.height == 51)
+    }
+
     @Test func halfBlocksShowTheUpperPixelAsTextAndTheLowerAsBackground() {
         let canvas = Canvas(size: TerminalSize(width: 2, height: 2))
         PictureView(quarters, mode: .halfBlocks).draw(in: canvas)

@@ -103,12 +103,17 @@ public struct RenderContext: Hashable, Sendable {
     /// The size of a cell in pixels, as the terminal reports it (``CellPixelSize/assumed`` when it doesn't):
     /// give it to ``Picture/cellSize(fitting:cell:)`` to keep a picture's proportions.
     public var cellPixels: CellPixelSize
+    /// Whether the terminal shows 24-bit colours (``TerminalCapabilities/trueColor``): half blocks of a few
+    /// cells read only then.
+    public var trueColor: Bool
 
     /// Creates a context.
-    public init(frame: Int = 0, colors: Bool = true, pictures: PictureMode = .halfBlocks, cellPixels: CellPixelSize = .assumed) {
+    public init(frame: Int = 0, colors: Bool = true, pictures: PictureMode = .halfBlocks, cellPixels: CellPixelSize = .assumed,
+                trueColor: Bool = true) {
         self.frame = frame
         self.colors = colors
         self.pictures = pictures
         self.cellPixels = cellPixels
+        self.trueColor = trueColor
     }
 }

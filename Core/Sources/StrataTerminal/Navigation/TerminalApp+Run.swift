@@ -25,6 +25,7 @@ extension TerminalApp {
         }
         colors = capabilities.colors
         pictures = capabilities.pictures
+        trueColor = capabilities.trueColor
         let session = try TerminalSession()
         defer { session.end() }
         let continuation = session.continuation

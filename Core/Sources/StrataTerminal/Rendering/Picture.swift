@@ -27,6 +27,24 @@ public struct Picture: Hashable, Sendable {
         return TerminalSize(width: max(1, Int(columns.rounded())), height: available.height)
     }
 
+    /// The middle of the picture in the proportions `width : height`, cut from its sides or from its top and
+    /// bottom: a thumbnail that fills a box of that shape without being distorted.
+    public func cropped(toProportions width: Int, _ height: Int) -> Picture {
+        guard self.width > 0, self.height > 0, width > 0, height > 0 else { return self }
+        // Compare self.height / self.width with height / width without dividing.
+        let keptWidth = min(self.width, max(1, Int((Double(self.height) * Double(width) / Double(height)).rounded())))
+        let keptHeight = min(self.height, max(1, Int((Double(self.width) * Double(height) / Double(width)).rounded())))
+        let (left, top) = ((self.width - keptWidth) / 2, (self.height - keptHeight) / 2)
+        if keptWidth == self.width && keptHeight == self.height { return self }
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(keptWidth * keptHeight * 3)
+        for row in top..<(top + keptHeight) {
+            let start = (row * self.width + left) * 3
+            pixels.append(contentsOf: rgb[start..<(start + keptWidth * 3)])
+        }
+        return Picture(width: keptWidth, height: keptHeight, rgb: pixels)
+    }
+
     /// The average colour of the pixels in `columns` × `rows` (half-open, clamped to the picture).
     func averageColor(columns: Range<Int>, rows: Range<Int>) -> Color {
         let columns = columns.clamped(to: 0..<width), rows = rows.clamped(to: 0..<height)
