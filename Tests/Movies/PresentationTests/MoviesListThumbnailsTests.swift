@@ -56,8 +56,8 @@ import Testing
         #expect(transmitted == 1 && placed == 5, "one picture (all five are alike), placed on five rows: \(output.suffix(300).debugDescription)")
         let frame = app.render(size: size)
         #expect(frame.pictures.map(\.region.row) == [5, 6, 7, 8, 9] && frame.pictures.allSatisfy { $0.region.column == 1 })
-        // The picture is cut to the box's shape, 18 × 20 pixels, so it is not stretched.
-        #expect(frame.pictures.first?.picture.width == 46 && frame.pictures.first?.picture.height == 51)
+        // The picture is cut to the box's shape, 18 × 20 pixels, so it is not stretched, and shrunk to it.
+        #expect(frame.pictures.first?.picture.width == 18 && frame.pictures.first?.picture.height == 20)
         #expect(frame.line(5).contains("› Movie 0"), "\(frame.text)")
     }
 

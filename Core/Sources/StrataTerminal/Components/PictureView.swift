@@ -29,15 +29,11 @@ public struct PictureView: Component {
             // Each cell covers a box of the picture; its upper half is the foreground of `▀`, its lower half
             // the background. Box averaging keeps a large picture from turning to noise when shrunk.
             let pixelRows = size.height * 2
-            func span(_ index: Int, of count: Int, over length: Int) -> Range<Int> {
-                let start = index * length / count
-                return start..<max(start + 1, (index + 1) * length / count)
-            }
             for row in 0..<size.height {
-                let upper = span(row * 2, of: pixelRows, over: picture.height)
-                let lower = span(row * 2 + 1, of: pixelRows, over: picture.height)
+                let upper = Picture.span(row * 2, of: pixelRows, over: picture.height)
+                let lower = Picture.span(row * 2 + 1, of: pixelRows, over: picture.height)
                 for column in 0..<size.width {
-                    let columns = span(column, of: size.width, over: picture.width)
+                    let columns = Picture.span(column, of: size.width, over: picture.width)
                     let style = Style(foreground: picture.averageColor(columns: columns, rows: upper),
                                       background: picture.averageColor(columns: columns, rows: lower))
                     canvas.draw("▀", column: column, row: row, style: style)

@@ -45,6 +45,28 @@ public struct Picture: Hashable, Sendable {
         return Picture(width: keptWidth, height: keptHeight, rgb: pixels)
     }
 
+    /// The picture shrunk to `width × height` pixels, each the average of its box of the original (what
+    /// half blocks draw, computed once: a thumbnail drawn on every frame then costs a few pixels).
+    public func scaled(toWidth width: Int, height: Int) -> Picture {
+        guard width > 0, height > 0, self.width > 0, self.height > 0 else { return Picture(width: 0, height: 0, rgb: []) }
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(width * height * 3)
+        for row in 0..<height {
+            let rows = Self.span(row, of: height, over: self.height)
+            for column in 0..<width {
+                let color = averageColor(columns: Self.span(column, of: width, over: self.width), rows: rows)
+                if case .rgb(let red, let green, let blue) = color { pixels += [red, green, blue] } else { pixels += [0, 0, 0] }
+            }
+        }
+        return Picture(width: width, height: height, rgb: pixels)
+    }
+
+    /// The pixels of `length` that part `index` of `count` equal parts covers (at least one).
+    static func span(_ index: Int, of count: Int, over length: Int) -> Range<Int> {
+        let start = index * length / count
+        return start..<max(start + 1, (index + 1) * length / count)
+    }
+
     /// The average colour of the pixels in `columns` × `rows` (half-open, clamped to the picture).
     func averageColor(columns: Range<Int>, rows: Range<Int>) -> Color {
         let columns = columns.clamped(to: 0..<width), rows = rows.clamped(to: 0..<height)

@@ -19,19 +19,19 @@ extension MoviesListScreen {
     }
 
     /// Asks for the posters of the items in `visible` (cancelling those that scrolled away) and draws those
-    /// loaded, one a row of `column`, cut to the cells' shape so that nothing is stretched.
+    /// loaded, one a row of `column`.
     func drawThumbnails(of visible: Range<Int>, in column: Canvas, context: RenderContext) {
         guard let thumbnails else { return }
         let items = viewModel.items[visible]
-        let cell = context.cellPixels
-        // Pixels across the column: kitty draws them all; half blocks one a column (the smallest poster).
-        let pixels = context.pictures == .kitty ? column.size.width * cell.width : column.size.width
-        thumbnails.show(items.compactMap(\.posterImagePath), width: pixels)
+        // One row of the column in pixels: kitty draws them all; half blocks two a cell, one above the other.
+        let box = context.pictures == .kitty
+            ? ThumbnailBox(width: column.size.width * context.cellPixels.width, height: context.cellPixels.height)
+            : ThumbnailBox(width: column.size.width, height: 2)
+        thumbnails.show(items.compactMap(\.posterImagePath), width: box.width)
         for (row, item) in zip(0..., items) {
-            guard let path = item.posterImagePath, let picture = thumbnails.pictures[path] else { continue }
-            let box = Region(column: 0, row: row, width: column.size.width, height: 1)
-            let thumbnail = picture.cropped(toProportions: column.size.width * cell.width, cell.height)
-            PictureView(thumbnail, mode: context.pictures).draw(in: column.canvas(in: box))
+            guard let path = item.posterImagePath, let thumbnail = thumbnails.thumbnail(for: path, in: box) else { continue }
+            PictureView(thumbnail, mode: context.pictures)
+                .draw(in: column.canvas(in: Region(column: 0, row: row, width: column.size.width, height: 1)))
         }
     }
 }

@@ -7,7 +7,8 @@ import StrataTerminal
 /// Only the rows shown are loaded: ``show(_:width:)`` starts the loads of the posters it is given and
 /// cancels the others, so scrolling past a row stops its download, and an answer that comes after its
 /// row left the screen is dropped. The repository keeps the files on disk; the pictures loaded stay in
-/// memory, the last ``capacity`` of them, so scrolling back shows them at once.
+/// memory, the last ``capacity`` of them, so scrolling back shows them at once; each is cut and shrunk to
+/// its box once (``thumbnail(for:in:)``), not on every frame.
 @MainActor
 @Observable
 public final class MoviesListThumbnails {
@@ -24,9 +25,26 @@ public final class MoviesListThumbnails {
     @ObservationIgnored private var recent: [String] = []
     /// Posters that failed to load: not asked for again while the list lives (the row keeps its text).
     @ObservationIgnored private var failed: Set<String> = []
+    /// The thumbnails made for ``box``, by poster path.
+    @ObservationIgnored private var made: [String: Picture] = [:]
+    @ObservationIgnored private var box: ThumbnailBox?
 
     public init(posterImagesRepository: any PosterImagesRepository) {
         self.posterImagesRepository = posterImagesRepository
+    }
+
+    /// The poster at `path`, once loaded, cut from its middle to the shape of `box` (so it is never
+    /// stretched) and shrunk to its pixels.
+    public func thumbnail(for path: String, in box: ThumbnailBox) -> Picture? {
+        guard let picture = pictures[path] else { return nil }
+        if box != self.box {
+            self.box = box
+            made = [:]
+        }
+        if let thumbnail = made[path] { return thumbnail }
+        let thumbnail = picture.cropped(toProportions: box.width, box.height).scaled(toWidth: box.width, height: box.height)
+        made[path] = thumbnail
+        return thumbnail
     }
 
     /// The loads in progress, for a test to wait on.
@@ -64,8 +82,23 @@ public final class MoviesListThumbnails {
             }
             pictures[path] = Picture(width: image.width, height: image.height, rgb: image.rgb)
             recent.append(path)
-            while recent.count > Self.capacity { pictures[recent.removeFirst()] = nil }
+            while recent.count > Self.capacity {
+                let oldest = recent.removeFirst()
+                pictures[oldest] = nil
+                made[oldest] = nil
+            }
         }
         loads[path] = (number, task)
+    }
+}
+
+/// The pixels one row of the thumbnail column holds.
+public struct ThumbnailBox: Hashable, Sendable {
+    public let width: Int
+    public let height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = max(1, width)
+        self.height = max(1, height)
     }
 }
