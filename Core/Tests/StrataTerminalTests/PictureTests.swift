@@ -49,6 +49,13 @@ import Testing
         #expect(poster.width == 46 && poster.height == 51)
     }
 
+    /// Shrinking averages each box of the original, as half blocks do: the quarters picture in 1 × 2 pixels.
+    @Test func scalingDownAveragesEachBox() {
+        #expect(quarters.scaled(toWidth: 1, height: 2).rgb == [255, 127, 127, 0, 0, 127])
+        #expect(quarters.scaled(toWidth: 2, height: 4) == quarters)
+        #expect(quarters.scaled(toWidth: 0, height: 4).rgb.isEmpty)
+    }
+
     @Test func halfBlocksShowTheUpperPixelAsTextAndTheLowerAsBackground() {
         let canvas = Canvas(size: TerminalSize(width: 2, height: 2))
         PictureView(quarters, mode: .halfBlocks).draw(in: canvas)
