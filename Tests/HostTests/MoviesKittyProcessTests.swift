@@ -4,10 +4,13 @@ import Synchronization
 import Testing
 
 /// The bytes the real `strata` writes to a kitty terminal that reports its cell size in pixels (a
-/// pseudo-terminal whose window is 80 × 24 cells of 9 × 20 pixels), against a loopback TMDB.
+/// pseudo-terminal 80 × 24 cells of 9 × 20 pixels), against a loopback TMDB.
 @Suite struct MoviesKittyProcessTests {
-    @Test(.timeLimit(.minutes(2)))
-    func kittyGetsEachPictureOnceCompressedAndThePosterInItsCellsShape() async throws {
+    /// How the terminal tells its cell size: in the window size (TIOCGWINSZ), or only when asked (CSI 16 t).
+    enum Report: CaseIterable { case windowSize, answer }
+
+    @Test(.timeLimit(.minutes(2)), arguments: Report.allCases)
+    func kittyGetsEachPictureOnceCompressedAndThePosterInItsCellsShape(_ report: Report) async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.route("GET", "/3/search/movie", response: .json(MoviesProcessTests.page.replacingOccurrences(
@@ -17,12 +20,15 @@ import Testing
         server.route("GET", "/t/p/w92/p.jpg", response: LoopbackResponse(status: 200, headers: ["Content-Type": "image/jpeg"], body: jpeg))
         let sandbox = try Sandbox()
         try sandbox.writeConfig(#"{"pluginDirectories": ["\#(BuildProducts.directory.path)"], "features": {"movies": {"settings": {"source": "tmdb", "baseURL": "\#(server.baseURL.absoluteString)", "imagesBaseURL": "\#(server.baseURL.absoluteString)"}}}}"#)
-        let terminal = try PseudoTerminal(columns: 80, rows: 24, pixelWidth: 720, pixelHeight: 480)
+        let terminal = try PseudoTerminal(columns: 80, rows: 24, pixelWidth: report == .windowSize ? 720 : 0,
+                                          pixelHeight: report == .windowSize ? 480 : 0)
         defer { terminal.close() }
         try terminal.start([BuildProducts.strata, "--config", sandbox.config.path, "--data-dir", sandbox.data.path],
                            environment: MoviesProcessTests.key.merging(["TERM": "xterm-kitty", "XDG_STATE_HOME": sandbox.state.path]) { $1 })
 
         try await terminal.waitFor("the home screen") { $0.contains("quit") }
+        #expect(terminal.output.contains(CSI16t) == (report == .answer), "asked only when the window has no pixels")
+        if report == .answer { terminal.write("\u{1B}[6;20;9t") }
         for _ in 0..<6 where !terminal.output.contains("› Movies") {
             let before = terminal.output.count
             terminal.write("j")
@@ -48,6 +54,8 @@ import Testing
         #expect(!output.contains("a=T,"), "nothing sent and shown at once, in full, again")
     }
 }
+
+private let CSI16t = "\u{1B}[16t"
 
 /// A pseudo-terminal of a given size in cells and pixels, running one program, whose output is collected.
 final class PseudoTerminal: @unchecked Sendable {

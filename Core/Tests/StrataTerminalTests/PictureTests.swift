@@ -34,6 +34,13 @@ import Testing
         #expect(CellPixelSize(columns: 80, rows: 24, pixelWidth: 0, pixelHeight: 0) == nil)
         #expect(CellPixelSize(columns: 80, rows: 24, pixelWidth: 65_535, pixelHeight: 65_535 * 24) == nil)
         #expect(CellPixelSize(columns: 0, rows: 0, pixelWidth: 720, pixelHeight: 480) == nil)
+        // Or its answer to CSI 16 t, which comes in with the keys.
+        var decoder = KeyDecoder()
+        guard case .unknown(let reply) = decoder.decode(Array("\u{1B}[6;20;9t".utf8)).first else { Issue.record("not one reply"); return }
+        #expect(CellPixelSize(report: reply) == cell)
+        for other in ["\u{1B}[4;480;720t", "\u{1B}[6;20t", "\u{1B}[6;0;9t", "\u{1B}[6;99999999999999999999;9t", "\u{1B}[A"] {
+            #expect(CellPixelSize(report: Array(other.utf8)) == nil, "\(other.debugDescription)")
+        }
     }
 
     /// A thumbnail box's shape cut from the middle: a 2:3 poster in a box 18 × 20 pixels loses its top and

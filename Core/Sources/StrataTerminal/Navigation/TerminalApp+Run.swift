@@ -41,11 +41,15 @@ extension TerminalApp {
 
         var renderer = FrameRenderer(colors: colors, trueColor: capabilities.trueColor)
         defer { session.write(renderer.finish()) }
-        redraw(session, &renderer)
+        // A terminal that leaves the window's pixels 0 may still tell its cell size when asked (CSI 16 t).
+        var reportedCell: CellPixelSize?
+        if pictures != .off, session.size.cell == nil { session.write(CellPixelSize.query) }
+        redraw(session, &renderer, reportedCell: reportedCell)
         for await event in session.events {
             switch event {
             case .key(.suspend): session.suspend()  // returns after `fg`; a redraw event follows
             case .key(.control("l")): renderer.invalidate()  // whatever else wrote to the terminal is painted over
+            case .key(.unknown(let bytes)) where CellPixelSize(report: bytes) != nil: reportedCell = CellPixelSize(report: bytes)
             case .key(let key): try send(key)
             case .resize: renderer.invalidate()
             case .tick: advanceFrame()
@@ -53,7 +57,7 @@ extension TerminalApp {
             case .endOfInput: break
             }
             if exitCode != nil || event == .endOfInput { break }
-            redraw(session, &renderer)
+            redraw(session, &renderer, reportedCell: reportedCell)
         }
         await quit()
         return exitCode ?? 0
@@ -66,9 +70,9 @@ extension TerminalApp {
 
     /// Draws the current state, tracking the observable properties the screens read so that a change to
     /// any of them schedules the next redraw.
-    private func redraw(_ session: TerminalSession, _ renderer: inout FrameRenderer) {
+    private func redraw(_ session: TerminalSession, _ renderer: inout FrameRenderer, reportedCell: CellPixelSize?) {
         let (size, cell) = session.size
-        cellPixels = cell ?? .assumed
+        cellPixels = cell ?? reportedCell ?? .assumed
         let continuation = session.continuation
         let frame = withObservationTracking {
             render(size: size)
