@@ -134,6 +134,19 @@ import Testing
         #expect(renderer.finish() == "")
     }
 
+    /// The terminal keeps a bounded number of pictures: past it, the one unused the longest is freed, and
+    /// a picture on screen never is.
+    @Test func theTerminalKeepsAtMost64PicturesFreeingTheLongestUnused() {
+        var images = KittyImages()
+        let region = Region(column: 0, row: 0, width: 1, height: 1)
+        let pictures = (0..<66).map { Picture(width: 1, height: 1, rgb: [UInt8($0), 0, 0]) }
+        for picture in pictures.prefix(64) { _ = images.show([PicturePlacement(region: region, picture: picture)]) }
+        _ = images.show([PicturePlacement(region: region, picture: pictures[0])])  // id 1 used again
+        let past = images.show([PicturePlacement(region: region, picture: pictures[64])])
+        #expect(past.hasSuffix("\u{1B}_Ga=d,d=I,i=2,q=2\u{1B}\\"), "id 2 is the longest unused: \(past.debugDescription)")
+        #expect(!images.show([PicturePlacement(region: region, picture: pictures[0])]).contains("a=t"), "id 1 is still held")
+    }
+
     /// `base64` decoded and inflated with zlib, as the terminal does with `o=z`.
     func inflate(_ base64: String, count: Int) throws -> [UInt8] {
         let compressed = [UInt8](try #require(Data(base64Encoded: base64)))
