@@ -29,6 +29,7 @@ extension TerminalApp {
         }
         colors = capabilities.colors
         pictures = capabilities.pictures
+        trueColor = capabilities.trueColor
         let session = try TerminalSession()
         defer { session.end() }
         let continuation = session.continuation
@@ -44,11 +45,15 @@ extension TerminalApp {
 
         var renderer = FrameRenderer(colors: colors, trueColor: capabilities.trueColor)
         defer { session.write(renderer.finish()) }
-        redraw(session, &renderer)
+        // A terminal that leaves the window's pixels 0 may still tell its cell size when asked (CSI 16 t).
+        var reportedCell: CellPixelSize?
+        if pictures != .off, session.size.cell == nil { session.write(CellPixelSize.query) }
+        redraw(session, &renderer, reportedCell: reportedCell)
         for await event in session.events {
             switch event {
             case .key(.suspend): session.suspend()  // returns after `fg`; a redraw event follows
             case .key(.control("l")): renderer.invalidate()  // whatever else wrote to the terminal is painted over
+            case .key(.unknown(let bytes)) where CellPixelSize(report: bytes) != nil: reportedCell = CellPixelSize(report: bytes)
             case .key(let key): try send(key)
             case .resize: renderer.invalidate()
             case .tick: advanceFrame()
@@ -56,7 +61,7 @@ extension TerminalApp {
             case .endOfInput: break
             }
             if exitCode != nil || event == .endOfInput { break }
-            redraw(session, &renderer)
+            redraw(session, &renderer, reportedCell: reportedCell)
         }
         let signal = signalState.pointee.quitSignal
         if signal != 0 { Self.endAfterGrace(exitCode: 128 + signal) }
@@ -83,8 +88,9 @@ extension TerminalApp {
 
     /// Draws the current state, tracking the observable properties the screens read so that a change to
     /// any of them schedules the next redraw.
-    private func redraw(_ session: TerminalSession, _ renderer: inout FrameRenderer) {
-        let size = session.size
+    private func redraw(_ session: TerminalSession, _ renderer: inout FrameRenderer, reportedCell: CellPixelSize?) {
+        let (size, cell) = session.size
+        cellPixels = cell ?? reportedCell ?? .assumed
         let continuation = session.continuation
         let frame = withObservationTracking {
             render(size: size)

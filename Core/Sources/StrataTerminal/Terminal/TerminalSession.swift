@@ -77,13 +77,16 @@ final class TerminalSession {
     /// through ``continuation``.
     let (events, continuation) = AsyncStream.makeStream(of: TerminalEvent.self)
 
-    /// The current size of the terminal (80×24 if it cannot be read).
-    var size: TerminalSize {
+    /// The current size of the terminal (80×24 if it cannot be read), and of a cell in pixels when the
+    /// terminal reports it.
+    var size: (cells: TerminalSize, cell: CellPixelSize?) {
         var window = winsize()
         guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else {
-            return TerminalSize(width: 80, height: 24)
+            return (TerminalSize(width: 80, height: 24), nil)
         }
-        return TerminalSize(width: Int(window.ws_col), height: Int(window.ws_row))
+        return (TerminalSize(width: Int(window.ws_col), height: Int(window.ws_row)),
+                CellPixelSize(columns: Int(window.ws_col), rows: Int(window.ws_row),
+                              pixelWidth: Int(window.ws_xpixel), pixelHeight: Int(window.ws_ypixel)))
     }
 
     /// Writes `output` to the terminal in full (one frame is one write where the system allows).
