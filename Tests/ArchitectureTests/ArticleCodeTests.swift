@@ -10,7 +10,8 @@ import Testing
         .deletingLastPathComponent().appendingPathComponent("Modules")
 
     /// SQLite's module map, which StrataStorage's module refers to.
-    static let sqliteModule = ArchitectureTests.root.appendingPathComponent("Core/Sources/CSQLite")
+    /// The C modules the SDK's modules import, which a client of theirs must find too.
+    static let cModules = ["CSQLite", "CZlib"].map { ArchitectureTests.root.appendingPathComponent("Core/Sources/\($0)") }
 
     static func articles() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: catalog.path).filter { $0.hasSuffix(".md") }.sorted()
@@ -57,7 +58,7 @@ import Testing
             return file.path
         }
         let (status, errors) = try Self.swiftc(["-typecheck", "-parse-as-library", "-swift-version", "6", "-module-name", "Article",
-                                                "-I", Self.modules.path, "-I", Self.sqliteModule.path] + files, errorsTo: folder.appendingPathComponent("errors"))
+                                                "-I", Self.modules.path] + Self.cModules.flatMap { ["-I", $0.path] } + files, errorsTo: folder.appendingPathComponent("errors"))
         #expect(status == 0, "the Swift of \(article) doesn't compile against the SDK:\n\(errors)")
     }
 
