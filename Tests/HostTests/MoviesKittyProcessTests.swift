@@ -121,7 +121,7 @@ final class PseudoTerminal: @unchecked Sendable {
             guard Date() < deadline else {
                 throw POSIXError(.ETIMEDOUT, userInfo: [NSLocalizedDescriptionKey: "waited \(Int(seconds)) s for \(what); the terminal got: \(output.suffix(600).debugDescription)"])
             }
-            try await Task.sleep(for: .milliseconds(20))  // poll interval
+            usleep(20_000)  // poll interval
         }
     }
 

@@ -56,7 +56,7 @@ import Testing
                                                      "running", "host", "--mode", "race", "--goal", "0.08", "--track",
                                                      "\(Self.gpx)/togeojson_run_gpxtpx.gpx", "--session", "DIR01", "--speed", "600",
                                                      "--nickname", "ana", "--session-dir", folder])
-        while host.isRunning && !host.outputSoFar.contains("--track FILE") { try await Task.sleep(for: .milliseconds(20)) }  // polling the output
+        while host.isRunning && !host.outputSoFar.contains("--track FILE") { usleep(20_000) }  // polling the output
         let line = try #require(host.outputSoFar.split(separator: "\n").first { $0.contains("Join with: ") }, "\(host.outputSoFar)")
         let printed = String(line[line.range(of: "Join with: ")!.upperBound...])
         #expect(printed == "strata running join DIR01 --session-dir '\(folder)' --track FILE")
