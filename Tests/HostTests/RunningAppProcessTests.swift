@@ -72,6 +72,25 @@ import Testing
         try await terminal.waitFor("the Running menu, unasked") { $0.contains { $0.contains("History") } && !$0.contains { $0.contains("Leave the new run?") } }
     }
 
+    /// On the run dashboard `?` lists the keys and `q` asks to end the run first (#39 item 1: both seemed
+    /// ignored, without a word).
+    @Test func theRunDashboardAnswersQuestionMarkAndQ() async throws {
+        let (terminal, sandbox) = try await start([])
+        defer { terminal.close(); withExtendedLifetime(sandbox) {} }
+        try await openNewRun(terminal)
+        try terminal.type(Self.track)
+        try terminal.press("Up")
+        try terminal.type("4")
+        try terminal.press("Enter")
+        try await terminal.waitFor("the run to go") { $0.contains { $0.contains("Time 00:") && !$0.contains("Time 00:00") } }
+        try terminal.type("?")
+        try await terminal.waitFor("the Keys dialog") { $0.contains { $0.contains("these keys") } && $0.contains { $0.contains("end the run") } }
+        try terminal.press("Escape")
+        try await terminal.waitFor("the dashboard again") { !$0.contains { $0.contains("these keys") } }
+        try terminal.type("q")
+        try await terminal.waitFor("the question") { $0.first?.hasSuffix("› End the run") == true }
+    }
+
     // MARK: - Helpers
 
     /// Home → Running → New run, the setup form on screen.
