@@ -17,6 +17,8 @@ final class HostSession {
     let catalog: PluginCatalog
     /// Where crashes are remembered.
     let crashes: URL
+    /// Under pinned trust, the digests each library must match (``PluginPins``).
+    let pins: PluginPins?
     let container = Container()
     private var activeLoader: PluginLoader?
 
@@ -28,7 +30,7 @@ final class HostSession {
         let level = options.verbose ? .debug : environment["STRATA_LOG"].flatMap(LogLevel.init(name:)) ?? .warning
         logger = Logger(label: "host", level: level)
         config = try ConfigLoader(explicitPath: options.configPath, environment: environment).load()
-        let development = environment[DevLoop.pluginFolderVariable].flatMap(realPath)
+        let development = DevLoop.pluginFolder(environment: environment)
         pluginDirectories = (development.map { [$0] } ?? []) + PluginDiscovery.directories(for: config, environment: environment)
         dataDirectory = Self.dataDirectory(options: options, environment: environment, config: config)
         var discovered = PluginDiscovery(directories: pluginDirectories,
@@ -38,10 +40,15 @@ final class HostSession {
         let isDeveloped = { (plugin: DiscoveredPlugin) in development.map { plugin.path.hasPrefix($0 + "/") } ?? false }
         let developed = Set(discovered.filter(isDeveloped).map(\.id))
         discovered.removeAll { developed.contains($0.id) && !isDeveloped($0) }
-        if config.trust == .pinned {
-            let pins = PluginPins(environment: environment)
-            for index in discovered.indices where discovered[index].problem == nil && !isDeveloped(discovered[index]) {
-                discovered[index].problem = pins.problem(discovered[index].id, path: discovered[index].path)?.description
+        pins = PluginPins.applying(to: config, environment: environment, exempt: Set(discovered.filter(isDeveloped).map(\.id)))
+        if let pins {
+            for index in discovered.indices where discovered[index].problem == nil {
+                do {
+                    let file = try PluginFile(path: discovered[index].path, judged: discovered[index].identity)
+                    discovered[index].problem = pins.problem(discovered[index].id, file: file)?.description
+                } catch {
+                    discovered[index].problem = error.description
+                }
             }
         }
         self.discovered = discovered
@@ -88,7 +95,8 @@ final class HostSession {
             logger.error("can't register host services: \(error)")
         }
         let loader = PluginLoader(catalog: catalog, config: config, container: container, dataDirectory: dataDirectory,
-                                  crashes: crashes, logger: logger)
+                                  crashes: crashes, pins: pins, staging: PrivateFolder.perProcess(in: stateDirectory(environment).appendingPathComponent("load")),
+                                  logger: logger)
         activeLoader = loader
         return loader
     }

@@ -60,6 +60,26 @@ import Testing
         #expect(ping.status == 0 && ping.stdout == "pong (hello from healthy)\n", "the others still work")
     }
 
+    /// One crafted header value (a section header offset of 2^63) trapped strata in every command, `--help`
+    /// and `plugins uninstall` included; now that file alone fails, and the other plugins and commands work.
+    @Test(.timeLimit(.minutes(2)))
+    func aCraftedELFHeaderFailsItsPluginAloneAndNeverStopsACommand() throws {
+        let sandbox = try Sandbox()
+        try sandbox.install(fixture: "Healthy", as: "Healthy")
+        try Self.installPatched(sandbox, fixture: "Healthy", as: "Crafted") { bytes in
+            bytes.replaceSubrange(0x28..<0x30, with: Data([0, 0, 0, 0, 0, 0, 0, 0x80]))
+        }
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
+
+        let rows = try decodeRows(try sandbox.strata(["plugins", "list", "--json"]).stdout)
+        #expect(rows["crafted"]?.state == "failed")
+        #expect(rows["crafted"]?.error?.contains("no usable section header table") == true, "\(rows["crafted"]?.error ?? "")")
+        #expect(try sandbox.strata(["--help"]).status == 0)
+        let ping = try sandbox.strata(["healthy", "ping"])
+        #expect(ping.status == 0 && ping.stdout == "pong (hello from healthy)\n")
+        #expect(try sandbox.strata(["plugins", "uninstall", "crafted"]).status != 132)
+    }
+
     @Test(.timeLimit(.minutes(2)))
     func aLibraryWithoutADescriptorSaysHowToBuildOne() throws {
         let sandbox = try Sandbox()

@@ -144,6 +144,7 @@ import Testing
         let result = try home.sandbox.strata(["plugins", "install", package.path],
                                              environment: ["HOME": home.home.path, "PATH": "\(bin.path):/usr/bin:/bin"])
         #expect(result.status == 1)
+        #expect(result.stderr.contains("This runs the package's Package.swift and build plugins as you"), "building runs the package's code: said before it runs")
         #expect(result.stderr.contains("error: boom"), "\(result.stderr)")
         #expect(result.stderr.contains("no line feed at the end"), "the last, unfinished line is passed on too")
         #expect(!result.stderr.contains("\u{1B}") && !result.stderr.contains("\u{07}"), "\(result.stderr.debugDescription)")

@@ -46,6 +46,28 @@ import Testing
         #expect(try strataInFolder(sandbox, ["healthy", "ping"]).status == 2)
     }
 
+    /// An approved config covered only its own text: a library it loads, swapped later, ran without a new
+    /// approval. The approval now covers the plugins the config loaded when it was approved.
+    @Test func approvingAConfigCoversThePluginsItLoadsThen() throws {
+        let sandbox = try Sandbox.withHealthy()
+        let allow = try strataInFolder(sandbox, ["config", "allow"])
+        #expect(allow.stdout.contains("with the plugins it loads now: healthy"), "\(allow.stdout)")
+        #expect(try strataInFolder(sandbox, ["healthy", "ping"]).stdout == "pong (hello from healthy)\n")
+
+        let library = sandbox.plugins.appendingPathComponent("libHealthyPlugin.so")
+        var swapped = try Data(contentsOf: library)
+        swapped.append(0)
+        try FileManager.default.removeItem(at: library)
+        try swapped.write(to: library)
+        let refused = try strataInFolder(sandbox, ["healthy", "ping"])
+        #expect(refused.status == 1 && !refused.stdout.contains("pong"), "\(refused.stdout)")
+        #expect(refused.stderr.contains("changed since you approved \(sandbox.config.path)"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("run `strata config allow` again"))
+
+        #expect(try strataInFolder(sandbox, ["config", "allow"]).status == 0)
+        #expect(try strataInFolder(sandbox, ["healthy", "ping"]).status == 0)
+    }
+
     @Test func aConfigThatDoesNotParseCannotBeAllowed() throws {
         let sandbox = try Sandbox.withHealthy()
         try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"],}"#)
@@ -144,6 +166,92 @@ import Testing
         #expect(asPluginFolder.status == 1)
         #expect(asPluginFolder.stderr.contains("refused: the plugin folder \(shared.path) is shared"), "\(asPluginFolder.stderr)")
         #expect(!asPluginFolder.stderr.contains("chmod"), "never advise changing a shared folder such as /tmp")
+    }
+
+    /// A link in a shared plugin folder was judged only by where it led, so `nobody` could plant a link to a
+    /// library of the victim's in a sticky or world-writable plugin folder and have it run.
+    @Test func aLinkIsAlsoJudgedByTheFolderThatHoldsIt() throws {
+        let sandbox = try Sandbox()
+        let safe = try folder(sandbox.root.appendingPathComponent("safe"), mode: 0o755)
+        try copyHealthy(to: safe.appendingPathComponent("libReal.so"))
+        let shared = try folder(sandbox.root.appendingPathComponent("shared"), mode: 0o1777)
+        let open = try folder(sandbox.root.appendingPathComponent("open"), mode: 0o777)
+        for holder in [shared, open] {
+            try FileManager.default.createSymbolicLink(at: holder.appendingPathComponent("libHealthyPlugin.so"),
+                                                       withDestinationURL: safe.appendingPathComponent("libReal.so"))
+        }
+        let inShared = try ping(pluginFolder: shared, in: sandbox)
+        #expect(inShared.status == 1 && !inShared.stdout.contains("pong"))
+        #expect(inShared.stderr.contains("refused: the plugin folder \(shared.path) is shared"), "\(inShared.stderr)")
+        expectRefused(try ping(pluginFolder: open, in: sandbox), writable: open)
+    }
+
+    /// A plugin that is a link to a device was refused with "chmod go-w /dev/zero", advice that would harm
+    /// the system; it is not a regular file, and says so.
+    @Test func aPluginThatIsNoRegularFileIsRefusedWithoutChmodAdvice() throws {
+        let sandbox = try Sandbox()
+        try FileManager.default.createSymbolicLink(at: sandbox.plugins.appendingPathComponent("libHealthyPlugin.so"),
+                                                   withDestinationURL: URL(fileURLWithPath: "/dev/zero"))
+        let result = try ping(pluginFolder: sandbox.plugins, in: sandbox)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("refused: /dev/zero is not a regular file"), "\(result.stderr)")
+        #expect(!result.stderr.contains("chmod"), "\(result.stderr)")
+    }
+
+    // MARK: - Strata's own records and data
+
+    /// A pin record in a state folder that someone else can write was believed: they could have forged it.
+    @Test func aPinInAFolderOthersCanWriteIsNotBelieved() throws {
+        let sandbox = try Sandbox.withHealthy()
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"], "trust": "pinned"}"#)
+        #expect(try sandbox.strata(["plugins", "trust", "healthy"]).status == 0)
+        #expect(try sandbox.strata(["healthy", "ping"]).status == 0)
+        let pinned = sandbox.state.appendingPathComponent("strata/pinned")
+        #expect(chmod(pinned.path, 0o777) == 0)
+        let forged = try sandbox.strata(["healthy", "ping"])
+        #expect(forged.status == 1, "\(forged.stdout)")
+        #expect(forged.stderr.contains("no digest is recorded"), "\(forged.stderr)")
+    }
+
+    /// Each plugin's data folder was made with the umask's mode (0755 here), so another user could read,
+    /// for one, the gpt history. It is private (0700) now, and an older open one is narrowed.
+    @Test func aPluginsDataFolderIsPrivate() throws {
+        let sandbox = try Sandbox.withHealthy()
+        let folder = sandbox.data.appendingPathComponent("healthy")
+        func mode() throws -> Int { try ((FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions]) as? Int) ?? -1 }
+        #expect(try sandbox.strata(["healthy", "ping"]).status == 0)
+        #expect(try mode() == 0o700)
+        #expect(chmod(folder.path, 0o755) == 0)
+        #expect(try sandbox.strata(["healthy", "ping"]).status == 0)
+        #expect(try mode() == 0o700)
+    }
+
+    /// `STRATA_DEV_PLUGIN_DIR` turned pinned trust off for whatever folder it named; only `strata dev`'s own
+    /// staging folder may stand in now.
+    @Test func theDevelopmentFolderVariableIsNoWayAroundPinnedTrust() throws {
+        let sandbox = try Sandbox()
+        let elsewhere = try folder(sandbox.root.appendingPathComponent("elsewhere"), mode: 0o755)
+        try copyHealthy(to: elsewhere.appendingPathComponent("libHealthyPlugin.so"))
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"], "trust": "pinned"}"#)
+        let result = try sandbox.strata(["healthy", "ping"], environment: ["STRATA_DEV_PLUGIN_DIR": elsewhere.path])
+        #expect(result.status != 0 && !result.stdout.contains("pong"), "\(result.stdout)")
+        #expect(result.stderr.contains("STRATA_DEV_PLUGIN_DIR is set by `strata dev`"), "\(result.stderr)")
+    }
+
+    /// `plugins enable|disable` wrote the config through a link another user made, replacing the file it
+    /// pointed to with the config's text.
+    @Test func theConfigIsNeverWrittenThroughAnotherUsersLink() throws {
+        try #require(geteuid() == 0, "this attack needs a second user: run the tests as root")
+        let sandbox = try Sandbox.withHealthy()
+        let real = sandbox.root.appendingPathComponent("real.json")
+        try FileManager.default.moveItem(at: sandbox.config, to: real)
+        try FileManager.default.createSymbolicLink(at: sandbox.config, withDestinationURL: real)
+        #expect(lchown(sandbox.config.path, Self.nobody, Self.nobody) == 0)
+        let before = try Data(contentsOf: real)
+        let result = try sandbox.strata(["plugins", "disable", "healthy"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("is a symbolic link made by user 'nobody'"), "\(result.stderr)")
+        #expect(try Data(contentsOf: real) == before)
     }
 
     // MARK: - Names, probes, secrets

@@ -136,3 +136,86 @@ import Testing
         #expect(Set(HostCommand.all.map { $0.words[0] }) == HostCommand.groups.union(["dev"]))
     }
 }
+
+@Suite struct ConfigEditorTests {
+    /// The reader keeps the last copy of a repeated key; the editor changed the first, so `plugins disable`
+    /// said "Disabled gpt" and gpt stayed enabled.
+    @Test func aRepeatedKeyIsChangedWhereTheReaderLooks() throws {
+        let texts = [
+            #"{"features": {"gpt": {"enabled": true}, "gpt": {"enabled": true}}}"#,
+            #"{"features": {"gpt": {"enabled": true, "enabled": true}}}"#,
+            #"{"features": {"gpt": {"enabled": true}}, "features": {"gpt": {"enabled": true}}}"#,
+            #"{"features": {}, "features": {"gpt": {}}}"#,
+        ]
+        for text in texts {
+            var editor = ConfigEditor(Data(text.utf8))
+            editor.setEnabled(false, for: "gpt")
+            let config = try ConfigLoader.parse(Data(editor.bytes), path: "strata.json")
+            #expect(!config.isEnabled("gpt"), "\(String(decoding: editor.bytes, as: UTF8.self))")
+        }
+    }
+}
+
+@Suite struct StagedFileTests {
+    /// The staging file was `.<name>.<pid>.new`, opened without O_EXCL and following links: whoever could
+    /// write the config's folder planted a link there and had `plugins enable` overwrite a file of theirs
+    /// choosing. A planted link under the old name, or any name, is never written through.
+    @Test func aLinkPlantedAtTheStagingNameIsNotWrittenThrough() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-staged-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let victim = folder.appendingPathComponent("victim")
+        try Data("precious".utf8).write(to: victim)
+        let config = folder.appendingPathComponent("strata.json")
+        try Data("{}".utf8).write(to: config)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent(".strata.json.\(getpid()).new"), withDestinationURL: victim)
+
+        try StagedFile.replace(config.path, with: Array(#"{"features": {}}"#.utf8))
+
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "precious")
+        #expect(try String(contentsOf: config, encoding: .utf8) == #"{"features": {}}"#)
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".new") }
+        #expect(left == [".strata.json.\(getpid()).new"], "only the planted link is left: \(left)")
+    }
+}
+
+@Suite struct PluginFileTests {
+    /// Pinned trust hashed the file by its path and `dlopen` opened the path later: a library renamed over
+    /// it in between ran unpinned. Now the library is judged, hashed and loaded through one descriptor: here
+    /// another library is renamed over the path after it was opened, and the judged one is what is mapped.
+    @Test func theFileLoadedIsTheFileJudgedWhateverIsRenamedOverItsPath() throws {
+        let products = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-load-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("libHealthyPlugin.so").path
+        try FileManager.default.copyItem(atPath: products.appendingPathComponent("libStrataFixtureHealthy.so").path, toPath: path)
+        var status = stat()
+        #expect(stat(path, &status) == 0)
+        let judged = FileIdentity(status)
+        let file = try PluginFile(path: path, judged: judged)
+        let digest = file.digest()
+        #expect(digest?.count == 64)
+
+        let other = folder.appendingPathComponent("other.so").path
+        try FileManager.default.copyItem(atPath: products.appendingPathComponent("libStrataFixtureDisagrees.so").path, toPath: other)
+        #expect(rename(other, path) == 0)
+        var replaced = stat()
+        #expect(stat(path, &replaced) == 0)
+        #expect(throws: PluginFailure.self, "opening the path again sees the replacement") { _ = try PluginFile(path: path, judged: judged) }
+        #expect(file.digest() == digest)
+
+        let staging = folder.appendingPathComponent("staging")
+        try PrivateFolder.prepare(staging)
+        let library = try DynamicLibrary(file, staging: staging)
+        #expect(library.symbol("strata_plugin_entry") != nil)
+        // Read to the end: /proc files report no size, and a read sized by it can stop early.
+        let maps = String(decoding: try #require(FileHandle(forReadingAtPath: "/proc/self/maps")).readDataToEndOfFile(), as: UTF8.self)
+        let mappedInodes = Set(maps.split(separator: "\n").compactMap { line in
+            line.split(separator: " ", omittingEmptySubsequences: true).dropFirst(4).first.flatMap { UInt64($0) }
+        })
+        #expect(mappedInodes.contains(judged.inode))
+        #expect(!mappedInodes.contains(UInt64(replaced.st_ino)))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: staging.path).isEmpty, "the links made for loading are gone")
+    }
+}

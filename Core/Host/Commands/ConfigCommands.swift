@@ -41,7 +41,8 @@ extension HostSession {
     }
 
     /// `strata config allow [PATH]`: approves the config in the current folder (or PATH) as it is now, so
-    /// that strata uses it when run in that folder. It must parse: what was approved always loads.
+    /// that strata uses it when run in that folder, with the plugin libraries it loads now (a library that
+    /// changes later needs a new approval). It must parse: what was approved always loads.
     func configAllow(_ path: String?) -> Int32 {
         let loader = ConfigLoader(explicitPath: nil, environment: environment)
         let file = loader.absolute(path ?? "strata.json")
@@ -52,15 +53,27 @@ extension HostSession {
             Console.error("can't read \(file): \(errorText(error)). Run `strata config allow` in the folder that holds strata.json, or name the file.")
             return 1
         }
+        let allowed: StrataConfig
         do {
-            _ = try ConfigLoader.parse(data, path: file)
+            allowed = try ConfigLoader.parse(data, path: file)
         } catch {
             Console.error("not allowed: \(error) Fix it, then allow it.")
             return 1
         }
         do {
             let digest = try ConfigAllowance(environment: environment).allow(file, contents: data)
-            Console.writeLine("Allowed \(file) (SHA-256 \(digest.prefix(12))…). strata uses it when run in its folder, until it changes.")
+            let pins = PluginPins(.approvedConfig(file), environment: environment)
+            pins.records.removeAll()
+            var covered: [String] = []
+            for plugin in PluginDiscovery(directories: PluginDiscovery.directories(for: allowed, environment: environment)).discover()
+            where plugin.problem == nil {
+                guard let digest = (try? PluginFile(path: plugin.path, judged: plugin.identity))?.digest() else { continue }
+                try pins.records.record(digest, from: plugin.path, as: plugin.id)
+                covered.append(plugin.id)
+            }
+            Console.writeLine("Allowed \(file) (SHA-256 \(digest.prefix(12))…) with the plugins it loads now: "
+                              + (covered.isEmpty ? "none" : covered.joined(separator: ", "))
+                              + ". strata uses it when run in its folder, until it or one of those plugins changes.")
             return 0
         } catch {
             Console.error("can't record the approval in \(ConfigAllowance(environment: environment).records.directory.path): \(errorText(error))")
@@ -71,6 +84,7 @@ extension HostSession {
     /// `strata config deny [PATH]`: withdraws the approval of the config in the current folder (or PATH).
     func configDeny(_ path: String?) -> Int32 {
         let file = ConfigLoader(explicitPath: nil, environment: environment).absolute(path ?? "strata.json")
+        PluginPins(.approvedConfig(file), environment: environment).records.removeAll()
         if ConfigAllowance(environment: environment).revoke(file) {
             Console.writeLine("\(file) is no longer allowed; strata passes it over.")
         } else {

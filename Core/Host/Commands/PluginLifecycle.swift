@@ -61,7 +61,7 @@ extension HostSession {
         }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
-            try placeLibrary(library, at: target)
+            try StagedFile.place(library, at: target)
         } catch {
             Console.error("can't install into \(folder.path): \(folderProblem(folder)) (\(errorText(error))).")
             return 1
@@ -85,7 +85,8 @@ extension HostSession {
             Console.error("can't install \(package.path): a folder must be a plugin package (it has no Package.swift).")
             return nil
         }
-        Console.writeError("Building \(package.path) (swift build -c release)…")
+        Console.writeError("Building \(package.path) (swift build -c release)… This runs the package's Package.swift and build plugins "
+                           + "as you, with your files and network: install only packages from people you trust.")
         switch PackageBuild.run(package: package.path, configuration: "release", echo: true) {
         case .succeeded(let libraries):
             return libraries
@@ -144,9 +145,14 @@ extension HostSession {
             let original = config.path == nil ? Data("{}\n".utf8) : try Data(contentsOf: url)
             var editor = ConfigEditor(original)
             editor.setEnabled(enabled, for: id)
+            // Never say a change was made that the config, read again, doesn't show.
+            guard (try? ConfigLoader.parse(Data(editor.bytes), path: file))?.isEnabled(id) == enabled else {
+                Console.error("can't change `features.\(id).enabled` in \(file): strata couldn't edit it safely; set it by hand")
+                return 1
+            }
             let wasAllowed = ConfigAllowance(environment: environment).verdict(for: file, contents: original) == .allowed
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try replaceFile(at: file, with: editor.bytes)
+            try StagedFile.replace(file, with: editor.bytes)
             // An approved config stays approved after an edit the user asked strata to make.
             if wasAllowed { try ConfigAllowance(environment: environment).allow(file, contents: Data(editor.bytes)) }
         } catch {
@@ -215,41 +221,4 @@ extension HostSession {
         Console.error("no plugin '\(id)' in \(pluginDirectories.joined(separator: ", "))\(hint). Run `strata plugins list`.")
         return nil
     }
-}
-
-/// Replaces the file at `path` with `bytes` through a file beside it renamed over it (a reader sees the old
-/// bytes or the new, never half), keeping the file's permissions from the first byte (a config may hold a
-/// key; a new file gets 0644), and writing through a symbolic link into the file it names.
-func replaceFile(at path: String, with bytes: [UInt8]) throws {
-    let real = URL(fileURLWithPath: path).resolvingSymlinksInPath()
-    var status = stat()
-    let mode = stat(real.path, &status) == 0 ? status.st_mode & 0o7777 : 0o644
-    let staging = real.deletingLastPathComponent().appendingPathComponent(".\(real.lastPathComponent).\(getpid()).new").path
-    let descriptor = open(staging, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-    guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-    var failure: Int32 = 0
-    if fchmod(descriptor, mode) != 0 { failure = errno }  // open's mode is narrowed by the umask
-    var done = 0
-    while failure == 0 && done < bytes.count {
-        let written = bytes.withUnsafeBufferPointer { write(descriptor, $0.baseAddress! + done, bytes.count - done) }
-        if written < 0 && errno == EINTR { continue }
-        if written <= 0 { failure = written < 0 ? errno : EIO } else { done += written }
-    }
-    if failure == 0 && fsync(descriptor) != 0 { failure = errno }
-    close(descriptor)
-    if failure == 0 && rename(staging, real.path) != 0 { failure = errno }
-    if failure != 0 {
-        unlink(staging)
-        throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
-    }
-}
-
-/// Copies a plugin library to `target`, mode 0644, through a hidden file beside it renamed over it: whoever
-/// opens `target` meanwhile gets the old library or the whole new one, never half of it.
-func placeLibrary(_ library: URL, at target: URL) throws {
-    let staging = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).new")
-    try? FileManager.default.removeItem(at: staging)
-    try FileManager.default.copyItem(at: library, to: staging)
-    chmod(staging.path, 0o644)
-    guard rename(staging.path, target.path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
 }

@@ -29,7 +29,9 @@ struct ConfigAllowance {
     /// - Returns: the SHA-256 of the approved content.
     @discardableResult
     func allow(_ path: String, contents: Data) throws -> String {
-        try records.record(contents, from: path, as: key(path))
+        let digest = SHA256.hex(contents)
+        try records.record(digest, from: path, as: key(path))
+        return digest
     }
 
     /// Withdraws the approval of `path`. Returns whether there was one.

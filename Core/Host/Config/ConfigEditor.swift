@@ -2,7 +2,8 @@ import FoundationEssentials
 
 /// Changes one value in a config file's text and leaves every other byte as the user wrote it: their
 /// formatting, key order and other settings survive `strata plugins enable` and `disable`. The text must
-/// already be valid JSON (the config was loaded before it is edited).
+/// already be valid JSON (the config was loaded before it is edited). Where a key is repeated, the last copy
+/// is the one changed: it is the one the config's reader keeps.
 struct ConfigEditor {
     private(set) var bytes: [UInt8]
 
@@ -20,16 +21,16 @@ struct ConfigEditor {
         let flag = Array((enabled ? "true" : "false").utf8)
         guard let top = firstNonSpace(from: 0), bytes[top] == UInt8(ascii: "{") else { return }
         let topMembers = members(ofObjectAt: top)
-        guard let features = topMembers.first(where: { $0.key == "features" }), bytes[features.value.lowerBound] == UInt8(ascii: "{") else {
+        guard let features = topMembers.last(where: { $0.key == "features" }), bytes[features.value.lowerBound] == UInt8(ascii: "{") else {
             insert(member: "\"features\": {\(quoted(id)): {\"enabled\": \(enabled)}}", intoObjectAt: top)
             return
         }
         let featureMembers = members(ofObjectAt: features.value.lowerBound)
-        guard let entry = featureMembers.first(where: { $0.key == id }), bytes[entry.value.lowerBound] == UInt8(ascii: "{") else {
+        guard let entry = featureMembers.last(where: { $0.key == id }), bytes[entry.value.lowerBound] == UInt8(ascii: "{") else {
             insert(member: "\(quoted(id)): {\"enabled\": \(enabled)}", intoObjectAt: features.value.lowerBound)
             return
         }
-        if let current = members(ofObjectAt: entry.value.lowerBound).first(where: { $0.key == "enabled" }) {
+        if let current = members(ofObjectAt: entry.value.lowerBound).last(where: { $0.key == "enabled" }) {
             bytes.replaceSubrange(current.value, with: flag)
         } else {
             insert(member: "\"enabled\": \(enabled)", intoObjectAt: entry.value.lowerBound)

@@ -66,6 +66,7 @@ struct ConfigLoader {
                 }
             }
             var config = try Self.parse(data, path: candidate.path)
+            config.approved = candidate.needsAllowance
             config.warnings = passedOver + config.warnings
             return config
         }

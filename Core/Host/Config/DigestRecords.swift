@@ -10,20 +10,21 @@ struct DigestRecords {
         directory = stateDirectory(environment).appendingPathComponent(name, isDirectory: true)
     }
 
-    /// The digest recorded under `key`, if any.
+    /// The digest recorded under `key`, if any. A record in a folder that someone else could write is not
+    /// believed.
     func recorded(_ key: String) -> String? {
-        guard let record = try? String(contentsOf: directory.appendingPathComponent(key), encoding: .utf8) else { return nil }
+        guard PrivateFolder.isPrivate(directory), let record = try? String(contentsOf: directory.appendingPathComponent(key), encoding: .utf8) else { return nil }
         return record.split(separator: " ").first.map(String.init)
     }
 
-    /// Records the digest of `contents`, read from `path`, under `key`. Returns the digest.
-    @discardableResult
-    func record(_ contents: Data, from path: String, as key: String) throws -> String {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let digest = SHA256.hex(contents)
+    /// Records `digest`, of the file at `path`, under `key`.
+    func record(_ digest: String, from path: String, as key: String) throws {
+        try PrivateFolder.prepare(directory)
         try Data("\(digest) \(path)\n".utf8).write(to: directory.appendingPathComponent(key), options: .atomic)
-        return digest
     }
+
+    /// Forgets every record.
+    func removeAll() { try? FileManager.default.removeItem(at: directory) }
 
     /// Forgets what is recorded under `key`. Returns whether there was a record.
     @discardableResult

@@ -19,6 +19,9 @@ struct StrataConfig {
     var dataDirectory: String?
     /// `trust`: whether plugin files must also match the digest recorded for them.
     var trust: Trust = .permissions
+    /// Found in the current folder and used because the user approved it (`strata config allow`): the
+    /// approval also pins the plugins it loaded then (``PluginPins``).
+    var approved = false
 
     /// How plugin files are trusted.
     enum Trust: String {

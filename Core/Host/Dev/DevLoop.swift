@@ -13,6 +13,21 @@ import StrataBase
 enum DevLoop {
     /// For the child `strata`: a folder holding the freshly built libraries, searched before the others.
     static let pluginFolderVariable = "STRATA_DEV_PLUGIN_DIR"
+
+    /// The real path of the development plugin folder the environment names, if it is one that `strata dev`
+    /// made: `<state>/dev/<pid>/plugins`, private to the user. Pinned trust doesn't apply to it, so any
+    /// other folder named by the variable is ignored, with a warning.
+    static func pluginFolder(environment: [String: String]) -> String? {
+        guard let named = environment[pluginFolderVariable], !named.isEmpty else { return nil }
+        let work = stateDirectory(environment).appendingPathComponent("dev")
+        if let folder = realPath(named), let root = realPath(work.path),
+           folder.hasPrefix(root + "/"), folder.hasSuffix("/plugins"), folder.dropFirst(root.count + 1).split(separator: "/").count == 2,
+           PrivateFolder.isPrivate(URL(fileURLWithPath: folder)), PrivateFolder.isPrivate(URL(fileURLWithPath: folder).deletingLastPathComponent()) {
+            return folder
+        }
+        Console.error("\(pluginFolderVariable) is set by `strata dev` for its own staging folder; \(named) is not one, so it was ignored")
+        return nil
+    }
     /// For the app: a file where it keeps the id of the feature it shows, to reopen it after a rebuild.
     static let screenFileVariable = "STRATA_DEV_SCREEN_FILE"
     /// For the app: a pipe on which build failures arrive, one JSON object per line.
@@ -72,14 +87,13 @@ enum DevLoop {
             self.options = options
             self.environment = environment
             watcher = try SourceWatcher(root: package)
-            workFolder = stateDirectory(environment).appendingPathComponent("dev/\(getpid())", isDirectory: true)
+            workFolder = PrivateFolder.perProcess(in: stateDirectory(environment).appendingPathComponent("dev"))
             do {
-                try FileManager.default.createDirectory(at: workFolder.appendingPathComponent("plugins"), withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])
+                try PrivateFolder.preparePerProcess(workFolder)
+                try PrivateFolder.prepare(workFolder.appendingPathComponent("plugins"))
             } catch {
                 throw .workFolder(workFolder.path, errorText(error))
             }
-            Self.removeAbandonedFolders(besides: workFolder)
         }
 
         mutating func run() -> Int32 {
@@ -167,7 +181,7 @@ enum DevLoop {
         /// Copies the libraries into the work folder: a build may overwrite its output while a copy runs.
         private func stage(_ libraries: [URL]) throws {
             let folder = workFolder.appendingPathComponent("plugins")
-            for library in libraries { try placeLibrary(library, at: folder.appendingPathComponent(library.lastPathComponent)) }
+            for library in libraries { try StagedFile.place(library, at: folder.appendingPathComponent(library.lastPathComponent)) }
         }
 
         /// A failure for the person: inside the running app (which stays as it was), or on standard error.
@@ -229,15 +243,6 @@ enum DevLoop {
                 waitpid(child, &status, 0)
             }
             child = 0
-        }
-
-        /// Work folders of dev loops that are no longer running (killed before they could clean up).
-        private static func removeAbandonedFolders(besides current: URL) {
-            let parent = current.deletingLastPathComponent()
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] {
-                guard let pid = pid_t(name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
-                try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
-            }
         }
     }
 }

@@ -92,10 +92,11 @@ struct DescriptorCache: Equatable, Sendable {
         return directory.appendingPathComponent(String(hash, radix: 16))
     }
 
-    /// The cache of `folder` kept in `directory`, or an empty one if there is none that parses.
+    /// The cache of `folder` kept in `directory`, or an empty one if there is none that parses, or if
+    /// someone else could have written it.
     static func load(folder: String, from directory: URL) -> DescriptorCache {
         var cache = DescriptorCache(folder: folder)
-        guard let data = try? Data(contentsOf: file(for: folder, in: directory)) else { return cache }
+        guard PrivateFolder.isPrivate(directory), let data = try? Data(contentsOf: file(for: folder, in: directory)) else { return cache }
         cache.entries = data.withUnsafeBytes { parse($0.bindMemory(to: UInt8.self), folder: folder) } ?? [:]
         return cache
     }
@@ -136,7 +137,7 @@ struct DescriptorCache: Equatable, Sendable {
             bytes += Array("\(name) \(entry.identity.fields) \(entry.section.count)\n".utf8)
             bytes += entry.section
         }
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        guard (try? PrivateFolder.prepare(directory)) != nil else { return }
         try? Data(bytes).write(to: Self.file(for: folder, in: directory), options: .atomic)
     }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import FoundationEssentials
 import Glibc
 
 /// A shared library opened with `dlopen`. Never closed: unloading a library that holds Swift code
@@ -6,21 +7,63 @@ import Glibc
 struct DynamicLibrary {
     private let handle: UnsafeMutableRawPointer
 
-    /// Opens the library, resolving all its symbols now so a missing dependency fails here.
+    /// Opens the library through `file`'s descriptor, resolving all its symbols now so a missing dependency
+    /// fails here.
+    ///
+    /// `dlopen` is given a link in the private folder `staging` to `/proc/<pid>/fd/<descriptor>`: the kernel
+    /// opens the very file the descriptor holds, whatever has been renamed over its path since. (Loaded
+    /// as `/proc/self/fd/N` itself, its `$ORIGIN` would be `/proc/self/fd`, and libraries it finds beside
+    /// itself would be missing.) Each library `dlopen` then can't find is linked into `staging` from the
+    /// plugin's folder, as `$ORIGIN` would have found it there, and the load is tried again: a load that
+    /// fails on a missing library runs no code.
     ///
     /// On the main queue, whichever thread asks: a library may bring Foundation into the process (the host
     /// doesn't link it), and CoreFoundation takes the thread it is first loaded on for the main thread.
     /// Loaded on a worker thread, it leaves the main queue undrained, and the process hangs at its next
     /// `await` on the main actor.
     /// - Throws: the loader's message (`dlerror`).
-    init(path: String) throws(PluginFailure) {
-        // dlerror is per thread: it is read on the thread that called dlopen.
-        let (handle, error) = onMainQueue { () -> (UnsafeMutableRawPointer?, String) in
-            let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL)
-            return (handle, handle == nil ? Self.lastError() : "")
+    init(_ file: borrowing PluginFile, staging: URL) throws(PluginFailure) {
+        let name = URL(fileURLWithPath: file.path).lastPathComponent
+        let folder = URL(fileURLWithPath: file.path).deletingLastPathComponent().path
+        let link = staging.appendingPathComponent(name).path
+        unlink(link)
+        guard symlink("/proc/\(getpid())/fd/\(file.descriptor)", link) == 0 else {
+            throw .notLoadable("can't prepare \(file.path) for loading in \(staging.path): \(String(cString: strerror(errno)))")
         }
+        var linked: [String] = [link]
+        defer { linked.forEach { unlink($0) } }
+        while true {
+            let (handle, error) = Self.open(link)
+            if let handle {
+                self.handle = handle
+                return
+            }
+            let suffix = ": cannot open shared object file"
+            guard linked.count < 64, let end = error.firstRange(of: suffix)?.lowerBound else { throw .notLoadable(error) }
+            let missing = String(error[..<end])
+            let beside = "\(folder)/\(missing)", alias = staging.appendingPathComponent(missing).path
+            guard !missing.contains("/"), !linked.contains(alias), access(beside, F_OK) == 0, symlink(beside, alias) == 0 else {
+                throw .notLoadable(error.replacing(link, with: file.path))
+            }
+            linked.append(alias)
+        }
+    }
+
+    /// Opens one of the host's own libraries (beside `strata`) by its path.
+    /// - Throws: the loader's message (`dlerror`).
+    init(path: String) throws(PluginFailure) {
+        let (handle, error) = Self.open(path)
         guard let handle else { throw .notLoadable(error) }
         self.handle = handle
+    }
+
+    /// `dlopen` on the main queue (see above), with its error.
+    private static func open(_ path: String) -> (UnsafeMutableRawPointer?, String) {
+        // dlerror is per thread: it is read on the thread that called dlopen.
+        onMainQueue { () -> (UnsafeMutableRawPointer?, String) in
+            let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL)
+            return (handle, handle == nil ? lastError() : "")
+        }
     }
 
     /// The address of an exported C symbol, or `nil`.

@@ -5,16 +5,28 @@ import Glibc
 /// be writable by nobody else, since whoever can write a folder can rename what is in it and put other code
 /// in its place. The one exception is a sticky folder owned by root, like `/tmp`, where only an entry's owner
 /// may rename it; a plugin folder itself may never be such a shared folder. Paths are real paths (symlinks
-/// resolved), so a link in a safe folder is judged by where it leads.
+/// resolved). A link is judged twice: the plugin folder that holds it (whoever may write there could point
+/// the link elsewhere), then where it leads. A plugin is a regular file: a device, FIFO or folder is refused.
 struct FileTrust {
     /// The user whose code may run: the effective user.
     var user: uid_t = geteuid()
     private var folderVerdicts: [String: PluginFailure?] = [:]
 
     /// Why the plugin file at `path` can't be trusted, or `nil` if it can. `status` is the file's, if known.
-    mutating func problem(forPluginAt path: String, status: stat? = nil) -> PluginFailure? {
-        if let problem = ownProblem(path, isPluginFolder: false, known: status) { return problem }
-        var folder = parent(of: path)
+    mutating func problem(forPluginAt path: String, status known: stat? = nil) -> PluginFailure? {
+        var status = stat()
+        if let known { status = known } else {
+            do { status = try Self.status(of: path) } catch { return error }
+        }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { return .notRegularFile(path: path) }
+        if let problem = ownProblem(path, status: status, isPluginFolder: false) { return problem }
+        return problem(forPluginFolder: parent(of: path))
+    }
+
+    /// Why the plugin folder `folder` (a real path), or a folder above it, can't be trusted, or `nil` if
+    /// they all can.
+    mutating func problem(forPluginFolder folder: String) -> PluginFailure? {
+        var folder = folder
         var isPluginFolder = true
         while true {
             if let problem = folderProblem(folder, isPluginFolder: isPluginFolder) { return problem }
@@ -32,9 +44,11 @@ struct FileTrust {
         return verdict
     }
 
-    private func ownProblem(_ path: String, isPluginFolder: Bool, known: stat? = nil) -> PluginFailure? {
-        var status = known ?? stat()
-        guard known != nil || stat(path, &status) == 0 else { return .notLoadable("can't inspect \(path): \(String(cString: strerror(errno)))") }
+    private func ownProblem(_ path: String, isPluginFolder: Bool) -> PluginFailure? {
+        do { return ownProblem(path, status: try Self.status(of: path), isPluginFolder: isPluginFolder) } catch { return error }
+    }
+
+    private func ownProblem(_ path: String, status: stat, isPluginFolder: Bool) -> PluginFailure? {
         if status.st_uid != user && status.st_uid != 0 {
             return .foreignOwner(path: path, owner: userName(status.st_uid), isFolder: (status.st_mode & S_IFMT) == S_IFDIR)
         }
@@ -42,6 +56,12 @@ struct FileTrust {
         let sharedSystemFolder = (status.st_mode & S_ISVTX) != 0 && status.st_uid == 0
         if sharedSystemFolder && !isPluginFolder { return nil }
         return sharedSystemFolder ? .sharedPluginFolder(path: path) : .unsafePermissions(path: path)
+    }
+
+    private static func status(of path: String) throws(PluginFailure) -> stat {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw .notLoadable("can't inspect \(path): \(String(cString: strerror(errno)))") }
+        return status
     }
 
     private func parent(of path: String) -> String {

@@ -20,6 +20,8 @@ struct PluginCatalog {
         var problem: String?
         /// The crash the journal remembers for this very file, if any.
         var crash: CrashJournal.Record?
+        /// The file that was judged (``DiscoveredPlugin/identity``).
+        var identity: FileIdentity?
 
         /// The name shown to people: the descriptor's, else the id.
         var displayName: String { descriptor?.displayName ?? id }
@@ -36,7 +38,7 @@ struct PluginCatalog {
     ///   - reservedWords: the host's own top-level words, which no plugin may claim.
     init(discovered: [DiscoveredPlugin], crashes: URL, reservedWords: Set<String>) {
         var entries = discovered.concurrentMap { plugin in
-            var entry = Entry(id: plugin.id, path: plugin.path, problem: plugin.problem)
+            var entry = Entry(id: plugin.id, path: plugin.path, problem: plugin.problem, identity: plugin.identity)
             guard entry.problem == nil else { return entry }
             do {
                 let descriptor = try PluginDescriptorSection.decode(plugin.section?.get() ?? PluginDescriptorReader.section(libraryAt: plugin.path))

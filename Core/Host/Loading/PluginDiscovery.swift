@@ -9,6 +9,8 @@ struct DiscoveredPlugin: Equatable {
     let path: String
     /// A problem known before loading (an untrusted file or folder, a duplicate id).
     var problem: String?
+    /// The file that was judged: loading checks, through the descriptor it loads, that it is still this one.
+    var identity: FileIdentity?
     /// The descriptor section's bytes, read through the descriptor that the trust check inspected
     /// (`nil`: not read yet; the catalog reads it by path).
     var section: Result<[UInt8], PluginDescriptorError>?
@@ -55,10 +57,12 @@ struct PluginDiscovery {
             let candidates = names.sorted().compactMap { name in Self.pluginID(fromFileName: name).map { (id: $0, name: name) } }
             let cache = cacheDirectory.map { DescriptorCache.load(folder: realDirectory, from: $0) } ?? DescriptorCache(folder: realDirectory)
             // Reading descriptors is independent per file; trust and ids are then judged in order.
+            // "Now" is taken before the files are read: a file changed after it, even within the same
+            // clock tick as its read, is then too new to be cached.
+            let now = DescriptorCache.now()
             let opened = candidates.concurrentMap { Self.read($0.name, in: realDirectory, descriptor: folder, cache: cache) }
             if let cacheDirectory {
                 var updated = DescriptorCache(folder: realDirectory)
-                let now = DescriptorCache.now()
                 for (candidate, file) in zip(candidates, opened) {
                     if let status = file?.status, case .success(let section) = file?.section {
                         updated.record(section, named: candidate.name, status: status, now: now)
@@ -66,16 +70,21 @@ struct PluginDiscovery {
                 }
                 if updated != cache { updated.save(in: cacheDirectory) }
             }
+            // The folder itself is judged for every entry: a link in it is only as safe as the folder that holds it.
+            let folderProblem = candidates.isEmpty ? nil : trust.problem(forPluginFolder: realDirectory)
             for (candidate, file) in zip(candidates, opened) {
                 guard let file, seenPaths.insert(file.path).inserted else { continue }
                 var plugin = DiscoveredPlugin(id: candidate.id, path: file.path,
-                                              problem: trust.problem(forPluginAt: file.path, status: file.status)?.description)
+                                              problem: (folderProblem ?? trust.problem(forPluginAt: file.path, status: file.status))?.description)
                 if let first = firstPathByID[candidate.id] {
                     plugin.problem = PluginFailure.duplicateID(id: candidate.id, firstPath: first).description
                 } else {
                     firstPathByID[candidate.id] = file.path
                 }
-                if plugin.problem == nil { plugin.section = file.section }
+                if plugin.problem == nil {
+                    plugin.section = file.section
+                    plugin.identity = PluginFile.identity(path: file.path, status: file.status)
+                }
                 found.append(plugin)
             }
         }

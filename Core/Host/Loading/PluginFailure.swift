@@ -6,8 +6,10 @@ enum PluginFailure: Error, CustomStringConvertible {
     case unsafePermissions(path: String)
     case foreignOwner(path: String, owner: String, isFolder: Bool)
     case sharedPluginFolder(path: String)
-    case notPinned(id: String, path: String)
-    case pinMismatch(id: String, path: String, recorded: String, current: String)
+    case notRegularFile(path: String)
+    case replacedSinceChecked(path: String)
+    case notPinned(id: String, path: String, scope: PluginPins.Scope)
+    case pinMismatch(id: String, path: String, recorded: String, current: String, scope: PluginPins.Scope)
     case duplicateID(id: String, firstPath: String)
     case notLoadable(String)
     case missingStamp
@@ -34,11 +36,21 @@ enum PluginFailure: Error, CustomStringConvertible {
         case .sharedPluginFolder(let path):
             "refused: the plugin folder \(path) is shared (anyone may add files to it), so anyone could put code there for strata to run. "
                 + "Fix: keep plugins in a folder of your own, such as ~/.local/lib/strata/plugins, and name that in `pluginDirectories`."
-        case .notPinned(let id, let path):
+        case .notRegularFile(let path):
+            "refused: \(path) is not a regular file, so it can't be a plugin library. Remove it from the plugin folder."
+        case .replacedSinceChecked(let path):
+            "refused: \(path) was replaced after strata checked it, so it was not loaded. Run the command again."
+        case .notPinned(let id, let path, .pinnedTrust):
             "refused: trust is pinned and no digest is recorded for \(path). If you trust this file, run `strata plugins trust \(id)`."
-        case .pinMismatch(let id, let path, let recorded, let current):
+        case .pinMismatch(let id, let path, let recorded, let current, .pinnedTrust):
             "refused: trust is pinned and \(path) changed: its SHA-256 is \(current), but \(recorded) was recorded. "
                 + "If you trust the new file, run `strata plugins trust \(id)`."
+        case .notPinned(_, let path, .approvedConfig(let config)):
+            "refused: \(path) was not there when you approved \(config), and that approval covers only the plugins it loaded then. "
+                + "If you trust it, review the config and run `strata config allow` again."
+        case .pinMismatch(_, let path, _, _, .approvedConfig(let config)):
+            "refused: \(path) changed since you approved \(config), and that approval covers only the plugins as they were. "
+                + "If you trust the new file, review the config and run `strata config allow` again."
         case .duplicateID(let id, let firstPath):
             "duplicate plugin id '\(id)': already loaded from \(firstPath). Remove one of the two libraries."
         case .notLoadable(let detail):

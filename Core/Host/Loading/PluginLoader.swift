@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 @_spi(StrataHost) import StrataDI
 @_spi(StrataHost) import StrataPluginKit
 import StrataRuntime
@@ -12,6 +13,10 @@ final class PluginLoader {
     let container: Container
     let dataDirectory: URL
     let crashes: URL
+    /// Under pinned trust, the recorded digests every library must match when it is loaded.
+    let pins: PluginPins?
+    /// The private folder where libraries are handed to `dlopen` (``DynamicLibrary``).
+    let staging: URL
     let logger: Logger
     private(set) var records: [PluginRecord]
     private(set) var routes: [RoutedCommand] = []
@@ -20,11 +25,14 @@ final class PluginLoader {
     /// Top-level words the host keeps for itself.
     static let reservedWords: Set<String> = HostCommand.groups.union(["help", "version", "__probe"])
 
-    init(catalog: PluginCatalog, config: StrataConfig, container: Container, dataDirectory: URL, crashes: URL, logger: Logger) {
+    init(catalog: PluginCatalog, config: StrataConfig, container: Container, dataDirectory: URL, crashes: URL, pins: PluginPins?,
+         staging: URL, logger: Logger) {
         self.config = config
         self.container = container
         self.dataDirectory = dataDirectory
         self.crashes = crashes
+        self.pins = pins
+        self.staging = staging
         self.logger = logger
         records = Self.records(catalog, config: config)
     }
@@ -32,7 +40,8 @@ final class PluginLoader {
     /// What the catalog and the config say of each plugin before any is activated.
     static func records(_ catalog: PluginCatalog, config: StrataConfig) -> [PluginRecord] {
         catalog.entries.map { entry in
-            var record = PluginRecord(id: entry.id, path: entry.path, state: .enabled, error: entry.problem, descriptor: entry.descriptor)
+            var record = PluginRecord(id: entry.id, path: entry.path, state: .enabled, error: entry.problem, descriptor: entry.descriptor,
+                                      identity: entry.identity)
             if entry.problem != nil {
                 record.state = .failed
             } else if let crash = entry.crash {
@@ -76,7 +85,12 @@ final class PluginLoader {
         CrashJournal.arm(record.id, path: record.path, in: crashes)
         let start = ContinuousClock.now
         do {
-            let library = try DynamicLibrary(path: record.path)
+            // Judged, hashed and loaded through one descriptor: see PluginFile.
+            let file = try PluginFile(path: record.path, judged: record.identity)
+            if let problem = pins?.problem(record.id, file: file) { throw problem }
+            do { try PrivateFolder.preparePerProcess(staging) } catch { throw PluginFailure.notLoadable("\(error)") }
+            defer { rmdir(staging.path) }
+            let library = try DynamicLibrary(file, staging: staging)
             guard let stampSymbol = library.symbol(StrataABI.stampSymbol) else { throw PluginFailure.missingStamp }
             let stampFunction = unsafeBitCast(stampSymbol, to: (@convention(c) () -> UnsafePointer<CChar>).self)
             let found = String(cString: stampFunction())
@@ -126,9 +140,9 @@ final class PluginLoader {
                                     container: container)
         do {
             do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try PrivateFolder.prepare(folder)
             } catch {
-                throw PluginFailure.registration("can't create its data folder \(folder.path): \(folderProblem(folder)). Choose another with --data-dir or STRATA_DATA_DIR")
+                throw PluginFailure.registration("can't use its data folder: \(error). Choose another with --data-dir or STRATA_DATA_DIR")
             }
             CrashJournal.arm(id, path: records[index].path, in: crashes)
             let start = ContinuousClock.now

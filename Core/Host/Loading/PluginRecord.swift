@@ -20,6 +20,8 @@ struct PluginRecord {
     var state: State
     var error: String?
     var descriptor: PluginDescriptor?
+    /// The file that was judged before loading (``DiscoveredPlugin/identity``).
+    var identity: FileIdentity?
     var commands: [PluginCommand] = []
     /// How long `dlopen`, the ABI checks and the entry point took in this process.
     var loadTime: Duration?

@@ -3,6 +3,9 @@ import Glibc
 /// Reads a plugin's descriptor from its library file: the ELF section headers, then the
 /// `strata_descriptor` section (``PluginDescriptorSection``). Nothing is mapped or run, and none of the
 /// library's dependencies are loaded; it reads a few kilobytes with `pread`.
+///
+/// Every number in the file is hostile: each is converted with `Int(exactly:)` and combined with
+/// overflow-reporting arithmetic, so a crafted header is refused in words and never traps.
 public enum PluginDescriptorReader {
     /// The descriptor in the library at `path`.
     /// - Throws: `PluginDescriptorError` naming what is wrong: not readable, not ELF, truncated, no
@@ -14,63 +17,113 @@ public enum PluginDescriptorReader {
     /// The raw bytes of the descriptor section in the library at `path`.
     /// - Throws: `PluginDescriptorError` for everything short of decoding the section.
     public static func section(libraryAt path: String) throws(PluginDescriptorError) -> [UInt8] {
-        let file = open(path, O_RDONLY | O_CLOEXEC)
+        let file = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard file >= 0 else { throw .unreadable("\(path): \(String(cString: strerror(errno)))") }
         defer { close(file) }
         return try section(file: file, path: path)
     }
 
+    /// The largest section header table read (entries × entry size): far above any real library's.
+    static let maximumTableLength = 1 << 22
+
     /// The raw bytes of the descriptor section in the library open as `file` (`path` names it in errors):
     /// three `pread`s in the usual layout, where the section names lie just before the section headers.
     /// - Throws: `PluginDescriptorError` for everything short of decoding the section.
     public static func section(file: Int32, path: String) throws(PluginDescriptorError) -> [UInt8] {
-        let reader = FileReader(file: file)
+        try section(in: FileReader(file: file), path: path)
+    }
+
+    /// The descriptor section's bytes in `bytes`, a whole library file held in memory (for tests and fuzzing).
+    /// - Throws: `PluginDescriptorError` for everything short of decoding the section.
+    public static func section(inFileBytes bytes: [UInt8], path: String) throws(PluginDescriptorError) -> [UInt8] {
+        try section(in: MemoryReader(bytes: bytes), path: path)
+    }
+
+    private static func section(in reader: some ByteSource, path: String) throws(PluginDescriptorError) -> [UInt8] {
+        let noTable = PluginDescriptorError.notELF("\(path) has no usable section header table")
         let header = try reader.bytes(at: 0, count: 64, what: "ELF header")
         guard header.starts(with: [0x7F, 0x45, 0x4C, 0x46]) else { throw .notELF("\(path) doesn't start with the ELF magic") }
         guard header[4] == 2, header[5] == 1 else { throw .notELF("\(path) is not a 64-bit little-endian ELF file") }
-        let tableOffset = Int(header.load(UInt64.self, at: 0x28))
+        guard let tableOffset = Int(exactly: header.load(UInt64.self, at: 0x28)) else { throw noTable }
         let entrySize = Int(header.load(UInt16.self, at: 0x3A))
         let count = Int(header.load(UInt16.self, at: 0x3C))
         let namesIndex = Int(header.load(UInt16.self, at: 0x3E))
-        guard entrySize >= 64, count > 0, namesIndex < count, tableOffset > 0 else { throw .notELF("\(path) has no usable section header table") }
+        guard entrySize >= 64, count > 0, namesIndex < count, tableOffset > 0 else { throw noTable }
+        let (tableLength, tooLong) = entrySize.multipliedReportingOverflow(by: count)
+        guard !tooLong, tableLength <= maximumTableLength else { throw noTable }
 
         // The section headers, read with up to 1 KiB before them: linkers put the section names there.
         let slack = min(tableOffset, 1024)
-        let tail = try reader.bytes(at: tableOffset - slack, count: slack + entrySize * count, what: "section header table")
-        func section(_ index: Int) -> (name: Int, offset: Int, size: Int, type: UInt32) {
+        let tailStart = tableOffset - slack
+        let tail = try reader.bytes(at: tailStart, count: slack + tableLength, what: "section header table")
+        func section(_ index: Int) -> Section {
             let base = slack + index * entrySize
-            return (Int(tail.load(UInt32.self, at: base)), Int(tail.load(UInt64.self, at: base + 0x18)),
-                    Int(tail.load(UInt64.self, at: base + 0x20)), tail.load(UInt32.self, at: base + 4))
+            return Section(name: Int(tail.load(UInt32.self, at: base)), type: tail.load(UInt32.self, at: base + 4),
+                           offset: Int(exactly: tail.load(UInt64.self, at: base + 0x18)),
+                           size: Int(exactly: tail.load(UInt64.self, at: base + 0x20)))
         }
         let names = section(namesIndex)
-        guard names.size < 1 << 20, names.offset >= 0 else { throw .notELF("\(path) has a section name table of \(names.size) bytes") }
-        let nameBytes: ArraySlice<UInt8> = if names.offset >= tableOffset - slack, names.offset + names.size <= tableOffset {
-            tail[(names.offset - tableOffset + slack)..<(names.offset - tableOffset + slack + names.size)]
+        guard let namesOffset = names.offset, let namesSize = names.size, namesSize < 1 << 20 else {
+            throw .notELF("\(path) has a section name table out of range")
+        }
+        let nameBytes: ArraySlice<UInt8>
+        if namesOffset >= tailStart, namesSize <= tableOffset - namesOffset {
+            // Both bounds hold without overflow: the names end at or before the table starts.
+            nameBytes = tail[(namesOffset - tailStart)..<(namesOffset - tailStart + namesSize)]
         } else {
-            try reader.bytes(at: names.offset, count: names.size, what: "section name table")[...]
+            nameBytes = try reader.bytes(at: namesOffset, count: namesSize, what: "section name table")[...]
         }
         let wanted = Array(PluginDescriptorSection.name.utf8) + [0]
         for index in 0..<count {
             let candidate = section(index)
+            // `candidate.name` comes from a UInt32, and `nameBytes` is under 1 MiB: no sum here can overflow.
+            guard candidate.name <= nameBytes.count - wanted.count else { continue }
             let start = nameBytes.startIndex + candidate.name
-            guard candidate.name >= 0, start + wanted.count <= nameBytes.endIndex,
-                  nameBytes[start..<start + wanted.count].elementsEqual(wanted) else { continue }
+            guard nameBytes[start..<start + wanted.count].elementsEqual(wanted) else { continue }
             guard candidate.type == 1 /* SHT_PROGBITS */ else { throw .badSection("it holds no data (type \(candidate.type))") }
-            guard candidate.size <= PluginDescriptorSection.maximumLength + 16 else {
-                throw .badSection("it has \(candidate.size) bytes, more than a descriptor may")
+            guard let size = candidate.size, size <= PluginDescriptorSection.maximumLength + 16 else {
+                throw .badSection("it is larger than a descriptor may be (\(PluginDescriptorSection.maximumLength) bytes)")
             }
-            return try reader.bytes(at: candidate.offset, count: candidate.size, what: "descriptor section")
+            guard let offset = candidate.offset else { throw .truncated("its descriptor section lies outside the file") }
+            return try reader.bytes(at: offset, count: size, what: "descriptor section")
         }
         throw .missingSection
     }
+
+    /// One section header's fields; `nil` where the file's value doesn't fit an `Int`.
+    private struct Section {
+        let name: Int
+        let type: UInt32
+        let offset: Int?
+        let size: Int?
+    }
 }
 
-/// `pread` of exact byte ranges, reporting a short read as truncation.
-private struct FileReader {
+/// Where the reader's bytes come from: exact ranges, a short read reported as truncation.
+private protocol ByteSource {
+    func bytes(at offset: Int, count: Int, what: String) throws(PluginDescriptorError) -> [UInt8]
+}
+
+extension ByteSource {
+    /// Refuses a range that is negative or whose end overflows, before any read.
+    fileprivate func checkRange(at offset: Int, count: Int, what: String) throws(PluginDescriptorError) {
+        guard count >= 0, offset >= 0, !offset.addingReportingOverflow(count).overflow, off_t(exactly: offset + count) != nil else {
+            throw .truncated("its \(what) lies outside the file")
+        }
+    }
+}
+
+/// `pread` of exact byte ranges of an open file.
+private struct FileReader: ByteSource {
     let file: Int32
 
     func bytes(at offset: Int, count: Int, what: String) throws(PluginDescriptorError) -> [UInt8] {
-        guard count >= 0, offset >= 0 else { throw .truncated("its \(what) lies outside the file") }
+        try checkRange(at: offset, count: count, what: what)
+        // Ask the file's size first, so that a header claiming gigabytes allocates nothing.
+        var status = stat()
+        if fstat(file, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) - offset < count {
+            throw .truncated("its \(what) (\(count) bytes at offset \(offset)) runs past the end of the file")
+        }
         var short = false
         let buffer = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             while initialized < count {
@@ -83,6 +136,19 @@ private struct FileReader {
         }
         guard !short else { throw .truncated("its \(what) (\(count) bytes at offset \(offset)) runs past the end of the file") }
         return buffer
+    }
+}
+
+/// Exact byte ranges of a file held in memory.
+private struct MemoryReader: ByteSource {
+    let bytes: [UInt8]
+
+    func bytes(at offset: Int, count: Int, what: String) throws(PluginDescriptorError) -> [UInt8] {
+        try checkRange(at: offset, count: count, what: what)
+        guard offset + count <= bytes.count else {
+            throw .truncated("its \(what) (\(count) bytes at offset \(offset)) runs past the end of the file")
+        }
+        return Array(bytes[offset..<offset + count])
     }
 }
 

@@ -141,4 +141,30 @@ import Testing
         }
         #expect(throws: PluginDescriptorError.self) { try PluginDescriptorReader.read(libraryAt: "/nonexistent/libX.so") }
     }
+
+    /// A header value of 2^63 or more (any 64-bit offset or size) trapped on `Int(_:)` and took down every
+    /// command; each is now refused in words, from a file and from memory alike.
+    @Test func hugeOffsetsAndSizesAreRefusedNotTrapped() throws {
+        let section = PluginDescriptorSection.bytes(json: Array(PluginDescriptorTests.json.utf8))
+        let whole = Self.elf(section: "strata_descriptor", payload: section)
+        let tableAt = Int(whole[0x28]) | Int(whole[0x29]) << 8
+        // The table offset, then the name table's and the descriptor section's offset and size.
+        let fields = [0x28, tableAt + 64 + 0x18, tableAt + 64 + 0x20, tableAt + 128 + 0x18, tableAt + 128 + 0x20]
+        for field in fields {
+            for value: UInt64 in [1 << 63, .max, .max - 8, 1 << 62] {
+                var bytes = whole
+                withUnsafeBytes(of: value.littleEndian) { bytes.replaceSubrange(field..<field + 8, with: $0) }
+                #expect(throws: PluginDescriptorError.self, "field at \(field) = \(value)") {
+                    try PluginDescriptorReader.section(inFileBytes: bytes, path: "crafted.so")
+                }
+                let path = try Self.write(bytes)
+                defer { unlink(path) }
+                #expect(throws: PluginDescriptorError.self, "field at \(field) = \(value)") {
+                    try PluginDescriptorReader.read(libraryAt: path)
+                }
+            }
+        }
+        // The whole file still reads from memory as from disk.
+        #expect(try PluginDescriptorReader.section(inFileBytes: whole, path: "whole.so") == section)
+    }
 }
