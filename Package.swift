@@ -89,7 +89,7 @@ let features = [
 /// Plugins that fail on purpose, one way each. Their library names do not end in `Plugin.so`, so the host
 /// never discovers them next to `strata`; the host tests copy them into a temporary plugin folder.
 let faultFixtures = ["ThrowsAtRegistration", "WrongABI", "NoEntry", "TrapsAtLoad", "DuplicateRegistration",
-                     "CycleA", "CycleB", "Healthy", "ClaimsClock", "Disagrees", "HangsAtLoad"]
+                     "CycleA", "CycleB", "Healthy", "ClaimsClock", "Disagrees", "HangsAtLoad", "DiesAtLoad"]
 /// Fixtures that also carry a C library constructor (in `Constructor/`), which runs inside `dlopen`.
 let constructorFixtures: Set = ["HangsAtLoad"]
 let fixtureTargets: [Target] = faultFixtures.flatMap { name -> [Target] in

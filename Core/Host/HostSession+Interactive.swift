@@ -1,3 +1,4 @@
+import Glibc
 import StrataBase
 import FoundationEssentials
 import StrataTerminal
@@ -8,6 +9,7 @@ extension HostSession {
     /// is opened.
     @MainActor
     func runInteractive() async -> Int32 {
+        guard Supervisor.followSupervisor(environment: environment) else { return 128 + SIGHUP }
         let features = records.map { record in
             HomeFeature(record: record) { [self] in try self.screenProvider(for: record.id) }
         }

@@ -53,6 +53,10 @@ final class HostSession {
         }
         self.discovered = discovered
         crashes = CrashJournal.directory(environment: environment)
+        // From now on a fatal signal always ends strata (and only a fault of its own blames a plugin), and
+        // each activation has a deadline, except in a probe, whose parent keeps the time.
+        CrashHandler.install()
+        if options.words.first != "__probe" { LoadWatchdog.enable(supervised: environment[Supervisor.supervisedVariable] != nil) }
         catalog = PluginCatalog(discovered: discovered, crashes: crashes, reservedWords: PluginLoader.reservedWords)
         let declaredSecrets = Dictionary(catalog.entries.map { ($0.id, $0.secretSettings) }, uniquingKeysWith: { first, _ in first })
         SecretMask.add(Secrets.values(in: config, declared: declaredSecrets, environment: environment))
@@ -95,8 +99,7 @@ final class HostSession {
             logger.error("can't register host services: \(error)")
         }
         let loader = PluginLoader(catalog: catalog, config: config, container: container, dataDirectory: dataDirectory,
-                                  crashes: crashes, pins: pins, staging: PrivateFolder.perProcess(in: stateDirectory(environment).appendingPathComponent("load")),
-                                  logger: logger)
+                                  crashes: crashes, pins: pins, logger: logger)
         activeLoader = loader
         return loader
     }

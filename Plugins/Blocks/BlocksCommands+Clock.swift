@@ -26,8 +26,18 @@ extension BlocksCommands {
     }
 
     /// `strata clock --watch`: the clock on one line, redrawn in place every second on a terminal (one
-    /// line per phase when piped), with the bell when a phase ends, until Ctrl-C ends the process.
+    /// line per phase when piped), with the bell when a phase ends, until Ctrl-C (or SIGTERM) cancels it:
+    /// the documented way to stop, so it ends quietly with exit 130.
     private func watchClock(_ invocation: CommandInvocation) async throws {
+        do {
+            try await followClock(invocation)
+        } catch is CancellationError {
+            if invocation.isTerminal { invocation.writeLine() }  // leaves the status line as it was
+            throw CommandError.exit(130)
+        }
+    }
+
+    private func followClock(_ invocation: CommandInvocation) async throws {
         let fetch = try context.service((any ClockFetchUseCase).self)
         let clock = try context.service((any BlocksClock).self)
         let notifier = try context.service((any PhaseNotifier).self)

@@ -11,10 +11,12 @@ struct BlocksCommands: Sendable {
         itemCommands(Block.self) + itemCommands(Daily.self) + itemCommands(FocusTimer.self) + clockCommands
     }
 
-    /// A command whose failures are worded by `BlocksErrorText`.
+    /// A command whose failures are worded by `BlocksErrorText`, for the kind its first word names
+    /// (`blocks`, `daily`, `timer`).
     func command(_ path: [String],
                  body: @escaping @Sendable (CommandArguments, CommandInvocation) async throws -> Void) -> PluginCommand {
-        PluginCommand(path: path, errors: { .failure(BlocksErrorText.text($0)) }, run: body)
+        let kind = ModeKind.allCases.first { path.first?.hasPrefix($0.rawValue) == true }
+        return PluginCommand(path: path, errors: { .failure(BlocksErrorText.text($0, kind: kind)) }, run: body)
     }
 
     // MARK: Argument helpers

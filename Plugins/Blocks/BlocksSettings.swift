@@ -40,9 +40,10 @@ enum BlocksSettingsError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .unknownTimeZone(let name):
-            "blocks: unknown time zone \"\(name)\" in `features.blocks.settings.timeZone`. Use an IANA name such as \"Europe/Berlin\", or remove the key to use the system's zone."
+            "unknown time zone \"\(name)\" in the setting `features.blocks.settings.timeZone`: it takes an IANA zone name "
+                + "such as \"Europe/Berlin\" or \"UTC\", or leave it out to use the system's zone."
         case .timeZonesUnavailable(let reason):
-            "blocks: can't open the time zone database (\(reason)). It comes with the Swift runtime; check that the toolchain's lib/swift/linux folder is intact."
+            "can't open the time zone database (\(reason)). It comes with the Swift runtime; check that the toolchain's lib/swift/linux folder is intact."
         }
     }
 }

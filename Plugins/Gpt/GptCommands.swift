@@ -42,13 +42,22 @@ struct GptCommands: Sendable {
         }
     }
 
+    /// Every reply, or one page of them (`--page N`, as `running history` pages): a page past the end is
+    /// an empty JSON page, or a line saying how many pages there are, and exits 1, so a script paging on stops.
     private func history(_ args: CommandArguments, _ invocation: CommandInvocation) async throws {
-        let entries = try await context.service((any FetchReplyHistoryUseCase).self).execute()
+        let number = args.integer("--page")
+        if let number, number < 1 { throw CommandError.usage("--page \(number) is not a page number (1, 2, …)") }
+        let all = try await context.service((any FetchReplyHistoryUseCase).self).execute()
+        let page = number.map { ReplyHistoryPage(all, number: $0) }
+        let entries = page?.entries ?? all
         if args.has("--json") {
             try invocation.writeJSON(entries.map { GptCommandOutput.HistoryJSON($0, timeZone: timeZone) })
+        } else if let page, page.isPastTheEnd {
+            invocation.writeError("gpt: " + GptCommandOutput.noSuchPageText(page))
         } else {
-            invocation.write(GptCommandOutput.historyText(entries, timeZone: timeZone))
+            invocation.write(GptCommandOutput.historyText(entries, page: page, timeZone: timeZone))
         }
+        if page?.isPastTheEnd == true { throw CommandError.exit(1) }
     }
 
     /// LuckyVicky's "delete account". On a terminal it asks for `yes`; elsewhere only `--yes` deletes, so a

@@ -57,8 +57,8 @@ struct GptSettings: Sendable, Hashable, Decodable {
             DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: problem)
         }
         if model.isEmpty { throw refuse(.model, "must not be empty") }
-        if !Self.mayHoldAKey(apiKeyEnvironment) {
-            throw refuse(.apiKeyEnvironment, "may only name an environment variable whose name ends in _API_KEY or _TOKEN, "
+        if !APIKeyVariable.mayHoldKey(apiKeyEnvironment) {
+            throw refuse(.apiKeyEnvironment, "may only name \(APIKeyVariable.rule), "
                          + "such as OPENAI_API_KEY, got '\(apiKeyEnvironment)'; no other variable is ever sent to a server")
         }
         if dailyLimit < 1 { throw refuse(.dailyLimit, "must be at least 1, got \(dailyLimit)") }
@@ -75,12 +75,6 @@ struct GptSettings: Sendable, Hashable, Decodable {
     var longestRequest: Double {
         let retry = RetryPolicy.standard
         return timeoutSeconds * Double(retry.maxAttempts) + retry.maxDelay * Double(retry.maxAttempts - 1)
-    }
-
-    /// Whether `name` is an environment variable name (letters, digits, `_`) that ends in `_API_KEY` or `_TOKEN`.
-    static func mayHoldAKey(_ name: String) -> Bool {
-        let isName = name.first.map { !$0.isNumber } == true && name.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "_" }
-        return isName && ["_API_KEY", "_TOKEN"].contains { name.count > $0.count && name.hasSuffix($0) }
     }
 
     /// The zone whose calendar days the daily limit counts: the `timeZone` setting, else the zone pinned in

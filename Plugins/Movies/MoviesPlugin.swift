@@ -46,7 +46,7 @@ public final class MoviesPlugin: FeaturePlugin {
         try context.register((any PosterImagesRepository).self, scope: .singleton) { resolver in
             TMDBPosterImagesRepository(client: try resolver.resolve((any HTTPClient).self),
                                        configuration: settings.tmdbConfiguration(environment: ProcessInfo.processInfo.environment),
-                                       cache: posters)
+                                       cache: posters, maxImageBytes: settings.posterMaxMegabytes * 1_000_000)
         }
     }
 

@@ -1,12 +1,14 @@
 import Foundation
 import MoviesData
+import StrataNetworking
 
 /// `features.movies.settings` in the config, decoded here in the composition root and handed to Data as plain
 /// values (`TMDBConfiguration`, a source, a limit). Every key is optional.
 ///
 /// ```json
 /// {"source": "tmdb", "baseURL": "https://api.themoviedb.org", "imagesBaseURL": "https://image.tmdb.org",
-///  "apiKeyEnvironment": "TMDB_API_KEY", "language": "en-US", "recentQueriesLimit": 10, "posterCacheMegabytes": 20}
+///  "apiKeyEnvironment": "TMDB_API_KEY", "language": "en-US", "recentQueriesLimit": 10, "posterCacheMegabytes": 20,
+///  "posterMaxMegabytes": 10}
 /// ```
 struct MoviesSettings: Decodable, Sendable, Equatable {
     enum Source: String, Sendable, CaseIterable {
@@ -24,6 +26,8 @@ struct MoviesSettings: Decodable, Sendable, Equatable {
     var recentQueriesLimit = 10
     /// The most the poster files kept on disk may take.
     var posterCacheMegabytes = 20
+    /// The most one poster may take (decoded MB, 1,000,000 bytes); a larger answer is not read past it.
+    var posterMaxMegabytes = 10
 
     /// How to reach TMDB; the key is read from `environment` (the process environment), never from the config.
     func tmdbConfiguration(environment: [String: String]) -> TMDBConfiguration {
@@ -32,11 +36,11 @@ struct MoviesSettings: Decodable, Sendable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case source, baseURL, imagesBaseURL, apiKeyEnvironment, language, recentQueriesLimit, posterCacheMegabytes
+        case source, baseURL, imagesBaseURL, apiKeyEnvironment, language, recentQueriesLimit, posterCacheMegabytes, posterMaxMegabytes
     }
 
     /// The defaults: the offline catalog, TMDB's API and image URLs, `TMDB_API_KEY`, `en-US`, 10 recent queries,
-    /// 20 MB of posters.
+    /// 20 MB of posters, 10 MB for one.
     init() {}
 
     init(from decoder: any Decoder) throws {
@@ -51,11 +55,9 @@ struct MoviesSettings: Decodable, Sendable, Equatable {
         baseURL = try Self.decodeURL(.baseURL, in: container, example: "https://api.themoviedb.org") ?? baseURL
         imagesBaseURL = try Self.decodeURL(.imagesBaseURL, in: container, example: "https://image.tmdb.org") ?? imagesBaseURL
         if let name = try container.decodeIfPresent(String.self, forKey: .apiKeyEnvironment) {
-            // Only a variable named for a key, so no setting can send another of the user's secrets to a server.
-            let isName = name.first.map { !$0.isNumber } == true && name.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "_" }
-            guard isName, ["_API_KEY", "_TOKEN"].contains(where: { name.count > $0.count && name.hasSuffix($0) }) else {
+            guard APIKeyVariable.mayHoldKey(name) else {
                 throw DecodingError.dataCorruptedError(forKey: .apiKeyEnvironment, in: container,
-                    debugDescription: "give the name of an environment variable ending in _API_KEY or _TOKEN, e.g. \"TMDB_API_KEY\" (never the key itself)")
+                    debugDescription: "give the name of \(APIKeyVariable.rule), e.g. \"TMDB_API_KEY\" (never the key itself)")
             }
             apiKeyEnvironment = name
         }
@@ -73,6 +75,13 @@ struct MoviesSettings: Decodable, Sendable, Equatable {
                     debugDescription: "\(megabytes) is out of range; use 0 (keep none) to 10000")
             }
             posterCacheMegabytes = megabytes
+        }
+        if let megabytes = try container.decodeIfPresent(Int.self, forKey: .posterMaxMegabytes) {
+            guard (1...1_000).contains(megabytes) else {
+                throw DecodingError.dataCorruptedError(forKey: .posterMaxMegabytes, in: container,
+                    debugDescription: "\(megabytes) is out of range; use 1 to 1000")
+            }
+            posterMaxMegabytes = megabytes
         }
     }
 

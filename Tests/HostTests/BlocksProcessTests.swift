@@ -37,7 +37,22 @@ import Testing
         #expect(lines.first?.hasPrefix("Timer \"Tea\" · Round 1 · 0:00:0") == true)
         #expect(lines.last?.hasPrefix("Timer \"Tea\" · Round 2 · 0:00:0") == true)
         #expect(!result.stdout.contains("\u{07}"), "no bell into a pipe")
+        #expect(result.status == 130 && result.stderr.isEmpty, "Ctrl-C ends it quietly: \(result.status) \(result.stderr)")
         #expect(try sandbox.strata(["clock", "--watch", "--json"]).status == 2)
+    }
+
+    /// SIGTERM stops `clock --watch` as Ctrl-C does, with no error line; the host exits 128 + 15 for it.
+    @Test func clockWatchEndsQuietlyOnSIGTERM() throws {
+        let watch = try launch(BuildProducts.strata, ["--config", sandbox.config.path, "--data-dir", sandbox.data.path,
+                                                      "clock", "--watch"])
+        let deadline = Date().addingTimeInterval(60)
+        while !watch.outputSoFar.contains("Nothing"), watch.isRunning, Date() < deadline {
+            usleep(20_000)  // polling the output
+        }
+        kill(watch.processIdentifier, SIGTERM)
+        let result = try watch.wait()
+        #expect(result.status == 143 && !result.signalled, "\(result.status)")
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
     }
 
     /// Tempus edits a timer with the rules it was created with (a 0-second duration becomes 1 minute).
@@ -80,6 +95,20 @@ import Testing
         #expect(stopped["running"] as? Bool == false)
     }
 
+    /// A damaged data file is named, with what to do; no SQL, no SQLite's or the container's words.
+    @Test func aCorruptDatabaseNamesTheFileAndSaysToMoveItAside() throws {
+        let file = sandbox.data.appendingPathComponent("blocks/blocks.sqlite")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(repeating: 0x41, count: 8192).write(to: file)
+        for command in [["blocks", "list"], ["timer", "add", "Tea", "--duration", "3m"], ["clock"]] {
+            let result = try sandbox.strata(command)
+            #expect(result.status == 1, "\(command): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("blocks: \(file.path) is damaged or is not a Strata database. Move it aside (mv \(file.path) "),
+                    "\(command): \(result.stderr)")
+            #expect(!result.stderr.contains("SQLite") && !result.stderr.contains("factory"), "\(result.stderr)")
+        }
+    }
+
     @Test func anEmptyTitleIsRefusedWithoutCrashing() throws {
         let result = try sandbox.strata(["blocks", "add", "", "--hours", "4"])
         #expect(!result.signalled)
@@ -113,7 +142,9 @@ import Testing
         try sandbox.writeConfig(#"{"features": {"movies": {"enabled": false}, "gpt": {"enabled": false}, "running": {"enabled": false}, "blocks": {"settings": {"timeZone": "Mars/Olympus"}}}}"#)
         let unknown = try sandbox.strata(["clock"])
         #expect(unknown.status == 1)
-        #expect(unknown.stderr.contains(#"unknown time zone "Mars/Olympus""#), "\(unknown.stderr)")
+        #expect(unknown.stderr.hasPrefix(#"blocks: unknown time zone "Mars/Olympus" in the setting `features.blocks.settings.timeZone`: it takes an IANA zone name"#),
+                "the setting and what it takes, with no container words: \(unknown.stderr)")
+        #expect(!unknown.stderr.contains("factory") && !unknown.stderr.contains("registered"), "\(unknown.stderr)")
         #expect(try sandbox.strata(["blocks", "list"]).status == 0, "a command that needs no zone still works")
     }
 }

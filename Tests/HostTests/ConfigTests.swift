@@ -84,6 +84,23 @@ import Testing
         #expect(!ping.stdout.contains("pong"))
     }
 
+    /// Issue #30 item 21: `pwd`, `jwt` and an `api_key=` inside a URL were printed in clear.
+    @Test func configCheckRedactsPwdJwtAndTheCredentialsOfURLs() throws {
+        let sandbox = try Sandbox()
+        try sandbox.install(fixture: "Healthy", as: "Healthy")
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"], "features": {"healthy": {"settings": {"#
+                                + #""pwd": "pwd-value-1", "jwt": "eyJhbGciOiJIUzI1NiJ9.e30.sig-value-2", "#
+                                + #""mirror": "https://ann:pass-value-3@example.org/v1?lang=en&api_key=key-value-4"}}}}"#)
+
+        let check = try sandbox.strata(["config", "check"])
+
+        for secret in ["pwd-value-1", "sig-value-2", "pass-value-3", "key-value-4"] {
+            #expect(!check.stdout.contains(secret) && !check.stderr.contains(secret), "\(secret) is printed")
+        }
+        #expect(check.stdout.contains(#""mirror" : "https://••••@example.org/v1?lang=en&api_key=••••""#), "\(check.stdout)")
+        #expect(check.stdout.contains(#""pwd" : "••••""#) && check.stdout.contains(#""jwt" : "••••""#))
+    }
+
     @Test func settingsOfTheRightTypesPass() throws {
         let sandbox = try Sandbox()
         try sandbox.install(fixture: "Healthy", as: "Healthy")

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 /// The host knows every plugin from the descriptor inside its library, before any of its code runs.
@@ -78,6 +79,18 @@ import Testing
         let ping = try sandbox.strata(["healthy", "ping"])
         #expect(ping.status == 0 && ping.stdout == "pong (hello from healthy)\n")
         #expect(try sandbox.strata(["plugins", "uninstall", "crafted"]).status != 132)
+    }
+
+    /// A file's times are the file's to say: one dated 2300 overflowed nanoseconds since 1970 in the file
+    /// identity the crash journal keeps, and trapped every command that used the plugin.
+    @Test(.timeLimit(.minutes(2)))
+    func aPluginFileDatedFarAheadStillRuns() throws {
+        let sandbox = try Sandbox.withHealthy()
+        let library = sandbox.plugins.appendingPathComponent("libHealthyPlugin.so")
+        var times = [timespec(tv_sec: 10_413_792_000, tv_nsec: 0), timespec(tv_sec: 10_413_792_000, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, library.path, &times, 0) == 0)
+        let ping = try sandbox.strata(["healthy", "ping"])
+        #expect(ping.status == 0 && ping.stdout == "pong (hello from healthy)\n", "\(ping.stderr)")
     }
 
     @Test(.timeLimit(.minutes(2)))

@@ -79,6 +79,40 @@ import Testing
         #expect(try used(sandbox) == 0)
     }
 
+    /// Issue #35 item 5: a chunked body the server cuts (no last chunk) showed libcurl's "transfer closed with
+    /// outstanding read data remaining"; it is a cut-off reply, in strata's words.
+    @Test(.timeLimit(.minutes(2)))
+    func aChunkedStreamTheServerCutsSaysTheReplyIsIncompleteInStratasWords() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("POST", "/v1/chat/completions", response: .eventStream([Self.chunk("Lucky "), Self.chunk("da")], pause: 0).cutOff())
+        let sandbox = try sandbox(server)
+
+        let ask = try sandbox.strata(["gpt", "ask", "I missed the bus"], environment: ["OPENAI_API_KEY": "sk-test"])
+
+        #expect(ask.status == 1)
+        #expect(ask.stdout.contains("Lucky da"), "what arrived is still shown")
+        #expect(ask.stderr.contains("the reply was cut off") && ask.stderr.contains("incomplete"), "\(ask.stderr)")
+        #expect(!ask.stderr.contains("transfer closed"), "\(ask.stderr)")
+        #expect(try used(sandbox) == 0)
+    }
+
+    /// Issue #30 item 21: OpenAI echoes part of a wrong key in its 401; strata never prints it.
+    @Test(.timeLimit(.minutes(2)))
+    func aKeyTheServerEchoesInPartIsNotPrinted() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        let message = "Incorrect API key provided: sk-abc***xyz. You can find your API key at https://platform.openai.com/account/api-keys."
+        server.route("POST", "/v1/chat/completions", response: .json(#"{"error": {"message": "\#(message)", "type": "invalid_request_error", "code": "invalid_api_key"}}"#, status: 401))
+        let sandbox = try sandbox(server)
+
+        let ask = try sandbox.strata(["gpt", "ask", "I missed the bus"], environment: ["OPENAI_API_KEY": "sk-abcdef0123456789xyz"])
+
+        #expect(ask.status == 1)
+        #expect(ask.stderr.contains("Incorrect API key provided: ••••."), "\(ask.stderr)")
+        #expect(!ask.stderr.contains("sk-abc") && !ask.stdout.contains("sk-abc"), "\(ask.stderr)")
+    }
+
     /// Ctrl-C while the reply streams in stops the request: the day's use is given back before strata ends,
     /// and the exit status is 130, as for any command stopped by Ctrl-C.
     @Test(.timeLimit(.minutes(2)))
@@ -98,6 +132,25 @@ import Testing
         #expect(result.status == 130, "\(result.stderr)")
         #expect(result.stderr.contains("gpt: the request was cancelled."), "\(result.stderr)")
         #expect(try used(sandbox) == 0)
+    }
+
+    /// `gpt ask "-5 points on my exam"` is a trouble, not an option; a single dashed word gets the hint.
+    @Test(.timeLimit(.minutes(2)))
+    func textStartingWithADashIsAskedOrTheErrorSaysToPutDashesBeforeIt() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("POST", "/v1/chat/completions", response: Self.wholeReply)
+        let sandbox = try sandbox(server)
+
+        let sentence = try sandbox.strata(["gpt", "ask", "-5 points on my exam"], environment: ["OPENAI_API_KEY": "sk-test"])
+        #expect(sentence.status == 0, "\(sentence.stderr)")
+        #expect(server.requests.first.map { String(decoding: $0.body, as: UTF8.self).contains("-5 points on my exam") } == true)
+
+        let word = try sandbox.strata(["gpt", "ask", "-5pts"], environment: ["OPENAI_API_KEY": "sk-test"])
+        #expect(word.status == 2)
+        #expect(word.stderr.contains(#"gpt: unknown option -5pts (known: --json, --no-stream, --persona). Text that starts with a dash goes after --: -- "-5pts""#),
+                "\(word.stderr)")
+        #expect(try sandbox.strata(["gpt", "ask", "--", "-5pts"], environment: ["OPENAI_API_KEY": "sk-test"]).status == 0)
     }
 
     @Test func askWithOnlySpacesPrintsItsUsageLineOnce() throws {

@@ -117,22 +117,24 @@ import Testing
 
     /// A fresh terminal with a known prompt, running `strata` with a sandbox config (Gpt disabled), followed
     /// by `echo STRATA_EXIT=$?`.
-    private func startStrata() async throws -> (TmuxTerminal, Sandbox) {
+    func startStrata() async throws -> (TmuxTerminal, Sandbox) {
         try await startStrata(in: try Sandbox(), config: #"{"features": {"gpt": {"enabled": false}}}"#)
     }
 
-    private func startStrata(in sandbox: Sandbox, config: String) async throws -> (TmuxTerminal, Sandbox) {
+    /// `backtrace`: with the Swift runtime's backtracer on, as for a user.
+    func startStrata(in sandbox: Sandbox, config: String, backtrace: Bool = false) async throws -> (TmuxTerminal, Sandbox) {
         try sandbox.writeConfig(config)
         let terminal = try TmuxTerminal()
         try terminal.type("PS1='READY> '", enter: true)
         try await terminal.waitFor("prompt") { $0.contains { $0.hasPrefix("READY>") } }
-        try terminal.type("clear; XDG_STATE_HOME=\(sandbox.state.path) SWIFT_BACKTRACE=enable=no \(BuildProducts.strata) "
+        let backtracer = backtrace ? "enable=yes,interactive=no,symbolicate=off" : "enable=no"
+        try terminal.type("clear; XDG_STATE_HOME=\(sandbox.state.path) SWIFT_BACKTRACE=\(backtracer) \(BuildProducts.strata) "
                           + "--config \(sandbox.config.path) --data-dir \(sandbox.data.path); echo STRATA_EXIT=$?", enter: true)
         return (terminal, sandbox)
     }
 
     /// Waits for `STRATA_EXIT=` and the prompt after it; returns the exit status.
-    private func waitForExit(_ terminal: TmuxTerminal) async throws -> Int32? {
+    func waitForExit(_ terminal: TmuxTerminal) async throws -> Int32? {
         let lines = try await terminal.waitFor("strata to exit") { lines in
             guard let exit = lines.firstIndex(where: { $0.hasPrefix("STRATA_EXIT=") }) else { return false }
             return lines[exit...].contains { $0.hasPrefix("READY>") }
@@ -141,7 +143,7 @@ import Testing
     }
 
     /// Runs `stty -a` in the shell and expects canonical mode and echo, as before `strata` ran.
-    private func expectTerminalRestored(_ terminal: TmuxTerminal) async throws {
+    func expectTerminalRestored(_ terminal: TmuxTerminal) async throws {
         try terminal.type("clear; stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | sort | tr '\\n' ' '; "
                           + "echo STTY_DONE", enter: true)
         let stty = try await terminal.waitFor("stty") { $0.contains { $0.hasSuffix("STTY_DONE") && !$0.contains("echo STTY_DONE") } }
@@ -170,6 +172,12 @@ final class TmuxTerminal {
         if enter { try press("Enter") }
     }
 
+    /// Pastes `text` as a terminal does, in a bracketed paste when the app asked for one.
+    func paste(_ text: String) throws {
+        try tmux(["set-buffer", "-b", "test", text])
+        try tmux(["paste-buffer", "-p", "-d", "-b", "test", "-t", "main"])
+    }
+
     /// Presses a key by its tmux name (`Enter`, `Escape`, `Down`).
     func press(_ key: String) throws {
         try tmux(["send-keys", "-t", "main", key])
@@ -196,6 +204,11 @@ final class TmuxTerminal {
             screen = try lines()
         }
         return screen
+    }
+
+    /// A tmux format for the pane, such as `#{alternate_on}` (1 while the alternate screen is on).
+    func pane(_ format: String) throws -> String {
+        try tmux(["display-message", "-p", "-t", "main", format]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The process the shell in the pane is running in the foreground (its only child).

@@ -185,7 +185,7 @@ import Testing
     /// another library is renamed over the path after it was opened, and the judged one is what is mapped.
     @Test func theFileLoadedIsTheFileJudgedWhateverIsRenamedOverItsPath() throws {
         let products = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-load-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-judged-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("libHealthyPlugin.so").path
@@ -205,9 +205,7 @@ import Testing
         #expect(throws: PluginFailure.self, "opening the path again sees the replacement") { _ = try PluginFile(path: path, judged: judged) }
         #expect(file.digest() == digest)
 
-        let staging = folder.appendingPathComponent("staging")
-        try PrivateFolder.prepare(staging)
-        let library = try DynamicLibrary(file, staging: staging)
+        let library = try DynamicLibrary(file, temporaryFolder: folder.path)
         #expect(library.symbol("strata_plugin_entry") != nil)
         // Read to the end: /proc files report no size, and a read sized by it can stop early.
         let maps = String(decoding: try #require(FileHandle(forReadingAtPath: "/proc/self/maps")).readDataToEndOfFile(), as: UTF8.self)
@@ -216,6 +214,6 @@ import Testing
         })
         #expect(mappedInodes.contains(judged.inode))
         #expect(!mappedInodes.contains(UInt64(replaced.st_ino)))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: staging.path).isEmpty, "the links made for loading are gone")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["libHealthyPlugin.so"], "the folder made for loading is gone")
     }
 }

@@ -30,9 +30,9 @@ extension HostSession {
         let verdict: String
         if !errors.isEmpty {
             verdict = (json ? "" : errors.map { "error: \($0)\n" }.joined())
-                + "config has \(errors.count) error(s): \(config.source). A feature whose settings have the wrong type does not load."
+                + "config has \(countText(errors.count, "error")): \(config.source). A feature whose settings have the wrong type does not load."
         } else {
-            verdict = (problems.isEmpty ? "config OK: \(config.source)" : "config OK with \(problems.count) warning(s): \(config.source)")
+            verdict = (problems.isEmpty ? "config OK: \(config.source)" : "config OK with \(countText(problems.count, "warning")): \(config.source)")
                 + "\nSettings were checked against each plugin's descriptor; `strata plugins check` loads the plugins to check their values."
         }
         // With --json, standard output is only the JSON document.

@@ -90,7 +90,7 @@ extension HostSession {
         var results: [PluginStatus] = []
         for record in records {
             // A plugin that crashed before is probed again: the probe is where trying it is safe.
-            results.append(record.state == .enabled || record.state == .crashed ? probe(record, timeout: timeout) : PluginStatus(record))
+            results.append([.enabled, .crashed, .timedOut].contains(record.state) ? probe(record, timeout: timeout) : PluginStatus(record))
         }
         if json {
             Console.writeJSON(results)
@@ -114,7 +114,7 @@ extension HostSession {
             Console.writeLine("\(id) has no crash on record (its state: \(record.state.rawValue)); nothing to retry.")
             return 0
         }
-        Console.writeLine("Forgot that \(id) crashed; the next command that uses it tries it again.")
+        Console.writeLine("Forgot that \(id) \(record.state == .timedOut ? "timed out" : "crashed"); the next command that uses it tries it again.")
         return 0
     }
 
@@ -137,6 +137,8 @@ extension HostSession {
             // A child of the probe may hold the pipe open: the probe itself is what is stopped.
             kill(process.pid, SIGKILL)
             _ = process.wait()
+            // Its "activating" entry is no crash: the next command gives the plugin its own deadline.
+            CrashJournal.forget(plugin.id, in: crashes)
             status.state = PluginProbe.timedOut
             status.error = "still loading after \(secondsText(timeout)), so the probe was stopped: its library's constructor or "
                 + "its registration does not return. If it is only slow, give it longer with --timeout."

@@ -7,19 +7,29 @@ import StrataBase
 enum Secrets {
     /// The last word of a secret's name (`openaiKey`, `X-Api-Key`, `GITHUB_TOKEN`, `tokens`).
     private static let secretLastWords: Set<String> = [
-        "key", "keys", "apikey", "secret", "secrets", "token", "tokens", "password", "passwords", "passwd", "pass",
-        "passphrase", "auth", "authorization", "bearer", "credential", "credentials", "cookie", "cookies",
+        "key", "keys", "apikey", "secret", "secrets", "token", "tokens", "password", "passwords", "passwd", "pass", "pwd",
+        "passphrase", "auth", "authorization", "bearer", "credential", "credentials", "cookie", "cookies", "jwt",
+        "sig", "signature",
     ]
-    /// Words that make any name a secret's, wherever they stand (`secretAccessKey`, `tokenValue`).
-    private static let secretWords: Set<String> = ["secret", "secrets", "password", "passwd", "passphrase", "bearer", "token", "tokens", "credentials"]
+    /// Words that make any name a secret's, wherever they stand (`secretAccessKey`, `tokenValue`, `jwtSigned`).
+    private static let secretWords: Set<String> = ["secret", "secrets", "password", "passwd", "passphrase", "bearer", "token", "tokens",
+                                                   "credentials", "jwt"]
+    /// Shell variables whose names read like a secret's but hold none: the current and the previous folder.
+    private static let nonSecretVariables: Set<String> = ["PWD", "OLDPWD"]
 
-    /// Whether a setting or variable named `name` holds a secret, by its words: `apiKey`, `secretKey`,
-    /// `X-Api-Key`, `AWS_SECRET_ACCESS_KEY`, `passwd` and `auth` do; `apiKeyEnvironment` (which names a
-    /// variable), `SSH_AUTH_SOCK` and `PWD` (the current folder) don't.
+    /// Whether a setting, query parameter or variable named `name` holds a secret, by its words: `apiKey`,
+    /// `api_key`, `secretKey`, `X-Api-Key`, `AWS_SECRET_ACCESS_KEY`, `passwd`, `pwd`, `jwt` and `auth` do;
+    /// `apiKeyEnvironment` (which names a variable) and `SSH_AUTH_SOCK` don't.
     static func isSecretName(_ name: String) -> Bool {
         let words = self.words(name)
         guard let last = words.last else { return false }
         return secretLastWords.contains(last) || words.contains(where: secretWords.contains)
+    }
+
+    /// Whether the environment variable `name` holds a secret: named like one, and not the shell's `PWD`
+    /// or `OLDPWD` (the current folder, which every message would otherwise lose).
+    static func isSecretVariable(_ name: String) -> Bool {
+        isSecretName(name) && !nonSecretVariables.contains(name)
     }
 
     /// `openaiKey` → `["openai", "key"]`; `X-Api-Key` → `["x", "api", "key"]`; `GITHUB_TOKEN` → `["github", "token"]`;
@@ -48,36 +58,67 @@ enum Secrets {
         return words
     }
 
-    /// `text` with the user information of every URL in it (`https://user:pw@host`) replaced by `••••`.
-    static func redactingUserinfo(_ text: String) -> String {
+    /// `text` with the credentials of every URL in it replaced by `••••`: the user information
+    /// (`https://user:pw@host`) and the values of query parameters named like secrets (`?api_key=…&page=2`).
+    static func redactingURLCredentials(_ text: String) -> String {
         var result = text
-        for range in userinfoRanges(in: text).reversed() { result.replaceSubrange(range, with: SecretMask.replacement) }
+        for range in credentialRanges(in: text).reversed() { result.replaceSubrange(range, with: SecretMask.replacement) }
         return result
     }
 
-    /// The user information of every URL in `text`, in full and as its password alone.
-    static func userinfo(in text: String) -> [String] {
-        userinfoRanges(in: text).flatMap { range -> [String] in
-            let userinfo = text[range]
-            guard let colon = userinfo.firstIndex(of: ":") else { return [String(userinfo)] }
-            return [String(userinfo), String(userinfo[userinfo.index(after: colon)...])]
+    /// The credentials of every URL in `text`: each user information in full and as its password alone,
+    /// and each secret query parameter's value.
+    static func urlCredentials(in text: String) -> [String] {
+        credentialRanges(in: text).flatMap { range -> [String] in
+            let credential = text[range]
+            guard text[range.upperBound...].hasPrefix("@"), let colon = credential.firstIndex(of: ":") else { return [String(credential)] }
+            return [String(credential), String(credential[credential.index(after: colon)...])]
         }
     }
 
-    /// Where the `user:password` of each `scheme://user:password@host` in `text` is.
-    private static func userinfoRanges(in text: String) -> [Range<String.Index>] {
+    /// Where the `user:password` of each `scheme://user:password@host` in `text` is, and the value of each
+    /// of its query parameters named like a secret, in order.
+    private static func credentialRanges(in text: String) -> [Range<String.Index>] {
         var ranges: [Range<String.Index>] = []
         var rest = text[...]
         while let scheme = rest.firstRange(of: "://") {
             rest = rest[scheme.upperBound...]
-            let authorityEnd = rest.firstIndex { "/?# \"'".contains($0) } ?? rest.endIndex
+            let urlEnd = rest.firstIndex { " \"'<>\n\t".contains($0) } ?? rest.endIndex
+            let authorityEnd = rest[..<urlEnd].firstIndex { "/?#".contains($0) } ?? urlEnd
             if let at = rest[..<authorityEnd].lastIndex(of: "@") { ranges.append(rest.startIndex..<at) }
+            guard let question = rest[authorityEnd..<urlEnd].firstIndex(of: "?") else { continue }
+            let queryEnd = rest[question..<urlEnd].firstIndex(of: "#") ?? urlEnd
+            var parameter = rest.index(after: question)
+            while parameter < queryEnd {
+                let end = rest[parameter..<queryEnd].firstIndex { $0 == "&" || $0 == ";" } ?? queryEnd
+                if let equals = rest[parameter..<end].firstIndex(of: "="), case let name = String(rest[parameter..<equals]),
+                   isSecretName(percentDecoded(name)) {
+                    let value = rest.index(after: equals)..<end
+                    if !value.isEmpty { ranges.append(value) }
+                }
+                parameter = end < queryEnd ? rest.index(after: end) : queryEnd
+            }
         }
         return ranges
     }
 
+    /// `text` with its `%XX` escapes decoded (`api%5Fkey` is `api_key`); a `%` not followed by two hex digits stays.
+    private static func percentDecoded(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        var rest = Array(text.utf8)[...]
+        while let byte = rest.popFirst() {
+            if byte == UInt8(ascii: "%"), rest.count >= 2, let value = UInt8(String(decoding: rest.prefix(2), as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                rest = rest.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// `value` with every secret replaced by `"••••"`: the values of keys named like secrets, of the keys in
-    /// `declared` (settings a descriptor marks secret), and the user information of URLs.
+    /// `declared` (settings a descriptor marks secret), and the credentials of URLs.
     static func redacting(_ value: JSONValue, declared: Set<String> = []) -> JSONValue {
         switch value {
         case .object(let fields):
@@ -88,7 +129,7 @@ enum Secrets {
             }
             return .object(redacted)
         case .array(let items): return .array(items.map { redacting($0) })
-        case .string(let text): return .string(redactingUserinfo(text))
+        case .string(let text): return .string(redactingURLCredentials(text))
         default: return value
         }
     }
@@ -96,7 +137,7 @@ enum Secrets {
     /// Every secret value the host can find: in the config (as ``redacting(_:declared:)`` would hide them),
     /// and in the environment, the values of variables named like secrets (`OPENAI_API_KEY`).
     static func values(in config: StrataConfig, declared: [String: Set<String>], environment: [String: String]) -> [String] {
-        var found = environment.filter { isSecretName($0.key) }.map(\.value)
+        var found = environment.filter { isSecretVariable($0.key) }.map(\.value)
         func collect(_ value: JSONValue, declared: Set<String>) {
             switch value {
             case .object(let fields):
@@ -104,7 +145,7 @@ enum Secrets {
                     if declared.contains(key) || isSecretName(key) { found += leaves(field) } else { collect(field, declared: []) }
                 }
             case .array(let items): items.forEach { collect($0, declared: []) }
-            case .string(let text): found += userinfo(in: text)
+            case .string(let text): found += urlCredentials(in: text)
             default: break
             }
         }

@@ -35,6 +35,8 @@ final class HomeScreen: Screen {
         [HelpItem("↑↓", "move"), HelpItem("Enter", "open"), HelpItem("?", "keys"), HelpItem("q", "quit")]
     }
 
+    var keyHelp: [HelpItem] { helpItems + ListSelection.keyHelp }
+
     func draw(in canvas: Canvas, context: RenderContext) {
         canvas.draw("Features", row: 0, style: .bold)
         if let notice { canvas.draw(notice, row: 1, style: .color(.red)) }

@@ -9,7 +9,8 @@ import Glibc
 /// (cooked mode, cursor shown, main screen). If the crash journal blamed a plugin for the crash, that
 /// plugin is skipped from now on and the app starts again at the home screen with a one-line notice;
 /// any other death ends the supervisor the same way. Ctrl-Z stops both processes and `fg` resumes both;
-/// a signal sent to the supervisor (SIGTERM, SIGHUP, `kill -ILL`…) is passed on to the app.
+/// a signal sent to the supervisor (SIGTERM, SIGHUP, `kill -ILL`…) is passed on to the app, and if the
+/// supervisor is killed outright the app gets SIGHUP and restores the terminal itself.
 enum Supervisor {
     /// Set in the app's environment, so that the child runs the app instead of another supervisor.
     static let supervisedVariable = "STRATA_SUPERVISED"
@@ -26,7 +27,7 @@ enum Supervisor {
         var notice: String?
         for _ in 0...maximumRestarts {
             var childEnvironment = environment
-            childEnvironment[supervisedVariable] = "1"
+            childEnvironment[supervisedVariable] = "\(getpid())"
             childEnvironment[noticeVariable] = notice
             let started = time(nil)
             let child: ChildProcess
@@ -50,8 +51,7 @@ enum Supervisor {
                               + "run it again, and report it if it happens again")
                 return 128 + signal
             }
-            notice = "The \(blamed.id) plugin stopped with \(signalName(signal)); it is skipped until "
-                + "`strata plugins retry \(blamed.id)`."
+            notice = "The \(blamed.id) plugin \(blamed.happening); it is skipped until `strata plugins retry \(blamed.id)`."
         }
         Console.error("strata stopped \(maximumRestarts + 1) times in a row; the last time: \(notice ?? "")")
         return 1
@@ -65,7 +65,7 @@ enum Supervisor {
         child = process.pid
         // Signals sent to the supervisor go to the app, which restores the terminal and ends by them. Once
         // each (SA_RESETHAND): a real fault in the supervisor itself must still end it.
-        for signal in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] + CrashJournal.fatalSignals {
+        for signal in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] + CrashHandler.fatalSignals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { _ = kill(Supervisor.child, $0) }
             sigemptyset(&action.sa_mask)
@@ -73,6 +73,20 @@ enum Supervisor {
             sigaction(signal, &action, nil)
         }
         return process
+    }
+
+    /// In the app: has the kernel send it SIGHUP when its supervisor dies, however it dies (even by
+    /// SIGKILL, which no handler sees), so that the app puts the terminal back (main screen, cursor, cooked
+    /// mode) and ends as on a hangup. Returns false when the supervisor is already gone.
+    static func followSupervisor(environment: [String: String]) -> Bool {
+        // Set by hand ("1", to run the app without a supervisor), it names no supervisor to follow.
+        guard let value = environment[supervisedVariable], let supervisor = pid_t(value), supervisor > 1 else { return true }
+        // prctl is variadic in C, so Swift does not import it; its first two arguments are all it reads here.
+        typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+        if let prctl = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "prctl") {
+            _ = unsafeBitCast(prctl, to: Prctl.self)(1 /* PR_SET_PDEATHSIG */, UInt(SIGHUP), 0, 0, 0)
+        }
+        return getppid() == supervisor
     }
 
     /// When the wait status says Ctrl-Z stopped `pid`, stops this process too (so that the shell sees the

@@ -1,33 +1,54 @@
 import FoundationEssentials
 import Glibc
+import StrataBase
 
 /// Remembers which plugin was running when `strata` crashed, so that the next run skips it instead of
 /// crashing the same way (VS Code's "extension host terminated unexpectedly", remembered).
 ///
 /// While a plugin's code runs (its activation, its command, its screen), the host keeps the plugin armed
-/// here. A fatal signal (SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE) then writes
-/// `<state>/crashes/<id>.json` from the signal handler (only async-signal-safe calls: `open`, `write`,
-/// `time`), and the previous handler runs as before. The record names the library by path, size,
+/// here. A fault of this process (SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE; see ``CrashHandler``)
+/// then writes `<state>/crashes/<id>.json` from the signal handler (only async-signal-safe calls: `open`,
+/// `write`, `time`). Before each activation an "activating" entry goes into the same file, and it is
+/// removed when the activation returns: a run that died during one in a way no handler sees (`exit()`,
+/// SIGKILL, a stack overflow) leaves it behind, and the next run counts it as a crash. An activation that
+/// never returns is recorded as timed out (``LoadWatchdog``). The record names the library by path, size,
 /// modification time and inode: it holds until the file changes or `strata plugins retry ID` removes it.
 enum CrashJournal {
     /// A crash the journal remembers.
     struct Record: Codable, Equatable {
+        /// How the journal knows: a fatal signal (no phase), an activation that never ended, one that timed out.
+        enum Phase: String, Codable {
+            case activating, timedOut
+        }
+
         let id: String
         let path: String
         let size: Int64
         let modified: Int64
         let inode: UInt64
+        /// The fatal signal; SIGALRM for a timeout, 0 for an activation that never ended.
         let signal: Int32
         /// Seconds since 1970.
         let time: Int64
+        var phase: Phase?
+        /// The process that was activating the plugin.
+        var pid: Int32?
 
-        /// `SIGILL (4) on 2026-11-24 15:30 UTC`.
-        var summary: String {
+        /// `2026-11-24 15:30 UTC`.
+        var date: String {
             var seconds = time_t(time), parts = tm()
             gmtime_r(&seconds, &parts)
             func two(_ number: Int32) -> String { number < 10 ? "0\(number)" : "\(number)" }
-            let date = "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min)) UTC"
-            return "\(signalName(signal)) on \(date)"
+            return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min)) UTC"
+        }
+
+        /// What happened, after the plugin's name: `stopped with SIGILL (4)`.
+        var happening: String {
+            switch phase {
+            case nil: "stopped with \(signalName(signal))"
+            case .activating: "ended strata while loading"
+            case .timedOut: "did not finish loading within \(secondsText(LoadWatchdog.timeout))"
+            }
         }
     }
 
@@ -47,11 +68,16 @@ enum CrashJournal {
             try? FileManager.default.removeItem(at: file)
             return nil
         }
+        // Another strata loading the plugin right now is no crash.
+        if record.phase == .activating, let pid = record.pid, isRunning(pid) { return nil }
         return record
     }
 
-    /// The ids with a record in the journal (read once, rather than one file lookup per plugin).
+    /// The ids with a record in the journal (read once, rather than one file lookup per plugin). Records in
+    /// a folder someone else could write are not believed (``PrivateFolder``): they could quarantine any
+    /// plugin.
     static func journaledIDs(in directory: URL) -> Set<String> {
+        guard PrivateFolder.isPrivate(directory) else { return [] }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return Set(names.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(".json".count)) })
     }
@@ -71,115 +97,42 @@ enum CrashJournal {
     }
 
     /// Makes plugin `id` (its library at `path`) the one a crash from now on is blamed on, until `disarm()`
-    /// or another `arm`. Installs the signal handlers the first time.
+    /// or another `arm`. Gives the calling thread an alternate signal stack, for a stack overflow.
     static func arm(_ id: String, path: String, in directory: URL) {
         guard let identity = FileIdentity(path: path) else { return }
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try? PrivateFolder.prepare(directory)
         let prefix = #"{"id":"\#(jsonEscaped(id))","path":"\#(jsonEscaped(path))","size":\#(identity.size),"modified":\#(identity.modified),"inode":\#(identity.inode),"signal":"#
-        armed.set(file: directory.appendingPathComponent("\(id).json").path, prefix: prefix)
-        installHandlers()
+        CrashHandler.armed.set(file: directory.appendingPathComponent("\(id).json").path, prefix: prefix)
+        CrashHandler.install()
     }
 
     /// No plugin is running any more.
-    static func disarm() { armed.clear() }
+    static func disarm() { CrashHandler.armed.clear() }
+
+    /// Plugin `id`'s code is about to run for its activation: arms it, writes the "activating" entry that
+    /// ``activated(_:in:)`` removes, and starts the ``LoadWatchdog``.
+    static func activating(_ id: String, path: String, in directory: URL) {
+        arm(id, path: path, in: directory)
+        if let identity = FileIdentity(path: path) {
+            let entry = Record(id: id, path: path, size: identity.size, modified: identity.modified, inode: identity.inode, signal: 0,
+                               time: Int64(time(nil)), phase: .activating, pid: getpid())
+            try? JSONEncoder().encode(entry).write(to: directory.appendingPathComponent("\(id).json"), options: .atomic)
+        }
+        LoadWatchdog.start(id)
+    }
+
+    /// Plugin `id`'s activation returned (loaded or failed): its "activating" entry goes.
+    static func activated(_ id: String, in directory: URL) {
+        LoadWatchdog.stop()
+        forget(id, in: directory)
+    }
+
+    /// Whether process `pid` exists (another strata may be loading a plugin).
+    private static func isRunning(_ pid: Int32) -> Bool {
+        pid > 0 && pid != getpid() && (kill(pid, 0) == 0 || errno == EPERM)
+    }
 
     private static func jsonEscaped(_ text: String) -> String {
         String(decoding: (try? JSONEncoder().encode(text)) ?? Data(), as: UTF8.self).dropFirst().dropLast().description
-    }
-
-    // MARK: The signal handler
-
-    static let fatalSignals: [Int32] = [SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE]
-
-    /// What the handler writes: the record's file and the text before the signal number, as C strings
-    /// that stay valid while armed (the old ones are leaked on re-arming, so a handler running at that
-    /// moment never reads freed memory).
-    static let armed = ArmedRecord()
-    /// The handlers that were there before, indexed by signal number (a plain buffer: the handler reads
-    /// it without touching reference counts).
-    nonisolated(unsafe) private static let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
-    nonisolated(unsafe) private static var installed = false
-
-    private static func installHandlers() {
-        guard !installed else { return }
-        installed = true
-        for signal in fatalSignals {
-            var action = sigaction()
-            action.__sigaction_handler.sa_sigaction = crashHandler
-            action.sa_flags = SA_SIGINFO | SA_ONSTACK
-            sigemptyset(&action.sa_mask)
-            previous[Int(signal)] = sigaction()
-            sigaction(signal, &action, previous + Int(signal))
-        }
-    }
-
-    fileprivate static func handle(_ signal: Int32, fromKernel: Bool) {
-        armed.write(signal: signal)
-        sigaction(signal, previous + Int(signal), nil)
-        // A fault comes back when the instruction runs again and reaches the previous handler; a signal
-        // sent with kill or raise has to be sent again.
-        if !fromKernel { raise(signal) }
-    }
-}
-
-private func crashHandler(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
-    CrashJournal.handle(signal, fromKernel: (info?.pointee.si_code ?? 0) > 0)
-}
-
-/// The armed record as raw C strings, written with async-signal-safe calls only.
-final class ArmedRecord: @unchecked Sendable {
-    private var file: UnsafeMutablePointer<CChar>?
-    private var prefix: UnsafeMutablePointer<CChar>?
-
-    func set(file: String, prefix: String) {
-        // Published in this order so that a handler never sees a file without its text.
-        self.prefix = strdup(prefix)
-        self.file = strdup(file)
-    }
-
-    func clear() { file = nil }
-
-    func write(signal: Int32) {
-        guard let file, let prefix else { return }
-        let descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return }
-        _ = Glibc.write(descriptor, prefix, strlen(prefix))
-        writeNumber(Int64(signal), to: descriptor)
-        _ = Glibc.write(descriptor, ",\"time\":", 8)
-        writeNumber(Int64(time(nil)), to: descriptor)
-        _ = Glibc.write(descriptor, "}\n", 2)
-        close(descriptor)
-    }
-
-    /// Decimal digits without allocating.
-    private func writeNumber(_ value: Int64, to descriptor: Int32) {
-        var digits: (CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar,
-                     CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var remaining = value < 0 ? 0 : value
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[19 - count] = UInt8(48 + remaining % 10)
-                remaining /= 10
-                count += 1
-            } while remaining > 0 && count < 20
-            _ = Glibc.write(descriptor, buffer.baseAddress! + 20 - count, count)
-        }
-    }
-}
-
-/// What tells one library file from another: its size, modification time and inode.
-struct FileIdentity {
-    let size: Int64
-    let modified: Int64
-    let inode: UInt64
-
-    init?(path: String) {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        size = Int64(status.st_size)
-        modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
-        inode = UInt64(status.st_ino)
     }
 }

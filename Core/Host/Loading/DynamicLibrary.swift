@@ -10,28 +10,37 @@ struct DynamicLibrary {
     /// Opens the library through `file`'s descriptor, resolving all its symbols now so a missing dependency
     /// fails here.
     ///
-    /// `dlopen` is given a link in the private folder `staging` to `/proc/<pid>/fd/<descriptor>`: the kernel
-    /// opens the very file the descriptor holds, whatever has been renamed over its path since. (Loaded
-    /// as `/proc/self/fd/N` itself, its `$ORIGIN` would be `/proc/self/fd`, and libraries it finds beside
-    /// itself would be missing.) Each library `dlopen` then can't find is linked into `staging` from the
-    /// plugin's folder, as `$ORIGIN` would have found it there, and the load is tried again: a load that
-    /// fails on a missing library runs no code.
+    /// `dlopen` is given a link to `/proc/<pid>/fd/<descriptor>` in a folder of its own (`mkdtemp` in
+    /// `/tmp`: mode 0700, made by this call alone): the kernel opens the very file the descriptor holds,
+    /// whatever has been renamed over its path since. (Loaded as `/proc/self/fd/N` itself, its `$ORIGIN`
+    /// would be `/proc/self/fd`, and libraries it finds beside itself would be missing.) Each library
+    /// `dlopen` then can't find is linked into that folder from the plugin's folder, as `$ORIGIN` would
+    /// have found it there, and the load is tried again: a load that fails on a missing library runs no
+    /// code. The folder is removed after the load.
     ///
     /// On the main queue, whichever thread asks: a library may bring Foundation into the process (the host
     /// doesn't link it), and CoreFoundation takes the thread it is first loaded on for the main thread.
     /// Loaded on a worker thread, it leaves the main queue undrained, and the process hangs at its next
     /// `await` on the main actor.
     /// - Throws: the loader's message (`dlerror`).
-    init(_ file: borrowing PluginFile, staging: URL) throws(PluginFailure) {
+    init(_ file: borrowing PluginFile, temporaryFolder: String = "/tmp") throws(PluginFailure) {
         let name = URL(fileURLWithPath: file.path).lastPathComponent
         let folder = URL(fileURLWithPath: file.path).deletingLastPathComponent().path
+        var template = Array("\(temporaryFolder)/strata-load-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw .notLoadable("can't make a folder in \(temporaryFolder) to load \(file.path) from: \(String(cString: strerror(errno)))")
+        }
+        let staging = URL(fileURLWithPath: String(cString: made))
         let link = staging.appendingPathComponent(name).path
-        unlink(link)
+        var linked: [String] = []
+        defer {
+            linked.forEach { unlink($0) }
+            rmdir(staging.path)
+        }
         guard symlink("/proc/\(getpid())/fd/\(file.descriptor)", link) == 0 else {
             throw .notLoadable("can't prepare \(file.path) for loading in \(staging.path): \(String(cString: strerror(errno)))")
         }
-        var linked: [String] = [link]
-        defer { linked.forEach { unlink($0) } }
+        linked.append(link)
         while true {
             let (handle, error) = Self.open(link)
             if let handle {

@@ -119,18 +119,26 @@ struct PluginCatalog {
                 conflicts[index, default: []].append("its command '\(command.words.joined(separator: " "))' uses '\(command.words[0])', a word strata keeps for itself")
             }
         }
-        // Only commands with the same first word can clash: compare within those groups, in entry order.
-        var claims: [String: [(entry: Int, words: [String])]] = [:]
-        for (index, entry) in entries.enumerated() where entry.problem == nil {
-            for command in entry.descriptor?.commands ?? [] { claims[command.words[0], default: []].append((index, command.words)) }
-        }
+        // Two commands of different plugins clash when one's words start the other's. Each command's prefixes
+        // are looked up among all claimed paths (a descriptor's limit bounds the words), so this is linear in
+        // commands rather than comparing every pair.
+        var claimed: [[String]: [Int]] = [:]
         var clashes: [(first: Int, second: Int, reason: String)] = []
-        for group in claims.values where group.count > 1 {
-            for (position, mine) in group.enumerated() {
-                for theirs in group[(position + 1)...] where theirs.entry != mine.entry
-                    && (mine.words.starts(with: theirs.words) || theirs.words.starts(with: mine.words)) {
-                    let clash = "command '\(mine.words.joined(separator: " "))' of \(entries[mine.entry].path) and '\(theirs.words.joined(separator: " "))' of \(entries[theirs.entry].path) claim the same words; remove one of the libraries or rename its commands"
-                    clashes.append((mine.entry, theirs.entry, clash))
+        var paths: [(entry: Int, words: [String])] = []
+        for (index, entry) in entries.enumerated() where entry.problem == nil {
+            for command in entry.descriptor?.commands ?? [] { paths.append((index, command.words)) }
+        }
+        func clash(_ earlier: (entry: Int, words: [String]), _ later: (entry: Int, words: [String])) {
+            let reason = "command '\(earlier.words.joined(separator: " "))' of \(entries[earlier.entry].path) and '\(later.words.joined(separator: " "))' of \(entries[later.entry].path) claim the same words; remove one of the libraries or rename its commands"
+            clashes.append((earlier.entry, later.entry, reason))
+        }
+        for path in paths { claimed[path.words, default: []].append(path.entry) }
+        // Each pair once: from the longer path (or, for equal paths, from the later entry) to the other.
+        for path in paths {
+            for length in stride(from: 1, through: path.words.count, by: 1) {
+                let prefix = Array(path.words.prefix(length))
+                for other in claimed[prefix] ?? [] where other != path.entry && (length < path.words.count || other < path.entry) {
+                    if other < path.entry { clash((other, prefix), path) } else { clash(path, (other, prefix)) }
                 }
             }
         }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import StrataBase
 import StrataPluginKit
 
 /// Why one plugin didn't load. Each message says what to do.
@@ -78,7 +79,23 @@ enum PluginFailure: Error, CustomStringConvertible {
         case .badSettings(let error):
             "not loaded: \(error) Fix the config; `strata config check` lists every problem."
         case .crashed(let record):
-            "crashed strata with \(record.summary) and is skipped until the file changes. Run `strata plugins retry \(record.id)` to try it again."
+            "\(Self.crash(record)) and is skipped until the file changes. Run `strata plugins retry \(record.id)` to try it again."
+        }
+    }
+}
+
+extension PluginFailure {
+    /// What the journal knows of a crash, and how it knows.
+    private static func crash(_ record: CrashJournal.Record) -> String {
+        switch record.phase {
+        case nil:
+            "crashed strata with \(signalName(record.signal)) on \(record.date)"
+        case .activating:
+            "strata ended while loading it on \(record.date) (the entry written before its activation was never cleared: "
+                + "the process exited, was killed or overflowed its stack in the plugin's code)"
+        case .timedOut:
+            "timed out: it did not finish loading within \(secondsText(LoadWatchdog.timeout)) on \(record.date) "
+                + "(its library's constructor or its registration does not return)"
         }
     }
 }

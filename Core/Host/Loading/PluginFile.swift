@@ -47,16 +47,3 @@ struct PluginFile: ~Copyable {
         return stat(path, &status) == 0 ? FileIdentity(status) : nil
     }
 }
-
-extension FileIdentity: Equatable {
-    static func == (a: FileIdentity, b: FileIdentity) -> Bool {
-        (a.size, a.modified, a.inode) == (b.size, b.modified, b.inode)
-    }
-
-    init(_ status: stat) {
-        size = Int64(status.st_size)
-        // Wrapping: a file's time is whatever `touch` set (year 2400 overflows nanoseconds); only equality counts.
-        modified = Int64(status.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(status.st_mtim.tv_nsec)
-        inode = UInt64(status.st_ino)
-    }
-}

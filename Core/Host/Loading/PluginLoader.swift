@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Glibc
 @_spi(StrataHost) import StrataDI
 @_spi(StrataHost) import StrataPluginKit
 import StrataRuntime
@@ -15,8 +14,6 @@ final class PluginLoader {
     let crashes: URL
     /// Under pinned trust, the recorded digests every library must match when it is loaded.
     let pins: PluginPins?
-    /// The private folder where libraries are handed to `dlopen` (``DynamicLibrary``).
-    let staging: URL
     let logger: Logger
     private(set) var records: [PluginRecord]
     private(set) var routes: [RoutedCommand] = []
@@ -26,13 +23,12 @@ final class PluginLoader {
     static let reservedWords: Set<String> = HostCommand.groups.union(["help", "version", "__probe"])
 
     init(catalog: PluginCatalog, config: StrataConfig, container: Container, dataDirectory: URL, crashes: URL, pins: PluginPins?,
-         staging: URL, logger: Logger) {
+         logger: Logger) {
         self.config = config
         self.container = container
         self.dataDirectory = dataDirectory
         self.crashes = crashes
         self.pins = pins
-        self.staging = staging
         self.logger = logger
         records = Self.records(catalog, config: config)
     }
@@ -45,7 +41,7 @@ final class PluginLoader {
             if entry.problem != nil {
                 record.state = .failed
             } else if let crash = entry.crash {
-                record.state = .crashed
+                record.state = crash.phase == .timedOut ? .timedOut : .crashed
                 record.error = PluginFailure.crashed(crash).description
             } else if !config.isEnabled(entry.id) {
                 record.state = .disabled
@@ -82,25 +78,9 @@ final class PluginLoader {
     /// Opens one library and takes its plugin object, checking the ABI stamp before any other call.
     private func open(at index: Int) {
         let record = records[index]
-        CrashJournal.arm(record.id, path: record.path, in: crashes)
         let start = ContinuousClock.now
         do {
-            // Judged, hashed and loaded through one descriptor: see PluginFile.
-            let file = try PluginFile(path: record.path, judged: record.identity)
-            if let problem = pins?.problem(record.id, file: file) { throw problem }
-            do { try PrivateFolder.preparePerProcess(staging) } catch { throw PluginFailure.notLoadable("\(error)") }
-            defer { rmdir(staging.path) }
-            let library = try DynamicLibrary(file, staging: staging)
-            guard let stampSymbol = library.symbol(StrataABI.stampSymbol) else { throw PluginFailure.missingStamp }
-            let stampFunction = unsafeBitCast(stampSymbol, to: (@convention(c) () -> UnsafePointer<CChar>).self)
-            let found = String(cString: stampFunction())
-            guard found == StrataABI.stampString else { throw PluginFailure.abiMismatch(found: found, expected: StrataABI.stampString) }
-            guard let entrySymbol = library.symbol(StrataABI.entrySymbol) else { throw PluginFailure.missingEntry }
-            let entry = unsafeBitCast(entrySymbol, to: (@convention(c) () -> UnsafeMutableRawPointer).self)
-            guard let plugin = PluginExport.take(entry()) else { throw PluginFailure.notAPlugin }
-            records[index].loadTime = .now - start
-            plugins[record.id] = plugin
-            logger.debug("opened \(record.id) \(record.descriptor?.version ?? "") from \(record.path)")
+            try activating(record.id, path: record.path) { try take(record, from: start, at: index) }
         } catch let failure as PluginFailure {
             records[index].state = .failed
             records[index].error = failure.description
@@ -108,6 +88,32 @@ final class PluginLoader {
             records[index].state = .failed
             records[index].error = "\(error)"
         }
+    }
+
+    /// `dlopen`, the ABI stamp, the entry point: the plugin object, kept for registration.
+    private func take(_ record: PluginRecord, from start: ContinuousClock.Instant, at index: Int) throws {
+        // Judged, hashed and loaded through one descriptor: see PluginFile.
+        let file = try PluginFile(path: record.path, judged: record.identity)
+        if let problem = pins?.problem(record.id, file: file) { throw problem }
+        let library = try DynamicLibrary(file)
+        guard let stampSymbol = library.symbol(StrataABI.stampSymbol) else { throw PluginFailure.missingStamp }
+        let stampFunction = unsafeBitCast(stampSymbol, to: (@convention(c) () -> UnsafePointer<CChar>).self)
+        let found = String(cString: stampFunction())
+        guard found == StrataABI.stampString else { throw PluginFailure.abiMismatch(found: found, expected: StrataABI.stampString) }
+        guard let entrySymbol = library.symbol(StrataABI.entrySymbol) else { throw PluginFailure.missingEntry }
+        let entry = unsafeBitCast(entrySymbol, to: (@convention(c) () -> UnsafeMutableRawPointer).self)
+        guard let plugin = PluginExport.take(entry()) else { throw PluginFailure.notAPlugin }
+        records[index].loadTime = .now - start
+        plugins[record.id] = plugin
+        logger.debug("opened \(record.id) \(record.descriptor?.version ?? "") from \(record.path)")
+    }
+
+    /// Runs `body`, plugin `id`'s code during its activation, between the journal's "activating" entry and
+    /// its removal, under the load watchdog.
+    private func activating<T>(_ id: String, path: String, _ body: () throws -> T) rethrows -> T {
+        CrashJournal.activating(id, path: path, in: crashes)
+        defer { CrashJournal.activated(id, in: crashes) }
+        return try body()
     }
 
     /// Registers the plugins just opened so that every plugin comes after its dependencies.
@@ -127,7 +133,8 @@ final class PluginLoader {
         case .loaded: return nil
         case .enabled: return "depends on '\(dependency)', which could not be loaded"
         case .disabled: return "depends on '\(dependency)', which is disabled in \(config.source)"
-        case .failed, .crashed: return "depends on '\(dependency)', which \(record.state == .crashed ? "crashed" : "failed"): \(record.error ?? "unknown")"
+        case .failed, .crashed, .timedOut:
+            return "depends on '\(dependency)', which \(record.state == .failed ? "failed" : record.state.rawValue): \(record.error ?? "unknown")"
         }
     }
 
@@ -144,24 +151,26 @@ final class PluginLoader {
             } catch {
                 throw PluginFailure.registration("can't use its data folder: \(error). Choose another with --data-dir or STRATA_DATA_DIR")
             }
-            CrashJournal.arm(id, path: records[index].path, in: crashes)
             let start = ContinuousClock.now
-            try plugin.register(in: context)
+            try activating(id, path: records[index].path) { try plugin.register(in: context) }
             records[index].registerTime = .now - start
+            // Sets and a dictionary: linear in commands, however many a descriptor declares.
             if let declared = records[index].descriptor?.commands.map(\.words) {
                 let contributed = context.commands.map(\.path)
-                if let extra = contributed.first(where: { !declared.contains($0) }) {
+                let declaredPaths = Set(declared), contributedPaths = Set(contributed)
+                if let extra = contributed.first(where: { !declaredPaths.contains($0) }) {
                     throw PluginFailure.disagreesWithDescriptor("it contributes the command '\(extra.joined(separator: " "))', which the descriptor doesn't declare")
                 }
-                if let missing = declared.first(where: { !contributed.contains($0) }) {
+                if let missing = declared.first(where: { !contributedPaths.contains($0) }) {
                     throw PluginFailure.disagreesWithDescriptor("the descriptor declares the command '\(missing.joined(separator: " "))', which the code doesn't contribute")
                 }
             }
+            let owners = Dictionary(routes.map { ($0.command.path, $0.pluginID) }, uniquingKeysWith: { first, _ in first })
             for command in context.commands {
                 let path = command.path.joined(separator: " ")
-                if Self.reservedWords.contains(command.path[0]) { throw PluginFailure.commandConflict(path: path, owner: "the host") }
-                if let other = routes.first(where: { $0.command.path == command.path }) {
-                    throw PluginFailure.commandConflict(path: path, owner: "plugin '\(other.pluginID)'")
+                if Self.reservedWords.contains(command.path.first ?? "") { throw PluginFailure.commandConflict(path: path, owner: "the host") }
+                if let other = owners[command.path] {
+                    throw PluginFailure.commandConflict(path: path, owner: "plugin '\(other)'")
                 }
             }
         } catch let failure as PluginFailure {

@@ -13,6 +13,8 @@ struct PluginRecord {
         case failed
         /// Crashed strata before; skipped until its file changes or `plugins retry`.
         case crashed
+        /// Did not finish loading in time before; skipped like a crashed one.
+        case timedOut = "timed out"
     }
 
     let id: String

@@ -12,7 +12,8 @@ public enum DIError: Error, Sendable, Equatable, CustomStringConvertible {
     case ownedByOther(type: String, name: String?, owner: Owner, attemptedBy: Owner)
     /// The container is frozen (loading has ended); no registration is accepted any more.
     case frozen(type: String, name: String?, attemptedBy: Owner)
-    /// The factory threw.
+    /// The factory threw. People read only `reason`, the factory's own words (a setting that is wrong, a file
+    /// that can't be opened): the type, name and owner are for code and tests, never shown.
     case factoryFailed(type: String, name: String?, owner: Owner, reason: String)
     /// A `.weak` registration's factory returned a value that isn't a class instance.
     case weakScopeNeedsClass(type: String, name: String?, owner: Owner)
@@ -41,8 +42,8 @@ public enum DIError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(attempted) can't register \(Self.describe(type, name)): it is owned by \(owner). Use another name or type."
         case .frozen(let type, let name, let attempted):
             return "\(attempted) can't register \(Self.describe(type, name)): the container is frozen once loading ends. Register from the plugin's register(in:)."
-        case .factoryFailed(let type, let name, let owner, let reason):
-            return "the factory for \(Self.describe(type, name)) (registered by \(owner)) failed: \(reason)"
+        case .factoryFailed(_, _, _, let reason):
+            return reason
         case .weakScopeNeedsClass(let type, let name, let owner):
             return "\(Self.describe(type, name)) (registered by \(owner)) has scope weak but its factory returned a value type; use .singleton or return a class instance."
         }

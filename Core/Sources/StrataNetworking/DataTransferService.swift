@@ -14,6 +14,9 @@ public struct DataTransferService: Sendable {
     public var query: [URLQueryItem]
     /// Seconds to wait for a response when the endpoint doesn't say.
     public var timeout: Double
+    /// The most body bytes (decoded) to take from a response when the endpoint doesn't say; one that
+    /// passes it fails with `NetworkError.tooLarge`, streamed or not.
+    public var maxResponseBytes: Int
     /// When to retry.
     public var retry: RetryPolicy
     /// Waits between attempts; tests pass one that records the delays instead of waiting.
@@ -21,7 +24,7 @@ public struct DataTransferService: Sendable {
 
     /// Creates a service.
     public init(client: any HTTPClient, baseURL: URL, headers: [String: String] = [:], query: [URLQueryItem] = [],
-                timeout: Double = 30, retry: RetryPolicy = .standard,
+                timeout: Double = 30, maxResponseBytes: Int = HTTPRequest.defaultMaxResponseBytes, retry: RetryPolicy = .standard,
                 sleep: @escaping @Sendable (Double) async throws -> Void = { seconds in
                     try await Task.sleep(nanoseconds: UInt64(min(max(0, seconds), 3_153_600_000) * 1_000_000_000))
                 }) {
@@ -30,6 +33,7 @@ public struct DataTransferService: Sendable {
         self.headers = headers
         self.query = query
         self.timeout = timeout
+        self.maxResponseBytes = maxResponseBytes
         self.retry = retry
         self.sleep = sleep
     }
@@ -48,7 +52,8 @@ public struct DataTransferService: Sendable {
         components.percentEncodedQuery = components.percentEncodedQuery?.replacing("+", with: "%2B")
         guard let full = components.url else { throw .invalidRequest("bad URL for path \(endpoint.path)") }
         return HTTPRequest(url: full, method: endpoint.method, headers: headers.merging(endpoint.headers) { $1 },
-                           body: endpoint.body, timeout: endpoint.timeout ?? timeout)
+                           body: endpoint.body, timeout: endpoint.timeout ?? timeout,
+                           maxResponseBytes: endpoint.maxResponseBytes ?? maxResponseBytes)
     }
 
     /// Sends `endpoint` (retrying per the policy) and returns its 2xx response.

@@ -14,16 +14,19 @@ public struct Endpoint<Response: Decodable>: Sendable {
     public var body: Data?
     /// Seconds to wait for the server; `nil` uses the service's default.
     public var timeout: Double?
+    /// The most body bytes to take (decoded); `nil` uses the service's default.
+    public var maxResponseBytes: Int?
 
     /// Creates an endpoint.
     public init(path: String, method: String = "GET", query: [URLQueryItem] = [], headers: [String: String] = [:],
-                body: Data? = nil, timeout: Double? = nil) {
+                body: Data? = nil, timeout: Double? = nil, maxResponseBytes: Int? = nil) {
         self.path = path
         self.method = method
         self.query = query
         self.headers = headers
         self.body = body
         self.timeout = timeout
+        self.maxResponseBytes = maxResponseBytes
     }
 
     /// A `POST` with a JSON body.

@@ -4,10 +4,11 @@ import FoundationEssentials
 /// every plugin.
 ///
 /// An implementation answers every status code with a response (a 404 is not an error at this level);
-/// it throws `NetworkError` only when no response arrived: not connected, timed out, cancelled.
+/// it throws `NetworkError` only when no response arrived: not connected, timed out, cancelled, or a body
+/// past the request's `maxResponseBytes` (`.tooLarge`, and nothing past the limit is read).
 public protocol HTTPClient: Sendable {
     /// Sends `request` and returns the whole response.
-    /// - Throws: `NetworkError.notConnected`, `.timedOut`, `.cancelled` or `.transport`.
+    /// - Throws: `NetworkError.notConnected`, `.timedOut`, `.cancelled`, `.tooLarge` or `.transport`.
     func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse
 
     /// Sends `request` and delivers the response as it arrives: `.head` first, then `.bytes` chunks.

@@ -12,14 +12,22 @@ public struct HTTPRequest: Sendable, Equatable {
     public var body: Data?
     /// Seconds to wait for the server before failing with `NetworkError.timedOut`.
     public var timeout: Double
+    /// The most body bytes to take, counted after decoding (gzip, deflate), streamed or not; a response
+    /// that passes it fails with `NetworkError.tooLarge` and the transfer stops there.
+    public var maxResponseBytes: Int
+
+    /// What a request takes when it doesn't say: 32 MB, far above any JSON answer Strata reads.
+    public static let defaultMaxResponseBytes = 32_000_000
 
     /// Creates a request.
-    public init(url: URL, method: String = "GET", headers: [String: String] = [:], body: Data? = nil, timeout: Double = 30) {
+    public init(url: URL, method: String = "GET", headers: [String: String] = [:], body: Data? = nil, timeout: Double = 30,
+                maxResponseBytes: Int = HTTPRequest.defaultMaxResponseBytes) {
         self.url = url
         self.method = method
         self.headers = headers
         self.body = body
         self.timeout = timeout
+        self.maxResponseBytes = max(0, maxResponseBytes)
     }
 }
 

@@ -15,6 +15,9 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
     case decoding(keyPath: String, detail: String)
     /// The request couldn't be built (bad URL, unencodable body).
     case invalidRequest(String)
+    /// The body passed `limit` bytes (decoded: a small gzip body can decode to gigabytes), so reading stopped
+    /// there; the request's `maxResponseBytes` sets it.
+    case tooLarge(limit: Int)
     /// Any other transport failure.
     case transport(String)
 
@@ -33,9 +36,10 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notConnected(let detail): "not connected: \(detail). Check the network and the server address."
         case .timedOut(let seconds): "the server didn't answer within \(secondsText(seconds))"
         case .cancelled: "the request was cancelled"
-        case .httpStatus(let response): "the server answered HTTP \(response.status): \(response.text.prefix(300))"
+        case .httpStatus(let response): "the server answered HTTP \(response.status): \(KeyLikeText.redacting(String(response.text.prefix(300))))"
         case .decoding(let keyPath, let detail): "unexpected response at `\(keyPath)`: \(detail)"
         case .invalidRequest(let detail): "invalid request: \(detail)"
+        case .tooLarge(let limit): limitPassedText("the server's answer", limit)
         case .transport(let detail): "network failure: \(detail)"
         }
     }

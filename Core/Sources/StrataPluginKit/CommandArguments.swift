@@ -12,20 +12,27 @@ public struct CommandArguments: Sendable {
     /// - Parameters:
     ///   - options: the names that take a value (`["--page"]`).
     ///   - flags: the names that take none (`["--json"]`).
+    ///   - takesPositionals: whether the command takes positionals, so that an unknown option may be text
+    ///     that starts with a dash: its error then says to put `--` before it.
     /// - Throws: `CommandError.usage` for an unknown option, or an option without its value.
-    public init(_ arguments: [String], options optionNames: Set<String> = [], flags flagNames: Set<String> = []) throws(CommandError) {
+    ///
+    /// A word with a space before any `=` (`"-5 points on my exam"`) is text, never an option: no option's
+    /// name has one.
+    public init(_ arguments: [String], options optionNames: Set<String> = [], flags flagNames: Set<String> = [],
+                takesPositionals: Bool = false) throws(CommandError) {
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             if argument == "--" {
                 positionals += remaining
                 break
             }
-            guard argument.hasPrefix("-"), argument.count > 1, Double(argument) == nil else {
+            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            let name = parts[0]
+            guard argument.hasPrefix("-"), argument.count > 1, Double(argument) == nil,
+                  !name.contains(where: \.isWhitespace) else {
                 positionals.append(argument)
                 continue
             }
-            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            let name = parts[0]
             if flagNames.contains(name) && parts.count == 1 {
                 flags.insert(name)
             } else if optionNames.contains(name) {
@@ -40,7 +47,8 @@ public struct CommandArguments: Sendable {
                 options[name, default: []].append(value)
             } else {
                 let known = (optionNames.union(flagNames)).sorted()
-                throw .usage("unknown option \(name)" + (known.isEmpty ? "" : " (known: \(known.joined(separator: ", ")))"))
+                let hint = takesPositionals ? ". Text that starts with a dash goes after --: -- \"\(argument)\"" : ""
+                throw .usage("unknown option \(name)" + (known.isEmpty ? "" : " (known: \(known.joined(separator: ", ")))") + hint)
             }
         }
     }

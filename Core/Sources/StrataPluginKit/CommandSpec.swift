@@ -93,7 +93,8 @@ public struct CommandSpec: Sendable, Equatable, Encodable {
         if let bad = names.first(where: { !$0.hasPrefix("--") || $0.count < 3 || $0.contains("=") }) {
             return "'\(bad)' is not an option name: options and flags start with -- (e.g. --json)"
         }
-        if let twice = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
+        var seen: Set<String> = []
+        if let twice = names.first(where: { !seen.insert($0).inserted }) {
             return "\(twice) is declared twice"
         }
         if let repeating = arguments.dropLast().first(where: \.repeats) {
@@ -129,7 +130,8 @@ public struct CommandSpec: Sendable, Equatable, Encodable {
     /// - Throws: ``CommandError/usage(_:)`` naming what is wrong: an unknown option, a missing value or
     ///   argument, one argument too many, a value of the wrong type or not among the choices.
     public func parse(_ words: [String]) throws(CommandError) -> CommandArguments {
-        let parsed = try CommandArguments(words, options: Set(options.map(\.name)), flags: Set(flags.map(\.name)))
+        let parsed = try CommandArguments(words, options: Set(options.map(\.name)), flags: Set(flags.map(\.name)),
+                                          takesPositionals: !arguments.isEmpty)
         let required = arguments.filter { !$0.optional }
         if parsed.positionals.count < required.count {
             throw .usage("missing \(required[parsed.positionals.count].name)")

@@ -104,9 +104,11 @@ public struct PluginDescriptor: Encodable, Sendable, Equatable {
         self.settings = settings
     }
 
-    /// What is wrong with the descriptor's own content (an invalid id or version, an empty command, a
-    /// dependency range that doesn't parse), as sentences; empty when it is sound.
+    /// What is wrong with the descriptor's own content (past a limit, an invalid id or version, an empty
+    /// command, a dependency range that doesn't parse), as sentences; empty when it is sound.
     public var problems: [String] {
+        // Past a limit nothing else is checked: the checks below are sized for a descriptor within them.
+        if let beyond = limitProblem { return [beyond] }
         var problems: [String] = []
         if !Self.isValidID(id) { problems.append("id '\(id)' must be lowercase letters, digits and '-', starting with a letter") }
         if SemanticVersion(version) == nil { problems.append("version '\(version)' is not MAJOR.MINOR.PATCH") }
@@ -116,13 +118,13 @@ public struct PluginDescriptor: Encodable, Sendable, Equatable {
         for command in commands where command.words.isEmpty || command.words.contains(where: { $0.isEmpty || $0.hasPrefix("-") || $0.contains(" ") }) {
             problems.append("command \(command.words) needs one or more words, none empty or starting with '-'")
         }
-        let paths = commands.map(\.words)
-        for (index, path) in paths.enumerated() where paths[..<index].contains(path) {
-            problems.append("command '\(path.joined(separator: " "))' is declared twice")
+        var paths: Set<[String]> = []
+        for command in commands where !paths.insert(command.words).inserted {
+            problems.append("command '\(command.words.joined(separator: " "))' is declared twice")
         }
-        let keys = settings.map(\.key)
-        for (index, key) in keys.enumerated() where keys[..<index].contains(key) {
-            problems.append("setting '\(key)' is declared twice")
+        var keys: Set<String> = []
+        for setting in settings where !keys.insert(setting.key).inserted {
+            problems.append("setting '\(setting.key)' is declared twice")
         }
         return problems
     }

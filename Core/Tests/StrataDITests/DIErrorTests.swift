@@ -70,6 +70,7 @@ protocol Shelf<Book>: Sendable {
         }
     }
 
+    /// The type and owner are kept for code; people read the factory's own words, not the container's.
     @Test func aFactoryErrorIsWrappedWithTheTypeAndOwner() throws {
         let container = Container()
         try container.register(String.self, name: "api-key", owner: .plugin("beta")) { _ in
@@ -79,8 +80,7 @@ protocol Shelf<Book>: Sendable {
         let error = #expect(throws: DIError.self) { try container.resolve(String.self, name: "api-key") }
 
         #expect(error == .factoryFailed(type: "String", name: "api-key", owner: .plugin("beta"), reason: "OPENAI_API_KEY is not set"))
-        #expect(error?.description.contains("plugin 'beta'") == true)
-        #expect(error?.description.contains("OPENAI_API_KEY is not set") == true)
+        #expect(error?.description == "OPENAI_API_KEY is not set")
     }
 
     @Test func aFailedSingletonIsNotCachedAndIsBuiltAgainNextTime() throws {

@@ -64,6 +64,18 @@ import Testing
         #expect(throws: CommandError.usage("unknown option -v")) { try CommandArguments(["-v"]) }
     }
 
+    /// Text that starts with a dash: with a space it can't be an option; without one, the error says to
+    /// put `--` before it (for a command that takes text).
+    @Test func textStartingWithADashIsTakenOrTheErrorSaysToPutDashesBeforeIt() throws {
+        let sentence = try CommandArguments(["-5 points on my exam", "--json"], flags: flags, takesPositionals: true)
+        #expect(sentence.positionals == ["-5 points on my exam"] && sentence.has("--json"))
+        #expect(try CommandArguments(["--page=2 or 3"], options: options).value("--page") == "2 or 3", "a space after = is the value's")
+        #expect(throws: CommandError.usage(#"unknown option -5points (known: --json, --verbose). Text that starts with a dash goes after --: -- "-5points""#)) {
+            try CommandArguments(["-5points"], flags: flags, takesPositionals: true)
+        }
+        #expect(try CommandArguments(["--", "-5points"], takesPositionals: true).positionals == ["-5points"])
+    }
+
     @Test func aFlagGivenAValueIsRefused() {
         #expect(throws: CommandError.self) { try CommandArguments(["--json=yes"], flags: flags) }
         #expect(throws: CommandError.self) { try CommandArguments(["--json="], flags: flags) }

@@ -60,7 +60,8 @@ import Testing
         #expect(error?.message.contains("2 parameters but 1") == true)
     }
 
-    @Test func storageErrorNamesTheSQLAndTheFile() throws {
+    /// The statement and SQLite's words stay in the error's properties; what people read names the file.
+    @Test func storageErrorNamesTheFileButNeverTheSQL() throws {
         let folder = try TemporaryFolder()
         let database = try SQLiteDatabase(path: folder.file("broken.sqlite").path)
 
@@ -68,9 +69,25 @@ import Testing
 
         let description = try #require(error?.description)
         #expect(error?.sql == "SELECT title FROM nowhere WHERE id = ?")
-        #expect(description.contains("SELECT title FROM nowhere WHERE id = ?"))
+        #expect(error?.message.contains("no such table: nowhere") == true)
         #expect(description.contains(folder.file("broken.sqlite").path))
-        #expect(description.contains("no such table: nowhere"))
+        #expect(!description.contains("SELECT") && !description.contains("no such table") && !description.contains("SQLite"),
+                "\(description)")
+    }
+
+    /// Each failure people can act on says what to do: free space, fix permissions, move a damaged file aside.
+    @Test func storageErrorsSayWhatToDo() {
+        func text(_ code: Int32) -> String {
+            StorageError(code: code, message: "sqlite's words", sql: "INSERT INTO history VALUES (?)", path: "/d/gpt.sqlite").description
+        }
+        #expect(text(13).contains("/d/gpt.sqlite can't grow: the disk is full. Free some space"))
+        #expect(text(8).contains("/d/gpt.sqlite can't be written: check that you may write it and its folder"))
+        #expect(text(11).contains("mv /d/gpt.sqlite /d/gpt.sqlite.damaged"))
+        #expect(text(26).contains("is damaged or is not a Strata database"))
+        #expect(text(5).contains("another process holds /d/gpt.sqlite"))
+        for code: Int32 in [1, 3, 5, 8, 10, 11, 13, 14, 19, 26] {
+            #expect(!text(code).contains("INSERT") && !text(code).contains("sqlite's words"), "\(code): \(text(code))")
+        }
     }
 
     @Test func aConstraintViolationCarriesSQLitesCode() throws {
@@ -92,7 +109,7 @@ import Testing
         let error = #expect(throws: StorageError.self) { try SQLiteDatabaseOpener().open(url) }
 
         #expect(error?.path == url.path)
-        #expect(error?.description.contains(url.path) == true)
+        #expect(error?.description.contains("Move it aside (mv \(url.path) \(url.path).damaged)") == true, "\(String(describing: error))")
     }
 
     @Test func aRowReportsAMissingOrMistypedColumn() throws {

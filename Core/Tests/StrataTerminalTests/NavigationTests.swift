@@ -108,12 +108,14 @@ import Testing
     @Test func questionMarkListsTheScreensKeysAndTheAppsOwn() throws {
         let screen = RecordingScreen("List")
         screen.help = [HelpItem("↑↓", "move"), HelpItem("Enter", "open")]
+        screen.moreKeys = ListSelection.keyHelp
         let app = TerminalApp(root: RecordingScreen("Home"))
         app.navigator.push(screen)
         try app.send(.character("?"))
         #expect(app.navigator.path == ["Home", "List", "Keys"])
-        let text = app.render(size: TerminalSize(width: 60, height: 16)).text
-        for line in ["│ ↑↓ move", "│ Enter open", "│ Esc back", "│ q quit", "│ Ctrl-L repaint", "│ ? these keys"] {
+        let text = app.render(size: TerminalSize(width: 60, height: 20)).text
+        for line in ["│ ↑↓ move", "│ Enter open", "│ ↑ k previous", "│ ↓ j next", "│ Home g first", "│ End G last",
+                     "│ Esc back", "│ q quit", "│ Ctrl-L repaint", "│ ? these keys"] {
             #expect(text.contains(line), "\(line) is missing:\n\(text)")
         }
         try app.send(.character("q"))  // inside the dialog, q doesn't quit

@@ -9,6 +9,7 @@ final class RecordingScreen: Screen {
     var result: KeyResult = .ignored
     var error: (any Error)?
     var help: [HelpItem] = []
+    var moreKeys: [HelpItem] = []
     var leavingQuestion: String?
 
     init(_ title: String) {
@@ -20,6 +21,7 @@ final class RecordingScreen: Screen {
     }
 
     var helpItems: [HelpItem] { help }
+    var keyHelp: [HelpItem] { help + moreKeys }
 
     func handle(_ key: Key) throws -> KeyResult {
         keys.append(key)

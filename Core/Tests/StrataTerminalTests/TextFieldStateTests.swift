@@ -83,7 +83,23 @@ import Testing
         _ = field.handle(.left)
         let handled = field.handle(.paste("one\ntwo\tthree\n"))
         #expect(handled)
-        #expect(field.text == "aone twothreeb")
-        #expect(field.cursor == 13)
+        #expect(field.text == "aone two threeb", "a pasted tab is a space, not dropped")
+        #expect(field.cursor == 14)
+    }
+
+    /// The Keys dialog and footers read the same table the field acts on: what Ctrl-U says is what it does.
+    @Test func theKeyHelpIsTheTableTheKeysActOn() {
+        #expect(TextFieldState.help(for: .control("u")) == HelpItem("Ctrl-U", "delete to the start"))
+        #expect(typing([.control("u")], into: "dune").text == "", "at the end, where the cursor is, it clears the field")
+        for row in TextFieldState.keyTable {
+            #expect(TextFieldState.keyHelp.contains(row.help))
+            for key in row.keys {
+                var state = TextFieldState(text: "ab")
+                let handled = state.handle(key)
+                #expect(handled, "\(key) is an editing key")
+            }
+        }
+        #expect(!TextFieldState.keyHelp(except: [.left, .right]).contains { $0.key == "←" || $0.key == "→" })
+        #expect(ListSelection.keyHelp.map(\.key) == ["↑ k", "↓ j", "PgUp", "PgDn", "Home g", "End G"])
     }
 }

@@ -34,6 +34,15 @@ struct ClockUseCaseTests {
         #expect(restored?.round == 8)
     }
 
+    /// The clock was set back an hour after the 25-minute timer started: it has 25 minutes left, not 1:25.
+    @Test func aTimerSeenBeforeItsStartHasNoMoreThanItsRoundLeft() throws {
+        _ = try start.execute(.timer, id: FocusTimer.stub().id)
+        clock.advance(by: -3600)
+        let state = try fetch.execute()
+        #expect(state?.remainingSeconds == 25 * 60)
+        #expect(state?.remaining.description == "0:25:00")
+    }
+
     @Test func startingReplacesWhatRan() throws {
         _ = try start.execute(.timer, id: FocusTimer.stub().id)
         let state = try start.execute(.block, id: Block.stub().id)

@@ -96,6 +96,23 @@ struct BlocksScreenFlowTests {
         #expect(screenText().contains("1m, repeating"))
     }
 
+    /// The timer form's empty-title message gives a timer's example, the one its placeholder shows.
+    @Test func aTimersEmptyTitleMessageGivesATimersExample() throws {
+        try press(.down, .down, .down, .enter, .character("a"), .enter)
+        #expect(screenText().contains(#"The title is empty. Give it a name, e.g. "Pomodoro"."#), "\(screenText())")
+    }
+
+    /// A daily's 0 focus is said to become a minute on the step that saves it too, not only on the first.
+    @Test func aDailysZeroFocusIsSaidToBecomeAMinuteWhereItIsSaved() throws {
+        try press(.down, .down, .enter, .character("a"))
+        try type("Study")
+        try press(.tab)
+        try type("0")
+        try press(.enter)                        // to step 2, where Enter saves
+        #expect(screenText().contains("Step 2 of 2"), "\(screenText())")
+        #expect(screenText().contains("A duration of 0s is saved as 1m, as Tempus does."), "\(screenText())")
+    }
+
     /// One thing runs at a time: starting a timer while a daily runs asks before replacing it.
     @Test func startingWhileSomethingElseRunsAsksFirst() throws {
         try press(.down, .down, .enter, .character("a"))

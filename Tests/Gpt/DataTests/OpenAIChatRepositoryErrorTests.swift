@@ -25,7 +25,7 @@ struct OpenAIChatRepositoryErrorTests {
 
         guard case .invalidAPIKey(let variable, let message) = error else { Issue.record("got \(String(describing: error))"); return }
         #expect(variable == "OPENAI_API_KEY")
-        #expect(message.hasPrefix("Incorrect API key provided"))
+        #expect(message.hasPrefix("Incorrect API key provided: ••••. You can find"), "the part of the key the server echoed is redacted: \(message)")
         #expect(!String(describing: error!).contains("sk-secret-value"), "the error carries no key")
         #expect(server.requests.count == 1)
         #expect(sleeps.all.isEmpty)

@@ -61,12 +61,13 @@ struct ConvertTroubleUseCaseTests {
         #expect(usage.confirmed("mina", on: CalendarDay(year: 2026, month: 3, day: 10)) == 3)
     }
 
-    @Test func aRecordingFailureWithholdsTheReplyAndSaysSo() async throws {
+    /// The reply is in the history already; only the count failed, and that is what it says.
+    @Test func aUseThatCantBeCountedIsReportedAsSuch() async throws {
         let usage = InMemoryUsageRepository(recordFailure: .init("disk I/O error"))
         let chat = StubChatRepository(replies: [.success(.stub())])
         let useCase = makeUseCase(chat: chat, usage: usage, now: TestNow(.utc(2026, 3, 10)))
 
-        await #expect(throws: GptError.recordingFailed("disk I/O error")) {
+        await #expect(throws: GptError.useNotCounted("disk I/O error")) {
             try await useCase.execute(ConvertTroubleRequest(personaID: "lucky", trouble: "배가 고파"))
         }
         #expect(chat.calls.count == 1)

@@ -31,11 +31,11 @@ struct ReplyHistoryTests {
 
     /// A reply that can't be kept costs nothing: the use is given back.
     @Test func aReplyThatCantBeKeptIsNotCounted() async throws {
-        struct DiskFull: Error {}
+        struct DiskFull: Error, CustomStringConvertible { var description: String { "the disk is full." } }
         let usage = InMemoryUsageRepository()
         let convert = useCase(chat: StubChatRepository(replies: [.success(.stub())]), usage: usage,
                               history: InMemoryReplyHistoryRepository(failure: DiskFull()), at: Date(timeIntervalSince1970: 1_773_100_000))
-        await #expect(throws: GptError.self) {
+        await #expect(throws: GptError.replyNotKept("the disk is full.")) {
             try await convert.execute(ConvertTroubleRequest(personaID: "lucky", trouble: "I missed the bus"))
         }
         #expect(usage.recordCalls == 0)

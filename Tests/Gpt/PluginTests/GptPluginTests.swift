@@ -20,9 +20,39 @@ final class GptPluginTests {
             + String(decoding: delta, as: UTF8.self) + #","finish_reason":\#(finish.map { "\"\($0)\"" } ?? "null")}]}"# + "\n\n"
     }
 
-    func gpt(_ server: LoopbackHTTPServer) throws -> PluginTestHost {
-        try PluginTestHost(GptPlugin(), id: "gpt", settings: #"{"baseURL": "\#(server.url("/v1").absoluteString)", "dailyLimit": 2}"#,
+    func gpt(_ server: LoopbackHTTPServer, dailyLimit: Int = 2) throws -> PluginTestHost {
+        try PluginTestHost(GptPlugin(), id: "gpt", settings: #"{"baseURL": "\#(server.url("/v1").absoluteString)", "dailyLimit": \#(dailyLimit)}"#,
                            dataDirectory: folder, http: CurlHTTPClient())
+    }
+
+    /// `history --page N` pages as `running history` does: five a page, newest first; a page past the end
+    /// is an empty JSON page (or a line saying how many there are) and exits 1; without it, every reply.
+    @Test func theHistoryPagesFiveRepliesAPage() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("POST", "/v1/chat/completions", response: .eventStream(
+            [Self.chunk("Lucky day!"), Self.chunk("", finish: "stop"), "data: [DONE]\n\n"], pause: 0))
+        for index in 1...6 {
+            #expect(await (try gpt(server, dailyLimit: 10)).run("gpt", "ask", "trouble \(index)").code == 0)
+        }
+        func troubles(_ arguments: String...) async throws -> (code: Int32, troubles: [String]) {
+            let result = await (try gpt(server)).run(arguments)
+            let entries = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]], "\(result.error)")
+            return (result.code, entries.compactMap { $0["trouble"] as? String })
+        }
+
+        #expect(try await troubles("gpt", "history", "--json").troubles.count == 6)
+        let first = try await troubles("gpt", "history", "--page", "1", "--json")
+        #expect(first.code == 0 && first.troubles == ["trouble 6", "trouble 5", "trouble 4", "trouble 3", "trouble 2"])
+        #expect(try await troubles("gpt", "history", "--page", "2", "--json").troubles == ["trouble 1"])
+        let past = try await troubles("gpt", "history", "--page", "3", "--json")
+        #expect(past.code == 1 && past.troubles.isEmpty)
+
+        let text = await (try gpt(server)).run("gpt", "history", "--page", "1")
+        #expect(text.output.hasSuffix("Page 1 of 2; older replies: strata gpt history --page 2\n"), "\(text.output)")
+        let pastText = await (try gpt(server)).run("gpt", "history", "--page", "3")
+        #expect(pastText.code == 1 && pastText.error.contains("there is no page 3 of your replies: there are 2 pages."), "\(pastText.error)")
+        #expect(await (try gpt(server)).run("gpt", "history", "--page", "0").code == 2)
     }
 
     @Test func anAskIsAnsweredOverHTTPAndCounted() async throws {

@@ -23,8 +23,13 @@ import Testing
         #expect(message.contains("in 4 h 12 min"))
     }
 
-    @Test func aFailedRecordingSaysTheReplyIsWithheld() {
-        #expect(text(GptError.recordingFailed("disk I/O error")).contains("couldn't be recorded (disk I/O error), so the reply is not shown"))
+    /// A reply that was shown but not saved says so, and what it cost; never that it is not shown.
+    @Test func aReplyThatCantBeSavedSaysWhatWasAndWasntSaved() {
+        let notKept = text(GptError.replyNotKept("/d/gpt.sqlite can't grow: the disk is full. Free some space and try again."))
+        #expect(notKept == "the reply couldn't be saved to your history, so it didn't count against today's limit and the history "
+            + "won't have it: /d/gpt.sqlite can't grow: the disk is full. Free some space and try again.")
+        #expect(text(GptError.useNotCounted("disk I/O error")).hasPrefix("the reply is saved in your history, but this use couldn't be counted"))
+        #expect(!notKept.contains("not shown"))
         #expect(text(GptError.unknownPersona(id: "x", known: ["lucky", "calm"])).contains("Choose one of: lucky, calm"))
     }
 
@@ -43,5 +48,28 @@ import Testing
     @Test func aRateLimitSaysWhenToTryAgain() {
         #expect(text(ChatError.rateLimited(message: "slow down", retryAfter: 1.5)).hasSuffix("Try again in 1.5 s."))
         #expect(text(ChatError.timedOut(seconds: 30)).contains("within 30 s"))
+    }
+
+    /// Issue #39 item 20: "…is `baseURL` an OpenAI-compatible API?. Check that `baseURL` points at an
+    /// OpenAI-compatible API." The advice is said once, after one final mark.
+    @Test func aMalformedAnswerGivesItsAdviceOnceAfterOneFinalMark() {
+        #expect(text(ChatError.malformedResponse("the server sent no events"))
+            == "the server's answer was not a chat completion: the server sent no events. Check that `baseURL` points at an OpenAI-compatible API.")
+        let asked = text(ChatError.malformedResponse("is `baseURL` an OpenAI-compatible API?"))
+        #expect(!asked.contains("?.") && asked.contains("API? Check"), "\(asked)")
+        #expect(!text(ChatError.malformedResponse("at `choices`: bad. ")).contains(".."))
+    }
+
+    @Test func aServersMessageWithoutAFinalMarkDoesNotRunIntoTheAdvice() {
+        #expect(text(ChatError.server(status: 502, message: "bad gateway")) == "the server failed (HTTP 502): bad gateway. Try again later.")
+        #expect(text(ChatError.rejected(status: 404, message: "The model `x` does not exist."))
+            .hasPrefix("the server refused the request (HTTP 404): The model `x` does not exist. Check"))
+    }
+
+    @Test func anAnswerPastItsLimitSaysWhereStrataStopped() {
+        #expect(text(ChatError.answerTooLarge(limitBytes: 32_000_000))
+            == "the server's answer passed 32 MB; strata stopped reading it. Check that `baseURL` points at an OpenAI-compatible API.")
+        #expect(text(ChatError.eventTooLarge(limitBytes: 1_000_000))
+            .hasPrefix("a line of the server's event stream passed 1 MB; strata stopped reading it. "))
     }
 }

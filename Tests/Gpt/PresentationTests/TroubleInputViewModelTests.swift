@@ -70,8 +70,13 @@ struct TroubleInputViewModelTests {
         await viewModel.convert()
 
         // 1970-01-01 00:00 UTC is 09:00 in Seoul; the limit, counted in UTC, comes back at 09:00 the next day.
-        #expect(viewModel.errorAlert == "Today's limit of 1 uses is reached. It resets at 09:00, in 24 h.")
+        #expect(viewModel.errorAlert?.hasPrefix("Today's limit of 1 use is reached. It resets at 09:00") == true, "\(viewModel.errorAlert ?? "")")
+        #expect(viewModel.errorAlert?.hasSuffix(", in 24 h.") == true)
         #expect(shown.results.isEmpty)
+        #expect(viewModel.leavingQuestion == "Discard your trouble? Today's limit is reached, so it couldn't be sent.",
+                "the limit stopped it, not the person")
+        viewModel.text = "늦잠 또"
+        #expect(viewModel.leavingQuestion == "Discard your trouble? It has not been sent.")
         viewModel.dismissAlert()
         #expect(viewModel.errorAlert == nil)
     }
@@ -84,7 +89,7 @@ struct TroubleInputViewModelTests {
 
         await viewModel.convert()
 
-        #expect(viewModel.errorAlert?.contains("couldn't be recorded") == true)
+        #expect(viewModel.errorAlert?.hasPrefix("the reply is saved in your history, but this use couldn't be counted") == true)
         #expect(shown.results.isEmpty)
     }
 

@@ -150,4 +150,21 @@ import Testing
                                                     configuration: TMDBConfiguration(imagesBaseURL: server.baseURL, apiKey: nil))
         await #expect(throws: MoviesError.self) { try await repository.fetchImage(with: "/none.jpg", width: 92) }
     }
+
+    @Test func aPosterPastItsLimitIsRefusedInWordsAndNotKept() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("GET", "/t/p/w92/p.jpg", response: LoopbackResponse(status: 200, body: try SharedSamples.testJPEG))
+        let cache = PosterDiskCache(folder: folder)
+        let repository = TMDBPosterImagesRepository(client: CurlHTTPClient(),
+            configuration: TMDBConfiguration(imagesBaseURL: server.baseURL, apiKey: nil), cache: cache, maxImageBytes: 2_000)
+
+        let error = try await #require(throws: MoviesError.self) { try await repository.fetchImage(with: "/p.jpg", width: 20) }
+
+        guard case .unexpectedResponse(_, let detail) = error else { Issue.record("\(error)"); return }
+        #expect(detail == #"the poster t/p/w92/p.jpg passed 2 KB; strata stopped reading it (the movies setting "posterMaxMegabytes" raises the limit)"#)
+        #expect(cache.data(for: "t/p/w92/p.jpg") == nil)
+        #expect(TMDBPosterImagesRepository.defaultMaxImageBytes == 10_000_000)
+    }
 }

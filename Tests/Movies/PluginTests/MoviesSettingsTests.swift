@@ -26,12 +26,14 @@ import Testing
         #expect(settings.source == .catalog && settings.apiKeyEnvironment == "TMDB_API_KEY")
         #expect(settings.baseURL.absoluteString == "https://api.themoviedb.org")
         #expect(settings.language == "en-US" && settings.recentQueriesLimit == 10)
+        #expect(settings.posterMaxMegabytes == 10)
     }
 
     @Test func everyKeyIsRead() throws {
-        let settings = try decode(#"{"source":"tmdb","baseURL":"http://127.0.0.1:8080","apiKeyEnvironment":"MY_API_KEY","language":"de-DE","recentQueriesLimit":5}"#)
+        let settings = try decode(#"{"source":"tmdb","baseURL":"http://127.0.0.1:8080","apiKeyEnvironment":"MY_API_KEY","language":"de-DE","recentQueriesLimit":5,"posterMaxMegabytes":3}"#)
         #expect(settings.source == .tmdb && settings.baseURL.absoluteString == "http://127.0.0.1:8080")
         #expect(settings.apiKeyEnvironment == "MY_API_KEY" && settings.language == "de-DE" && settings.recentQueriesLimit == 5)
+        #expect(settings.posterMaxMegabytes == 3)
     }
 
     @Test func wrongValuesNameTheKeyAndTheFix() {
@@ -39,6 +41,8 @@ import Testing
         #expect(source?.key == "source" && source?.message.contains("\"catalog\"") == true)
         #expect(failure(#"{"baseURL":"ftp://example.com"}"#)?.key == "baseURL")
         #expect(failure(#"{"recentQueriesLimit":0}"#)?.key == "recentQueriesLimit")
+        #expect(failure(#"{"posterMaxMegabytes":0}"#)?.key == "posterMaxMegabytes")
+        #expect(failure(#"{"posterMaxMegabytes":9223372036854775807}"#)?.message.contains("use 1 to 1000") == true)
         #expect(failure(#"{"apiKeyEnvironment":"TMDB_API_KEY=abc"}"#)?.key == "apiKeyEnvironment")
         let secret = failure(#"{"apiKeyEnvironment":"AWS_SECRET_ACCESS_KEY"}"#)
         #expect(secret?.key == "apiKeyEnvironment" && secret?.message.contains("_API_KEY or _TOKEN") == true)

@@ -20,6 +20,22 @@ public func secondsText(_ seconds: Double) -> String {
     decimal(seconds, places: seconds == seconds.rounded() ? 0 : 1) + " s"
 }
 
+/// A size in bytes as people read it, in decimal units: `byteCountText(32_000_000)` is `"32 MB"`,
+/// `byteCountText(1_500)` is `"1.5 KB"`, `byteCountText(512)` is `"512 bytes"`.
+public func byteCountText(_ bytes: Int) -> String {
+    for (unit, size) in [("GB", 1_000_000_000.0), ("MB", 1_000_000.0), ("KB", 1_000.0)] where Double(bytes) >= size {
+        let value = Double(bytes) / size
+        return decimal(value, places: value == value.rounded() ? 0 : 1) + " " + unit
+    }
+    return bytes == 1 ? "1 byte" : "\(bytes) bytes"
+}
+
+/// What a reader that stopped at a size limit says: `limitPassedText("the server's answer", 32_000_000)` is
+/// `"the server's answer passed 32 MB; strata stopped reading it"`.
+public func limitPassedText(_ what: String, _ limit: Int) -> String {
+    "\(what) passed \(byteCountText(limit)); strata stopped reading it"
+}
+
 extension StringProtocol {
     /// The text without spaces and tabs (Unicode's too, such as a no-break space) at either end, but with
     /// its line breaks: Foundation's `trimmingCharacters(in: .whitespaces)`.

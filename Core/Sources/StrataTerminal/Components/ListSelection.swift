@@ -26,20 +26,36 @@ public struct ListSelection: Hashable, Sendable {
         self.index = max(0, index)
     }
 
-    /// Moves the selection for ↑ ↓ Home End PgUp PgDn (and `k`/`j`); other keys are ignored.
+    /// Where a list key moves the selection.
+    enum Move: Hashable, Sendable { case previous, next, pageUp, pageDown, first, last }
+
+    /// The keys a list understands, one row per move: ``handle(_:itemCount:)`` acts on this table and
+    /// ``keyHelp`` lists it, so the Keys dialog can't drift from what the keys do.
+    static let keyTable: [(keys: [Key], help: HelpItem, move: Move)] = [
+        ([.up, .character("k")], HelpItem("↑ k", "previous"), .previous),
+        ([.down, .character("j")], HelpItem("↓ j", "next"), .next),
+        ([.pageUp], HelpItem("PgUp", "a page up"), .pageUp),
+        ([.pageDown], HelpItem("PgDn", "a page down"), .pageDown),
+        ([.home, .character("g")], HelpItem("Home g", "first"), .first),
+        ([.end, .character("G")], HelpItem("End G", "last"), .last),
+    ]
+
+    /// Every key a list understands, for the Keys dialog (``Screen/keyHelp``).
+    public static let keyHelp: [HelpItem] = keyTable.map(\.help)
+
+    /// Moves the selection for the keys of ``keyHelp`` (↑ ↓ `k` `j` PgUp PgDn Home End `g` `G`); other keys
+    /// are ignored.
     ///
     /// - Parameter itemCount: The number of items now in the list.
     public mutating func handle(_ key: Key, itemCount: Int) -> Outcome {
-        guard itemCount > 0 else { return .ignored }
-        let target: Int
-        switch key {
-        case .up, .character("k"): target = index - 1
-        case .down, .character("j"): target = index + 1
-        case .pageUp: target = index - max(1, visibleRows - 1)
-        case .pageDown: target = index + max(1, visibleRows - 1)
-        case .home, .character("g"): target = 0
-        case .end, .character("G"): target = itemCount - 1
-        default: return .ignored
+        guard itemCount > 0, let move = Self.keyTable.first(where: { $0.keys.contains(key) })?.move else { return .ignored }
+        let target: Int = switch move {
+        case .previous: index - 1
+        case .next: index + 1
+        case .pageUp: index - max(1, visibleRows - 1)
+        case .pageDown: index + max(1, visibleRows - 1)
+        case .first: 0
+        case .last: itemCount - 1
         }
         select(target, itemCount: itemCount)
         return index == itemCount - 1 ? .reachedEnd : .moved

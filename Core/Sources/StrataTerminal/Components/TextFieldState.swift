@@ -21,44 +21,80 @@ public struct TextFieldState: Hashable, Sendable {
         isSelected = selected && !text.isEmpty
     }
 
+    /// What an editing key does.
+    enum Edit: Hashable, Sendable { case left, right, start, end, deleteBefore, deleteAfter, deleteToStart, deleteToEnd, deleteWord }
+
+    /// The editing keys other than typing and pasting, one row per edit: ``handle(_:)`` acts on this table
+    /// and ``keyHelp`` lists it, so the Keys dialog and a footer can't drift from what the keys do. Ctrl-U
+    /// deletes to the start, as in readline (at the end of the text, where the cursor usually is, that
+    /// clears the field).
+    static let keyTable: [(keys: [Key], help: HelpItem, edit: Edit)] = [
+        ([.left], HelpItem("←", "cursor left"), .left),
+        ([.right], HelpItem("→", "cursor right"), .right),
+        ([.home, .control("a")], HelpItem("Home Ctrl-A", "to the start"), .start),
+        ([.end, .control("e")], HelpItem("End Ctrl-E", "to the end"), .end),
+        ([.backspace], HelpItem("Backspace", "delete before the cursor"), .deleteBefore),
+        ([.delete, .control("d")], HelpItem("Delete Ctrl-D", "delete at the cursor"), .deleteAfter),
+        ([.control("u")], HelpItem("Ctrl-U", "delete to the start"), .deleteToStart),
+        ([.control("k")], HelpItem("Ctrl-K", "delete to the end"), .deleteToEnd),
+        ([.control("w")], HelpItem("Ctrl-W", "delete the word before"), .deleteWord),
+    ]
+
+    /// Every editing key, for the Keys dialog (``Screen/keyHelp``).
+    public static let keyHelp: [HelpItem] = keyTable.map(\.help)
+
+    /// The editing keys but those a screen takes for itself (a form whose ←→ change a length).
+    public static func keyHelp(except taken: [Key]) -> [HelpItem] {
+        keyTable.filter { !$0.keys.allSatisfy(taken.contains) }.map(\.help)
+    }
+
+    /// The help entry of the editing key `key` (e.g. `.control("u")`), for a footer that names it.
+    public static func help(for key: Key) -> HelpItem? { keyTable.first { $0.keys.contains(key) }?.help }
+
     /// Applies an editing key.
     ///
     /// - Returns: Whether the key was an editing key (true even when it changed nothing, e.g. ← at the
     ///   start), so the screen knows not to treat it as a command.
     public mutating func handle(_ key: Key) -> Bool {
+        let edit = Self.keyTable.first { $0.keys.contains(key) }?.edit
         if isSelected {
             isSelected = false
             switch key {
             case .character, .paste: setText("")
-            case .backspace, .delete, .control("d"), .control("u"), .control("k"), .control("w"):
-                setText("")
-                return true
-            default: break
+            default:
+                if let edit, ![.left, .right, .start, .end].contains(edit) {
+                    setText("")
+                    return true
+                }
             }
         }
         switch key {
         case .character(let character): insert(character)
         case .paste(let pasted):
-            // One line: the pasted lines joined by spaces, so a pasted newline never submits.
-            for character in pasted.split(whereSeparator: \.isNewline).joined(separator: " ") where character != "\t" {
-                insert(character)
+            // One line: the pasted lines joined by spaces, so a pasted newline never submits; a tab is a
+            // space too, so `two⇥tab` stays two words.
+            for character in pasted.split(whereSeparator: \.isNewline).joined(separator: " ") {
+                insert(character == "\t" ? " " : character)
             }
-        case .left: cursor = max(0, cursor - 1)
-        case .right: cursor = min(text.count, cursor + 1)
-        case .home, .control("a"): cursor = 0
-        case .end, .control("e"): cursor = text.count
-        case .backspace:
-            guard cursor > 0 else { return true }
-            remove(cursor - 1..<cursor)
-        case .delete, .control("d"):
-            guard cursor < text.count else { return true }
-            remove(cursor..<cursor + 1)
-        case .control("u"): remove(0..<cursor)
-        case .control("k"): remove(cursor..<text.count)
-        case .control("w"): remove(wordStart()..<cursor)
-        default: return false
+        default:
+            guard let edit else { return false }
+            apply(edit)
         }
         return true
+    }
+
+    private mutating func apply(_ edit: Edit) {
+        switch edit {
+        case .left: cursor = max(0, cursor - 1)
+        case .right: cursor = min(text.count, cursor + 1)
+        case .start: cursor = 0
+        case .end: cursor = text.count
+        case .deleteBefore: if cursor > 0 { remove(cursor - 1..<cursor) }
+        case .deleteAfter: if cursor < text.count { remove(cursor..<cursor + 1) }
+        case .deleteToStart: remove(0..<cursor)
+        case .deleteToEnd: remove(cursor..<text.count)
+        case .deleteWord: remove(wordStart()..<cursor)
+        }
     }
 
     /// Replaces the text and puts the cursor at its end.

@@ -13,6 +13,7 @@ public final class MenuScreen: Screen {
     }
 
     public var helpItems: [HelpItem] { [HelpItem("↑↓", "choose"), HelpItem("Enter", "open")] }
+    public var keyHelp: [HelpItem] { helpItems + ListSelection.keyHelp }
 
     public func draw(in canvas: Canvas, context: RenderContext) {
         ListView(rows: entries.map { ListRow($0.title, detail: $0.detail) }).draw(in: canvas, selection: &selection)

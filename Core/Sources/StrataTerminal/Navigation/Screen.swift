@@ -17,6 +17,11 @@ public protocol Screen: AnyObject {
     /// when the screen can be left).
     var helpItems: [HelpItem] { get }
 
+    /// Every key this screen understands, for the `?` Keys dialog: its ``helpItems`` and the keys of the
+    /// components it passes keys to (``ListSelection/keyHelp``, ``TextFieldState/keyHelp``), which the help
+    /// line has no room for. Default: ``helpItems``.
+    var keyHelp: [HelpItem] { get }
+
     /// Whether the screen shows an animation (a ``Spinner``) and wants ``RenderContext/frame`` to advance
     /// about ten times a second. Default: false.
     var isAnimating: Bool { get }
@@ -53,6 +58,8 @@ public protocol Screen: AnyObject {
 extension Screen {
     /// No keys of its own.
     public var helpItems: [HelpItem] { [] }
+    /// The help line's keys.
+    public var keyHelp: [HelpItem] { helpItems }
     /// Not animating.
     public var isAnimating: Bool { false }
     /// Leaves at once.

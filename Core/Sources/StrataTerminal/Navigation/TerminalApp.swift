@@ -66,9 +66,10 @@ public final class TerminalApp {
         }
     }
 
-    /// The keys of the top screen and the app's own, in a dialog.
+    /// Every key of the top screen (``Screen/keyHelp``) and the app's own, in a dialog.
     private func showKeys() {
-        let items = helpItems + [HelpItem("q", "quit"), HelpItem("Ctrl-L", "repaint"), HelpItem("?", "these keys")]
+        let items = navigator.top.keyHelp + helpItems
+            + [HelpItem("q", "quit"), HelpItem("Ctrl-L", "repaint"), HelpItem("?", "these keys")]
         var seen = Set<String>()
         let unique = items.filter { seen.insert($0.key).inserted }
         navigator.presentAlert(title: "Keys", message: unique.map { "\($0.key)  \($0.action)" }.joined(separator: "\n"))

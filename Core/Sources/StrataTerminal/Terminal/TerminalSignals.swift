@@ -96,13 +96,33 @@ enum TerminalSignals {
     }()
 
     /// A crash: restore the terminal first, then hand the signal to whatever handled it before (the crash
-    /// journal, Swift's backtracer, or the default action). A fault comes back when the instruction runs
-    /// again; a signal sent with `kill` or `raise` is sent again.
+    /// journal, Swift's backtracer), called with the same signal information, so that it still tells a
+    /// fault of this process from a signal another process sent. With no handler before, the default
+    /// action: a fault comes back when the instruction runs again; a signal sent with `kill` is sent again,
+    /// with the default action, also after a handler that returned (Swift's backtracer does).
     private static let onFatal: @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void = {
-        number, info, _ in
+        number, info, context in
         if signalState.pointee.active { leaveTerminal() }
+        let before = previousFatal[Int(number)]
         sigaction(number, previousFatal + Int(number), nil)
-        if (info?.pointee.si_code ?? 0) <= 0 { raise(number) }
+        // 0 is SIG_DFL and 1 SIG_IGN; anything else is a function.
+        let address = unsafeBitCast(before.__sigaction_handler.sa_handler, to: Int.self)
+        if address != 0 && address != 1 {
+            if before.sa_flags & SA_SIGINFO != 0 {
+                before.__sigaction_handler.sa_sigaction?(number, info, context)
+            } else {
+                before.__sigaction_handler.sa_handler?(number)
+            }
+        }
+        // A sent signal the previous handler returned from (or had none for) ends the process by default.
+        if (info?.pointee.si_code ?? 0) <= 0 {
+            signal(number, nil)
+            var unblocked = sigset_t()
+            sigemptyset(&unblocked)
+            sigaddset(&unblocked, number)
+            pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+            raise(number)
+        }
     }
 
     /// Puts back the actions ``install()`` replaced (e.g. the Swift runtime's crash backtracer).

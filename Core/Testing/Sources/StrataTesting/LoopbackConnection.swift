@@ -160,6 +160,7 @@ struct LoopbackConnection {
             let framed = chunked ? Data(String(piece.count, radix: 16).utf8) + Data("\r\n".utf8) + piece + Data("\r\n".utf8) : piece
             guard LoopbackSocket.write(framed, to: fd, unless: stop) else { return false }
         }
+        if response.isCutOff { return false }
         return !chunked || LoopbackSocket.write(Array("0\r\n\r\n".utf8), to: fd, unless: stop)
     }
 }

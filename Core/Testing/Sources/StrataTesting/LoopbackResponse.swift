@@ -25,6 +25,8 @@ public struct LoopbackResponse: Sendable {
     public private(set) var heldAfter: Int = 0
     /// The gate that holds the rest of the body, if any.
     public private(set) var gate: LoopbackGate?
+    /// Whether the server closes the connection after the pieces instead of ending the body properly.
+    public private(set) var isCutOff = false
 
     /// Creates a response sent in one go.
     public init(status: Int = 200, headers: [String: String] = [:], body: Data = Data()) {
@@ -90,6 +92,14 @@ public struct LoopbackResponse: Sendable {
         var copy = self
         copy.heldAfter = max(0, count)
         copy.gate = gate
+        return copy
+    }
+
+    /// The same response, with the connection closed after its last piece and no last chunk, as a server that
+    /// crashed mid-answer closes it. For a body sent in chunked pieces (`inPieces`).
+    public func cutOff() -> LoopbackResponse {
+        var copy = self
+        copy.isCutOff = true
         return copy
     }
 

@@ -24,7 +24,8 @@ public func makeCurlHTTPClient() -> UnsafeMutableRawPointer {
 /// Like the URLSession client before it: redirects are followed (up to 20), gzip and deflate bodies are
 /// decoded, there are no cookies and no cache, and proxies come from the environment (`https_proxy`,
 /// `no_proxy`). TLS certificates are verified. Only `http` and `https` URLs are fetched, redirects
-/// included. libcurl (Debian's `libcurl4`) is opened when the first request is sent; without it, every
+/// included. A body is read up to the request's `maxResponseBytes`, counted after decoding, so a small
+/// gzip body that decodes to gigabytes stops there with `NetworkError.tooLarge`. libcurl (Debian's `libcurl4`) is opened when the first request is sent; without it, every
 /// request fails with a `NetworkError.transport` that says what to install.
 public final class CurlHTTPClient: HTTPClient {
     private let worker: CurlWorker
@@ -43,7 +44,7 @@ public final class CurlHTTPClient: HTTPClient {
     deinit { worker.clientReleased() }
 
     /// Sends `request` and collects the whole response.
-    /// - Throws: `NetworkError.notConnected`, `.timedOut`, `.cancelled` or `.transport`.
+    /// - Throws: `NetworkError.notConnected`, `.timedOut`, `.cancelled`, `.tooLarge` or `.transport`.
     public func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
         var head: HTTPResponse?
         var body = Data()

@@ -23,6 +23,12 @@ final class CurlTransfer {
     /// A redirect's head, which libcurl normally follows; it is the response only if nothing follows it.
     private var pendingHead: HTTPResponse?
     private var headDelivered = false
+    /// Body bytes delivered so far (decoded), against the request's `maxResponseBytes`.
+    private var bodyBytes = 0
+    /// Header bytes read so far, against ``maxHeaderBytes``; a redirect's count too.
+    private var headerBytes = 0
+    /// The limit the response passed, if it did: its callback refused the bytes, so libcurl stopped.
+    private var passedLimit: Int?
     private var easy: OpaquePointer?
     private var headerList: OpaquePointer?
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CCURL_ERROR_SIZE))
@@ -59,6 +65,7 @@ final class CurlTransfer {
     /// What the transfer's end is to the caller, once libcurl says it is done with `result`: `nil` when it
     /// completed with a response.
     func outcome(_ result: CURLcode) -> NetworkError? {
+        if let passedLimit { return .tooLarge(limit: passedLimit) }
         guard result == CURLE_OK else {
             var systemError = 0
             _ = ccurl_easy_getinfo_long(easy, CURLINFO_OS_ERRNO, &systemError)
@@ -101,23 +108,45 @@ final class CurlTransfer {
 
     // MARK: What libcurl hands over
 
-    fileprivate func receiveHeader(_ line: String) {
+    /// The most header bytes a response may have, its redirects' included (libcurl 7.88 bounds each line
+    /// at 100 KB, but not their number).
+    static let maxHeaderBytes = 1_000_000
+
+    /// Takes a header line; `false` refuses it (and so ends the transfer) when the head passed its limit.
+    fileprivate func receiveHeader(_ line: String, count: Int) -> Bool {
         moveDeadline()
-        guard !headDelivered, reader.read(line) else { return } // after the head, only trailers come
+        guard admit(count, into: &headerBytes, limit: Self.maxHeaderBytes) else { return false }
+        guard !headDelivered, reader.read(line) else { return true } // after the head, only trailers come
         let head = currentHead()
-        if (100..<200).contains(head.status) { return } // 100 Continue, 103 Early Hints: the answer comes next
+        if (100..<200).contains(head.status) { return true } // 100 Continue, 103 Early Hints: the answer comes next
         if (300..<400).contains(head.status), head.header("location") != nil {
             pendingHead = head
         } else {
             deliver(head)
         }
+        return true
     }
 
-    fileprivate func receiveBody(_ bytes: Data) {
+    /// Takes decoded body bytes; `false` refuses them (and so ends the transfer) when they would pass the
+    /// request's limit: nothing past it is delivered.
+    fileprivate func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
         moveDeadline()
+        guard admit(bytes.count, into: &bodyBytes, limit: request.maxResponseBytes) else { return false }
         deliverPendingHead()
         if !headDelivered { deliver(currentHead()) } // body bytes before a complete head: never from libcurl 7.66+
-        continuation.yield(.bytes(bytes))
+        continuation.yield(.bytes(Data(bytes)))
+        return true
+    }
+
+    /// Adds `count` to `total` if that keeps it within `limit`; otherwise records the limit as passed.
+    private func admit(_ count: Int, into total: inout Int, limit: Int) -> Bool {
+        let (sum, overflow) = total.addingReportingOverflow(count)
+        guard !overflow, sum <= limit else {
+            passedLimit = limit
+            return false
+        }
+        total = sum
+        return true
     }
 
     /// The response whose head was read last: its status (libcurl's) and fields.
@@ -157,18 +186,21 @@ final class CurlTransfer {
         // waiting for it, which would hold every other transfer of the client (libcurl 7.87+).
         _ = ccurl_easy_setopt_long(easy, CURLOPT_QUICK_EXIT, 1)
         try check(ccurl_easy_setopt_write_callback(easy, CURLOPT_HEADERFUNCTION) { buffer, size, count, context in
-            let length = size * count
+            let (length, overflow) = size.multipliedReportingOverflow(by: count)
+            guard !overflow else { return 0 }
             guard let buffer, let context else { return length }
             let line = String(decoding: UnsafeRawBufferPointer(start: buffer, count: length), as: UTF8.self)
-            Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().receiveHeader(line)
-            return length
+            let taken = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().receiveHeader(line, count: length)
+            return taken ? length : 0 // any other count makes libcurl stop the transfer
         }, "CURLOPT_HEADERFUNCTION")
         try set(easy, CURLOPT_HEADERDATA, UnsafeRawPointer(context))
         try check(ccurl_easy_setopt_write_callback(easy, CURLOPT_WRITEFUNCTION) { buffer, size, count, context in
-            let length = size * count
+            let (length, overflow) = size.multipliedReportingOverflow(by: count)
+            guard !overflow else { return 0 }
             guard let buffer, let context, length > 0 else { return length }
-            Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().receiveBody(Data(bytes: buffer, count: length))
-            return length
+            let taken = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+                .receiveBody(UnsafeRawBufferPointer(start: buffer, count: length))
+            return taken ? length : 0 // any other count makes libcurl stop the transfer
         }, "CURLOPT_WRITEFUNCTION")
         try set(easy, CURLOPT_WRITEDATA, UnsafeRawPointer(context))
         try configureMethodAndBody(easy)

@@ -21,10 +21,16 @@ extension NetworkError {
             self = .notConnected(detail: detail)
         case CURLE_ABORTED_BY_CALLBACK:
             self = .cancelled
+        case CURLE_PARTIAL_FILE: // libcurl: "transfer closed with outstanding read data remaining"
+            self = .transport(Self.closedEarly)
         default:
             self = .transport(detail)
         }
     }
+
+    /// A body that ended before its length (or its last chunk) said it would: the server closed the
+    /// connection, or crashed, mid-answer.
+    static let closedEarly = "the server closed the connection before its answer was complete"
 
     /// libcurl could not be opened (`reason`, from the loader): no request can be sent until it is installed.
     static func libcurlUnavailable(_ reason: String) -> NetworkError {

@@ -81,4 +81,20 @@ import Testing
         let service = DataTransferService.loopback(server.baseURL, timeout: 30)
         await expectCancelledAtOnceWhenAlreadyCancelled { try await service.request(searchEndpoint) }
     }
+
+    @Test func aChunkedBodyTheServerCutsIsReportedInStratasWords() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("GET", "/events", response: .eventStream(["data: one\n\n", "data: tw"], pause: 0).cutOff())
+
+        var received = Data()
+        let error = await #expect(throws: NetworkError.self) {
+            for try await part in CurlHTTPClient().stream(HTTPRequest(url: server.url("/events"), timeout: 10)) {
+                if case .bytes(let bytes) = part { received.append(bytes) }
+            }
+        }
+
+        #expect(String(decoding: received, as: UTF8.self) == "data: one\n\ndata: tw", "what arrived is delivered")
+        #expect(error == .transport("the server closed the connection before its answer was complete"))
+    }
 }

@@ -20,4 +20,13 @@ struct URLSecretsTests {
             #expect(!URL(string: url)!.mayCarrySecret, "\(url)")
         }
     }
+
+    @Test func anAPIKeyComesOnlyFromAVariableNamedForOne() {
+        for name in ["OPENAI_API_KEY", "TMDB_API_KEY", "HF_TOKEN", "MY_2ND_API_KEY"] {
+            #expect(APIKeyVariable.mayHoldKey(name), "\(name)")
+        }
+        for name in ["AWS_SECRET_ACCESS_KEY", "PGPASSWORD", "_API_KEY", "_TOKEN", "1_API_KEY", "MY API_KEY", "TMDB_API_KEY=abc", "É_TOKEN", ""] {
+            #expect(!APIKeyVariable.mayHoldKey(name), "\(name)")
+        }
+    }
 }

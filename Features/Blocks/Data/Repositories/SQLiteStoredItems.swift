@@ -1,5 +1,6 @@
 import BlocksDomain
 import FoundationEssentials
+import StrataBase
 import StrataStorage
 
 extension Block: SQLiteStoredItem {
@@ -10,7 +11,7 @@ extension Block: SQLiteStoredItem {
     public init(id: UUID, createdAt: Date, row: SQLiteRow) throws {
         let hours = try row.int("hours")
         guard let length = BlockLength(rawValue: hours) else {
-            throw StorageError(message: "a block is \(hours) hours long, which Strata does not support")
+            throw StorageError(message: "a block is \(countText(hours, "hour")) long, which Strata does not support")
         }
         self.init(id: id, title: try row.string("title"), length: length, createdAt: createdAt)
     }

@@ -1,23 +1,25 @@
 /// Durations as people type and read them: `50m`, `1h30m`, `90s`, `1h 5m 10s`; a bare number means minutes.
 public enum DurationText {
-    /// Seconds for `text`, or `nil` if it is not a duration.
+    /// Seconds for `text`, or `nil` if it is not a duration (or too long to count in seconds).
     public static func seconds(from text: String) -> Int? {
         let compact = text.lowercased().filter { !$0.isWhitespace }
         guard !compact.isEmpty else { return nil }
-        if let minutes = Int(compact) { return minutes >= 0 ? minutes * 60 : nil }
+        /// `value` × `unit` added to `total`, or nil past what an Int holds.
+        func adding(_ value: Int, _ unit: Int, to total: Int) -> Int? {
+            let (product, overflow) = value.multipliedReportingOverflow(by: unit)
+            let (sum, overflowed) = total.addingReportingOverflow(product)
+            return overflow || overflowed ? nil : sum
+        }
+        if let minutes = Int(compact) { return minutes >= 0 ? adding(minutes, 60, to: 0) : nil }
         var total = 0, number = "", sawUnit = false
         for character in compact {
             if character.isASCII, character.isNumber {
                 number.append(character)
                 continue
             }
-            guard let value = Int(number) else { return nil }
-            switch character {
-            case "h": total += value * 3600
-            case "m": total += value * 60
-            case "s": total += value
-            default: return nil
-            }
+            guard let value = Int(number), let unit = ["h": 3600, "m": 60, "s": 1][character],
+                  let sum = adding(value, unit, to: total) else { return nil }
+            total = sum
             number = ""
             sawUnit = true
         }

@@ -1,5 +1,6 @@
 import Foundation
 import GptDomain
+import StrataBase
 import StrataNetworking
 
 /// Turns a transport failure or an error answer into the `ChatError` a person can act on.
@@ -15,13 +16,25 @@ struct OpenAIErrorMapper: Sendable {
         case .decoding(let keyPath, let detail): .malformedResponse("at `\(keyPath)`: \(detail)")
         case .cancelled: .cancelled
         case .invalidRequest(let detail): .transport("the request couldn't be built: \(detail)")
+        case .tooLarge(let limit): .answerTooLarge(limitBytes: limit)
         case .transport(let detail): .transport(detail)
         }
     }
 
+    /// A failure while the body of a 2xx answer streams in: a connection that closed or dropped early cut the
+    /// reply off, whatever libcurl calls it.
+    func chatError(afterHead error: NetworkError) -> ChatError {
+        switch error {
+        case .transport, .notConnected: .cutOff
+        default: chatError(error)
+        }
+    }
+
+    /// The error an answer that isn't 2xx means; key-like words in the server's message (OpenAI echoes part
+    /// of a wrong key) are redacted.
     func chatError(_ response: HTTPResponse) -> ChatError {
         let detail = Self.detail(of: response)
-        let message = detail?.message ?? Self.excerpt(response)
+        let message = KeyLikeText.redacting(detail?.message ?? Self.excerpt(response))
         switch response.status {
         case 401:
             return .invalidAPIKey(variable: apiKeyVariable, message: message)

@@ -1,5 +1,6 @@
 import Foundation
 import GptDomain
+import StrataBase
 import StrataNetworking
 
 /// Chat through an OpenAI-compatible Chat Completions API (OpenAI, llama.cpp server, Ollama, vLLM):
@@ -7,8 +8,16 @@ import StrataNetworking
 ///
 /// Rate limits (429, and 503) are retried per `Retry-After` (or the wait OpenAI names in its message) within
 /// `retry`; a 429 `insufficient_quota` is not, since waiting won't bring credit back.
+///
+/// An answer is read up to the service's `maxResponseBytes`, and each line or event of a stream up to
+/// `maxEventBytes`; past either, reading stops with `ChatError.answerTooLarge` or `.eventTooLarge`.
 public struct OpenAIChatRepository: ChatRepository {
+    /// The most bytes a line or an event of a streamed reply may hold when the caller doesn't say: 1 MB,
+    /// where a real chunk holds a few hundred bytes.
+    public static let defaultMaxEventBytes = 1_000_000
+
     private let service: DataTransferService
+    private let maxEventBytes: Int
     private let model: String
     private let authorization: OpenAIAuthorization
     private let errors: OpenAIErrorMapper
@@ -18,13 +27,15 @@ public struct OpenAIChatRepository: ChatRepository {
     ///   - retry: when to retry 429 and 503 answers; this type adds OpenAI's rules to it (no retry for
     ///     `insufficient_quota`, the wait named in the error message when there is no `Retry-After`).
     public init(service: DataTransferService, model: String, authorization: OpenAIAuthorization,
-                apiKeyVariable: String = "OPENAI_API_KEY", retry: RetryPolicy = .standard) {
+                apiKeyVariable: String = "OPENAI_API_KEY", retry: RetryPolicy = .standard,
+                maxEventBytes: Int = OpenAIChatRepository.defaultMaxEventBytes) {
         var retry = retry
         retry.mayRetry = { !OpenAIErrorMapper.isQuotaExhausted($0) }
         retry.serverDelay = { response, _ in OpenAIErrorMapper.retryAfter(response) }
         var service = service
         service.retry = retry
         self.service = service
+        self.maxEventBytes = maxEventBytes
         self.model = model
         self.authorization = authorization
         self.errors = OpenAIErrorMapper(baseURL: service.baseURL, apiKeyVariable: apiKeyVariable)
@@ -69,11 +80,11 @@ public struct OpenAIChatRepository: ChatRepository {
         } catch {
             throw errors.chatError(error)
         }
-        var parser = ServerSentEventParser()
+        var parser = ServerSentEventParser(maxEventBytes: maxEventBytes)
         var sawEvent = false, finished = false
         do {
             for try await bytes in body {
-                for event in parser.feed(bytes) {
+                for event in try parser.feed(bytes) {
                     sawEvent = true
                     if try handle(event, finished: &finished, yield: yield) { return }
                 }
@@ -81,17 +92,17 @@ public struct OpenAIChatRepository: ChatRepository {
         } catch let error as ChatError {
             throw error
         } catch let error as NetworkError {
-            throw errors.chatError(error)
+            throw errors.chatError(afterHead: error)
         } catch is CancellationError {
             throw .cancelled
         } catch {
             throw .transport(String(describing: error))
         }
-        for event in parser.finish() {
+        for event in try parser.finish() {
             sawEvent = true
             if try handle(event, finished: &finished, yield: yield) { return }
         }
-        if !sawEvent { throw .malformedResponse("the server sent no events; is `baseURL` an OpenAI-compatible API?") }
+        if !sawEvent { throw .malformedResponse("the server sent no events") }
         // Some servers close without `[DONE]` after a `finish_reason`: that reply is whole. A stream that
         // ends with neither was cut off (a dropped connection, a crashed server), and is not a reply.
         if !finished { throw .cutOff }
@@ -103,7 +114,7 @@ public struct OpenAIChatRepository: ChatRepository {
         let data = Data(event.utf8)
         if let failure = try? JSONDecoder().decode(OpenAIErrorResponseDTO.self, from: data) {
             // Servers report failures after the head (status already 200) as an error event.
-            throw .transport("the server stopped the stream with an error: \(failure.error.message ?? event)")
+            throw .transport("the server stopped the stream with an error: \(KeyLikeText.redacting(failure.error.message ?? event))")
         }
         let chunk: ChatCompletionDTO
         do {

@@ -24,6 +24,10 @@ public enum ChatError: Error, Sendable, Hashable {
     case notConnected(baseURL: String, detail: String)
     /// The answer didn't have the expected shape.
     case malformedResponse(String)
+    /// The answer passed `limitBytes` (decoded), so reading it stopped there.
+    case answerTooLarge(limitBytes: Int)
+    /// A line or an event of the answer's event stream passed `limitBytes`, so reading it stopped there.
+    case eventTooLarge(limitBytes: Int)
     /// The answer held no text.
     case emptyReply
     /// The stream ended before the reply did (neither a finish reason nor `[DONE]` arrived).

@@ -10,10 +10,13 @@ public enum GptError: Error, Sendable, Hashable {
     case limitReached(limit: Int, resetsAt: Date)
     /// The chat service gave no reply; no use was recorded.
     case chat(ChatError)
-    /// Today's usage couldn't be read, so nothing was asked.
+    /// Today's usage couldn't be read or counted, so nothing was asked.
     case usageUnavailable(String)
-    /// The reply arrived but the use couldn't be recorded, so the reply is withheld.
-    case recordingFailed(String)
+    /// The reply arrived (and a stream showed it) but couldn't be kept in the history, so its use was given
+    /// back: it costs nothing and the history doesn't have it.
+    case replyNotKept(String)
+    /// The reply is kept in the history but its use couldn't be counted: it costs nothing.
+    case useNotCounted(String)
     /// The personas couldn't be loaded.
     case personasUnavailable(String)
 }

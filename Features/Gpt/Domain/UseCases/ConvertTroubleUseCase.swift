@@ -6,7 +6,7 @@ import Foundation
 /// reached; checking and counting are one atomic step, so processes racing for the last use can't both
 /// get it), ask the chat repository, then confirm the use, or give it back when the chat failed, was cut
 /// off or was cancelled. The reply is handed back only when both the chat and the recording succeeded; a
-/// failed recording is reported as such.
+/// reply that couldn't be kept, or a use that couldn't be counted, is reported as such.
 public protocol ConvertTroubleUseCase: Sendable {
     /// The whole reply at once.
     func execute(_ request: ConvertTroubleRequest) async throws(GptError) -> ConvertTroubleResult
@@ -161,11 +161,11 @@ public struct DefaultConvertTroubleUseCase: ConvertTroubleUseCase {
                                  trouble: prepared.trouble, reply: reply.text, isTruncated: reply.isTruncated)
         do { try await history.add(entry, userID: userID) } catch {
             await giveBack(prepared.reservation)
-            throw .recordingFailed(String(describing: error))
+            throw .replyNotKept(String(describing: error))
         }
         let counted: Int
         do { counted = try await usage.confirm(prepared.reservation) } catch {
-            throw .recordingFailed(String(describing: error))
+            throw .useNotCounted(String(describing: error))
         }
         return ConvertTroubleResult(reply: reply, usage: policy.usage(counted, on: prepared.reservation.day))
     }

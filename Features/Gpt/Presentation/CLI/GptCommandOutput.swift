@@ -1,5 +1,6 @@
 import Foundation
 import GptDomain
+import StrataBase
 
 /// The text and JSON the `strata gpt …` commands print.
 public enum GptCommandOutput {
@@ -77,19 +78,28 @@ public enum GptCommandOutput {
         }
     }
 
-    /// `strata gpt history`: each reply under its date, persona and trouble, newest first.
-    public static func historyText(_ entries: [HistoryEntry], timeZone: TimeZone) -> String {
+    /// `strata gpt history`: each reply under its date, persona and trouble, newest first; with a page, a
+    /// last line saying which page it is and how to see the next.
+    public static func historyText(_ entries: [HistoryEntry], page: ReplyHistoryPage? = nil, timeZone: TimeZone) -> String {
         guard !entries.isEmpty else { return "No replies yet. Ask with `strata gpt ask \"I missed the bus\"`.\n" }
-        return entries.map { entry in
+        let replies = entries.map { entry in
             "\(UsageFormatting.minute(entry.askedAt, in: timeZone))  \(entry.personaName)\n  Trouble: \(entry.trouble)\n"
                 + entry.reply.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
                 + (entry.isTruncated ? "\n  (cut off at the model's length limit)" : "") + "\n"
         }.joined(separator: "\n")
+        guard let page else { return replies }
+        let next = page.number < page.count ? "; older replies: strata gpt history --page \(page.number + 1)" : ""
+        return replies + "\nPage \(page.number) of \(page.count)\(next)\n"
+    }
+
+    /// `--page` past the last page: how many there are.
+    public static func noSuchPageText(_ page: ReplyHistoryPage) -> String {
+        "there is no page \(page.number) of your replies: there \(page.count == 1 ? "is" : "are") \(countText(page.count, "page"))."
     }
 
     /// `3/10 uses today, 7 left; resets at midnight, in 4 h 12 min`.
-    public static func usageText(_ usage: Usage, now: Date, timeZone: TimeZone) -> String {
-        "\(usage.used)/\(usage.limit) uses today, \(usage.remaining) left; resets \(UsageFormatting.resetText(usage.resetsAt, now: now, in: timeZone))\n"
+    public static func usageText(_ usage: Usage, now: Date, timeZone: TimeZone, localZone: TimeZone = .current) -> String {
+        "\(usage.used)/\(usage.limit) \(usage.limit == 1 ? "use" : "uses") today, \(usage.remaining) left; resets \(UsageFormatting.resetText(usage.resetsAt, now: now, in: timeZone, localZone: localZone))\n"
     }
 
     /// The line after a reply: `(lucky · uses today 4/10)`.

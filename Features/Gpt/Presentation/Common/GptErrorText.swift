@@ -26,9 +26,12 @@ public enum GptErrorText {
         case .chat(let error):
             text(error)
         case .usageUnavailable(let detail):
-            "today's usage couldn't be read (\(detail)), so nothing was sent. Check the gpt data folder and try again."
-        case .recordingFailed(let detail):
-            "the reply arrived but this use couldn't be recorded (\(detail)), so the reply is not shown. Try again."
+            "today's uses couldn't be read or counted, so nothing was sent: \(sentence(detail))"
+        case .replyNotKept(let detail):
+            "the reply couldn't be saved to your history, so it didn't count against today's limit and the history "
+                + "won't have it: \(sentence(detail))"
+        case .useNotCounted(let detail):
+            "the reply is saved in your history, but this use couldn't be counted (it costs nothing): \(sentence(detail))"
         case .personasUnavailable(let detail):
             "the personas couldn't be loaded: \(detail)"
         }
@@ -37,7 +40,7 @@ public enum GptErrorText {
     private static func text(_ problem: TroubleInputError) -> String {
         switch problem {
         case .empty: "write your trouble first: the text is empty."
-        case .tooLong(let count, let limit): "the trouble is \(count) characters long; shorten it to \(limit) or fewer."
+        case .tooLong(let count, let limit): "the trouble is \(countText(count, "character")) long; shorten it to \(limit) or fewer."
         }
     }
 
@@ -52,25 +55,29 @@ public enum GptErrorText {
                 + "on the way could read it. Nothing was sent. Use an https:// `features.gpt.settings.baseURL`, or a server "
                 + "on this machine such as http://127.0.0.1:8080/v1."
         case .invalidAPIKey(let variable, let message):
-            "the server rejected the API key (401): \(message) Put a valid key in \(variable) "
+            "the server rejected the API key (401): \(sentence(message)) Put a valid key in \(variable) "
                 + "(create one at https://platform.openai.com/account/api-keys), or change "
                 + "`features.gpt.settings.apiKeyEnvironment` to the variable that holds it."
         case .rateLimited(let message, let retryAfter):
-            "the server is rate limiting requests (429) and retrying didn't help: \(message)"
+            "the server is rate limiting requests (429) and retrying didn't help: \(sentence(message))"
                 + (retryAfter.map { " Try again in \(secondsText($0))." } ?? " Try again in a moment.")
         case .quotaExceeded(let message):
-            "the account has no quota left (429 insufficient_quota), so the request was not retried: \(message) "
+            "the account has no quota left (429 insufficient_quota), so the request was not retried: \(sentence(message)) "
                 + "Check the plan and billing of the account, or use another key."
         case .server(let status, let message):
-            "the server failed (HTTP \(status)): \(message) Try again later."
+            "the server failed (HTTP \(status)): \(sentence(message)) Try again later."
         case .rejected(let status, let message):
-            "the server refused the request (HTTP \(status)): \(message) Check `model` and `baseURL` in `features.gpt.settings`."
+            "the server refused the request (HTTP \(status)): \(sentence(message)) Check `model` and `baseURL` in `features.gpt.settings`."
         case .timedOut(let seconds):
             "the server didn't answer within \(secondsText(seconds)). Try again, or raise `features.gpt.settings.timeoutSeconds`."
         case .notConnected(let baseURL, let detail):
             "can't reach \(baseURL): \(detail). Check the network, or `features.gpt.settings.baseURL`."
         case .malformedResponse(let detail):
-            "the server's answer was not a chat completion: \(detail). Check that `baseURL` points at an OpenAI-compatible API."
+            "the server's answer was not a chat completion: \(sentence(detail)) \(checkBaseURL)"
+        case .answerTooLarge(let limit):
+            "\(limitPassedText("the server's answer", limit)). \(checkBaseURL)"
+        case .eventTooLarge(let limit):
+            "\(limitPassedText("a line of the server's event stream", limit)). \(checkBaseURL)"
         case .emptyReply:
             "the server answered with no text. Try again, or try another persona."
         case .cutOff:
@@ -82,4 +89,13 @@ public enum GptErrorText {
         }
     }
 
+    private static let checkBaseURL = "Check that `baseURL` points at an OpenAI-compatible API."
+
+    /// `text` as a sentence: its own final `.`, `!` or `?` kept, else a period added, so that a server's
+    /// message or a detail followed by advice never reads "API?." or runs into the next sentence.
+    static func sentence(_ text: String) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let last = trimmed.last else { return "" }
+        return ".!?".contains(last) ? trimmed : trimmed + "."
+    }
 }

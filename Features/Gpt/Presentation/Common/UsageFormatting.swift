@@ -1,5 +1,6 @@
 import Foundation
 import GptDomain
+import StrataBase
 
 /// How usage and times are written for people and for JSON.
 public enum UsageFormatting {
@@ -25,14 +26,16 @@ public enum UsageFormatting {
         return "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute))"
     }
 
-    /// `at midnight, in 4 h 12 min`: when the uses come back, as a time of day in the user's time zone
-    /// and as a wait from `now`.
-    public static func resetText(_ resetsAt: Date, now: Date, in timeZone: TimeZone) -> String {
+    /// `at midnight, in 4 h 12 min`: when the uses come back, as a time of day in the zone the day is
+    /// counted in and as a wait from `now`. When that zone's clock reads otherwise than the person's own
+    /// (`localZone`, the process's), the time names it: `at midnight (Asia/Seoul), in 4 h 12 min`.
+    public static func resetText(_ resetsAt: Date, now: Date, in timeZone: TimeZone, localZone: TimeZone = .current) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let time = calendar.dateComponents([.hour, .minute], from: resetsAt)
         let hour = time.hour ?? 0, minute = time.minute ?? 0
-        let at = hour == 0 && minute == 0 ? "midnight" : String(format: "%02d:%02d", hour, minute)
+        let zone = timeZone.secondsFromGMT(for: resetsAt) == localZone.secondsFromGMT(for: resetsAt) ? "" : " (\(timeZone.identifier))"
+        let at = (hour == 0 && minute == 0 ? "midnight" : String(format: "%02d:%02d", hour, minute)) + zone
         let minutes = Int((resetsAt.timeIntervalSince(now) / 60).rounded(.up))
         let wait = switch minutes {
         case ...0: "now"
@@ -44,7 +47,8 @@ public enum UsageFormatting {
     }
 
     /// `Today's limit of 10 uses is reached. It resets at midnight, in 4 h 12 min.`
-    public static func limitMessage(_ usage: Usage, now: Date, in timeZone: TimeZone) -> String {
-        "Today's limit of \(usage.limit) uses is reached. It resets \(resetText(usage.resetsAt, now: now, in: timeZone))."
+    public static func limitMessage(_ usage: Usage, now: Date, in timeZone: TimeZone, localZone: TimeZone = .current) -> String {
+        "Today's limit of \(countText(usage.limit, "use")) is reached. "
+            + "It resets \(resetText(usage.resetsAt, now: now, in: timeZone, localZone: localZone))."
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MoviesDomain
+import StrataBase
 import StrataNetworking
 
 extension NetworkError {
@@ -20,7 +21,8 @@ extension NetworkError {
             return .cancelled
         case .httpStatus(let response):
             if response.status == 404, let notFound { return notFound }
-            let message = (try? DataTransferService.decode(TMDBErrorResponseDTO.self, from: response.body))?.statusMessage
+            let message = ((try? DataTransferService.decode(TMDBErrorResponseDTO.self, from: response.body))?.statusMessage)
+                .map(KeyLikeText.redacting)
             switch response.status {
             case 401:
                 return .invalidAPIKey(environmentVariable: configuration.apiKeyEnvironment,
@@ -30,12 +32,14 @@ extension NetworkError {
                                     retried: retry.delay(after: response, attempt: 1) != nil)
             default:
                 return .server(service: service, status: response.status,
-                               message: message ?? String(response.text.prefix(200)))
+                               message: message ?? KeyLikeText.redacting(String(response.text.prefix(200))))
             }
         case .decoding(let keyPath, let detail):
             return .unexpectedResponse(service: service, detail: "at `\(keyPath)`: \(detail)")
         case .invalidRequest(let detail):
             return .invalidRequest(service: service, detail: detail)
+        case .tooLarge:
+            return .unexpectedResponse(service: service, detail: description)
         case .transport(let detail):
             return .transport(service: service, detail: detail)
         }

@@ -16,9 +16,11 @@ public struct ClockStateCalculator: Sendable {
         case .daily(let daily): DailySchedule.slot(for: daily, at: now, calendar: calendar)
         case .timer(let timer): TimerSchedule.slot(for: timer, startedAt: mode.startedAt, at: now)
         }
-        let remaining = Int(slot.endsAt.timeIntervalSince(now).rounded(.up))
         let length = slot.startsAt.map { Int(slot.endsAt.timeIntervalSince($0).rounded()) }
-        return ClockState(mode: mode, title: item.title, phase: slot.phase, remainingSeconds: max(remaining, 0),
+        // Never more than the phase lasts: seen before its start (the clock was set back), a timer has its
+        // whole round left, not that round plus the time until it starts.
+        let remaining = min(max(Int(slot.endsAt.timeIntervalSince(now).rounded(.up)), 0), length ?? .max)
+        return ClockState(mode: mode, title: item.title, phase: slot.phase, remainingSeconds: remaining,
                           phaseEndsAt: slot.endsAt, phaseSeconds: length, round: slot.round, rounds: slot.rounds)
     }
 }

@@ -1,4 +1,5 @@
 import BlocksDomain
+import StrataBase
 import StrataTerminal
 
 extension Block: PresentedItem {
@@ -22,7 +23,7 @@ extension Block: PresentedItem {
         """
         \(title)
           id:      \(id.uuidString)
-          length:  \(length.hours) hours, \(length.blocksPerDay) blocks a day from midnight
+          length:  \(countText(length.hours, "hour")), \(countText(length.blocksPerDay, "block")) a day from midnight
 
         """
     }

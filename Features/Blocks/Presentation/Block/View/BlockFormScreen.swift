@@ -20,12 +20,14 @@ final class BlockFormScreen: Screen {
 
     var helpItems: [HelpItem] { [HelpItem("←→", "length"), HelpItem("Enter", "save")] }
 
+    var keyHelp: [HelpItem] { helpItems + TextFieldState.keyHelp(except: [.left, .right]) }
+
     var leavingQuestion: String? {
         field.text == original.title && viewModel.draft.hours == original.hours ? nil : viewModel.discardQuestion
     }
 
     func draw(in canvas: Canvas, context: RenderContext) {
-        TextField(state: field, prompt: "Title: ", placeholder: "Deep work").draw(in: canvas.rows(1, count: 1))
+        TextField(state: field, prompt: "Title: ", placeholder: BlocksErrorText.titleExample(.block)).draw(in: canvas.rows(1, count: 1))
         var column = canvas.draw("Length: ", column: 0, row: 3, style: .bold)
         for length in BlockLength.allCases {
             let chosen = length.hours == viewModel.draft.hours

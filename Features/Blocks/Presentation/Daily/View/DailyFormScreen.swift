@@ -1,4 +1,5 @@
 import BlocksDomain
+import StrataBase
 import StrataTerminal
 
 /// Creates or edits a daily in Tempus's two steps: title, focus and break first; then start time and
@@ -35,6 +36,8 @@ final class DailyFormScreen: Screen {
             : [HelpItem("Tab", "next field"), HelpItem("Enter", "save"), HelpItem("Esc", "back")]
     }
 
+    var keyHelp: [HelpItem] { helpItems + TextFieldState.keyHelp }
+
     private var visible: Range<Int> { step == .first ? 0..<3 : 3..<5 }
 
     var leavingQuestion: String? { fields.map(\.text) == originalTexts ? nil : viewModel.discardQuestion }
@@ -47,9 +50,12 @@ final class DailyFormScreen: Screen {
                 .draw(in: canvas.rows(2 + row * 2, count: 1))
         }
         if step == .second {
-            canvas.draw("At most \(typedDraft.maximumRepeats) rounds fit in a day.", column: 0, row: 7, style: .dim)
-        } else if typedDraft.focusSeconds == 0 || typedDraft.breakSeconds == 0 {
-            canvas.draw(ZeroDuration.note, column: 0, row: 7, style: .dim)
+            let maximum = typedDraft.maximumRepeats
+            canvas.draw("At most \(countText(maximum, "round")) \(maximum == 1 ? "fits" : "fit") in a day.", column: 0, row: 7, style: .dim)
+        }
+        // Said on both steps: the second is where it is saved.
+        if typedDraft.focusSeconds == 0 || typedDraft.breakSeconds == 0 {
+            canvas.draw(ZeroDuration.note, column: 0, row: step == .second ? 8 : 7, style: .dim)
         }
         if let message = inputError ?? viewModel.errorMessage { canvas.draw(message, column: 0, row: 9, style: .color(.red)) }
     }

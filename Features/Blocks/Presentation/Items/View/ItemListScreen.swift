@@ -27,6 +27,8 @@ final class ItemListScreen<Item: PresentedItem>: Screen {
          HelpItem("d", "delete")]
     }
 
+    var keyHelp: [HelpItem] { helpItems + ListSelection.keyHelp }
+
     func screenWillAppear() {
         if viewModel.loadCount == 0 { viewModel.load() } else { viewModel.refreshRunning() }
     }

@@ -59,7 +59,7 @@ public final class ItemFormViewModel<Item: BlocksItem> {
             editReflectDelegate?.reflect(item)
             return item
         } catch {
-            errorMessage = BlocksErrorText.text(error)
+            errorMessage = BlocksErrorText.text(error, kind: Item.kind)
             return nil
         }
     }
@@ -77,7 +77,7 @@ public final class ItemFormViewModel<Item: BlocksItem> {
             errorMessage = nil
             return true
         } catch {
-            errorMessage = BlocksErrorText.text(error)
+            errorMessage = BlocksErrorText.text(error, kind: Item.kind)
             return false
         }
     }

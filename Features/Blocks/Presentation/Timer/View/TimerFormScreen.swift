@@ -23,10 +23,12 @@ final class TimerFormScreen: Screen {
 
     var helpItems: [HelpItem] { [HelpItem("Tab", "next field"), HelpItem("Enter", "save")] }
 
+    var keyHelp: [HelpItem] { helpItems + TextFieldState.keyHelp }
+
     var leavingQuestion: String? { fields.map(\.text) == originalTexts ? nil : viewModel.discardQuestion }
 
     func draw(in canvas: Canvas, context: RenderContext) {
-        TextField(state: fields[0], prompt: "Title: ", placeholder: "Pomodoro", isFocused: focused == 0)
+        TextField(state: fields[0], prompt: "Title: ", placeholder: BlocksErrorText.titleExample(.timer), isFocused: focused == 0)
             .draw(in: canvas.rows(1, count: 1))
         TextField(state: fields[1], prompt: "Duration: ", placeholder: "25m", isFocused: focused == 1)
             .draw(in: canvas.rows(3, count: 1))

@@ -1,4 +1,5 @@
 import GptDomain
+import StrataBase
 import StrataTerminal
 
 /// The replies so far, newest first: Enter reads one whole, `x` forgets everything after asking.
@@ -15,6 +16,8 @@ final class ReplyHistoryScreen: Screen {
     }
 
     var helpItems: [HelpItem] { [HelpItem("Enter", "read"), HelpItem("x", "forget everything")] }
+
+    var keyHelp: [HelpItem] { helpItems + ListSelection.keyHelp }
 
     func screenWillAppear() {
         Task { await viewModel.load() }
@@ -39,7 +42,7 @@ final class ReplyHistoryScreen: Screen {
             navigator?.presentAlert(title: "\(entry.personaName), \(viewModel.dateText(entry))", message: viewModel.fullText(entry))
         case .character("x"):
             navigator?.confirm(title: "Forget me",
-                               message: "Delete your \(entries.count) replies and today's uses? This can't be undone.",
+                               message: "Delete your \(countText(entries.count, "reply", "replies")) and today's uses? This can't be undone.",
                                confirmLabel: "Delete") { [viewModel] yes in
                 if yes { Task { await viewModel.forget() } }
             }

@@ -17,6 +17,8 @@ final class PersonaSelectionScreen: Screen {
          HelpItem("r", "reload")]
     }
 
+    var keyHelp: [HelpItem] { helpItems + ListSelection.keyHelp }
+
     var isAnimating: Bool { viewModel.isLoading }
 
     func screenWillAppear() {

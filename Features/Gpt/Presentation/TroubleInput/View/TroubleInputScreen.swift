@@ -1,4 +1,5 @@
 import GptDomain
+import StrataBase
 import StrataTerminal
 
 /// A one-line field for the trouble with its counter; the reply streams in below while converting.
@@ -18,12 +19,16 @@ final class TroubleInputScreen: Screen {
     var title: String { viewModel.persona.name }
 
     var helpItems: [HelpItem] {
-        viewModel.isLoading ? [HelpItem("Esc", "stop and go back")] : [HelpItem("Enter", "convert"), HelpItem("Ctrl-U", "clear")]
+        guard !viewModel.isLoading else { return [HelpItem("Esc", "stop and go back")] }
+        // Ctrl-U in the field's own words, so the footer says what the key does.
+        return [HelpItem("Enter", "convert")] + [TextFieldState.help(for: .control("u"))].compactMap { $0 }
     }
+
+    var keyHelp: [HelpItem] { helpItems + TextFieldState.keyHelp }
 
     var isAnimating: Bool { viewModel.isLoading }
 
-    var leavingQuestion: String? { viewModel.hasUnsentTrouble ? "Discard your trouble? It has not been sent." : nil }
+    var leavingQuestion: String? { viewModel.leavingQuestion }
 
     func draw(in canvas: Canvas, context: RenderContext) {
         let persona = viewModel.persona
@@ -33,7 +38,7 @@ final class TroubleInputScreen: Screen {
             .draw(in: canvas.rows(3, count: 1))
         let counter = viewModel.counterText
         if viewModel.isOverLimit {
-            canvas.draw("\(counter): too long to send; shorten it to \(viewModel.maxLength) characters", row: 4, style: .color(.red))
+            canvas.draw("\(counter): too long to send; shorten it to \(countText(viewModel.maxLength, "character"))", row: 4, style: .color(.red))
         } else {
             canvas.draw(counter, row: 4, style: .dim)
         }

@@ -24,6 +24,8 @@ public final class TroubleInputViewModel {
     public private(set) var errorAlert: String?
     /// The text last converted into a reply.
     private var converted: String?
+    /// The text today's limit last refused: the limit stopped it, not the person.
+    private var refusedByLimit: String?
 
     private let convertTrouble: any ConvertTroubleUseCase
     private let rules: TroubleInputRules
@@ -60,6 +62,13 @@ public final class TroubleInputViewModel {
     /// then stops the request, and the person asked for that).
     public var hasUnsentTrouble: Bool { !isLoading && !rules.trimmed(text).isEmpty && text != converted }
 
+    /// What Esc asks before a trouble not yet converted is lost: why it was not sent, when the limit refused it.
+    public var leavingQuestion: String? {
+        guard hasUnsentTrouble else { return nil }
+        return text == refusedByLimit ? "Discard your trouble? Today's limit is reached, so it couldn't be sent."
+            : "Discard your trouble? It has not been sent."
+    }
+
     /// Sends the trouble, streaming the reply into `streamedReply`; on success shows the result. Cancelling
     /// the task that runs it stops the request, gives the day's use back and shows nothing.
     public func convert() async {
@@ -85,6 +94,7 @@ public final class TroubleInputViewModel {
             // Stopped by the user: the use was given back and there is nothing to say.
             streamedReply = ""
         } catch {
+            if case GptError.limitReached = error { refusedByLimit = trouble }
             errorAlert = GptErrorText.text(error, now: now(), in: timeZone)
         }
     }

@@ -1,0 +1,55 @@
+import Foundation
+import StrataTesting
+import Testing
+
+/// LuckyVicky in the real app, in tmux, against a loopback chat server.
+@Suite struct GptAppTests {
+    let app = InteractiveAppTests()
+
+    /// The footer says what Ctrl-U does; a trouble the day's limit refused is not called unsent by the
+    /// person when leaving; and the reset time names the zone the day is counted in, which is not the app's.
+    @Test(.timeLimit(.minutes(2)))
+    func aTroubleTheLimitRefusedLeavesWithTheLimitsQuestion() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("POST", "/v1/chat/completions", response: GptProcessTests.wholeReply)
+        let sandbox = try GptProcessTests().sandbox(server, limit: 2)
+        // The first use ran 14 hours ahead of this machine: the day is counted in that zone from now on.
+        let first = try sandbox.strata(["gpt", "ask", "I missed the tram"], environment: ["TZ": "Pacific/Kiritimati"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let (terminal, _) = try await app.startStrata(
+            in: sandbox, config: String(decoding: try Data(contentsOf: sandbox.config), as: UTF8.self))
+        defer { terminal.close() }
+
+        var screen = try await terminal.waitFor("the home screen") { $0.contains(InteractiveAppTests.homeHelp) }
+        for _ in 0..<8 where !screen.contains(where: { $0.contains("› LuckyVicky") }) {
+            let before = screen
+            try terminal.press("Down")
+            screen = try await terminal.waitFor("the selection to move") { $0 != before }
+        }
+        try terminal.press("Enter")
+        try await terminal.waitFor("the personas") { $0.contains { $0.contains("Who should answer your trouble?") } }
+        try terminal.press("Enter")
+        let input = try await terminal.waitFor("the trouble input") { $0.last?.contains("Enter convert") == true }
+        #expect(input.last?.contains("Ctrl-U delete to the start") == true, "\(input.last ?? "")")
+
+        // Meanwhile another process spends the day's last use.
+        let other = try sandbox.strata(["gpt", "ask", "I missed the train"])
+        #expect(other.status == 0, "\(other.stderr)")
+
+        try terminal.type("I missed the bus")
+        try terminal.press("Enter")
+        let refused = try await terminal.waitFor("the limit's alert") { $0.contains { $0.contains("Today's limit") } }
+        let alert = refused.joined(separator: "\n")
+        #expect(alert.contains("Today's limit of 2 uses is reached."), "\(alert)")
+        #expect(alert.contains("(Pacific/Kiritimati)"), "the zone the day is counted in: \(alert)")
+        try terminal.press("Escape")
+        try await terminal.waitFor("the alert to close") { !$0.contains { $0.contains("Today's limit") } }
+        try terminal.press("Escape")
+        let question = try await terminal.waitFor("the leaving question") { $0.contains { $0.contains("Discard your trouble?") } }
+        #expect(question.contains { $0.contains("Discard your trouble? Today's limit is reached") }, "\(question.joined(separator: "\n"))")
+        #expect(!question.contains { $0.contains("It has not been sent") })
+        try terminal.press("C-c")
+        #expect(try await app.waitForExit(terminal) == 130)
+    }
+}

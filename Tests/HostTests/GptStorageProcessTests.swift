@@ -1,0 +1,100 @@
+import Foundation
+import StrataTesting
+import Testing
+
+/// `strata gpt` when its database file can't be used: people read what happened to which file and what to
+/// do, never SQL, SQLite's words or the container's.
+@Suite struct GptStorageProcessTests {
+    let server: LoopbackHTTPServer
+    let sandbox: Sandbox
+    var database: URL { sandbox.data.appendingPathComponent("gpt/gpt.sqlite") }
+
+    init() throws {
+        server = try LoopbackHTTPServer()
+        server.route("POST", "/v1/chat/completions", response: GptProcessTests.wholeReply)
+        sandbox = try GptProcessTests().sandbox(server)
+    }
+
+    func ask(_ text: String, as user: [String] = []) throws -> ProcessResult {
+        try run((user.isEmpty ? BuildProducts.strata : user[0]),
+                Array(user.dropFirst()) + (user.isEmpty ? [] : [BuildProducts.strata])
+                    + ["--config", sandbox.config.path, "--data-dir", sandbox.data.path, "gpt", "ask", text],
+                environment: ["OPENAI_API_KEY": "sk-test", "XDG_STATE_HOME": sandbox.state.path])
+    }
+
+    func expectNoJargon(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        for word in ["SQLite", "SELECT", "INSERT", "UPDATE", "factory", "registered by", "code "] {
+            #expect(!text.contains(word), "\(word) in: \(text)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func aCorruptDatabaseNamesTheFileAndSaysToMoveItAside() throws {
+        defer { server.stop() }
+        try FileManager.default.createDirectory(at: database.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(repeating: 0x41, count: 8192).write(to: database)
+
+        for command in [["gpt", "ask", "I missed the bus"], ["gpt", "history"], ["gpt", "usage"]] {
+            let result = try sandbox.strata(command, environment: ["OPENAI_API_KEY": "sk-test"])
+            #expect(result.status == 1, "\(command): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("gpt: \(database.path) is damaged or is not a Strata database. "
+                                              + "Move it aside (mv \(database.path) \(database.path).damaged)"), "\(command): \(result.stderr)")
+            expectNoJargon(result.stderr)
+        }
+        #expect(server.requests.isEmpty, "nothing was sent")
+    }
+
+    /// The disk fills while the reply streams in: the reply is on screen, but the history can't keep it.
+    /// The message says so, and that it cost nothing; not that the reply is not shown. A file-size limit
+    /// on strata alone (`ulimit -f`; its output goes through `cat`, which has none) stands in for the full
+    /// disk: the day's use fits under it, the long reply's history row doesn't.
+    @Test(.timeLimit(.minutes(2)))
+    func aReplyShownButNotSavedSaysSoTruthfully() throws {
+        defer { server.stop() }
+        let first = try ask("I missed the bus")
+        #expect(first.status == 0, "\(first.stderr)")
+        let long = String(repeating: "Lucky! ", count: 150)
+        server.route("POST", "/v1/chat/completions", response: .eventStream(
+            (0..<200).map { _ in GptProcessTests.chunk(long) } + [GptProcessTests.chunk("", finish: "stop"), "data: [DONE]\n\n"], pause: 0))
+
+        let limited = try run("/bin/bash", ["-c", #"set -o pipefail; (ulimit -f 160; trap "" XFSZ; exec "$@") | cat"#, "bash",
+                                            BuildProducts.strata, "--config", sandbox.config.path, "--data-dir", sandbox.data.path,
+                                            "gpt", "ask", "I missed the train"],
+                              environment: ["OPENAI_API_KEY": "sk-test", "XDG_STATE_HOME": sandbox.state.path])
+
+        #expect(limited.status == 1, "\(limited.stderr)")
+        #expect(limited.stdout.hasPrefix(long), "the reply was shown as it came")
+        #expect(limited.stderr.hasPrefix("gpt: the reply couldn't be saved to your history, so it didn't count against today's limit"),
+                "\(limited.stderr)")
+        #expect(limited.stderr.contains(database.path), "\(limited.stderr)")
+        #expect(!limited.stderr.contains("not shown"), "\(limited.stderr)")
+        expectNoJargon(limited.stderr)
+        let usage = try sandbox.strata(["gpt", "usage", "--json"])
+        #expect(usage.stdout.contains(#""used" : 1"#), "only the first ask counted: \(usage.stdout)")
+    }
+
+    /// A file the user may read but not write: as root, permissions don't hold, so the test asks as `nobody`.
+    @Test(.timeLimit(.minutes(2)))
+    func anUnwritableDatabaseSaysNothingWasSentAndWhatToCheck() throws {
+        defer { server.stop() }
+        let first = try ask("I missed the bus")
+        #expect(first.status == 0, "\(first.stderr)")
+        var user: [String] = []
+        if geteuid() == 0 {
+            #expect(try run("/bin/chown", ["-R", "nobody:nogroup", sandbox.root.path]).status == 0)
+            user = ["/usr/bin/setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", "--"]
+        }
+        chmod(database.path, 0o444)
+        chmod(database.deletingLastPathComponent().path, 0o555)
+        defer { chmod(database.deletingLastPathComponent().path, 0o755) }
+
+        let refused = try ask("I missed the train", as: user)
+
+        #expect(refused.status == 1, "\(refused.stdout)\(refused.stderr)")
+        #expect(refused.stderr.contains("nothing was sent"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("\(database.path) can't be written: check that you may write it and its folder"),
+                "\(refused.stderr)")
+        expectNoJargon(refused.stderr)
+        #expect(server.requests.count == 1, "only the first ask was sent")
+    }
+}

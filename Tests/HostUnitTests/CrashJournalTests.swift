@@ -1,0 +1,57 @@
+import Foundation
+import Glibc
+import Testing
+@testable import StrataHost
+
+/// The crash journal's two rules without a crash: which signals blame the armed plugin, and when an
+/// "activating" entry left behind counts as a crash.
+@Suite struct CrashJournalTests {
+    /// A fault of the process (si_code > 0) or a signal it sent itself blames the plugin; one another
+    /// process sent does not.
+    @Test func onlyASignalTheProcessRaisedItselfBlamesThePlugin() {
+        func raised(code: Int32, pid: pid_t) -> Bool {
+            var info = siginfo_t()
+            info.si_code = code
+            if code <= 0 { info._sifields._kill.si_pid = pid }
+            return withUnsafePointer(to: &info) { CrashHandler.raisedByThisProcess($0) }
+        }
+        let other = getppid()
+        #expect(raised(code: 1, pid: 0), "SEGV_MAPERR: a bad access")
+        #expect(raised(code: 0x80, pid: 0), "SI_KERNEL")
+        #expect(!raised(code: 0, pid: other), "SI_USER: kill from another process")
+        #expect(!raised(code: -6, pid: other), "SI_TKILL: tgkill from another process")
+        #expect(raised(code: -6, pid: getpid()), "SI_TKILL from this process: abort()")
+    }
+
+    @Test func anActivatingEntryIsACrashOnlyOnceItsProcessIsGone() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-journal-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let library = folder.appendingPathComponent("libXPlugin.so")
+        try Data("not really a library".utf8).write(to: library)
+        let identity = try #require(FileIdentity(path: library.path))
+        func entry(pid: pid_t) throws {
+            let record = CrashJournal.Record(id: "x", path: library.path, size: identity.size, modified: identity.modified,
+                                             inode: identity.inode, signal: 0, time: 0, phase: .activating, pid: pid)
+            try JSONEncoder().encode(record).write(to: folder.appendingPathComponent("x.json"))
+        }
+
+        // Another strata (here: this process's parent, which is running) is loading it right now.
+        try entry(pid: getppid())
+        #expect(CrashJournal.record(for: "x", path: library.path, in: folder) == nil)
+
+        // Its process is gone: the entry was never cleared, so that run ended inside the plugin's activation.
+        var finished: pid_t = 0
+        let arguments = [strdup("true"), nil]
+        defer { free(arguments[0]) }
+        #expect(posix_spawn(&finished, "/bin/true", nil, nil, arguments, nil) == 0)
+        var status: Int32 = 0
+        waitpid(finished, &status, 0)
+        try entry(pid: finished)
+        let crash = try #require(CrashJournal.record(for: "x", path: library.path, in: folder))
+        #expect(crash.phase == .activating)
+        let reason = PluginFailure.crashed(crash).description
+        #expect(reason.contains("strata ended while loading it") && reason.contains("never cleared"), "\(reason)")
+        #expect(reason.contains("strata plugins retry x"))
+    }
+}
