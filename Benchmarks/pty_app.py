@@ -3,10 +3,10 @@ import fcntl, os, pty, select, struct, termios, time
 
 
 def start(argv, environment):
-    """Starts argv on a new 80x24 pseudo-terminal with `environment` added; returns (pid, fd)."""
+    """Starts argv on a new 80x24 pseudo-terminal (TERM=xterm-256color) with `environment` added; returns (pid, fd)."""
     pid, fd = pty.fork()
     if pid == 0:
-        os.environ.update(TERM="xterm-256color", **environment)
+        os.environ.update({"TERM": "xterm-256color", **environment})  # environment may set TERM
         os.execv(argv[0], argv)
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     return pid, fd

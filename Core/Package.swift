@@ -31,12 +31,13 @@ let package = Package(
     targets: [
         // MARK: SDK modules
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "StrataDI", dependencies: [base]),
         .target(name: "StrataNetworking", dependencies: [base]),
         .target(name: "StrataPluginKit", dependencies: ["StrataDI", base]),
         .target(name: "StrataRuntime", dependencies: [base]),
         .target(name: "StrataStorage", dependencies: ["CSQLite", base]),
-        .target(name: "StrataTerminal", dependencies: [base]),
+        .target(name: "StrataTerminal", dependencies: ["CZlib", base]),
 
         // MARK: Build tools
         .executableTarget(name: "strata-descriptor", dependencies: ["StrataPluginKit"], path: "Sources/StrataDescriptorGenerator"),
@@ -49,7 +50,7 @@ let package = Package(
         .testTarget(name: "StrataPluginKitTests", dependencies: ["StrataPluginKit", base]),
         .testTarget(name: "StrataRuntimeTests", dependencies: ["StrataRuntime"]),
         .testTarget(name: "StrataStorageTests", dependencies: ["StrataStorage"]),
-        .testTarget(name: "StrataTerminalTests", dependencies: ["StrataTerminal"]),
+        .testTarget(name: "StrataTerminalTests", dependencies: ["StrataTerminal", "CZlib"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,6 +7,7 @@ import StrataPluginKit
 /// process's.
 @MainActor
 public func runStrata(_ arguments: [String], environment: [String: String]) async -> Int32 {
+    if arguments.first == "__complete" { return completeCommandLine(Array(arguments.dropFirst()), environment: environment) }
     let options: HostOptions
     do {
         options = try HostOptions.parse(arguments)

@@ -38,12 +38,19 @@ struct MoviesCommands: Sendable {
             failure = error
         }
         guard let shown else { throw CommandError.failure("the search ended without a page") }
-        try output(invocation, json: arguments.has("--json"), value: MoviesPageJSON(shown, stale: failure != nil)) {
+        let json = arguments.has("--json")
+        // Past the last page: an error (exit 1); --json still prints the empty page.
+        if shown.movies.isEmpty && shown.totalPages > 0 && shown.page > shown.totalPages {
+            if json { try invocation.writeJSON(MoviesPageJSON(shown, stale: failure != nil)) }
+            throw MoviesError.pageOutOfRange(query: query, page: shown.page, pageCount: shown.totalPages)
+        }
+        try output(invocation, json: json, value: MoviesPageJSON(shown, stale: failure != nil)) {
             MoviesTextFormatter.searchResults(shown, query: query)
         }
-        // The page is shown, but the search failed: a script must not take it for a fresh answer.
+        // A page saved by an earlier search stands in for the answer that failed: results, so exit 0, marked
+        // stale ("stale": true) and said on standard error, so that a script can tell.
         if let failure {
-            throw CommandError.failure("\(MoviesErrorText.text(failure)) (showing the page saved by an earlier search instead)")
+            invocation.writeError("movies: \(MoviesErrorText.text(failure)) Showing the page saved by an earlier search instead.")
         }
     }
 

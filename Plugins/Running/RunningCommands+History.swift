@@ -10,14 +10,16 @@ extension RunningCommands {
             if let number, number < 1 { throw CommandError.usage("--page \(number) is not a page number (1, 2, …)") }
             let runs = try await context.service((any FetchHistoryUseCase).self).execute()
             let page = HistoryPage(runs, number: number ?? 1)
-            // A page past the end is empty here (the app shows the last one): a script paging on stops.
+            // A page past the end is empty here (the app shows the last one) and exits 1: a script paging on
+            // stops, and `--json` still prints the empty page.
             let pastTheEnd = (number ?? 1) > page.count
             if arguments.has("--json") {
                 // Every run unless a page is asked for: scripts read the whole history.
                 let shown = number == nil ? runs : pastTheEnd ? [] : page.runs
                 try invocation.writeJSON(shown.map(HistoryEntryJSON.init))
+                if pastTheEnd { throw CommandError.exit(1) }
             } else if pastTheEnd, let number {
-                invocation.writeLine("No page \(number) of the run history: there \(page.count == 1 ? "is 1 page" : "are \(page.count) pages").")
+                throw CommandError.failure("no page \(number) of the run history: there \(page.count == 1 ? "is" : "are") \(RunningFormat.count(page.count, "page"))")
             } else {
                 invocation.write(RunningTextReport.history(page))
             }
@@ -29,13 +31,15 @@ extension RunningCommands {
             let path = arguments.positionals[0]  // FILE, as plugin.json requires
             let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
             let track = try await context.service((any TrackRepository).self).track(at: url)
+            let pace = try pace(arguments, "--pace")
             let record = try await context.service((any ImportRunUseCase).self)
-                .execute(track, nickname: nickname(arguments, invocation), weightKg: settings.weightKg)
+                .execute(track, pace: pace, nickname: nickname(arguments, invocation), weightKg: settings.weightKg)
             if arguments.has("--json") {
                 try invocation.writeJSON(HistoryEntryJSON(record))
             } else {
                 invocation.writeLine("Imported the run of \(RunningFormat.dateTime(record.startedAt)): "
-                                     + "\(RunningFormat.distance(record.result.distanceKm)) km in \(RunningFormat.elapsedTime(record.result.elapsedSeconds)).")
+                                     + "\(RunningFormat.distance(record.result.distanceKm)) km in \(RunningFormat.elapsedTime(record.result.elapsedSeconds))"
+                                     + (pace.map { " (at the pace you gave, \(RunningFormat.elapsedTime(Int($0.secondsPerKm)))/km, not the track's clock)" } ?? "") + ".")
             }
         }
     }

@@ -35,10 +35,12 @@ extension RunningCommands {
                     }
                 }
             } else {
-                let host = DefaultHostLiveRunUseCase(sessions: try liveSessions(arguments))
+                let host = DefaultHostLiveRunUseCase(sessions: try liveSessions(arguments, invocation: invocation))
+                // The join line a mate on this machine can run as it is: the same folder, if not the setting's.
+                let folder = arguments.value("--session-dir").map { " --session-dir \(Self.shellQuoted($0))" } ?? ""
                 connection = try await interruptible {
                     try await host.execute(setting, id: id, timeline: me.timeline) {
-                        announce("session \(id.value): waiting \(waiting) for a mate. Join with: strata running join \(id.value) --track FILE")
+                        announce("session \(id.value): waiting \(waiting) for a mate. Join with: strata running join \(id.value)\(folder) --track FILE")
                     }
                 }
             }
@@ -63,7 +65,8 @@ extension RunningCommands {
             }
             let speed = try speed(arguments, live: true)
             let me = try await loadTrack(try requiredTrack(arguments), pace: pace(arguments, "--pace"))
-            let sessions: any LiveSessionRepository = try endpoint.map { networkSessions($0, invocation: invocation) } ?? liveSessions(arguments)
+            let sessions: any LiveSessionRepository = try endpoint.map { networkSessions($0, invocation: invocation) }
+                ?? liveSessions(arguments, invocation: invocation)
             let name = nickname(arguments, invocation)
             let join = DefaultJoinLiveRunUseCase(sessions: sessions)
             let connection = try await interruptible { try await join.execute(id, nickname: name, timeline: me.timeline) }
@@ -76,6 +79,14 @@ extension RunningCommands {
         }
     }
 
+    /// `text` as one shell word: as it is when it is plain, else in single quotes.
+    static func shellQuoted(_ text: String) -> String {
+        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy {
+            CharacterSet.alphanumerics.contains($0) && $0.isASCII || "/._-+=:,@%".unicodeScalars.contains($0)
+        }
+        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
     private func sessionID(_ text: String?) throws(CommandError) -> SessionID? {
         guard let text else { return nil }
         guard let id = SessionID(text) else {
@@ -84,14 +95,13 @@ extension RunningCommands {
         return id
     }
 
-    /// The sessions in the configured folder, or in `--session-dir`.
-    private func liveSessions(_ arguments: CommandArguments) throws -> any LiveSessionRepository {
-        guard let folder = arguments.value("--session-dir") else {
-            return try context.service((any LiveSessionRepository).self)
-        }
+    /// The sessions in the configured folder, or in `--session-dir`; why a mate was refused is reported on
+    /// standard error.
+    private func liveSessions(_ arguments: CommandArguments, invocation: CommandInvocation) throws -> any LiveSessionRepository {
         var custom = settings
-        custom.sessionDirectory = folder
-        return RunningPlugin.liveSessions(settings: custom, opener: try context.service(), clock: try context.service())
+        if let folder = arguments.value("--session-dir") { custom.sessionDirectory = folder }
+        return RunningPlugin.liveSessions(settings: custom, opener: try context.service(), clock: try context.service(),
+                                          log: { invocation.writeError("running: \($0)") })
     }
 
     /// A session over TCP; refused and dropped connections are reported on standard error.

@@ -42,9 +42,6 @@ extension RunningCommands {
         if paused > 0 {
             invocation.writeError("running: \(paused) min of standing still in \(request.route.fileName) are left out (moving time, as a watch counts it)")
         }
-        if request.timeline.interpolatedPoints > 0 {
-            invocation.writeError("running: \(request.timeline.interpolatedPoints) of the \(request.route.pointCount) points of \(request.route.fileName) have no time; their times are interpolated along the track")
-        }
         let clock = try context.service((any RunClock).self)
         let work = Task {
             // MateRunner's 3, 2, 1, where a person watches; Ctrl-C meanwhile ends it before anything ran.

@@ -20,6 +20,8 @@ struct RunningCommands: Sendable {
             let text = RunningErrorText.text(error, for: .commandLine)
             return switch error {
             case is Interrupted: .interrupted(text)
+            // A track too short for the goal breaks a rule, not the command line's grammar.
+            case RunRequestProblem.tooShort: .failure(text)
             case is RunRequestProblem, ReplayTimeline.Problem.needsPace: .usage(text)
             default: .failure(text)
             }

@@ -57,10 +57,11 @@ public final class RunningPlugin: FeaturePlugin {
         }
     }
 
-    static func liveSessions(settings: RunningSettings, opener: any DatabaseOpener,
-                             clock: any RunClock) -> any LiveSessionRepository {
+    static func liveSessions(settings: RunningSettings, opener: any DatabaseOpener, clock: any RunClock,
+                             log: @escaping @Sendable (String) -> Void = { _ in }) -> any LiveSessionRepository {
         SQLiteLiveSessionRepository(directory: settings.sessionFolder(), opener: opener, clock: clock,
                                     timing: .init(inviteTimeoutSeconds: settings.inviteTimeoutSeconds,
-                                                  disconnectAfterSeconds: settings.disconnectAfterSeconds))
+                                                  disconnectAfterSeconds: settings.disconnectAfterSeconds),
+                                    log: log)
     }
 }

@@ -10,7 +10,8 @@ struct RunningSettings: Decodable, Sendable {
     var nickname: String?
     /// The goal when `--goal` is left out (same rules as `--goal`).
     var defaultGoalKm = GoalInput.defaultKm
-    /// The folder both processes of a live run can reach. Default: `<tmp>/strata-running-sessions`.
+    /// The folder both processes of a live run can reach, the user's own (mode 0700). Default:
+    /// `<tmp>/strata-running-sessions-<uid>`.
     var sessionDirectory: String?
     /// How long a host waits for a mate (MateRunner: 10 s).
     var inviteTimeoutSeconds = 10.0
@@ -63,7 +64,7 @@ struct RunningSettings: Decodable, Sendable {
 
     func sessionFolder() -> URL {
         sessionDirectory.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath) }
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("strata-running-sessions")
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("strata-running-sessions-\(geteuid())")
     }
 
     func myNickname(_ environment: [String: String]) -> String {

@@ -78,3 +78,26 @@ import Testing
         #expect(try await app.waitForExit(terminal) == 130)
     }
 }
+
+/// `strata clock --watch` in a real terminal: Ctrl-C, its documented way to stop, ends it quietly with 130
+/// (it printed `blocks: CancellationError()`).
+@Suite struct ClockWatchTerminalTests {
+    @Test(.timeLimit(.minutes(2)))
+    func ctrlCEndsTheWatchQuietlyInATerminal() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(#"{"pluginDirectories": ["\#(BuildProducts.directory.path)"]}"#)
+        let terminal = try TmuxTerminal()
+        defer { terminal.close() }
+        try terminal.type("PS1='READY> '", enter: true)
+        try await terminal.waitFor("prompt") { $0.contains { $0.hasPrefix("READY>") } }
+        try terminal.type("clear; XDG_STATE_HOME=\(sandbox.state.path) \(BuildProducts.strata) --config \(sandbox.config.path) "
+                          + "--data-dir \(sandbox.data.path) clock --watch; echo WATCH_EXIT=$?", enter: true)
+        try await terminal.waitFor("the watch") { $0.contains { $0.contains("Nothing") } }
+        try terminal.press("C-c")
+        let screen = try await terminal.waitFor("the exit") { lines in
+            lines.contains { $0.hasPrefix("WATCH_EXIT=") } && lines.last?.hasPrefix("READY>") == true
+        }
+        #expect(screen.contains("WATCH_EXIT=130"), "\(screen.joined(separator: "\n"))")
+        #expect(!screen.contains { $0.contains("blocks:") || $0.contains("Error") }, "\(screen.joined(separator: "\n"))")
+    }
+}

@@ -15,7 +15,7 @@ import Testing
     @Test func versionShowsTheABIStamp() throws {
         let result = try strata(["--version"])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("strata-abi=3;swift="))
+        #expect(result.stdout.contains("strata-abi=4;swift="))
     }
 
     @Test func unknownCommandIsAUsageError() throws {

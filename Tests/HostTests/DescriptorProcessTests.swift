@@ -113,7 +113,7 @@ import Testing
     func aPluginBuiltForAnotherABIIsRefusedFromItsDescriptorWithoutRunningItsCode() throws {
         let sandbox = try Sandbox()
         // Its code traps when it registers: if the host loaded it, the command would die with a signal.
-        try Self.installPatched(sandbox, fixture: "TrapsAtLoad", as: "Traps") { try Self.replaceInDescriptor(&$0, "strata-abi=3;", "strata-abi=7;") }
+        try Self.installPatched(sandbox, fixture: "TrapsAtLoad", as: "Traps") { try Self.replaceInDescriptor(&$0, "strata-abi=4;", "strata-abi=7;") }
         try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
 
         let all = try sandbox.strata(["di", "list", "--private", "--json"])

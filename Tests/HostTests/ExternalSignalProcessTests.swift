@@ -14,7 +14,7 @@ import Testing
                                              "SWIFT_BACKTRACE": "enable=yes,interactive=no,symbolicate=off"])
         // Ready once the Blocks plugin's command has printed its first line (the plugin is active).
         let ready = Date().addingTimeInterval(60)
-        while watch.outputSoFar.isEmpty && watch.isRunning && Date() < ready { try await Task.sleep(for: .milliseconds(10)) }  // polling
+        while watch.outputSoFar.isEmpty && watch.isRunning && Date() < ready { usleep(10_000) }  // polling
         #expect(!watch.outputSoFar.isEmpty, "clock --watch printed nothing: \(watch.errorSoFar)")
 
         #expect(kill(watch.processIdentifier, signal) == 0)

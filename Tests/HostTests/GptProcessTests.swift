@@ -113,10 +113,11 @@ import Testing
         #expect(!ask.stderr.contains("sk-abc") && !ask.stdout.contains("sk-abc"), "\(ask.stderr)")
     }
 
-    /// Ctrl-C while the reply streams in stops the request: the day's use is given back before strata ends,
-    /// and the exit status is 130, as for any command stopped by Ctrl-C.
-    @Test(.timeLimit(.minutes(2)))
-    func ctrlCWhileTheReplyStreamsInGivesTheUseBack() throws {
+    /// Ctrl-C (SIGINT) or a hang-up (SIGHUP: the terminal closed) while the reply streams in stops the
+    /// request: the day's use is given back before strata ends, and the exit status is 128 + the signal
+    /// (130 for Ctrl-C), as for any command stopped by a signal.
+    @Test(.timeLimit(.minutes(2)), arguments: [SIGINT, SIGHUP])
+    func aSignalWhileTheReplyStreamsInGivesTheUseBack(_ signal: Int32) throws {
         let server = try LoopbackHTTPServer()
         let gate = try LoopbackGate()
         defer { gate.open(); server.stop() }
@@ -125,11 +126,11 @@ import Testing
         let ask = try launch(BuildProducts.strata, ["--config", sandbox.config.path, "--data-dir", sandbox.data.path, "gpt", "ask", "I missed the bus"],
                              environment: ["OPENAI_API_KEY": "sk-test", "XDG_STATE_HOME": sandbox.state.path])
         // The first piece is on screen and the rest held back: the request is under way.
-        while ask.isRunning && !(ask.outputSoFar.contains("Lucky") && ask.catches(SIGINT)) { usleep(5_000) }  // polling the child
-        kill(ask.processIdentifier, SIGINT)
+        while ask.isRunning && !(ask.outputSoFar.contains("Lucky") && ask.catches(signal)) { usleep(5_000) }  // polling the child
+        kill(ask.processIdentifier, signal)
         let result = try ask.wait()
 
-        #expect(result.status == 130, "\(result.stderr)")
+        #expect(result.status == 128 + signal, "\(result.stderr)")
         #expect(result.stderr.contains("gpt: the request was cancelled."), "\(result.stderr)")
         #expect(try used(sandbox) == 0)
     }

@@ -200,7 +200,7 @@ final class TmuxTerminal {
             guard Date() < deadline else {
                 throw TmuxError("waited \(Int(seconds)) s for \(what); the terminal shows:\n\(screen.joined(separator: "\n"))")
             }
-            try await Task.sleep(for: .milliseconds(20))  // poll interval
+            usleep(20_000)  // poll interval
             screen = try lines()
         }
         return screen

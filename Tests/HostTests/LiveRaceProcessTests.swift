@@ -26,7 +26,7 @@ import Testing
                                   "running", "host", "--mode", "race", "--goal", goal, "--track", Self.hostTrack,
                                   "--listen", listen, "--speed", speed, "--nickname", "ana"]
         let host = try launch(arguments[0], Array(arguments.dropFirst()))
-        while host.isRunning && !host.outputSoFar.contains("--track FILE") { try await Task.sleep(for: .milliseconds(20)) }  // polling the output
+        while host.isRunning && !host.outputSoFar.contains("--track FILE") { usleep(20_000) }  // polling the output
         guard let line = host.outputSoFar.split(separator: "\n").first(where: { $0.contains("strata running join") }) else {
             throw HostFailed(message: "the host printed no join line: \(try await host.finished().stderr)")
         }
@@ -35,9 +35,10 @@ import Testing
         return (host, words[index + 1], words[index + 2])
     }
 
-    func join(_ endpoint: String, _ code: String, speed: String = "600", pace: String = "5:00", prefix: [String] = []) throws -> LaunchedProcess {
+    func join(_ endpoint: String, _ code: String, speed: String = "600", pace: String = "5:00", prefix: [String] = [],
+              track: String = Self.mateTrack) throws -> LaunchedProcess {
         let arguments = prefix + [BuildProducts.strata, "--config", sandbox.config.path, "--data-dir", sandbox.root.appendingPathComponent("mate").path,
-                                  "running", "join", endpoint, code, "--track", Self.mateTrack, "--pace", pace,
+                                  "running", "join", endpoint, code, "--track", track, "--pace", pace,
                                   "--speed", speed, "--nickname", "kim"]
         return try launch(arguments[0], Array(arguments.dropFirst()))
     }
@@ -121,7 +122,7 @@ import Testing
         #expect(mateResult.status == 1)
         #expect(mateResult.stderr.contains("refused to let you join: wrong join code"), "\(mateResult.stderr)")
         // The host logs the refusal and goes on waiting for the right mate, until Ctrl-C.
-        while host.isRunning && !host.errorSoFar.contains("a wrong join code") { try await Task.sleep(for: .milliseconds(20)) }
+        while host.isRunning && !host.errorSoFar.contains("a wrong join code") { usleep(20_000) }
         #expect(host.isRunning)
         kill(host.processIdentifier, SIGINT)
         let hostResult = try await host.finished()
@@ -185,7 +186,7 @@ import Testing
     func aCancelCrossesTheNetwork() async throws {
         let (host, endpoint, code) = try await startHost(goal: "3", speed: "1")
         let mate = try join(endpoint, code, speed: "1")
-        while mate.isRunning && !(mate.outputSoFar.contains("joined") && mate.catches(SIGINT)) { try await Task.sleep(for: .milliseconds(20)) }
+        while mate.isRunning && !(mate.outputSoFar.contains("joined") && mate.catches(SIGINT)) { usleep(20_000) }
         kill(mate.processIdentifier, SIGINT)
         let mateResult = try await mate.finished(), hostResult = try await host.finished()
         #expect(mateResult.status == 130, "\(mateResult.stderr)")
@@ -239,7 +240,7 @@ struct HostFailed: Error, CustomStringConvertible {
 }
 
 /// A hand-written peer on loopback, for what a real `strata` never sends.
-private final class RawLineClient {
+final class RawLineClient {
     private let descriptor: Int32
 
     init(port: UInt16) throws {

@@ -86,7 +86,7 @@ final class LaunchedProcess: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(timeout)
         while isRunning {
             if Date() > deadline { kill(processIdentifier, SIGKILL) }
-            try await Task.sleep(for: .milliseconds(10))  // polling the child's exit
+            usleep(10_000)  // polling the child's exit
         }
         return try result()
     }

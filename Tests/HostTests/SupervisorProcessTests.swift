@@ -21,7 +21,7 @@ import Testing
         // the alternate screen just before the app leaves it, so the screen is not waited on.)
         let deadline = Date().addingTimeInterval(20)
         while try terminal.pane("#{alternate_on} #{cursor_flag}") != "0 1" && Date() < deadline {
-            try await Task.sleep(for: .milliseconds(20))  // polling the pane
+            usleep(20_000)  // polling the pane
         }
         #expect(try terminal.pane("#{alternate_on} #{cursor_flag}") == "0 1", "main screen and cursor shown again")
         try await app.expectTerminalRestored(terminal)

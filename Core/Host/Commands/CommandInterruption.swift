@@ -7,13 +7,15 @@ import Synchronization
 private let arrivedSignal = Atomic<Int32>(0)
 private let wakeDescriptor = Atomic<Int32>(-1)
 
-/// While a plugin's command runs, Ctrl-C (SIGINT) and SIGTERM cancel its task instead of ending strata, so
-/// that the command stops as it decides: a run is saved as cancelled and a live mate told, a chat's daily use
-/// is given back. The handlers reset on their first signal, so a second Ctrl-C ends strata at once.
+/// While a plugin's command runs, Ctrl-C (SIGINT), SIGTERM and SIGHUP (a closed terminal) cancel its task
+/// instead of ending strata, so that the command stops as it decides: a run is saved as cancelled and a live
+/// mate told, a chat's daily use is given back. The SIGINT and SIGTERM handlers reset on their first signal,
+/// so a second Ctrl-C ends strata at once; SIGHUP's stays (a closed terminal sends it more than once, and no
+/// one is left to press Ctrl-C twice).
 enum CommandInterruption {
-    static let signals = [SIGINT, SIGTERM]
+    static let signals = [SIGINT, SIGTERM, SIGHUP]
 
-    /// Runs `command` as a task of its own, cancelled at the first SIGINT or SIGTERM.
+    /// Runs `command` as a task of its own, cancelled at the first SIGINT, SIGTERM or SIGHUP.
     /// - Returns: the command's exit code; 128 + the signal's number when a signal stopped a command that
     ///   then did not succeed (130 for Ctrl-C).
     static func run(_ command: @escaping @Sendable () async -> Int32) async -> Int32 {
@@ -36,7 +38,7 @@ enum CommandInterruption {
                 _ = write(wakeDescriptor.load(ordering: .sequentiallyConsistent), &byte, 1)
             }
             sigemptyset(&action.sa_mask)
-            action.sa_flags = SA_RESTART | Int32(bitPattern: UInt32(SA_RESETHAND))
+            action.sa_flags = SA_RESTART | (number == SIGHUP ? 0 : Int32(bitPattern: UInt32(SA_RESETHAND)))
             var old = sigaction()
             sigaction(number, &action, &old)
             return (number, old)

@@ -11,7 +11,10 @@ struct HostCommand {
     var usage: String { String(spec.usage(path: words).dropFirst("strata ".count)) }
 
     private static let json = CommandSpec.Flag("--json", help: "print JSON for scripts")
-    private static let id = CommandSpec.Argument("ID", help: "the plugin's id")
+    /// The argument of `plugins info|enable|…`, which completion fills with plugin ids.
+    static let pluginID = CommandSpec.Argument("ID", help: "the plugin's id")
+    /// The argument of `completions`.
+    static let shell = CommandSpec.Argument("SHELL", help: "bash, zsh or fish")
 
     static let all = [
         HostCommand(words: ["plugins", "list"],
@@ -22,21 +25,21 @@ struct HostCommand {
                     spec: CommandSpec(options: [.init("--timeout", value: "SECONDS", help: "how long each plugin may take to load (default 10)",
                                                       type: .number)], flags: [json])),
         HostCommand(words: ["plugins", "retry"], summary: "forget that a plugin crashed strata, so that it is tried again",
-                    spec: CommandSpec(arguments: [id])),
+                    spec: CommandSpec(arguments: [pluginID])),
         HostCommand(words: ["plugins", "info"], summary: "one plugin: descriptor, state, commands, screens, settings with values, dependents",
-                    spec: CommandSpec(arguments: [id], flags: [json])),
+                    spec: CommandSpec(arguments: [pluginID], flags: [json])),
         HostCommand(words: ["plugins", "install"],
                     summary: "check a lib<Name>Plugin.so (or build a package folder) and copy it to ~/.local/lib/strata/plugins",
                     spec: CommandSpec(arguments: [.init("PATH", help: "a built lib<Name>Plugin.so, or a plugin package folder")],
                                       flags: [.init("--force", help: "replace an installed plugin of the same id")])),
         HostCommand(words: ["plugins", "uninstall"], summary: "remove a plugin installed in ~/.local/lib/strata/plugins",
-                    spec: CommandSpec(arguments: [id])),
+                    spec: CommandSpec(arguments: [pluginID])),
         HostCommand(words: ["plugins", "trust"], summary: "record the plugin file's SHA-256, which \"trust\": \"pinned\" requires",
-                    spec: CommandSpec(arguments: [id])),
+                    spec: CommandSpec(arguments: [pluginID])),
         HostCommand(words: ["plugins", "enable"], summary: "set features.ID.enabled to true in the config, changing nothing else",
-                    spec: CommandSpec(arguments: [id])),
+                    spec: CommandSpec(arguments: [pluginID])),
         HostCommand(words: ["plugins", "disable"], summary: "set features.ID.enabled to false in the config, changing nothing else",
-                    spec: CommandSpec(arguments: [id])),
+                    spec: CommandSpec(arguments: [pluginID])),
         HostCommand(words: ["plugins", "new"], summary: "write a new out-of-tree plugin package",
                     spec: CommandSpec(arguments: [.init("NAME", help: "UpperCamelCase, e.g. Hello; the plugin id is its lowercase form")],
                                       options: [.init("--path", value: "DIR", help: "the folder to write the package in (default: here)"),
@@ -53,6 +56,8 @@ struct HostCommand {
                     spec: CommandSpec(arguments: [.init("PATH", help: "the config file (default ./strata.json)", optional: true)])),
         HostCommand(words: ["di", "list"], summary: "what plugins may resolve: the host's services and what plugins export",
                     spec: CommandSpec(flags: [json, .init("--private", help: "also each plugin's private registrations")])),
+        HostCommand(words: ["completions"], summary: "print the shell completion script for bash, zsh or fish (README: installing it)",
+                    spec: CommandSpec(arguments: [shell])),
     ]
 
     /// The command selected by `words`.
@@ -75,7 +80,7 @@ struct HostCommand {
         spec.help(path: words, summary: summary.prefix(1).uppercased() + summary.dropFirst() + ".")
     }
 
-    /// The first words of the host's commands: `plugins`, `config`, `di`.
+    /// The first words of the host's commands: `plugins`, `config`, `di`, `completions`.
     static let groups = Set(all.map { $0.words[0] })
 
     /// The host commands of a group (`plugins`), as help lines.
@@ -86,12 +91,11 @@ struct HostCommand {
 }
 
 extension HostSession {
-    /// Runs `strata plugins|config|di …` (all but `plugins new`, which needs no config): checks the words
-    /// and flags, answers `--help`, and reports a usage error (exit 2) for anything it doesn't know.
+    /// Runs `strata plugins|config|di|completions …` (all but `plugins new`, which needs no config): checks
+    /// the words and flags, answers `--help`, and reports a usage error (exit 2) for anything it doesn't know.
     func runHostCommand(_ words: [String]) -> Int32 {
         let group = words[0]
-        let rest = Array(words.dropFirst(2))
-        guard words.count > 1, let command = HostCommand.all.first(where: { $0.words == Array(words.prefix(2)) }) else {
+        guard let command = HostCommand.all.first(where: { words.starts(with: $0.words) }) else {
             if words.count == 1 || ["--help", "-h"].contains(words[1]) {
                 Console.write(HostCommand.help(for: group))
                 return 0
@@ -99,6 +103,7 @@ extension HostSession {
             Console.error("unknown command 'strata \(words.joined(separator: " "))'.\n" + HostCommand.help(for: group))
             return 2
         }
+        let rest = Array(words.dropFirst(command.words.count))
         if rest.contains("--help") || rest.contains("-h") {
             Console.write(command.help)
             return 0
@@ -124,6 +129,7 @@ extension HostSession {
         case ["config", "check"]: return configCheck(json: json)
         case ["config", "allow"]: return configAllow(arguments.positionals.first)
         case ["config", "deny"]: return configDeny(arguments.positionals.first)
+        case ["completions"]: return ShellScript.print(arguments.positionals[0])
         default: return diList(json: json, includePrivate: arguments.has("--private"))
         }
     }

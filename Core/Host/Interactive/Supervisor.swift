@@ -63,13 +63,15 @@ enum Supervisor {
     private static func spawn(arguments: [String], environment: [String: String]) throws(SpawnError) -> ChildProcess {
         let process = try ChildProcess.strata(arguments: arguments, environment: environment)
         child = process.pid
-        // Signals sent to the supervisor go to the app, which restores the terminal and ends by them. Once
-        // each (SA_RESETHAND): a real fault in the supervisor itself must still end it.
+        // Signals sent to the supervisor go to the app, which quits (SIGTERM, SIGINT, SIGHUP: its screens
+        // finish first) or restores the terminal and ends by them. Once each (SA_RESETHAND): a real fault in
+        // the supervisor itself must still end it; but every SIGHUP (a closed terminal sends more than one),
+        // so that the supervisor waits for the app to finish.
         for signal in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] + CrashHandler.fatalSignals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { _ = kill(Supervisor.child, $0) }
             sigemptyset(&action.sa_mask)
-            action.sa_flags = SA_RESTART | Int32(bitPattern: UInt32(SA_RESETHAND))
+            action.sa_flags = SA_RESTART | (signal == SIGHUP ? 0 : Int32(bitPattern: UInt32(SA_RESETHAND)))
             sigaction(signal, &action, nil)
         }
         return process

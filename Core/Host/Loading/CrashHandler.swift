@@ -1,4 +1,5 @@
 import Glibc
+import StrataBase
 
 /// The fatal-signal handler behind the ``CrashJournal``, installed once when strata starts.
 ///
@@ -59,16 +60,7 @@ enum CrashHandler {
 
     fileprivate static func handle(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
         if let info, raisedByThisProcess(info) { armed.write(signal: signal) }
-        let before = previous[Int(signal)]
-        // 0 is SIG_DFL and 1 SIG_IGN; anything else is a function (the backtracer's, usually).
-        let address = unsafeBitCast(before.__sigaction_handler.sa_handler, to: Int.self)
-        if address != 0 && address != 1 {
-            if before.sa_flags & SA_SIGINFO != 0 {
-                before.__sigaction_handler.sa_sigaction?(signal, info, context)
-            } else {
-                before.__sigaction_handler.sa_handler?(signal)
-            }
-        }
+        callHandler(previous[Int(signal)], for: signal, info, context)  // the backtracer's, usually
         endByDefaultAction(signal)
     }
 

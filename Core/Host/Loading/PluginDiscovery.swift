@@ -24,7 +24,7 @@ struct PluginDiscovery {
     /// Where each folder's `DescriptorCache` is kept (`nil`: every library is read).
     var cacheDirectory: URL?
 
-    /// The folders a config names, or the defaults: the folder of the `strata` executable, then
+    /// The folders a config names, or the defaults: the built-in plugins' folder (`builtInDirectory`), then
     /// `~/.local/lib/strata/plugins`. Relative config paths are relative to the config file's folder.
     static func directories(for config: StrataConfig, environment: [String: String]) -> [String] {
         if let configured = config.pluginDirectories {
@@ -34,7 +34,16 @@ struct PluginDiscovery {
                 return expanded.hasPrefix("/") ? expanded : URL(fileURLWithPath: base).appendingPathComponent(expanded).standardized.path
             }
         }
-        return [executableDirectory(), userDirectory(environment: environment)]
+        return [builtInDirectory(executableDirectory: executableDirectory()), userDirectory(environment: environment)]
+    }
+
+    /// Where the built-in plugins are for a `strata` in `executableDirectory`: in an installed layout
+    /// (`PREFIX/bin/strata`, written by `Scripts/install` or the package) `PREFIX/lib/strata/plugins`;
+    /// anywhere else (`.build/debug`, `.build/release`) the executable's own folder.
+    static func builtInDirectory(executableDirectory: String) -> String {
+        let folder = URL(fileURLWithPath: executableDirectory)
+        guard folder.lastPathComponent == "bin" else { return folder.path }
+        return folder.deletingLastPathComponent().appendingPathComponent("lib/strata/plugins").path
     }
 
     /// `~/.local/lib/strata/plugins`, where the user's own plugins go.

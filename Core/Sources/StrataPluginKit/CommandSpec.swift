@@ -51,15 +51,20 @@ public struct CommandSpec: Sendable, Equatable, Encodable {
         public var choices: [String]
         /// Whether the command can't run without it.
         public var required: Bool
+        /// When set, the value is a file's path, and shell completion offers the files with these extensions
+        /// (`["gpx"]`) and folders. Optional in `plugin.json` (`"fileExtensions"`); without it a value named
+        /// `FILE` or `PATH` completes any file, and `DIR` a folder.
+        public var fileExtensions: [String]?
 
         public init(_ name: String, value: String, help: String, type: ValueType = .text, choices: [String] = [],
-                    required: Bool = false) {
+                    required: Bool = false, fileExtensions: [String]? = nil) {
             self.name = name
             self.value = value
             self.help = help
             self.type = type
             self.choices = choices
             self.required = required
+            self.fileExtensions = fileExtensions
         }
 
         /// As usage and help show it: `--page N`, or `--mode race|team` with its choices.

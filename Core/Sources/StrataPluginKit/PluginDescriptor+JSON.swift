@@ -85,7 +85,8 @@ extension Fields {
                 }
                 return CommandSpec.Option(try item.string("name"), value: try item.string("value"), help: try item.string("help"),
                                           type: type, choices: try item.optional("choices", [String].self) ?? [],
-                                          required: try item.optional("required", Bool.self) ?? false)
+                                          required: try item.optional("required", Bool.self) ?? false,
+                                          fileExtensions: try item.optional("fileExtensions", [String].self))
             },
             flags: try objects("flags").map { item throws(PluginDescriptorError) in
                 CommandSpec.Flag(try item.string("name"), help: try item.string("help"))

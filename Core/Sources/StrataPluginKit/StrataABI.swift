@@ -6,20 +6,20 @@
 /// calls any other code of the library.
 public enum StrataABI {
     /// The SDK ABI version. Raise it whenever a public type of the SDK changes shape.
-    public static let version = 3
+    public static let version = 4
 
     /// `strata-abi=<version>;swift=<compiler>` as compiled into the caller, as a C string.
     @inlinable public static var stamp: UnsafePointer<CChar> {
         #if compiler(>=6.5)
-        let text: StaticString = "strata-abi=3;swift=6.5+"
+        let text: StaticString = "strata-abi=4;swift=6.5+"
         #elseif compiler(>=6.4)
-        let text: StaticString = "strata-abi=3;swift=6.4"
+        let text: StaticString = "strata-abi=4;swift=6.4"
         #elseif compiler(>=6.3.1)
-        let text: StaticString = "strata-abi=3;swift=6.3.1"
+        let text: StaticString = "strata-abi=4;swift=6.3.1"
         #elseif compiler(>=6.3)
-        let text: StaticString = "strata-abi=3;swift=6.3"
+        let text: StaticString = "strata-abi=4;swift=6.3"
         #else
-        let text: StaticString = "strata-abi=3;swift=older"
+        let text: StaticString = "strata-abi=4;swift=older"
         #endif
         return UnsafeRawPointer(text.utf8Start).assumingMemoryBound(to: CChar.self)
     }

@@ -23,6 +23,15 @@ import Testing
         #expect(descriptor.command(for: ["bye"]) == nil)
     }
 
+    /// `fileExtensions` is optional: an option without it decodes as before and is written without it.
+    @Test func anOptionsFileExtensionsAreOptional() throws {
+        let json = #"{"id":"a","displayName":"A","version":"1.0.0","summary":"s","commands":[{"words":["a"],"summary":"s","options":[{"name":"--track","value":"FILE","help":"h","fileExtensions":["gpx"]},{"name":"--page","value":"N","help":"h"}]}]}"#
+        let options = try PluginDescriptorSection.decodeJSON(Array(json.utf8)).commands[0].spec.options
+        #expect(options.map(\.fileExtensions) == [["gpx"], nil])
+        let encoded = String(decoding: try JSONEncoder().encode(options), as: UTF8.self)
+        #expect(encoded.components(separatedBy: "fileExtensions").count == 2, "written for --track only: \(encoded)")
+    }
+
     @Test func generatedSwiftHoldsTheSameBytesAsIntegerLiterals() {
         let source = PluginDescriptorSection.swiftSource(json: Array(Self.json.utf8), generatedFrom: "plugin.json")
         #expect(source.contains(#"@section("strata_descriptor") @used"#))

@@ -44,6 +44,9 @@ import Testing
         _ = selection.handle(.character("G"), itemCount: rows.count)
         let end = snapshot(width: 30, height: 4) { ListView(rows: rows).draw(in: $0, selection: &selection) }
         #expect(end == "  item 8\n  item 9\n› item 10\n  ↑ more · 10 of 10")
+        #expect(ListView(rows: rows).visibleItems(height: 4, selection: selection) == 7..<10, "what is beside rows 0 to 2")
+        #expect(ListView(rows: Array(rows.prefix(3))).visibleItems(height: 4, selection: ListSelection()) == 0..<3)
+        #expect(ListView(rows: rows, footer: "…").visibleItems(height: 4, selection: ListSelection()) == 0..<2)
         _ = selection.handle(.character("g"), itemCount: rows.count)
         let top = snapshot(width: 30, height: 4) { ListView(rows: rows).draw(in: $0, selection: &selection) }
         #expect(top == "› item 1\n  item 2\n  item 3\n  1 of 10 · ↓ more")

@@ -120,6 +120,16 @@ private func record(_ id: Int, _ title: String, rating: Double? = nil, votes: In
         #expect(!movie.overview.contains(".."))
     }
 
+    /// Counts agree with their nouns ("1 votes" before), and a figure too large for an Int is no trap.
+    @Test func overviewsCountInTheRightNumberAndSurviveHugeFigures() {
+        #expect(record(1, "One", rating: 7, votes: 1).overview == "IMDb 7/10 (1 vote).")
+        #expect(record(2, "Two", rating: 7, votes: 2_000).overview == "IMDb 7/10 (2,000 votes).")
+        let huge = CatalogMovieRecord(id: 3, title: "Huge", date: nil, genre: nil, director: nil, distributor: nil, mpaa: nil,
+                                      minutes: nil, imdbRating: nil, imdbVotes: nil, rottenTomatoes: nil, creativeType: nil,
+                                      basedOn: nil, usGross: nil, worldwideGross: 1e300, budget: nil)
+        #expect(huge.overview.hasPrefix("Worldwide gross $1e+300"))
+    }
+
     @Test func aMissingCatalogIsAnErrorNotACrash() async throws {
         let missing = CatalogMoviesRepository(location: { URL(fileURLWithPath: "/nonexistent/movies-catalog.json") })
         await #expect(throws: MoviesError.self) { try await missing.fetchMovie(id: 1) }

@@ -263,6 +263,20 @@ import Testing
         #expect(server.requests.first?.path == "/3/movie/550")
     }
 
+    /// A search answered 404 means the address is wrong (TMDB always has its search), not a server to wait
+    /// for (it was `.server`, worded "Try again later.").
+    @Test func aSearchAnswered404IsAWrongAddressNotAServerToWaitFor() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("GET", "/v3/search/movie", response: .json("{}"))  // the API is elsewhere on this host
+        let repository = try makeRepository(baseURL: server.baseURL)
+
+        let result = await collect(repository.fetchMoviesList(query: MovieQuery(query: "dune"), page: 1))
+        let error = try #require(result.error)
+        guard case .addressNotFound = error else { Issue.record("\(error)"); return }
+        #expect(!error.canSucceedOnRetry)
+    }
+
     @Test func showOfAnUnknownIdIsMovieNotFound() async throws {
         let body = try SharedSamples.notFound404
         let server = try LoopbackHTTPServer()

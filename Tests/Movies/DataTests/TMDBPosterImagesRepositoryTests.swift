@@ -32,6 +32,18 @@ import Testing
         #expect(mean < 4, "JPEG is lossy, but each channel should be within a few levels on average: \(mean)")
     }
 
+    /// A CMYK JPEG (Adobe's inverted inks, as Photoshop and ImageMagick write them) comes out as RGB close
+    /// to the picture it was made from; libjpeg alone refused it ("Unsupported color conversion request").
+    @Test func decodesACMYKJPEGCloseToTheRGBOriginal() throws {
+        let image = try JPEGDecoder.decode(try SharedSamples.image("testorig-cmyk.imagemagick.jpg"))
+        let original = try pixels(ofPPM: try SharedSamples.testPPM)
+        #expect(image.width == 227 && image.height == 149)
+        let difference = zip(image.rgb, original.rgb).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
+        let mean = Double(difference) / Double(image.rgb.count)
+        #expect(mean < 6, "each channel should be within a few levels on average: \(mean)")
+        #expect(try JPEGDecoder.decode(try SharedSamples.image("testorig-cmyk.imagemagick.jpg"), minimumWidth: 40).width == 57)
+    }
+
     @Test func scalesWhileDecodingDownToTheWidthAskedFor() throws {
         let jpeg = try SharedSamples.testJPEG
         // 227 wide: 1/8 gives 29, 1/4 gives 57, 1/2 gives 114 (libjpeg rounds up).
@@ -142,13 +154,16 @@ import Testing
         #expect(cache.data(for: "t/p/w92/p.jpg") == nil)
     }
 
-    @Test func aMissingPosterIsAServerError() async throws {
+    /// A poster answered 404: the file is gone (or the images address is wrong), which waiting won't change.
+    @Test func aMissingPosterSaysTheFileIsMissingNotToTryLater() async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.route("GET", "/t/p/w92/none.jpg", response: .text("<html>Not Found</html>", status: 404))
         let repository = TMDBPosterImagesRepository(client: CurlHTTPClient(),
                                                     configuration: TMDBConfiguration(imagesBaseURL: server.baseURL, apiKey: nil))
-        await #expect(throws: MoviesError.self) { try await repository.fetchImage(with: "/none.jpg", width: 92) }
+        let error = try await #require(throws: MoviesError.self) { try await repository.fetchImage(with: "/none.jpg", width: 92) }
+        #expect(error == .posterNotFound(service: "TMDB images at \(server.baseURL.absoluteString)", path: "t/p/w92/none.jpg"))
+        #expect(!error.canSucceedOnRetry)
     }
 
     @Test func aPosterPastItsLimitIsRefusedInWordsAndNotKept() async throws {

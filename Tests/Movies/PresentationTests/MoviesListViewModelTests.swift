@@ -66,19 +66,22 @@ func settle(_ condition: () -> Bool) async {
         #expect(viewModel.isEmpty && !viewModel.hasMorePages && viewModel.error == nil)
     }
 
-    @Test func errorShowsFailedLoadingMovies() async {
+    /// Each error reads as the command line words it, and offers a retry only where one can help.
+    @Test(arguments: [
+        (MoviesError.server(service: "TMDB", status: 500, message: ""), true),
+        (MoviesError.notConnected(service: "TMDB", detail: "offline"), true),
+        (MoviesError.invalidAPIKey(environmentVariable: "TMDB_API_KEY", message: "Invalid API key"), false),
+        (MoviesError.addressNotFound(service: "TMDB", message: ""), false),
+    ])
+    func anErrorSaysWhatTheCommandLineSays(_ error: MoviesError, canRetry: Bool) async {
         let viewModel = makeViewModel()
         viewModel.didSearch(query: "query")
-        await deliver([], toSearch: 0, throwing: MoviesError.server(service: "TMDB", status: 500, message: ""), viewModel)
-        #expect(viewModel.error == "Failed loading movies")
+        await deliver([], toSearch: 0, throwing: error, viewModel)
+        #expect(viewModel.error == MoviesErrorText.text(error))
+        #expect(viewModel.resultsState == .failed(MoviesErrorText.text(error), canRetry: canRetry))
         #expect(viewModel.loading == .none)
-    }
-
-    @Test func connectionErrorShowsNoInternetConnection() async {
-        let viewModel = makeViewModel()
-        viewModel.didSearch(query: "query")
-        await deliver([], toSearch: 0, throwing: MoviesError.notConnected(service: "TMDB", detail: "offline"), viewModel)
-        #expect(viewModel.error == "No internet connection")
+        viewModel.didRetry()
+        #expect(useCase.requests.count == (canRetry ? 2 : 1))
     }
 
     @Test func cachedThenFreshReplacesTheSamePage() async {
@@ -98,7 +101,21 @@ func settle(_ condition: () -> Bool) async {
         viewModel.didSearch(query: "query")
         await deliver([.cached(page1)], toSearch: 0, throwing: MoviesError.timedOut(service: "TMDB", seconds: 15), viewModel)
         #expect(viewModel.items.map(\.id) == [1, 2])
-        #expect(viewModel.error == "Failed loading movies")
+        #expect(viewModel.error == MoviesErrorText.text(MoviesError.timedOut(service: "TMDB", seconds: 15)))
+    }
+
+    /// A failed first search with a saved page 1 on screen: `r` asks for page 1 again, and its answer
+    /// replaces the saved copy (it asked for page 2 before).
+    @Test func retryAfterAFailedFirstSearchShowingASavedPageRefreshesThatPage() async {
+        let viewModel = makeViewModel()
+        viewModel.didSearch(query: "query")
+        await deliver([.cached(page1)], toSearch: 0, throwing: MoviesError.timedOut(service: "TMDB", seconds: 15), viewModel)
+        viewModel.didRetry()
+        #expect(useCase.requests.map(\.page) == [1, 1])
+        #expect(viewModel.items.map(\.id) == [1, 2], "the saved page stays while it refreshes")
+        await deliver([.fresh(.stub(page: 1, totalPages: 2, ids: [7, 8]))], toSearch: 1, viewModel)
+        #expect(viewModel.items.map(\.id) == [7, 8] && viewModel.error == nil)
+        #expect(viewModel.resultsState == .results(page: 1, of: 2))
     }
 
     /// A view model that searched "query" and shows the cached first page while the fresh one loads.
@@ -199,7 +216,7 @@ func settle(_ condition: () -> Bool) async {
         let viewModel = makeViewModel()
         viewModel.didSearch(query: "query")
         await deliver([], toSearch: 0, throwing: MoviesError.server(service: "TMDB", status: 500, message: ""), viewModel)
-        #expect(viewModel.resultsState == .failed("Failed loading movies"))
+        #expect(viewModel.resultsState == .failed(MoviesErrorText.text(MoviesError.server(service: "TMDB", status: 500, message: "")), canRetry: true))
         viewModel.didRetry()
         #expect(useCase.requests.map(\.page) == [1, 1])
         await deliver([.fresh(page1)], toSearch: 1, viewModel)
@@ -207,7 +224,7 @@ func settle(_ condition: () -> Bool) async {
 
         viewModel.didLoadNextPage()
         await deliver([], toSearch: 2, throwing: MoviesError.server(service: "TMDB", status: 500, message: ""), viewModel)
-        #expect(viewModel.resultsState == .failed("Failed loading movies") && viewModel.items.count == 2)
+        #expect(viewModel.resultsState == .failed(MoviesErrorText.text(MoviesError.server(service: "TMDB", status: 500, message: "")), canRetry: true) && viewModel.items.count == 2)
         viewModel.didRetry()
         #expect(useCase.requests.map(\.page) == [1, 1, 2, 2])
     }

@@ -110,6 +110,32 @@ import Testing
         #expect(app.render(size: size).pictures.isEmpty, "a dialog over the poster hides it; the terminal would draw it on top")
     }
 
+    /// kitty reports cells of 9 × 20 pixels: the poster column and the picture take that shape (a test
+    /// circle 230 × 257 px was drawn 11.7 % too tall in cells taken to be 1 × 2), as the bytes written show.
+    @Test func aKittyTerminalThatReportsItsCellSizeGetsThePosterInItsOwnShape() async throws {
+        let posters = ControlledPosterImagesRepository(image: .filled(width: 230, height: 257, red: 9, green: 9, blue: 9))
+        let dependencies = MoviesSceneDependencies(
+            searchMoviesUseCase: search, fetchRecentMovieQueriesUseCase: StubFetchRecentMovieQueriesUseCase(queries: []),
+            posterImagesRepository: posters, posterURL: { URL(string: "https://image.tmdb.org/t/p/w500\($0)")! })
+        let app = try TerminalApp { navigator in try MoviesScreenProvider { dependencies }.makeRootScreen(navigator: navigator) }
+        try type("fight", into: app)
+        try app.send(.enter)
+        search.send(.fresh(MoviesPage(page: 1, totalPages: 1, movies: [.stub(posterPath: "/p.jpg")])), toSearch: 0)
+        search.finish(search: 0)
+        try await screen(app).viewModel.waitUntilLoaded()
+        try app.send(.enter)
+        app.pictures = .kitty
+        app.cellPixels = try #require(CellPixelSize(width: 9, height: 20))
+        let size = TerminalSize(width: 80, height: 20)
+        _ = app.render(size: size)
+        try await details(app).viewModel.posterLoad?.value
+        var renderer = FrameRenderer(colors: true)
+        let output = renderer.render(app.render(size: size))
+        // The column: 17 rows of 20 px hold a 2:3 poster 226 px wide, 25 columns of 9. The circle in 25
+        // columns (225 px) is 251 px tall: 13 rows (260 px, 3.6 % of rounding; 12 rows of 22 columns before).
+        #expect(output.contains("\u{1B}_Ga=p,i=1,p=1,c=25,r=13,C=1,q=2\u{1B}\\"), "\(output.suffix(200).debugDescription)")
+    }
+
     @Test func escLeavingTheDetailsStopsThePosterDownload() async throws {
         let posters = ControlledPosterImagesRepository(image: nil)
         let dependencies = MoviesSceneDependencies(
@@ -180,11 +206,26 @@ import Testing
         try app.send(.enter)
         search.finish(search: 0, throwing: MoviesError.server(service: "TMDB", status: 500, message: ""))
         try await screen(app).viewModel.waitUntilLoaded()
-        let failed = app.render(size: size).text
-        #expect(failed.contains("Error: Failed loading movies. Press r to try again."), "\(failed)")
+        let failed = app.render(size: size).lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(failed.contains("Error: TMDB answered HTTP 500."), "\(failed)")
+        #expect(failed.contains("Press r to try again.") && failed.contains("r retry"), "\(failed)")
         #expect(!failed.contains("No movies found") && !failed.contains("page"))
         try app.send(.character("r"))
         #expect(search.requests.map(\.query.query) == ["alien", "alien"])
+    }
+
+    /// A refused key: the whole sentence, wrapped, saying to set the key; no `r`, and `r` does nothing.
+    @Test func aRefusedKeySaysToSetItAndOffersNoRetry() async throws {
+        let app = try makeApp()
+        try type("alien", into: app)
+        try app.send(.enter)
+        search.finish(search: 0, throwing: MoviesError.invalidAPIKey(environmentVariable: "TMDB_API_KEY", message: "Invalid API key"))
+        try await screen(app).viewModel.waitUntilLoaded()
+        let failed = app.render(size: size).lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(failed.contains("Set TMDB_API_KEY to a valid TMDB API key"), "\(failed)")
+        #expect(!failed.contains("Press r") && !failed.contains("r retry"), "\(failed)")
+        try app.send(.character("r"))
+        #expect(search.requests.count == 1)
     }
 
     /// Esc during a slow search stops it (the request is cancelled) and says so; the next Esc goes back.

@@ -77,13 +77,14 @@ struct GPXParserTests {
         #expect(document.tracks[0].segments[0].allSatisfy { $0.time != nil && $0.elevation != nil })
     }
 
-    /// gpxpy's file keeps the time of 5 of its 296 points: the others are interpolated, or a pace replaces all.
-    @Test func aMostlyUntimedTrackIsInterpolatedOrPaced() throws {
+    /// gpxpy's file keeps the time of 5 of its 296 points: it is refused by its clock (nothing made up), or
+    /// replayed at a pace.
+    @Test func aMostlyUntimedTrackIsRefusedOrPaced() throws {
         let track = try parse("gpxpy_cerknicko-without-times.gpx").runTrack(fileName: "cerknicko-without-times.gpx")
         #expect(track.pointCount == 296)
-        let interpolated = try ReplayTimeline(track: track, pace: nil)
-        #expect(interpolated.interpolatedPoints == 291)
-        #expect(interpolated.durationSeconds > 0)
+        #expect(throws: ReplayTimeline.Problem.needsPace(fileName: "cerknicko-without-times.gpx", untimedPoints: 291, points: 296)) {
+            try ReplayTimeline(track: track, pace: nil)
+        }
         let paced = try ReplayTimeline(track: track, pace: Pace("6:00"))
         #expect(abs(paced.durationSeconds - track.lengthKm * 360) < 1e-6)
     }
@@ -139,6 +140,25 @@ struct StreamedStatisticsTests {
         let streamed = try await repository.statistics(at: GPXFixtures.url(file))
         #expect(streamed == TrackStatistics(try await repository.track(at: GPXFixtures.url(file))))
         #expect(streamed.pointCount > 0)
+    }
+
+    /// Three tracks not in date order (it once printed a duration of 00:00 and -2,485,498 s in JSON): each
+    /// track's earliest to latest time, summed (gpxpy's get_duration, which sums segments, says 42,623 s).
+    @Test func blueHillsElapsedTimeIsEachTracksSpanSummed() async throws {
+        let statistics = try await GPXTrackRepository().statistics(at: GPXFixtures.url("togeojson_blue_hills.gpx"))
+        #expect(statistics.duration == 42_875)
+        let moving = try #require(statistics.movingTime)
+        #expect(moving > 0 && moving <= 42_875)
+    }
+
+    /// Climb and descent smoothed as gpxpy 1.6.2 smooths them: `gpx.get_uphill_downhill()` on each file.
+    @Test(arguments: [("gpxpy_cerknicko-jezero.gpx", 223.458, 89.355), ("gpxpy_korita-zbevnica.gpx", 703.828, 710.077),
+                      ("togeojson_blue_hills.gpx", 974.510, 897.547), ("togeojson_run.gpx", 140.860, 117.860),
+                      ("coregpx_GPXTest-TrackPointOnly.gpx", 1_831.774, 1_846.092)])
+    func climbAgreesWithGpxpy(file: String, uphill: Double, downhill: Double) async throws {
+        let statistics = try await GPXTrackRepository().statistics(at: GPXFixtures.url(file))
+        #expect(abs(try #require(statistics.elevationGain) - uphill) < 0.01)
+        #expect(abs(try #require(statistics.elevationLoss) - downhill) < 0.01)
     }
 
     @Test func aFileWithWaypointsOnlyHasNothingToInspect() async {

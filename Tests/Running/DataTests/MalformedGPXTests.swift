@@ -55,6 +55,35 @@ struct MalformedGPXTests {
         #expect(try GPXParser().parse(data: Data(everest.utf8), file: "earth.gpx").waypoints.map(\.elevation) == [8848.86, -10935])
     }
 
+    /// A UTF-16 GPX file is legal XML: it is refused as UTF-16, not as "not well-formed".
+    @Test(arguments: [(String.Encoding.utf16LittleEndian, true, "little"), (.utf16BigEndian, true, "big"),
+                      (.utf16LittleEndian, false, "little"), (.utf16BigEndian, false, "big")])
+    func aUTF16FileIsRefusedAsUTF16(encoding: String.Encoding, byteOrderMark: Bool, order: String) throws {
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<gpx version=\"1.1\"><trk><trkseg><trkpt lat=\"1\" lon=\"2\"/></trkseg></trk></gpx>\n"
+        let mark: [UInt8] = !byteOrderMark ? [] : order == "little" ? [0xFF, 0xFE] : [0xFE, 0xFF]
+        let data = Data(mark) + (text.data(using: encoding) ?? Data())
+        let error = #expect(throws: GPXError.unsupportedEncoding(file: "w.gpx", encoding: "UTF-16 (\(order)-endian)")) {
+            try GPXParser().parse(data: data, file: "w.gpx")
+        }
+        #expect(error?.description.contains("not supported. Save it as UTF-8") == true)
+    }
+
+    /// A `<trk>` with no points once got "Use a file with a <trk>", which it is.
+    @Test func aTrackWithoutPointsSaysSo() async throws {
+        let data = Data("<gpx version=\"1.1\"><trk><name>Morning</name><trkseg></trkseg></trk></gpx>\n".utf8)
+        let error = #expect(throws: GPXError.emptyTracks(file: "empty.gpx", tracks: 1)) {
+            try GPXParser().parse(data: data, file: "empty.gpx").runTrack(fileName: "empty.gpx")
+        }
+        #expect(error?.description == "empty.gpx has a <trk> with no points in it (empty <trkseg>s), so nothing to run. Export the track again with its points.")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("running-gpx-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try data.write(to: folder.appendingPathComponent("empty.gpx"))
+        await #expect(throws: GPXError.emptyTracks(file: "empty.gpx", tracks: 1)) {
+            try await GPXTrackRepository().statistics(at: folder.appendingPathComponent("empty.gpx"))
+        }
+    }
+
     @Test func aFolderIsRefusedAsAFolder() {
         let folder = FileManager.default.temporaryDirectory.path
         #expect(throws: GPXError.unreadable(file: folder, reason: "it is a folder, not a GPX file")) {

@@ -78,6 +78,27 @@ struct SQLiteLiveSessionRepositoryTests {
         await #expect(throws: LiveSessionError.self) { try await side().host(setting, id: id) {} }
     }
 
+    /// A mate whose track can't reach the race's goal is refused before it is written in: the host says why
+    /// and waits on for a mate who can (it once started, saw the mate quit and saved a junk cancelled run).
+    @Test func aMateTooShortForTheRaceIsRefusedAndTheHostSaysWhyAndWaitsOn() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let said = Said()
+        let opened = AsyncStream<Void>.makeStream()
+        let hosting = Task {
+            try await SQLiteLiveSessionRepository(directory: folder, opener: SQLiteDatabaseOpener(), clock: clock,
+                                                  timing: .init(inviteTimeoutSeconds: 1_000_000), log: { said.add($0) })
+                .host(setting, id: id) { opened.continuation.yield() }
+        }
+        for await _ in opened.stream { break }
+        await #expect(throws: RunRequestProblem.tooShort(trackKm: 2, goalKm: 3, mode: .race)) {
+            try await side().join(id, nickname: "lee", trackKm: 2)
+        }
+        _ = try await side().join(id, nickname: "kim", trackKm: 5)
+        let host = try await hosting.value
+        #expect(host.setting.mateNickname == "kim")
+        #expect(said.lines == ["lee's track adds up to 2.00 km, less than the 3.00 km goal; still waiting for a mate"])
+    }
+
     @Test func aLiveRunEndsAsCancelledByMateWhenTheMateCancels() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let (host, mate) = try await meet()
@@ -107,4 +128,13 @@ struct SQLiteLiveSessionRepositoryTests {
         #expect(FileManager.default.fileExists(atPath: fresh.path))
         #expect(FileManager.default.fileExists(atPath: other.path))
     }
+}
+
+/// What a repository logged, kept across threads.
+final class Said: @unchecked Sendable {
+    private let lock = NSLock()
+    private var said: [String] = []
+
+    func add(_ line: String) { lock.withLock { said.append(line) } }
+    var lines: [String] { lock.withLock { said } }
 }

@@ -30,20 +30,15 @@ struct ReplayTimelineTests {
         #expect(timeline.durationSeconds == 300)
     }
 
-    /// A watch that dropped some points' times: they are interpolated along the track, at the ends too,
-    /// and a steady track replays exactly as if it had them all.
-    @Test func aTrackWithSomeTimesMissingIsInterpolated() throws {
-        let full = RunTrack.stub(km: 2, secondsPerKm: 330)
-        var gappy = full
+    /// A watch that dropped some points' times: nothing is made up, the track is refused (saying how many
+    /// points have a time) until a pace is given.
+    @Test func aTrackWithSomeTimesMissingIsRefusedUntilAPaceIsGiven() throws {
+        var gappy = RunTrack.stub(km: 2, secondsPerKm: 330, fileName: "gappy.gpx")
         for index in [0, 1, 5, 6, 7, 19, 20] { gappy.segments[0][index].time = nil }  // ends and the middle
-        let timeline = try ReplayTimeline(track: gappy, pace: nil)
-        let reference = try ReplayTimeline(track: full, pace: nil)
-        #expect(timeline.interpolatedPoints == 7)
-        #expect(reference.interpolatedPoints == 0)
-        #expect(abs(timeline.durationSeconds - reference.durationSeconds) < 1e-6)
-        for second in stride(from: 0.0, through: 660, by: 55) {
-            #expect(abs(timeline.distanceKm(at: second) - reference.distanceKm(at: second)) < 1e-9)
+        #expect(throws: ReplayTimeline.Problem.needsPace(fileName: "gappy.gpx", untimedPoints: 7, points: gappy.pointCount)) {
+            try ReplayTimeline(track: gappy, pace: nil)
         }
+        #expect(try ReplayTimeline(track: gappy, pace: Pace("5:00")).durationSeconds == 600)
     }
 
     @Test func oneTimedPointIsNotEnoughToInterpolate() {

@@ -106,6 +106,10 @@ struct RunUseCaseTests {
         #expect(result.mate?.distanceKm == 1)
         #expect(result.mate?.finishedAtSeconds == 240)
         #expect(result.mate?.nickname == "ghost")
+        // Told as it was when the ghost got there (it once read "0.00 km behind", measured at my own finish).
+        let behind = try #require(result.behind)
+        #expect(abs(behind.km - 0.2) < 1e-9)
+        #expect(behind.seconds == 60)
     }
 
     @Test func raceAgainstASlowerGhostIsWon() async throws {
@@ -151,15 +155,15 @@ struct RunUseCaseTests {
         #expect(result.isCancelled)
     }
 
-    /// The mate finishing first (even before my stale view of their distance says so) doesn't end my race:
-    /// I run on to the goal, and lose; a mate who finished and then falls silent is done, not lost.
+    /// The mate finishing first doesn't end my race: I run on to the goal, and lose; a mate who finished and
+    /// then falls silent is done, not lost. (A finish short of the goal is impossible: `MateClaimTests`.)
     @Test func theMateFinishingFirstLetsMeRunOnAndLose() async throws {
-        let mate = ScriptedMate.running(kmPerSecond: 0.001, status: { $0 >= 20 ? .finished : .running },
-                                        connected: { $0 < 30 })
+        let mate = ScriptedMate.running(kmPerSecond: 0.004, status: { $0 >= 1250 ? .finished : .running },
+                                        connected: { $0 < 1260 })
         let result = try await run(request(.race, goal: 5, mate: mate))
         #expect(result.ending == .finished)
         #expect(result.elapsedSeconds == 1500)
-        #expect(result.mate?.finishedAtSeconds == 20)
+        #expect(result.mate?.finishedAtSeconds == 1250)
         #expect(result.mate?.lost == false)
         #expect(result.isUserWinner == false)
     }
@@ -262,7 +266,8 @@ struct SplitsAndClimbTests {
                         elevation: $0.element)
         }
         let timeline = try ReplayTimeline(track: RunTrack(name: nil, fileName: "hill.gpx", segments: [samples]), pace: nil)
-        #expect(timeline.elevationGain(toKm: 0.3) == 25)   // +10, +15 (the 5 m down doesn't count)
-        #expect(timeline.elevationGain(toKm: 0.5) == 135)  // and +110 at the end
+        // Smoothed as gpxpy smooths (100, 105.5, 111, 106.5, 132, 200); the last point reached counts as it is.
+        #expect(timeline.elevationGain(toKm: 0.3) == 20)   // +10, +15 (the 5 m down doesn't count)
+        #expect(timeline.elevationGain(toKm: 0.5) == 104.5)  // and +110 at the end
     }
 }

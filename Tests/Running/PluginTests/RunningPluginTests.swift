@@ -30,15 +30,29 @@ final class RunningPluginTests {
         let runs = try #require(try JSONSerialization.jsonObject(with: Data(history.output.utf8)) as? [[String: Any]])
         #expect(runs.count == 1)
 
-        // One page: a page past it is empty, so a script paging with --json stops, and the text says so.
+        // One page: a page past it is empty and exits 1, so a script paging with --json stops, and the text
+        // says so on standard error (it once exited 0).
         #expect(await next.run("running", "history", "--page", "1", "--json").output.contains("\"startedAt\""))
         let past = await next.run("running", "history", "--page", "2", "--json")
-        #expect(past.code == 0)
+        #expect(past.code == 1)
         #expect((try JSONSerialization.jsonObject(with: Data(past.output.utf8)) as? [Any])?.isEmpty == true, "\(past.output)")
-        #expect(await next.run("running", "history", "--page", "2").output == "No page 2 of the run history: there is 1 page.\n")
+        let pastText = await next.run("running", "history", "--page", "2")
+        #expect(pastText.code == 1 && pastText.output.isEmpty)
+        #expect(pastText.error.contains("no page 2 of the run history: there is 1 page"), "\(pastText.error)")
 
         let menu = try next.openScreen().render(size: TerminalSize(width: 80, height: 20)).text
         #expect(menu.contains("New run") && menu.contains("History") && menu.contains("Records"))
+    }
+
+    /// One rounding for a track's length (it once read "Length 3.10 km" and "adds up to 3.09 km" for one
+    /// track); a track too short for the goal breaks a rule: exit 1, no usage line (it was exit 2).
+    @Test func aTrackTooShortIsARuleBrokenAndItsLengthReadsTheSameEverywhere() async throws {
+        let inspected = await (try running()).run("running", "track", track)
+        #expect(inspected.output.contains("Length      3.09 km"), "\(inspected.output)")
+        let run = await (try running()).run("running", "run", "--goal", "4", "--track", track, "--speed", "0")
+        #expect(run.code == 1)
+        #expect(run.error.contains("adds up to 3.09 km, less than the 4.00 km goal"), "\(run.error)")
+        #expect(!run.error.contains("Usage"), "\(run.error)")
     }
 
     @Test func aMissingTrackIsAnErrorThatNamesTheFile() async throws {

@@ -39,6 +39,24 @@ struct RunSetupViewModelTests {
         RunSetupViewModel(tracks: StubTrackRepository(tracks: tracks), profile: profile)
     }
 
+    /// What Esc asks about: what the person typed or chose, not the last run's tracks the form opened with;
+    /// and nothing once a run started with it.
+    @Test func typedChangesAreTheOnesThePersonMade() async {
+        let tracks = StubTrackRepository(tracks: ["a.gpx": .stub(km: 5)])
+        tracks.rememberTracks(LastTracks(mine: "/runs/a.gpx", mate: ""))
+        let viewModel = RunSetupViewModel(tracks: tracks, profile: profile)
+        #expect(viewModel.trackPath == "/runs/a.gpx" && !viewModel.hasTypedChanges)
+        viewModel.goalText = "7"
+        #expect(viewModel.hasTypedChanges)
+        viewModel.goalText = ""
+        #expect(!viewModel.hasTypedChanges, "typed back as it was")
+        viewModel.cycleSpeed()
+        #expect(viewModel.hasTypedChanges)
+        viewModel.goalText = "2"
+        #expect(await viewModel.makeRequest() != nil)
+        #expect(!viewModel.hasTypedChanges, "the run started with them")
+    }
+
     /// The form remembers the last tracks, as absolute paths, and the next form (in a later strata too,
     /// through the repository's file) starts with them.
     @Test func theNextFormStartsWithTheTracksOfTheLastRunStarted() async throws {
@@ -135,6 +153,7 @@ struct RunSetupViewModelTests {
         #expect(viewModel.completePath(in: .track) == "runs")
         #expect(viewModel.trackPath == "runs")
         #expect(viewModel.completePath(in: .track) == nil, "runs/ and runs.gpx part here")
+        #expect(viewModel.completions == ["runs/", "runs.gpx"], "listed, as a shell's second Tab lists them")
         viewModel.trackPath = "runs/"
         #expect(viewModel.completePath(in: .track) == nil)
         viewModel.mateTrackPath = "ri"
@@ -145,6 +164,19 @@ struct RunSetupViewModelTests {
 
 @MainActor
 struct RunDashboardViewModelTests {
+    /// A replay faster than the screen redraws hands the main actor one update at a time, the newest: the
+    /// hops don't queue up ahead of the keys.
+    @Test func updatesWaitingForTheScreenAreOneTheNewest() {
+        let latest = LatestRunningData()
+        let first = RunningData(mode: .single, targetDistanceKm: 5, mine: RealTimeData(elapsedDistanceKm: 0.1, elapsedSeconds: 1))
+        let second = RunningData(mode: .single, targetDistanceKm: 5, mine: RealTimeData(elapsedDistanceKm: 0.2, elapsedSeconds: 2))
+        #expect(latest.set(first), "the first schedules a hop")
+        #expect(!latest.set(second), "the second waits for it")
+        #expect(latest.take() == second)
+        #expect(latest.take() == nil, "taken once")
+        #expect(latest.set(first), "then the next schedules a hop again")
+    }
+
     @Test func theDashboardEndsWithTheResultAndTheLastSecond() async throws {
         let track = RunTrack.stub(km: 5)
         let request = RunRequest(setting: RunningSetting(mode: .single, targetDistanceKm: 0.5, myNickname: "ana"),

@@ -9,9 +9,18 @@ import Testing
         #expect(RunningErrorText.text(GoalInput.Problem.tooManyDecimals("3.141")).contains("two decimals"))
     }
 
+    /// A claimed distance is shown without trusting it: never a 300-digit number.
+    @Test func anImpossiblePositionIsToldWithoutItsDigits() {
+        let text = RunningErrorText.text(LiveSessionError.impossiblePosition(km: 1e308, seconds: 3), for: .commandLine)
+        #expect(text == "the mate sent an impossible position (1e+308 km after 00:03); the race ends with no winner and is not saved. "
+                + "Race someone whose strata you trust")
+    }
+
     @Test func aTrackWithoutTimesAsksForAPace() {
         #expect(RunningErrorText.text(ReplayTimeline.Problem.needsPace(fileName: "plain.gpx", untimedPoints: 11, points: 11), for: .commandLine)
-                == "the track plain.gpx has no time on 11 of its 11 points, so it can't be replayed by its clock; give a pace, e.g. --pace 5:30 (minutes per km)")
+                == "the track plain.gpx has no times, so it can't be replayed by its clock; give a pace, e.g. --pace 5:30 (minutes per km)")
+        #expect(RunningErrorText.text(ReplayTimeline.Problem.needsPace(fileName: "gappy.gpx", untimedPoints: 291, points: 296), for: .commandLine)
+                .hasPrefix("the track gappy.gpx has a time on only 5 of its 296 points"))
         #expect(RunningErrorText.text(ReplayTimeline.Problem.implausiblePace(fileName: "car.gpx", secondsPerKm: 60), for: .commandLine).contains("moves at 01:00/km"))
     }
 

@@ -24,6 +24,8 @@ struct RunningFormatTests {
         #expect(RunningFormat.progress(1, of: 0) == 0)
         #expect(RunningFormat.percent(0.4) == 40)
         #expect(RunningFormat.percent(0.29) == 29)
-        #expect(RunningFormat.percent(2.0 / 3.0) == 66)
+        #expect(RunningFormat.percent(2.0 / 3.0) == 67, "rounded to the nearest, as a team's parts must be to add up")
+        #expect(RunningFormat.percent(0.996) == 99, "not done")
+        #expect(RunningFormat.count(1, "point") == "1 point" && RunningFormat.count(0, "run") == "0 runs")
     }
 }

@@ -15,6 +15,15 @@ struct RunningResultViewStateTests {
         #expect(lost.progress == 95)
     }
 
+    /// The loser ran on to the goal: the gap is the one when the winner got there, and the time after them.
+    @Test func theLoserWhoRanOnReadsHowFarBehindAndHowLongAfter() {
+        let mate = MateResult(nickname: "kim", distanceKm: 5, elapsedSeconds: 1400, finishedAtSeconds: 1400, myKmAtTheirFinish: 4.6)
+        let lost = RunningResultViewState(result: .stub(mode: .race, distanceKm: 5, elapsedSeconds: 1500, mate: mate))
+        #expect(lost.winnerText == "Kim reached the goal first; you were 0.40 km behind and finished 01:40 after")
+        let json = RunResultJSON(lost.result)
+        #expect(json.behindKm == 0.4 && json.behindSeconds == 100)
+    }
+
     @Test func teamContributionIsAWholePercentage() {
         let model = RunningResultViewState(result: .stub(mode: .team, distanceKm: 1.7, mate: MateResult(nickname: "kim", distanceKm: 3.3, elapsedSeconds: 900)))
         #expect(model.title == "Team goal reached!")

@@ -38,17 +38,19 @@ struct RunningScreensTests {
         let viewModel = RunDashboardViewModel(request: try raceRequest(speed: 1),
                                               useCase: DefaultRunUseCase(clock: ManualRunClock(), history: InMemoryRunHistoryRepository()),
                                               clock: ManualRunClock())
-        var answers = [false, true]
+        var answers = [false, false, true]
         var asked = 0
         let screen = RunDashboardScreen(viewModel: viewModel) { answer in
             asked += 1
             answer(answers.removeFirst())
         }
-        #expect(try screen.handle(.character("q")) == .handled, "q doesn't quit the app and drop the run unsaved")
+        // q asks too (it once did nothing, without a word): the run ends first, then q quits.
+        #expect(try screen.handle(.character("q")) == .handled)
+        #expect(asked == 1 && viewModel.isRunning)
         #expect(try screen.handle(.escape) == .handled)
-        #expect(asked == 1 && viewModel.isRunning, "answering no leaves the run going")
+        #expect(asked == 2 && viewModel.isRunning, "answering no leaves the run going")
         #expect(try screen.handle(.character("c")) == .handled)
-        #expect(asked == 2)
+        #expect(asked == 3)
         await viewModel.run()
         #expect(viewModel.result?.result.ending == .cancelled)
     }
@@ -86,6 +88,26 @@ struct RunningScreensTests {
         #expect(canvas.buffer.lines[0].hasPrefix("› Mode        ‹ race ›"))
         #expect(canvas.buffer.lines[2].contains("a.gpx"))
         #expect(canvas.buffer.lines[3].hasPrefix("  Mate track"))
+    }
+
+    /// Tab completes as far as the names agree; a second Tab lists them (it once moved to the next field);
+    /// a third, with the list shown, moves on.
+    @Test func aSecondTabListsTheTracksItCouldBeAndAThirdMovesOn() throws {
+        let viewModel = RunSetupViewModel(tracks: StubTrackRepository(tracks: [:], paths: ["runs/a1.gpx", "runs/a2.gpx"]),
+                                          profile: RunnerProfile(nickname: "ana", weightKg: 65, defaultGoalKm: 5))
+        let screen = RunSetupScreen(viewModel: viewModel) { _ in Issue.record("nothing should start") }
+        for character in "runs/" { _ = try screen.handle(.character(character)) }
+        _ = try screen.handle(.tab)
+        #expect(viewModel.trackPath == "runs/a")
+        _ = try screen.handle(.tab)
+        let canvas = Canvas(size: TerminalSize(width: 60, height: 10))
+        screen.draw(in: canvas, context: RenderContext())
+        #expect(canvas.buffer.lines[2].hasPrefix("› My track"), "still on the track: \(canvas.buffer.lines)")
+        #expect(canvas.buffer.lines.contains { $0.hasPrefix("Matches: a1.gpx, a2.gpx") }, "\(canvas.buffer.lines)")
+        _ = try screen.handle(.tab)
+        let next = Canvas(size: TerminalSize(width: 60, height: 10))
+        screen.draw(in: next, context: RenderContext())
+        #expect(next.buffer.lines[3].hasPrefix("› Pace"), "\(next.buffer.lines)")
     }
 
     /// In a terminal of 40×10 the form's rows leave no room below them: the message goes over the last rows.

@@ -31,7 +31,7 @@ struct RunningViewStateTests {
         let ahead = RunningViewState(data(.race, mine: 2.5, seconds: 900, mate: 2.38), setting: race)
         #expect(ahead.mate?.name == "kim")
         #expect(ahead.mate?.distanceText == "2.38 km")
-        #expect(ahead.mate?.progress == 47)
+        #expect(ahead.mate?.progress == 48, "2.38 of 5 km is 47.6 %")
         #expect(ahead.leadText == "You lead by 0.12 km")
         #expect(RunningViewState(data(.race, mine: 1, seconds: 900, mate: 1.5), setting: race).leadText == "kim leads by 0.50 km")
         #expect(RunningViewState(data(.race, mine: 1.001, seconds: 900, mate: 1.002), setting: race).leadText == "Level")
@@ -42,6 +42,21 @@ struct RunningViewStateTests {
         #expect(state.mate?.note == "mate lost")
         let ended = RunningViewState(data(.team, mine: 1, seconds: 60, mate: 0.5, status: .trackEnded), setting: setting(.team))
         #expect(ended.mate?.note == "track ended")
+    }
+
+    /// What is shown agrees with itself: 0.696 km reads "0.70 km", so 14 % of 5 km, not 13 %; 99.9 % is not done.
+    @Test func aPercentageAgreesWithTheDistanceShown() {
+        let state = RunningViewState(data(.single, mine: 0.696, seconds: 300), setting: setting(.single))
+        #expect(state.me.distanceText == "0.70 km" && state.me.progress == 14)
+        #expect(RunningViewState(data(.single, mine: 4.996, seconds: 300), setting: setting(.single)).me.progress == 99)
+        #expect(RunningFormat.progress(0.7, of: 1) == 70)
+    }
+
+    /// A team's two bars add up to the team's: 45.6 % + 54.4 % once read 45 % + 54 % of a full team bar.
+    @Test func aTeamsPartsAddUpToTheTeam() {
+        let state = RunningViewState(data(.team, mine: 2.28, seconds: 600, mate: 2.72), setting: setting(.team))
+        #expect(state.team?.progress == 100)
+        #expect((state.me.progress, state.mate?.progress) == (46, 54))
     }
 
     @Test func teamShowsTheTotalClampedToTheGoal() {

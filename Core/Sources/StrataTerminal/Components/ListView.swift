@@ -43,6 +43,22 @@ public struct ListView {
         self.titleColumnWidth = titleColumnWidth
     }
 
+    /// The items shown, one a row from the top, by a ``draw(in:selection:)`` into a canvas `height` rows tall
+    /// that left `selection` as it is: for a screen that draws something beside each row.
+    public func visibleItems(height: Int, selection: ListSelection) -> Range<Int> {
+        guard !rows.isEmpty else { return 0..<0 }
+        let start = min(max(0, selection.offset), rows.count)
+        return start..<min(rows.count, start + visibleRowCount(height: height).count)
+    }
+
+    /// How many rows show items, and whether the list is longer than that (its last row then says where
+    /// you are: `↑ more · 12 of 60 · ↓ more`).
+    private func visibleRowCount(height: Int) -> (count: Int, overflows: Bool) {
+        let visible = max(1, height - (footer == nil ? 0 : 1))
+        let overflows = rows.count > visible
+        return (overflows ? max(1, visible - 1) : visible, overflows)
+    }
+
     /// Draws the visible rows into `canvas`, first scrolling `selection` so the selected row is visible
     /// (and recording the page size for Page Up/Down).
     public func draw(in canvas: Canvas, selection: inout ListSelection) {
@@ -51,11 +67,7 @@ public struct ListView {
             if let footer { canvas.draw(footer, column: 2, row: 1, style: .dim) }
             return
         }
-        let footerRows = footer == nil ? 0 : 1
-        var visible = max(1, canvas.size.height - footerRows)
-        // A list longer than its space gives its last row to where you are: `↑ more · 12 of 60 · ↓ more`.
-        let overflows = rows.count > visible
-        if overflows { visible = max(1, visible - 1) }
+        let (visible, overflows) = visibleRowCount(height: canvas.size.height)
         selection.scroll(visibleRows: visible, itemCount: rows.count)
         let titleWidth = titleColumnWidth ?? min(rows.map { Sanitizer.sanitize($0.title).displayWidth }.max() ?? 0,
                                                  max(8, (canvas.size.width - 4) / 2))

@@ -8,10 +8,13 @@
 public struct PictureView: Component {
     public var picture: Picture
     public var mode: PictureMode
+    /// The terminal's cell shape (``RenderContext/cellPixels``), for ``height(forWidth:)``.
+    public var cell: CellPixelSize
 
-    public init(_ picture: Picture, mode: PictureMode) {
+    public init(_ picture: Picture, mode: PictureMode, cell: CellPixelSize = .assumed) {
         self.picture = picture
         self.mode = mode
+        self.cell = cell
     }
 
     public func draw(in canvas: Canvas) {
@@ -26,15 +29,11 @@ public struct PictureView: Component {
             // Each cell covers a box of the picture; its upper half is the foreground of `▀`, its lower half
             // the background. Box averaging keeps a large picture from turning to noise when shrunk.
             let pixelRows = size.height * 2
-            func span(_ index: Int, of count: Int, over length: Int) -> Range<Int> {
-                let start = index * length / count
-                return start..<max(start + 1, (index + 1) * length / count)
-            }
             for row in 0..<size.height {
-                let upper = span(row * 2, of: pixelRows, over: picture.height)
-                let lower = span(row * 2 + 1, of: pixelRows, over: picture.height)
+                let upper = Picture.span(row * 2, of: pixelRows, over: picture.height)
+                let lower = Picture.span(row * 2 + 1, of: pixelRows, over: picture.height)
                 for column in 0..<size.width {
-                    let columns = span(column, of: size.width, over: picture.width)
+                    let columns = Picture.span(column, of: size.width, over: picture.width)
                     let style = Style(foreground: picture.averageColor(columns: columns, rows: upper),
                                       background: picture.averageColor(columns: columns, rows: lower))
                     canvas.draw("▀", column: column, row: row, style: style)
@@ -45,6 +44,6 @@ public struct PictureView: Component {
 
     /// As many rows as the canvas gives it.
     public func height(forWidth width: Int) -> Int {
-        picture.cellSize(fitting: TerminalSize(width: width, height: .max)).height
+        picture.cellSize(fitting: TerminalSize(width: width, height: .max), cell: cell).height
     }
 }

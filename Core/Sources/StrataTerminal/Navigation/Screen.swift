@@ -107,11 +107,20 @@ public struct RenderContext: Hashable, Sendable {
     public var colors: Bool
     /// How pictures are drawn on this terminal (``PictureMode/off`` without colours).
     public var pictures: PictureMode
+    /// The size of a cell in pixels, as the terminal reports it (``CellPixelSize/assumed`` when it doesn't):
+    /// give it to ``Picture/cellSize(fitting:cell:)`` to keep a picture's proportions.
+    public var cellPixels: CellPixelSize
+    /// Whether the terminal shows 24-bit colours (``TerminalCapabilities/trueColor``): half blocks of a few
+    /// cells read only then.
+    public var trueColor: Bool
 
     /// Creates a context.
-    public init(frame: Int = 0, colors: Bool = true, pictures: PictureMode = .halfBlocks) {
+    public init(frame: Int = 0, colors: Bool = true, pictures: PictureMode = .halfBlocks, cellPixels: CellPixelSize = .assumed,
+                trueColor: Bool = true) {
         self.frame = frame
         self.colors = colors
         self.pictures = pictures
+        self.cellPixels = cellPixels
+        self.trueColor = trueColor
     }
 }

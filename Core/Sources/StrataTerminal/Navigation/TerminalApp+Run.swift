@@ -1,18 +1,22 @@
+import Dispatch
+import Glibc
 import FoundationEssentials
 import Observation
 
 extension TerminalApp {
-    /// Runs the app on this process's terminal until a screen exits, Ctrl-C, or the terminal closes.
+    /// Runs the app on this process's terminal until a screen exits, Ctrl-C, the terminal closes, or
+    /// SIGTERM, SIGINT or SIGHUP arrives.
     ///
     /// Takes over the terminal (raw mode, alternate screen, hidden cursor) and gives it back exactly as it
-    /// was on every way out: a normal return, an error thrown by a screen, SIGTERM/SIGINT/SIGHUP (restored by
-    /// the signal handler before the process ends with that signal). Ctrl-Z hands the terminal back to the
+    /// was on every way out: a normal return, an error thrown by a screen, SIGTERM/SIGINT/SIGHUP (the app
+    /// quits as on `q`, every screen's ``Screen/appWillQuit()`` within ``quitGraceSeconds``, and the exit code
+    /// is 128 + the signal), SIGQUIT (restored by the signal handler before the process ends with it). Ctrl-Z hands the terminal back to the
     /// shell and takes it again on `fg`. The screen is redrawn after every key, resize, animation tick and
     /// change of observed state, writing only the cells that changed.
     ///
     /// - Parameter environment: Read for `TERM`, `NO_COLOR` and what the terminal says it can draw (see
     ///   ``TerminalCapabilities``).
-    /// - Returns: The exit code: 0 for a normal quit, 130 for Ctrl-C.
+    /// - Returns: The exit code: 0 for a normal quit, 130 for Ctrl-C, 128 + the signal for a signal.
     /// - Throws: ``TerminalError`` when there is no usable terminal (check
     ///   ``TerminalCapabilities/supportsFullScreen`` first), or the error a screen threw.
     public func run(environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> Int32 {
@@ -25,6 +29,7 @@ extension TerminalApp {
         }
         colors = capabilities.colors
         pictures = capabilities.pictures
+        trueColor = capabilities.trueColor
         let session = try TerminalSession()
         defer { session.end() }
         let continuation = session.continuation
@@ -40,11 +45,15 @@ extension TerminalApp {
 
         var renderer = FrameRenderer(colors: colors, trueColor: capabilities.trueColor)
         defer { session.write(renderer.finish()) }
-        redraw(session, &renderer)
+        // A terminal that leaves the window's pixels 0 may still tell its cell size when asked (CSI 16 t).
+        var reportedCell: CellPixelSize?
+        if pictures != .off, session.size.cell == nil { session.write(CellPixelSize.query) }
+        redraw(session, &renderer, reportedCell: reportedCell)
         for await event in session.events {
             switch event {
             case .key(.suspend): session.suspend()  // returns after `fg`; a redraw event follows
             case .key(.control("l")): renderer.invalidate()  // whatever else wrote to the terminal is painted over
+            case .key(.unknown(let bytes)) where CellPixelSize(report: bytes) != nil: reportedCell = CellPixelSize(report: bytes)
             case .key(let key): try send(key)
             case .resize: renderer.invalidate()
             case .tick: advanceFrame()
@@ -52,10 +61,24 @@ extension TerminalApp {
             case .endOfInput: break
             }
             if exitCode != nil || event == .endOfInput { break }
-            redraw(session, &renderer)
+            redraw(session, &renderer, reportedCell: reportedCell)
         }
+        let signal = signalState.pointee.quitSignal
+        if signal != 0 { Self.endAfterGrace(exitCode: 128 + signal) }
         await quit()
-        return exitCode ?? 0
+        return signal != 0 ? 128 + signal : exitCode ?? 0
+    }
+
+    /// How long the screens get to finish (``Screen/appWillQuit()``) after a signal asked the app to quit.
+    static let quitGraceSeconds = 5
+
+    /// Ends the process with `exitCode` if the screens have not finished within ``quitGraceSeconds``: a
+    /// signal asked to quit, and a screen that hangs must not keep strata running.
+    private static func endAfterGrace(exitCode: Int32) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(quitGraceSeconds)) {
+            if signalState.pointee.active { leaveTerminal() }
+            _exit(exitCode)
+        }
     }
 
     /// Lets every screen of the stack, top first, finish what must not be lost (``Screen/appWillQuit()``).
@@ -65,8 +88,9 @@ extension TerminalApp {
 
     /// Draws the current state, tracking the observable properties the screens read so that a change to
     /// any of them schedules the next redraw.
-    private func redraw(_ session: TerminalSession, _ renderer: inout FrameRenderer) {
-        let size = session.size
+    private func redraw(_ session: TerminalSession, _ renderer: inout FrameRenderer, reportedCell: CellPixelSize?) {
+        let (size, cell) = session.size
+        cellPixels = cell ?? reportedCell ?? .assumed
         let continuation = session.continuation
         let frame = withObservationTracking {
             render(size: size)

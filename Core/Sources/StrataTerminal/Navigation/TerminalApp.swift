@@ -23,6 +23,10 @@ public final class TerminalApp {
     public var colors = true
     /// How pictures are drawn (set from the environment by ``run(environment:)``).
     public var pictures = PictureMode.halfBlocks
+    /// The terminal's cell size in pixels (read from the terminal before each frame by ``run(environment:)``).
+    public var cellPixels = CellPixelSize.assumed
+    /// Whether the terminal shows 24-bit colours (set from the environment by ``run(environment:)``).
+    public var trueColor = true
     /// The animation frame counter handed to screens in ``RenderContext/frame``.
     public private(set) var frame = 0
 
@@ -99,7 +103,8 @@ public final class TerminalApp {
     private func draw(in canvas: Canvas) {
         let size = canvas.size
         guard size.height >= 3 else { return }
-        let context = RenderContext(frame: frame, colors: colors, pictures: colors ? pictures : .off)
+        let context = RenderContext(frame: frame, colors: colors, pictures: colors ? pictures : .off, cellPixels: cellPixels,
+                                    trueColor: colors && trueColor)
         StatusLine(left: navigator.path.joined(separator: " › ")).draw(in: canvas.rows(0, count: 1))
         HelpLine(helpItems).draw(in: canvas.rows(size.height - 1, count: 1))
         let content = canvas.canvas(in: Region(column: 0, row: 1, width: size.width, height: size.height - 2))

@@ -8,15 +8,16 @@ import FoundationEssentials
 /// clock ticking once a second rewrites a few cells and nothing flickers. A frame identical to the previous
 /// one produces no output at all.
 ///
-/// Pictures placed through the kitty graphics protocol (``ScreenBuffer/pictures``) are sent again only
-/// when they change: the old ones are deleted and the new ones transmitted, each scaled by the terminal into
-/// its cells.
+/// Pictures placed through the kitty graphics protocol (``ScreenBuffer/pictures``) are placed again only
+/// when they change, each scaled by the terminal into its cells; a picture's data is sent once, the first
+/// time it is shown (``KittyImages``).
 public struct FrameRenderer: Sendable {
     /// Whether colours are written; attributes (bold, reverse, …) are written either way.
     public let colors: Bool
     /// Whether exact colours are written as 24-bit; if not, as the nearest of 256.
     public let trueColor: Bool
     private var previous: ScreenBuffer?
+    private var images = KittyImages()
 
     /// Creates a renderer that has drawn nothing yet.
     ///
@@ -28,33 +29,9 @@ public struct FrameRenderer: Sendable {
         self.trueColor = trueColor
     }
 
-    /// What to write before giving the terminal back: the deletion of any pictures still shown.
-    public func finish() -> String {
-        (previous?.pictures.isEmpty ?? true) ? "" : Self.deleteAllPictures
-    }
-
-    /// kitty graphics: delete every placement and free the images' data, with no reply (`q=2`).
-    static let deleteAllPictures = "\u{1B}_Ga=d,d=A,q=2\u{1B}\\"
-
-    /// kitty graphics: `picture` transmitted and shown at `placement` (the cursor is moved there and stays),
-    /// in chunks of at most 4096 base64 characters as the protocol asks.
-    static func transmit(_ placement: PicturePlacement) -> String {
-        let picture = placement.picture
-        let payload = Data(picture.rgb).base64EncodedString()
-        var output = "\u{1B}[\(placement.region.row + 1);\(placement.region.column + 1)H"
-        var offset = payload.startIndex
-        var first = true
-        repeat {
-            let end = payload.index(offset, offsetBy: 4096, limitedBy: payload.endIndex) ?? payload.endIndex
-            let more = end < payload.endIndex ? 1 : 0
-            let keys = first
-                ? "a=T,f=24,s=\(picture.width),v=\(picture.height),c=\(placement.region.size.width),r=\(placement.region.size.height),C=1,q=2,m=\(more)"
-                : "m=\(more)"
-            output += "\u{1B}_G\(keys);\(payload[offset..<end])\u{1B}\\"
-            offset = end
-            first = false
-        } while offset < payload.endIndex
-        return output
+    /// What to write before giving the terminal back: every picture the terminal holds, freed.
+    public mutating func finish() -> String {
+        images.freeAll()
     }
 
     /// Forgets what the terminal shows, so that the next frame is drawn in full (after a resize, or after
@@ -99,8 +76,7 @@ public struct FrameRenderer: Sendable {
         }
         if current != .plain { output += "\u{1B}[0m" }
         if frame.pictures != (previous?.pictures ?? []) || (old == nil && !frame.pictures.isEmpty) {
-            if !(previous?.pictures.isEmpty ?? true) { output += Self.deleteAllPictures }
-            for placement in frame.pictures { output += Self.transmit(placement) }
+            output += images.show(frame.pictures)
         }
         previous = frame
         return output

@@ -13,17 +13,58 @@ public struct Picture: Hashable, Sendable {
         self.rgb = rgb
     }
 
-    /// The most cells the picture can cover inside `available` without being distorted, a cell being
-    /// about twice as tall as it is wide (so one cell shows two pixels, one above the other).
-    public func cellSize(fitting available: TerminalSize) -> TerminalSize {
+    /// The most cells the picture can cover inside `available` without being distorted, on a terminal
+    /// whose cells have the shape `cell` (about twice as tall as wide when the terminal doesn't say).
+    public func cellSize(fitting available: TerminalSize, cell: CellPixelSize = .assumed) -> TerminalSize {
         guard width > 0, height > 0, available.width > 0, available.height > 0 else { return TerminalSize(width: 0, height: 0) }
-        // Pixels: `columns` across, `2 × rows` down, in the picture's proportions.
-        let rowsForWidth = Double(available.width) * Double(height) / Double(width) / 2
+        // On screen the picture is `columns × cell.width` by `rows × cell.height` pixels, in its proportions.
+        let aspect = Double(height) * Double(cell.width) / (Double(width) * Double(cell.height))
+        let rowsForWidth = Double(available.width) * aspect
         if rowsForWidth <= Double(available.height) {
             return TerminalSize(width: available.width, height: max(1, Int(rowsForWidth.rounded())))
         }
-        let columns = Double(available.height) * 2 * Double(width) / Double(height)
+        let columns = Double(available.height) / aspect
         return TerminalSize(width: max(1, Int(columns.rounded())), height: available.height)
+    }
+
+    /// The middle of the picture in the proportions `width : height`, cut from its sides or from its top and
+    /// bottom: a thumbnail that fills a box of that shape without being distorted.
+    public func cropped(toProportions width: Int, _ height: Int) -> Picture {
+        guard self.width > 0, self.height > 0, width > 0, height > 0 else { return self }
+        // Compare self.height / self.width with height / width without dividing.
+        let keptWidth = min(self.width, max(1, Int((Double(self.height) * Double(width) / Double(height)).rounded())))
+        let keptHeight = min(self.height, max(1, Int((Double(self.width) * Double(height) / Double(width)).rounded())))
+        let (left, top) = ((self.width - keptWidth) / 2, (self.height - keptHeight) / 2)
+        if keptWidth == self.width && keptHeight == self.height { return self }
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(keptWidth * keptHeight * 3)
+        for row in top..<(top + keptHeight) {
+            let start = (row * self.width + left) * 3
+            pixels.append(contentsOf: rgb[start..<(start + keptWidth * 3)])
+        }
+        return Picture(width: keptWidth, height: keptHeight, rgb: pixels)
+    }
+
+    /// The picture shrunk to `width × height` pixels, each the average of its box of the original (what
+    /// half blocks draw, computed once: a thumbnail drawn on every frame then costs a few pixels).
+    public func scaled(toWidth width: Int, height: Int) -> Picture {
+        guard width > 0, height > 0, self.width > 0, self.height > 0 else { return Picture(width: 0, height: 0, rgb: []) }
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(width * height * 3)
+        for row in 0..<height {
+            let rows = Self.span(row, of: height, over: self.height)
+            for column in 0..<width {
+                let color = averageColor(columns: Self.span(column, of: width, over: self.width), rows: rows)
+                if case .rgb(let red, let green, let blue) = color { pixels += [red, green, blue] } else { pixels += [0, 0, 0] }
+            }
+        }
+        return Picture(width: width, height: height, rgb: pixels)
+    }
+
+    /// The pixels of `length` that part `index` of `count` equal parts covers (at least one).
+    static func span(_ index: Int, of count: Int, over length: Int) -> Range<Int> {
+        let start = index * length / count
+        return start..<max(start + 1, (index + 1) * length / count)
     }
 
     /// The average colour of the pixels in `columns` × `rows` (half-open, clamped to the picture).

@@ -33,6 +33,7 @@ enum InputReader {
                 let count = read(wake, &buffer, buffer.count)
                 let reasons = count > 0 ? buffer[0..<count].compactMap(WakeReason.init) : []
                 if reasons.contains(.stop) { return }
+                if reasons.contains(.quit) { continuation.yield(.endOfInput) }
                 if !reasons.isEmpty { continuation.yield(.resize) }
             }
             if fds[0].revents != 0 {

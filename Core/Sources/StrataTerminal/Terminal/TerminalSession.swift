@@ -54,9 +54,12 @@ final class TerminalSession {
             cc[Int(VMIN)] = 1
             cc[Int(VTIME)] = 0
         }
+        // A socket pair, not a pipe: a signal handler's wake-up after the input thread has gone (a closed
+        // terminal ends it, then SIGHUP arrives) must fail quietly (MSG_NOSIGNAL), not end the app with
+        // SIGPIPE while its screens save what they must.
         var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else {
-            throw TerminalError(description: "could not create the pipe that carries terminal signals ("
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0 else {
+            throw TerminalError(description: "could not create the socket pair that carries terminal signals ("
                                 + "\(String(cString: strerror(errno)))); close other programs or raise `ulimit -n`")
         }
         for fd in fds {
@@ -74,13 +77,16 @@ final class TerminalSession {
     /// through ``continuation``.
     let (events, continuation) = AsyncStream.makeStream(of: TerminalEvent.self)
 
-    /// The current size of the terminal (80×24 if it cannot be read).
-    var size: TerminalSize {
+    /// The current size of the terminal (80×24 if it cannot be read), and of a cell in pixels when the
+    /// terminal reports it.
+    var size: (cells: TerminalSize, cell: CellPixelSize?) {
         var window = winsize()
         guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else {
-            return TerminalSize(width: 80, height: 24)
+            return (TerminalSize(width: 80, height: 24), nil)
         }
-        return TerminalSize(width: Int(window.ws_col), height: Int(window.ws_row))
+        return (TerminalSize(width: Int(window.ws_col), height: Int(window.ws_row)),
+                CellPixelSize(columns: Int(window.ws_col), rows: Int(window.ws_row),
+                              pixelWidth: Int(window.ws_xpixel), pixelHeight: Int(window.ws_ypixel)))
     }
 
     /// Writes `output` to the terminal in full (one frame is one write where the system allows).

@@ -15,6 +15,8 @@ struct SignalState {
     var active = false
     /// The write end of the pipe that wakes the input thread (`-1` when there is none).
     var wakeFD: Int32 = -1
+    /// The signal (SIGTERM, SIGINT or SIGHUP) that asked the app to quit, 0 while none did.
+    var quitSignal: Int32 = 0
 }
 
 nonisolated(unsafe) let signalState: UnsafeMutablePointer<SignalState> = {
@@ -23,9 +25,10 @@ nonisolated(unsafe) let signalState: UnsafeMutablePointer<SignalState> = {
     return pointer
 }()
 
-/// The bytes written to the wake pipe: resize, redraw (after resuming), stop the input thread.
+/// The bytes written to the wake pipe: resize, redraw (after resuming), stop the input thread, quit the
+/// app (a signal asked it to).
 enum WakeReason: UInt8 {
-    case resize = 0x77, redraw = 0x63, stop = 0x78
+    case resize = 0x77, redraw = 0x63, stop = 0x78, quit = 0x71
 }
 
 /// Switches to the alternate screen, hides the cursor, turns off auto-wrap, turns on bracketed paste (so
@@ -43,12 +46,13 @@ func leaveTerminal() {
     _ = tcsetattr(STDIN_FILENO, TCSADRAIN, &signalState.pointee.saved)
 }
 
-/// Wakes the input thread. Async-signal-safe; never blocks (the pipe is non-blocking).
+/// Wakes the input thread. Async-signal-safe; never blocks (the socket is non-blocking) and never raises
+/// SIGPIPE when the input thread has gone.
 func wake(_ reason: WakeReason) {
     let fd = signalState.pointee.wakeFD
     guard fd >= 0 else { return }
     var byte = reason.rawValue
-    _ = write(fd, &byte, 1)
+    _ = send(fd, &byte, 1, Int32(MSG_NOSIGNAL))
 }
 
 private func writeStatic(_ text: StaticString) {
@@ -105,15 +109,7 @@ enum TerminalSignals {
         if signalState.pointee.active { leaveTerminal() }
         let before = previousFatal[Int(number)]
         sigaction(number, previousFatal + Int(number), nil)
-        // 0 is SIG_DFL and 1 SIG_IGN; anything else is a function.
-        let address = unsafeBitCast(before.__sigaction_handler.sa_handler, to: Int.self)
-        if address != 0 && address != 1 {
-            if before.sa_flags & SA_SIGINFO != 0 {
-                before.__sigaction_handler.sa_sigaction?(number, info, context)
-            } else {
-                before.__sigaction_handler.sa_handler?(number)
-            }
-        }
+        callHandler(before, for: number, info, context)
         // A sent signal the previous handler returned from (or had none for) ends the process by default.
         if (info?.pointee.si_code ?? 0) <= 0 {
             signal(number, nil)
@@ -133,9 +129,18 @@ enum TerminalSignals {
         }
     }
 
-    /// Restores the terminal, then lets the signal end the process as it would have without the app, so
-    /// the exit status still says which signal it was.
+    /// SIGTERM, SIGINT or SIGHUP (a closed terminal) while the app runs: wakes the input thread to quit the
+    /// app; the same or another of them again meanwhile changes nothing (a closed terminal sends SIGHUP
+    /// more than once). Otherwise (SIGQUIT, no app): restores the terminal, then lets the signal end the
+    /// process as it would have without the app, so the exit status still says which signal it was.
     private static let onTerminate: @convention(c) (Int32) -> Void = { number in
+        if number != SIGQUIT, signalState.pointee.active, signalState.pointee.wakeFD >= 0 {
+            if signalState.pointee.quitSignal == 0 {
+                signalState.pointee.quitSignal = number
+                wake(.quit)
+            }
+            return
+        }
         if signalState.pointee.active { leaveTerminal() }
         signal(number, nil)
         raise(number)

@@ -52,7 +52,7 @@ extension CatalogMovieRecord {
         if !rating.isEmpty { sentences.append(rating.joined(separator: ", ") + ".") }
         var scores: [String] = []
         if let imdbRating {
-            scores.append("IMDb \(Self.decimal(imdbRating))/10" + (imdbVotes.map { " (\(Self.grouped(Double($0))) votes)" } ?? ""))
+            scores.append("IMDb \(Self.decimal(imdbRating))/10" + (imdbVotes.map { " (\(Self.grouped(Double($0))) \($0 == 1 ? "vote" : "votes"))" } ?? ""))
         }
         if let rottenTomatoes { scores.append("Rotten Tomatoes \(rottenTomatoes)%") }
         if !scores.isEmpty { sentences.append(scores.joined(separator: ", ") + ".") }
@@ -70,7 +70,9 @@ extension CatalogMovieRecord {
     }
 
     private static func grouped(_ value: Double) -> String {
-        let digits = String(Int(value.rounded()))
+        // A figure too large for an Int (the catalog is data from outside) is written as it is.
+        guard let whole = Int(exactly: value.rounded()) else { return String(value) }
+        let digits = String(whole)
         var result = ""
         for (index, digit) in digits.reversed().enumerated() {
             if index > 0 && index % 3 == 0 { result.append(",") }

@@ -8,8 +8,8 @@ extension NetworkError {
     /// - Parameters:
     ///   - configuration: names the key's environment variable in a 401.
     ///   - retry: the policy the request was sent with, to tell a 429 that was retried from one that was not.
-    ///   - notFound: the error a 404 means for this request (a movie id TMDB doesn't know); without it a
-    ///     404 is a server error (a wrong `baseURL`).
+    ///   - notFound: the error a 404 means for this request (a movie id TMDB doesn't know, a poster file
+    ///     that is gone); without it a 404 means the address is wrong (a wrong `baseURL`).
     func moviesError(_ configuration: TMDBConfiguration, retry: RetryPolicy, notFound: MoviesError? = nil) -> MoviesError {
         let service = "TMDB at \(configuration.baseURL.absoluteString)"
         switch self {
@@ -20,9 +20,11 @@ extension NetworkError {
         case .cancelled:
             return .cancelled
         case .httpStatus(let response):
-            if response.status == 404, let notFound { return notFound }
             let message = ((try? DataTransferService.decode(TMDBErrorResponseDTO.self, from: response.body))?.statusMessage)
                 .map(KeyLikeText.redacting)
+            if response.status == 404 {
+                return notFound ?? .addressNotFound(service: service, message: message ?? KeyLikeText.redacting(String(response.text.prefix(200))))
+            }
             switch response.status {
             case 401:
                 return .invalidAPIKey(environmentVariable: configuration.apiKeyEnvironment,

@@ -40,7 +40,8 @@ public struct TMDBPosterImagesRepository: PosterImagesRepository {
         } catch {
             var images = configuration
             images.baseURL = configuration.imagesBaseURL
-            throw error.moviesError(images, retry: .standard)
+            throw error.moviesError(images, retry: .standard, notFound: .posterNotFound(
+                service: "TMDB images at \(configuration.imagesBaseURL.absoluteString)", path: path))
         }
         try Task.checkCancellation()
         do {

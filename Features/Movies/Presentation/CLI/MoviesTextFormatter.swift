@@ -3,14 +3,10 @@ import MoviesDomain
 
 /// The plain-text output of `strata movies …` commands.
 public enum MoviesTextFormatter {
-    /// A results page: one line per movie (id, title, release day), then how to get the next page.
+    /// A results page: one line per movie (id, title, release day), then how to get the next page. (A page
+    /// past the last is an error, `MoviesError.pageOutOfRange`.)
     public static func searchResults(_ page: MoviesPage, query: String) -> String {
-        guard !page.movies.isEmpty else {
-            if page.totalPages > 0 && page.page > page.totalPages {
-                return "No page \(page.page) for \"\(query)\": there \(page.totalPages == 1 ? "is 1 page" : "are \(page.totalPages) pages").\n"
-            }
-            return "No movies found for \"\(query)\".\n"
-        }
+        guard !page.movies.isEmpty else { return "No movies found for \"\(query)\".\n" }
         let idWidth = page.movies.map { String($0.id).count }.max() ?? 1
         var text = "Movies for \"\(query)\", page \(page.page) of \(page.totalPages):\n"
         for movie in page.movies {

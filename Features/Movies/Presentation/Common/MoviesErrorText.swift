@@ -27,13 +27,20 @@ public enum MoviesErrorText {
                 + (retryAfter.map { " and asks to wait \(secondsText($0)), longer than a search waits by itself, so it did not retry. Try again in \(secondsText($0))." }
                     ?? ", so it did not retry. Wait a little and try again.")
         case .server(let service, let status, let message):
-            "\(service) answered HTTP \(status)\(message.isEmpty ? "" : " (\(message))"). Try again later."
+            "\(service) answered HTTP \(status)\(message.isEmpty ? "" : " (\(message))"). "
+                + (error.canSucceedOnRetry ? "Try again later." : "Check \"baseURL\" in the movies settings.")
+        case .addressNotFound(let service, let message):
+            "\(service) answered HTTP 404\(message.isEmpty ? "" : " (\(message))"): there is no TMDB API at that address. Check \"baseURL\" in the movies settings (TMDB's is https://api.themoviedb.org)."
+        case .posterNotFound(let service, let path):
+            "\(service) has no file \(path) (HTTP 404): TMDB no longer has this poster, or \"imagesBaseURL\" in the movies settings is not TMDB's image host (https://image.tmdb.org)."
         case .unexpectedResponse(let service, let detail):
             "\(service) sent a response this version can't read: \(detail)."
         case .invalidRequest(let service, let detail):
             "can't build a request to \(service): \(detail). Check \"baseURL\" in the movies settings."
         case .transport(let service, let detail):
             "the connection to \(service) failed: \(detail). Try again."
+        case .pageOutOfRange(let query, let page, let pageCount):
+            "no page \(page) for \"\(query)\": there \(pageCount == 1 ? "is 1 page" : "are \(pageCount) pages")."
         case .movieNotFound(let id, let source):
             "no movie with id \(id) in the \(source) source. Search first: strata movies search QUERY."
         case .catalogUnavailable(let detail):

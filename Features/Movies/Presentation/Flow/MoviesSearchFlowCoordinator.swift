@@ -19,8 +19,9 @@ public final class MoviesSearchFlowCoordinator: Coordinator {
             showMovieDetails: { [self] movie in showMovieDetails(movie) },
             showMovieQueriesSuggestions: { [self] didSelect in showMovieQueriesSuggestions(didSelect: didSelect) },
             closeMovieQueriesSuggestions: { [weak self] in self?.listScreen?.suggestions = nil })
-        let screen = MoviesListScreen(viewModel: MoviesListViewModel(
-            searchMoviesUseCase: dependencies.searchMoviesUseCase, actions: actions))
+        let screen = MoviesListScreen(
+            viewModel: MoviesListViewModel(searchMoviesUseCase: dependencies.searchMoviesUseCase, actions: actions),
+            thumbnails: MoviesListThumbnails(posterImagesRepository: dependencies.posterImagesRepository))
         listScreen = screen
         return screen
     }

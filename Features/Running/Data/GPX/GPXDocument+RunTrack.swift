@@ -6,16 +6,23 @@ extension GPXDocument {
     /// instead (one segment each). Distances are summed within segments only.
     /// - Throws: `GPXError.nothingToRun` for a file with waypoints only.
     public func runTrack(fileName: String) throws(GPXError) -> RunTrack {
-        let trackSegments = tracks.flatMap(\.segments).filter { !$0.isEmpty }
-        let segments = trackSegments.isEmpty ? routes.map(\.points).filter { !$0.isEmpty } : trackSegments
-        guard !segments.isEmpty else { throw .nothingToRun(file: fileName, waypoints: waypoints.count) }
-        let name = trackSegments.isEmpty ? routes.compactMap(\.name).first : tracks.compactMap(\.name).first
-        var sampler = TrackSampler()
-        let samples = segments.map { points -> [TrackSample] in
-            sampler.startSegment()
-            return points.map { sampler.sample($0) }
+        let hasTrackPoints = tracks.contains { $0.segments.contains { !$0.isEmpty } }
+        // Each segment with the index of its <trk> (a route is one segment of its own).
+        let numbered: [(track: Int, points: [GPXPoint])] = hasTrackPoints
+            ? tracks.enumerated().flatMap { track in track.element.segments.map { (track.offset, $0) } }
+            : routes.enumerated().map { ($0.offset, $0.element.points) }
+        let segments = numbered.filter { !$0.points.isEmpty }
+        guard !segments.isEmpty else {
+            if !tracks.isEmpty { throw .emptyTracks(file: fileName, tracks: tracks.count) }
+            throw .nothingToRun(file: fileName, waypoints: waypoints.count)
         }
-        return RunTrack(name: name, fileName: fileName, segments: samples)
+        let name = hasTrackPoints ? tracks.compactMap(\.name).first : routes.compactMap(\.name).first
+        var sampler = TrackSampler()
+        let samples = segments.map { segment -> [TrackSample] in
+            sampler.startSegment()
+            return segment.points.map { sampler.sample($0) }
+        }
+        return RunTrack(name: name, fileName: fileName, segments: samples, segmentTracks: segments.map(\.track))
     }
 
     /// The 2D length of all track segments in metres (gaps between segments not counted).

@@ -5,11 +5,15 @@ public enum GPXError: Error, Equatable, CustomStringConvertible {
     case invalidValue(file: String, line: Int, element: String, field: String, value: String)
     case notGPX(file: String, rootElement: String)
     case nothingToRun(file: String, waypoints: Int)
+    /// `<trk>` elements whose segments hold no point (and no route to run instead).
+    case emptyTracks(file: String, tracks: Int)
+    /// Legal XML in an encoding this reader doesn't take (UTF-16).
+    case unsupportedEncoding(file: String, encoding: String)
 
     public var file: String {
         switch self {
         case .unreadable(let file, _), .malformed(let file, _, _), .invalidValue(let file, _, _, _, _),
-             .notGPX(let file, _), .nothingToRun(let file, _): file
+             .notGPX(let file, _), .nothingToRun(let file, _), .emptyTracks(let file, _), .unsupportedEncoding(let file, _): file
         }
     }
 
@@ -33,6 +37,11 @@ public enum GPXError: Error, Equatable, CustomStringConvertible {
             "\(file) is not a GPX file (its root element is <\(root)>, expected <gpx>). Use a GPX 1.0 or 1.1 export."
         case .nothingToRun(let file, let waypoints):
             "\(file) has no track or route to run (only \(waypoints) waypoint\(waypoints == 1 ? "" : "s")). Use a file with a <trk> or an <rte>."
+        case .emptyTracks(let file, let tracks):
+            "\(file) has \(tracks == 1 ? "a <trk>" : "\(tracks) <trk>s") with no points in \(tracks == 1 ? "it" : "them") (empty <trkseg>s), so nothing to run. "
+                + "Export the track again with its points."
+        case .unsupportedEncoding(let file, let encoding):
+            "\(file) is \(encoding), which is not supported. Save it as UTF-8 (the GPX exports of watches and apps are)."
         }
     }
 }

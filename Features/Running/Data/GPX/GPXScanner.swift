@@ -104,6 +104,16 @@ struct GPXScanner: ~Copyable {
         if !started {
             started = true
             if try available(3), matches("\u{FEFF}", at: position) { position += 3 }  // a UTF-8 byte order mark
+            // UTF-16 (legal XML): its byte order mark, or "<" as two bytes with a zero; said so, not "not well-formed".
+            if try available(2) {
+                let (first, second) = (buffer[position], buffer[position + 1])
+                if (first, second) == (0xFF, 0xFE) || (first == UInt8(ascii: "<") && second == 0) {
+                    throw .unsupportedEncoding(file: file, encoding: "UTF-16 (little-endian)")
+                }
+                if (first, second) == (0xFE, 0xFF) || (first == 0 && second == UInt8(ascii: "<")) {
+                    throw .unsupportedEncoding(file: file, encoding: "UTF-16 (big-endian)")
+                }
+            }
         }
         while pending == nil {
             guard try step() else { return nil }

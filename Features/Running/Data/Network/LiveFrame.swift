@@ -5,7 +5,8 @@ import RunningDomain
 /// the feature's folder writes the protocol down.
 struct LiveFrame: Codable, Equatable, Sendable {
     enum Kind: String, Codable, Sendable {
-        /// Mate → host, first: `version`, `code`, `nickname`, and `session` when resuming.
+        /// Mate → host, first: `version`, `code`, `nickname`, `trackKm` (the length of its track), and
+        /// `session` when resuming.
         case hello
         /// Host → mate, the answer to a good hello: `version`, `session`, `mode`, `goalKm`, `nickname`.
         case welcome
@@ -33,12 +34,14 @@ struct LiveFrame: Codable, Equatable, Sendable {
     var nickname: String?
     var mode: String?
     var goalKm: Double?
+    var trackKm: Double?
     var km: Double?
     var seconds: Int?
     var reason: String?
 
     init(_ type: Kind, version: Int? = nil, session: String? = nil, code: String? = nil, nickname: String? = nil,
-         mode: String? = nil, goalKm: Double? = nil, km: Double? = nil, seconds: Int? = nil, reason: String? = nil) {
+         mode: String? = nil, goalKm: Double? = nil, trackKm: Double? = nil, km: Double? = nil, seconds: Int? = nil,
+         reason: String? = nil) {
         self.type = type
         self.version = version
         self.session = session
@@ -46,6 +49,7 @@ struct LiveFrame: Codable, Equatable, Sendable {
         self.nickname = nickname
         self.mode = mode
         self.goalKm = goalKm
+        self.trackKm = trackKm
         self.km = km
         self.seconds = seconds
         self.reason = reason
@@ -62,7 +66,8 @@ struct LiveFrame: Codable, Equatable, Sendable {
         if progress.status == .trackEnded { reason = "track ended" }
     }
 
-    /// What a progress, finish or cancel frame says about the sender; nil for the other kinds.
+    /// What a progress, finish or cancel frame says about the sender, as sent (the run judges whether it is
+    /// possible, `MateClaim`); nil for the other kinds.
     var progress: RunnerProgress? {
         let status: RunnerStatus
         switch type {
@@ -71,7 +76,7 @@ struct LiveFrame: Codable, Equatable, Sendable {
         case .cancel: status = .cancelled
         default: return nil
         }
-        let data = RealTimeData(elapsedDistanceKm: max(0, km ?? 0), elapsedSeconds: max(0, seconds ?? 0))
+        let data = RealTimeData(elapsedDistanceKm: km ?? 0, elapsedSeconds: seconds ?? 0)
         return RunnerProgress(data: data, status: status)
     }
 

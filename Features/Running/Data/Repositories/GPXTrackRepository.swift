@@ -49,14 +49,18 @@ public struct GPXTrackRepository: TrackRepository {
         var scanner = try GPXScanner(path: url.path, file: fileName)
         var tracks = TrackStatistics.Builder(fileName: fileName), routes = TrackStatistics.Builder(fileName: fileName)
         var trackSampler = TrackSampler(), routeSampler = TrackSampler()
-        var waypoints = 0
+        var waypoints = 0, trackCount = 0
         while let event = try scanner.next() {
             switch event {
-            case .root, .trackStart: break
+            case .root: break
+            case .trackStart:
+                trackCount += 1
+                tracks.startTrack()
             case .segmentStart:
                 tracks.startSegment()
                 trackSampler.startSegment()
             case .routeStart:
+                routes.startTrack()
                 routes.startSegment()
                 routeSampler.startSegment()
             case .trackName(let name): if tracks.name == nil { tracks.name = name }
@@ -68,6 +72,7 @@ public struct GPXTrackRepository: TrackRepository {
         }
         if tracks.pointCount > 0 { return tracks.statistics }
         if routes.pointCount > 0 { return routes.statistics }
+        if trackCount > 0 { throw GPXError.emptyTracks(file: fileName, tracks: trackCount) }
         throw GPXError.nothingToRun(file: fileName, waypoints: waypoints)
     }
 }

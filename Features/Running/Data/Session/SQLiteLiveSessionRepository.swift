@@ -3,7 +3,8 @@ import RunningDomain
 import StrataStorage
 
 /// Live sessions as SQLite files in a folder both processes can reach (`running-<ID>.sqlite`). WAL mode and
-/// the busy timeout (set by `SQLiteDatabase`) let the two `strata` processes write to one file at once.
+/// the busy timeout (set by `SQLiteDatabase`) let the two `strata` processes write to one file at once. The
+/// folder must be the user's own (``PrivateSessionFolder``): host and join refuse any other.
 public struct SQLiteLiveSessionRepository: LiveSessionRepository {
     public struct Timing: Sendable {
         public var inviteTimeoutSeconds: Double
@@ -21,23 +22,30 @@ public struct SQLiteLiveSessionRepository: LiveSessionRepository {
     private let opener: any DatabaseOpener
     private let clock: any RunClock
     private let timing: Timing
+    private let log: @Sendable (String) -> Void
 
-    public init(directory: URL, opener: any DatabaseOpener, clock: any RunClock, timing: Timing = Timing()) {
+    /// - Parameter log: where the host says why a mate was refused (standard error).
+    public init(directory: URL, opener: any DatabaseOpener, clock: any RunClock, timing: Timing = Timing(),
+                log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.directory = directory
         self.opener = opener
         self.clock = clock
         self.timing = timing
+        self.log = log
     }
 
     public func fileURL(for id: SessionID) -> URL {
-        directory.appendingPathComponent("running-\(id.value).sqlite")
+        directory.appendingPathComponent(fileName(for: id))
     }
+
+    private func fileName(for id: SessionID) -> String { "running-\(id.value).sqlite" }
 
     public func host(_ setting: RunningSetting, id: SessionID,
                      onOpen: @Sendable () -> Void) async throws -> LiveConnection {
         let url = fileURL(for: id)
+        let folder = try PrivateSessionFolder(directory)
         removeStaleSessions()
-        if FileManager.default.fileExists(atPath: url.path) {
+        guard try folder.createFile(named: fileName(for: id)) else {
             throw LiveSessionError.alreadyExists(id: id.value, path: url.path)
         }
         let database = try opener.open(url)
@@ -52,7 +60,14 @@ public struct SQLiteLiveSessionRepository: LiveSessionRepository {
         }
         onOpen()
         let deadline = clock.now().addingTimeInterval(timing.inviteTimeoutSeconds)
+        var refusalsSeen: Int64 = 0
         while true {
+            for refusal in try database.query("SELECT id, nickname, track_km FROM refusals WHERE id > ? ORDER BY id", [.integer(refusalsSeen)]) {
+                refusalsSeen = try refusal.int64("id")
+                let nickname = try refusal.string("nickname"), trackKm = try refusal.double("track_km")
+                log("\(nickname)'s track adds up to \(String(format: "%.2f", trackKm)) km, "
+                    + "less than the \(String(format: "%.2f", setting.targetDistanceKm)) km goal; still waiting for a mate")
+            }
             if let mate = try database.query("SELECT nickname FROM runners WHERE role = 'mate'").first {
                 try database.execute("UPDATE session SET state = 'running'")
                 var agreed = setting
@@ -76,12 +91,18 @@ public struct SQLiteLiveSessionRepository: LiveSessionRepository {
     }
 
     public func join(_ id: SessionID, nickname: String) async throws -> LiveConnection {
+        try await join(id, nickname: nickname, trackKm: .infinity)
+    }
+
+    /// A race my track can't finish is refused before I am written in as the mate: the host waits on.
+    public func join(_ id: SessionID, nickname: String, trackKm: Double) async throws -> LiveConnection {
         let url = fileURL(for: id)
+        _ = try PrivateSessionFolder(directory)
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw LiveSessionError.notFound(id: id.value, directory: directory.path)
         }
         let database = try opener.open(url)
-        let session = try database.transaction { transaction -> SQLiteRow in
+        let (session, shortOf) = try database.transaction { transaction -> (SQLiteRow, Double?) in
             guard let session = try? transaction.query("SELECT * FROM session").first else {
                 throw LiveSessionError.damaged(id: id.value, path: url.path)
             }
@@ -90,9 +111,15 @@ public struct SQLiteLiveSessionRepository: LiveSessionRepository {
             case "expired": throw LiveSessionError.expired(id: id.value)
             default: throw LiveSessionError.alreadyTaken(id: id.value)
             }
+            if session["mode"]?.string == RunningMode.race.rawValue, let goal = session["target_km"]?.double, trackKm < goal {
+                // Not written in as the mate; the host is told why (a host from before this table just waits on).
+                try? transaction.execute("INSERT INTO refusals (nickname, track_km) VALUES (?, ?)", [.text(nickname), .real(trackKm)])
+                return (session, goal)
+            }
             try SessionSchema.insertRunner(transaction, role: .mate, nickname: nickname, at: clock.now())
-            return session
+            return (session, nil)
         }
+        if let goal = shortOf { throw RunRequestProblem.tooShort(trackKm: trackKm, goalKm: goal, mode: .race) }
         guard let mode = RunningMode(rawValue: try session.string("mode")) else {
             throw LiveSessionError.damaged(id: id.value, path: url.path)
         }

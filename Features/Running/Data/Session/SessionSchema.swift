@@ -28,6 +28,15 @@ enum SessionSchema {
                 updated_at REAL NOT NULL
             );
             """),
+        // A mate whose track can't reach a race's goal writes itself here instead of in `runners`, so that
+        // the host can say why it goes on waiting.
+        SQLiteMigration(version: 2, sql: """
+            CREATE TABLE refusals (
+                id INTEGER PRIMARY KEY,
+                nickname TEXT NOT NULL,
+                track_km REAL NOT NULL
+            );
+            """),
     ]
 
     static func insertRunner(_ transaction: SQLiteTransaction, role: Role, nickname: String, at date: Date) throws {

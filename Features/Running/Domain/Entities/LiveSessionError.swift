@@ -10,4 +10,17 @@ public enum LiveSessionError: Error, Equatable {
     case hostDidNotStart(id: String, seconds: Double)
     case damaged(id: String, path: String)
     case refused(endpoint: String, reason: String)
+    /// The mate said it was where no runner can be (`MateClaim`): the run ended with no winner, unsaved.
+    case impossiblePosition(km: Double, seconds: Int)
+    /// The folder of same-machine sessions is not this user's own, so another user could block or redirect
+    /// the session.
+    case folderNotPrivate(path: String, reason: FolderReason)
+
+    public enum FolderReason: Equatable, Sendable {
+        case notAFolder
+        case ownedByAnotherUser
+        case writableByOthers
+        /// The system refused to create or open it (its `strerror`).
+        case unusable(String)
+    }
 }

@@ -7,8 +7,8 @@ import Foundation
 /// rhythm, as moving time, the way gpxpy's `get_moving_data` counts it: a step slower than 1 km/h is a
 /// pause and takes no time. A clock that runs backwards or jumps by more than six hours, or an average
 /// pace outside 2:00–60:00 per km, can't come from a run, and the track is refused with the fix (`--pace`).
-/// A watch that dropped the time of some points (but kept at least two) is not refused: the missing times are
-/// interpolated along the track between the timed points around them (`interpolatedPoints` says how many).
+/// So is a track where some points have no time: nothing is made up, a pace replays it instead (the same
+/// rule for `running run`, `import` and `track`).
 public struct ReplayTimeline: Sendable, Equatable {
     /// Why a track can't be replayed, as data (Presentation's `RunningErrorText` words it).
     public enum Problem: Error, Equatable {
@@ -32,14 +32,13 @@ public struct ReplayTimeline: Sendable, Equatable {
     /// Seconds from the start, never decreasing.
     private let offsets: [Double]
     private let meters: [Double]
-    /// Each point's elevation, if the file says.
-    private let elevations: [Double?]
+    /// The metres climbed from the start to each point, smoothed (``ElevationClimb``); `nil` without
+    /// elevations.
+    private let climbed: [Double]?
     /// The pace asked for, which sets the distance after N seconds directly.
     private let secondsPerKm: Double?
     /// The track's own time not counted because the runner stood still (0 with a pace).
     public let pausedSeconds: Double
-    /// How many points had no time and got one interpolated (0 with a pace).
-    public let interpolatedPoints: Int
 
     public init(track: RunTrack, pace: Pace?) throws(Problem) {
         let samples = track.segments.flatMap { $0 }
@@ -47,17 +46,15 @@ public struct ReplayTimeline: Sendable, Equatable {
         var offsets: [Double] = []
         offsets.reserveCapacity(samples.count)
         var paused = 0.0
-        var interpolated = 0
         if let pace {
             for sample in samples {
                 offsets.append(max(offsets.last ?? 0, (sample.distanceMeters - first.distanceMeters) / 1000 * pace.secondsPerKm))
             }
         } else {
-            guard let times = Self.filledTimes(samples) else {
-                throw .needsPace(fileName: track.fileName, untimedPoints: samples.filter { $0.time == nil }.count,
-                                 points: samples.count)
+            let times = samples.compactMap(\.time)
+            guard times.count == samples.count, times.count > 1 else {
+                throw .needsPace(fileName: track.fileName, untimedPoints: samples.count - times.count, points: samples.count)
             }
-            interpolated = samples.filter { $0.time == nil }.count
             var previousTime = times[0]
             var previousMeters = first.distanceMeters
             for (index, sample) in samples.enumerated() {
@@ -81,58 +78,32 @@ public struct ReplayTimeline: Sendable, Equatable {
         }
         self.offsets = offsets
         self.meters = samples.map(\.distanceMeters)
-        self.elevations = samples.map(\.elevation)
+        self.climbed = Self.climbs(track.segments)
         self.secondsPerKm = pace?.secondsPerKm
         self.pausedSeconds = paused
-        self.interpolatedPoints = interpolated
     }
 
-    /// Every point's time: its own, or one interpolated by distance between the timed points around it
-    /// (before the first or after the last timed point, at the pace between the first and the last).
-    /// `nil` with fewer than two timed points, or none apart in time and distance.
-    private static func filledTimes(_ samples: [TrackSample]) -> [Date]? {
-        let timed = samples.indices.filter { samples[$0].time != nil }
-        guard let firstTimed = timed.first, let lastTimed = timed.last, firstTimed != lastTimed else { return nil }
-        if timed.count == samples.count { return samples.map { $0.time! } }
-        func point(_ index: Int) -> (meters: Double, time: Date) { (samples[index].distanceMeters, samples[index].time!) }
-        let (startMeters, startTime) = point(firstTimed), (endMeters, endTime) = point(lastTimed)
-        guard endMeters > startMeters, endTime > startTime else { return nil }
-        let secondsPerMeter = endTime.timeIntervalSince(startTime) / (endMeters - startMeters)
-        var times: [Date] = []
-        times.reserveCapacity(samples.count)
-        var before = firstTimed, nextTimed = timed.makeIterator()
-        var after = nextTimed.next()!
-        for (index, sample) in samples.enumerated() {
-            if let time = sample.time {
-                times.append(time)
-                before = index
-                while after <= index, let next = nextTimed.next() { after = next }
-                continue
-            }
-            let meters = sample.distanceMeters
-            if index < firstTimed || index > lastTimed {
-                times.append(startTime.addingTimeInterval((meters - startMeters) * secondsPerMeter))
-            } else {
-                let (m0, t0) = point(before), (m1, t1) = point(after)
-                let fraction = m1 > m0 ? (meters - m0) / (m1 - m0) : 0
-                times.append(t0.addingTimeInterval(t1.timeIntervalSince(t0) * fraction))
+    /// The smoothed metres climbed up to each point, segment by segment.
+    private static func climbs(_ segments: [[TrackSample]]) -> [Double]? {
+        var climb = ElevationClimb()
+        var climbed: [Double] = []
+        for segment in segments {
+            climb.startSegment()
+            for sample in segment {
+                if let elevation = sample.elevation { climb.add(elevation) }
+                climbed.append(climb.settled.gain)
             }
         }
-        return times
+        return climb.settled.steps > 0 ? climbed : nil
     }
 
     public var durationSeconds: Double { offsets.last ?? 0 }
 
-    /// Metres climbed from the start to `km` along the track, summing the rises between consecutive points
-    /// (gpxpy's raw `uphill`); `nil` when the points have no elevations.
+    /// Metres climbed from the start to `km` along the track, smoothed as `running track` counts them
+    /// (``ElevationClimb``); `nil` when the points have no elevations.
     public func elevationGain(toKm km: Double) -> Double? {
-        var gain = 0.0, climbs = 0
-        for index in meters.indices.dropFirst() where meters[index] <= km * 1000 + 1e-9 {
-            guard let low = elevations[index - 1], let high = elevations[index] else { continue }
-            climbs += 1
-            gain += max(0, high - low)
-        }
-        return climbs > 0 ? gain : nil
+        guard let climbed else { return nil }
+        return meters.indices.last { meters[$0] <= km * 1000 + 1e-9 }.map { climbed[$0] } ?? 0
     }
     public var totalKm: Double { (meters.last ?? 0) / 1000 }
 

@@ -35,11 +35,18 @@ public struct RunTrack: Sendable, Equatable {
     public var name: String?
     public var fileName: String
     public var segments: [[TrackSample]]
+    /// For each segment, the `<trk>` (or `<rte>`) it belongs to, counted from 0: elapsed time spans each
+    /// track (see `TrackStatistics.duration`).
+    public var segmentTracks: [Int]
 
-    public init(name: String?, fileName: String, segments: [[TrackSample]]) {
+    /// - Parameter segmentTracks: each segment's track; all in one track when left out.
+    public init(name: String?, fileName: String, segments: [[TrackSample]], segmentTracks: [Int]? = nil) {
         self.name = name
         self.fileName = fileName
-        self.segments = segments.filter { !$0.isEmpty }
+        let tracks = segmentTracks ?? Array(repeating: 0, count: segments.count)
+        let kept = segments.indices.filter { !segments[$0].isEmpty }
+        self.segments = kept.map { segments[$0] }
+        self.segmentTracks = kept.map { $0 < tracks.count ? tracks[$0] : tracks.last ?? 0 }
     }
 
     public var lengthMeters: Double { segments.last?.last?.distanceMeters ?? 0 }

@@ -7,6 +7,8 @@ public struct RunningData: Sendable, Equatable {
     public var calories: Double
     /// A race: the second of my run at which the mate was first seen at the goal, if they got there.
     public var mateFinishedAtSeconds: Int?
+    /// A race: how far I had run at that second.
+    public var myKmWhenMateFinished: Double?
     /// The second of the run at which each whole kilometre was reached: the first at 1 km, the second at 2 km.
     public var kilometreSeconds: [Int] = []
 

@@ -66,14 +66,28 @@ public struct MateResult: Sendable, Equatable, Codable {
     public var lost: Bool
     /// A race: the second of my run at which the mate reached the goal, if they did.
     public var finishedAtSeconds: Int?
+    /// A race: how far I had run when the mate reached the goal (runs saved before it was kept have none).
+    public var myKmAtTheirFinish: Double?
 
     public init(nickname: String?, distanceKm: Double, elapsedSeconds: Int, lost: Bool = false,
-                finishedAtSeconds: Int? = nil) {
+                finishedAtSeconds: Int? = nil, myKmAtTheirFinish: Double? = nil) {
         self.nickname = nickname
         self.distanceKm = distanceKm
         self.elapsedSeconds = elapsedSeconds
         self.lost = lost
         self.finishedAtSeconds = finishedAtSeconds
+        self.myKmAtTheirFinish = myKmAtTheirFinish
+    }
+}
+
+extension RunningResult {
+    /// A race I lost: how far behind I was when the mate reached the goal, and how long after them I got
+    /// there (`nil` seconds if I didn't); `nil` when I won or it is no race.
+    public var behind: (km: Double, seconds: Int?)? {
+        guard isUserWinner == false, let mate, let theirFinish = mate.finishedAtSeconds else { return nil }
+        let km = mate.myKmAtTheirFinish.map { max(0, targetDistanceKm - min($0, targetDistanceKm)) }
+            ?? max(0, mate.distanceKm - distanceKm)
+        return (km, distanceKm >= targetDistanceKm ? max(0, elapsedSeconds - theirFinish) : nil)
     }
 }
 
@@ -87,7 +101,8 @@ extension RunningResult {
                        elapsedSeconds: $0.progress.data.elapsedSeconds,
                        // A mate who finished and then went quiet is done, not lost.
                        lost: !$0.isConnected && $0.progress.status != .finished && data.mateFinishedAtSeconds == nil,
-                       finishedAtSeconds: data.mateFinishedAtSeconds)
+                       finishedAtSeconds: data.mateFinishedAtSeconds,
+                       myKmAtTheirFinish: data.myKmWhenMateFinished.map { min($0, target) })
         } : nil
         self.init(mode: setting.mode, targetDistanceKm: target,
                   distanceKm: min(data.mine.elapsedDistanceKm, target),

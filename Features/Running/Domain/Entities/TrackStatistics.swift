@@ -1,9 +1,8 @@
 import Foundation
 
-/// What a track is, when inspected, computed as gpxpy does where gpxpy has a name for it:
-/// the 2D length (`length_2d`), the duration from the first time to the last, the moving time (a step
-/// slower than ``stoppedSpeed`` is a pause, as replay counts it), the raw sums of rises and falls between
-/// points, and the bounds.
+/// What a track is, when inspected: the 2D length (gpxpy's `length_2d`), the elapsed time (``duration``),
+/// the moving time (a step slower than ``stoppedSpeed`` is a pause, as replay counts it), the climb and
+/// descent smoothed as gpxpy smooths them (``ElevationClimb``), and the bounds.
 public struct TrackStatistics: Sendable, Equatable {
     /// Below this speed a step counts as stopped: 1 km/h.
     public static let stoppedSpeed = 1000.0 / 3600
@@ -16,11 +15,15 @@ public struct TrackStatistics: Sendable, Equatable {
     /// Segments that have points (an empty `<trkseg>` is not counted).
     public var segmentCount: Int
     public var lengthMeters: Double
-    /// From the first point's time to the last one's, pauses and gaps between segments included, if every
-    /// point has a time.
+    /// The elapsed time, if every point has a time: for each `<trk>`, from its earliest time to its latest
+    /// (pauses between its segments included), summed over the tracks. Never negative, and tracks out of
+    /// date order or years apart add only their own spans. gpxpy's `get_duration` sums each segment's
+    /// span instead (pauses between segments left out).
     public var duration: TimeInterval?
-    /// The time spent moving, if every point has a time.
+    /// The time spent moving, if every point has a time; never more than ``duration``.
     public var movingTime: TimeInterval?
+    /// What looked wrong in the file and was left out (a clock stepping back), at most ``Builder/warningLimit``.
+    public var warnings: [Warning] = []
     /// Metres climbed and descended, if the points have elevations.
     public var elevationGain: Double?
     public var elevationLoss: Double?
@@ -38,7 +41,8 @@ public struct TrackStatistics: Sendable, Equatable {
     public init(_ track: RunTrack) {
         var builder = Builder(fileName: track.fileName)
         builder.name = track.name
-        for segment in track.segments {
+        for (index, segment) in track.segments.enumerated() {
+            if index > 0, track.segmentTracks[index] != track.segmentTracks[index - 1] { builder.startTrack() }
             builder.startSegment()
             for sample in segment { builder.add(sample) }
         }
@@ -50,15 +54,21 @@ public struct TrackStatistics: Sendable, Equatable {
     public struct Builder: Sendable {
         /// The most profile (or route) points kept; past it, every other one is dropped and the spacing doubles.
         public static let sampleLimit = 4096
+        /// The most warnings kept (a broken clock could step back at every point).
+        public static let warningLimit = 10
 
         public var name: String?
         public private(set) var pointCount = 0
         private let fileName: String
-        private var segmentCount = 0, timedPointCount = 0, timedSteps = 0, climbs = 0
+        private var segmentCount = 0, timedPointCount = 0
         private var segmentPending = true
         private var previous: TrackSample?
-        private var firstTime: Date?, lastTime: Date?
-        private var moving = 0.0, gain = 0.0, loss = 0.0, lengthMeters = 0.0
+        /// The earliest and latest time of the track under way; the spans of the tracks before it.
+        private var trackFirst: Date?, trackLast: Date?
+        private var closedSpans = 0.0
+        private var moving = 0.0, lengthMeters = 0.0
+        private var climb = ElevationClimb()
+        private var warnings: [Warning] = []
         private var lowest = Double.infinity, highest = -Double.infinity
         private var bounds: Bounds?
         private var profile = EvenSelection<ProfilePoint>(limit: sampleLimit)
@@ -66,10 +76,23 @@ public struct TrackStatistics: Sendable, Equatable {
 
         public init(fileName: String) { self.fileName = fileName }
 
+        /// Starts a `<trk>`: its span is measured on its own.
+        public mutating func startTrack() {
+            closedSpans += trackSpan
+            trackFirst = nil
+            trackLast = nil
+        }
+
         /// Starts a segment: steps are not counted across segments.
         public mutating func startSegment() {
             segmentPending = true
             previous = nil
+            climb.startSegment()
+        }
+
+        private var trackSpan: Double {
+            guard let trackFirst, let trackLast else { return 0 }
+            return trackLast.timeIntervalSince(trackFirst)
         }
 
         /// Adds the next sample; its distance is from the track's start, as in `RunTrack`.
@@ -81,21 +104,18 @@ public struct TrackStatistics: Sendable, Equatable {
             pointCount += 1
             if let time = sample.time {
                 timedPointCount += 1
-                if firstTime == nil { firstTime = time }
-                lastTime = time
+                trackFirst = min(trackFirst ?? time, time)
+                trackLast = max(trackLast ?? time, time)
             }
-            if let previous {
-                if let start = previous.time, let end = sample.time, end > start {
-                    timedSteps += 1
-                    let seconds = end.timeIntervalSince(start)
-                    if (sample.distanceMeters - previous.distanceMeters) / seconds >= TrackStatistics.stoppedSpeed { moving += seconds }
+            if let previous, let start = previous.time, let end = sample.time {
+                let seconds = end.timeIntervalSince(start)
+                if seconds < 0, warnings.count < Self.warningLimit {
+                    warnings.append(.clockStepsBack(point: pointCount, seconds: -seconds))
                 }
-                if let low = previous.elevation, let high = sample.elevation {
-                    climbs += 1
-                    if high > low { gain += high - low } else { loss += low - high }
-                }
+                if seconds > 0, (sample.distanceMeters - previous.distanceMeters) / seconds >= TrackStatistics.stoppedSpeed { moving += seconds }
             }
             if let elevation = sample.elevation {
+                climb.add(elevation)
                 lowest = min(lowest, elevation)
                 highest = max(highest, elevation)
                 profile.offer(ProfilePoint(distanceMeters: sample.distanceMeters, elevation: elevation))
@@ -112,14 +132,17 @@ public struct TrackStatistics: Sendable, Equatable {
 
         public var statistics: TrackStatistics {
             let allTimed = timedPointCount > 0 && timedPointCount == pointCount
-            return TrackStatistics(
+            let elapsed = closedSpans + trackSpan
+            let climbed = climb.settled
+            var statistics = TrackStatistics(
                 name: name, fileName: fileName, pointCount: pointCount, timedPointCount: timedPointCount,
                 segmentCount: segmentCount, lengthMeters: lengthMeters,
-                duration: allTimed ? firstTime.flatMap { first in lastTime.map { $0.timeIntervalSince(first) } } : nil,
-                movingTime: allTimed && timedSteps > 0 ? moving : nil,
-                elevationGain: climbs > 0 ? gain : nil, elevationLoss: climbs > 0 ? loss : nil,
+                duration: allTimed ? elapsed : nil, movingTime: allTimed ? min(moving, elapsed) : nil,
+                elevationGain: climbed.steps > 0 ? climbed.gain : nil, elevationLoss: climbed.steps > 0 ? climbed.loss : nil,
                 elevationRange: lowest <= highest ? lowest...highest : nil, bounds: bounds, profile: profile.kept,
                 route: route.kept)
+            statistics.warnings = warnings
+            return statistics
         }
     }
 
@@ -161,6 +184,13 @@ public struct TrackStatistics: Sendable, Equatable {
         self.bounds = bounds
         self.profile = profile
         self.route = route
+    }
+
+    /// Something in the file a person should know, as data (Presentation words it).
+    public enum Warning: Sendable, Equatable {
+        /// Point `point` (from 1) is timed `seconds` before the point before it in its segment: that step
+        /// is not counted as moving.
+        case clockStepsBack(point: Int, seconds: Double)
     }
 
     /// South-west and north-east corners, in degrees.

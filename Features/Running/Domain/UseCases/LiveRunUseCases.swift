@@ -49,7 +49,7 @@ public struct DefaultJoinLiveRunUseCase: JoinLiveRunUseCase {
     }
 
     public func execute(_ id: SessionID, nickname: String, timeline: ReplayTimeline) async throws -> LiveConnection {
-        let connection = try await sessions.join(id, nickname: nickname)
+        let connection = try await sessions.join(id, nickname: nickname, trackKm: timeline.totalKm)
         do {
             try connection.setting.checkRace(on: timeline)
         } catch {

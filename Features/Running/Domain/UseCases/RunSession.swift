@@ -35,6 +35,7 @@ struct RunSession {
         if mode == .race, data.mateFinishedAtSeconds == nil,
            mateStatus == .finished || data.mateDistanceKm >= request.setting.targetDistanceKm {
             data.mateFinishedAtSeconds = tick
+            data.myKmWhenMateFinished = km
         }
         if mode.needsMate, mateStatus == .cancelled, data.mateFinishedAtSeconds == nil {
             ending = .cancelledByMate

@@ -67,6 +67,13 @@ public struct DefaultRunUseCase: RunUseCase {
             var mate: MateStatus?
             if let feed = request.mate {
                 guard let status = try await mateStatus(at: tick, from: feed, control: control) else { session.cancel(); break }
+                // A live mate (a ghost's track was checked when it was read) is believed only where a runner can be.
+                if feed.knownTotalKm == nil,
+                   !MateClaim.isPossible(status.progress, mode: request.setting.mode, goalKm: request.setting.targetDistanceKm) {
+                    try? await feed.publish(RunnerProgress(data: session.data.mine, status: .cancelled))
+                    throw LiveSessionError.impossiblePosition(km: status.progress.data.elapsedDistanceKm,
+                                                              seconds: status.progress.data.elapsedSeconds)
+                }
                 mate = status
             }
             let progress = session.advance(to: tick, mate: mate)

@@ -22,6 +22,10 @@ public struct RunResultJSON: Encodable, Sendable, Equatable {
     /// A race: the second of my run at which the mate reached the goal, if they did.
     public var mateFinishedSeconds: Int?
     public var isUserWinner: Bool?
+    /// A race I lost: how far behind I was when the mate reached the goal, and how many seconds after them I
+    /// reached it.
+    public var behindKm: Double?
+    public var behindSeconds: Int?
     /// Each whole kilometre's time in seconds.
     public var splitSeconds: [Int]
     /// Metres climbed over the distance run, if the track has elevations.
@@ -49,6 +53,8 @@ public struct RunResultJSON: Encodable, Sendable, Equatable {
         mateLost = result.mate?.lost
         mateFinishedSeconds = result.mate?.finishedAtSeconds
         isUserWinner = result.isUserWinner
+        behindKm = result.behind.map { JSONRounding.km($0.km) }
+        behindSeconds = result.behind?.seconds
         splitSeconds = result.splitSeconds
         elevationGainMeters = result.elevationGainMeters.map { JSONRounding.decimals($0, 1) }
         teamDistanceKm = result.teamTotalKm.map(JSONRounding.km)

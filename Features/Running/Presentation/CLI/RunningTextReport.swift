@@ -6,7 +6,7 @@ import StrataTerminal
 public enum RunningTextReport {
     public static func result(_ result: RunningResult, route: RouteSummary? = nil) -> String {
         var lines = RunningResultViewState(result: result).lines
-        if let route { lines.append("Track     \(route.name) (\(route.fileName), \(RunningFormat.distance(route.lengthKm)) km)") }
+        if let route { lines.append("Track     \(route.name) (\(route.fileName), \(RunningFormat.trackLength(route.lengthKm)) km)") }
         return lines.joined(separator: "\n") + "\n"
     }
 

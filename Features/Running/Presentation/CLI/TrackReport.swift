@@ -13,13 +13,16 @@ public struct TrackJSON: Encodable, Sendable, Equatable {
     public var segments: Int
     /// 2D, like gpxpy's `length_2d`.
     public var lengthKm: Double
-    /// From the first point's time to the last one's, if every point has a time.
+    /// The elapsed time (each track's earliest to latest time, summed), if every point has a time.
     public var durationSeconds: Double?
     public var timedPoints: Int
     public var movingSeconds: Double?
+    /// Smoothed as gpxpy smooths them.
     public var elevationGainMeters: Double?
     public var elevationLossMeters: Double?
     public var bounds: Bounds?
+    /// What looked wrong in the file and was left out, in words.
+    public var warnings: [String]
 
     public init(_ statistics: TrackStatistics) {
         name = statistics.name
@@ -33,6 +36,7 @@ public struct TrackJSON: Encodable, Sendable, Equatable {
         elevationGainMeters = statistics.elevationGain.map { ($0 * 10).rounded() / 10 }
         elevationLossMeters = statistics.elevationLoss.map { ($0 * 10).rounded() / 10 }
         bounds = statistics.bounds.map { Bounds(south: $0.south, west: $0.west, north: $0.north, east: $0.east) }
+        warnings = statistics.warnings.map(TrackReport.text)
     }
 }
 
@@ -46,14 +50,14 @@ public enum TrackReport {
 
     public static func text(_ statistics: TrackStatistics) -> String {
         var lines = ["\(statistics.name ?? statistics.fileName)"]
-        lines.append("Points      \(statistics.pointCount) in \(statistics.segmentCount) segment\(statistics.segmentCount == 1 ? "" : "s")")
-        lines.append("Length      \(RunningFormat.distance(statistics.lengthMeters / 1000)) km")
+        lines.append("Points      \(statistics.pointCount) in \(RunningFormat.count(statistics.segmentCount, "segment"))")
+        lines.append("Length      \(RunningFormat.trackLength(statistics.lengthMeters / 1000)) km")
         if let duration = statistics.duration, let moving = statistics.movingTime {
             lines.append("Duration    \(RunningFormat.elapsedTime(Int(duration.rounded()))) (moving \(RunningFormat.elapsedTime(Int(moving.rounded()))))")
         } else if statistics.timedPointCount == 0 {
             lines.append("Duration    - (the points have no times)")
         } else {
-            lines.append("Duration    - (only \(statistics.timedPointCount) of the \(statistics.pointCount) points have times)")
+            lines.append("Duration    - (\(statistics.timedPointCount) of \(RunningFormat.count(statistics.pointCount, "point")) \(statistics.timedPointCount == 1 ? "has" : "have") a time; a duration needs them all)")
         }
         if let gain = statistics.elevationGain, let loss = statistics.elevationLoss, let range = statistics.elevationRange {
             lines.append("Elevation   +\(Int(gain.rounded())) m / -\(Int(loss.rounded())) m, \(Int(range.lowerBound.rounded()))–\(Int(range.upperBound.rounded())) m")
@@ -68,7 +72,15 @@ public enum TrackReport {
         for (index, row) in BrailleMap.rows(statistics.route, width: profileWidth, maxHeight: mapHeight).enumerated() {
             lines.append((index == 0 ? "Map         " : "            ") + row)
         }
+        for warning in statistics.warnings { lines.append("Warning     " + text(warning)) }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    public static func text(_ warning: TrackStatistics.Warning) -> String {
+        switch warning {
+        case .clockStepsBack(let point, let seconds):
+            "the clock steps back \(RunningFormat.elapsedTime(Int(seconds.rounded()))) at point \(point); that step is not counted"
+        }
     }
 
     /// The elevation along the track in `width` columns of ▁▂▃▄▅▆▇█, each the mean of the points in its

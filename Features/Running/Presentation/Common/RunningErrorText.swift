@@ -38,8 +38,11 @@ public enum RunningErrorText {
         switch problem {
         case .empty(let file):
             "the track \(file) has no track points to run; use a GPX file with a <trk> (or an <rte>)"
+        case .needsPace(let file, let untimed, let points) where untimed == points:
+            "the track \(file) has no times, so it can't be replayed by its clock; \(givePace)"
         case .needsPace(let file, let untimed, let points):
-            "the track \(file) has no time on \(untimed) of its \(points) points, so it can't be replayed by its clock; \(givePace)"
+            "the track \(file) has a time on only \(points - untimed) of its \(RunningFormat.count(points, "point")), so it can't be replayed by its clock "
+                + "(nothing is made up); \(givePace)"
         case .clockRunsBackwards(let file, let point):
             "the track \(file) goes back in time at point \(point), so it can't be replayed by its clock; \(givePace)"
         case .clockJumps(let file, let point, let hours):
@@ -67,8 +70,8 @@ public enum RunningErrorText {
         case .mateMissing(let mode):
             "a \(mode.rawValue) run needs a mate: give --mate-track FILE, or use `strata running host`"
         case .tooShort(let track, let goal, let mode):
-            "the track\(mode == .team ? "s" : "") add\(mode == .team ? "" : "s") up to \(RunningFormat.distanceRoundedDown(track)) km, "
-                + "less than the \(RunningFormat.distance(goal)) km goal; choose a goal of at most \(RunningFormat.distanceRoundedDown(track)) km or a longer track"
+            "the track\(mode == .team ? "s" : "") add\(mode == .team ? "" : "s") up to \(RunningFormat.trackLength(track)) km, "
+                + "less than the \(RunningFormat.distance(goal)) km goal; choose a goal of at most \(RunningFormat.trackLength(track)) km or a longer track"
         case .invalidSpeed(let speed):
             "the speed \(speed) is not allowed; use 1 for real time, N for N times faster, or 0 for instant"
         }
@@ -93,6 +96,26 @@ public enum RunningErrorText {
             "the host at \(endpoint) refused to let you join: \(reason)"
         case .damaged(let id, let path):
             "session \(id) (\(path)) is not a running session file; remove it and host again"
+        case .impossiblePosition(let km, let seconds):
+            "the mate sent an impossible position (\(claimedKm(km)) km after \(RunningFormat.elapsedTime(seconds))); "
+                + "the race ends with no winner and is not saved. Race someone whose strata you trust"
+        case .folderNotPrivate(let path, let reason):
+            "the session folder \(path) \(folderText(reason)), so another user could block or redirect the session; "
+                + "remove it (strata creates it again, only for you) or set sessionDirectory to a folder of your own"
+        }
+    }
+
+    /// A distance a mate claimed, shown without trusting it: two decimals in a person's range, else `1e+308`.
+    private static func claimedKm(_ km: Double) -> String {
+        km.isFinite && abs(km) < 100_000 ? RunningFormat.distance(km) : String(format: "%.3g", km)
+    }
+
+    private static func folderText(_ reason: LiveSessionError.FolderReason) -> String {
+        switch reason {
+        case .notAFolder: "is not a folder (or is a symbolic link)"
+        case .ownedByAnotherUser: "belongs to another user"
+        case .writableByOthers: "can be written by other users"
+        case .unusable(let why): "can't be used (\(why))"
         }
     }
 }

@@ -16,21 +16,43 @@ public enum RunningFormat {
         String(format: "%.2f", km)
     }
 
-    /// `km` with two decimals, rounded down: a most the user can type back and have accepted (3.099 km is
-    /// `3.09`, where `distance` would say `3.10`, which is more than there is).
-    public static func distanceRoundedDown(_ km: Double) -> String {
+    /// A track's length, wherever it is shown (`running track`, a result, an error): two decimals rounded
+    /// down, the most the user can type back as a goal and have accepted (3.099 km is `3.09`, where
+    /// `distance` would say `3.10`, which is more than there is).
+    public static func trackLength(_ km: Double) -> String {
         String(format: "%.2f", (km * 100 + 1e-9).rounded(.down) / 100)
     }
 
-    /// A whole percentage of `fraction` (0...1 shown as 0...100), rounded down so that 100 % means done.
+    /// A whole percentage of `fraction` (0...1 shown as 0...100), rounded to the nearest; 100 % only when
+    /// it is all (99.6 % short of it reads 99 %).
     public static func percent(_ fraction: Double) -> Int {
         guard fraction.isFinite else { return 0 }
-        return Int((min(max(fraction, 0), 1) * 100 + 1e-9).rounded(.down))
+        let clamped = min(max(fraction, 0), 1)
+        let value = Int((clamped * 100).rounded())
+        return value == 100 && clamped < 1 ? 99 : value
     }
 
-    /// Progress toward `targetKm` as a whole percentage.
+    /// Progress toward `targetKm` as a whole percentage of the distance as it is shown (two decimals), so
+    /// that "0.70 / 1.00 km" reads 70 % (it read 69 % for 0.696 km); 100 % only at the goal.
     public static func progress(_ km: Double, of targetKm: Double) -> Int {
-        targetKm > 0 ? percent(km / targetKm) : 0
+        guard targetKm > 0, km.isFinite else { return 0 }
+        let value = percent((km * 100).rounded() / 100 / targetKm)
+        return value == 100 && km < targetKm ? 99 : value
+    }
+
+    /// The whole percentages of `targetKm` that `parts` make, adding up to the percentage of their sum (the
+    /// largest remainders take the odd points): a team's 45.5 % and 54.5 % read 46 % and 54 %, the 100 % they
+    /// make together, not 45 % and 54 %.
+    public static func progress(ofParts parts: [Double], of targetKm: Double) -> [Int] {
+        guard targetKm > 0 else { return parts.map { _ in 0 } }
+        let exact = parts.map { $0.isFinite ? max(0, $0) / targetKm * 100 : 0 }
+        var whole = exact.map { Int($0.rounded(.down)) }
+        var missing = progress(parts.reduce(0) { $0 + ($1.isFinite ? max(0, $1) : 0) }, of: targetKm) - whole.reduce(0, +)
+        for index in exact.indices.sorted(by: { exact[$0] - exact[$0].rounded(.down) > exact[$1] - exact[$1].rounded(.down) }) where missing > 0 {
+            whole[index] += 1
+            missing -= 1
+        }
+        return whole
     }
 
     /// A run's average pace, `5:42/km`, or `-` before the first 10 m.
@@ -38,6 +60,11 @@ public enum RunningFormat {
         guard result.distanceKm >= 0.01 else { return "-" }
         let seconds = Int((Double(result.elapsedSeconds) / result.distanceKm).rounded())
         return "\(seconds / 60):\(twoDigits(seconds % 60))/km"
+    }
+
+    /// A count and its noun, singular for one: `count(1, "point")` is `1 point`, `count(3, "run")` `3 runs`.
+    public static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 
     /// Whole kilocalories.

@@ -24,9 +24,10 @@ public final class MovieDetailsScreen: Screen {
         var posterLine = viewModel.posterLine
         if viewModel.posterPath != nil, context.pictures != .off, canvas.size.width >= Self.minimumWidthForPoster {
             // TMDB posters are 2:3; the column is as wide as that shape at the screen's height, at most 2/5.
-            let columns = min(canvas.size.width * 2 / 5, canvas.size.height * 2 * 2 / 3)
+            let cell = context.cellPixels
+            let columns = min(canvas.size.width * 2 / 5, canvas.size.height * cell.height * 2 / (cell.width * 3))
             let area = canvas.canvas(in: Region(column: 0, row: 0, width: columns, height: canvas.size.height))
-            drawPoster(in: area, mode: context.pictures)
+            drawPoster(in: area, context: context)
             text = canvas.canvas(in: Region(column: columns + 2, row: 0, width: canvas.size.width - columns - 2,
                                             height: canvas.size.height))
             posterLine = nil
@@ -46,10 +47,11 @@ public final class MovieDetailsScreen: Screen {
 
     /// The poster scaled into `area` (or the state of its loading), asking for it at the width the area has:
     /// a pixel a column for half blocks, about ten pixels a column for the kitty protocol.
-    private func drawPoster(in area: Canvas, mode: PictureMode) {
+    private func drawPoster(in area: Canvas, context: RenderContext) {
+        let mode = context.pictures
         viewModel.updatePosterImage(width: mode == .kitty ? area.size.width * 10 : area.size.width)
         if let poster = viewModel.poster {
-            let size = poster.cellSize(fitting: area.size)
+            let size = poster.cellSize(fitting: area.size, cell: context.cellPixels)
             PictureView(poster, mode: mode).draw(in: area.canvas(in: Region(column: 0, row: 0, width: size.width, height: size.height)))
         } else if let problem = viewModel.posterProblem {
             TextBlock(problem, style: .dim).draw(in: area)

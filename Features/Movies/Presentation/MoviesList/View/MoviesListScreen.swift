@@ -9,6 +9,8 @@ public final class MoviesListScreen: Screen {
 
     /// The screen's view model.
     public let viewModel: MoviesListViewModel
+    /// The rows' poster thumbnails, where the terminal can show them (nil: text only).
+    public let thumbnails: MoviesListThumbnails?
     private var field = TextFieldState()
     private var focus = Focus.search
     private var selection = ListSelection()
@@ -16,8 +18,9 @@ public final class MoviesListScreen: Screen {
     /// The recent queries, shown while the field is empty and focused (set by the coordinator).
     public internal(set) var suggestions: (MoviesQueryListViewModel)?
 
-    public init(viewModel: MoviesListViewModel) {
+    public init(viewModel: MoviesListViewModel, thumbnails: MoviesListThumbnails? = nil) {
         self.viewModel = viewModel
+        self.thumbnails = thumbnails
     }
 
     public var title: String { viewModel.screenTitle }
@@ -32,7 +35,7 @@ public final class MoviesListScreen: Screen {
         case .results:
             [HelpItem("↑↓", "move"), HelpItem("Enter", "details"), HelpItem("/", "search")]
                 + (viewModel.loading != .none ? [HelpItem("Esc", "stop")] : [])
-                + (viewModel.error != nil ? [HelpItem("r", "retry")] : [])
+                + (viewModel.error != nil && viewModel.canRetry ? [HelpItem("r", "retry")] : [])
         }
     }
 
@@ -50,11 +53,13 @@ public final class MoviesListScreen: Screen {
                 .draw(in: body.rows(1, count: max(0, body.size.height - 1)), selection: &suggestionSelection)
             return
         }
-        drawResults(in: body, frame: context.frame)
+        drawResults(in: body, context: context)
     }
 
-    private func drawResults(in canvas: Canvas, frame: Int) {
+    private func drawResults(in canvas: Canvas, context: RenderContext) {
+        let frame = context.frame
         let spinner = Spinner.frames[frame % Spinner.frames.count]
+        var header = 1
         switch viewModel.resultsState {
         case .prompt:
             canvas.draw("Type a title and press Enter.", row: 0, style: .dim)
@@ -68,8 +73,12 @@ public final class MoviesListScreen: Screen {
         case .noResults:
             canvas.draw("No movies found for \"\(viewModel.query)\".", row: 0, style: .dim)
             return
-        case .failed(let message):
-            canvas.draw("\(viewModel.errorTitle): \(message). Press r to try again.", row: 0, style: .color(.red))
+        case .failed(let message, let canRetry):
+            // The whole sentence, wrapped: what happened and what to do are at its end.
+            let text = "\(viewModel.errorTitle): \(message)" + (canRetry ? " Press r to try again." : "")
+            let lines = text.wrapped(toWidth: canvas.size.width).prefix(max(1, canvas.size.height / 2))
+            for (row, line) in lines.enumerated() { canvas.draw(line, row: row, style: .color(.red)) }
+            header = lines.count
         case .results(let page, let pages):
             canvas.draw("\(viewModel.emptyDataTitle) for \"\(viewModel.query)\" · page \(page) of \(pages)", row: 0, style: .dim)
         }
@@ -81,9 +90,18 @@ public final class MoviesListScreen: Screen {
         // While the search field has the keyboard the list draws from a copy, so typing never moves it.
         // The title column has a fixed width, so the dates don't move as pages with longer titles load.
         var selection = self.selection
-        ListView(rows: viewModel.items.map { ListRow($0.title, detail: $0.releaseDate) }, emptyText: "", footer: footer,
-                 titleColumnWidth: max(8, (canvas.size.width - 4) / 2))
-            .draw(in: canvas.rows(1, count: max(0, canvas.size.height - 1)), selection: &selection)
+        let area = canvas.rows(header, count: max(0, canvas.size.height - header))
+        let thumbnailColumns = thumbnailColumns(width: area.size.width, context: context)
+        let list = ListView(rows: viewModel.items.map { ListRow($0.title, detail: $0.releaseDate) }, emptyText: "", footer: footer,
+                            titleColumnWidth: max(8, (area.size.width - thumbnailColumns - 4) / 2))
+        let listArea = thumbnailColumns == 0 ? area : area.canvas(in: Region(
+            column: thumbnailColumns + 1, row: 0, width: area.size.width - thumbnailColumns - 1, height: area.size.height))
+        list.draw(in: listArea, selection: &selection)
+        if thumbnailColumns > 0 {
+            drawThumbnails(of: list.visibleItems(height: listArea.size.height, selection: selection),
+                           in: area.canvas(in: Region(column: 0, row: 0, width: thumbnailColumns, height: area.size.height)),
+                           context: context)
+        }
         if focus == .results { self.selection = selection }
     }
 
@@ -139,7 +157,7 @@ public final class MoviesListScreen: Screen {
         case .character("/"), .tab:
             focus = .search
             if field.text.isEmpty { viewModel.showQueriesSuggestions() }
-        case .character("r") where viewModel.error != nil:
+        case .character("r") where viewModel.error != nil && viewModel.canRetry:
             viewModel.didRetry()
         default:
             switch selection.handle(key, itemCount: viewModel.items.count) {

@@ -18,8 +18,9 @@ public enum MoviesListResultsState: Sendable, Hashable {
     case searching
     /// The search was stopped before anything came.
     case stopped
-    /// The last load failed with this message (what was loaded before stays listed).
-    case failed(String)
+    /// The last load failed with this message (what was loaded before stays listed); `canRetry` when
+    /// running it again may help.
+    case failed(String, canRetry: Bool)
     /// The search found nothing.
     case noResults
     /// Results, with the pages loaded so far and the pages there are.

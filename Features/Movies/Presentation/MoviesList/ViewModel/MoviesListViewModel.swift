@@ -14,8 +14,11 @@ public final class MoviesListViewModel {
     public private(set) var loading: MoviesListViewModelLoading = .none
     /// The query of the results shown.
     public private(set) var query = ""
-    /// A message for a failed load, `nil` when the last load didn't fail.
+    /// What went wrong in the last load and what to do, in the command line's words (`MoviesErrorText`);
+    /// `nil` when the last load didn't fail.
     public private(set) var error: String?
+    /// Whether the failed load may succeed if run again (`r`): not for a refused key or a wrong address.
+    public private(set) var canRetry = false
     public var isEmpty: Bool { items.isEmpty }
     /// Whether the last search was stopped before its results came.
     public private(set) var wasStopped = false
@@ -23,7 +26,7 @@ public final class MoviesListViewModel {
     /// What the results area says.
     public var resultsState: MoviesListResultsState {
         if query.isEmpty { return .prompt }
-        if let error { return .failed(error) }
+        if let error { return .failed(error, canRetry: canRetry) }
         if items.isEmpty {
             if loading != .none { return .searching }
             return wasStopped ? .stopped : .noResults
@@ -46,6 +49,8 @@ public final class MoviesListViewModel {
     @ObservationIgnored private let actions: MoviesListViewModelActions?
     @ObservationIgnored private var pages: [MoviesPage] = []
     @ObservationIgnored private var loadTask: Task<Void, Never>?
+    /// The page the failed load asked for: what `r` asks for again.
+    @ObservationIgnored private var failedPage: Int?
     /// Bumped by every load and cancel; a load applies its results only while its number is current.
     @ObservationIgnored private var generation = 0
 
@@ -66,7 +71,7 @@ public final class MoviesListViewModel {
     /// The selection reached the end of the list: loads the next page if there is one and nothing loads.
     public func didLoadNextPage() {
         guard hasMorePages, loading == .none, !query.isEmpty else { return }
-        load(MovieQuery(query: query), loading: .nextPage)
+        load(MovieQuery(query: query), page: nextPage, loading: .nextPage)
     }
 
     /// Searches `query` from page 1, cancelling any load in progress; a blank query is ignored.
@@ -86,13 +91,14 @@ public final class MoviesListViewModel {
         wasStopped = true
     }
 
-    /// Runs the load that failed again (the first page, or the next one).
+    /// Runs the load that failed again, for the same page: a saved copy of it on screen is refreshed in
+    /// place; the next page loads at the end of the list. Nothing happens when retrying can't help.
     public func didRetry() {
-        guard error != nil, !query.isEmpty else { return }
+        guard error != nil, canRetry, !query.isEmpty, let failedPage else { return }
         if items.isEmpty {
             update(movieQuery: MovieQuery(query: query))
         } else {
-            load(MovieQuery(query: query), loading: .nextPage)
+            load(MovieQuery(query: query), page: failedPage, loading: failedPage > currentPage ? .nextPage : .fullScreen)
         }
     }
 
@@ -113,7 +119,7 @@ public final class MoviesListViewModel {
 
     private func update(movieQuery: MovieQuery) {
         resetPages()
-        load(movieQuery, loading: .fullScreen)
+        load(movieQuery, page: 1, loading: .fullScreen)
     }
 
     private func resetPages() {
@@ -123,15 +129,17 @@ public final class MoviesListViewModel {
         items = []
     }
 
-    private func load(_ movieQuery: MovieQuery, loading: MoviesListViewModelLoading) {
+    private func load(_ movieQuery: MovieQuery, page: Int, loading: MoviesListViewModelLoading) {
         generation += 1
         let current = generation
         loadTask?.cancel()
         self.loading = loading
         query = movieQuery.query
         error = nil
+        canRetry = false
+        failedPage = nil
         wasStopped = false
-        let updates = searchMoviesUseCase.execute(requestValue: SearchMoviesUseCaseRequestValue(query: movieQuery, page: nextPage))
+        let updates = searchMoviesUseCase.execute(requestValue: SearchMoviesUseCaseRequestValue(query: movieQuery, page: page))
         loadTask = Task { [weak self] in
             do {
                 for try await update in updates {
@@ -142,7 +150,7 @@ public final class MoviesListViewModel {
                 self.loading = .none
             } catch {
                 guard let self, self.generation == current else { return }
-                self.handle(error)
+                self.handle(error, page: page)
                 self.loading = .none
             }
         }
@@ -157,8 +165,10 @@ public final class MoviesListViewModel {
         items = pages.flatMap(\.movies).map(MoviesListItemViewModel.init(movie:))
     }
 
-    private func handle(_ error: any Error) {
+    private func handle(_ error: any Error, page: Int) {
         if error is CancellationError || (error as? MoviesError) == .cancelled { return }
-        self.error = (error as? MoviesError)?.isConnectionError == true ? "No internet connection" : "Failed loading movies"
+        self.error = MoviesErrorText.text(error)
+        canRetry = (error as? MoviesError)?.canSucceedOnRetry ?? true
+        failedPage = page
     }
 }

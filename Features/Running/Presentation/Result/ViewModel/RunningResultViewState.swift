@@ -29,13 +29,16 @@ public struct RunningResultViewState: Sendable, Equatable {
     public var progress: Int { RunningFormat.progress(result.distanceKm, of: result.targetDistanceKm) }
     public var caloriesText: String { RunningFormat.calories(result.calories) + " kcal" }
 
-    /// Race: the winner sentence; `nil` for other modes or a race that didn't finish.
+    /// Race: the winner sentence; `nil` for other modes or a race that didn't finish. The loser reads how far
+    /// behind they were when the winner reached the goal, and how long after the winner they got there.
     public var winnerText: String? {
         guard result.mode == .race, result.isFinished, let mate = result.mate else { return nil }
-        let gap = RunningFormat.distance(abs(result.distanceKm - mate.distanceKm))
-        return result.isUserWinner == true
-            ? "You beat \(mateName) by \(gap) km"
-            : "\(mateName.capitalizedFirst) reached the goal first; you were \(gap) km behind"
+        if result.isUserWinner == true {
+            return "You beat \(mateName) by \(RunningFormat.distance(abs(result.distanceKm - mate.distanceKm))) km"
+        }
+        let behind = result.behind ?? (km: abs(result.distanceKm - mate.distanceKm), seconds: nil)
+        return "\(mateName.capitalizedFirst) reached the goal first; you were \(RunningFormat.distance(behind.km)) km behind"
+            + (behind.seconds.map { " and finished \(RunningFormat.elapsedTime($0)) after" } ?? "")
     }
 
     /// Team: "Team 5.00 / 5.00 km" and my share.

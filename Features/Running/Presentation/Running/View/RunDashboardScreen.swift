@@ -15,7 +15,7 @@ final class RunDashboardScreen: Screen {
 
     var title: String { viewModel.state.title }
 
-    var helpItems: [HelpItem] { viewModel.isRunning ? [HelpItem("Esc", "end the run")] : [HelpItem("Esc", "back")] }
+    var helpItems: [HelpItem] { viewModel.isRunning ? [HelpItem("Esc", "end the run"), HelpItem("q", "end the run first")] : [HelpItem("Esc", "back")] }
 
     func screenWillAppear() { viewModel.start() }
 
@@ -63,12 +63,10 @@ final class RunDashboardScreen: Screen {
     func handle(_ key: Key) throws -> KeyResult {
         guard viewModel.isRunning else { return .ignored }
         switch key {
-        case .character("c"), .escape:
-            // A run is not ended by a stray key: it asks first, and runs on meanwhile.
+        case .character("c"), .escape, .character("q"):
+            // A run is not ended by a stray key: it asks first, and runs on meanwhile. q asks the same (it
+            // once did nothing without a word): the run ends first, then q quits.
             confirmEnd { [viewModel] end in if end { viewModel.cancel() } }
-            return .handled
-        case .character("q"):
-            // Not the app's "quit" during a run: that would drop the run unsaved. c or Esc ends it first.
             return .handled
         default:
             return .ignored

@@ -44,8 +44,12 @@ public final class RunDashboardViewModel {
             try? await RunCountdown.count(for: request, on: clock) { countdown = $0 }
             countdown = nil
             let outcome = try await useCase.execute(request, control: control) { [weak self] data in
-                latest.set(data)
-                Task { @MainActor in self?.show(data) }
+                // One hop to the main actor at a time, showing the newest data: a replay faster than the
+                // screen redraws doesn't queue up redraws ahead of the keys (a '?' once came seconds late).
+                guard latest.set(data) else { return }
+                Task { @MainActor in
+                    if let newest = latest.take() { self?.show(newest) }
+                }
             }
             if let data = latest.value { show(data) }
             result = RunningResultViewState(result: outcome)
@@ -81,11 +85,30 @@ public final class RunDashboardViewModel {
     }
 }
 
-/// The newest data, kept across the use case's thread and the main actor.
+/// The newest data, kept across the use case's thread and the main actor, and whether the main actor has yet
+/// to show it.
 final class LatestRunningData: @unchecked Sendable {
     private let lock = NSLock()
     private var data: RunningData?
+    private var pending = false
 
-    func set(_ newValue: RunningData) { lock.withLock { data = newValue } }
+    /// Keeps `newValue`; `true` when nothing was waiting to be shown (the caller then schedules `take()`).
+    func set(_ newValue: RunningData) -> Bool {
+        lock.withLock {
+            data = newValue
+            defer { pending = true }
+            return !pending
+        }
+    }
+
+    /// The newest data to show, once: `nil` when it was already taken.
+    func take() -> RunningData? {
+        lock.withLock {
+            guard pending else { return nil }
+            pending = false
+            return data
+        }
+    }
+
     var value: RunningData? { lock.withLock { data } }
 }

@@ -44,6 +44,12 @@ extension RunningViewState {
         let target = setting.targetDistanceKm
         if setting.mode == .team {
             team = Runner("Team", km: min(data.teamDistanceKm, target), goalKm: target)
+            // The two bars' percentages add up to the team's (each rounded alone, 45.5 % + 54.5 % read 45 + 54).
+            if data.teamDistanceKm <= target {
+                let shares = RunningFormat.progress(ofParts: [data.mine.elapsedDistanceKm, data.mateDistanceKm], of: target)
+                me.progress = shares[0]
+                mate?.progress = shares[1]
+            }
             return
         }
         let mine = min(data.mine.elapsedDistanceKm, target), theirs = min(data.mateDistanceKm, target)

@@ -1,8 +1,9 @@
 import RunningDomain
 import StrataTerminal
 
-/// The setup form: ↑↓ moves between fields, ←→ changes mode and speed, Tab completes a track's path (or moves
-/// on), Enter starts the run. What goes wrong is always shown, over the last rows if the terminal is short.
+/// The setup form: ↑↓ moves between fields, ←→ changes mode and speed, Tab completes a track's path as a shell
+/// does (as far as the names agree, then lists them; it moves on when there is nothing to complete or the
+/// list is already shown), Enter starts the run. What goes wrong is always shown, over the last rows if the terminal is short.
 @MainActor
 final class RunSetupScreen: Screen {
     let title = "New run"
@@ -25,6 +26,8 @@ final class RunSetupScreen: Screen {
 
     var isAnimating: Bool { viewModel.isLoading }
 
+    var leavingQuestion: String? { viewModel.hasTypedChanges ? viewModel.discardQuestion : nil }
+
     func draw(in canvas: Canvas, context: RenderContext) {
         var row = 0
         for field in viewModel.fields {
@@ -42,6 +45,11 @@ final class RunSetupScreen: Screen {
             row += 1
         }
         row += 1
+        if !viewModel.completions.isEmpty, row < canvas.size.height {
+            TextBlock("Matches: " + viewModel.completions.joined(separator: ", "), style: .dim)
+                .draw(in: canvas.rows(row, count: min(3, canvas.size.height - row)))
+            row += min(3, canvas.size.height - row) + 1
+        }
         if viewModel.isLoading {
             Spinner("Reading the tracks…", frame: context.frame).draw(in: canvas.rows(min(row, canvas.size.height - 1), count: 1))
         } else if let error = viewModel.errorMessage {
@@ -58,9 +66,10 @@ final class RunSetupScreen: Screen {
         let index = fields.firstIndex(of: focus) ?? 0
         switch key {
         case .tab where focus == .track || focus == .mateTrack:
+            let listed = viewModel.completions
             if let completed = viewModel.completePath(in: focus) {
                 texts[focus] = TextFieldState(text: completed)
-            } else {
+            } else if viewModel.completions.isEmpty || viewModel.completions == listed {
                 move(to: fields[(index + 1) % fields.count])
             }
         case .up, .backTab: move(to: fields[(index + fields.count - 1) % fields.count])

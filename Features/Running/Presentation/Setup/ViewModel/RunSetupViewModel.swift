@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import RunningDomain
+import StrataBase
 
 /// Who runs and how fast replays go, for the setup screen.
 public struct RunnerProfile: Sendable, Equatable {
@@ -26,15 +27,19 @@ public final class RunSetupViewModel {
 
     public var mode: RunningMode = .single
     public var goalText = ""
-    public var trackPath = ""
-    public var mateTrackPath = ""
+    public var trackPath = "" { didSet { completions = [] } }
+    public var mateTrackPath = "" { didSet { completions = [] } }
     public var paceText = ""
     public private(set) var speedIndex = 1
     public private(set) var errorMessage: String?
+    /// The names a track path could complete to, after a Tab that could not complete further (empty otherwise).
+    public private(set) var completions: [String] = []
     public private(set) var isLoading = false
 
     @ObservationIgnored private let tracks: any TrackRepository
     @ObservationIgnored public let profile: RunnerProfile
+    /// The form as it opened, the last run's tracks in it: what the person has not typed.
+    @ObservationIgnored private var opened: [String] = []
 
     /// The form starts with the tracks of the last run started from it, in this `strata` or an earlier one.
     public init(tracks: any TrackRepository, profile: RunnerProfile) {
@@ -42,7 +47,17 @@ public final class RunSetupViewModel {
         self.profile = profile
         let last = tracks.lastTracks()
         (trackPath, mateTrackPath) = (last.mine, last.mate)
+        opened = entries
     }
+
+    /// Whether leaving the form throws away something the person chose: a field typed in, a mode or speed
+    /// changed. The last run's tracks it opened with are not that.
+    public var hasTypedChanges: Bool { entries != opened }
+
+    /// Asked before Esc leaves a form with typed changes.
+    public let discardQuestion = "Leave the new run? What you typed here is lost."
+
+    private var entries: [String] { [mode.rawValue, goalText, trackPath, mateTrackPath, paceText, String(speedIndex)] }
 
     /// MateRunner's rule, shown in the form: a goal of 0 is the default goal. Answers the goal as the form
     /// should now show it (`5.00` for `0`), or the text as it was when it is empty or not a goal.
@@ -60,9 +75,14 @@ public final class RunSetupViewModel {
     public func completePath(in field: Field) -> String? {
         let typed = field == .mateTrack ? mateTrackPath : trackPath
         let candidates = tracks.paths(completing: typed)
+        completions = []
         guard let first = candidates.first else { return nil }
         let common = candidates.dropFirst().reduce(first) { shared, next in String(zip(shared, next).prefix { $0 == $1 }.map(\.0)) }
-        guard common.count > typed.count else { return nil }
+        guard common.count > typed.count else {
+            // As a shell's second Tab: the names it could become, shown in the form.
+            if candidates.count > 1 { completions = candidates.map { Sanitizer.sanitize(($0 as NSString).lastPathComponent + ($0.hasSuffix("/") ? "/" : "")) } }
+            return nil
+        }
         if field == .mateTrack { mateTrackPath = common } else { trackPath = common }
         return common
     }
@@ -105,6 +125,7 @@ public final class RunSetupViewModel {
             request.map = TrackStatistics(mine).route
             try request.validate()
             tracks.rememberTracks(LastTracks(mine: url(trackPath).path, mate: mateTrackPath.isEmpty ? "" : url(mateTrackPath).path))
+            opened = entries  // a run started with them: nothing typed is lost by leaving now
             return request
         } catch {
             errorMessage = RunningErrorText.text(error, for: .screens)

@@ -1,0 +1,89 @@
+import Foundation
+import StrataTesting
+import Testing
+
+/// The Movies screens in the real `strata`, in a tmux terminal, against a loopback server that speaks
+/// TMDB's API.
+@Suite struct MoviesAppProcessTests {
+    static let invalidKey = #"{"status_message": "Invalid API key: You must be granted a valid key.", "success": false, "status_code": 7}"#
+
+    /// A search answered 401: the screen says to set the key, in the command line's words, and offers no
+    /// `r` (pressing it sends nothing).
+    @Test(.timeLimit(.minutes(2)))
+    func aRefusedKeySaysToSetTheKeyAndOffersNoRetry() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("GET", "/3/search/movie", response: .json(Self.invalidKey, status: 401))
+        let sandbox = try MoviesProcessTests.tmdbSandbox(server)
+        let terminal = try await Self.openMovies(sandbox)
+        defer { terminal.close() }
+
+        try terminal.type("alien", enter: true)
+        let failed = try await terminal.waitFor("the error") { Self.text($0).contains("Set TMDB_API_KEY") }
+        let text = Self.text(failed)
+        #expect(text.contains("Error: TMDB answered 401 (Invalid API key: You must be granted a valid key.)."), "\(text)")
+        #expect(text.contains("Set TMDB_API_KEY to a valid TMDB API key (v3) or read access token (v4)"), "\(text)")
+        #expect(!text.contains("Press r") && !text.contains("r retry"), "\(text)")
+        // r, then another search: had r sent the search again, that request would come before this one.
+        try terminal.type("r")
+        try terminal.type("/")
+        try terminal.type("x", enter: true)
+        try await terminal.waitFor("the second search") { _ in server.requests(to: "/3/search/movie").count >= 2 }
+        #expect(server.requests(to: "/3/search/movie").map { $0.query["query"] } == ["alien", "alienx"], "r sent the search again")
+    }
+
+    /// A failed search with the page saved by an earlier one on screen: `r` asks for that page again and
+    /// shows the fresh copy (it asked for page 2 before, and the stale page 1 stayed).
+    @Test(.timeLimit(.minutes(2)))
+    func rAfterAFailedSearchShowingASavedPageRefreshesThatPage() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        let fresh = MoviesProcessTests.page.replacingOccurrences(of: "Fight Club", with: "Fight Club Restored")
+            .replacingOccurrences(of: #""total_pages":1"#, with: #""total_pages":2"#)
+        let failure = LoopbackResponse.json(#"{"status_code":11,"status_message":"Internal error.","success":false}"#, status: 500)
+        server.route("GET", "/3/search/movie", responses: [.json(MoviesProcessTests.page.replacingOccurrences(
+            of: #""total_pages":1"#, with: #""total_pages":2"#)), failure, .json(fresh)])
+        let sandbox = try MoviesProcessTests.tmdbSandbox(server)
+        #expect(try sandbox.strata(["movies", "search", "fight club"], environment: MoviesProcessTests.key).status == 0)
+        let terminal = try await Self.openMovies(sandbox)
+        defer { terminal.close() }
+
+        try terminal.type("fight club", enter: true)
+        try await terminal.waitFor("the saved page and the error") { lines in
+            Self.text(lines).contains("Error:") && lines.contains { $0.contains("Fight Club") }
+        }
+        try terminal.type("r")
+        let refreshed = try await terminal.waitFor("the fresh page") { $0.contains { $0.contains("Fight Club Restored") } }
+        #expect(!Self.text(refreshed).contains("Error:"), "\(Self.text(refreshed))")
+        #expect(server.requests(to: "/3/search/movie").map { $0.query["page"] } == ["1", "1", "1"])
+    }
+
+    /// The screen as one line, so that a sentence wrapped over rows reads whole.
+    static func text(_ lines: [String]) -> String {
+        lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    }
+
+    /// `strata` in a fresh tmux terminal with `sandbox`'s config and a TMDB key, Movies opened from home.
+    static func openMovies(_ sandbox: Sandbox) async throws -> TmuxTerminal {
+        let terminal = try TmuxTerminal()
+        do {
+            try terminal.type("PS1='READY> '", enter: true)
+            try await terminal.waitFor("prompt") { $0.contains { $0.hasPrefix("READY>") } }
+            let key = MoviesProcessTests.key.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            try terminal.type("clear; \(key) XDG_STATE_HOME=\(sandbox.state.path) SWIFT_BACKTRACE=enable=no \(BuildProducts.strata) "
+                              + "--config \(sandbox.config.path) --data-dir \(sandbox.data.path)", enter: true)
+            var screen = try await terminal.waitFor("the home screen") { $0.contains { $0.contains("Enter open") } }
+            for _ in 0..<8 where !screen.contains(where: { $0.contains("› Movies") }) {
+                let before = screen
+                try terminal.press("Down")
+                screen = try await terminal.waitFor("the selection to move") { $0 != before }
+            }
+            try terminal.press("Enter")
+            try await terminal.waitFor("Movies to open") { $0.contains { $0.contains("Search:") } }
+            return terminal
+        } catch {
+            terminal.close()
+            throw error
+        }
+    }
+}

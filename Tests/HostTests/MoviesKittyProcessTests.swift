@@ -1,0 +1,138 @@
+import Foundation
+import StrataTesting
+import Synchronization
+import Testing
+
+/// The bytes the real `strata` writes to a kitty terminal that reports its cell size in pixels (a
+/// pseudo-terminal 80 × 24 cells of 9 × 20 pixels), against a loopback TMDB.
+@Suite struct MoviesKittyProcessTests {
+    /// How the terminal tells its cell size: in the window size (TIOCGWINSZ), or only when asked (CSI 16 t).
+    enum Report: CaseIterable { case windowSize, answer }
+
+    @Test(.timeLimit(.minutes(2)), arguments: Report.allCases)
+    func kittyGetsEachPictureOnceCompressedAndThePosterInItsCellsShape(_ report: Report) async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("GET", "/3/search/movie", response: .json(MoviesProcessTests.page.replacingOccurrences(
+            of: #""poster_path":null"#, with: #""poster_path":"/p.jpg""#)))
+        let jpeg = try Data(contentsOf: BuildProducts.repositoryRoot.appendingPathComponent("Tests/Fixtures/Data/images/testorig.libjpeg-turbo.jpg"))
+        server.route("GET", "/t/p/w342/p.jpg", response: LoopbackResponse(status: 200, headers: ["Content-Type": "image/jpeg"], body: jpeg))
+        server.route("GET", "/t/p/w92/p.jpg", response: LoopbackResponse(status: 200, headers: ["Content-Type": "image/jpeg"], body: jpeg))
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(#"{"pluginDirectories": ["\#(BuildProducts.directory.path)"], "features": {"movies": {"settings": {"source": "tmdb", "baseURL": "\#(server.baseURL.absoluteString)", "imagesBaseURL": "\#(server.baseURL.absoluteString)"}}}}"#)
+        let terminal = try PseudoTerminal(columns: 80, rows: 24, pixelWidth: report == .windowSize ? 720 : 0,
+                                          pixelHeight: report == .windowSize ? 480 : 0)
+        defer { terminal.close() }
+        try terminal.start([BuildProducts.strata, "--config", sandbox.config.path, "--data-dir", sandbox.data.path],
+                           environment: MoviesProcessTests.key.merging(["TERM": "xterm-kitty", "XDG_STATE_HOME": sandbox.state.path]) { $1 })
+
+        try await terminal.waitFor("the home screen") { $0.contains("quit") }
+        #expect(terminal.output.contains(CSI16t) == (report == .answer), "asked only when the window has no pixels")
+        if report == .answer { terminal.write("\u{1B}[6;20;9t") }
+        for _ in 0..<6 where !terminal.output.contains("› Movies") {
+            let before = terminal.output.count
+            terminal.write("j")
+            try await terminal.waitFor("the selection to move") { $0.count > before }
+        }
+        terminal.write("\r")
+        try await terminal.waitFor("Movies") { $0.contains("Search") }
+        terminal.write("fight\r")
+        try await terminal.waitFor("the result's thumbnail") { $0.contains("c=2,r=1,C=1,q=2") }
+        terminal.write("\r")
+        // 78 × 21 cells for the screen: a poster column of 31 (21 rows of 20 px hold a 2:3 poster 31 columns of
+        // 9 wide), and the 227 × 149 picture in 31 columns is 9 rows (279 × 180 px for 279 × 183).
+        try await terminal.waitFor("the poster") { $0.contains(",c=31,r=9,C=1,q=2") }
+        terminal.write("\u{1B}")
+        try await terminal.waitFor("the list again") { $0.components(separatedBy: "c=2,r=1,C=1,q=2").count >= 3 }
+        terminal.write("\r")
+        try await terminal.waitFor("the poster again") { $0.components(separatedBy: ",c=31,r=9,C=1,q=2").count >= 3 }
+
+        let output = terminal.output
+        let transmissions = output.components(separatedBy: "\u{1B}_Ga=t,").dropFirst()
+        #expect(transmissions.count == 2, "the thumbnail and the poster, once each: \(transmissions.map { $0.prefix(40) })")
+        #expect(transmissions.allSatisfy { $0.contains(",o=z,") }, "zlib-compressed")
+        #expect(!output.contains("a=T,"), "nothing sent and shown at once, in full, again")
+    }
+}
+
+private let CSI16t = "\u{1B}[16t"
+
+/// A pseudo-terminal of a given size in cells and pixels, running one program, whose output is collected.
+final class PseudoTerminal: @unchecked Sendable {
+    private let master: Int32
+    private let slavePath: String
+    private var pid: pid_t = 0
+    private let collected = Mutex<[UInt8]>([])
+
+    init(columns: Int, rows: Int, pixelWidth: Int, pixelHeight: Int) throws {
+        // glibc's pseudo-terminal calls, looked up because Swift's Glibc module doesn't import them.
+        typealias Open = @convention(c) (Int32) -> Int32
+        typealias Call = @convention(c) (Int32) -> Int32
+        typealias Name = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+        guard let open = dlsym(nil, "posix_openpt"), let grant = dlsym(nil, "grantpt"),
+              let unlock = dlsym(nil, "unlockpt"), let name = dlsym(nil, "ptsname") else { throw POSIXError(.ENOSYS) }
+        master = unsafeBitCast(open, to: Open.self)(O_RDWR | O_NOCTTY)
+        guard master >= 0, unsafeBitCast(grant, to: Call.self)(master) == 0, unsafeBitCast(unlock, to: Call.self)(master) == 0,
+              let path = unsafeBitCast(name, to: Name.self)(master) else {
+            throw POSIXError(.EIO)
+        }
+        slavePath = String(cString: path)
+        var window = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: UInt16(pixelWidth), ws_ypixel: UInt16(pixelHeight))
+        _ = ioctl(master, UInt(TIOCSWINSZ), &window)
+        _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+    }
+
+    /// Starts `argv` with the terminal as its standard input, output and error.
+    func start(_ argv: [String], environment: [String: String]) throws {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for fd: Int32 in [0, 1, 2] { posix_spawn_file_actions_addopen(&actions, fd, slavePath, O_RDWR, 0) }
+        var merged = ProcessInfo.processInfo.environment
+        for key in ["TMUX", "STY", "KITTY_WINDOW_ID", "TERM_PROGRAM", "NO_COLOR", "STRATA_CONFIG", "STRATA_DATA_DIR"] { merged[key] = nil }
+        merged["SWIFT_BACKTRACE"] = "enable=no"
+        merged.merge(environment) { $1 }
+        let cArguments = argv.map { strdup($0) } + [nil]
+        let cEnvironment = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (cArguments + cEnvironment).forEach { free($0) } }
+        let result = posix_spawn(&pid, argv[0], &actions, nil, cArguments, cEnvironment)
+        guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EIO) }
+    }
+
+    func write(_ text: String) {
+        _ = text.utf8CString.dropLast().withUnsafeBufferPointer { Glibc.write(master, $0.baseAddress, $0.count) }
+    }
+
+    /// Everything written so far, as text.
+    var output: String {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = read(master, &buffer, buffer.count)
+            guard count > 0 else { break }
+            collected.withLock { $0 += buffer[0..<count] }
+        }
+        return String(decoding: collected.withLock { $0 }, as: UTF8.self)
+    }
+
+    /// Polls the output until `condition` holds, for at most `seconds`.
+    func waitFor(_ what: String, seconds: Double = 20, _ condition: (String) -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !condition(output) {
+            guard Date() < deadline else {
+                throw POSIXError(.ETIMEDOUT, userInfo: [NSLocalizedDescriptionKey: "waited \(Int(seconds)) s for \(what); the terminal got: \(output.suffix(600).debugDescription)"])
+            }
+            usleep(20_000)  // poll interval
+        }
+    }
+
+    /// Ends the program (SIGTERM, then SIGKILL) and closes the terminal.
+    func close() {
+        if pid > 0 {
+            kill(pid, SIGTERM)
+            var status: Int32 = 0
+            for _ in 0..<200 where waitpid(pid, &status, WNOHANG) == 0 { usleep(10_000) }  // bounded wait for the exit
+            if waitpid(pid, &status, WNOHANG) == 0 { kill(pid, SIGKILL); waitpid(pid, &status, 0) }
+        }
+        Glibc.close(master)
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+/// Running in a real terminal (tmux). A run going when strata is told to stop (SIGTERM, SIGINT, SIGHUP) or
+/// its terminal closes is saved as cancelled, with its distance and time so far, before strata exits: in the
+/// app and on the command line. The setup form asks before Esc throws away what was typed.
+@Suite struct RunningAppProcessTests {
+    /// 4.58 km over an hour and a half: replayed 10× faster, the run is still going when the test ends it.
+    static let track = BuildProducts.repositoryRoot.appendingPathComponent("Tests/Fixtures/Data/gpx/gpxpy_cerknicko-jezero.gpx").path
+
+    enum Ending: String, CaseIterable, CustomTestStringConvertible {
+        case sigterm, sigint, sighup, terminalClosed
+        var testDescription: String { rawValue }
+        var signal: Int32? { [.sigterm: SIGTERM, .sigint: SIGINT, .sighup: SIGHUP][self] }
+    }
+
+    @Test(arguments: Ending.allCases)
+    func theAppSavesARunItWasRunning(_ ending: Ending) async throws {
+        let (terminal, sandbox) = try await start([])
+        defer { terminal.close() }
+        // Home → Running → New run: the track, a 4 km goal, Enter.
+        try await openNewRun(terminal)
+        try terminal.type(Self.track)
+        try terminal.press("Up")
+        try terminal.type("4")
+        try terminal.press("Enter")
+        try await terminal.waitFor("the run to go") { $0.contains { $0.contains("Time 00:") && !$0.contains("Time 00:00") } }
+        let supervisor = try terminal.foregroundChild()
+        let app = try #require(children(of: supervisor).first, "the app runs under its supervisor")
+
+        try end(ending, terminal: terminal, process: supervisor)
+        try await waitUntilGone(app)
+        try expectOneCancelledRun(sandbox)
+    }
+
+    @Test(arguments: [Ending.sighup, .terminalClosed])
+    func theCommandLineSavesARunItWasRunning(_ ending: Ending) async throws {
+        let (terminal, sandbox) = try await start(["running", "run", "--goal", "4", "--track", Self.track, "--speed", "10"])
+        defer { terminal.close() }
+        try await terminal.waitFor("the run to go") { $0.contains { $0.contains(" km ") && $0.contains(" | ") && !$0.contains("00:00 |") } }
+        let strata = try terminal.foregroundChild()
+
+        try end(ending, terminal: terminal, process: strata)
+        try await waitUntilGone(strata)
+        try expectOneCancelledRun(sandbox)
+    }
+
+    /// Esc once dropped the form at once, with the goal typed in it. The tracks the form opens with (the
+    /// last run's) are not typed, so an untouched form still leaves at once.
+    @Test func escAsksBeforeTheSetupFormThrowsAwayWhatWasTyped() async throws {
+        let (terminal, sandbox) = try await start([])
+        defer { terminal.close(); withExtendedLifetime(sandbox) {} }
+        try await openNewRun(terminal)
+        try terminal.press("Up")
+        try terminal.type("7")
+        try await terminal.waitFor("the goal typed") { $0.contains { $0.contains("Goal (km)") && $0.contains("7") } }
+        try terminal.press("Escape")
+        try await terminal.waitFor("the question") { $0.contains { $0.contains("Leave the new run? What you typed here is lost.") } }
+        try terminal.press("Escape")  // no: back to the form, the goal still there
+        try await terminal.waitFor("the form again") { screen in
+            !screen.contains { $0.contains("Leave the new run?") } && screen.contains { $0.contains("Goal (km)") && $0.contains("7") }
+        }
+        try terminal.press("Escape")
+        try await terminal.waitFor("the question again") { $0.contains { $0.contains("Leave the new run?") } }
+        try terminal.press("Right")  // from Cancel to Discard
+        try terminal.press("Enter")
+        try await terminal.waitFor("the Running menu") { $0.contains { $0.contains("New run") } && !$0.contains { $0.contains("Goal (km)") } }
+        // Untouched, the form leaves at once.
+        try terminal.press("Enter")
+        try await terminal.waitFor("the setup form") { $0.contains { $0.contains("› My track") } }
+        try terminal.press("Escape")
+        try await terminal.waitFor("the Running menu, unasked") { $0.contains { $0.contains("History") } && !$0.contains { $0.contains("Leave the new run?") } }
+    }
+
+    /// On the run dashboard `?` lists the keys and `q` asks to end the run first (#39 item 1: both seemed
+    /// ignored, without a word).
+    @Test func theRunDashboardAnswersQuestionMarkAndQ() async throws {
+        let (terminal, sandbox) = try await start([])
+        defer { terminal.close(); withExtendedLifetime(sandbox) {} }
+        try await openNewRun(terminal)
+        try terminal.type(Self.track)
+        try terminal.press("Up")
+        try terminal.type("4")
+        try terminal.press("Enter")
+        try await terminal.waitFor("the run to go") { $0.contains { $0.contains("Time 00:") && !$0.contains("Time 00:00") } }
+        try terminal.type("?")
+        try await terminal.waitFor("the Keys dialog") { $0.contains { $0.contains("these keys") } && $0.contains { $0.contains("end the run") } }
+        try terminal.press("Escape")
+        try await terminal.waitFor("the dashboard again") { !$0.contains { $0.contains("these keys") } }
+        try terminal.type("q")
+        try await terminal.waitFor("the question") { $0.first?.hasSuffix("› End the run") == true }
+    }
+
+    // MARK: - Helpers
+
+    /// Home → Running → New run, the setup form on screen.
+    private func openNewRun(_ terminal: TmuxTerminal) async throws {
+        try await terminal.waitFor("the home screen") { $0.contains { $0.contains("Running") } }
+        for _ in 0..<8 {
+            if try terminal.lines().contains(where: { $0.contains("› Running") }) { break }
+            let before = try terminal.lines()
+            try terminal.press("Down")
+            try await terminal.waitFor("the selection to move") { $0 != before }
+        }
+        try terminal.press("Enter")
+        try await terminal.waitFor("the Running menu") { $0.contains { $0.contains("New run") } }
+        try terminal.press("Enter")
+        try await terminal.waitFor("the setup form") { $0.contains { $0.contains("› My track") } }
+    }
+
+    private func start(_ arguments: [String]) async throws -> (TmuxTerminal, Sandbox) {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(#"{"features": {"gpt": {"enabled": false}}}"#)
+        let terminal = try TmuxTerminal()
+        try terminal.type("PS1='READY> '", enter: true)
+        try await terminal.waitFor("prompt") { $0.contains { $0.hasPrefix("READY>") } }
+        let command = ([BuildProducts.strata, "--config", sandbox.config.path, "--data-dir", sandbox.data.path] + arguments).joined(separator: " ")
+        try terminal.type("clear; XDG_STATE_HOME=\(sandbox.state.path) SWIFT_BACKTRACE=enable=no \(command)", enter: true)
+        return (terminal, sandbox)
+    }
+
+    private func end(_ ending: Ending, terminal: TmuxTerminal, process: pid_t) throws {
+        if let signal = ending.signal {
+            #expect(kill(process, signal) == 0)
+        } else {
+            terminal.close()  // the terminal goes away: the shell and strata get SIGHUP
+        }
+    }
+
+    private func children(of process: pid_t) throws -> [pid_t] {
+        try String(contentsOfFile: "/proc/\(process)/task/\(process)/children", encoding: .utf8).split(separator: " ").compactMap { pid_t($0) }
+    }
+
+    /// Polls until `process` has ended (gone, or a zombie nobody reaps), for at most 30 s.
+    private func waitUntilGone(_ process: pid_t) async throws {
+        let deadline = Date().addingTimeInterval(30)
+        while let stat = try? String(contentsOfFile: "/proc/\(process)/stat", encoding: .utf8),
+              let state = stat.split(separator: ")").last?.split(separator: " ").first, state != "Z" {
+            guard Date() < deadline else { Issue.record("process \(process) still runs 30 s after it was told to stop"); return }
+            usleep(20_000)  // poll interval
+        }
+    }
+
+    private func expectOneCancelledRun(_ sandbox: Sandbox) throws {
+        let history = try sandbox.strata(["running", "history", "--json"])
+        let runs = try #require(try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]], "\(history.stderr)")
+        #expect(runs.count == 1, "\(history.stdout)")
+        let result = try #require(runs.first?["result"] as? [String: Any])
+        #expect(result["cancelled"] as? Bool == true)
+        #expect((result["distanceKm"] as? Double ?? 0) > 0, "the distance so far is kept: \(result)")
+        #expect((result["elapsedSeconds"] as? Int ?? 0) > 0, "the time so far is kept: \(result)")
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+@testable import StrataHost
+
+/// Where `strata` looks for the built-in plugins: beside itself in a build folder, in `lib/strata/plugins`
+/// when it is installed as `PREFIX/bin/strata`.
+@Suite struct BuiltInPluginFolderTests {
+    @Test func anInstalledStrataFindsThemUnderItsPrefix() {
+        #expect(PluginDiscovery.builtInDirectory(executableDirectory: "/home/ada/.local/bin") == "/home/ada/.local/lib/strata/plugins")
+        #expect(PluginDiscovery.builtInDirectory(executableDirectory: "/usr/bin") == "/usr/lib/strata/plugins")
+    }
+
+    @Test func aBuiltStrataFindsThemBesideItself() {
+        for folder in ["/src/strata/.build/x86_64-unknown-linux-gnu/debug", "/src/strata/.build/release", "/opt/strata"] {
+            #expect(PluginDiscovery.builtInDirectory(executableDirectory: folder) == folder)
+        }
+    }
+
+    @Test func theDefaultsAreTheBuiltInFolderThenTheUsersOwn() {
+        let folders = PluginDiscovery.directories(for: .builtIn, environment: ["HOME": "/home/ada"])
+        #expect(folders == [PluginDiscovery.builtInDirectory(executableDirectory: executableDirectory()),
+                            "/home/ada/.local/lib/strata/plugins"])
+    }
+}
