@@ -43,6 +43,18 @@ struct MalformedGPXTests {
         }
     }
 
+    /// Found with the Fuzz/Gpx harness: an elevation of 1e308 was kept, its climb summed to infinity, and the track's
+    /// report trapped converting it to whole metres.
+    @Test func anElevationBeyondTheEdgeOfSpaceIsAnInvalidValue() throws {
+        let gpx = "<gpx version=\"1.1\"><trk><trkseg>\n<trkpt lat=\"1\" lon=\"1\"><ele>-1e308</ele></trkpt>\n"
+            + "<trkpt lat=\"1\" lon=\"1.001\"><ele>1e308</ele></trkpt>\n</trkseg></trk></gpx>\n"
+        #expect(throws: GPXError.invalidValue(file: "high.gpx", line: 2, element: "ele", field: "the elevation", value: "-1e308")) {
+            try GPXParser().parse(data: Data(gpx.utf8), file: "high.gpx")
+        }
+        let everest = "<gpx version=\"1.1\"><wpt lat=\"27.98\" lon=\"86.92\"><ele>8848.86</ele></wpt><wpt lat=\"0\" lon=\"0\"><ele>-10935</ele></wpt></gpx>"
+        #expect(try GPXParser().parse(data: Data(everest.utf8), file: "earth.gpx").waypoints.map(\.elevation) == [8848.86, -10935])
+    }
+
     /// A UTF-16 GPX file is legal XML: it is refused as UTF-16, not as "not well-formed".
     @Test(arguments: [(String.Encoding.utf16LittleEndian, true, "little"), (.utf16BigEndian, true, "big"),
                       (.utf16LittleEndian, false, "little"), (.utf16BigEndian, false, "big")])

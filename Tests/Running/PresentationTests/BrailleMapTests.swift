@@ -37,6 +37,13 @@ struct BrailleMapTests {
         #expect(BrailleMap.rows([], width: 10, maxHeight: 5).isEmpty)
     }
 
+    /// Found with the Fuzz/Gpx harness: two places 1e-310° apart made the dots per degree infinite, and converting that to
+    /// a dot trapped.
+    @Test func placesTooCloseToScaleHaveNoMap() {
+        #expect(BrailleMap.rows(route([(0, 0, 1), (0, 1e-310, 1)]), width: 48, maxHeight: 12).isEmpty)
+        #expect(BrailleMap.rows(route([(0, 0, 1), (1e-310, 0, 1), (0, 0, 2)]), width: 48, maxHeight: 12).isEmpty)
+    }
+
     /// A runner's place is drawn over the route, at the point that far along.
     @Test func runnersAreMarkedWhereTheyAre() {
         #expect(BrailleMap.rows(kilometre, width: 5, maxHeight: 2, marks: [(0, "○"), (1000, "●")]) == ["○⠉⠉⠉●"])

@@ -32,7 +32,7 @@ public enum GPXError: Error, Equatable, CustomStringConvertible {
         case .malformed(let file, let line, let reason):
             "\(file):\(line): not well-formed XML (\(reason)). Export the track again or fix the file."
         case .invalidValue(let file, let line, let element, let field, let value):
-            "\(file):\(line): <\(element)> has \(field) \"\(value)\", which is not a valid number or time. Fix or remove that point."
+            "\(file):\(line): <\(element)> has \(field) \"\(value)\", which is not a valid number or time, or out of range. Fix or remove that point."
         case .notGPX(let file, let root):
             "\(file) is not a GPX file (its root element is <\(root)>, expected <gpx>). Use a GPX 1.0 or 1.1 export."
         case .nothingToRun(let file, let waypoints):

@@ -24,6 +24,9 @@ struct GPXScanner: ~Copyable {
     /// Longest tag, DOCTYPE or collected text accepted: a GPX file has no reason to come near it.
     static let limit = 1 << 20
     static let maximumDepth = 1024
+    /// The elevations a point may have, in metres: up to the edge of space either way. Beyond it a value is
+    /// not a place on a run, and sums of such values would overflow what the statistics can count.
+    static let elevations = -100_000.0...100_000.0
 
     private enum Source {
         case file(Int32)
@@ -347,7 +350,7 @@ struct GPXScanner: ~Copyable {
                 guard !value.isEmpty else { return }
                 switch kind {
                 case .ele:
-                    guard let elevation = Self.number(value), elevation.isFinite else {
+                    guard let elevation = Self.number(value), Self.elevations.contains(elevation) else {
                         throw invalid("ele", "the elevation", String(decoding: value, as: UTF8.self))
                     }
                     point?.elevation = elevation

@@ -18,10 +18,11 @@ public enum BrailleMap {
         let minX = points.map(\.x).min()!, maxX = points.map(\.x).max()!
         let minY = points.map(\.y).min()!, maxY = points.map(\.y).max()!
         let spanX = maxX - minX, spanY = maxY - minY
-        guard spanX > 0 || spanY > 0 else { return [] }
-        // Dots available, and the dots per degree that fit both ways.
+        // Dots available, and the dots per degree that fit both ways. Places so close (under about 1e-306°
+        // apart) that the dots per degree overflow a double are one place: there is nothing to draw.
         let dotsWide = width * 2, dotsHigh = maxHeight * 4
         let perDegree = min(spanX > 0 ? Double(dotsWide - 1) / spanX : .infinity, spanY > 0 ? Double(dotsHigh - 1) / spanY : .infinity)
+        guard perDegree.isFinite else { return [] }
         let usedWide = Int((spanX * perDegree).rounded()) + 1, usedHigh = Int((spanY * perDegree).rounded()) + 1
         var dots = Array(repeating: Array(repeating: false, count: usedWide), count: usedHigh)
         func dot(_ point: (x: Double, y: Double, segment: Int)) -> (column: Int, row: Int) {
