@@ -25,6 +25,15 @@ struct RecordsTests {
         #expect(records.activeMonths == [YearMonth("2026-10")!, YearMonth("2026-11")!])
     }
 
+    /// The runs are read from a file: times that add up past Int.max stop there instead of trapping (found
+    /// reading the code after fuzzing the GPX reader).
+    @Test func timesFromADamagedHistoryAddUpWithoutTrapping() {
+        let runs: [RunRecord] = [.stub(startedAt: date("2026-11-20T06:00:00Z"), result: .stub(elapsedSeconds: .max)),
+                                 .stub(startedAt: date("2026-11-21T06:00:00Z"), result: .stub(elapsedSeconds: 60))]
+        #expect(RecordsCalculator.cumulative(runs).elapsedSeconds == .max)
+        #expect(RecordsCalculator.monthly(runs, month: YearMonth("2026-11")!, calendar: utc).elapsedSeconds == .max)
+    }
+
     @Test func aMonthWithoutRunsIsZero() {
         let runs: [RunRecord] = [.stub(startedAt: date("2026-11-20T06:00:00Z"))]
         let record = RecordsCalculator.monthly(runs, month: YearMonth("2026-09")!, calendar: utc)

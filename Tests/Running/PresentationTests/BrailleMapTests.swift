@@ -40,8 +40,9 @@ struct BrailleMapTests {
     /// Found with the Fuzz/Gpx harness: two places 1e-310° apart made the dots per degree infinite, and converting that to
     /// a dot trapped.
     @Test func placesTooCloseToScaleHaveNoMap() {
-        #expect(BrailleMap.rows(route([(0, 0, 1), (0, 1e-310, 1)]), width: 48, maxHeight: 12).isEmpty)
-        #expect(BrailleMap.rows(route([(0, 0, 1), (1e-310, 0, 1), (0, 0, 2)]), width: 48, maxHeight: 12).isEmpty)
+        let tiny = Double.leastNormalMagnitude / 1e3  // about 2e-311: a subnormal, as a file can say
+        #expect(BrailleMap.rows(route([(0, 0, 1), (0, tiny, 1)]), width: 48, maxHeight: 12).isEmpty)
+        #expect(BrailleMap.rows(route([(0, 0, 1), (tiny, 0, 1), (0, 0, 2)]), width: 48, maxHeight: 12).isEmpty)
     }
 
     /// A runner's place is drawn over the route, at the point that far along.

@@ -1,7 +1,15 @@
 import Testing
+import RunningTesting
 @testable import RunningPresentation
 
 struct RunningFormatTests {
+    /// A run from a damaged history file (a time of Int.max seconds) has no pace; converting it trapped.
+    @Test func aPaceNoRunCouldHaveIsADash() {
+        #expect(RunningFormat.pace(.stub(distanceKm: 0.02, elapsedSeconds: .max)) == "-")
+        #expect(RunningFormat.pace(.stub(distanceKm: 1, elapsedSeconds: -5)) == "-")
+        #expect(RunningFormat.pace(.stub(distanceKm: 5, elapsedSeconds: 1500)) == "5:00/km")
+    }
+
     @Test func elapsedTimeIsMinutesSecondsBelowAnHourAndHoursFromOneHour() {
         #expect(RunningFormat.elapsedTime(0) == "00:00")
         #expect(RunningFormat.elapsedTime(65) == "01:05")

@@ -1,12 +1,13 @@
 import Foundation
 
-/// Adds up the history: everything, and month by month.
+/// Adds up the history: everything, and month by month. The runs come from a file, so a sum that would
+/// pass `Int.max` stops there rather than trapping.
 public enum RecordsCalculator {
     public static func cumulative(_ runs: [RunRecord]) -> CumulativeRecord {
         runs.reduce(into: CumulativeRecord()) { record, run in
             record.runs += 1
             record.distanceKm += run.result.distanceKm
-            record.elapsedSeconds += run.result.elapsedSeconds
+            record.elapsedSeconds = adding(record.elapsedSeconds, run.result.elapsedSeconds)
             record.calories += run.result.calories
         }
     }
@@ -17,7 +18,12 @@ public enum RecordsCalculator {
             .reduce(into: MonthlyRecord(month: month)) { record, run in
                 record.runs += 1
                 record.distanceKm += run.result.distanceKm
-                record.elapsedSeconds += run.result.elapsedSeconds
+                record.elapsedSeconds = adding(record.elapsedSeconds, run.result.elapsedSeconds)
             }
+    }
+
+    private static func adding(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? (b > 0 ? .max : .min) : sum
     }
 }

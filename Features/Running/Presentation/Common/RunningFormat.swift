@@ -57,8 +57,10 @@ public enum RunningFormat {
 
     /// A run's average pace, `5:42/km`, or `-` before the first 10 m.
     public static func pace(_ result: RunningResult) -> String {
-        guard result.distanceKm >= 0.01 else { return "-" }
-        let seconds = Int((Double(result.elapsedSeconds) / result.distanceKm).rounded())
+        // From the history file: a time or distance no run has gives no pace, not a trap converting it.
+        let perKm = (Double(result.elapsedSeconds) / result.distanceKm).rounded()
+        guard result.distanceKm >= 0.01, perKm.isFinite, (0..<360_000).contains(perKm) else { return "-" }
+        let seconds = Int(perKm)
         return "\(seconds / 60):\(twoDigits(seconds % 60))/km"
     }
 
