@@ -18,13 +18,7 @@ import Testing
     func theAppSavesARunItWasRunning(_ ending: Ending) async throws {
         let (terminal, sandbox) = try await start([])
         defer { terminal.close() }
-        // Home → Running → New run: the track, a 4 km goal, Enter.
-        try await openNewRun(terminal)
-        try terminal.type(Self.track)
-        try terminal.press("Up")
-        try terminal.type("4")
-        try terminal.press("Enter")
-        try await terminal.waitFor("the run to go") { $0.contains { $0.contains("Time 00:") && !$0.contains("Time 00:00") } }
+        try await startARun(terminal)
         let supervisor = try terminal.foregroundChild()
         let app = try #require(children(of: supervisor).first, "the app runs under its supervisor")
 
@@ -77,12 +71,7 @@ import Testing
     @Test func theRunDashboardAnswersQuestionMarkAndQ() async throws {
         let (terminal, sandbox) = try await start([])
         defer { terminal.close(); withExtendedLifetime(sandbox) {} }
-        try await openNewRun(terminal)
-        try terminal.type(Self.track)
-        try terminal.press("Up")
-        try terminal.type("4")
-        try terminal.press("Enter")
-        try await terminal.waitFor("the run to go") { $0.contains { $0.contains("Time 00:") && !$0.contains("Time 00:00") } }
+        try await startARun(terminal)
         try terminal.type("?")
         try await terminal.waitFor("the Keys dialog") { $0.contains { $0.contains("these keys") } && $0.contains { $0.contains("end the run") } }
         try terminal.press("Escape")
@@ -106,6 +95,16 @@ import Testing
         try await terminal.waitFor("the Running menu") { $0.contains { $0.contains("New run") } }
         try terminal.press("Enter")
         try await terminal.waitFor("the setup form") { $0.contains { $0.contains("› My track") } }
+    }
+
+    /// Home → Running → New run: the track, a 4 km goal, Enter; returns once the run's clock goes.
+    private func startARun(_ terminal: TmuxTerminal) async throws {
+        try await openNewRun(terminal)
+        try terminal.type(Self.track)
+        try terminal.press("Up")
+        try terminal.type("4")
+        try terminal.press("Enter")
+        try await terminal.waitFor("the run to go") { $0.contains { $0.contains("Time 00:") && !$0.contains("Time 00:00") } }
     }
 
     private func start(_ arguments: [String]) async throws -> (TmuxTerminal, Sandbox) {
