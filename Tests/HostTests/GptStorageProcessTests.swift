@@ -73,18 +73,22 @@ import Testing
         #expect(usage.stdout.contains(#""used" : 1"#), "only the first ask counted: \(usage.stdout)")
     }
 
-    /// A file the user may read but not write. Root's permissions don't hold, so as root the test asks from a
-    /// user namespace of its own, where root's files are the user's but its power to write any file is gone
-    /// (running as `nobody` instead would need every folder above the build to be open to others).
+    /// A database the user may read but not write. Root's permissions don't hold, so as root the test asks
+    /// with the database's folder bound read-only in a mount namespace of its own (running as `nobody`
+    /// instead needs every folder above the build open to others, which CI's 0700 clone folder is not; a
+    /// user namespace makes root's `/tmp` look like the user's, which trust then refuses).
     @Test(.timeLimit(.minutes(2)))
     func anUnwritableDatabaseSaysNothingWasSentAndWhatToCheck() throws {
         defer { server.stop() }
         let first = try ask("I missed the bus")
         #expect(first.status == 0, "\(first.stderr)")
-        let user = geteuid() == 0 ? ["/usr/bin/unshare", "--user", "--"] : []
+        let folder = database.deletingLastPathComponent().path
+        let user = geteuid() == 0
+            ? ["/usr/bin/unshare", "--mount", "--", "/bin/sh", "-c", #"mount --bind -o ro "$0" "$0" && exec "$@""#, folder]
+            : []
         chmod(database.path, 0o444)
-        chmod(database.deletingLastPathComponent().path, 0o555)
-        defer { chmod(database.deletingLastPathComponent().path, 0o755) }
+        chmod(folder, 0o555)
+        defer { chmod(folder, 0o755) }
 
         let refused = try ask("I missed the train", as: user)
 

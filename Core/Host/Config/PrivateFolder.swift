@@ -27,7 +27,9 @@ enum PrivateFolder {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .unmakeable(path: path, detail: String(cString: strerror(errno)), blocker: nil) }
         guard status.st_uid == geteuid() else { throw .foreign(path: path, owner: status.st_uid) }
-        if status.st_mode & 0o077 != 0, fchmod(descriptor, 0o700) != 0 {
+        // On a read-only file system nothing can be written there, and its mode can't change either: what
+        // was there stays readable as it was, and writing it fails on its own, in words.
+        if status.st_mode & 0o077 != 0, fchmod(descriptor, 0o700) != 0, errno != EROFS {
             throw .unmakeable(path: path, detail: String(cString: strerror(errno)), blocker: nil)
         }
     }
