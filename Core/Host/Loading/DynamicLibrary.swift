@@ -47,12 +47,14 @@ struct DynamicLibrary {
                 self.handle = handle
                 return
             }
+            // The loader's words name the link; people know the library by its own path.
+            let failure = PluginFailure.notLoadable(error.replacing(link, with: file.path))
             let suffix = ": cannot open shared object file"
-            guard linked.count < 64, let end = error.firstRange(of: suffix)?.lowerBound else { throw .notLoadable(error) }
+            guard linked.count < 64, let end = error.firstRange(of: suffix)?.lowerBound else { throw failure }
             let missing = String(error[..<end])
             let beside = "\(folder)/\(missing)", alias = staging.appendingPathComponent(missing).path
             guard !missing.contains("/"), !linked.contains(alias), access(beside, F_OK) == 0, symlink(beside, alias) == 0 else {
-                throw .notLoadable(error.replacing(link, with: file.path))
+                throw failure
             }
             linked.append(alias)
         }
