@@ -11,11 +11,11 @@ import Testing
     let posters = ControlledPosterImagesRepository(image: .filled(width: 20, height: 30, red: 200, green: 10, blue: 10))
     let size = TerminalSize(width: 60, height: 12)
 
-    func makeApp(recent: [String] = []) throws -> TerminalApp {
+    func makeApp(recent: [String] = [], posters: ControlledPosterImagesRepository? = nil) throws -> TerminalApp {
         let dependencies = MoviesSceneDependencies(
             searchMoviesUseCase: search,
             fetchRecentMovieQueriesUseCase: StubFetchRecentMovieQueriesUseCase(queries: recent.map { MovieQuery(query: $0) }),
-            posterImagesRepository: posters, posterURL: { URL(string: "https://image.tmdb.org/t/p/w500\($0)")! })
+            posterImagesRepository: posters ?? self.posters, posterURL: { URL(string: "https://image.tmdb.org/t/p/w500\($0)")! })
         return try TerminalApp { navigator in try MoviesScreenProvider { dependencies }.makeRootScreen(navigator: navigator) }
     }
 
@@ -53,9 +53,9 @@ import Testing
         #expect(app.navigator.entries.count == 2)
     }
 
-    /// Opens Fight Club's details (poster path /p.jpg) on a fresh app.
-    func openFightClub() async throws -> TerminalApp {
-        let app = try makeApp()
+    /// Opens Fight Club's details (poster path /p.jpg) on a fresh app, its posters from `posters` if given.
+    func openFightClub(posters: ControlledPosterImagesRepository? = nil) async throws -> TerminalApp {
+        let app = try makeApp(posters: posters)
         try type("fight", into: app)
         try app.send(.enter)
         search.send(.fresh(MoviesPage(page: 1, totalPages: 1, movies: [
@@ -113,17 +113,8 @@ import Testing
     /// kitty reports cells of 9 × 20 pixels: the poster column and the picture take that shape (a test
     /// circle 230 × 257 px was drawn 11.7 % too tall in cells taken to be 1 × 2), as the bytes written show.
     @Test func aKittyTerminalThatReportsItsCellSizeGetsThePosterInItsOwnShape() async throws {
-        let posters = ControlledPosterImagesRepository(image: .filled(width: 230, height: 257, red: 9, green: 9, blue: 9))
-        let dependencies = MoviesSceneDependencies(
-            searchMoviesUseCase: search, fetchRecentMovieQueriesUseCase: StubFetchRecentMovieQueriesUseCase(queries: []),
-            posterImagesRepository: posters, posterURL: { URL(string: "https://image.tmdb.org/t/p/w500\($0)")! })
-        let app = try TerminalApp { navigator in try MoviesScreenProvider { dependencies }.makeRootScreen(navigator: navigator) }
-        try type("fight", into: app)
-        try app.send(.enter)
-        search.send(.fresh(MoviesPage(page: 1, totalPages: 1, movies: [.stub(posterPath: "/p.jpg")])), toSearch: 0)
-        search.finish(search: 0)
-        try await screen(app).viewModel.waitUntilLoaded()
-        try app.send(.enter)
+        let circle = ControlledPosterImagesRepository(image: .filled(width: 230, height: 257, red: 9, green: 9, blue: 9))
+        let app = try await openFightClub(posters: circle)
         app.pictures = .kitty
         app.cellPixels = try #require(CellPixelSize(width: 9, height: 20))
         let size = TerminalSize(width: 80, height: 20)
@@ -138,16 +129,7 @@ import Testing
 
     @Test func escLeavingTheDetailsStopsThePosterDownload() async throws {
         let posters = ControlledPosterImagesRepository(image: nil)
-        let dependencies = MoviesSceneDependencies(
-            searchMoviesUseCase: search, fetchRecentMovieQueriesUseCase: StubFetchRecentMovieQueriesUseCase(queries: []),
-            posterImagesRepository: posters, posterURL: { URL(string: "https://image.tmdb.org/t/p/w500\($0)")! })
-        let app = try TerminalApp { navigator in try MoviesScreenProvider { dependencies }.makeRootScreen(navigator: navigator) }
-        try type("fight", into: app)
-        try app.send(.enter)
-        search.send(.fresh(MoviesPage(page: 1, totalPages: 1, movies: [.stub(posterPath: "/p.jpg")])), toSearch: 0)
-        search.finish(search: 0)
-        try await screen(app).viewModel.waitUntilLoaded()
-        try app.send(.enter)
+        let app = try await openFightClub(posters: posters)
         _ = app.render(size: TerminalSize(width: 80, height: 20))
         let viewModel = try details(app).viewModel
         let load = try #require(viewModel.posterLoad)
