@@ -21,15 +21,21 @@ import Testing
         #expect((blocks.first?["id"] as? String).flatMap(UUID.init(uuidString:)) != nil)
     }
 
-    /// `clock --watch` follows the clock until Ctrl-C; piped, it writes a line each time the phase changes.
-    @Test func clockWatchWritesALineForEachNewRound() throws {
-        #expect(try sandbox.strata(["timer", "add", "Tea", "--duration", "4s", "--now"]).status == 0)
+    /// `strata clock --watch`, once its output shows `text` (or it ended, or a minute passed).
+    func launchWatch(until text: String) throws -> LaunchedProcess {
         let watch = try launch(BuildProducts.strata, ["--config", sandbox.config.path, "--data-dir", sandbox.data.path,
                                                       "clock", "--watch"])
         let deadline = Date().addingTimeInterval(60)
-        while !watch.outputSoFar.contains("Round 2"), watch.isRunning, Date() < deadline {
+        while !watch.outputSoFar.contains(text), watch.isRunning, Date() < deadline {
             usleep(20_000)  // polling the output
         }
+        return watch
+    }
+
+    /// `clock --watch` follows the clock until Ctrl-C; piped, it writes a line each time the phase changes.
+    @Test func clockWatchWritesALineForEachNewRound() throws {
+        #expect(try sandbox.strata(["timer", "add", "Tea", "--duration", "4s", "--now"]).status == 0)
+        let watch = try launchWatch(until: "Round 2")
         kill(watch.processIdentifier, SIGINT)
         let result = try watch.wait()
         let lines = result.stdout.split(separator: "\n").map(String.init)
@@ -43,12 +49,7 @@ import Testing
 
     /// SIGTERM stops `clock --watch` as Ctrl-C does, with no error line; the host exits 128 + 15 for it.
     @Test func clockWatchEndsQuietlyOnSIGTERM() throws {
-        let watch = try launch(BuildProducts.strata, ["--config", sandbox.config.path, "--data-dir", sandbox.data.path,
-                                                      "clock", "--watch"])
-        let deadline = Date().addingTimeInterval(60)
-        while !watch.outputSoFar.contains("Nothing"), watch.isRunning, Date() < deadline {
-            usleep(20_000)  // polling the output
-        }
+        let watch = try launchWatch(until: "Nothing")
         kill(watch.processIdentifier, SIGTERM)
         let result = try watch.wait()
         #expect(result.status == 143 && !result.signalled, "\(result.status)")

@@ -120,14 +120,20 @@ import Testing
         #expect(server.requests.first?.query["api_key"] == nil)
     }
 
+    /// A repository fetching from `server` that keeps posters in a disk cache in `folder`.
+    func cachedRepository(on server: LoopbackHTTPServer, maxImageBytes: Int = TMDBPosterImagesRepository.defaultMaxImageBytes)
+        -> (TMDBPosterImagesRepository, PosterDiskCache) {
+        let cache = PosterDiskCache(folder: folder)
+        return (TMDBPosterImagesRepository(client: CurlHTTPClient(), configuration: TMDBConfiguration(imagesBaseURL: server.baseURL, apiKey: nil),
+                                           cache: cache, maxImageBytes: maxImageBytes), cache)
+    }
+
     @Test func aKeptPosterIsShownWithoutTheNetworkAndABrokenOneIsFetchedAgain() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.route("GET", "/t/p/w92/p.jpg", response: LoopbackResponse(status: 200, body: try SharedSamples.testJPEG))
-        let cache = PosterDiskCache(folder: folder)
-        let repository = TMDBPosterImagesRepository(client: CurlHTTPClient(),
-            configuration: TMDBConfiguration(imagesBaseURL: server.baseURL, apiKey: nil), cache: cache)
+        let (repository, cache) = cachedRepository(on: server)
 
         let first = try await repository.fetchImage(with: "/p.jpg", width: 20)
         let second = try await repository.fetchImage(with: "/p.jpg", width: 20)
@@ -145,9 +151,7 @@ import Testing
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.route("GET", "/t/p/w92/p.jpg", response: .text("<html>captive portal</html>"))
-        let cache = PosterDiskCache(folder: folder)
-        let repository = TMDBPosterImagesRepository(client: CurlHTTPClient(),
-            configuration: TMDBConfiguration(imagesBaseURL: server.baseURL, apiKey: nil), cache: cache)
+        let (repository, cache) = cachedRepository(on: server)
         let error = try await #require(throws: MoviesError.self) { try await repository.fetchImage(with: "/p.jpg", width: 20) }
         guard case .unexpectedResponse(_, let detail) = error else { Issue.record("\(error)"); return }
         #expect(detail.contains("t/p/w92/p.jpg is not a readable JPEG"), "\(detail)")
@@ -171,9 +175,7 @@ import Testing
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.route("GET", "/t/p/w92/p.jpg", response: LoopbackResponse(status: 200, body: try SharedSamples.testJPEG))
-        let cache = PosterDiskCache(folder: folder)
-        let repository = TMDBPosterImagesRepository(client: CurlHTTPClient(),
-            configuration: TMDBConfiguration(imagesBaseURL: server.baseURL, apiKey: nil), cache: cache, maxImageBytes: 2_000)
+        let (repository, cache) = cachedRepository(on: server, maxImageBytes: 2_000)
 
         let error = try await #require(throws: MoviesError.self) { try await repository.fetchImage(with: "/p.jpg", width: 20) }
 
