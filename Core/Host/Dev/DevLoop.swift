@@ -14,13 +14,17 @@ enum DevLoop {
     /// For the child `strata`: a folder holding the freshly built libraries, searched before the others.
     static let pluginFolderVariable = "STRATA_DEV_PLUGIN_DIR"
 
+    /// `<state>/dev`, where each dev loop has its work folder, `<pid>/`.
+    static func workFolders(_ environment: [String: String]) -> URL {
+        stateDirectory(environment).appendingPathComponent("dev", isDirectory: true)
+    }
+
     /// The real path of the development plugin folder the environment names, if it is one that `strata dev`
     /// made: `<state>/dev/<pid>/plugins`, private to the user. Pinned trust doesn't apply to it, so any
     /// other folder named by the variable is ignored, with a warning.
     static func pluginFolder(environment: [String: String]) -> String? {
         guard let named = environment[pluginFolderVariable], !named.isEmpty else { return nil }
-        let work = stateDirectory(environment).appendingPathComponent("dev")
-        if let folder = realPath(named), let root = realPath(work.path),
+        if let folder = realPath(named), let root = realPath(workFolders(environment).path),
            folder.hasPrefix(root + "/"), folder.hasSuffix("/plugins"), folder.dropFirst(root.count + 1).split(separator: "/").count == 2,
            PrivateFolder.isPrivate(URL(fileURLWithPath: folder)), PrivateFolder.isPrivate(URL(fileURLWithPath: folder).deletingLastPathComponent()) {
             return folder
@@ -87,7 +91,7 @@ enum DevLoop {
             self.options = options
             self.environment = environment
             watcher = try SourceWatcher(root: package)
-            workFolder = PrivateFolder.perProcess(in: stateDirectory(environment).appendingPathComponent("dev"))
+            workFolder = PrivateFolder.perProcess(in: DevLoop.workFolders(environment))
             do {
                 try PrivateFolder.preparePerProcess(workFolder)
                 try PrivateFolder.prepare(workFolder.appendingPathComponent("plugins"))
