@@ -72,6 +72,8 @@ import Testing
         #expect(install.status == 0, "\(install.stderr)")
         let installed = home.userPlugins.appendingPathComponent("libHealthyPlugin.so")
         #expect(install.stdout.contains("Installed Fixture Healthy 0.0.1 (id healthy) as \(installed.path)"))
+        #expect(install.stdout.contains("No network access.\nReads no environment variables.\nNo files beyond its own data folder."),
+                "install says what the plugin may reach: \(install.stdout)")
         let attributes = try FileManager.default.attributesOfItem(atPath: installed.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o644)
         #expect(try home.states()["healthy"] == "enabled")
@@ -169,6 +171,13 @@ import Testing
         #expect(settings.first { $0["key"] as? String == "repeat" }?["value"] as? Int == 2)
         #expect(settings.first { $0["key"] as? String == "passphrase" }?["value"] as? String == "••••")
         #expect(!json.stdout.contains("hunter2"))
+
+        let narrowed = #"{"pluginDirectories": ["plugins"], "features": {"healthy": {"isolation": "process", "capabilities": {"network": ["evil.example"]}}}}"#
+        try home.sandbox.writeConfig(narrowed)
+        let capabilities = try home.strata(["plugins", "info", "healthy"])
+        #expect(capabilities.stdout.contains("Capabilities:\n  No network access.\n  Reads no environment variables."), "\(capabilities.stdout)")
+        #expect(capabilities.stdout.contains("The config names evil.example, which the plugin never declared"))
+        #expect(capabilities.stdout.contains("Runs in a sandboxed helper process"))
 
         let unknown = try home.strata(["plugins", "info", "helthy"])
         #expect(unknown.status == 1 && unknown.stderr.contains("did you mean 'healthy'?"))

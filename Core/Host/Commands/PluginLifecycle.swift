@@ -72,6 +72,7 @@ extension HostSession {
             Console.warning("can't record the digest of \(target.path) for pinned trust: \(errorText(error))")
         }
         Console.writeLine("Installed \(descriptor.displayName) \(descriptor.version) (id \(id)) as \(target.path).")
+        Console.writeLine(config.isolation(for: id).sentences(for: descriptor).joined(separator: "\n"))
         if let configured = config.pluginDirectories, !pluginDirectories.contains(folder.path) {
             Console.warning("`pluginDirectories` in \(config.source) (\(configured.joined(separator: ", "))) doesn't list \(folder.path), "
                             + "so strata won't find it there; add \"~/.local/lib/strata/plugins\" to the list.")
@@ -182,12 +183,13 @@ extension HostSession {
                 let descriptor: PluginDescriptor?
                 let settings: [Setting]
                 let dependents: [String]
+                let isolation: String
             }
             Console.writeJSON(Info(status: PluginStatus(record), descriptor: descriptor,
                                    settings: (descriptor?.settings ?? []).map {
                                        Setting(key: $0.key, type: $0.type.rawValue, description: $0.description,
                                                defaultValue: $0.defaultValue, secret: $0.secret, value: values[$0.key])
-                                   }, dependents: dependents))
+                                   }, dependents: dependents, isolation: config.isolation(for: id).mode.rawValue))
             return 0
         }
         var text = "\(descriptor?.displayName ?? id) \(descriptor?.version ?? "") (id \(id))\n"
@@ -199,6 +201,9 @@ extension HostSession {
         }
         if let screens = descriptor?.screens, !screens.isEmpty {
             text += "\nScreens:\n" + Console.table(screens.map { ["  " + $0.title, $0.summary] })
+        }
+        if let descriptor {
+            text += "\nCapabilities:\n" + config.isolation(for: id).sentences(for: descriptor).map { "  \($0)\n" }.joined()
         }
         if let settings = descriptor?.settings, !settings.isEmpty {
             text += "\nSettings (features.\(id).settings in \(config.source)):\n" + Console.table(settings.map { setting in

@@ -7,6 +7,8 @@ struct StrataConfig {
     struct Feature {
         var enabled: Bool?
         var settings: JSONValue?
+        /// `isolation`, `capabilities` and `limits`: where and with what its code runs.
+        var isolation = IsolationSettings()
     }
 
     /// Where the config came from: a file, or the built-in defaults.
@@ -36,7 +38,7 @@ struct StrataConfig {
     var warnings: [String] = []
 
     static let topLevelKeys = ["pluginDirectories", "dataDirectory", "features", "trust"]
-    static let featureKeys = ["enabled", "settings"]
+    static let featureKeys = ["enabled", "settings"] + IsolationSettings.keys
 
     /// The defaults used when no config file is found: every discovered feature enabled, each with the
     /// settings its own plugin defaults to (the host names no feature; the built-in ones work offline).
@@ -45,6 +47,9 @@ struct StrataConfig {
     /// Whether the feature `id` may load. A feature the config doesn't mention is enabled, so a dropped-in
     /// plugin loads without editing the config.
     func isEnabled(_ id: String) -> Bool { features[id]?.enabled ?? true }
+
+    /// How `id` runs: in process unless `features.<id>.isolation` says otherwise.
+    func isolation(for id: String) -> IsolationSettings { features[id]?.isolation ?? IsolationSettings() }
 
     /// The settings of `id` as JSON (`{}` if none).
     func settingsJSON(for id: String) -> Data {
@@ -119,6 +124,7 @@ struct StrataConfig {
             }
             feature.settings = value
         }
+        feature.isolation = try IsolationSettings(fields, id: id, source: source)
         return feature
     }
 

@@ -25,6 +25,9 @@ extension PluginDescriptor {
                                      description: try setting.string("description"),
                                      secret: try setting.optional("secret", Bool.self) ?? false)
                   })
+        if let declared = fields.members["capabilities"], declared != .null {
+            capabilities = try Capabilities(json: declared, path: "capabilities")
+        }
     }
 }
 

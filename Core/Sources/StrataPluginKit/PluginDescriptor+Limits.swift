@@ -10,6 +10,8 @@ extension PluginDescriptor {
         public static let screens = 16
         public static let settings = 200
         public static let dependencies = 64
+        /// Hosts, environment variables and files, together.
+        public static let capabilities = 64
         /// Characters in any one text: a word, a name, a summary, a help line.
         public static let textLength = 1_000
     }
@@ -20,7 +22,8 @@ extension PluginDescriptor {
             count > limit ? "it declares \(count) \(what), more than the \(limit) a descriptor may declare" : nil
         }
         if let problem = beyond(commands.count, Limits.commands, "commands") ?? beyond(screens.count, Limits.screens, "screens")
-            ?? beyond(settings.count, Limits.settings, "settings") ?? beyond(dependencies.count, Limits.dependencies, "dependencies") {
+            ?? beyond(settings.count, Limits.settings, "settings") ?? beyond(dependencies.count, Limits.dependencies, "dependencies")
+            ?? beyond(capabilities.network.count + capabilities.environment.count + capabilities.files.count, Limits.capabilities, "capabilities") {
             return problem
         }
         for command in commands {
@@ -50,6 +53,7 @@ extension PluginDescriptor {
         }
         texts += screens.flatMap { [$0.title, $0.summary] }
         texts += settings.flatMap { [$0.key, $0.description] + ($0.defaultValue.map { [$0] } ?? []) }
+        texts += capabilities.network + capabilities.environment + capabilities.files.map(\.path)
         return texts
     }
 }

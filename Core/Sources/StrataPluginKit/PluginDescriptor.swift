@@ -27,6 +27,8 @@ public struct PluginDescriptor: Encodable, Sendable, Equatable {
     public var screens: [Screen]
     /// The settings it reads from `features.<id>.settings`.
     public var settings: [Setting]
+    /// What it may reach beyond its data folder (``Capabilities``); none unless `plugin.json` declares some.
+    public var capabilities = Capabilities()
 
     /// A command: the words that select it, and its help.
     public struct Command: Encodable, Sendable, Equatable {
@@ -122,6 +124,7 @@ public struct PluginDescriptor: Encodable, Sendable, Equatable {
         for command in commands where !paths.insert(command.words).inserted {
             problems.append("command '\(command.words.joined(separator: " "))' is declared twice")
         }
+        problems += capabilities.problems
         var keys: Set<String> = []
         for setting in settings where !keys.insert(setting.key).inserted {
             problems.append("setting '\(setting.key)' is declared twice")

@@ -1,0 +1,111 @@
+import StrataBase
+import StrataPluginKit
+
+/// How one feature runs, from `features.<id>` in the config: `isolation`, `capabilities` (narrowing what
+/// its `plugin.json` declares) and `limits` (the helper's rlimits).
+struct IsolationSettings: Equatable {
+    /// Where a plugin's code runs.
+    enum Mode: String, CaseIterable {
+        /// Inside strata, with all of the user's authority (the default in this phase).
+        case none
+        /// In a sandboxed helper process (Landlock, seccomp, rlimits, an emptied environment).
+        case process
+        /// In a helper process without the kernel sandbox, for kernels without Landlock or seccomp: only
+        /// when the config says so, never as a silent downgrade.
+        case processUnsandboxed = "process-unsandboxed"
+
+        /// Where the code runs, for people.
+        var sentence: String {
+            switch self {
+            case .none: "Runs inside strata, with all of your authority (\"isolation\": \"none\"); the capabilities above are not enforced."
+            case .process: "Runs in a sandboxed helper process that can reach only the above (\"isolation\": \"process\")."
+            case .processUnsandboxed:
+                "Runs in a helper process without the kernel sandbox (\"isolation\": \"process-unsandboxed\"); the capabilities above are not enforced."
+            }
+        }
+    }
+
+    /// The helper's resource limits.
+    struct Limits: Equatable {
+        /// Address space, in MiB.
+        var memoryMegabytes = 1_024
+        /// Open file descriptors.
+        var openFiles = 256
+        /// CPU seconds per command.
+        var cpuSeconds = 300
+
+        static let keys = ["memoryMegabytes", "openFiles", "cpuSeconds"]
+        /// The largest value each may be set to.
+        static let maximum = 1 << 20
+    }
+
+    var mode: Mode = .none
+    /// `features.<id>.capabilities` as written: what the plugin's declarations are narrowed to.
+    var narrowing: PluginDescriptor.Capabilities?
+    var limits = Limits()
+
+    static let keys = ["isolation", "capabilities", "limits"]
+
+    /// Reads the isolation keys of one `features.<id>` object.
+    init(_ fields: [String: JSONValue], id: String, source: String) throws(ConfigError) {
+        if let value = fields["isolation"] {
+            guard case .string(let name) = value, let mode = Mode(rawValue: name) else {
+                throw .wrongType(source: source, keyPath: "features.\(id).isolation",
+                                 expected: "\"none\", \"process\" or \"process-unsandboxed\"",
+                                 found: value.kind)
+            }
+            self.mode = mode
+        }
+        if let value = fields["capabilities"] {
+            do {
+                narrowing = try PluginDescriptor.Capabilities(json: value, path: "features.\(id).capabilities")
+            } catch {
+                guard case .wrongTypes(let keyPath, let detail) = error else { throw .malformed(source: source, location: nil, detail: "\(error)") }
+                throw .wrongType(source: source, keyPath: keyPath, expected: "what plugin.json's capabilities hold", found: detail)
+            }
+        }
+        if let value = fields["limits"] {
+            guard case .object(let members) = value else {
+                throw .wrongType(source: source, keyPath: "features.\(id).limits", expected: "an object", found: value.kind)
+            }
+            for (key, member) in members {
+                let keyPath = "features.\(id).limits.\(key)"
+                guard Limits.keys.contains(key) else {
+                    throw .wrongType(source: source, keyPath: keyPath, expected: "one of \(Limits.keys.joined(separator: ", "))", found: "an unknown key")
+                }
+                guard case .number(let number) = member, let count = Int(exactly: number), (1...Limits.maximum).contains(count) else {
+                    throw .wrongType(source: source, keyPath: keyPath, expected: "a whole number from 1 to \(Limits.maximum)", found: member.kind)
+                }
+                switch key {
+                case "memoryMegabytes": limits.memoryMegabytes = count
+                case "openFiles": limits.openFiles = count
+                default: limits.cpuSeconds = count
+                }
+            }
+        }
+    }
+
+    init() {}
+
+    /// What the plugin may reach: its declarations, narrowed by the config; and what the config named that
+    /// the plugin never declared (a config can't widen them).
+    func capabilities(declared: PluginDescriptor.Capabilities) -> (capabilities: PluginDescriptor.Capabilities, undeclared: [String]) {
+        guard let narrowing else { return (declared, []) }
+        return declared.narrowed(to: narrowing)
+    }
+}
+
+extension IsolationSettings {
+    /// What the plugin may do and where it runs, in words a person understands (`plugins info`, `plugins
+    /// install`): one line each, narrowed by the config.
+    func sentences(for descriptor: PluginDescriptor) -> [String] {
+        let (capabilities, undeclared) = capabilities(declared: descriptor.capabilities)
+        var lines = capabilities.sentences
+        lines.append(descriptor.opensScreens ? "Opens screens in the app." : "Opens no screens.")
+        if !undeclared.isEmpty {
+            lines.append("The config names \(undeclared.joined(separator: ", ")), which the plugin never declared: a config can only take capabilities away.")
+        }
+        lines.append(mode.sentence)
+        return lines
+    }
+}
