@@ -89,12 +89,15 @@ let features = [
 /// Plugins that fail on purpose, one way each. Their library names do not end in `Plugin.so`, so the host
 /// never discovers them next to `strata`; the host tests copy them into a temporary plugin folder.
 let faultFixtures = ["ThrowsAtRegistration", "WrongABI", "NoEntry", "TrapsAtLoad", "DuplicateRegistration",
-                     "CycleA", "CycleB", "Healthy", "ClaimsClock", "Disagrees", "HangsAtLoad", "DiesAtLoad"]
+                     "CycleA", "CycleB", "Healthy", "ClaimsClock", "Disagrees", "HangsAtLoad", "DiesAtLoad", "Hostile"]
 /// Fixtures that also carry a C library constructor (in `Constructor/`), which runs inside `dlopen`.
 let constructorFixtures: Set = ["HangsAtLoad"]
+/// SDK libraries a fixture uses beyond the plugin API (Hostile fetches through the SDK's HTTP client).
+let fixtureLibraries = ["Hostile": ["StrataNetworking"]]
 let fixtureTargets: [Target] = faultFixtures.flatMap { name -> [Target] in
     let constructor = constructorFixtures.contains(name)
-    let swift = Target.target(name: "Fixture\(name)", dependencies: [sdk("StrataPluginKit")], path: "Tests/Fixtures/\(name)",
+    let swift = Target.target(name: "Fixture\(name)", dependencies: [sdk("StrataPluginKit")] + (fixtureLibraries[name] ?? []).map(sdk),
+                              path: "Tests/Fixtures/\(name)",
                               exclude: ["plugin.json"] + (constructor ? ["Constructor"] : []), plugins: [descriptor()])
     guard constructor else { return [swift] }
     return [swift, .target(name: "Fixture\(name)Constructor", path: "Tests/Fixtures/\(name)/Constructor")]
@@ -119,9 +122,13 @@ let package = Package(
         .target(
             name: "StrataHost",
             dependencies: [base, sdk("StrataPluginKit"), sdk("StrataRuntime"), sdk("StrataNetworking"),
-                           sdk("StrataStorage"), sdk("StrataTerminal")],
+                           sdk("StrataStorage"), sdk("StrataTerminal"), "CSandbox"],
             path: "Core/Host"
         ),
+        // The sandbox a plugin's helper process puts itself in: Landlock through a C shim (syscall(2) is
+        // variadic), seccomp through Debian's libseccomp.
+        .target(name: "CSandbox", dependencies: ["CSeccomp"], path: "Core/HostSandbox/CSandbox"),
+        .systemLibrary(name: "CSeccomp", path: "Core/HostSandbox/CSeccomp", pkgConfig: "libseccomp", providers: [.apt(["libseccomp-dev"])]),
         .executableTarget(name: "strata", dependencies: ["StrataHost"], path: "Core/HostMain"),
         .testTarget(name: "HostUnitTests", dependencies: ["StrataHost", sdk("StrataPluginKit")], path: "Tests/HostUnitTests"),
         .testTarget(name: "HostTests", dependencies: [sdk("StrataTesting")], path: "Tests/HostTests"),

@@ -54,6 +54,8 @@ public func runStrata(_ arguments: [String], environment: [String: String]) asyn
         Console.write(session.help())
         return 0
     case ["__probe", words.count > 1 ? words[1] : ""]: return session.probeMode(id: words[1])
+    case ["__helper", words.count > 2 ? words[1] : ""]: return session.helperMode(id: words[1], parent: words[2])
+    case ["__helper-sandboxed", words.count > 2 ? words[1] : ""]: return await session.sandboxedHelperMode(id: words[1], parent: words[2])
     default:
         if let first = words.first, HostCommand.groups.contains(first) { return session.runHostCommand(words) }
         if let first = words.first, PluginLoader.reservedWords.contains(first) {

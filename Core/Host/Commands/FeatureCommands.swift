@@ -50,6 +50,7 @@ extension HostSession {
         } catch {
             return PluginCommand.report(error, pluginID: owner.id, usage: declared.usage, to: invocation)
         }
+        if runsInHelper(owner.id) { return await runInHelper(owner.id, words: words) }
         let loader = activate([owner.id])
         guard let active = loader.records.first(where: { $0.id == owner.id }), active.state == .loaded,
               let route = loader.routes.first(where: { $0.pluginID == owner.id && $0.command.path == declared.words }) else {

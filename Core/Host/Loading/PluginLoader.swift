@@ -15,12 +15,14 @@ final class PluginLoader {
     /// Under pinned trust, the recorded digests every library must match when it is loaded.
     let pins: PluginPins?
     let logger: Logger
+    /// Where each library's load link is made (a helper process sets its data folder: it may write nowhere else).
+    var temporaryFolder = "/tmp"
     private(set) var records: [PluginRecord]
     private(set) var routes: [RoutedCommand] = []
     private var plugins: [String: any FeaturePlugin] = [:]
 
     /// Top-level words the host keeps for itself.
-    static let reservedWords: Set<String> = HostCommand.groups.union(["help", "version", "__probe", "__complete"])
+    static let reservedWords: Set<String> = HostCommand.groups.union(["help", "version", "__probe", "__helper", "__helper-sandboxed", "__complete"])
 
     init(catalog: PluginCatalog, config: StrataConfig, container: Container, dataDirectory: URL, crashes: URL, pins: PluginPins?,
          logger: Logger) {
@@ -95,7 +97,7 @@ final class PluginLoader {
         // Judged, hashed and loaded through one descriptor: see PluginFile.
         let file = try PluginFile(path: record.path, judged: record.identity)
         if let problem = pins?.problem(record.id, file: file) { throw problem }
-        let library = try DynamicLibrary(file)
+        let library = try DynamicLibrary(file, temporaryFolder: temporaryFolder)
         guard let stampSymbol = library.symbol(StrataABI.stampSymbol) else { throw PluginFailure.missingStamp }
         let stampFunction = unsafeBitCast(stampSymbol, to: (@convention(c) () -> UnsafePointer<CChar>).self)
         let found = String(cString: stampFunction())

@@ -1,0 +1,136 @@
+import FoundationEssentials
+import Glibc
+import Synchronization
+
+/// The one wire format between strata and a plugin's helper process, over a socketpair (as the Swift
+/// compiler speaks to `swift-plugin-server`): each frame is a 4-byte big-endian length, then a kind byte,
+/// then the payload. Both ends bound what they read, and bytes that don't fit are an error, never a trap.
+///
+/// A session: the host sends ``Kind/hello`` (the version it speaks); the helper answers ``Kind/hello`` once
+/// it is sandboxed and has opened the plugin, or ``Kind/refused`` with a sentence. Then, per command, the
+/// host sends ``Kind/run``; the helper sends ``Kind/output`` and ``Kind/error`` as the command writes, and
+/// ``Kind/exit`` with its code; the host may send ``Kind/cancel`` (Ctrl-C) meanwhile.
+enum HelperWire {
+    /// The version of this format; a helper refuses another.
+    static let version: UInt32 = 1
+    /// The largest payload either end accepts.
+    static let maximumPayload = 1 << 20
+
+    enum Kind: UInt8, Sendable {
+        case hello = 1, refused, run, output, error, exit, cancel
+        /// The helper is about to die and says why (its memory limit).
+        case dying
+    }
+
+    struct Frame: Equatable, Sendable {
+        var kind: Kind
+        var payload: [UInt8]
+
+        init(_ kind: Kind, _ payload: [UInt8] = []) {
+            self.kind = kind
+            self.payload = payload
+        }
+
+        init(_ kind: Kind, text: String) { self.init(kind, Array(text.utf8)) }
+
+        init(_ kind: Kind, number: UInt32) {
+            self.init(kind, [UInt8(number >> 24), UInt8(truncatingIfNeeded: number >> 16), UInt8(truncatingIfNeeded: number >> 8),
+                             UInt8(truncatingIfNeeded: number)])
+        }
+
+        var text: String { String(decoding: payload, as: UTF8.self) }
+
+        /// The payload as one big-endian number, `nil` unless it is exactly four bytes.
+        var number: UInt32? {
+            guard payload.count == 4 else { return nil }
+            return payload.reduce(0) { $0 << 8 | UInt32($1) }
+        }
+
+        /// The frame's bytes on the wire.
+        var bytes: [UInt8] { Frame(.hello, number: UInt32(payload.count + 1)).payload + [kind.rawValue] + payload }
+    }
+
+    /// Why bytes read are not a frame.
+    enum Problem: Error, Equatable, CustomStringConvertible {
+        case closed
+        case tooLarge(Int)
+        case unknownKind(UInt8)
+        case empty
+
+        var description: String {
+            switch self {
+            case .closed: "the other end closed the connection"
+            case .tooLarge(let count): "a frame of \(count) bytes, more than the \(HelperWire.maximumPayload + 1) allowed"
+            case .unknownKind(let kind): "a frame of unknown kind \(kind)"
+            case .empty: "a frame without a kind"
+            }
+        }
+    }
+
+    /// Reads a frame from the front of `buffer` (its length checked before anything is taken): `nil` when
+    /// the buffer doesn't yet hold a whole frame.
+    static func frame(from buffer: inout [UInt8]) throws(Problem) -> Frame? {
+        guard buffer.count >= 4 else { return nil }
+        let length = buffer[0..<4].reduce(0) { $0 << 8 | Int($1) }
+        guard length >= 1 else { throw .empty }
+        guard length <= maximumPayload + 1 else { throw .tooLarge(length) }
+        guard buffer.count >= 4 + length else { return nil }
+        guard let kind = Kind(rawValue: buffer[4]) else { throw .unknownKind(buffer[4]) }
+        let frame = Frame(kind, Array(buffer[5..<(4 + length)]))
+        buffer.removeFirst(4 + length)
+        return frame
+    }
+}
+
+/// One end of the helper's socketpair: writes whole frames (one writer at a time), reads frames one by one.
+final class HelperChannel: Sendable {
+    let descriptor: Int32
+    private let writing = Mutex(())
+    private let pending = Mutex<[UInt8]>([])
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    /// Sends a frame (text longer than a frame holds is split); false when the other end is gone.
+    @discardableResult
+    func send(_ frame: HelperWire.Frame) -> Bool {
+        guard frame.payload.count > HelperWire.maximumPayload else { return write(frame.bytes) }
+        var rest = frame.payload[...]
+        while !rest.isEmpty {
+            guard write(HelperWire.Frame(frame.kind, Array(rest.prefix(HelperWire.maximumPayload))).bytes) else { return false }
+            rest = rest.dropFirst(HelperWire.maximumPayload)
+        }
+        return true
+    }
+
+    private func write(_ bytes: [UInt8]) -> Bool {
+        writing.withLock { _ in
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return false }
+                offset += written
+            }
+            return true
+        }
+    }
+
+    /// The next frame, waiting for it; throws ``HelperWire/Problem/closed`` at the end.
+    func receive() throws(HelperWire.Problem) -> HelperWire.Frame {
+        var buffer = pending.withLock { buffer in
+            defer { buffer = [] }
+            return buffer
+        }
+        defer { pending.withLock { [buffer] in $0 = buffer } }
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            if let frame = try HelperWire.frame(from: &buffer) { return frame }
+            let count = recv(descriptor, &chunk, chunk.count, 0)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { throw .closed }
+            buffer += chunk[..<count]
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import CSandbox
+import FoundationEssentials
+import Glibc
+
+/// The sandbox a plugin's helper puts itself in before it opens the plugin, for itself and every thread it
+/// starts later: Landlock (files, TCP, signals, abstract sockets), a seccomp filter, resource limits.
+struct KernelSandbox {
+    /// Folders and files it may read (and execute): the plugin's folder, the libraries already mapped (the
+    /// SDK, the Swift runtime, system libraries) and what they read (CA certificates, zoneinfo).
+    var readable: [String]
+    /// Folders and files it may also write: its data folder and the files it declared writable.
+    var writable: [String]
+    var limits: IsolationSettings.Limits
+
+    /// The Landlock ABI the policy needs: TCP rules (4) and signal and abstract-socket scoping (6).
+    static let landlockABI: Int32 = 6
+
+    /// What the kernel lacks for the sandbox, as a sentence; `nil` when it has all of it.
+    static var missingSupport: String? {
+        let abi = strata_landlock_abi()
+        if abi == 0 { return "this kernel has no Landlock" }
+        if abi < landlockABI { return "this kernel's Landlock is ABI \(abi); the sandbox needs \(landlockABI) (Linux 6.12 or later)" }
+        if strata_seccomp_available() == 0 { return "this kernel has no seccomp" }
+        return nil
+    }
+
+    /// Paths every helper reads: system libraries, certificates, time zones, the loader's cache, and `/proc`
+    /// (Dispatch reads each of its threads' `/proc/<tid>/stat`; another process's memory and environment stay
+    /// out of reach, since Landlock allows ptrace-mode access only inside the helper's own domain).
+    static let systemReadable = ["/usr/lib", "/usr/lib64", "/lib", "/lib64", "/usr/share/zoneinfo", "/usr/share/ca-certificates",
+                                 "/etc/ssl", "/etc/ca-certificates", "/etc/localtime", "/etc/ld.so.cache", "/dev/null", "/dev/urandom",
+                                 "/sys/devices/system/cpu", "/proc"]
+
+    /// The folders of every file mapped into this process now (`/proc/self/maps`): the libraries strata
+    /// runs on, wherever they are installed.
+    static func mappedFolders() -> [String] {
+        // Read to the end with read(2): a /proc file says it is empty, and its size is no bound.
+        let descriptor = open("/proc/self/maps", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return [] }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 65536)
+        while bytes.count < 16 << 20 {
+            let count = read(descriptor, &chunk, chunk.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += chunk[..<count]
+        }
+        let folders = String(decoding: bytes, as: UTF8.self).split(separator: "\n").compactMap { line -> String? in
+            guard let slash = line.firstIndex(of: "/") else { return nil }
+            let path = String(line[slash...])
+            return path.hasSuffix(" (deleted)") ? nil : URL(fileURLWithPath: path).deletingLastPathComponent().path
+        }
+        return Array(Set(folders)).sorted()
+    }
+
+    /// Applies the sandbox to this process, resource limits first and seccomp last.
+    /// - Throws: a sentence naming the step that failed.
+    func apply() throws(SandboxError) {
+        try limit(RLIMIT_AS, to: rlim_t(limits.memoryMegabytes) << 20, "the memory limit")
+        try limit(RLIMIT_NOFILE, to: rlim_t(limits.openFiles), "the open-file limit")
+        try limit(RLIMIT_CORE, to: 0, "the core-file limit")
+        if let missing = Self.missingSupport { throw SandboxError(detail: missing) }
+        let ruleset = strata_landlock_ruleset(Self.landlockABI)
+        guard ruleset >= 0 else { throw SandboxError(detail: "Landlock refused a ruleset (\(String(cString: strerror(-ruleset))))") }
+        for (path, writes) in readable.map({ ($0, false) }) + writable.map({ ($0, true) }) {
+            let result = strata_landlock_allow(ruleset, path, writes ? 1 : 0, Self.landlockABI)
+            // A system path this machine doesn't have is fine; one the plugin needs is checked when it opens it.
+            guard result == 0 || result == -ENOENT else {
+                throw SandboxError(detail: "Landlock refused a rule for \(path) (\(String(cString: strerror(-result))))")
+            }
+        }
+        let restricted = strata_landlock_restrict(ruleset)
+        guard restricted == 0 else { throw SandboxError(detail: "Landlock refused to restrict the helper (\(String(cString: strerror(-restricted))))") }
+        let filtered = strata_seccomp_install()
+        guard filtered == 0 else { throw SandboxError(detail: "seccomp refused the filter (\(String(cString: strerror(-filtered))))") }
+    }
+
+    private func limit(_ resource: __rlimit_resource, to value: rlim_t, _ what: String) throws(SandboxError) {
+        var limit = rlimit(rlim_cur: value, rlim_max: value)
+        guard setrlimit(__rlimit_resource_t(resource.rawValue), &limit) == 0 else { throw SandboxError(detail: "can't set \(what) (\(String(cString: strerror(errno))))") }
+    }
+
+    /// Gives helper `pid` `seconds` more of CPU time from now (the host calls it before each command): the
+    /// kernel sends SIGXCPU at this soft limit, which ends the helper (its filter keeps it from raising the
+    /// limit). The hard limit stays, since without CAP_SYS_RESOURCE it could never be raised again.
+    static func allowCPU(_ seconds: Int, to pid: pid_t) {
+        guard let used = cpuSeconds(of: pid) else { return }
+        _ = strata_allow_cpu(pid, UInt64(used) + UInt64(seconds))
+    }
+
+    /// The CPU seconds process `pid` has used (`/proc/PID/stat`'s utime + stime), rounded up.
+    static func cpuSeconds(of pid: pid_t) -> Int? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+        let ticks = max(1, sysconf(Int32(_SC_CLK_TCK)))
+        return (user + system + ticks - 1) / ticks
+    }
+}
+
+/// The sandbox could not be applied.
+struct SandboxError: Error, CustomStringConvertible {
+    let detail: String
+    var description: String { detail }
+}

@@ -1,0 +1,204 @@
+import Dispatch
+import FoundationEssentials
+import Glibc
+import StrataBase
+import StrataPluginKit
+import Synchronization
+
+/// A plugin's helper process, as strata sees it: `strata __helper ID` started on the plugin's first use, in
+/// a process group of its own, talking ``HelperWire`` over a socketpair. It sandboxes itself before it
+/// opens the plugin; whatever it does, strata goes on, and a helper that dies is told in one line.
+final class PluginHelper: Sendable {
+    let pluginID: String
+    let pid: pid_t
+    let limits: IsolationSettings.Limits
+    private let channel: HelperChannel
+    /// The end of the helper's standard error: what the Swift runtime says as it dies.
+    private let lastWords: HelperStandardError
+
+    /// Variables the runtime needs, passed through when they are set; a plugin reads no other but its own.
+    static let runtimeVariables = ["PATH", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TERM", "COLORTERM", "NO_COLOR", "COLUMNS", "LINES"]
+    /// Variables that tell the helper where the config and data are; it drops them before the plugin runs.
+    static let locationVariables = ["HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "STRATA_CONFIG", "STRATA_DATA_DIR", "STRATA_LOG"]
+
+    private init(pluginID: String, pid: pid_t, limits: IsolationSettings.Limits, channel: HelperChannel, lastWords: HelperStandardError) {
+        self.pluginID = pluginID
+        self.pid = pid
+        self.limits = limits
+        self.channel = channel
+        self.lastWords = lastWords
+    }
+
+    /// Starts the helper of `pluginID` and waits for its handshake (it is sandboxed and has opened the plugin).
+    /// - Parameters:
+    ///   - arguments: strata's global options to pass on (`--config`, `--data-dir`).
+    ///   - environment: strata's environment; the helper gets only `variables` of it, the runtime's and the
+    ///     locations.
+    static func start(pluginID: String, arguments: [String], environment: [String: String], variables: [String],
+                      limits: IsolationSettings.Limits) throws(HelperFailure) -> PluginHelper {
+        var ends: [Int32] = [-1, -1]
+        var errors: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+            throw HelperFailure(pluginID: pluginID, reason: "can't make its socket (\(String(cString: strerror(errno))))")
+        }
+        guard pipe(&errors) == 0, errors.allSatisfy({ fcntl($0, F_SETFD, FD_CLOEXEC) == 0 }) else {
+            ends.forEach { close($0) }
+            throw HelperFailure(pluginID: pluginID, reason: "can't make its error pipe (\(String(cString: strerror(errno))))")
+        }
+        let passed = Set(variables + runtimeVariables + locationVariables)
+        let childEnvironment = environment.filter { passed.contains($0.key) }
+        let executable = realPath("/proc/self/exe") ?? CommandLine.arguments[0]
+        let spawned = spawn(executable, arguments + ["__helper", pluginID, String(getpid())], environment: childEnvironment,
+                            socket: ends[1], errors: errors[1])
+        close(ends[1])
+        close(errors[1])
+        guard case .success(let pid) = spawned else {
+            close(ends[0])
+            close(errors[0])
+            if case .failure(let code) = spawned { throw HelperFailure(pluginID: pluginID, reason: "can't start it (\(String(cString: strerror(code.code))))") }
+            throw HelperFailure(pluginID: pluginID, reason: "can't start it")
+        }
+        let helper = PluginHelper(pluginID: pluginID, pid: pid, limits: limits, channel: HelperChannel(descriptor: ends[0]),
+                                  lastWords: HelperStandardError(descriptor: errors[0]))
+        helper.channel.send(.init(.hello, number: HelperWire.version))
+        do {
+            let answer = try helper.channel.receive()
+            switch answer.kind {
+            case .hello where answer.number == HelperWire.version: return helper
+            case .refused: throw HelperFailure(pluginID: pluginID, reason: answer.text, refused: true)
+            default: throw HelperFailure(pluginID: pluginID, reason: "its handshake was not version \(HelperWire.version)")
+            }
+        } catch let failure as HelperFailure {
+            helper.stop()
+            throw failure
+        } catch {
+            throw HelperFailure(pluginID: pluginID, reason: helper.stop())
+        }
+    }
+
+    /// Runs one command line in the helper: what it writes goes to `output` and `error` as it comes;
+    /// cancelling the task (Ctrl-C) tells the helper to cancel the command.
+    /// - Returns: the command's exit code, or the failure when the helper died before it ended.
+    func run(_ words: [String], isTerminal: Bool, output: @escaping @Sendable (String) -> Void,
+             error: @escaping @Sendable (String) -> Void) async -> Result<Int32, HelperFailure> {
+        KernelSandbox.allowCPU(limits.cpuSeconds, to: pid)
+        let request = (try? JSONEncoder().encode(HelperRequest(words: words, isTerminal: isTerminal))).map(Array.init) ?? []
+        guard channel.send(.init(.run, request)) else { return .failure(HelperFailure(pluginID: pluginID, reason: stop())) }
+        let channel = channel
+        return await withTaskCancellationHandler {
+            while true {
+                guard let frame = try? channel.receive() else { return .failure(HelperFailure(pluginID: pluginID, reason: stop())) }
+                switch frame.kind {
+                case .output: output(frame.text)
+                case .error: error(frame.text)
+                case .exit: return .success(Int32(bitPattern: frame.number ?? 1))
+                default: return .failure(HelperFailure(pluginID: pluginID, reason: stop(saying: "it sent a frame out of turn")))
+                }
+            }
+        } onCancel: {
+            channel.send(.init(.cancel))
+        }
+    }
+
+    /// Ends the helper and its process group (whatever it started), and says how it ended.
+    @discardableResult
+    func stop(saying problem: String? = nil) -> String {
+        shutdown(channel.descriptor, Int32(SHUT_RDWR))
+        kill(-pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        close(channel.descriptor)
+        return problem ?? HelperFailure.reason(status: status, lastWords: lastWords.text(), limits: limits)
+    }
+
+    private static func spawn(_ executable: String, _ arguments: [String], environment: [String: String], socket: Int32,
+                              errors: Int32) -> Result<pid_t, SpawnCode> {
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        [SIGPIPE, SIGINT, SIGTERM, SIGHUP].forEach { sigaddset(&defaults, $0) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        // Its own process group: Ctrl-C reaches strata alone (which cancels the command over the wire), and
+        // strata ends the whole group.
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, errors, STDERR_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, socket, HelperServer.socketDescriptor)
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        return result == 0 ? .success(pid) : .failure(SpawnCode(code: result))
+    }
+
+    private struct SpawnCode: Error { let code: Int32 }
+}
+
+/// A command line sent to the helper.
+struct HelperRequest: Codable {
+    var words: [String]
+    var isTerminal: Bool
+}
+
+/// A helper that could not start or died: one line for people.
+struct HelperFailure: Error, CustomStringConvertible {
+    let pluginID: String
+    let reason: String
+    /// The helper refused to run the plugin (no sandbox on this kernel, a plugin that failed to load).
+    var refused = false
+
+    var description: String { refused ? reason : "plugin \(pluginID)'s helper \(reason)" }
+
+    /// How a helper ended, from its `waitpid` status and the last of its standard error.
+    static func reason(status: Int32, lastWords: String, limits: IsolationSettings.Limits) -> String {
+        let signal = status & 0x7f
+        let lines = lastWords.split(separator: "\n")
+        let said = (lines.first { $0.hasPrefix("Fatal error") } ?? lines.last).map { ": " + Sanitizer.sanitize(String($0.prefix(300))) } ?? ""
+        guard signal != 0 else { return "exited with status \((status >> 8) & 0xff) before the command finished\(said)" }
+        if lastWords.contains("failed to allocate") || lastWords.contains("Could not allocate memory") {
+            return "was killed: memory limit \(Self.size(megabytes: limits.memoryMegabytes))"
+        }
+        if signal == SIGXCPU { return "was killed: CPU time limit \(limits.cpuSeconds) s per command" }
+        if signal == SIGKILL { return "was killed (SIGKILL)" }
+        return "crashed (\(signalName(signal)))\(said)"
+    }
+
+    static func size(megabytes: Int) -> String {
+        megabytes % 1024 == 0 ? "\(megabytes / 1024) GiB" : "\(megabytes) MiB"
+    }
+}
+
+/// The first 8 KiB a helper wrote to standard error (the runtime's fatal error comes before its backtrace),
+/// read as it comes; the rest is read and dropped. It ends when the helper does.
+final class HelperStandardError: Sendable {
+    private let head = Mutex<[UInt8]>([])
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(descriptor: Int32) {
+        DispatchQueue.global().async { [self] in
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = read(descriptor, &chunk, chunk.count)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                self.head.withLock { head in head += chunk[..<min(count, 8192 - head.count)] }
+            }
+            close(descriptor)
+            self.finished.signal()
+        }
+    }
+
+    /// What it wrote, once it has ended (a bounded wait: a grandchild could hold the pipe open).
+    func text() -> String {
+        _ = finished.wait(timeout: .now() + .seconds(2))
+        return head.withLock { String(decoding: $0, as: UTF8.self) }
+    }
+}

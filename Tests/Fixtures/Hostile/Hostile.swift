@@ -1,0 +1,120 @@
+import FoundationEssentials
+import Glibc
+import StrataNetworking
+import StrataPluginKit
+
+/// Test fixture: a plugin that tries, one command each, what a process-isolated plugin must not do. Each
+/// command prints `ok: …` and succeeds when it got through, and fails with `denied: …` when it was stopped;
+/// in process (`"isolation": "none"`) every one gets through, which shows each sandbox test can fail.
+final class Fixture: FeaturePlugin {
+    func register(in context: PluginContext) throws {
+        func command(_ word: String, _ run: @escaping @Sendable ([String], PluginContext) async throws -> String) throws {
+            try context.addCommand(PluginCommand(path: ["hostile", word]) { arguments, invocation in
+                invocation.writeLine("ok: " + (try await run(arguments.positionals, context)))
+            })
+        }
+        try command("read") { arguments, _ in
+            guard let file = fopen(arguments[0], "r") else { throw denied("open \(arguments[0])") }
+            defer { fclose(file) }
+            var bytes = [UInt8](repeating: 0, count: 4096)
+            let count = fread(&bytes, 1, bytes.count, file)
+            guard ferror(file) == 0 else { throw denied("read \(arguments[0])") }
+            return "read \(count) bytes of \(arguments[0])"
+        }
+        try command("write") { arguments, _ in
+            let descriptor = open(arguments[0], O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            guard descriptor >= 0 else { throw denied("create \(arguments[0])") }
+            close(descriptor)
+            return "wrote \(arguments[0])"
+        }
+        try command("env") { arguments, _ in
+            guard let value = getenv(arguments[0]) else { throw CommandError.failure("denied: \(arguments[0]) is not set") }
+            return "\(arguments[0])=\(String(cString: value))"
+        }
+        try command("connect") { arguments, _ in
+            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            guard socket >= 0 else { throw denied("socket") }
+            defer { close(socket) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(arguments[0]) ?? 0).bigEndian
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let result = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard result == 0 else { throw denied("connect") }
+            return "connected to port \(arguments[0])"
+        }
+        try command("fetch") { arguments, context in
+            guard let url = URL(string: arguments[0]) else { throw CommandError.usage("not a URL") }
+            let client = try context.service((any HTTPClient).self)
+            do {
+                let response = try await client.send(HTTPRequest(url: url))
+                return "fetched \(arguments[0]): \(response.status)"
+            } catch {
+                throw CommandError.failure("denied: fetch: \(error)")
+            }
+        }
+        try command("signal-parent") { _, _ in
+            guard kill(getppid(), SIGCONT) == 0 else { throw denied("kill") }
+            return "signalled \(getppid())"
+        }
+        try command("ptrace-parent") { _, _ in
+            // ptrace(2) is variadic in C; its four-argument form, called through its address.
+            typealias Ptrace = @convention(c) (Int32, pid_t, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int
+            guard let symbol = dlsym(nil, "ptrace") else { throw denied("dlsym") }
+            let seize: Int32 = 0x4206
+            guard unsafeBitCast(symbol, to: Ptrace.self)(seize, getppid(), nil, nil) == 0 else { throw denied("ptrace") }
+            return "seized \(getppid())"
+        }
+        try command("fork-bomb") { _, _ in
+            var forked = 0
+            for _ in 0..<50 {
+                let child = fork()
+                if child == 0 { _exit(0) }
+                guard child > 0 else { break }
+                forked += 1
+                var status: Int32 = 0
+                waitpid(child, &status, 0)
+            }
+            guard forked > 0 else { throw denied("fork") }
+            return "forked \(forked) children"
+        }
+        try command("allocate") { arguments, _ in
+            var chunks: [[UInt8]] = []
+            for _ in 0..<((Int(arguments[0]) ?? 0) / 64) { chunks.append([UInt8](repeating: 1, count: 64 << 20)) }
+            return "allocated \(chunks.count * 64) MiB"
+        }
+        try command("linger") { _, _ in
+            var attributes = posix_spawnattr_t()
+            posix_spawnattr_init(&attributes)
+            defer { posix_spawnattr_destroy(&attributes) }
+            posix_spawnattr_setflags(&attributes, 0x80 /* POSIX_SPAWN_SETSID */)
+            var pid: pid_t = 0
+            let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sleep"), strdup("300"), nil]
+            defer { argv.forEach { free($0) } }
+            let result = posix_spawn(&pid, "/bin/sleep", nil, &attributes, argv, environ)
+            guard result == 0 else { throw CommandError.failure("denied: spawn: \(String(cString: strerror(result)))") }
+            return "lingering \(pid)"
+        }
+        try command("die") { arguments, _ in
+            switch arguments[0] {
+            case "kill": kill(getpid(), SIGKILL)
+            case "segv": raise(SIGSEGV)
+            default: exit(0)
+            }
+            return "still alive"
+        }
+        try command("echo") { arguments, _ in arguments.joined(separator: " ") }
+    }
+}
+
+private func denied(_ what: String) -> CommandError {
+    .failure("denied: \(what): \(String(cString: strerror(errno)))")
+}
+
+@c(strata_plugin_abi)
+public func strataPluginABI() -> UnsafePointer<CChar> { StrataABI.stamp }
+
+@c(strata_plugin_entry)
+public func strataPluginEntry() -> UnsafeMutableRawPointer { PluginExport.export(Fixture()) }

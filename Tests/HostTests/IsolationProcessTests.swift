@@ -1,0 +1,143 @@
+import Foundation
+import Glibc
+import StrataTesting
+import Testing
+
+/// The Hostile fixture, process-isolated (`"isolation": "process"`), tries what a sandbox must stop and is
+/// stopped each time; the same fixture in process (`"isolation": "none"`) gets through each time, which
+/// shows that every one of these tests can fail.
+@Suite struct IsolationProcessTests {
+    enum Isolation: String, CaseIterable { case process, none }
+
+    /// A sandbox with Hostile installed and the given isolation, a secret outside its folder, and a
+    /// variable it never declared in strata's environment.
+    struct Hostile {
+        let sandbox: Sandbox
+        var secret: URL { sandbox.root.appendingPathComponent("secret.txt") }
+
+        init(_ isolation: Isolation, limits: String = #"{"memoryMegabytes": 512}"#) throws {
+            sandbox = try Sandbox()
+            try sandbox.install(fixture: "Hostile", as: "Hostile")
+            try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"], "features": {"hostile": {"isolation": "\#(isolation.rawValue)", "limits": \#(limits)}}}"#)
+            try Data("id_rsa".utf8).write(to: secret)
+        }
+
+        func run(_ words: String...) throws -> ProcessResult {
+            try sandbox.strata(["hostile"] + words, environment: ["HOSTILE_SECRET": "s3cret", "HOSTILE_DECLARED": "visible"])
+        }
+    }
+
+    /// `ok:` and exit 0 in process; stopped (exit 1, no `ok:`) in a helper, with strata itself unharmed.
+    func expectStoppedOnlyWhenIsolated(_ isolation: Isolation, _ result: ProcessResult, _ what: String) {
+        switch isolation {
+        case .none: #expect(result.status == 0 && result.stdout.hasPrefix("ok: "), "in process, \(what) gets through: \(result.stderr)")
+        case .process:
+            #expect(result.status == 1 && !result.stdout.contains("ok: ") && !result.signalled,
+                    "isolated, \(what) is stopped: \(result.stdout) \(result.stderr)")
+        }
+    }
+
+    @Test(arguments: Isolation.allCases) func readingAFileOutsideItsFolder(_ isolation: Isolation) throws {
+        let hostile = try Hostile(isolation)
+        let result = try hostile.run("read", hostile.secret.path)
+        expectStoppedOnlyWhenIsolated(isolation, result, "reading \(hostile.secret.path)")
+        if isolation == .process { #expect(result.stderr.contains("denied: open") && result.stderr.contains("Permission denied")) }
+    }
+
+    @Test(arguments: Isolation.allCases) func writingOutsideItsFolder(_ isolation: Isolation) throws {
+        let hostile = try Hostile(isolation)
+        let target = hostile.sandbox.root.appendingPathComponent("planted")
+        expectStoppedOnlyWhenIsolated(isolation, try hostile.run("write", target.path), "writing \(target.path)")
+        #expect(FileManager.default.fileExists(atPath: target.path) == (isolation == .none))
+    }
+
+    @Test(arguments: Isolation.allCases) func readingAnUndeclaredEnvironmentVariable(_ isolation: Isolation) throws {
+        let hostile = try Hostile(isolation)
+        expectStoppedOnlyWhenIsolated(isolation, try hostile.run("env", "HOSTILE_SECRET"), "reading HOSTILE_SECRET")
+        #expect(try hostile.run("env", "HOSTILE_DECLARED").stdout == "ok: HOSTILE_DECLARED=visible\n", "a declared variable crosses")
+    }
+
+    @Test(arguments: Isolation.allCases) func connectingATCPSocketToALoopbackServer(_ isolation: Isolation) throws {
+        let hostile = try Hostile(isolation)
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        expectStoppedOnlyWhenIsolated(isolation, try hostile.run("connect", String(server.port)), "connecting to port \(server.port)")
+    }
+
+    @Test(arguments: Isolation.allCases) func fetchingAnUndeclaredHostThroughTheSDKsHTTPClient(_ isolation: Isolation) throws {
+        let hostile = try Hostile(isolation)
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("GET", "/key", response: .text("stolen"))
+        expectStoppedOnlyWhenIsolated(isolation, try hostile.run("fetch", server.url("/key").absoluteString), "fetching 127.0.0.1")
+        #expect(server.requests(to: "/key").count == (isolation == .none ? 1 : 0))
+    }
+
+    @Test(arguments: Isolation.allCases) func signallingOrTracingStrata(_ isolation: Isolation) throws {
+        let hostile = try Hostile(isolation)
+        // In a helper the parent is strata; in process it is this test runner, which a SIGCONT leaves alone.
+        expectStoppedOnlyWhenIsolated(isolation, try hostile.run("signal-parent"), "signalling its parent")
+        expectStoppedOnlyWhenIsolated(isolation, try hostile.run("ptrace-parent"), "seizing its parent with ptrace")
+    }
+
+    @Test(arguments: Isolation.allCases) func aForkBomb(_ isolation: Isolation) throws {
+        expectStoppedOnlyWhenIsolated(isolation, try Hostile(isolation).run("fork-bomb"), "forking")
+    }
+
+    @Test(arguments: Isolation.allCases) func allocatingPastItsLimit(_ isolation: Isolation) throws {
+        let result = try Hostile(isolation).run("allocate", "1024")
+        expectStoppedOnlyWhenIsolated(isolation, result, "allocating 1 GiB under a 512 MiB limit")
+        if isolation == .process {
+            #expect(result.stderr == "strata: plugin hostile's helper was killed: memory limit 512 MiB\n", "one line: \(result.stderr)")
+        }
+    }
+
+    @Test(arguments: Isolation.allCases) func leavingAProcessRunningAfterStrataExits(_ isolation: Isolation) throws {
+        let result = try Hostile(isolation).run("linger")
+        expectStoppedOnlyWhenIsolated(isolation, result, "starting a process of its own")
+        if let pid = Int32(result.stdout.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") {
+            #expect(kill(pid, 0) == 0, "in process, the lingering process outlives strata")
+            kill(pid, SIGKILL)
+        }
+    }
+
+    /// A helper killed mid-command (SIGKILL, SIGSEGV, exit(0)) ends that command with one line, strata
+    /// itself exits as usual, and the next command gets a fresh helper.
+    @Test(arguments: [("kill", "was killed (SIGKILL)"), ("segv", "crashed (SIGSEGV (11))"),
+                      ("exit", "exited with status 0 before the command finished")])
+    func aHelperThatDiesMidCommandIsToldInOneLine(_ how: String, _ told: String) throws {
+        let hostile = try Hostile(.process)
+        let died = try hostile.run("die", how)
+        #expect(died.status == 1 && !died.signalled)
+        #expect(died.stderr == "strata: plugin hostile's helper \(told)\n")
+        #expect(try hostile.run("echo", "still", "here").stdout == "ok: still here\n")
+    }
+
+    /// Without the sandbox only because the config says so, and the sandbox's absence is never silent.
+    @Test func processUnsandboxedRunsTheHelperWithoutTheKernelSandbox() throws {
+        let hostile = try Hostile(.process)
+        try hostile.sandbox.writeConfig(#"{"pluginDirectories": ["plugins"], "features": {"hostile": {"isolation": "process-unsandboxed"}}}"#)
+        #expect(try hostile.run("read", hostile.secret.path).stdout.hasPrefix("ok: "))
+        #expect(try hostile.run("env", "HOSTILE_SECRET").status == 1, "the environment is still emptied")
+        let info = try hostile.sandbox.strata(["plugins", "info", "hostile"])
+        #expect(info.stdout.contains("Runs in a helper process without the kernel sandbox"))
+    }
+
+    /// Blocks' command-line flow, through a sandboxed helper: its database in its own data folder.
+    @Test func blocksRunsItsCommandLineFlowsInASandboxedHelper() throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(#"{"features": {"blocks": {"isolation": "process"}}}"#)
+        let add = try sandbox.strata(["blocks", "add", "Deep", "work", "--hours", "4", "--json"])
+        #expect(add.status == 0, "\(add.stderr)")
+        let list = try sandbox.strata(["blocks", "list"])
+        #expect(list.status == 0 && list.stdout.contains("Deep work"), "\(list.stdout) \(list.stderr)")
+        let start = try sandbox.strata(["blocks", "start", "Deep", "work"])
+        #expect(start.status == 0, "\(start.stderr)")
+        let clock = try sandbox.strata(["clock", "--json"])
+        #expect(clock.status == 0 && clock.stdout.contains("Deep work"), "\(clock.stdout) \(clock.stderr)")
+        #expect(try sandbox.strata(["clock", "stop"]).status == 0)
+        let usage = try sandbox.strata(["blocks", "add", "x", "--hours", "5"])
+        #expect(usage.status == 2, "bad input is answered before any helper starts: \(usage.stderr)")
+        #expect(FileManager.default.fileExists(atPath: sandbox.data.appendingPathComponent("blocks/blocks.sqlite").path))
+    }
+}
