@@ -1,0 +1,47 @@
+import Foundation
+import Glibc
+import Testing
+@testable import StrataHost
+
+/// The helper's wire format reads whatever arrives without trapping: partial frames wait, oversized or
+/// unknown ones are errors, and frames cross a real socketpair whole.
+@Suite struct HelperWireTests {
+    @Test func aFrameRoundTripsAndAPartialOneWaitsForTheRest() throws {
+        let frame = HelperWire.Frame(.output, text: "héllo")
+        var buffer = Array(frame.bytes.prefix(6))
+        #expect(try HelperWire.frame(from: &buffer) == nil, "half a frame is not a frame yet")
+        buffer += frame.bytes.dropFirst(6) + HelperWire.Frame(.exit, number: 130).bytes
+        #expect(try HelperWire.frame(from: &buffer) == frame)
+        #expect(try HelperWire.frame(from: &buffer)?.number == 130)
+        #expect(buffer.isEmpty)
+    }
+
+    @Test func hostileBytesAreErrorsNotTraps() {
+        var huge: [UInt8] = [0xFF, 0xFF, 0xFF, 0xFF, 1]
+        #expect(throws: HelperWire.Problem.tooLarge(Int(UInt32.max))) { try HelperWire.frame(from: &huge) }
+        var empty: [UInt8] = [0, 0, 0, 0]
+        #expect(throws: HelperWire.Problem.empty) { try HelperWire.frame(from: &empty) }
+        var unknown: [UInt8] = [0, 0, 0, 1, 200]
+        #expect(throws: HelperWire.Problem.unknownKind(200)) { try HelperWire.frame(from: &unknown) }
+        #expect(HelperWire.Frame(.exit, [1, 2, 3]).number == nil, "an exit code is exactly four bytes")
+        for _ in 0..<2_000 {
+            var random = (0..<Int.random(in: 0...16)).map { _ in UInt8.random(in: 0...255) }
+            _ = try? HelperWire.frame(from: &random)
+        }
+    }
+
+    @Test func framesCrossASocketpairWholeAndTextPastAFrameIsSplit() throws {
+        var ends: [Int32] = [-1, -1]
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
+        let (host, helper) = (HelperChannel(descriptor: ends[0]), HelperChannel(descriptor: ends[1]))
+        defer { ends.forEach { close($0) } }
+        let long = String(repeating: "x", count: HelperWire.maximumPayload + 10)
+        let sender = Thread { host.send(.init(.output, text: long)) }
+        sender.start()
+        let first = try helper.receive(), second = try helper.receive()
+        #expect(first.payload.count == HelperWire.maximumPayload && second.payload.count == 10)
+        close(ends[0])
+        ends[0] = -1
+        #expect(throws: HelperWire.Problem.closed) { try helper.receive() }
+    }
+}
