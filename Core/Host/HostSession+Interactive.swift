@@ -20,6 +20,7 @@ extension HostSession {
     /// - Throws: `HomeFeature.ActivationFailed` with the reason when it fails to load or its provider fails.
     @MainActor
     func screenProvider(for id: String) throws -> (any FeatureScreenProvider)? {
+        if let refusal = screenRefusal(id) { throw HomeFeature.ActivationFailed(description: refusal) }
         let loader = activate([id])
         guard let record = loader.records.first(where: { $0.id == id }), record.state == .loaded else {
             throw HomeFeature.ActivationFailed(description: loader.records.first { $0.id == id }?.error ?? "it did not load")

@@ -10,6 +10,14 @@ extension HostSession {
     /// Whether plugin `id`'s code runs in a helper process.
     func runsInHelper(_ id: String) -> Bool { config.isolation(for: id).mode != .none }
 
+    /// Why plugin `id`'s screens can't open (they don't cross to a helper yet), or `nil` when they can.
+    func screenRefusal(_ id: String) -> String? {
+        let mode = config.isolation(for: id).mode
+        guard mode != .none else { return nil }
+        return "its screens don't run in a helper process yet (\"isolation\": \"\(mode.rawValue)\" under features.\(id) in "
+            + "\(config.source)); its commands do (`strata \(id) --help`). To open its screens, set \"isolation\": \"none\"."
+    }
+
     /// Runs the command line `words` of plugin `id` in a fresh helper (one per plugin per run), which ends
     /// with it. Whatever the helper does, strata goes on: a helper that dies is told in one line.
     func runInHelper(_ id: String, words: [String]) async -> Int32 {
