@@ -18,6 +18,12 @@ enum HelperServer {
     static let socketDescriptor: Int32 = 3
     /// The config the second stage reads, in the plugin's data folder.
     static let configName = ".helper-config.json"
+
+    /// Whether descriptor 3 is the socket strata hands over (and not, say, a file a caller left open there).
+    static var hasSocket: Bool {
+        var status = stat()
+        return fstat(socketDescriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFSOCK
+    }
 }
 
 extension HostSession {
@@ -25,7 +31,7 @@ extension HostSession {
     func helperMode(id: String, parent: String) -> Int32 {
         // Dies with strata, and never serves a process that is not the one that started it.
         _ = strata_die_with_parent()
-        guard let parentID = Int32(parent), getppid() == parentID else { return 1 }
+        guard let parentID = Int32(parent), getppid() == parentID, HelperServer.hasSocket else { return 1 }
         let channel = HelperChannel(descriptor: HelperServer.socketDescriptor)
         let refusal = sandboxAndExecute(id: id, parent: parent)
         channel.send(.init(.refused, text: refusal))
