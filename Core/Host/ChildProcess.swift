@@ -22,6 +22,35 @@ struct ChildProcess {
     /// Starts `executable` (a path) with `arguments` (after argv[0]) and exactly `environment`.
     /// - Throws: `SpawnError` with the `errno` of the failure (no such program, too many processes).
     init(executable: String, arguments: [String], environment: [String: String], output mode: Output = .inherited) throws(SpawnError) {
+        var pipe: [Int32] = [-1, -1]
+        if mode != .inherited {
+            guard Glibc.pipe(&pipe) == 0 else { throw SpawnError(executable: executable, code: errno) }
+            pipe.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }
+        }
+        let spawned = Self.spawn(executable, arguments, environment: environment) { actions in
+            guard mode != .inherited else { return }
+            posix_spawn_file_actions_adddup2(&actions, pipe[1], STDOUT_FILENO)
+            if mode == .capturedWithErrors {
+                posix_spawn_file_actions_adddup2(&actions, pipe[1], STDERR_FILENO)
+            } else {
+                posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+            }
+        }
+        if pipe[1] >= 0 { close(pipe[1]) }
+        guard case .success(let pid) = spawned else {
+            if pipe[0] >= 0 { close(pipe[0]) }
+            if case .failure(let error) = spawned { throw error }
+            throw SpawnError(executable: executable, code: EINVAL)
+        }
+        self.pid = pid
+        output = pipe[0]
+    }
+
+    /// `posix_spawn` of `executable` with `arguments` (after argv[0]) and exactly `environment`, SIGPIPE (and
+    /// `defaultSignals`) at their default, in a process group of its own when `ownGroup`; `actions` sets up
+    /// its descriptors.
+    static func spawn(_ executable: String, _ arguments: [String], environment: [String: String], defaultSignals: [Int32] = [],
+                      ownGroup: Bool = false, actions configure: (inout posix_spawn_file_actions_t) -> Void) -> Result<pid_t, SpawnError> {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
@@ -30,32 +59,17 @@ struct ChildProcess {
         defer { posix_spawnattr_destroy(&attributes) }
         var defaults = sigset_t()
         sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
+        ([SIGPIPE] + defaultSignals).forEach { sigaddset(&defaults, $0) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+        if ownGroup { posix_spawnattr_setpgroup(&attributes, 0) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | (ownGroup ? POSIX_SPAWN_SETPGROUP : 0)))
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        var pipe: [Int32] = [-1, -1]
-        if mode != .inherited {
-            guard Glibc.pipe(&pipe) == 0 else { throw SpawnError(executable: executable, code: errno) }
-            pipe.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }
-            posix_spawn_file_actions_adddup2(&actions, pipe[1], STDOUT_FILENO)
-            if mode == .capturedWithErrors {
-                posix_spawn_file_actions_adddup2(&actions, pipe[1], STDERR_FILENO)
-            } else {
-                posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
-            }
-        }
+        configure(&actions)
         var pid: pid_t = 0
         let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        if pipe[1] >= 0 { close(pipe[1]) }
-        guard result == 0 else {
-            if pipe[0] >= 0 { close(pipe[0]) }
-            throw SpawnError(executable: executable, code: result)
-        }
-        self.pid = pid
-        output = pipe[0]
+        return result == 0 ? .success(pid) : .failure(SpawnError(executable: executable, code: result))
     }
 
     /// Reads the captured output as it comes, until the child (and whatever inherited the pipe) closes it

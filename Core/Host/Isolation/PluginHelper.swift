@@ -55,7 +55,7 @@ final class PluginHelper: Sendable {
         guard case .success(let pid) = spawned else {
             close(ends[0])
             close(errors[0])
-            if case .failure(let code) = spawned { throw HelperFailure(pluginID: pluginID, reason: "can't start it (\(String(cString: strerror(code.code))))") }
+            if case .failure(let error) = spawned { throw HelperFailure(pluginID: pluginID, reason: "can't start it (\(String(cString: strerror(error.code))))") }
             throw HelperFailure(pluginID: pluginID, reason: "can't start it")
         }
         let helper = PluginHelper(pluginID: pluginID, pid: pid, limits: limits, channel: HelperChannel(descriptor: ends[0]),
@@ -112,34 +112,16 @@ final class PluginHelper: Sendable {
     }
 
     private static func spawn(_ executable: String, _ arguments: [String], environment: [String: String], socket: Int32,
-                              errors: Int32) -> Result<pid_t, SpawnCode> {
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        [SIGPIPE, SIGINT, SIGTERM, SIGHUP].forEach { sigaddset(&defaults, $0) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
+                              errors: Int32) -> Result<pid_t, SpawnError> {
         // Its own process group: Ctrl-C reaches strata alone (which cancels the command over the wire), and
         // strata ends the whole group.
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, errors, STDERR_FILENO)
-        posix_spawn_file_actions_adddup2(&actions, socket, HelperServer.socketDescriptor)
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        return result == 0 ? .success(pid) : .failure(SpawnCode(code: result))
+        ChildProcess.spawn(executable, arguments, environment: environment, defaultSignals: [SIGINT, SIGTERM, SIGHUP], ownGroup: true) { actions in
+            posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_adddup2(&actions, errors, STDERR_FILENO)
+            posix_spawn_file_actions_adddup2(&actions, socket, HelperServer.socketDescriptor)
+        }
     }
-
-    private struct SpawnCode: Error { let code: Int32 }
 }
 
 /// A command line sent to the helper.
