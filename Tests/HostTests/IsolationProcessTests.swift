@@ -123,6 +123,22 @@ import Testing
         #expect(info.stdout.contains("Runs in a helper process without the kernel sandbox"))
     }
 
+    /// Ctrl-C crosses to the helper as a cancellation: `clock --watch` stops as it does in process (130,
+    /// quietly), instead of strata waiting on a helper that never ends its command.
+    @Test func ctrlCCancelsTheCommandInTheHelper() throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(#"{"features": {"blocks": {"isolation": "process"}}}"#)
+        #expect(try sandbox.strata(["timer", "add", "Tea", "--duration", "10m", "--now"]).status == 0)
+        let watch = try launch(BuildProducts.strata, ["--config", sandbox.config.path, "--data-dir", sandbox.data.path, "clock", "--watch"])
+        let deadline = Date().addingTimeInterval(120)
+        while !watch.outputSoFar.contains("Round 1"), watch.isRunning, Date() < deadline {
+            usleep(20_000)  // polling the output
+        }
+        kill(watch.processIdentifier, SIGINT)
+        let result = try watch.wait()
+        #expect(result.status == 130 && result.stderr.isEmpty, "\(result.status) \(result.stdout) \(result.stderr)")
+    }
+
     /// Blocks' command-line flow, through a sandboxed helper: its database in its own data folder.
     @Test func blocksRunsItsCommandLineFlowsInASandboxedHelper() throws {
         let sandbox = try Sandbox()
