@@ -64,13 +64,21 @@ import Testing
         expectStoppedOnlyWhenIsolated(isolation, try hostile.run("connect", String(server.port)), "connecting to port \(server.port)")
     }
 
+    /// Hostile declares 127.0.0.1 and not localhost, the same server: strata's client sends the declared
+    /// host's request for the helper, and refuses the other before it leaves.
     @Test(arguments: Isolation.allCases) func fetchingAnUndeclaredHostThroughTheSDKsHTTPClient(_ isolation: Isolation) throws {
         let hostile = try Hostile(isolation)
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.route("GET", "/key", response: .text("stolen"))
-        expectStoppedOnlyWhenIsolated(isolation, try hostile.run("fetch", server.url("/key").absoluteString), "fetching 127.0.0.1")
+        let undeclared = try hostile.run("fetch", "http://localhost:\(server.port)/key")
+        expectStoppedOnlyWhenIsolated(isolation, undeclared, "fetching localhost")
         #expect(server.requests(to: "/key").count == (isolation == .none ? 1 : 0))
+        if isolation == .process {
+            #expect(undeclared.stderr.contains("hostile didn't declare the host localhost in its capabilities"), "\(undeclared.stderr)")
+        }
+        let declared = try hostile.run("fetch", server.url("/key").absoluteString)
+        #expect(declared.stdout == "ok: fetched \(server.url("/key").absoluteString): 200\n", "a declared host is reached: \(declared.stderr)")
     }
 
     @Test(arguments: Isolation.allCases) func signallingOrTracingStrata(_ isolation: Isolation) throws {

@@ -3,6 +3,8 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import StrataBase
+@_spi(StrataHost) import StrataDI
+import StrataNetworking
 import StrataPluginKit
 import Synchronization
 
@@ -48,6 +50,9 @@ extension HostSession {
         }
         // The helper may write only in the plugin's data folder, the load links included.
         self.loader.temporaryFolder = dataDirectory.appendingPathComponent(id, isDirectory: true).path
+        // The plugin's HTTP requests cross to strata, which sends the ones to hosts the plugin declared.
+        let http = HelperHTTPClient(channel: channel)
+        try? container.register((any HTTPClient).self, scope: .singleton, owner: .host) { _ in http }
         let loader = activate([id])
         guard let record = loader.records.first(where: { $0.id == id }), record.state == .loaded else {
             let reason = loader.records.first { $0.id == id }?.error ?? "it is not installed"
@@ -63,6 +68,7 @@ extension HostSession {
                     case .run:
                         if let request = try? JSONDecoder().decode(HelperRequest.self, from: Data(frame.payload)) { continuation.yield(request) }
                     case .cancel: running.withLock { $0?.cancel() }
+                    case .fetched: http.deliver(frame.payload)
                     default: break
                     }
                 }

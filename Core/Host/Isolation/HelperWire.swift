@@ -9,7 +9,8 @@ import Synchronization
 /// A session: the host sends ``Kind/hello`` (the version it speaks); the helper answers ``Kind/hello`` once
 /// it is sandboxed and has opened the plugin, or ``Kind/refused`` with a sentence. Then, per command, the
 /// host sends ``Kind/run``; the helper sends ``Kind/output`` and ``Kind/error`` as the command writes, and
-/// ``Kind/exit`` with its code; the host may send ``Kind/cancel`` (Ctrl-C) meanwhile.
+/// ``Kind/exit`` with its code; the host may send ``Kind/cancel`` (Ctrl-C) meanwhile, and the helper
+/// ``Kind/fetch`` for an HTTP request, which strata answers with ``Kind/fetched``.
 enum HelperWire {
     /// The version of this format; a helper refuses another.
     static let version: UInt32 = 1
@@ -18,8 +19,8 @@ enum HelperWire {
 
     enum Kind: UInt8, Sendable {
         case hello = 1, refused, run, output, error, exit, cancel
-        /// The helper is about to die and says why (its memory limit).
-        case dying
+        /// A request the helper asks strata to send (``HelperFetch``), and strata's answer.
+        case fetch = 9, fetched
     }
 
     struct Frame: Equatable, Sendable {

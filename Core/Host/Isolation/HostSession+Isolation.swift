@@ -2,6 +2,8 @@ import FoundationEssentials
 import Glibc
 import StrataBase
 import Synchronization
+@_spi(StrataHost) import StrataDI
+import StrataNetworking
 import StrataPluginKit
 
 /// The one hook process isolation has in the command path: a plugin set to `"isolation": "process"` (or
@@ -44,10 +46,19 @@ extension HostSession {
             Console.error(failure.description)
             return 1
         }
+        // strata's own client sends the helper's requests, to the hosts the plugin declared only.
+        let container = self.container, capabilities = isolation.capabilities(declared: declared).capabilities
+        _ = loader  // registers the host's services, the HTTP client among them; opens no plugin
+        let fetch: @Sendable (HelperFetch) async -> HelperFetch.Answer = { request in
+            guard let client = try? container.resolve((any HTTPClient).self, requester: .host) else {
+                return HelperFetch.Answer(id: request.id, failure: "strata's HTTP client can't be loaded")
+            }
+            return await request.answer(through: client, capabilities: capabilities, pluginID: id)
+        }
         let failure = Mutex<HelperFailure?>(nil)
         let code = await CommandInterruption.run {
             switch await helper.run(words, isTerminal: Console.isTerminalOutput, output: { writeAll($0, to: STDOUT_FILENO) },
-                                    error: { writeAll($0, to: STDERR_FILENO) }) {
+                                    error: { writeAll($0, to: STDERR_FILENO) }, fetch: fetch) {
             case .success(let code): return code
             case .failure(let problem):
                 failure.withLock { $0 = problem }

@@ -76,11 +76,12 @@ final class PluginHelper: Sendable {
         }
     }
 
-    /// Runs one command line in the helper: what it writes goes to `output` and `error` as it comes;
-    /// cancelling the task (Ctrl-C) tells the helper to cancel the command.
+    /// Runs one command line in the helper: what it writes goes to `output` and `error` as it comes, and
+    /// `fetch` answers its HTTP requests; cancelling the task (Ctrl-C) tells the helper to cancel the command.
     /// - Returns: the command's exit code, or the failure when the helper died before it ended.
     func run(_ words: [String], isTerminal: Bool, output: @escaping @Sendable (String) -> Void,
-             error: @escaping @Sendable (String) -> Void) async -> Result<Int32, HelperFailure> {
+             error: @escaping @Sendable (String) -> Void,
+             fetch: @escaping @Sendable (HelperFetch) async -> HelperFetch.Answer) async -> Result<Int32, HelperFailure> {
         KernelSandbox.allowCPU(limits.cpuSeconds, to: pid)
         let request = (try? JSONEncoder().encode(HelperRequest(words: words, isTerminal: isTerminal))).map(Array.init) ?? []
         guard channel.send(.init(.run, request)) else { return .failure(HelperFailure(pluginID: pluginID, reason: stop())) }
@@ -92,6 +93,12 @@ final class PluginHelper: Sendable {
                 case .output: output(frame.text)
                 case .error: error(frame.text)
                 case .exit: return .success(Int32(bitPattern: frame.number ?? 1))
+                case .fetch:
+                    guard let request = try? JSONDecoder().decode(HelperFetch.self, from: Data(frame.payload)) else {
+                        return .failure(HelperFailure(pluginID: pluginID, reason: stop(saying: "sent a request strata can't read")))
+                    }
+                    let answer = await fetch(request)
+                    channel.send(.init(.fetched, (try? JSONEncoder().encode(answer)).map(Array.init) ?? []))
                 default: return .failure(HelperFailure(pluginID: pluginID, reason: stop(saying: "it sent a frame out of turn")))
                 }
             }
