@@ -121,6 +121,15 @@ import Testing
         #expect(try hostile.run("echo", "still", "here").stdout == "ok: still here\n")
     }
 
+    /// No other path opens a process-isolated plugin in strata itself (the loader refuses it): `plugins
+    /// check`, `di list` or a dependent would run its code (a constructor first) with all of the user's rights.
+    @Test func strataNeverOpensAnIsolatedPluginInItsOwnProcess() throws {
+        let hostile = try Hostile(.process)
+        let check = try hostile.sandbox.strata(["plugins", "check", "--json"])
+        #expect(check.stdout.contains("it runs in a helper process"), "\(check.stdout) \(check.stderr)")
+        #expect(try hostile.run("echo", "still", "works").stdout == "ok: still works\n")
+    }
+
     /// Without the sandbox only because the config says so, and the sandbox's absence is never silent.
     @Test func processUnsandboxedRunsTheHelperWithoutTheKernelSandbox() throws {
         let hostile = try Hostile(.process)

@@ -109,3 +109,16 @@ extension IsolationSettings {
         return lines
     }
 }
+
+/// Why strata doesn't open a plugin in its own process: its config sends it to a helper (its commands run
+/// there), so `di list`, `plugins check` or a dependent never run its code unsandboxed.
+struct InProcessRefusal: Error, CustomStringConvertible {
+    let description: String
+
+    init?(_ id: String, config: StrataConfig) {
+        let mode = config.isolation(for: id).mode
+        guard mode != .none else { return nil }
+        description = "it runs in a helper process (\"isolation\": \"\(mode.rawValue)\" under features.\(id) in \(config.source)), "
+            + "so strata doesn't open it in its own process; its commands run in the helper"
+    }
+}
