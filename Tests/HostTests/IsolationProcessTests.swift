@@ -156,6 +156,31 @@ import Testing
         #expect(result.status == 130 && result.stderr.isEmpty, "\(result.status) \(result.stdout) \(result.stderr)")
     }
 
+    /// strata killed mid-command (SIGKILL: no chance to clean up) takes its helper with it.
+    @Test func aHelperEndsWhenStrataIsKilled() throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(#"{"features": {"blocks": {"isolation": "process"}}}"#)
+        #expect(try sandbox.strata(["timer", "add", "Tea", "--duration", "10m", "--now"]).status == 0)
+        let watch = try launch(BuildProducts.strata, ["--config", sandbox.config.path, "--data-dir", sandbox.data.path, "clock", "--watch"])
+        let deadline = Date().addingTimeInterval(120)
+        while !watch.outputSoFar.contains("Round 1"), watch.isRunning, Date() < deadline {
+            usleep(20_000)  // polling the output
+        }
+        func helpers() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { Int32($0) != nil }.filter { pid in
+                let line = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))).map { String(decoding: $0, as: UTF8.self) } ?? ""
+                return line.contains("__helper") && line.contains(sandbox.data.path)
+            }
+        }
+        #expect(helpers().count == 1, "the helper runs the watch")
+        kill(watch.processIdentifier, SIGKILL)
+        _ = try? watch.wait()
+        while !helpers().isEmpty, Date() < deadline {
+            usleep(20_000)  // polling /proc: the kernel delivers the parent-death signal
+        }
+        #expect(helpers().isEmpty, "no helper outlives strata")
+    }
+
     /// Blocks' command-line flow, through a sandboxed helper: its database in its own data folder.
     @Test func blocksRunsItsCommandLineFlowsInASandboxedHelper() throws {
         let sandbox = try Sandbox()
