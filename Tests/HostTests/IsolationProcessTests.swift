@@ -44,6 +44,14 @@ import Testing
         if isolation == .process { #expect(result.stderr.contains("denied: open") && result.stderr.contains("Permission denied")) }
     }
 
+    /// `/proc` is readable (Dispatch reads its threads' entries there), but not strata's environment, which
+    /// holds the keys of every plugin: Landlock keeps the helper to its own domain, and its capabilities
+    /// (root's included) are dropped.
+    @Test(arguments: Isolation.allCases) func readingStratasEnvironmentThroughProc(_ isolation: Isolation) throws {
+        let result = try Hostile(isolation).run("parent-environ")
+        expectStoppedOnlyWhenIsolated(isolation, result, "reading its parent's /proc/PID/environ")
+    }
+
     @Test(arguments: Isolation.allCases) func writingOutsideItsFolder(_ isolation: Isolation) throws {
         let hostile = try Hostile(isolation)
         let target = hostile.sandbox.root.appendingPathComponent("planted")

@@ -60,6 +60,10 @@ struct KernelSandbox {
         try limit(RLIMIT_NOFILE, to: rlim_t(limits.openFiles), "the open-file limit")
         try limit(RLIMIT_CORE, to: 0, "the core-file limit")
         if let missing = Self.missingSupport { throw SandboxError(detail: missing) }
+        // Root's capabilities would let it read any file and trace any process Landlock leaves in view; a user
+        // without any has nothing to drop (EPERM).
+        let dropped = strata_drop_capabilities()
+        guard dropped == 0 || dropped == -EPERM else { throw SandboxError(detail: "can't drop its capabilities (\(String(cString: strerror(-dropped))))") }
         let ruleset = strata_landlock_ruleset(Self.landlockABI)
         guard ruleset >= 0 else { throw SandboxError(detail: "Landlock refused a ruleset (\(String(cString: strerror(-ruleset))))") }
         for (path, writes) in readable.map({ ($0, false) }) + writable.map({ ($0, true) }) {

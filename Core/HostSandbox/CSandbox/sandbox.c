@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/capability.h>
 #include <linux/landlock.h>
 #include <sched.h>
 #include <signal.h>
@@ -130,4 +131,14 @@ int strata_allow_cpu(int pid, uint64_t seconds) {
     if (prlimit(pid, RLIMIT_CPU, NULL, &current) != 0) return -errno;
     struct rlimit limit = {.rlim_cur = seconds < current.rlim_max ? seconds : current.rlim_max, .rlim_max = current.rlim_max};
     return prlimit(pid, RLIMIT_CPU, &limit, NULL) == 0 ? 0 : -errno;
+}
+
+int strata_drop_capabilities(void) {
+    if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) != 0 && errno != EINVAL) return -errno;
+    for (int capability = 0; prctl(PR_CAPBSET_READ, capability, 0, 0, 0) >= 0; capability++) {
+        if (prctl(PR_CAPBSET_DROP, capability, 0, 0, 0) != 0) return -errno;
+    }
+    struct __user_cap_header_struct header = {.version = _LINUX_CAPABILITY_VERSION_3, .pid = 0};
+    struct __user_cap_data_struct data[2] = {{0}};
+    return syscall(SYS_capset, &header, data) == 0 ? 0 : -errno;
 }

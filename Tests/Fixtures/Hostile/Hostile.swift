@@ -21,6 +21,15 @@ final class Fixture: FeaturePlugin {
             guard ferror(file) == 0 else { throw denied("read \(arguments[0])") }
             return "read \(count) bytes of \(arguments[0])"
         }
+        try command("parent-environ") { _, _ in
+            let path = "/proc/\(getppid())/environ"
+            guard let file = fopen(path, "r") else { throw denied("open \(path)") }
+            defer { fclose(file) }
+            var bytes = [UInt8](repeating: 0, count: 4096)
+            let count = fread(&bytes, 1, bytes.count, file)
+            guard count > 0 else { throw denied("read \(path)") }
+            return "read \(count) bytes of \(path)"
+        }
         try command("write") { arguments, _ in
             let descriptor = open(arguments[0], O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             guard descriptor >= 0 else { throw denied("create \(arguments[0])") }

@@ -36,4 +36,9 @@ int strata_die_with_parent(void);
 /// could not be raised again without CAP_SYS_RESOURCE). Returns 0 or -errno.
 int strata_allow_cpu(int pid, uint64_t seconds);
 
+/// Drops every capability this process could have after its next execve: the bounding and ambient sets,
+/// then the effective, permitted and inheritable ones. Root keeps its user id but none of its powers (reading
+/// any file, tracing any process). Returns 0, or -errno (EPERM for a process that holds none to drop).
+int strata_drop_capabilities(void);
+
 #endif
