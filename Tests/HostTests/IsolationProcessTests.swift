@@ -189,6 +189,21 @@ import Testing
         #expect(helpers().isEmpty, "no helper outlives strata")
     }
 
+    /// The other built-in features answer through a sandboxed helper too: Movies' bundled catalog, Gpt's
+    /// personas and daily uses (its SQLite file in its own data folder), Running's history; a track outside
+    /// Running's folder is denied (file arguments don't cross yet).
+    @Test func theOtherBuiltInFeaturesAnswerThroughAHelper() throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(#"{"features": {"movies": {"isolation": "process"}, "gpt": {"isolation": "process"}, "running": {"isolation": "process"}}}"#)
+        let movies = try sandbox.strata(["movies", "search", "star", "wars"])
+        #expect(movies.status == 0 && movies.stdout.contains("Star Wars"), "\(movies.stderr)")
+        #expect(try sandbox.strata(["gpt", "personas"]).stdout.contains("lucky"))
+        #expect(try sandbox.strata(["gpt", "usage"]).stdout.hasPrefix("0/10 uses today"))
+        #expect(try sandbox.strata(["running", "history"]).stdout.hasPrefix("No runs yet"))
+        let track = BuildProducts.repositoryRoot.appendingPathComponent("Tests/Fixtures/Data/gpx/togeojson_run.gpx").path
+        #expect(try sandbox.strata(["running", "track", track]).stderr.contains("permission denied"))
+    }
+
     /// Blocks' command-line flow, through a sandboxed helper: its database in its own data folder.
     @Test func blocksRunsItsCommandLineFlowsInASandboxedHelper() throws {
         let sandbox = try Sandbox()
