@@ -108,6 +108,14 @@ import Testing
         }
     }
 
+    @Test(arguments: Isolation.allCases) func spinningPastItsCPUTime(_ isolation: Isolation) throws {
+        let result = try Hostile(isolation, limits: #"{"cpuSeconds": 1}"#).run("spin", "3")
+        expectStoppedOnlyWhenIsolated(isolation, result, "3 s of CPU under a 1 s limit")
+        if isolation == .process {
+            #expect(result.stderr == "strata: plugin hostile's helper was killed: CPU time limit 1 s per command\n", "\(result.stderr)")
+        }
+    }
+
     @Test(arguments: Isolation.allCases) func leavingAProcessRunningAfterStrataExits(_ isolation: Isolation) throws {
         let result = try Hostile(isolation).run("linger")
         expectStoppedOnlyWhenIsolated(isolation, result, "starting a process of its own")

@@ -32,12 +32,8 @@ extension HostSession {
         let declared = catalog.entry(id)?.descriptor?.capabilities ?? .init()
         let (arguments, environment) = (options.forwarded, environment)
         let variables = isolation.capabilities(declared: declared).capabilities.environment, limits = isolation.limits
-        // Started from the main thread: the kernel's parent-death signal follows the thread that started a
-        // process, and a worker thread may end while the helper runs.
-        let started = await MainActor.run {
-            Result { () throws(HelperFailure) in
-                try PluginHelper.start(pluginID: id, arguments: arguments, environment: environment, variables: variables, limits: limits)
-            }
+        let started = Result { () throws(HelperFailure) in
+            try PluginHelper.start(pluginID: id, arguments: arguments, environment: environment, variables: variables, limits: limits)
         }
         let helper: PluginHelper
         switch started {

@@ -21,7 +21,11 @@ final class PluginHelper: Sendable {
     /// Variables that tell the helper where the config and data are; it drops them before the plugin runs.
     static let locationVariables = ["HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "STRATA_CONFIG", "STRATA_DATA_DIR", "STRATA_LOG"]
 
-    private init(pluginID: String, pid: pid_t, limits: IsolationSettings.Limits, channel: HelperChannel, lastWords: HelperStandardError) {
+    private let lifetime: HelperLifetime
+
+    private init(pluginID: String, pid: pid_t, limits: IsolationSettings.Limits, channel: HelperChannel, lastWords: HelperStandardError,
+                 lifetime: HelperLifetime) {
+        self.lifetime = lifetime
         self.pluginID = pluginID
         self.pid = pid
         self.limits = limits
@@ -48,8 +52,19 @@ final class PluginHelper: Sendable {
         let passed = Set(variables + runtimeVariables + locationVariables)
         let childEnvironment = environment.filter { passed.contains($0.key) }
         let executable = realPath("/proc/self/exe") ?? CommandLine.arguments[0]
-        let spawned = spawn(executable, arguments + ["__helper", pluginID, String(getpid())], environment: childEnvironment,
-                            socket: ends[1], errors: errors[1])
+        let lifetime = HelperLifetime()
+        // Started from a thread of its own that lives as long as the helper (it waits for it): the kernel's
+        // parent-death signal follows the thread that started a process, and a worker thread may end first.
+        detachThread(named: "strata-helper") { [ends, errors] in
+            let spawned = spawn(executable, arguments + ["__helper", pluginID, String(getpid())], environment: childEnvironment,
+                                socket: ends[1], errors: errors[1])
+            lifetime.started(spawned)
+            guard case .success(let pid) = spawned else { return }
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            lifetime.ended(status)
+        }
+        let spawned = lifetime.spawned()
         close(ends[1])
         close(errors[1])
         guard case .success(let pid) = spawned else {
@@ -59,7 +74,7 @@ final class PluginHelper: Sendable {
             throw HelperFailure(pluginID: pluginID, reason: "can't start it")
         }
         let helper = PluginHelper(pluginID: pluginID, pid: pid, limits: limits, channel: HelperChannel(descriptor: ends[0]),
-                                  lastWords: HelperStandardError(descriptor: errors[0]))
+                                  lastWords: HelperStandardError(descriptor: errors[0]), lifetime: lifetime)
         helper.channel.send(.init(.hello, number: HelperWire.version))
         do {
             let answer = try helper.channel.receive()
@@ -112,8 +127,7 @@ final class PluginHelper: Sendable {
     func stop(saying problem: String? = nil) -> String {
         shutdown(channel.descriptor, Int32(SHUT_RDWR))
         kill(-pid, SIGKILL)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let status = lifetime.status()
         close(channel.descriptor)
         return problem ?? HelperFailure.reason(status: status, lastWords: lastWords.text(), limits: limits)
     }
@@ -189,5 +203,37 @@ final class HelperStandardError: Sendable {
     func text() -> String {
         _ = finished.wait(timeout: .now() + .seconds(2))
         return head.withLock { String(decoding: $0, as: UTF8.self) }
+    }
+}
+
+/// A helper's process from the thread that started it: whether it started, then how it ended.
+final class HelperLifetime: Sendable {
+    private let spawn = Mutex<Result<pid_t, SpawnError>?>(nil)
+    private let exit = Mutex<Int32?>(nil)
+    private let isStarted = DispatchSemaphore(value: 0)
+    private let hasEnded = DispatchSemaphore(value: 0)
+
+    func started(_ result: Result<pid_t, SpawnError>) {
+        spawn.withLock { $0 = result }
+        isStarted.signal()
+    }
+
+    func ended(_ status: Int32) {
+        exit.withLock { $0 = status }
+        hasEnded.signal()
+    }
+
+    /// Waits until the process started (or could not).
+    func spawned() -> Result<pid_t, SpawnError> {
+        isStarted.wait()
+        isStarted.signal()
+        return spawn.withLock { $0 } ?? .failure(SpawnError(executable: "strata", code: EINVAL))
+    }
+
+    /// Waits until the process ended, and returns its `waitpid` status.
+    func status() -> Int32 {
+        hasEnded.wait()
+        hasEnded.signal()
+        return exit.withLock { $0 } ?? 0
     }
 }

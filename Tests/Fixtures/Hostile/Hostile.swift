@@ -106,6 +106,13 @@ final class Fixture: FeaturePlugin {
             guard result == 0 else { throw CommandError.failure("denied: spawn: \(String(cString: strerror(result)))") }
             return "lingering \(pid)"
         }
+        try command("spin") { arguments, _ in
+            // Busy for SECONDS of its own CPU time.
+            let seconds = Double(arguments[0]) ?? 1
+            var spins = 0
+            while Double(clock()) / Double(CLOCKS_PER_SEC) < seconds { spins &+= 1 }
+            return "spun \(seconds) s"
+        }
         try command("die") { arguments, _ in
             switch arguments[0] {
             case "kill": kill(getpid(), SIGKILL)
