@@ -156,9 +156,8 @@ import Testing
         #expect(info.stdout.contains("Runs in a helper process without the kernel sandbox"))
     }
 
-    /// Ctrl-C crosses to the helper as a cancellation: `clock --watch` stops as it does in process (130,
-    /// quietly), instead of strata waiting on a helper that never ends its command.
-    @Test func ctrlCCancelsTheCommandInTheHelper() throws {
+    /// `clock --watch` through Blocks' helper, once it shows a running timer.
+    func watchThroughAHelper() throws -> (Sandbox, LaunchedProcess) {
         let sandbox = try Sandbox()
         try sandbox.writeConfig(#"{"features": {"blocks": {"isolation": "process"}}}"#)
         #expect(try sandbox.strata(["timer", "add", "Tea", "--duration", "10m", "--now"]).status == 0)
@@ -167,21 +166,22 @@ import Testing
         while !watch.outputSoFar.contains("Round 1"), watch.isRunning, Date() < deadline {
             usleep(20_000)  // polling the output
         }
+        return (sandbox, watch)
+    }
+
+    /// Ctrl-C crosses to the helper as a cancellation: `clock --watch` stops as it does in process (130,
+    /// quietly), instead of strata waiting on a helper that never ends its command.
+    @Test func ctrlCCancelsTheCommandInTheHelper() throws {
+        let (sandbox, watch) = try watchThroughAHelper()
         kill(watch.processIdentifier, SIGINT)
-        let result = try watch.wait()
+        let result = try withExtendedLifetime(sandbox) { try watch.wait() }
         #expect(result.status == 130 && result.stderr.isEmpty, "\(result.status) \(result.stdout) \(result.stderr)")
     }
 
     /// strata killed mid-command (SIGKILL: no chance to clean up) takes its helper with it.
     @Test func aHelperEndsWhenStrataIsKilled() throws {
-        let sandbox = try Sandbox()
-        try sandbox.writeConfig(#"{"features": {"blocks": {"isolation": "process"}}}"#)
-        #expect(try sandbox.strata(["timer", "add", "Tea", "--duration", "10m", "--now"]).status == 0)
-        let watch = try launch(BuildProducts.strata, ["--config", sandbox.config.path, "--data-dir", sandbox.data.path, "clock", "--watch"])
+        let (sandbox, watch) = try watchThroughAHelper()
         let deadline = Date().addingTimeInterval(120)
-        while !watch.outputSoFar.contains("Round 1"), watch.isRunning, Date() < deadline {
-            usleep(20_000)  // polling the output
-        }
         func helpers() -> [String] {
             ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { Int32($0) != nil }.filter { pid in
                 let line = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))).map { String(decoding: $0, as: UTF8.self) } ?? ""
