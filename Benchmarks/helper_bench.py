@@ -69,7 +69,7 @@ def round_trip(strata, config, data, plugin, words):
 
 
 def main():
-    strata = sys.argv[1]
+    strata = os.path.abspath(sys.argv[1])
     folder = tempfile.mkdtemp()
     try:
         os.chmod(folder, 0o755)
