@@ -30,11 +30,15 @@ struct HelperFetch: Codable {
             return Answer(id: id, failure: "'\(self.url)' is not an http(s) URL")
         }
         guard capabilities.allowsHost(host) else {
-            return Answer(id: id, failure: "\(pluginID) didn't declare the host \(host) in its capabilities (\"network\" in plugin.json), so strata didn't send the request")
+            return Answer(
+                id: id,
+                failure: "\(pluginID) didn't declare the host \(host) in its capabilities (\"network\" in plugin.json), so strata didn't send the request")
         }
         do {
-            let response = try await client.send(HTTPRequest(url: url, method: method, headers: headers, body: body, timeout: timeout,
-                                                             maxResponseBytes: maxResponseBytes))
+            let response = try await client.send(
+                HTTPRequest(
+                    url: url, method: method, headers: headers, body: body, timeout: timeout,
+                    maxResponseBytes: maxResponseBytes))
             return Answer(id: id, status: response.status, headers: response.headers, body: response.body)
         } catch {
             return Answer(id: id, failure: error.description)
@@ -60,8 +64,9 @@ final class HelperHTTPClient: HTTPClient {
                 state.answers[id] = continuation
                 return id
             }
-            let fetch = HelperFetch(id: id, url: request.url.absoluteString, method: request.method, headers: request.headers,
-                                    body: request.body, timeout: request.timeout, maxResponseBytes: request.maxResponseBytes)
+            let fetch = HelperFetch(
+                id: id, url: request.url.absoluteString, method: request.method, headers: request.headers,
+                body: request.body, timeout: request.timeout, maxResponseBytes: request.maxResponseBytes)
             guard let payload = try? JSONEncoder().encode(fetch), channel.send(.init(.fetch, Array(payload))) else {
                 deliver(HelperFetch.Answer(id: id, failure: "strata is gone"))
                 return

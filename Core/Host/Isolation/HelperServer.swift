@@ -45,7 +45,8 @@ extension HostSession {
         guard let parentID = Int32(parent), getppid() == parentID else { return 1 }
         let channel = HelperChannel(descriptor: HelperServer.socketDescriptor)
         guard let hello = try? channel.receive(), hello.kind == .hello, hello.number == HelperWire.version else {
-            channel.send(.init(.refused, text: "plugin \(id)'s helper speaks version \(HelperWire.version) of the wire format, and strata another: reinstall strata"))
+            channel.send(
+                .init(.refused, text: "plugin \(id)'s helper speaks version \(HelperWire.version) of the wire format, and strata another: reinstall strata"))
             return 1
         }
         // The helper may write only in the plugin's data folder, the load links included.
@@ -88,14 +89,18 @@ extension HostSession {
 
     /// One command line made ready to run as `runFeatureCommand` would run it in process, its output sent as
     /// frames: routed and parsed here, run by the caller.
-    private func command(for request: HelperRequest, pluginID: String, loader: PluginLoader,
-                         channel: HelperChannel) -> @Sendable () async -> Int32 {
+    private func command(
+        for request: HelperRequest, pluginID: String, loader: PluginLoader,
+        channel: HelperChannel
+    ) -> @Sendable () async -> Int32 {
         func invocation(_ arguments: [String]) -> CommandInvocation {
-            CommandInvocation(arguments: arguments, environment: ProcessInfo.processInfo.environment, isTerminal: request.isTerminal,
-                              output: { channel.send(.init(.output, text: $0)) }, error: { channel.send(.init(.error, text: $0)) })
+            CommandInvocation(
+                arguments: arguments, environment: ProcessInfo.processInfo.environment, isTerminal: request.isTerminal,
+                output: { channel.send(.init(.output, text: $0)) }, error: { channel.send(.init(.error, text: $0)) })
         }
         guard let declared = catalog.command(for: request.words)?.command,
-              let route = loader.routes.first(where: { $0.pluginID == pluginID && $0.command.path == declared.words }) else {
+            let route = loader.routes.first(where: { $0.pluginID == pluginID && $0.command.path == declared.words })
+        else {
             let words = request.words.joined(separator: " "), output = invocation(request.words)
             return {
                 output.writeError("\(pluginID): no command '\(words)' in its helper")
@@ -127,18 +132,20 @@ extension HostSession {
             return "plugin \(id)'s helper can't prepare its data folder \(dataFolder.path): \(error)"
         }
         let files = capabilities.files.map { (expandingTilde($0.path, environment), $0.write) }
-        var variables = Dictionary(uniqueKeysWithValues: (capabilities.environment + PluginHelper.runtimeVariables).compactMap { name in
-            environment[name].map { (name, $0) }
-        })
+        var variables = Dictionary(
+            uniqueKeysWithValues: (capabilities.environment + PluginHelper.runtimeVariables).compactMap { name in
+                environment[name].map { (name, $0) }
+            })
         variables["HOME"] = dataFolder.path
         variables["TMPDIR"] = dataFolder.path
         // The Swift runtime's crash backtracer is a process of its own, which the sandbox doesn't allow.
         variables["SWIFT_BACKTRACE"] = "enable=no"
         variables["XDG_STATE_HOME"] = dataFolder.appendingPathComponent(".state").path
         if isolation.mode != .processUnsandboxed {
-            let sandbox = KernelSandbox(readable: KernelSandbox.systemReadable + KernelSandbox.mappedFolders()
-                                            + [URL(fileURLWithPath: entry.path).deletingLastPathComponent().path] + files.filter { !$0.1 }.map(\.0),
-                                        writable: [dataFolder.path] + files.filter(\.1).map(\.0), limits: isolation.limits)
+            let sandbox = KernelSandbox(
+                readable: KernelSandbox.systemReadable + KernelSandbox.mappedFolders()
+                    + [URL(fileURLWithPath: entry.path).deletingLastPathComponent().path] + files.filter { !$0.1 }.map(\.0),
+                writable: [dataFolder.path] + files.filter(\.1).map(\.0), limits: isolation.limits)
             do {
                 try sandbox.apply()
             } catch {
@@ -147,7 +154,8 @@ extension HostSession {
             }
         }
         let executable = realPath("/proc/self/exe") ?? CommandLine.arguments[0]
-        let arguments = [executable, "--config", helperConfig.path, "--data-dir", dataDirectory.path] + (options.verbose ? ["-v"] : [])
+        let arguments =
+            [executable, "--config", helperConfig.path, "--data-dir", dataDirectory.path] + (options.verbose ? ["-v"] : [])
             + ["__helper-sandboxed", id, parent]
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -162,7 +170,9 @@ extension HostSession {
         for feature in [id] + descriptor.dependencies.keys.sorted() {
             features[feature] = .object(["settings": config.features[feature]?.settings ?? .object([:])])
         }
-        return .object(["pluginDirectories": .array([.string(URL(fileURLWithPath: path).deletingLastPathComponent().path)]),
-                        "features": .object(features)])
+        return .object([
+            "pluginDirectories": .array([.string(URL(fileURLWithPath: path).deletingLastPathComponent().path)]),
+            "features": .object(features),
+        ])
     }
 }

@@ -35,8 +35,12 @@ enum HelperWire {
         init(_ kind: Kind, text: String) { self.init(kind, Array(text.utf8)) }
 
         init(_ kind: Kind, number: UInt32) {
-            self.init(kind, [UInt8(number >> 24), UInt8(truncatingIfNeeded: number >> 16), UInt8(truncatingIfNeeded: number >> 8),
-                             UInt8(truncatingIfNeeded: number)])
+            self.init(
+                kind,
+                [
+                    UInt8(number >> 24), UInt8(truncatingIfNeeded: number >> 16), UInt8(truncatingIfNeeded: number >> 8),
+                    UInt8(truncatingIfNeeded: number),
+                ])
         }
 
         var text: String { String(decoding: payload, as: UTF8.self) }

@@ -1,10 +1,10 @@
 import FoundationEssentials
 import Glibc
 import StrataBase
-import Synchronization
 @_spi(StrataHost) import StrataDI
 import StrataNetworking
 import StrataPluginKit
+import Synchronization
 
 /// The one hook process isolation has in the command path: a plugin set to `"isolation": "process"` (or
 /// `"process-unsandboxed"`) runs its command in a helper instead of in strata.
@@ -25,8 +25,9 @@ extension HostSession {
     func runInHelper(_ id: String, words: [String]) async -> Int32 {
         let isolation = config.isolation(for: id)
         if isolation.mode == .process, let missing = KernelSandbox.missingSupport {
-            Console.error("feature '\(id)' is set to \"isolation\": \"process\", but \(missing), so strata won't run it. "
-                          + "Set \"isolation\": \"process-unsandboxed\" (a helper without the kernel sandbox) or \"none\" under features.\(id) in \(config.source).")
+            Console.error(
+                "feature '\(id)' is set to \"isolation\": \"process\", but \(missing), so strata won't run it. "
+                    + "Set \"isolation\": \"process-unsandboxed\" (a helper without the kernel sandbox) or \"none\" under features.\(id) in \(config.source).")
             return 1
         }
         let declared = catalog.entry(id)?.descriptor?.capabilities ?? .init()
@@ -53,8 +54,10 @@ extension HostSession {
         }
         let failure = Mutex<HelperFailure?>(nil)
         let code = await CommandInterruption.run {
-            switch await helper.run(words, isTerminal: Console.isTerminalOutput, output: { writeAll($0, to: STDOUT_FILENO) },
-                                    error: { writeAll($0, to: STDERR_FILENO) }, fetch: fetch) {
+            switch await helper.run(
+                words, isTerminal: Console.isTerminalOutput, output: { writeAll($0, to: STDOUT_FILENO) },
+                error: { writeAll($0, to: STDERR_FILENO) }, fetch: fetch)
+            {
             case .success(let code): return code
             case .failure(let problem):
                 failure.withLock { $0 = problem }

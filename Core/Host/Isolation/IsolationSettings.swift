@@ -50,9 +50,10 @@ struct IsolationSettings: Equatable {
     init(_ fields: [String: JSONValue], id: String, source: String) throws(ConfigError) {
         if let value = fields["isolation"] {
             guard case .string(let name) = value, let mode = Mode(rawValue: name) else {
-                throw .wrongType(source: source, keyPath: "features.\(id).isolation",
-                                 expected: "\"none\", \"process\" or \"process-unsandboxed\"",
-                                 found: value.kind)
+                throw .wrongType(
+                    source: source, keyPath: "features.\(id).isolation",
+                    expected: "\"none\", \"process\" or \"process-unsandboxed\"",
+                    found: value.kind)
             }
             self.mode = mode
         }
@@ -118,7 +119,8 @@ struct InProcessRefusal: Error, CustomStringConvertible {
     init?(_ id: String, config: StrataConfig) {
         let mode = config.isolation(for: id).mode
         guard mode != .none else { return nil }
-        description = "it runs in a helper process (\"isolation\": \"\(mode.rawValue)\" under features.\(id) in \(config.source)), "
+        description =
+            "it runs in a helper process (\"isolation\": \"\(mode.rawValue)\" under features.\(id) in \(config.source)), "
             + "so strata doesn't open it in its own process; its commands run in the helper"
     }
 }

@@ -27,9 +27,11 @@ struct KernelSandbox {
     /// Paths every helper reads: system libraries, certificates, time zones, the loader's cache, and `/proc`
     /// (Dispatch reads each of its threads' `/proc/<tid>/stat`; another process's memory and environment stay
     /// out of reach, since Landlock allows ptrace-mode access only inside the helper's own domain).
-    static let systemReadable = ["/usr/lib", "/usr/lib64", "/lib", "/lib64", "/usr/share/zoneinfo", "/usr/share/ca-certificates",
-                                 "/etc/ssl", "/etc/ca-certificates", "/etc/localtime", "/etc/ld.so.cache", "/dev/null", "/dev/urandom",
-                                 "/sys/devices/system/cpu", "/proc"]
+    static let systemReadable = [
+        "/usr/lib", "/usr/lib64", "/lib", "/lib64", "/usr/share/zoneinfo", "/usr/share/ca-certificates",
+        "/etc/ssl", "/etc/ca-certificates", "/etc/localtime", "/etc/ld.so.cache", "/dev/null", "/dev/urandom",
+        "/sys/devices/system/cpu", "/proc",
+    ]
 
     /// The folders of every file mapped into this process now (`/proc/self/maps`): the libraries strata
     /// runs on, wherever they are installed.
@@ -81,7 +83,9 @@ struct KernelSandbox {
 
     private func limit(_ resource: __rlimit_resource, to value: rlim_t, _ what: String) throws(SandboxError) {
         var limit = rlimit(rlim_cur: value, rlim_max: value)
-        guard setrlimit(__rlimit_resource_t(resource.rawValue), &limit) == 0 else { throw SandboxError(detail: "can't set \(what) (\(String(cString: strerror(errno))))") }
+        guard setrlimit(__rlimit_resource_t(resource.rawValue), &limit) == 0 else {
+            throw SandboxError(detail: "can't set \(what) (\(String(cString: strerror(errno))))")
+        }
     }
 
     /// Gives helper `pid` `seconds` more of CPU time from now (the host calls it before each command): the
@@ -95,7 +99,8 @@ struct KernelSandbox {
     /// The CPU seconds process `pid` has used (`/proc/PID/stat`'s utime + stime), rounded up.
     static func cpuSeconds(of pid: pid_t) -> Int? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return nil }
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
         let ticks = max(1, sysconf(Int32(_SC_CLK_TCK)))

@@ -23,8 +23,10 @@ final class PluginHelper: Sendable {
 
     private let lifetime: HelperLifetime
 
-    private init(pluginID: String, pid: pid_t, limits: IsolationSettings.Limits, channel: HelperChannel, lastWords: HelperStandardError,
-                 lifetime: HelperLifetime) {
+    private init(
+        pluginID: String, pid: pid_t, limits: IsolationSettings.Limits, channel: HelperChannel, lastWords: HelperStandardError,
+        lifetime: HelperLifetime
+    ) {
         self.lifetime = lifetime
         self.pluginID = pluginID
         self.pid = pid
@@ -38,8 +40,10 @@ final class PluginHelper: Sendable {
     ///   - arguments: strata's global options to pass on (`--config`, `--data-dir`).
     ///   - environment: strata's environment; the helper gets only `variables` of it, the runtime's and the
     ///     locations.
-    static func start(pluginID: String, arguments: [String], environment: [String: String], variables: [String],
-                      limits: IsolationSettings.Limits) throws(HelperFailure) -> PluginHelper {
+    static func start(
+        pluginID: String, arguments: [String], environment: [String: String], variables: [String],
+        limits: IsolationSettings.Limits
+    ) throws(HelperFailure) -> PluginHelper {
         var ends: [Int32] = [-1, -1]
         var errors: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
@@ -56,8 +60,9 @@ final class PluginHelper: Sendable {
         // Started from a thread of its own that lives as long as the helper (it waits for it): the kernel's
         // parent-death signal follows the thread that started a process, and a worker thread may end first.
         detachThread(named: "strata-helper") { [ends, errors] in
-            let spawned = spawn(executable, arguments + ["__helper", pluginID, String(getpid())], environment: childEnvironment,
-                                socket: ends[1], errors: errors[1])
+            let spawned = spawn(
+                executable, arguments + ["__helper", pluginID, String(getpid())], environment: childEnvironment,
+                socket: ends[1], errors: errors[1])
             lifetime.started(spawned)
             guard case .success(let pid) = spawned else { return }
             var status: Int32 = 0
@@ -70,11 +75,14 @@ final class PluginHelper: Sendable {
         guard case .success(let pid) = spawned else {
             close(ends[0])
             close(errors[0])
-            if case .failure(let error) = spawned { throw HelperFailure(pluginID: pluginID, reason: "can't start it (\(String(cString: strerror(error.code))))") }
+            if case .failure(let error) = spawned {
+                throw HelperFailure(pluginID: pluginID, reason: "can't start it (\(String(cString: strerror(error.code))))")
+            }
             throw HelperFailure(pluginID: pluginID, reason: "can't start it")
         }
-        let helper = PluginHelper(pluginID: pluginID, pid: pid, limits: limits, channel: HelperChannel(descriptor: ends[0]),
-                                  lastWords: HelperStandardError(descriptor: errors[0]), lifetime: lifetime)
+        let helper = PluginHelper(
+            pluginID: pluginID, pid: pid, limits: limits, channel: HelperChannel(descriptor: ends[0]),
+            lastWords: HelperStandardError(descriptor: errors[0]), lifetime: lifetime)
         helper.channel.send(.init(.hello, number: HelperWire.version))
         do {
             let answer = try helper.channel.receive()
@@ -94,9 +102,11 @@ final class PluginHelper: Sendable {
     /// Runs one command line in the helper: what it writes goes to `output` and `error` as it comes, and
     /// `fetch` answers its HTTP requests; cancelling the task (Ctrl-C) tells the helper to cancel the command.
     /// - Returns: the command's exit code, or the failure when the helper died before it ended.
-    func run(_ words: [String], isTerminal: Bool, output: @escaping @Sendable (String) -> Void,
-             error: @escaping @Sendable (String) -> Void,
-             fetch: @escaping @Sendable (HelperFetch) async -> HelperFetch.Answer) async -> Result<Int32, HelperFailure> {
+    func run(
+        _ words: [String], isTerminal: Bool, output: @escaping @Sendable (String) -> Void,
+        error: @escaping @Sendable (String) -> Void,
+        fetch: @escaping @Sendable (HelperFetch) async -> HelperFetch.Answer
+    ) async -> Result<Int32, HelperFailure> {
         KernelSandbox.allowCPU(limits.cpuSeconds, to: pid)
         let request = (try? JSONEncoder().encode(HelperRequest(words: words, isTerminal: isTerminal))).map(Array.init) ?? []
         guard channel.send(.init(.run, request)) else { return .failure(HelperFailure(pluginID: pluginID, reason: stop())) }
@@ -132,8 +142,10 @@ final class PluginHelper: Sendable {
         return problem ?? HelperFailure.reason(status: status, lastWords: lastWords.text(), limits: limits)
     }
 
-    private static func spawn(_ executable: String, _ arguments: [String], environment: [String: String], socket: Int32,
-                              errors: Int32) -> Result<pid_t, SpawnError> {
+    private static func spawn(
+        _ executable: String, _ arguments: [String], environment: [String: String], socket: Int32,
+        errors: Int32
+    ) -> Result<pid_t, SpawnError> {
         // Its own process group: Ctrl-C reaches strata alone (which cancels the command over the wire), and
         // strata ends the whole group.
         ChildProcess.spawn(executable, arguments, environment: environment, defaultSignals: [SIGINT, SIGTERM, SIGHUP], ownGroup: true) { actions in

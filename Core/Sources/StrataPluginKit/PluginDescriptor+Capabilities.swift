@@ -49,11 +49,13 @@ extension PluginDescriptor {
         public var problems: [String] {
             network.filter { !Self.isValidHostPattern($0) }.map {
                 "capabilities.network: '\($0)' is not a host name (such as api.example.com, or *.example.com for its subdomains)"
-            } + environment.filter { !Self.isValidVariableName($0) }.map {
-                "capabilities.environment: '\($0)' is not an environment variable name (letters, digits and '_', not starting with a digit)"
-            } + files.filter { !Self.isValidPath($0.path) }.map {
-                "capabilities.files: '\($0.path)' must be an absolute path or start with ~/, without '..' or '//'"
             }
+                + environment.filter { !Self.isValidVariableName($0) }.map {
+                    "capabilities.environment: '\($0)' is not an environment variable name (letters, digits and '_', not starting with a digit)"
+                }
+                + files.filter { !Self.isValidPath($0.path) }.map {
+                    "capabilities.files: '\($0.path)' must be an absolute path or start with ~/, without '..' or '//'"
+                }
         }
 
         /// Whether `host` (a request's host) is one `network` names.
@@ -68,18 +70,24 @@ extension PluginDescriptor {
         /// - Returns: the narrowed set, and what `other` names that was never declared (to warn about).
         public func narrowed(to other: Capabilities) -> (capabilities: Capabilities, undeclared: [String]) {
             let files = other.files.filter { wanted in self.files.contains { $0.path == wanted.path && ($0.write || !wanted.write) } }
-            let undeclared = other.network.filter { !network.contains($0) } + other.environment.filter { !environment.contains($0) }
+            let undeclared =
+                other.network.filter { !network.contains($0) } + other.environment.filter { !environment.contains($0) }
                 + other.files.filter { !files.contains($0) }.map(\.path)
-            return (Capabilities(network: network.filter(other.network.contains), environment: environment.filter(other.environment.contains),
-                                 files: files), undeclared)
+            return (
+                Capabilities(
+                    network: network.filter(other.network.contains), environment: environment.filter(other.environment.contains),
+                    files: files), undeclared
+            )
         }
 
         /// The declarations in words a person understands, one line each.
         public var sentences: [String] {
             var lines: [String] = []
             lines.append(network.isEmpty ? "No network access." : "Connects to: \(network.joined(separator: ", ")).")
-            lines.append(environment.isEmpty ? "Reads no environment variables."
-                         : "Reads the environment variable\(environment.count == 1 ? "" : "s") \(environment.joined(separator: ", ")).")
+            lines.append(
+                environment.isEmpty
+                    ? "Reads no environment variables."
+                    : "Reads the environment variable\(environment.count == 1 ? "" : "s") \(environment.joined(separator: ", ")).")
             let reads = files.filter { !$0.write }.map(\.path), writes = files.filter(\.write).map(\.path)
             if reads.isEmpty && writes.isEmpty { lines.append("No files beyond its own data folder.") }
             if !reads.isEmpty { lines.append("Reads files in: \(reads.joined(separator: ", ")).") }
@@ -90,10 +98,11 @@ extension PluginDescriptor {
         static func isValidHostPattern(_ pattern: String) -> Bool {
             let host = pattern.hasPrefix("*.") ? String(pattern.dropFirst(2)) : pattern
             let labels = host.split(separator: ".", omittingEmptySubsequences: false)
-            return !host.isEmpty && host.count <= 253 && labels.allSatisfy { label in
-                !label.isEmpty && label.count <= 63 && !label.hasPrefix("-") && !label.hasSuffix("-")
-                    && label.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
-            }
+            return !host.isEmpty && host.count <= 253
+                && labels.allSatisfy { label in
+                    !label.isEmpty && label.count <= 63 && !label.hasPrefix("-") && !label.hasSuffix("-")
+                        && label.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+                }
         }
 
         static func isValidVariableName(_ name: String) -> Bool {
