@@ -52,8 +52,8 @@ public func runStrata(_ arguments: [String], environment: [String: String]) asyn
     HostRunner.prepareProcess(for: catalog)
     let runner = HostRunner(catalog)
     for warning in catalog.warnings { Console.warning(warning) }
-    let interactive = Console.isInteractive && environment["TERM"] != "dumb"
-    switch HostRouter(catalog: catalog.plugins, records: runner.records, configSource: context.config.source).route(words, interactive: interactive) {
+    let router = HostRouter(catalog: catalog.plugins, records: runner.records, configSource: context.config.source)
+    switch router.route(words, interactive: Console.isInteractive && environment["TERM"] != "dumb") {
     case .interactive: return await InteractiveCommand(runner: runner).run()
     case .overview(let status):
         if status { Console.write(PluginStatus.table(runner.records.map(PluginStatus.init)) + "\n") }

@@ -79,7 +79,8 @@ public final class PluginTestHost: Sendable {
     public var commandPaths: [String] { context.commands.map { $0.path.joined(separator: " ") } }
 
     /// Runs `strata <words…>` as the host routes it (the longest declared path the words start with);
-    /// 127 with a message on standard error when no command matches.
+    /// 127 with a message on standard error when no declared command matches, and 1, as `strata` says it,
+    /// when the plugin declares the command but did not contribute it.
     public func run(_ words: String...) async -> CommandResult {
         await run(words)
     }
