@@ -1,20 +1,21 @@
 import Foundation
 import MoviesData
 @testable import MoviesPlugin
+import StrataPluginKit
 import Testing
 
 @Suite struct MoviesSettingsTests {
     private func decode(_ json: String) throws -> MoviesSettings {
-        try JSONDecoder().decode(MoviesSettings.self, from: Data(json.utf8))
+        try PluginSettings(json: Data(json.utf8), pluginID: "movies", source: "strata.json").decode(MoviesSettings.self)
     }
 
-    /// The key path and message of the decoding error `json` causes.
+    /// The key and message of the settings error `json` causes.
     private func failure(_ json: String) -> (key: String, message: String)? {
         do {
             _ = try decode(json)
             return nil
-        } catch let DecodingError.dataCorrupted(context) {
-            return (context.codingPath.map(\.stringValue).joined(separator: "."), context.debugDescription)
+        } catch let error as PluginSettingsError {
+            return (String(error.keyPath.dropFirst("features.movies.settings.".count)), error.problem)
         } catch {
             return ("?", "\(error)")
         }
@@ -23,7 +24,7 @@ import Testing
     @Test func anEmptyObjectGivesTheOfflineDefaults() throws {
         let settings = try decode("{}")
         #expect(settings == MoviesSettings())
-        #expect(settings.source == .catalog && settings.apiKeyEnvironment == "TMDB_API_KEY")
+        #expect(settings.movieSource == .catalog && settings.apiKeyEnvironment == "TMDB_API_KEY")
         #expect(settings.baseURL.absoluteString == "https://api.themoviedb.org")
         #expect(settings.language == "en-US" && settings.recentQueriesLimit == 10)
         #expect(settings.posterMaxMegabytes == 10)
@@ -31,7 +32,7 @@ import Testing
 
     @Test func everyKeyIsRead() throws {
         let settings = try decode(#"{"source":"tmdb","baseURL":"http://127.0.0.1:8080","apiKeyEnvironment":"MY_API_KEY","language":"de-DE","recentQueriesLimit":5,"posterMaxMegabytes":3}"#)
-        #expect(settings.source == .tmdb && settings.baseURL.absoluteString == "http://127.0.0.1:8080")
+        #expect(settings.movieSource == .tmdb && settings.baseURL.absoluteString == "http://127.0.0.1:8080")
         #expect(settings.apiKeyEnvironment == "MY_API_KEY" && settings.language == "de-DE" && settings.recentQueriesLimit == 5)
         #expect(settings.posterMaxMegabytes == 3)
     }
