@@ -84,8 +84,6 @@ public final class GptPlugin: FeaturePlugin {
                               saveReply: try resolver.resolve((any SaveReplyUseCase).self),
                               fetchHistory: try resolver.resolve(), forgetUser: try resolver.resolve(), now: try now(resolver)))
         }
-        for command in GptCommands(context: context, settings: settings, timeZone: policy.timeZone).all {
-            try context.addCommand(command)
-        }
+        try GptCommands(context: context, settings: settings, timeZone: policy.timeZone).register()
     }
 }
