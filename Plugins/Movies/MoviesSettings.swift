@@ -5,12 +5,6 @@ import StrataPluginKit
 /// `features.movies.settings`: the type and its defaults are generated from `plugin.json`, which also
 /// declares what each value may be (the sources, http(s) URLs, the key's variable, the limits). Here they
 /// become what Data takes: a `TMDBConfiguration`, a source.
-///
-/// ```json
-/// {"source": "tmdb", "baseURL": "https://api.themoviedb.org", "imagesBaseURL": "https://image.tmdb.org",
-///  "apiKeyEnvironment": "TMDB_API_KEY", "language": "en-US", "recentQueriesLimit": 10, "posterCacheMegabytes": 20,
-///  "posterMaxMegabytes": 10}
-/// ```
 extension MoviesSettings {
     /// Where movies come from: `plugin.json`'s choices for `source`.
     enum Source: String, Sendable, CaseIterable {
