@@ -62,8 +62,8 @@ public enum TypedSource {
     private static func commandType(_ command: PluginDescriptor.Command, name: String) throws(Problem) -> [String] {
         var properties: [Property] = []
         for (index, argument) in command.spec.arguments.enumerated() {
-            let rest = "arguments.positionals.dropFirst(\(index))"
-            let (type, value) = argument.repeats ? ("[String]", "Array(\(rest))")
+            let rest = index == 0 ? "arguments.positionals" : "arguments.positionals.dropFirst(\(index))"
+            let (type, value) = argument.repeats ? ("[String]", index == 0 ? rest : "Array(\(rest))")
                 : argument.optional ? ("String?", "\(rest).first") : ("String", "\(rest).first ?? \"\"")
             properties.append(Property(name: argument.name, type: type, value: value, help: "\(argument.name): \(argument.help)"))
         }
