@@ -26,6 +26,7 @@ public protocol DeclaredSettings: Sendable {
 }
 
 extension DeclaredSettings {
+    /// No rule beyond the declaration: `nil`.
     public func ruleProblem() -> (setting: PartialKeyPath<Self>, problem: String)? { nil }
 }
 
