@@ -3,7 +3,7 @@ import StrataBase
 
 /// A plugin's settings as a type: generated from `plugin.json` by the descriptor build tool
 /// (`StrataDescriptorPlugin`), one typed property per declared setting, holding the declared default
-/// (optional when there is none). Read it with ``PluginSettings/decode(_:)-(T.Type)``:
+/// (optional when there is none). Read it with `PluginSettings.decode(_:)`:
 ///
 /// ```swift
 /// let settings = try context.settings.decode(HelloSettings.self)  // HelloSettings is generated

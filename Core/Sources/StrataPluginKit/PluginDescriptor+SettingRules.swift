@@ -2,7 +2,7 @@ import FoundationEssentials
 import StrataBase
 
 /// The one check of a setting's value against what `plugin.json` declares for it (its type, choices, range
-/// and format). The host's `config check` and the plugin's own decode (``PluginSettings/decode(_:)-(T.Type)``)
+/// and format). The host's `config check` and the plugin's own decode (`PluginSettings.decode(_:)`)
 /// both use it, so a value one accepts the other accepts.
 extension PluginDescriptor.Setting {
     /// Why a value doesn't fit its declaration.

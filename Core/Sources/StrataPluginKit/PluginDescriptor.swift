@@ -97,7 +97,7 @@ public struct PluginDescriptor: Encodable, Sendable, Equatable {
         public enum Format: String, Encodable, Sendable, CaseIterable {
             /// An `http` or `https` URL with a host (a server's address).
             case httpURL
-            /// The name of an environment variable that may hold an API key (``APIKeyVariable``): the setting
+            /// The name of an environment variable that may hold an API key (StrataBase's `APIKeyVariable`): the setting
             /// names where the key is, never the key itself.
             case apiKeyVariable
         }
