@@ -61,7 +61,7 @@ struct MoviesCommands: Sendable {
         let movie = try await context.service((any FetchMovieDetailsUseCase).self).execute(id: id)
         let tmdb = settings.tmdbConfiguration(environment: invocation.environment)
         try output(invocation, json: command.json, value: MovieJSON(movie, details: true)) {
-            MoviesTextFormatter.details(movie, source: settings.movieSource == .tmdb ? "TMDB" : "catalog") { tmdb.posterURL($0, width: 500) }
+            MoviesTextFormatter.details(movie, source: settings.source == .tmdb ? "TMDB" : "catalog") { tmdb.posterURL($0, width: 500) }
         }
     }
 

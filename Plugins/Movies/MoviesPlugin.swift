@@ -32,7 +32,7 @@ public final class MoviesPlugin: FeaturePlugin {
                                            limit: settings.recentQueriesLimit)
         }
         try context.register((any MoviesRepository).self, scope: .singleton) { resolver in
-            switch settings.movieSource {
+            switch settings.source {
             case .catalog:
                 return CatalogMoviesRepository(searching: libraryFolders)
             case .tmdb:

@@ -11,7 +11,7 @@ import StrataPluginKit
 /// | argument / `optional` / `repeats` | `String` / `String?` / `[String]`      |
 /// | option `text` / `integer` / `number` | `String?` / `Int?` / `Double?` (not optional when `required`) |
 /// | flag                              | `Bool`                                 |
-/// | setting `string` (`format: httpURL`) / `integer` / `number` / `boolean` | `String` (`URL`) / `Int` / `Double` / `Bool`, optional without a default |
+/// | setting `string` (`format: httpURL`; `choices`) / `integer` / `number` / `boolean` | `String` (`URL`; a nested `String` enum) / `Int` / `Double` / `Bool`, optional without a default |
 /// | setting `array` / `object`        | `JSONValue?`                           |
 public enum TypedSource {
     /// Why a descriptor can't be made into Swift: a name that makes no Swift name, or two that make the same.
@@ -106,9 +106,10 @@ public enum TypedSource {
 
     private static func settingsType(_ settings: [PluginDescriptor.Setting], id: String, name: String) throws(Problem) -> [String] {
         var properties: [Property] = []
+        var enums: [String] = []
         for setting in settings {
             let key = SwiftNames.literal(setting.key)
-            let (type, read): (String, String) = switch (setting.type, setting.format) {
+            var (type, read): (String, String) = switch (setting.type, setting.format) {
             case (.string, .httpURL?): ("URL", "url(\(key))")
             case (.string, _): ("String", "string(\(key))")
             case (.integer, _): ("Int", "integer(\(key))")
@@ -116,7 +117,18 @@ public enum TypedSource {
             case (.boolean, _): ("Bool", "boolean(\(key))")
             case (.array, _), (.object, _): ("JSONValue", "json(\(key))")
             }
-            let initial = setting.defaultValue.map { defaultLiteral($0, of: setting) }
+            var initial = setting.defaultValue.map { defaultLiteral($0, of: setting) }
+            // A string with choices is an enum of them, when each choice makes a Swift name of its own.
+            let cases = setting.choices?.compactMap(SwiftNames.property) ?? []
+            if let choices = setting.choices, cases.count == choices.count, Set(cases).count == cases.count,
+               let enumName = SwiftNames.type([setting.key], suffix: "") {
+                enums += ["    /// The values `\(SwiftNames.comment(setting.key))` may have.", "    enum \(enumName): String, Sendable, CaseIterable {"]
+                    + zip(cases, choices).map { name, raw in "        case \(name)" + (name == raw ? "" : " = \(SwiftNames.literal(raw))") }
+                    + ["    }", ""]
+                type = enumName
+                read = "string(\(key)).flatMap(\(enumName).init(rawValue:))"
+                initial = setting.defaultValue.flatMap { raw in choices.firstIndex(of: raw).map { ".\(cases[$0])" } }
+            }
             properties.append(Property(name: setting.key, type: initial == nil ? type + "?" : "\(type) = \(initial ?? "")",
                                        value: "values.\(read)",
                                        help: setting.description + (setting.defaultValue.map { " (default: \($0))" } ?? ""),
@@ -127,7 +139,7 @@ public enum TypedSource {
                      "struct \(name): DeclaredSettings, Equatable {",
                      "    static let declared: [PluginDescriptor.Setting] = ["]
         lines += settings.map { "        \(declaration($0))," }
-        lines.append("    ]")
+        lines += ["    ]", ""] + enums
         for property in named { lines += ["    /// \(SwiftNames.comment(property.help))", "    var \(property.name): \(property.type)"] }
         lines += ["", "    /// Every setting at its default.", "    init() {}", "",
                   "    init(_ values: SettingValues) {"]

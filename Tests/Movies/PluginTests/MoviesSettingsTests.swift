@@ -24,7 +24,7 @@ import Testing
     @Test func anEmptyObjectGivesTheOfflineDefaults() throws {
         let settings = try decode("{}")
         #expect(settings == MoviesSettings())
-        #expect(settings.movieSource == .catalog && settings.apiKeyEnvironment == "TMDB_API_KEY")
+        #expect(settings.source == .catalog && settings.apiKeyEnvironment == "TMDB_API_KEY")
         #expect(settings.baseURL.absoluteString == "https://api.themoviedb.org")
         #expect(settings.language == "en-US" && settings.recentQueriesLimit == 10)
         #expect(settings.posterMaxMegabytes == 10)
@@ -32,7 +32,7 @@ import Testing
 
     @Test func everyKeyIsRead() throws {
         let settings = try decode(#"{"source":"tmdb","baseURL":"http://127.0.0.1:8080","apiKeyEnvironment":"MY_API_KEY","language":"de-DE","recentQueriesLimit":5,"posterMaxMegabytes":3}"#)
-        #expect(settings.movieSource == .tmdb && settings.baseURL.absoluteString == "http://127.0.0.1:8080")
+        #expect(settings.source == .tmdb && settings.baseURL.absoluteString == "http://127.0.0.1:8080")
         #expect(settings.apiKeyEnvironment == "MY_API_KEY" && settings.language == "de-DE" && settings.recentQueriesLimit == 5)
         #expect(settings.posterMaxMegabytes == 3)
     }
