@@ -157,7 +157,8 @@ public struct CommandSpec: Sendable, Equatable, Encodable {
             throw .usage("unexpected argument '\(parsed.positionals[arguments.count])'")
         }
         for option in options {
-            guard let value = parsed.value(option.name) else {
+            // A required option given as "" is as missing as one left out.
+            guard let value = parsed.value(option.name), !(option.required && value.isEmpty) else {
                 if option.required { throw .usage("missing \(option.name) \(option.value)") }
                 continue
             }

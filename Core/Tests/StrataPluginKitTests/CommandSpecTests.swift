@@ -46,6 +46,7 @@ import Testing
         }
         #expect(problem(search, ["--goal", "1"]) == "missing QUERY")
         #expect(problem(search, ["dune"]) == "missing --goal KM")
+        #expect(problem(search, ["dune", "--goal", ""]) == "missing --goal KM")
         #expect(problem(search, ["dune", "--goal", "far"]) == "--goal takes a number, not \"far\"")
         #expect(problem(search, ["dune", "--goal", "1", "--page", "two"]) == "--page takes a whole number, not \"two\"")
         #expect(problem(search, ["dune", "--goal", "1", "--mode", "solo"]) == "--mode takes one of race, team, not \"solo\"")

@@ -94,6 +94,9 @@ final class RunningPluginTests {
         #expect(page.code == 2 && page.error.contains("--page takes a whole number of 1 or more, not \"0\""), "\(page.error)")
         let mode = await (try running()).run("running", "host", "--track", track, "--mode", "single")
         #expect(mode.code == 2 && mode.error.contains("--mode takes one of race, team, not \"single\""), "\(mode.error)")
+        // `--track ""` is as missing as no --track (RunningCommands.requiredTrack said so before plugin.json did).
+        let empty = await (try running()).run("running", "run", "--track", "")
+        #expect(empty.code == 2 && empty.error.contains("missing --track FILE"), "\(empty.error)")
         let live = await (try running()).run("running", "join", "ABCD", "--track", track, "--speed", "0")
         #expect(live.code == 2 && live.error.contains("--speed 0 (instant) can't be used with a live mate"), "\(live.error)")
     }
