@@ -3,6 +3,7 @@ import StrataBase
 @_spi(StrataHost) import StrataDI
 @_spi(StrataHost) import StrataPluginKit
 import Testing
+import Synchronization
 
 @Suite struct PluginContextTests {
     func makeContext(_ id: String = "alpha", container: Container = Container()) -> PluginContext {
@@ -177,19 +178,14 @@ import Testing
 }
 
 /// Text written by a command, from any thread.
-final class Collected: @unchecked Sendable {
-    private let lock = NSLock()
-    private var parts: [String] = []
+final class Collected: Sendable {
+    private let parts = Mutex<[String]>([])
 
     func append(_ text: String) {
-        lock.lock()
-        parts.append(text)
-        lock.unlock()
+        parts.withLock { $0.append(text) }
     }
 
     var text: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return parts.joined()
+        parts.withLock { $0.joined() }
     }
 }

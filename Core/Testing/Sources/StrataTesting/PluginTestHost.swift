@@ -6,6 +6,7 @@ import StrataNetworking
 @_spi(StrataHost) import StrataPluginKit
 import StrataRuntime
 import StrataTerminal
+import Synchronization
 
 /// A plugin in an in-memory host, for its own tests (what HummingbirdTesting is for an application): the
 /// host's services with stand-ins a test controls, the plugin registered as `strata` registers it, its
@@ -133,7 +134,7 @@ public final class PluginTestHost: Sendable {
 
 /// Text written by a command, in order, from any thread.
 private final class Transcript: Sendable {
-    private let parts = Locked<[String]>([])
+    private let parts = Mutex<[String]>([])
 
     func append(_ text: String) { parts.withLock { $0.append(text) } }
     var text: String { parts.withLock { $0.joined() } }
