@@ -86,7 +86,10 @@ final class HostSession {
     /// Each installed feature's settings checked against its descriptor (no plugin code runs).
     var settingsChecks: [SettingsCheck] {
         catalog.entries.compactMap { entry in
-            entry.descriptor.map { SettingsCheck(config.features[entry.id]?.settings, of: entry.id, against: $0.settings, source: config.source) }
+            // Only a feature with settings in the config has its descriptor parsed for them.
+            config.features[entry.id]?.settings.flatMap { settings in
+                entry.descriptor.map { SettingsCheck(settings, of: entry.id, against: $0.settings, source: config.source) }
+            }
         }
     }
 
