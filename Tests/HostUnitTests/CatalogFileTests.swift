@@ -22,9 +22,9 @@ import Testing
         var catalog = CatalogFile(folder: folder)
         let now = timespec(tv_sec: 2_000_000_000, tv_nsec: 0)
         let rich = PluginFacts(id: "blocks", displayName: "Blocks ✓", version: "1.2.3", summary: "line one\nline two: 5:0#",
-                               dependencies: ["core": ">=1.0.0 <2.0.0"], commandPaths: [["blocks", "list"], ["clock"]],
+                               dependencies: ["core": ">=1.0.0 <2.0.0"], commands: CommandPaths([["blocks", "list"], ["clock"]]),
                                screens: [.init(title: "Blocks", summary: "the day")], secretSettings: ["token"])
-        let plain = PluginFacts(id: "gpt", displayName: "", version: "0.0.1", summary: "", dependencies: [:], commandPaths: [],
+        let plain = PluginFacts(id: "gpt", displayName: "", version: "0.0.1", summary: "", dependencies: [:], commands: CommandPaths([]),
                                 screens: [], secretSettings: [])
         catalog.record(.facts(rich), named: "libBlocksPlugin.so", status: status(inode: 1, changed: 1_000), now: now)
         catalog.record(.facts(plain), named: "libGptPlugin.so", status: status(inode: 2, changed: 1_000), now: now)
@@ -57,6 +57,8 @@ import Testing
         ("a string length beyond Int64", "5:1.2.3", "99999999999999999999:1.2.3"), ("a negative string length", "5:1.2.3", "-5:1.2.3"),
         ("a count past the end", "2#", "99999999#"), ("a count beyond Int64", "2#", "99999999999999999999#"),
         ("an unknown outcome", "F", "Q"), ("a bad agreement line", "words agree", "words maybe"),
+        ("first words that leave one of the paths' out", "2#6:blocks5:clock", "1#6:blocks"),
+        ("a path of no words", "1#5:clock", "0#"),
     ])
     func aHostileNumberOrFieldIsRefusedWhole(what: String, old: String, new: String) throws {
         #expect(CatalogFile.decode(try Self.patched(old, new), folder: Self.folder) == nil, "\(what)")
@@ -95,7 +97,7 @@ import Testing
 
     @Test func aFileChangedWithinTheClockTickIsNotRecorded() {
         var catalog = CatalogFile(folder: Self.folder)
-        let facts = PluginFacts(id: "gpt", displayName: "", version: "0.0.1", summary: "", dependencies: [:], commandPaths: [],
+        let facts = PluginFacts(id: "gpt", displayName: "", version: "0.0.1", summary: "", dependencies: [:], commands: CommandPaths([]),
                                 screens: [], secretSettings: [])
         catalog.record(.facts(facts), named: "libGptPlugin.so", status: Self.status(inode: 2, changed: 1_000), now: timespec(tv_sec: 1_000, tv_nsec: 5))
         #expect(catalog.records.isEmpty)
@@ -103,7 +105,7 @@ import Testing
 
     @Test func wordsThatClashAreJudgedWhenTheCatalogIsBuilt() throws {
         var catalog = Self.catalog
-        let thief = PluginFacts(id: "thief", displayName: "", version: "0.0.1", summary: "", dependencies: [:], commandPaths: [["clock", "stop"]],
+        let thief = PluginFacts(id: "thief", displayName: "", version: "0.0.1", summary: "", dependencies: [:], commands: CommandPaths([["clock", "stop"]]),
                                 screens: [], secretSettings: [])
         catalog.record(.facts(thief), named: "libThiefPlugin.so", status: Self.status(inode: 4, changed: 1_000),
                        now: timespec(tv_sec: 2_000_000_000, tv_nsec: 0))

@@ -4,7 +4,8 @@ import StrataPluginKit
 /// The catalog file's layout. Three lines: the format and the strata that wrote it (another strata, or
 /// another ABI, starts afresh), the folder's real path, and `words agree` or `words clash`. Then per library
 /// a line `name device inode size mtime-s mtime-ns ctime-s ctime-ns length` and `length` bytes: `P` and the
-/// problem, or `F` and the facts. In those bytes a string is `<byte count>:<bytes>` and a list is
+/// problem, or `F` and the facts (the command paths last, as one string of their own encoding, so that a
+/// run decodes them only for a plugin it routes to). In those bytes a string is `<byte count>:<bytes>` and a list is
 /// `<count>#` and its items. Every number read is checked (digits only, no overflow, within what is left
 /// of the file), so a damaged or crafted file is refused as a whole and never traps or allocates beyond
 /// its own size.
@@ -31,6 +32,21 @@ extension CatalogFile {
             bytes += payload.bytes
         }
         return bytes
+    }
+
+    /// Command paths as a record keeps them: a list of lists of words.
+    static func encodePaths(_ paths: [[String]]) -> [UInt8] {
+        var writer = FieldWriter()
+        writer.list(paths) { writer, words in writer.list(words) { $0.string($1) } }
+        return writer.bytes
+    }
+
+    /// The command paths in `bytes`, or `nil` unless they are exactly one sound list of word lists.
+    static func decodePaths(_ bytes: some Collection<UInt8>) -> [[String]]? {
+        var reader = FieldReader(bytes: Array(bytes))
+        guard let paths = reader.list({ reader in reader.list { $0.string() } }), reader.isAtEnd,
+              paths.allSatisfy({ !$0.isEmpty }) else { return nil }
+        return paths
     }
 
     /// The catalog of `folder` in `bytes`, or `nil` if they are not one, whole and sound.
@@ -87,7 +103,10 @@ private struct FieldWriter {
     mutating func facts(_ facts: PluginFacts) {
         for text in [facts.id, facts.displayName, facts.version, facts.summary] { string(text) }
         list(facts.dependencies.sorted { $0.key < $1.key }) { $0.string($1.key); $0.string($1.value) }
-        list(facts.commandPaths) { writer, words in writer.list(words) { $0.string($1) } }
+        list(facts.commands.firstWords) { $0.string($1) }
+        let paths = facts.commands.encoded
+        bytes += Array("\(paths.count):".utf8)
+        bytes += paths
         list(facts.screens) { $0.string($1.title); $0.string($1.summary) }
         list(facts.secretSettings.sorted()) { $0.string($1) }
     }
@@ -125,9 +144,11 @@ private struct FieldReader {
         return count <= remaining ? count : nil
     }
 
+    /// A string; bytes that aren't UTF-8 come out as U+FFFD (the catalog is ours; its text is sanitized
+    /// where shown, like any descriptor's).
     mutating func string() -> String? {
         guard let length = count(until: UInt8(ascii: ":")) else { return nil }
-        return String(validating: take(length), as: UTF8.self)
+        return take(length).withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
     }
 
     /// `<count>#` and that many items; every item takes at least one byte, so a count past the file's end is refused.
@@ -145,12 +166,37 @@ private struct FieldReader {
     mutating func facts() -> PluginFacts? {
         guard let id = string(), let displayName = string(), let version = string(), let summary = string(),
               let dependencies = list({ reader in reader.string().flatMap { key in reader.string().map { (key, $0) } } }),
-              let commandPaths = list({ reader in reader.list { $0.string() } }),
+              let firstWords = list({ $0.string() }),
+              let pathsLength = count(until: UInt8(ascii: ":")), case let paths = Array(take(pathsLength)),
+              Self.arePaths(paths[...], startingWith: firstWords),
               let screens = list({ reader in reader.string().flatMap { title in reader.string().map { PluginFacts.Screen(title: title, summary: $0) } } }),
               let secrets = list({ $0.string() }) else { return nil }
         return PluginFacts(id: id, displayName: displayName, version: version, summary: summary,
-                           dependencies: Dictionary(dependencies, uniquingKeysWith: { first, _ in first }), commandPaths: commandPaths,
+                           dependencies: Dictionary(dependencies, uniquingKeysWith: { first, _ in first }),
+                           commands: CommandPaths(firstWords: firstWords, encoded: paths),
                            screens: screens, secretSettings: Set(secrets))
+    }
+
+    /// Whether `bytes` are exactly one list of non-empty word lists whose first words are `firstWords`
+    /// (each of them, and no other), walked without making a string.
+    static func arePaths(_ bytes: ArraySlice<UInt8>, startingWith firstWords: [String]) -> Bool {
+        let expected = firstWords.map { Array($0.utf8) }
+        var seen = Set<Int>()
+        var reader = FieldReader(bytes: Array(bytes))
+        guard let paths = reader.count(until: UInt8(ascii: "#")) else { return false }
+        for _ in 0..<paths {
+            guard let words = reader.count(until: UInt8(ascii: "#")), words > 0 else { return false }
+            for index in 0..<words {
+                guard let length = reader.count(until: UInt8(ascii: ":")) else { return false }
+                if index == 0 {
+                    let word = reader.bytes[reader.offset..<(reader.offset + length)]
+                    guard let known = expected.firstIndex(where: { $0.elementsEqual(word) }) else { return false }
+                    seen.insert(known)
+                }
+                reader.offset += length
+            }
+        }
+        return reader.isAtEnd && seen.count == expected.count
     }
 
     /// A signed decimal of at most 19 digits that fits in `Int64`; `nil` for anything else.

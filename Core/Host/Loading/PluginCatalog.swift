@@ -80,7 +80,7 @@ struct PluginCatalog {
 
     /// The plugin whose commands start with `word` (`clock` → blocks), or whose id it is.
     func owner(ofWord word: String) -> Entry? {
-        entries.first { $0.facts?.commandPaths.contains { $0.first == word } == true }
+        entries.first { $0.facts?.commands.firstWords.contains(word) == true }
             ?? entries.first { $0.id == word }
     }
 
@@ -133,11 +133,13 @@ struct PluginCatalog {
         var mayClash = false
         for index in usable {
             let group = groups[index] ?? -1 - index  // a plugin no catalog vouches for is a group of its own
-            for words in entries[index].facts?.commandPaths ?? [] {
-                if reservedWords.contains(words[0]) {
-                    conflicts[index, default: []].append("its command '\(words.joined(separator: " "))' uses '\(words[0])', a word strata keeps for itself")
+            for word in entries[index].facts?.commands.firstWords ?? [] {
+                if reservedWords.contains(word) {
+                    for words in entries[index].facts?.commandPaths ?? [] where words[0] == word {
+                        conflicts[index, default: []].append("its command '\(words.joined(separator: " "))' uses '\(word)', a word strata keeps for itself")
+                    }
                 }
-                if let owner = groupOfWord.updateValue(group, forKey: words[0]), owner != group { mayClash = true }
+                if let owner = groupOfWord.updateValue(group, forKey: word), owner != group { mayClash = true }
             }
         }
         if mayClash {

@@ -17,35 +17,74 @@ struct PluginFacts: Equatable, Sendable {
     /// By dependency id, the version range asked for.
     let dependencies: [String: String]
     /// The words of each declared command, in the descriptor's order.
-    let commandPaths: [[String]]
+    let commands: CommandPaths
     let screens: [Screen]
     /// The keys of the settings the descriptor marks `secret`.
     let secretSettings: Set<String>
     // Derived facts go here: anything judged from the descriptor once, when the library is read (the
     // catalog keeps it until the library changes). Add the field, its line in `CatalogFile+Coding`.
 
-    init(id: String, displayName: String, version: String, summary: String, dependencies: [String: String],
-         commandPaths: [[String]], screens: [Screen], secretSettings: Set<String>) {
-        self.id = id
-        self.displayName = displayName
-        self.version = version
-        self.summary = summary
-        self.dependencies = dependencies
-        self.commandPaths = commandPaths
-        self.screens = screens
-        self.secretSettings = secretSettings
-    }
-
-    init(_ descriptor: PluginDescriptor) {
-        self.init(id: descriptor.id, displayName: descriptor.displayName, version: descriptor.version, summary: descriptor.summary,
-                  dependencies: descriptor.dependencies, commandPaths: descriptor.commands.map(\.words),
-                  screens: descriptor.screens.map { Screen(title: $0.title, summary: $0.summary) },
-                  secretSettings: Set(descriptor.settings.filter(\.secret).map(\.key)))
-    }
+    /// The words of each declared command, in the descriptor's order (decoded now if kept encoded).
+    var commandPaths: [[String]] { commands.paths }
 
     /// The declared command path that the longest prefix of `words` selects.
     func commandPath(for words: [String]) -> [String]? {
-        commandPaths.filter { words.starts(with: $0) }.max { $0.count < $1.count }
+        guard let first = words.first, commands.firstWords.contains(first) else { return nil }
+        return commandPaths.filter { words.starts(with: $0) }.max { $0.count < $1.count }
+    }
+}
+
+/// A plugin's command paths as the catalog keeps them: the distinct first words at once (what listing,
+/// the word check across folders and routing look at first), the whole paths decoded when asked for. With
+/// 500 plugins of 25 commands, decoding every path on every run would cost more than the rest of a listing.
+struct CommandPaths: Equatable, Sendable {
+    /// Each distinct first word, in order of first use.
+    let firstWords: [String]
+    private let storage: Storage
+
+    private enum Storage: Sendable {
+        case decoded([[String]])
+        /// As `CatalogFile+Coding` writes a list of word lists; checked when the catalog was read.
+        case encoded([UInt8])
+    }
+
+    init(_ paths: [[String]]) {
+        var seen: Set<String> = []
+        firstWords = paths.compactMap { $0.first }.filter { seen.insert($0).inserted }
+        storage = .decoded(paths)
+    }
+
+    /// Paths in their encoded form, whose first words are known.
+    init(firstWords: [String], encoded: [UInt8]) {
+        self.firstWords = firstWords
+        storage = .encoded(encoded)
+    }
+
+    var paths: [[String]] {
+        switch storage {
+        case .decoded(let paths): paths
+        case .encoded(let bytes): CatalogFile.decodePaths(bytes) ?? []
+        }
+    }
+
+    /// The encoded form, as the catalog writes it.
+    var encoded: [UInt8] {
+        switch storage {
+        case .decoded(let paths): CatalogFile.encodePaths(paths)
+        case .encoded(let bytes): bytes
+        }
+    }
+
+    static func == (a: CommandPaths, b: CommandPaths) -> Bool { a.firstWords == b.firstWords && a.encoded == b.encoded }
+}
+
+extension PluginFacts {
+    /// What `descriptor` says that listing and routing need.
+    init(_ descriptor: PluginDescriptor) {
+        self.init(id: descriptor.id, displayName: descriptor.displayName, version: descriptor.version, summary: descriptor.summary,
+                  dependencies: descriptor.dependencies, commands: CommandPaths(descriptor.commands.map(\.words)),
+                  screens: descriptor.screens.map { Screen(title: $0.title, summary: $0.summary) },
+                  secretSettings: Set(descriptor.settings.filter(\.secret).map(\.key)))
     }
 }
 
