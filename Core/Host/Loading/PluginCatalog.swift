@@ -44,7 +44,9 @@ struct PluginCatalog {
     ///   - crashes: the crash journal's folder.
     ///   - reservedWords: the host's own top-level words, which no plugin may claim.
     init(discovered: [DiscoveredPlugin], crashes: URL, reservedWords: Set<String>) {
-        var entries = discovered.concurrentMap { plugin in
+        // Only libraries not read yet (links, unreadable files) cost more than a moment here.
+        let unread = discovered.count { $0.reading == nil && $0.problem == nil }
+        var entries = discovered.concurrentMap(minimumCount: unread >= 64 ? 64 : .max) { plugin in
             var entry = Entry(id: plugin.id, path: plugin.path, problem: plugin.problem, identity: plugin.identity)
             guard entry.problem == nil else { return entry }
             let reading = plugin.reading ?? DiscoveredPlugin.Reading(section: { () throws(PluginDescriptorError) in

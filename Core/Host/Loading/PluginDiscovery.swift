@@ -101,7 +101,11 @@ struct PluginDiscovery {
             // "Now" is taken before the files are read: a file changed after it, even within the same
             // clock tick as its read, is then too new to be kept.
             let now = CatalogFile.now()
-            let opened = candidates.concurrentMap { Self.read($0, in: realDirectory, descriptor: folder, catalog: catalog) }
+            // A file the catalog holds costs one `stat`: starting workers for those would cost more than it saves.
+            let unknown = candidates.count { catalog.records[$0.name] == nil }
+            let opened = candidates.concurrentMap(minimumCount: unknown >= 64 ? 64 : .max) {
+                Self.read($0, in: realDirectory, descriptor: folder, catalog: catalog)
+            }
             var vouched: Set<String> = []
             if let cacheDirectory {
                 var updated = CatalogFile(folder: realDirectory)
