@@ -55,6 +55,7 @@ extension CatalogFile {
         guard reader.line()?.elementsEqual(header.utf8) == true, reader.line()?.elementsEqual(folder.utf8) == true,
               let agreement = reader.line() else { return nil }
         var catalog = CatalogFile(folder: folder)
+        catalog.records.reserveCapacity(min(bytes.count / 128, 1 << 16))  // most records take more than 128 bytes
         switch String(decoding: agreement, as: UTF8.self) {
         case "words agree": catalog.wordsAgree = true
         case "words clash": catalog.wordsAgree = false
@@ -63,8 +64,8 @@ extension CatalogFile {
         while !reader.isAtEnd {
             guard let line = reader.line() else { return nil }
             let fields = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
-            guard fields.count == 9, let name = String(validating: fields[0], as: UTF8.self),
-                  PluginDiscovery.pluginID(fromFileName: name) != nil else { return nil }
+            // A name that is no plugin's is never looked up; its record is only kept.
+            guard fields.count == 9, let name = String(validating: fields[0], as: UTF8.self) else { return nil }
             var numbers: [Int64] = []
             for field in fields.dropFirst() {  // device numbers and times are written as signed
                 guard let number = FieldReader.integer(field) else { return nil }

@@ -106,28 +106,15 @@ struct PluginDiscovery {
             let opened = candidates.concurrentMap(minimumCount: unknown >= 64 ? 64 : .max) {
                 Self.read($0, in: realDirectory, descriptor: folder, catalog: catalog)
             }
-            var vouched: Set<String> = []
-            if let cacheDirectory {
-                var updated = CatalogFile(folder: realDirectory)
-                for (candidate, file) in zip(candidates, opened) {
-                    if let status = file?.status, let reading = file?.reading {
-                        updated.record(reading.outcome, named: candidate.name, status: status, now: now)
-                    }
-                }
-                if updated.records == catalog.records {
-                    updated.wordsAgree = catalog.wordsAgree
-                } else {
-                    updated.checkWords()
-                    updated.save(in: cacheDirectory)
-                }
-                if updated.wordsAgree { vouched = Set(updated.records.keys) }
-            }
+            let vouched = cacheDirectory.map { Self.keep(catalog, candidates: candidates, opened: opened, now: now, in: $0) }
             // The folder itself is judged for every entry: a link in it is only as safe as the folder that holds it.
             let folderProblem = candidates.isEmpty ? nil : trust.problem(forPluginFolder: realDirectory)
-            for (candidate, file) in zip(candidates, opened) {
+            for (index, (candidate, file)) in zip(candidates, opened).enumerated() {
                 guard let file, seenPaths.insert(file.path).inserted else { continue }
-                var plugin = DiscoveredPlugin(id: candidate.id, path: file.path,
-                                              problem: (folderProblem ?? trust.problem(forPluginAt: file.path, status: file.status))?.description)
+                // A file opened in the folder just judged needs only its own check; a link, the whole path.
+                let fileProblem = file.status.map { trust.problem(forFileInJudgedFolder: file.path, status: $0) }
+                    ?? trust.problem(forPluginAt: file.path, status: nil)
+                var plugin = DiscoveredPlugin(id: candidate.id, path: file.path, problem: (folderProblem ?? fileProblem)?.description)
                 if let first = firstPathByID[candidate.id] {
                     plugin.problem = PluginFailure.duplicateID(id: candidate.id, firstPath: first).description
                 } else {
@@ -136,12 +123,31 @@ struct PluginDiscovery {
                 if plugin.problem == nil {
                     plugin.reading = file.reading
                     plugin.identity = PluginFile.identity(path: file.path, status: file.status)
-                    if vouched.contains(candidate.name) { plugin.wordGroup = folderIndex }
+                    if vouched?[index] == true { plugin.wordGroup = folderIndex }
                 }
                 found.append(plugin)
             }
         }
         return found
+    }
+
+    /// Keeps the folder's catalog up to date in `directory`: when a file was added, changed or removed, the
+    /// catalog is built again from what was read and saved. Returns, for each candidate, whether the catalog
+    /// vouches that its words clash with no other plugin's in the folder.
+    private static func keep(_ catalog: CatalogFile, candidates: [(id: String, name: String)], opened: [OpenedFile?],
+                             now: timespec, in directory: URL) -> [Bool] {
+        let hits = opened.count { $0?.fromCatalog == true }
+        let changed = hits != catalog.records.count || opened.contains { $0?.status != nil && $0?.fromCatalog == false }
+        guard changed else { return opened.map { catalog.wordsAgree && $0?.fromCatalog == true } }
+        var updated = CatalogFile(folder: catalog.folder)
+        for (candidate, file) in zip(candidates, opened) {
+            if let status = file?.status, let reading = file?.reading {
+                updated.record(reading.outcome, named: candidate.name, status: status, now: now)
+            }
+        }
+        updated.checkWords()
+        updated.save(in: directory)
+        return candidates.map { updated.wordsAgree && updated.records[$0.name] != nil }
     }
 
     /// What one file in a plugin folder is: its real path, its status and what its descriptor says, read
@@ -152,6 +158,8 @@ struct PluginDiscovery {
         let status: stat?
         /// `nil` where `status` is: the catalog then reads it by path, and reports why it can't.
         let reading: DiscoveredPlugin.Reading?
+        /// Whether `reading` came from the folder's catalog (the file unchanged since it was recorded).
+        var fromCatalog = false
     }
 
     /// Reads `candidate` in the real folder `folder` (open as `folderDescriptor`, or -1), or takes what its
@@ -168,7 +176,7 @@ struct PluginDiscovery {
             case .facts(let facts): .described(DescribedPlugin(facts: facts, source: .library(path: path, identity: record.identity)))
             case .problem(let problem): .problem(problem)
             }
-            return OpenedFile(path: path, status: cachedStatus, reading: reading)
+            return OpenedFile(path: path, status: cachedStatus, reading: reading, fromCatalog: true)
         }
         // O_NONBLOCK: a FIFO under a plugin's name must not stall discovery; regular files ignore it.
         let flags = O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
