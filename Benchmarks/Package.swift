@@ -62,7 +62,8 @@ let package = Package(
         // Its descriptor's id, bench00000, is overwritten in each copy (same length) to match the copy's name.
         .target(name: "TrivialPlugin", dependencies: [.product(name: "StrataPluginKit", package: "Core")],
                 exclude: ["plugin.json"], plugins: [.plugin(name: "StrataDescriptorPlugin", package: "Core")]),
-        // Its descriptor names bench00000 in every command's first word, each overwritten like the id.
+        // The trivial plugin's code (a link to its file) with a Blocks-sized descriptor of 25 commands, whose
+        // first words are bench00000, each overwritten like the id.
         .target(name: "WidePlugin", dependencies: [.product(name: "StrataPluginKit", package: "Core")],
                 exclude: ["plugin.json"], plugins: [.plugin(name: "StrataDescriptorPlugin", package: "Core")]),
     ],
