@@ -86,6 +86,12 @@ import Testing
         return Array((text[..<lineRange.lowerBound] + replaced + text[end...]).utf8)
     }
 
+    @Test(arguments: ["libGptPlugin.so", "libGptPlugin.so 1 2", "libGptPlugin.so 1 2 3 4 5 6 7 0 9", " 1 2 3 4 5 6 7 0"])
+    func aRecordLineWithoutItsNameAndEightNumbersIsRefused(line: String) {
+        let header = "\(CatalogFile.header)\n\(Self.folder)\nwords agree\n"
+        #expect(CatalogFile.decode(Array((header + line + "\n").utf8), folder: Self.folder) == nil, "\(line)")
+    }
+
     @Test func aRecordTwiceIsRefused() throws {
         // Records follow one another with no separator: Gpt's starts with its name, right after Blocks' bytes.
         let bytes = Self.catalog.encoded(), name = Array("libGptPlugin.so ".utf8)

@@ -63,15 +63,20 @@ extension CatalogFile {
         }
         while !reader.isAtEnd {
             guard let line = reader.line() else { return nil }
-            let fields = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
-            // A name that is no plugin's is never looked up; its record is only kept.
-            guard fields.count == 9, let name = String(validating: fields[0], as: UTF8.self) else { return nil }
+            // The name, then 8 numbers, each after one space. A name that is no plugin's is never looked up.
+            guard let nameEnd = line.firstIndex(of: UInt8(ascii: " ")), nameEnd > line.startIndex else { return nil }
+            let name = line[..<nameEnd].withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
             var numbers: [Int64] = []
-            for field in fields.dropFirst() {  // device numbers and times are written as signed
-                guard let number = FieldReader.integer(field) else { return nil }
+            numbers.reserveCapacity(8)
+            var start = nameEnd + 1
+            while numbers.count < 8 {  // device numbers and times are written as signed
+                guard start <= line.endIndex else { return nil }
+                let end = line[start...].firstIndex(of: UInt8(ascii: " ")) ?? line.endIndex
+                guard let number = FieldReader.integer(line[start..<end]) else { return nil }
                 numbers.append(number)
+                start = end + 1
             }
-            guard let length = Int(exactly: numbers[7]), length >= 0, length <= reader.remaining else { return nil }
+            guard start == line.endIndex + 1, let length = Int(exactly: numbers[7]), length >= 0, length <= reader.remaining else { return nil }
             let identity = Identity(device: UInt64(bitPattern: numbers[0]), inode: UInt64(bitPattern: numbers[1]), size: numbers[2],
                                     modified: timespec.Parts(seconds: numbers[3], nanoseconds: numbers[4]),
                                     changed: timespec.Parts(seconds: numbers[5], nanoseconds: numbers[6]))
