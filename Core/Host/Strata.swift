@@ -7,6 +7,7 @@ import StrataPluginKit
 /// process's.
 @MainActor
 public func runStrata(_ arguments: [String], environment: [String: String]) async -> Int32 {
+    var environment = environment
     if arguments.first == "__complete" { return completeCommandLine(Array(arguments.dropFirst()), environment: environment) }
     let options: HostOptions
     do {
@@ -38,7 +39,10 @@ public func runStrata(_ arguments: [String], environment: [String: String]) asyn
         CrashJournal.forget(words[1], in: CrashJournal.directory(environment: environment))
     }
     if words.isEmpty && Console.isInteractive && environment["TERM"] != "dumb" && environment[Supervisor.supervisedVariable] == nil {
-        return Supervisor.run(arguments: arguments, environment: environment)
+        switch Supervisor.run(arguments: arguments, environment: environment) {
+        case .finished(let code): return code
+        case .app(let appEnvironment): environment = appEnvironment  // this is the app, forked: it goes on below
+        }
     }
     // The pipeline: context (options, config, folders) → catalog (the plugins' descriptors) → router → runner.
     let context: HostContext

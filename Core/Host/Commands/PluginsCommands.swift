@@ -31,9 +31,9 @@ struct PluginStatus: Codable {
 
     init(_ record: PluginRecord) {
         id = record.id
-        displayName = record.descriptor?.displayName
-        version = record.descriptor?.version
-        summary = record.descriptor?.summary
+        displayName = record.facts?.displayName
+        version = record.facts?.version
+        summary = record.facts?.summary
         state = record.state.rawValue
         path = record.path
         error = record.error
@@ -128,7 +128,7 @@ struct PluginsCommands {
     /// Runs `strata __probe ID` and reads its one JSON line; a child killed by a signal is "crashed", and one
     /// still running after `timeout` seconds is killed and "timed out".
     private func probe(_ plugin: PluginRecord, timeout: Double) -> PluginStatus {
-        var status = PluginStatus(PluginRecord(id: plugin.id, path: plugin.path, state: .failed, error: nil, descriptor: plugin.descriptor))
+        var status = PluginStatus(PluginRecord(id: plugin.id, path: plugin.path, state: .failed, error: nil, described: plugin.described))
         let process: ChildProcess
         do {
             // A crash is the expected outcome here; skip the seconds the Swift backtracer would spend on it.

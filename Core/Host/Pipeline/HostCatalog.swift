@@ -68,8 +68,9 @@ struct HostCatalog {
     /// Each installed feature's settings checked against its descriptor.
     var settingsChecks: [SettingsCheck] {
         plugins.entries.compactMap { entry in
-            entry.descriptor.map {
-                SettingsCheck(context.config.features[entry.id]?.settings, of: entry.id, against: $0.settings, source: context.config.source)
+            // Only a feature with settings in the config has its descriptor parsed for them.
+            context.config.features[entry.id]?.settings.flatMap { settings in
+                entry.descriptor.map { SettingsCheck(settings, of: entry.id, against: $0.settings, source: context.config.source) }
             }
         }
     }

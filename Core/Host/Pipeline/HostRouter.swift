@@ -68,7 +68,7 @@ struct HostRouter {
         let matched = catalog.command(for: words)
         guard let owner = matched?.entry ?? catalog.owner(ofWord: first),
               let record = records.first(where: { $0.id == owner.id }) else {
-            let known = catalog.entries.flatMap { $0.descriptor?.commands.map { $0.words[0] } ?? [] } + HostCommand.groups
+            let known = catalog.entries.flatMap { $0.facts?.commands.firstWords ?? [] } + HostCommand.groups
             let what = first.hasPrefix("-") ? "unknown option '\(first)'." : "unknown command '\(words.joined(separator: " "))'."
                 + (closestName(to: first, in: known).map { " Did you mean '\($0)'?" } ?? "")
             return .fail("\(what) Run `strata --help` for the commands.", code: 2)
