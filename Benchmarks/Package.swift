@@ -11,6 +11,8 @@ let package = Package(
     products: [
         // One trivial plugin, copied 10, 100 and 500 times to measure the cost of each additional plugin.
         .library(name: "TrivialBench", type: .dynamic, targets: ["TrivialPlugin"]),
+        // The same with a Blocks-sized descriptor of 25 commands, copied 500 times.
+        .library(name: "WideBench", type: .dynamic, targets: ["WidePlugin"]),
     ],
     dependencies: [
         .package(path: "../Core"),
@@ -59,6 +61,10 @@ let package = Package(
         .executableTarget(name: "HelloWorld"),
         // Its descriptor's id, bench00000, is overwritten in each copy (same length) to match the copy's name.
         .target(name: "TrivialPlugin", dependencies: [.product(name: "StrataPluginKit", package: "Core")],
+                exclude: ["plugin.json"], plugins: [.plugin(name: "StrataDescriptorPlugin", package: "Core")]),
+        // The trivial plugin's code (a link to its file) with a Blocks-sized descriptor of 25 commands, whose
+        // first words are bench00000, each overwritten like the id.
+        .target(name: "WidePlugin", dependencies: [.product(name: "StrataPluginKit", package: "Core")],
                 exclude: ["plugin.json"], plugins: [.plugin(name: "StrataDescriptorPlugin", package: "Core")]),
     ],
     swiftLanguageModes: [.v6]

@@ -12,10 +12,11 @@ let package = Package(
     products: [
         .library(name: "StrataTesting", targets: ["StrataTesting"]),
     ],
-    dependencies: [.package(path: ".."), .package(path: "../Base")],
+    dependencies: [.package(path: ".."), .package(path: "../Base"), .package(path: "../Hosting")],
     targets: [
         .target(name: "StrataTesting", dependencies: [
             .product(name: "StrataBase", package: "Base"),
+            .product(name: "StrataHosting", package: "Hosting"),
             .product(name: "StrataNetworking", package: "Core"),
             .product(name: "StrataPluginKit", package: "Core"),
             .product(name: "StrataRuntime", package: "Core"),

@@ -53,14 +53,14 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let config = folder.appendingPathComponent("strata.json")
         try Data(#"{"pluginDirectories": [], "features": {"blocks": {"isolation": "process"}}}"#.utf8).write(to: config)
-        let session = try HostSession(options: try HostOptions.parse(["--config", config.path, "--data-dir", folder.path]),
-                                      environment: ["HOME": folder.path, "XDG_STATE_HOME": folder.path])
+        let context = try HostContext.load(options: try HostOptions.parse(["--config", config.path, "--data-dir", folder.path]),
+                                           environment: ["HOME": folder.path, "XDG_STATE_HOME": folder.path])
         do {
-            _ = try session.screenProvider(for: "blocks")
+            _ = try InteractiveCommand.screenProvider(of: "blocks", runner: HostRunner(HostCatalog(context)))
             Issue.record("the screen of a process-isolated plugin opened")
         } catch {
             #expect("\(error)".hasPrefix("its screens don't run in a helper process yet (\"isolation\": \"process\" under features.blocks in \(config.path))"))
         }
-        #expect(session.screenRefusal("movies") == nil, "a plugin in process opens its screens as before")
+        #expect(context.config.screenRefusal("movies") == nil, "a plugin in process opens its screens as before")
     }
 }

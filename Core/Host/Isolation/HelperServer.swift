@@ -4,6 +4,7 @@ import FoundationEssentials
 import Glibc
 import StrataBase
 @_spi(StrataHost) import StrataDI
+import StrataHosting
 import StrataNetworking
 import StrataPluginKit
 import Synchronization
@@ -15,51 +16,56 @@ import Synchronization
 ///   plugin's declared variables, and executes
 /// - `strata --config <that> __helper-sandboxed ID PARENT`, which starts sandboxed with one thread, opens
 ///   the plugin and runs the command lines strata sends until strata closes the socket.
-enum HelperServer {
+///
+/// Both stages come after the pipeline's catalog; the second opens the plugin through the runner's loader.
+struct HelperServer {
     /// The descriptor strata hands the helper its end of the socketpair on.
     static let socketDescriptor: Int32 = 3
     /// The config the second stage reads, in the plugin's data folder.
     static let configName = ".helper-config.json"
+
+    let runner: HostRunner
+    private var context: HostContext { runner.context }
 
     /// Whether descriptor 3 is the socket strata hands over (and not, say, a file a caller left open there).
     static var hasSocket: Bool {
         var status = stat()
         return fstat(socketDescriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFSOCK
     }
-}
 
-extension HostSession {
     /// `strata __helper ID PARENT`: the first stage.
-    func helperMode(id: String, parent: String) -> Int32 {
+    func firstStage(id: String, parent: String) -> Int32 {
         // Dies with strata, and never serves a process that is not the one that started it.
         _ = strata_die_with_parent()
-        guard let parentID = Int32(parent), getppid() == parentID, HelperServer.hasSocket else { return 1 }
-        let channel = HelperChannel(descriptor: HelperServer.socketDescriptor)
+        guard let parentID = Int32(parent), getppid() == parentID, Self.hasSocket else { return 1 }
+        let channel = HelperChannel(descriptor: Self.socketDescriptor)
         let refusal = sandboxAndExecute(id: id, parent: parent)
         channel.send(.init(.refused, text: refusal))
         return 1
     }
 
     /// `strata __helper-sandboxed ID PARENT`: the second stage.
-    func sandboxedHelperMode(id: String, parent: String) async -> Int32 {
+    func sandboxedStage(id: String, parent: String) async -> Int32 {
         guard let parentID = Int32(parent), getppid() == parentID else { return 1 }
-        let channel = HelperChannel(descriptor: HelperServer.socketDescriptor)
+        let channel = HelperChannel(descriptor: Self.socketDescriptor)
         guard let hello = try? channel.receive(), hello.kind == .hello, hello.number == HelperWire.version else {
             channel.send(
                 .init(.refused, text: "plugin \(id)'s helper speaks version \(HelperWire.version) of the wire format, and strata another: reinstall strata"))
             return 1
         }
         // The helper may write only in the plugin's data folder, the load links included.
-        self.loader.temporaryFolder = dataDirectory.appendingPathComponent(id, isDirectory: true).path
+        runner.loader.temporaryFolder = context.dataDirectory.appendingPathComponent(id, isDirectory: true).path
         // The plugin's HTTP requests cross to strata, which sends the ones to hosts the plugin declared.
         let http = HelperHTTPClient(channel: channel)
-        try? container.register((any HTTPClient).self, scope: .singleton, owner: .host) { _ in http }
-        let loader = activate([id])
-        guard let record = loader.records.first(where: { $0.id == id }), record.state == .loaded else {
-            let reason = loader.records.first { $0.id == id }?.error ?? "it is not installed"
-            channel.send(.init(.refused, text: "feature '\(id)' failed to load in its helper: \(reason)"))
+        try? runner.container.register((any HTTPClient).self, scope: .singleton, owner: .host) { _ in http }
+        let record: PluginRecord
+        switch runner.loaded(id, fallback: "it is not installed") {
+        case .success(let loaded): record = loaded
+        case .failure(let failure):
+            channel.send(.init(.refused, text: "feature '\(id)' failed to load in its helper: \(failure.reason)"))
             return 1
         }
+        let commands = runner.loader.routes.filter { $0.pluginID == record.id }.map(\.command)
         channel.send(.init(.hello, number: HelperWire.version))
         let running = Mutex<Task<Int32, Never>?>(nil)
         let requests = AsyncStream<HelperRequest> { continuation in
@@ -78,7 +84,19 @@ extension HostSession {
             }
         }
         for await request in requests {
-            let task = Task(operation: command(for: request, pluginID: id, loader: loader, channel: channel))
+            let routed = self.request(for: request.words, pluginID: id)
+            let task = Task {
+                let invocation = CommandInvocation(
+                    arguments: routed?.arguments ?? request.words, environment: ProcessInfo.processInfo.environment,
+                    isTerminal: request.isTerminal,
+                    output: { channel.send(.init(.output, text: $0)) }, error: { channel.send(.init(.error, text: $0)) })
+                guard let routed else {
+                    invocation.writeError("\(id): no command '\(request.words.joined(separator: " "))' in its helper")
+                    return Int32(2)
+                }
+                // Parsed, run and reported as strata runs a command in process.
+                return await PluginCommandRunner { _ in .success(commands) }.run(routed, invocation: invocation)
+            }
             running.withLock { $0 = task }
             let code = await task.value
             running.withLock { $0 = nil }
@@ -87,43 +105,19 @@ extension HostSession {
         return 0
     }
 
-    /// One command line made ready to run as `runFeatureCommand` would run it in process, its output sent as
-    /// frames: routed and parsed here, run by the caller.
-    private func command(
-        for request: HelperRequest, pluginID: String, loader: PluginLoader,
-        channel: HelperChannel
-    ) -> @Sendable () async -> Int32 {
-        func invocation(_ arguments: [String]) -> CommandInvocation {
-            CommandInvocation(
-                arguments: arguments, environment: ProcessInfo.processInfo.environment, isTerminal: request.isTerminal,
-                output: { channel.send(.init(.output, text: $0)) }, error: { channel.send(.init(.error, text: $0)) })
-        }
-        guard let declared = catalog.command(for: request.words)?.command,
-            let route = loader.routes.first(where: { $0.pluginID == pluginID && $0.command.path == declared.words })
-        else {
-            let words = request.words.joined(separator: " "), output = invocation(request.words)
-            return {
-                output.writeError("\(pluginID): no command '\(words)' in its helper")
-                return 2
-            }
-        }
-        let arguments = invocation(Array(request.words.dropFirst(declared.words.count))), usage = declared.usage, command = route.command
-        do {
-            let parsed = try declared.spec.parse(arguments.arguments)
-            return { await command.execute(parsed, pluginID: pluginID, usage: usage, invocation: arguments) }
-        } catch {
-            let code = PluginCommand.report(error, pluginID: pluginID, usage: usage, to: arguments)
-            return { code }
-        }
+    /// The command of plugin `pluginID` that `words` select, as the catalog declares it.
+    private func request(for words: [String], pluginID: String) -> PluginCommandRequest? {
+        guard let match = runner.catalog.plugins.command(for: words), match.entry.id == pluginID else { return nil }
+        return PluginCommandRequest(pluginID: pluginID, declared: match.command, arguments: Array(words.dropFirst(match.command.words.count)))
     }
 
     /// Sandboxes this thread for plugin `id`, and executes the second stage in it.
     /// - Returns: why it couldn't, as the line strata prints.
     private func sandboxAndExecute(id: String, parent: String) -> String {
-        guard let entry = catalog.entry(id), let descriptor = entry.descriptor else { return "feature '\(id)' is not installed" }
-        let isolation = config.isolation(for: id)
+        guard let entry = runner.catalog.plugins.entry(id), let descriptor = entry.descriptor else { return "feature '\(id)' is not installed" }
+        let isolation = context.config.isolation(for: id)
         let capabilities = isolation.capabilities(declared: descriptor.capabilities).capabilities
-        let dataFolder = dataDirectory.appendingPathComponent(id, isDirectory: true)
+        let dataFolder = context.dataDirectory.appendingPathComponent(id, isDirectory: true)
         let helperConfig = dataFolder.appendingPathComponent(HelperServer.configName)
         do {
             try FileManager.default.createDirectory(at: dataFolder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -131,10 +125,10 @@ extension HostSession {
         } catch {
             return "plugin \(id)'s helper can't prepare its data folder \(dataFolder.path): \(error)"
         }
-        let files = capabilities.files.map { (expandingTilde($0.path, environment), $0.write) }
+        let files = capabilities.files.map { (expandingTilde($0.path, context.environment), $0.write) }
         var variables = Dictionary(
             uniqueKeysWithValues: (capabilities.environment + PluginHelper.runtimeVariables).compactMap { name in
-                environment[name].map { (name, $0) }
+                context.environment[name].map { (name, $0) }
             })
         variables["HOME"] = dataFolder.path
         variables["TMPDIR"] = dataFolder.path
@@ -150,12 +144,12 @@ extension HostSession {
                 try sandbox.apply()
             } catch {
                 return "feature '\(id)' is set to \"isolation\": \"process\", but its helper can't sandbox itself: \(error). "
-                    + "Set \"isolation\": \"process-unsandboxed\" (a helper without the kernel sandbox) or \"none\" under features.\(id) in \(config.source)."
+                    + "Set \"isolation\": \"process-unsandboxed\" (a helper without the kernel sandbox) or \"none\" under features.\(id) in \(context.config.source)."
             }
         }
         let executable = realPath("/proc/self/exe") ?? CommandLine.arguments[0]
         let arguments =
-            [executable, "--config", helperConfig.path, "--data-dir", dataDirectory.path] + (options.verbose ? ["-v"] : [])
+            [executable, "--config", helperConfig.path, "--data-dir", context.dataDirectory.path] + (context.options.verbose ? ["-v"] : [])
             + ["__helper-sandboxed", id, parent]
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -168,7 +162,7 @@ extension HostSession {
     private func visibleConfig(for id: String, descriptor: PluginDescriptor, pluginFolder path: String) -> JSONValue {
         var features: [String: JSONValue] = [:]
         for feature in [id] + descriptor.dependencies.keys.sorted() {
-            features[feature] = .object(["settings": config.features[feature]?.settings ?? .object([:])])
+            features[feature] = .object(["settings": context.config.features[feature]?.settings ?? .object([:])])
         }
         return .object([
             "pluginDirectories": .array([.string(URL(fileURLWithPath: path).deletingLastPathComponent().path)]),

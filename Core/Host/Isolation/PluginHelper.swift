@@ -59,7 +59,7 @@ final class PluginHelper: Sendable {
         let lifetime = HelperLifetime()
         // Started from a thread of its own that lives as long as the helper (it waits for it): the kernel's
         // parent-death signal follows the thread that started a process, and a worker thread may end first.
-        detachThread(named: "strata-helper") { [ends, errors] in
+        let watched = detachThread(named: "strata-helper") { [ends, errors] in
             let spawned = spawn(
                 executable, arguments + ["__helper", pluginID, String(getpid())], environment: childEnvironment,
                 socket: ends[1], errors: errors[1])
@@ -68,6 +68,10 @@ final class PluginHelper: Sendable {
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             lifetime.ended(status)
+        }
+        guard watched else {
+            (ends + errors).forEach { close($0) }
+            throw HelperFailure(pluginID: pluginID, reason: "can't start the thread that watches it")
         }
         let spawned = lifetime.spawned()
         close(ends[1])
