@@ -8,9 +8,10 @@ import PackageDescription
 // MARK: - SDK
 
 /// An SDK library by product name: from `Core/`, or from the packages beside it (`Core/Base`, `Core/URLSession`,
-/// `Core/Testing`).
+/// `Core/Testing`, and `Core/HostKit`, which only the host links).
 func sdk(_ product: String) -> Target.Dependency {
-    .product(name: product, package: ["StrataBase": "Base", "StrataURLSession": "URLSession", "StrataTesting": "Testing"][product] ?? "Core")
+    .product(name: product, package: ["StrataBase": "Base", "StrataURLSession": "URLSession", "StrataTesting": "Testing",
+                                      "StrataHostKit": "HostKit"][product] ?? "Core")
 }
 /// Compiles the target's `plugin.json` into its library: the descriptor the host reads without loading it.
 func descriptor() -> Target.PluginUsage { .plugin(name: "StrataDescriptorPlugin", package: "Core") }
@@ -111,14 +112,14 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [.executable(name: "strata", targets: ["strata"])]
         + features.flatMap(\.products) + fixtureProducts,
-    dependencies: [.package(path: "Core"), .package(path: "Core/Base"), .package(path: "Core/URLSession"),
-                   .package(path: "Core/Testing")],
+    dependencies: [.package(path: "Core"), .package(path: "Core/Base"), .package(path: "Core/HostKit"),
+                   .package(path: "Core/URLSession"), .package(path: "Core/Testing")],
     targets: [
         // The host: its logic a library (config, catalog and discovery, the loader, the command router, each
         // host command), unit-tested in HostUnitTests; the executable is its main.swift.
         .target(
             name: "StrataHost",
-            dependencies: [base, sdk("StrataPluginKit"), sdk("StrataRuntime"), sdk("StrataNetworking"),
+            dependencies: [base, sdk("StrataHostKit"), sdk("StrataPluginKit"), sdk("StrataRuntime"), sdk("StrataNetworking"),
                            sdk("StrataStorage"), sdk("StrataTerminal")],
             path: "Core/Host"
         ),

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import StrataDI
-@_spi(StrataHost) import StrataBase
+import StrataBase
+import StrataHostKit
 import StrataRuntime
 
 /// Everything one run of `strata` works with: the options, the config, the folders, the plugin catalog
@@ -59,7 +60,7 @@ final class HostSession {
         if options.words.first != "__probe" { LoadWatchdog.enable(supervised: environment[Supervisor.supervisedVariable] != nil) }
         catalog = PluginCatalog(discovered: discovered, crashes: crashes, reservedWords: PluginLoader.reservedWords)
         let declaredSecrets = Dictionary(catalog.entries.map { ($0.id, $0.secretSettings) }, uniquingKeysWith: { first, _ in first })
-        SecretMask.add(Secrets.values(in: config, declared: declaredSecrets, environment: environment))
+        HostSecrets.add(Secrets.values(in: config, declared: declaredSecrets, environment: environment))
         logger.debug("config: \(config.source); plugin folders: \(pluginDirectories.joined(separator: ", ")); data: \(dataDirectory.path)")
     }
 

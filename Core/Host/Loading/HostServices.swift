@@ -1,5 +1,6 @@
 import FoundationEssentials
-@_spi(StrataHost) import StrataDI
+import StrataDI
+import StrataHostKit
 import StrataNetworking
 import StrataRuntime
 import StrataStorage

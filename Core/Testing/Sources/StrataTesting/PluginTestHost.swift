@@ -1,8 +1,9 @@
 import Foundation
 import StrataBase
-@_spi(StrataHost) import StrataDI
+import StrataDI
+import StrataHostKit
 import StrataNetworking
-@_spi(StrataHost) import StrataPluginKit
+import StrataPluginKit
 import StrataRuntime
 import StrataStorage
 import StrataTerminal
@@ -42,6 +43,7 @@ public final class PluginTestHost: Sendable {
     /// its commands take.
     public let descriptor: PluginDescriptor
     private let context: PluginContext
+    private let container = Container()
 
     /// Registers `plugin` into a fresh in-memory host, then freezes the container as `strata` does.
     /// - Parameters:
@@ -65,7 +67,6 @@ public final class PluginTestHost: Sendable {
         let log = MemoryLogSink()
         self.log = log
         try FileManager.default.createDirectory(at: self.dataDirectory, withIntermediateDirectories: true)
-        let container = Container()
         try container.register((any DatabaseOpener).self, scope: .singleton, owner: .host) { _ in SQLiteDatabaseOpener() }
         try container.register((any WallClock).self, scope: .singleton, owner: .host) { _ in clock }
         try container.register(Logger.self, owner: .host) { resolver in
@@ -74,9 +75,8 @@ public final class PluginTestHost: Sendable {
         if let http {
             try container.register((any HTTPClient).self, scope: .singleton, owner: .host) { _ in http }
         }
-        context = PluginContext(pluginID: pluginID, dataDirectory: self.dataDirectory,
-                                settings: PluginSettings(json: Data(settings.utf8), pluginID: pluginID, source: "the test"),
-                                container: container)
+        context = container.context(pluginID: pluginID, dataDirectory: self.dataDirectory,
+                                    settings: PluginSettings(json: Data(settings.utf8), pluginID: pluginID, source: "the test"))
         try plugin.register(in: context)
         container.freeze()
     }
@@ -131,8 +131,8 @@ public final class PluginTestHost: Sendable {
     /// - Throws: `DIError.notRegistered` if the plugin contributes no screen, or what its provider throws.
     @MainActor
     public func openScreen() throws -> TerminalApp {
-        let provider = try context.container.resolve((any FeatureScreenProvider).self,
-                                                     name: ExtensionPoint.screen.key(for: pluginID), requester: .host)
+        let provider = try container.resolve((any FeatureScreenProvider).self,
+                                             name: ExtensionPoint.screen.key(for: pluginID), requester: .host)
         return try TerminalApp { navigator in try provider.makeRootScreen(navigator: navigator) }
     }
 

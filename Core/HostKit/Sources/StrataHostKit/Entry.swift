@@ -1,3 +1,4 @@
+import StrataDI
 import Synchronization
 
 /// A registration as the container stores it; `Entry<T>` adds the typed factory and instance storage.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import StrataBase
+import StrataDI
 import Synchronization
 
 /// The dependency-injection container that the host and every plugin share.
@@ -9,10 +10,9 @@ import Synchronization
 /// reads it without a lock, from any thread. A singleton is built exactly once even when many threads
 /// ask for it at the same moment.
 ///
-/// Registering with an owner, freezing, thawing and removing are the host's operations, published as
-/// `@_spi(StrataHost)`: a plugin that imports StrataDI as plugins do cannot call them (it registers through
-/// `PluginContext.register`, always as itself), so it can neither pose as the host or another plugin nor
-/// end or undo anyone's registrations.
+/// The container is the host's: it lives in StrataHostKit, which plugins do not link. A plugin reaches it
+/// only through its `PluginContext` (registering always as itself) and the `Resolver` its factories get,
+/// so it can neither pose as the host or another plugin nor end or undo anyone's registrations.
 public final class Container: Sendable {
     /// The table before `freeze()`: guarded by a mutex.
     private let open = Mutex<[Key: AnyEntry]>([:])
@@ -47,7 +47,6 @@ public final class Container: Sendable {
     ///   - factory: builds an instance, resolving its own dependencies through the resolver it gets. The
     ///     resolver is valid only during the call.
     /// - Throws: `DIError.frozen` after `freeze()`; `DIError.ownedByOther` if another owner holds the key.
-    @_spi(StrataHost)
     public func register<T>(_ type: T.Type = T.self, name: String? = nil, scope: Scope = .transient, owner: Owner,
                             isPrivate: Bool = false, factory: @escaping @Sendable (Resolver) throws -> T) throws(DIError) {
         let key = Key(type, name, scope: isPrivate ? owner : nil)
@@ -65,7 +64,7 @@ public final class Container: Sendable {
 
     /// Removes every registration of `owner` (used when a plugin fails halfway through registering).
     /// - Returns: how many were removed; nothing is removed once the container is frozen.
-    @_spi(StrataHost) @discardableResult
+    @discardableResult
     public func removeRegistrations(ownedBy owner: Owner) -> Int {
         open.withLock { table in
             guard frozenTable == nil else { return 0 }
@@ -76,7 +75,6 @@ public final class Container: Sendable {
     }
 
     /// Ends registration. Later `register` calls throw `DIError.frozen`; resolutions become lock-free.
-    @_spi(StrataHost)
     public func freeze() {
         open.withLock { table in
             guard frozenTable == nil else { return }
@@ -89,7 +87,6 @@ public final class Container: Sendable {
     /// after others have been resolving. Entries and the singletons they built are kept; until the next
     /// `freeze()`, resolutions take the locked path. The frozen table is deliberately never released: a
     /// lock-free reader may still be borrowing it (it costs one small table per activation).
-    @_spi(StrataHost)
     public func thaw() {
         open.withLock { _ in
             _ = frozenPointer.exchange(0, ordering: .acquiringAndReleasing)
@@ -205,7 +202,8 @@ public final class Container: Sendable {
         }
         // A plugin's factory resolves as that plugin (it may use its own private registrations); the host's
         // services resolve on behalf of whoever asked.
-        let resolver = Resolver(container: self, trail: inner, requester: entry.owner == .host ? requester : entry.owner)
+        let resolver = Resolver(requester: entry.owner == .host ? requester : entry.owner,
+                                source: ResolutionStep(container: self, trail: inner))
         do {
             return try entry.factory(resolver)
         } catch let error as DIError {
@@ -261,62 +259,5 @@ public final class Container: Sendable {
         } ?? []
         return .notRegistered(type: key.typeName, name: key.name, requester: requester,
                               sameTypeOtherNames: otherNames, sameNameOtherTypes: otherTypes)
-    }
-}
-
-/// The registration table once frozen: an open-addressing hash table keyed by the type's address, so a
-/// lookup is a multiply, a shift and a compare or two (no SipHash on the hot path).
-@usableFromInline
-final class FrozenTable: Sendable {
-    /// Owns the entries; the slots only borrow them.
-    let entries: [Key: AnyEntry]
-    /// The slots as unretained references in a plain buffer, read without touching reference counts.
-    @usableFromInline nonisolated(unsafe) let borrowedSlots: UnsafeMutablePointer<Unmanaged<AnyEntry>?>
-    @usableFromInline let mask: Int
-    @usableFromInline let shift: Int
-
-    init(entries: [Key: AnyEntry]) {
-        self.entries = entries
-        var bits = 4
-        while 1 << bits < entries.count * 2 { bits += 1 }
-        shift = UInt.bitWidth - bits
-        mask = (1 << bits) - 1
-        var slots = [AnyEntry?](repeating: nil, count: 1 << bits)
-        for entry in entries.values {
-            var index = Self.slot(entry.key.type, entry.key.name, shift: shift)
-            while slots[index] != nil { index = (index + 1) & mask }
-            slots[index] = entry
-        }
-        borrowedSlots = .allocate(capacity: slots.count)
-        borrowedSlots.initialize(from: slots.map { $0.map(Unmanaged.passUnretained) }, count: slots.count)
-    }
-
-    deinit { borrowedSlots.deallocate() }
-
-    /// The entry `requester` gets for a type and name (its own private one, else the shared one; see
-    /// `Container.visible`), without retaining anything: it stays alive as long as the table does.
-    @inlinable
-    func borrowedLookup(_ type: ObjectIdentifier, _ name: String?, requester: Owner) -> Unmanaged<AnyEntry>? {
-        var index = Self.slot(type, name, shift: shift)
-        var best: (slot: Unmanaged<AnyEntry>, rank: Int)?
-        while let slot = borrowedSlots[index] {
-            let rank = slot._withUnsafeGuaranteedRef { entry in
-                entry.key.type == type && entry.key.name == name ? Container.rank(of: entry.key.scope, for: requester) : nil
-            }
-            if let rank {
-                if rank == 0 { return slot }
-                if best.map({ rank < $0.rank }) ?? true { best = (slot, rank) }
-            }
-            index = (index + 1) & mask
-        }
-        return best?.slot
-    }
-
-    @inlinable
-    static func slot(_ type: ObjectIdentifier, _ name: String?, shift: Int) -> Int {
-        // Unnamed lookups (the hot path) hash only the type's address; names are mixed in so that many names
-        // of one type don't probe linearly.
-        let seed = UInt(bitPattern: type) ^ (name.map { UInt(bitPattern: $0.hashValue) } ?? 0)
-        return Int(truncatingIfNeeded: (seed &* 0x9E37_79B9_7F4A_7C15) >> UInt(shift))
     }
 }
