@@ -49,9 +49,10 @@ struct ResolutionStep: ResolutionSource {
         self.trail = trail
     }
 
+    /// Called through the existential, so unspecialized: straight to the one lookup, without the singleton
+    /// fast path's `Optional<T>` (each generic type met here costs a metadata lookup).
     @usableFromInline
     func resolve<T>(_ type: T.Type, name: String?, requester: Owner) throws(DIError) -> T {
-        if let instance: T = container.frozenSingleton(type, name, requester: requester) { return instance }
-        return try container.resolve(Key(type, name), trail: trail, requester: requester)
+        try container.resolve(Key(type, name), trail: trail, requester: requester)
     }
 }
