@@ -49,10 +49,9 @@ struct ResolutionStep: ResolutionSource {
         self.trail = trail
     }
 
-    /// Called through the existential, so unspecialized: straight to the one lookup, without the singleton
-    /// fast path's `Optional<T>` (each generic type met here costs a metadata lookup).
+    /// Called through the existential, so unspecialized: see `Container.resolveNested`.
     @usableFromInline
     func resolve<T>(_ type: T.Type, name: String?, requester: Owner) throws(DIError) -> T {
-        try container.resolve(Key(type, name), trail: trail, requester: requester)
+        try container.resolveNested(Key(type, name), trail: trail, requester: requester)
     }
 }
