@@ -89,6 +89,17 @@ import Testing
         #expect(offenders == [])
     }
 
+    /// The compiler's half of the seal: StrataHostKit names the modules allowed to import it
+    /// (`-allowable-client` in Core/HostKit/Package.swift), and no feature or plugin target is among them.
+    @Test func theHostKitAllowsNoFeatureOrPluginAsAClient() throws {
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Core/HostKit/Package.swift"), encoding: .utf8)
+        let line = try #require(manifest.split(separator: "\n").first { $0.hasPrefix("let allowedClients = [") })
+        let clients = line.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        #expect(clients.contains("StrataHost") && clients.contains("StrataTesting"), "\(clients)")
+        let sealedOut = Set(try Self.describe().targets.filter { ArchitectureRules.featureLayer($0) != nil }.map(\.name))
+        #expect(!sealedOut.isEmpty && sealedOut.isDisjoint(with: clients), "\(clients)")
+    }
+
     @Test func theHostKitImportRuleCatchesEveryForm() {
         let text = """
             import StrataPluginKit
