@@ -41,11 +41,16 @@ let package = Package(
         .target(name: "StrataTerminal", dependencies: ["CZlib", base]),
 
         // MARK: Build tools
-        .executableTarget(name: "strata-descriptor", dependencies: ["StrataPluginKit"], path: "Sources/StrataDescriptorGenerator"),
+        // The typed Swift generated from a plugin.json (its commands' and settings' types), a library of its own
+        // so that its tests can call it.
+        .target(name: "StrataDescriptorCodegen", dependencies: ["StrataPluginKit"]),
+        .executableTarget(name: "strata-descriptor", dependencies: ["StrataPluginKit", "StrataDescriptorCodegen"],
+                          path: "Sources/StrataDescriptorGenerator"),
         .plugin(name: "StrataDescriptorPlugin", capability: .buildTool(), dependencies: ["strata-descriptor"]),
 
         // MARK: Tests
         .testTarget(name: "StrataBaseTests", dependencies: [base]),
+        .testTarget(name: "StrataDescriptorCodegenTests", dependencies: ["StrataDescriptorCodegen", "StrataPluginKit"]),
         .testTarget(name: "StrataNetworkingTests", dependencies: ["StrataNetworking"]),
         .testTarget(name: "StrataPluginKitTests", dependencies: ["StrataPluginKit", base]),
         .testTarget(name: "StrataRuntimeTests", dependencies: ["StrataRuntime"]),

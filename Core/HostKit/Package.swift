@@ -13,9 +13,10 @@
 // types.
 import PackageDescription
 
-/// The modules that may import StrataHostKit: the host's library, the test support that plays the host,
-/// this package's tests, and the DI benchmark (Benchmarks/), which plays the host too.
-let allowedClients = ["StrataHost", "StrataTesting", "StrataHostKitTests", "DI"]
+/// The modules that may import StrataHostKit: the host's library, what hosting a plugin takes (shared by
+/// the host and the test support), the test support that plays the host, this package's tests, and the DI
+/// benchmark (Benchmarks/), which plays the host too.
+let allowedClients = ["StrataHost", "StrataHosting", "StrataTesting", "StrataHostKitTests", "DI"]
 
 let package = Package(
     name: "StrataHostKit",

@@ -13,11 +13,12 @@ let package = Package(
     products: [
         .library(name: "StrataTesting", targets: ["StrataTesting"]),
     ],
-    dependencies: [.package(path: ".."), .package(path: "../Base"), .package(path: "../HostKit")],
+    dependencies: [.package(path: ".."), .package(path: "../Base"), .package(path: "../HostKit"), .package(path: "../Hosting")],
     targets: [
         .target(name: "StrataTesting", dependencies: [
             .product(name: "StrataBase", package: "Base"),
             .product(name: "StrataHostKit", package: "HostKit"),
+            .product(name: "StrataHosting", package: "Hosting"),
             .product(name: "StrataNetworking", package: "Core"),
             .product(name: "StrataPluginKit", package: "Core"),
             .product(name: "StrataRuntime", package: "Core"),

@@ -25,10 +25,11 @@ let package = Package(
     products: [
         .library(name: "StrataURLSession", type: .dynamic, targets: ["StrataURLSession"]),
     ],
-    dependencies: [.package(path: ".."), .package(path: "../Testing")],
+    dependencies: [.package(path: ".."), .package(path: "../Base"), .package(path: "../Testing")],
     targets: [
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "StrataURLSession", dependencies: ["CCurl", .product(name: "StrataNetworking", package: "Core")]),
+        .target(name: "StrataURLSession", dependencies: ["CCurl", .product(name: "StrataBase", package: "Base"),
+                                                   .product(name: "StrataNetworking", package: "Core")]),
         .testTarget(name: "StrataNetworkingTests",
                     dependencies: ["CCurl", "StrataURLSession", .product(name: "StrataNetworking", package: "Core"),
                                    .product(name: "StrataTesting", package: "Testing")]),

@@ -73,17 +73,19 @@ enum ArchitectureRules {
             }
         }
         for dependency in package.dependencies ?? [] where !(sdkPackages.contains(dependency.identity) && dependency.type == "fileSystem") {
-            problems.append("the root package depends on \(dependency.identity); it may depend only on the SDK (Core, Core/Base, Core/URLSession and Core/Testing, by path)")
+            problems.append("the root package depends on \(dependency.identity); it may depend only on the SDK (Core, Core/Base, Core/URLSession, Core/Hosting and Core/Testing, by path)")
         }
         return problems
     }
 
     /// The SDK's packages, all inside `Core/`: the SDK libraries, the base library they share, the HTTP client
-    /// (`URLSession`, on libcurl) and the test support.
-    static let sdkPackages: Set<String> = ["core", "base", "hostkit", "urlsession", "testing"]
+    /// (`URLSession`, on libcurl), what only the host may do (`HostKit`), what the host shares with the test
+    /// host (`Hosting`) and the test support.
+    static let sdkPackages: Set<String> = ["core", "base", "hostkit", "urlsession", "hosting", "testing"]
 
-    /// What only the host links (`Core/HostKit`): the container itself, plugin contexts, the secret mask's writer.
-    static let hostOnlyProducts: Set<String> = ["StrataHostKit"]
+    /// What only the host links: the container itself, plugin contexts, the secret mask's writer (`Core/HostKit`),
+    /// and hosting a plugin (`Core/Hosting`).
+    static let hostOnlyProducts: Set<String> = ["StrataHostKit", "StrataHosting"]
 
     /// The lines of a Swift source that import a host-only module, in any form (`@_spi(…) import`,
     /// `@testable import`, `import class StrataHostKit.Container`); comments are not imports.

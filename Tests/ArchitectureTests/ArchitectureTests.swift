@@ -44,7 +44,7 @@ import Testing
         for feature in features {
             #expect(layered.filter { $0.feature == feature }.count == 5, "\(feature) must have Domain, Data, Presentation, Testing and Plugin targets")
         }
-        #expect(package.dependencies?.map(\.identity).sorted() == ["base", "core", "hostkit", "testing", "urlsession"])
+        #expect(package.dependencies?.map(\.identity).sorted() == ["base", "core", "hosting", "hostkit", "testing", "urlsession"])
     }
 
     @Test func theRulesCatchEachKindOfViolation() {

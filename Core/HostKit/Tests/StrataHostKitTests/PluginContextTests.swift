@@ -4,6 +4,7 @@ import StrataDI
 import StrataHostKit
 import StrataPluginKit
 import Testing
+import Synchronization
 
 @Suite struct PluginContextTests {
     func makeContext(_ id: String = "alpha", container: Container = Container()) -> PluginContext {
@@ -124,15 +125,39 @@ import Testing
         #expect(errors.text == "slow network\n")
     }
 
+    /// A command line as the build tool generates it from `plugin.json`.
+    struct GoCommand: DeclaredCommand {
+        static let words = ["alpha", "go"]
+        let fast: Bool
+        let arguments: CommandArguments
+
+        init(_ arguments: CommandArguments) {
+            self.arguments = arguments
+            fast = arguments.has("--fast")
+        }
+    }
+
     /// The host owns the exit codes: one `<plugin>: message` line, and the usage line after a usage error.
-    /// A plugin's own errors are put in its words by the command's `errors`.
-    @Test func aPluginsOwnErrorsAreWordedByItsDescription() async throws {
+    /// A plugin's own errors are put in its words once, by `PluginCommands`, which gets the command's words;
+    /// a `CommandError` passes as it is, and the command gets its typed command line.
+    @Test func aPluginsOwnErrorsAreWordedOnceForItsCommands() async throws {
         struct Refused: Error {}
-        let errors = Collected()
-        let command = PluginCommand(path: ["alpha", "go"], errors: { _ in .usage("that is not allowed") }) { _, _ in throw Refused() }
-        let invocation = CommandInvocation(arguments: [], output: { _ in }, error: { errors.append($0) })
-        #expect(await command.execute(try CommandSpec().parse([]), pluginID: "alpha", usage: "strata alpha go", invocation: invocation) == 2)
-        #expect(errors.text == "alpha: that is not allowed\nUsage: strata alpha go\n")
+        let context = makeContext()
+        let commands = PluginCommands(context) { _, words in .usage("\(words.joined(separator: " ")) is not allowed") }
+        try commands.add(GoCommand.self) { command, _ in
+            if command.fast { throw CommandError.failure("too fast") }
+            throw Refused()
+        }
+        let go = try #require(context.commands.first)
+        #expect(go.path == ["alpha", "go"])
+        let spec = CommandSpec(flags: [.init("--fast", help: "")])
+        func run(_ words: [String]) async throws -> (Int32, String) {
+            let errors = Collected()
+            let invocation = CommandInvocation(arguments: words, output: { _ in }, error: { errors.append($0) })
+            return (await go.execute(try spec.parse(words), pluginID: "alpha", usage: "strata alpha go", invocation: invocation), errors.text)
+        }
+        #expect(try await run([]) == (2, "alpha: alpha go is not allowed\nUsage: strata alpha go\n"))
+        #expect(try await run(["--fast"]) == (1, "alpha: too fast\n"))
     }
 
     /// The host owns the exit codes: one `<plugin>: message` line, and the usage line after a usage error.
@@ -164,19 +189,14 @@ import Testing
 }
 
 /// Text written by a command, from any thread.
-final class Collected: @unchecked Sendable {
-    private let lock = NSLock()
-    private var parts: [String] = []
+final class Collected: Sendable {
+    private let parts = Mutex<[String]>([])
 
     func append(_ text: String) {
-        lock.lock()
-        parts.append(text)
-        lock.unlock()
+        parts.withLock { $0.append(text) }
     }
 
     var text: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return parts.joined()
+        parts.withLock { $0.joined() }
     }
 }
