@@ -6,8 +6,9 @@ extension Container {
     /// The context plugin `pluginID` registers through: what it registers is owned by it (private unless it
     /// exports it), and what it resolves, it asks for as itself.
     public func context(pluginID: String, dataDirectory: URL, libraryDirectory: URL? = nil, settings: PluginSettings) -> PluginContext {
-        PluginContext(pluginID: pluginID, dataDirectory: dataDirectory, libraryDirectory: libraryDirectory, settings: settings,
-                      registry: BoundContainer(container: self, owner: .plugin(pluginID)))
+        PluginContext(
+            pluginID: pluginID, dataDirectory: dataDirectory, libraryDirectory: libraryDirectory, settings: settings,
+            registry: BoundContainer(container: self, owner: .plugin(pluginID)))
     }
 }
 
@@ -16,8 +17,10 @@ struct BoundContainer: PluginRegistry {
     let container: Container
     let owner: Owner
 
-    func register<T>(_ type: T.Type, name: String?, scope: Scope, exported: Bool,
-                     factory: @escaping @Sendable (Resolver) throws -> T) throws(DIError) {
+    func register<T>(
+        _ type: T.Type, name: String?, scope: Scope, exported: Bool,
+        factory: @escaping @Sendable (Resolver) throws -> T
+    ) throws(DIError) {
         try container.register(type, name: name, scope: scope, owner: owner, isPrivate: !exported, factory: factory)
     }
 

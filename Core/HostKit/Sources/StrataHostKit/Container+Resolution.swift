@@ -43,7 +43,8 @@ extension Container {
             guard let found = table.borrowedLookup(ObjectIdentifier(type), name, requester: requester) else { return nil }
             return found._withUnsafeGuaranteedRef { entry in
                 guard entry.scope == .singleton,
-                      let box = UnsafeRawPointer(bitPattern: entry.published.load(ordering: .acquiring)) else { return nil }
+                    let box = UnsafeRawPointer(bitPattern: entry.published.load(ordering: .acquiring))
+                else { return nil }
                 return Unmanaged<InstanceBox<T>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
             }
         }
@@ -192,10 +193,12 @@ extension Container {
         }
         let otherNames = entries.keys.filter { $0.type == key.type && $0.name != key.name }.map(\.name)
             .sorted { ($0 ?? "") < ($1 ?? "") }
-        let otherTypes = key.name.map { name in
-            entries.keys.filter { $0.name == name && $0.type != key.type }.map(\.typeName).sorted()
-        } ?? []
-        return .notRegistered(type: key.typeName, name: key.name, requester: requester,
-                              sameTypeOtherNames: otherNames, sameNameOtherTypes: otherTypes)
+        let otherTypes =
+            key.name.map { name in
+                entries.keys.filter { $0.name == name && $0.type != key.type }.map(\.typeName).sorted()
+            } ?? []
+        return .notRegistered(
+            type: key.typeName, name: key.name, requester: requester,
+            sameTypeOtherNames: otherNames, sameNameOtherTypes: otherTypes)
     }
 }

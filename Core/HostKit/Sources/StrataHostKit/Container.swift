@@ -47,8 +47,10 @@ public final class Container: Sendable {
     ///   - factory: builds an instance, resolving its own dependencies through the resolver it gets. The
     ///     resolver is valid only during the call.
     /// - Throws: `DIError.frozen` after `freeze()`; `DIError.ownedByOther` if another owner holds the key.
-    public func register<T>(_ type: T.Type = T.self, name: String? = nil, scope: Scope = .transient, owner: Owner,
-                            isPrivate: Bool = false, factory: @escaping @Sendable (Resolver) throws -> T) throws(DIError) {
+    public func register<T>(
+        _ type: T.Type = T.self, name: String? = nil, scope: Scope = .transient, owner: Owner,
+        isPrivate: Bool = false, factory: @escaping @Sendable (Resolver) throws -> T
+    ) throws(DIError) {
         let key = Key(type, name, scope: isPrivate ? owner : nil)
         let entry = Entry(key: key, owner: owner, scope: scope, factory: factory)
         let problem: DIError? = open.withLock { table in
