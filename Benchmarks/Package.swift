@@ -16,6 +16,7 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "../Core"),
+        .package(path: "../Core/HostKit"),
         .package(path: "../Core/URLSession"),
         // The Swift server ecosystem's HTTP client (SwiftNIO), beside URLSession, for the HTTP rows.
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
@@ -29,6 +30,7 @@ let package = Package(
         .executableTarget(
             name: "DI",
             dependencies: [.product(name: "Benchmark", package: "benchmark"), .product(name: "StrataPluginKit", package: "Core"),
+                           .product(name: "StrataHostKit", package: "HostKit"),
                            .product(name: "Swinject", package: "Swinject"), .product(name: "Dependencies", package: "swift-dependencies")],
             path: "Benchmarks/DI",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

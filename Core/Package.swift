@@ -9,7 +9,8 @@
 // services reach a plugin through the container, keyed by protocols from their own modules. What several
 // of them need (the sanitizer for untrusted text) is the package `Base/`, one more dynamic library. The
 // HTTP client (on libcurl) is the package `URLSession/`, which the host opens only when a request is sent; the
-// networking tests, which need it, live there.
+// networking tests, which need it, live there. What only the host may do (the container itself, plugin
+// contexts, the secret mask's writer) is the package `HostKit/`, which plugins do not link.
 import PackageDescription
 
 let base = Target.Dependency.product(name: "StrataBase", package: "Base")
@@ -49,7 +50,6 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "StrataBaseTests", dependencies: [base]),
-        .testTarget(name: "StrataDITests", dependencies: ["StrataDI"]),
         .testTarget(name: "StrataDescriptorCodegenTests", dependencies: ["StrataDescriptorCodegen", "StrataPluginKit"]),
         .testTarget(name: "StrataNetworkingTests", dependencies: ["StrataNetworking"]),
         .testTarget(name: "StrataPluginKitTests", dependencies: ["StrataPluginKit", base]),

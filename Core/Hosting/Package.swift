@@ -13,9 +13,10 @@ let package = Package(
     products: [
         .library(name: "StrataHosting", targets: ["StrataHosting"]),
     ],
-    dependencies: [.package(path: "..")],
+    dependencies: [.package(path: ".."), .package(path: "../HostKit")],
     targets: [
         .target(name: "StrataHosting", dependencies: [
+            .product(name: "StrataHostKit", package: "HostKit"),
             .product(name: "StrataNetworking", package: "Core"),
             .product(name: "StrataPluginKit", package: "Core"),
             .product(name: "StrataRuntime", package: "Core"),

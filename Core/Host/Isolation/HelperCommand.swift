@@ -1,7 +1,8 @@
 import FoundationEssentials
 import Glibc
 import StrataBase
-@_spi(StrataHost) import StrataDI
+import StrataDI
+import StrataHostKit
 import StrataHosting
 import StrataNetworking
 import StrataPluginKit

@@ -3,7 +3,8 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import StrataBase
-@_spi(StrataHost) import StrataDI
+import StrataDI
+import StrataHostKit
 import StrataHosting
 import StrataNetworking
 import StrataPluginKit

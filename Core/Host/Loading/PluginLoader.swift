@@ -1,6 +1,7 @@
 import FoundationEssentials
-@_spi(StrataHost) import StrataDI
-@_spi(StrataHost) import StrataPluginKit
+import StrataDI
+import StrataHostKit
+import StrataPluginKit
 import StrataRuntime
 
 /// Activates plugins into one container when they are first used: `dlopen`, ABI check, entry point,
@@ -144,10 +145,9 @@ final class PluginLoader {
     private func register(_ id: String) {
         guard let plugin = plugins[id], let index = records.firstIndex(where: { $0.id == id }) else { return }
         let folder = dataDirectory.appendingPathComponent(id, isDirectory: true)
-        let context = PluginContext(pluginID: id, dataDirectory: folder,
-                                    libraryDirectory: URL(fileURLWithPath: records[index].path).deletingLastPathComponent(),
-                                    settings: PluginSettings(json: config.settingsJSON(for: id), pluginID: id, source: config.source),
-                                    container: container)
+        let context = container.context(pluginID: id, dataDirectory: folder,
+                                        libraryDirectory: URL(fileURLWithPath: records[index].path).deletingLastPathComponent(),
+                                        settings: PluginSettings(json: config.settingsJSON(for: id), pluginID: id, source: config.source))
         do {
             do {
                 try PrivateFolder.prepare(folder)

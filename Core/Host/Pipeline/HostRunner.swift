@@ -1,7 +1,8 @@
 import FoundationEssentials
 import Glibc
-@_spi(StrataHost) import StrataBase
+import StrataBase
 import StrataDI
+import StrataHostKit
 import StrataHosting
 import StrataPluginKit
 import StrataRuntime
@@ -29,7 +30,7 @@ final class HostRunner {
         if context.options.words.first != "__probe" {
             LoadWatchdog.enable(supervised: context.environment[Supervisor.supervisedVariable] != nil)
         }
-        SecretMask.add(Secrets.values(in: context.config, declared: catalog.declaredSecrets, environment: context.environment))
+        HostSecrets.add(Secrets.values(in: context.config, declared: catalog.declaredSecrets, environment: context.environment))
         context.logger.debug("config: \(context.config.source); plugin folders: \(context.pluginDirectories.joined(separator: ", ")); "
                              + "data: \(context.dataDirectory.path)")
     }

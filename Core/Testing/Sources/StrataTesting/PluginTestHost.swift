@@ -1,9 +1,10 @@
 import Foundation
 import StrataBase
-@_spi(StrataHost) import StrataDI
+import StrataDI
+import StrataHostKit
 import StrataHosting
 import StrataNetworking
-@_spi(StrataHost) import StrataPluginKit
+import StrataPluginKit
 import StrataRuntime
 import StrataTerminal
 import Synchronization
@@ -43,6 +44,7 @@ public final class PluginTestHost: Sendable {
     /// its commands take.
     public let descriptor: PluginDescriptor
     private let context: PluginContext
+    private let container = Container()
 
     /// Registers `plugin` into a fresh in-memory host, then freezes the container as `strata` does.
     /// - Parameters:
@@ -66,12 +68,10 @@ public final class PluginTestHost: Sendable {
         let log = MemoryLogSink()
         self.log = log
         try FileManager.default.createDirectory(at: self.dataDirectory, withIntermediateDirectories: true)
-        let container = Container()
         try HostServices(http: http.map { client in { @Sendable in client } }, clock: clock,
                          logger: { Logger(label: $0, level: .debug, sink: log) }).register(in: container)
-        context = PluginContext(pluginID: pluginID, dataDirectory: self.dataDirectory,
-                                settings: PluginSettings(json: Data(settings.utf8), pluginID: pluginID, source: "the test"),
-                                container: container)
+        context = container.context(pluginID: pluginID, dataDirectory: self.dataDirectory,
+                                    settings: PluginSettings(json: Data(settings.utf8), pluginID: pluginID, source: "the test"))
         try plugin.register(in: context)
         container.freeze()
     }
@@ -121,8 +121,8 @@ public final class PluginTestHost: Sendable {
     /// - Throws: `DIError.notRegistered` if the plugin contributes no screen, or what its provider throws.
     @MainActor
     public func openScreen() throws -> TerminalApp {
-        let provider = try context.container.resolve((any FeatureScreenProvider).self,
-                                                     name: ExtensionPoint.screen.key(for: pluginID), requester: .host)
+        let provider = try container.resolve((any FeatureScreenProvider).self,
+                                             name: ExtensionPoint.screen.key(for: pluginID), requester: .host)
         return try TerminalApp { navigator in try provider.makeRootScreen(navigator: navigator) }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
-@_spi(StrataHost) import StrataDI
-@_spi(StrataHost) import StrataPluginKit
+import StrataDI
+import StrataHostKit
+import StrataPluginKit
 import Testing
 
 /// A plugin's registrations are its own unless it exports them (PF4J: what a plugin exposes is declared).
@@ -10,8 +11,8 @@ import Testing
     struct Store: Sendable {}
 
     func context(_ id: String, _ container: Container) -> PluginContext {
-        PluginContext(pluginID: id, dataDirectory: URL(fileURLWithPath: "/tmp"),
-                      settings: PluginSettings(pluginID: id, source: "test"), container: container)
+        container.context(pluginID: id, dataDirectory: URL(fileURLWithPath: "/tmp"),
+                          settings: PluginSettings(pluginID: id, source: "test"))
     }
 
     @Test func anotherPluginsPrivateRegistrationIsRefusedNamingBoth() throws {

@@ -1,5 +1,6 @@
 import Foundation
-@_spi(StrataHost) import StrataDI
+import StrataDI
+import StrataHostKit
 import Synchronization
 
 protocol Greeter: Sendable {

@@ -1,14 +1,15 @@
 import Foundation
 import StrataBase
-@_spi(StrataHost) import StrataDI
-@_spi(StrataHost) import StrataPluginKit
+import StrataDI
+import StrataHostKit
+import StrataPluginKit
 import Testing
 import Synchronization
 
 @Suite struct PluginContextTests {
     func makeContext(_ id: String = "alpha", container: Container = Container()) -> PluginContext {
-        PluginContext(pluginID: id, dataDirectory: URL(fileURLWithPath: "/tmp/strata-tests/\(id)"),
-                      settings: PluginSettings(pluginID: id, source: "built-in defaults"), container: container)
+        container.context(pluginID: id, dataDirectory: URL(fileURLWithPath: "/tmp/strata-tests/\(id)"),
+                          settings: PluginSettings(pluginID: id, source: "built-in defaults"))
     }
 
     func command(_ path: [String]) -> PluginCommand {
@@ -174,6 +175,16 @@ import Synchronization
         #expect(await outcome(Broken()) == (1, "alpha: the disk is full\n"))
         #expect(await outcome(CommandError.interrupted("the run was stopped")) == (130, "alpha: the run was stopped\n"))
         #expect(await outcome(CommandError.exit(3)) == (3, ""))
+    }
+
+    /// A plugin can't reach the host's container by reflecting on its context or on the resolver its
+    /// factories get: neither shows what it resolves through.
+    @Test func reflectionShowsNeitherTheContainerNorTheResolversSource() throws {
+        let container = Container()
+        let context = makeContext(container: container)
+        try context.register(String.self) { resolver in Mirror(reflecting: resolver).children.compactMap(\.label).joined(separator: ",") }
+        #expect(Mirror(reflecting: context).children.compactMap(\.label) == ["pluginID", "dataDirectory", "settings"])
+        #expect(try context.service(String.self) == "requester")
     }
 }
 

@@ -1,4 +1,5 @@
-@_spi(StrataHost) import StrataDI
+import StrataDI
+import StrataHostKit
 import Testing
 
 @Suite struct OwnershipTests {

@@ -1,4 +1,5 @@
-@_spi(StrataHost) import StrataDI
+import StrataDI
+import StrataHostKit
 import Testing
 
 protocol Shelf<Book>: Sendable {

@@ -1,3 +1,4 @@
+import StrataDI
 import Synchronization
 
 /// A registration as the container stores it; `Entry<T>` adds the typed factory and instance storage.
@@ -37,6 +38,11 @@ class AnyEntry: @unchecked Sendable {
         return Unmanaged<InstanceBox<T>>.fromOpaque(UnsafeRawPointer(bitPattern: original)!).takeUnretainedValue().value
     }
 
+    /// Builds an instance into `out`, uninitialized memory of the registered type (`Entry<T>` does).
+    func make(_ resolver: Resolver, into out: UnsafeMutableRawPointer) throws {
+        preconditionFailure("every entry is an Entry<T>")
+    }
+
     var registration: Registration {
         Registration(owner: owner, type: key.typeName, name: key.name, scope: scope, exported: key.scope == nil)
     }
@@ -64,5 +70,9 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
     init(key: Key, owner: Owner, scope: Scope, factory: @escaping @Sendable (Resolver) throws -> T) {
         self.factory = factory
         super.init(key: key, owner: owner, scope: scope)
+    }
+
+    override func make(_ resolver: Resolver, into out: UnsafeMutableRawPointer) throws {
+        out.assumingMemoryBound(to: T.self).initialize(to: try factory(resolver))
     }
 }

@@ -1,5 +1,6 @@
 import Testing
-@_spi(StrataHost) @testable import StrataDI
+import StrataDI
+import StrataHostKit
 
 @Suite struct ContainerThawTests {
     final class Service: Sendable {}
