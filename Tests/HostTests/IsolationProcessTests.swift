@@ -137,6 +137,14 @@ import Testing
         #expect(try hostile.run("echo", "still", "here").stdout == "ok: still here\n")
     }
 
+    /// What a helper sends is sanitized again in strata: a plugin that writes an escape sequence straight onto
+    /// its socket (past the SDK's invocation) gets only its text shown. Without strata's own sanitizing, the
+    /// title sequence reached standard output whole.
+    @Test func aHelpersRawOutputIsSanitizedInStrata() throws {
+        let result = try Hostile(.process).run("raw-frame")
+        #expect(result.status == 0 && result.stdout == "title\nok: sent a raw frame\n", "\(result.stdout.debugDescription) \(result.stderr)")
+    }
+
     /// No other path opens a process-isolated plugin in strata itself (the loader refuses it): `plugins
     /// check`, `di list` or a dependent would run its code (a constructor first) with all of the user's rights.
     @Test func strataNeverOpensAnIsolatedPluginInItsOwnProcess() throws {

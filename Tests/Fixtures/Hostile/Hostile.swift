@@ -122,6 +122,17 @@ final class Fixture: FeaturePlugin {
             return "still alive"
         }
         try command("echo") { arguments, _ in arguments.joined(separator: " ") }
+        try command("raw-frame") { _, _ in
+            // In a helper, descriptor 3 is its socket to strata: an output frame written there directly, past
+            // the invocation that sanitizes, carrying a terminal title sequence.
+            var status = stat()
+            guard fstat(3, &status) == 0, status.st_mode & S_IFMT == S_IFSOCK else { throw denied("no helper socket") }
+            let payload = Array("\u{1B}]0;pwned\u{07}title\n".utf8)
+            let length = UInt32(payload.count + 1)
+            let frame = [UInt8(length >> 24), UInt8(length >> 16 & 0xff), UInt8(length >> 8 & 0xff), UInt8(length & 0xff), 4] + payload
+            guard write(3, frame, frame.count) == frame.count else { throw denied("write") }
+            return "sent a raw frame"
+        }
     }
 }
 
