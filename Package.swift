@@ -129,9 +129,8 @@ let package = Package(
             path: "Core/Host"
         ),
         // The sandbox a plugin's helper process puts itself in: Landlock through a C shim (syscall(2) is
-        // variadic), seccomp through Debian's libseccomp.
-        .target(name: "CSandbox", dependencies: ["CSeccomp"], path: "Core/HostSandbox/CSandbox"),
-        .systemLibrary(name: "CSeccomp", path: "Core/HostSandbox/CSeccomp", pkgConfig: "libseccomp", providers: [.apt(["libseccomp-dev"])]),
+        // variadic), and a seccomp filter written as a BPF program there (the kernel's headers only).
+        .target(name: "CSandbox", path: "Core/HostSandbox/CSandbox"),
         .executableTarget(name: "strata", dependencies: ["StrataHost"], path: "Core/HostMain"),
         .testTarget(name: "HostUnitTests", dependencies: ["StrataHost", sdk("StrataPluginKit"), sdk("StrataHosting")],
                     path: "Tests/HostUnitTests"),

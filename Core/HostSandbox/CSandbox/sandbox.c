@@ -7,7 +7,9 @@
 #include <linux/landlock.h>
 #include <sched.h>
 #include <signal.h>
-#include <seccomp.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <stddef.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -89,33 +91,107 @@ int strata_landlock_restrict(int ruleset) {
     return 0;
 }
 
+// The filter is a classic BPF program written here, so neither libseccomp nor its headers are needed: the
+// kernel's own headers (linux-libc-dev) describe the format. Each rule is a block that reloads the
+// syscall number, and falls through to the next block when it doesn't apply.
+#if defined(__x86_64__)
+#define STRATA_AUDIT_ARCH AUDIT_ARCH_X86_64
+#elif defined(__aarch64__)
+#define STRATA_AUDIT_ARCH AUDIT_ARCH_AARCH64
+#else
+#error "strata's seccomp filter knows x86_64 and aarch64"
+#endif
+#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "strata's seccomp filter reads 64-bit arguments as little-endian halves"
+#endif
+
+#define STRATA_NR offsetof(struct seccomp_data, nr)
+#define STRATA_ARG_LOW(i) (offsetof(struct seccomp_data, args) + 8 * (i))
+#define STRATA_ARG_HIGH(i) (STRATA_ARG_LOW(i) + 4)
+#define STRATA_LOAD(offset) BPF_STMT(BPF_LD | BPF_W | BPF_ABS, (offset))
+#define STRATA_RETURN(value) BPF_STMT(BPF_RET | BPF_K, (value))
+#define STRATA_FAIL(error) STRATA_RETURN(SECCOMP_RET_ERRNO | ((error) & SECCOMP_RET_DATA))
+
+/// The calls that always fail with EPERM.
+static const unsigned denied[] = {
+    __NR_ptrace, __NR_process_vm_readv, __NR_process_vm_writev, __NR_mount, __NR_umount2, __NR_move_mount,
+    __NR_open_tree, __NR_fsopen, __NR_fsmount, __NR_pivot_root, __NR_chroot, __NR_bpf, __NR_keyctl, __NR_add_key,
+    __NR_request_key, __NR_kexec_load, __NR_kexec_file_load, __NR_init_module, __NR_finit_module,
+    __NR_delete_module, __NR_unshare, __NR_setns, __NR_io_uring_setup, __NR_io_uring_enter,
+    __NR_io_uring_register, __NR_setsid, __NR_setpgid, __NR_setrlimit, __NR_perf_event_open, __NR_userfaultfd,
+#ifdef __NR_fork
+    __NR_fork,
+#endif
+#ifdef __NR_vfork
+    __NR_vfork,
+#endif
+    __NR_pidfd_getfd, __NR_kcmp,
+};
+#define STRATA_DENIED (sizeof denied / sizeof denied[0])
+/// Instructions: the architecture check (3), the x32 check (3), 3 a denied call, the argument rules
+/// (socket 5, socketpair 5, prlimit64 7, clone 5, clone3 3, rt_sigaction 9), and the final allow.
+#define STRATA_FILTER_LENGTH (6 + 3 * STRATA_DENIED + 5 + 5 + 7 + 5 + 3 + 9 + 1)
+
 int strata_seccomp_install(void) {
-    scmp_filter_ctx filter = seccomp_init(SCMP_ACT_ALLOW);
-    if (filter == NULL) return -ENOMEM;
-    static const int denied[] = {
-        SCMP_SYS(ptrace), SCMP_SYS(process_vm_readv), SCMP_SYS(process_vm_writev), SCMP_SYS(mount), SCMP_SYS(umount2),
-        SCMP_SYS(move_mount), SCMP_SYS(open_tree), SCMP_SYS(fsopen), SCMP_SYS(fsmount), SCMP_SYS(pivot_root), SCMP_SYS(chroot),
-        SCMP_SYS(bpf), SCMP_SYS(keyctl), SCMP_SYS(add_key), SCMP_SYS(request_key), SCMP_SYS(kexec_load),
-        SCMP_SYS(kexec_file_load), SCMP_SYS(init_module), SCMP_SYS(finit_module), SCMP_SYS(delete_module),
-        SCMP_SYS(unshare), SCMP_SYS(setns), SCMP_SYS(io_uring_setup), SCMP_SYS(io_uring_enter), SCMP_SYS(io_uring_register),
-        SCMP_SYS(setsid), SCMP_SYS(setpgid), SCMP_SYS(setrlimit), SCMP_SYS(perf_event_open), SCMP_SYS(userfaultfd),
-        SCMP_SYS(fork), SCMP_SYS(vfork), SCMP_SYS(pidfd_getfd), SCMP_SYS(kcmp),
-    };
-    int result = 0;
-    for (size_t i = 0; i < sizeof denied / sizeof denied[0] && result == 0; i++) {
-        result = seccomp_rule_add(filter, SCMP_ACT_ERRNO(EPERM), denied[i], 0);
+    struct sock_filter program[STRATA_FILTER_LENGTH];
+    size_t n = 0;
+#define EMIT(instruction) (program[n++] = (struct sock_filter)instruction)
+    // Another architecture's calls (e.g. 32-bit ones) would be other numbers: end the process.
+    EMIT(STRATA_LOAD(offsetof(struct seccomp_data, arch)));
+    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, STRATA_AUDIT_ARCH, 1, 0));
+    EMIT(STRATA_RETURN(SECCOMP_RET_KILL_PROCESS));
+    // x32 calls on x86_64 carry bit 30; on aarch64 no call number comes near it.
+    EMIT(STRATA_LOAD(STRATA_NR));
+    EMIT(BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, 0, 1));
+    EMIT(STRATA_FAIL(ENOSYS));
+    for (size_t i = 0; i < STRATA_DENIED; i++) {
+        EMIT(STRATA_LOAD(STRATA_NR));
+        EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, denied[i], 0, 1));
+        EMIT(STRATA_FAIL(EPERM));
     }
-    // Reading a limit (a null new limit) stays allowed; changing one doesn't.
-    if (result == 0) result = seccomp_rule_add(filter, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(prlimit64), 1, SCMP_A2(SCMP_CMP_NE, 0));
-    if (result == 0) result = seccomp_rule_add(filter, SCMP_ACT_ERRNO(EAFNOSUPPORT), SCMP_SYS(socket), 1, SCMP_A0(SCMP_CMP_NE, AF_UNIX));
-    if (result == 0) result = seccomp_rule_add(filter, SCMP_ACT_ERRNO(EAFNOSUPPORT), SCMP_SYS(socketpair), 1, SCMP_A0(SCMP_CMP_NE, AF_UNIX));
-    if (result == 0) result = seccomp_rule_add(filter, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(clone), 1, SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, 0));
-    if (result == 0) result = seccomp_rule_add(filter, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0);
-    // The CPU limit ends the helper with SIGXCPU, which it may not catch or ignore.
-    if (result == 0) result = seccomp_rule_add(filter, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(rt_sigaction), 2, SCMP_A0(SCMP_CMP_EQ, SIGXCPU), SCMP_A1(SCMP_CMP_NE, 0));
-    if (result == 0) result = seccomp_load(filter);
-    seccomp_release(filter);
-    return result;
+    // Sockets other than AF_UNIX (the domain is an int: the low half).
+    static const unsigned socket_calls[] = {__NR_socket, __NR_socketpair};
+    for (size_t i = 0; i < 2; i++) {
+        EMIT(STRATA_LOAD(STRATA_NR));
+        EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, socket_calls[i], 0, 3));
+        EMIT(STRATA_LOAD(STRATA_ARG_LOW(0)));
+        EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AF_UNIX, 1, 0));
+        EMIT(STRATA_FAIL(EAFNOSUPPORT));
+    }
+    // prlimit64 may read a limit (a null new limit, argument 2) but not change one.
+    EMIT(STRATA_LOAD(STRATA_NR));
+    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_prlimit64, 0, 5));
+    EMIT(STRATA_LOAD(STRATA_ARG_LOW(2)));
+    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 0, 2));
+    EMIT(STRATA_LOAD(STRATA_ARG_HIGH(2)));
+    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 1, 0));
+    EMIT(STRATA_FAIL(EPERM));
+    // clone starts threads (CLONE_THREAD), never processes.
+    EMIT(STRATA_LOAD(STRATA_NR));
+    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_clone, 0, 3));
+    EMIT(STRATA_LOAD(STRATA_ARG_LOW(0)));
+    EMIT(BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, CLONE_THREAD, 1, 0));
+    EMIT(STRATA_FAIL(EPERM));
+    // clone3's flags are in memory the filter can't read: ENOSYS makes the C library fall back to clone.
+    EMIT(STRATA_LOAD(STRATA_NR));
+    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_clone3, 0, 1));
+    EMIT(STRATA_FAIL(ENOSYS));
+    // The CPU limit ends the helper with SIGXCPU, which it may not catch or ignore (a new action, argument 1).
+    EMIT(STRATA_LOAD(STRATA_NR));
+    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_rt_sigaction, 0, 7));
+    EMIT(STRATA_LOAD(STRATA_ARG_LOW(0)));
+    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SIGXCPU, 0, 5));
+    EMIT(STRATA_LOAD(STRATA_ARG_LOW(1)));
+    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 0, 2));
+    EMIT(STRATA_LOAD(STRATA_ARG_HIGH(1)));
+    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 1, 0));
+    EMIT(STRATA_FAIL(EPERM));
+    EMIT(STRATA_RETURN(SECCOMP_RET_ALLOW));
+#undef EMIT
+    if (n != STRATA_FILTER_LENGTH) return -EINVAL;
+    struct sock_fprog filter = {.len = (unsigned short)n, .filter = program};
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return -errno;
+    return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &filter, 0, 0) == 0 ? 0 : -errno;
 }
 
 int strata_seccomp_available(void) {

@@ -1,5 +1,5 @@
 // The kernel calls strata's helper sandboxes itself with: Landlock (reached through syscall(2), which is
-// variadic and so not callable from Swift) and a seccomp filter built with libseccomp. Each returns 0, or
+// variadic and so not callable from Swift) and a seccomp filter (a BPF program written out in sandbox.c). Each returns 0, or
 // -errno of the first call that failed.
 #ifndef STRATA_SANDBOX_H
 #define STRATA_SANDBOX_H
