@@ -45,13 +45,15 @@ final class BlocksDIContainer: Sendable {
     func makeTimerUseCases() throws -> ItemUseCases<FocusTimer> { try makeItemUseCases(timerRepository) }
 
     func makeModeStartUseCase() throws -> any ModeStartUseCase {
-        DefaultModeStartUseCase(items: try makeModeItemSource(), runningMode: try makeRunningModeRepository(),
-                                clock: try makeBlocksClock(), calendar: try makeCalendar())
+        DefaultModeStartUseCase(
+            items: try makeModeItemSource(), runningMode: try makeRunningModeRepository(),
+            clock: try makeBlocksClock(), calendar: try makeCalendar())
     }
 
     func makeClockFetchUseCase() throws -> any ClockFetchUseCase {
-        DefaultClockFetchUseCase(items: try makeModeItemSource(), runningMode: try makeRunningModeRepository(),
-                                 clock: try makeBlocksClock(), calendar: try makeCalendar())
+        DefaultClockFetchUseCase(
+            items: try makeModeItemSource(), runningMode: try makeRunningModeRepository(),
+            clock: try makeBlocksClock(), calendar: try makeCalendar())
     }
 
     func makeClockStopUseCase() throws -> any ClockStopUseCase {
@@ -61,15 +63,17 @@ final class BlocksDIContainer: Sendable {
     /// One kind's four use cases over its repository.
     private func makeItemUseCases<Item: SQLiteStoredItem>(_ singleton: LazySingleton<any ItemRepository<Item>>) throws -> ItemUseCases<Item> {
         let repository = try makeItemRepository(singleton)
-        return ItemUseCases(fetch: DefaultItemFetchUseCase(repository: repository),
-                            create: DefaultItemCreateUseCase(repository: repository, clock: try makeBlocksClock()),
-                            edit: DefaultItemEditUseCase(repository: repository),
-                            delete: DefaultItemDeleteUseCase(repository: repository, runningMode: try makeRunningModeRepository()))
+        return ItemUseCases(
+            fetch: DefaultItemFetchUseCase(repository: repository),
+            create: DefaultItemCreateUseCase(repository: repository, clock: try makeBlocksClock()),
+            edit: DefaultItemEditUseCase(repository: repository),
+            delete: DefaultItemDeleteUseCase(repository: repository, runningMode: try makeRunningModeRepository()))
     }
 
     private func makeModeItemSource() throws -> ModeItemSource {
-        ModeItemSource(blocks: try makeItemRepository(blockRepository), dailies: try makeItemRepository(dailyRepository),
-                       timers: try makeItemRepository(timerRepository))
+        ModeItemSource(
+            blocks: try makeItemRepository(blockRepository), dailies: try makeItemRepository(dailyRepository),
+            timers: try makeItemRepository(timerRepository))
     }
 
     // MARK: Made once
@@ -107,10 +111,11 @@ final class BlocksDIContainer: Sendable {
     // MARK: Scenes and commands
 
     func makeBlocksScreenProvider() throws -> BlocksScreenProvider {
-        BlocksScreenProvider(dependencies: BlocksSceneDependencies(
-            blocks: try makeBlockUseCases(), dailies: try makeDailyUseCases(), timers: try makeTimerUseCases(),
-            start: try makeModeStartUseCase(), clock: try makeClockFetchUseCase(), stop: try makeClockStopUseCase(),
-            wallClock: try makeBlocksClock(), notifier: makePhaseNotifier()))
+        BlocksScreenProvider(
+            dependencies: BlocksSceneDependencies(
+                blocks: try makeBlockUseCases(), dailies: try makeDailyUseCases(), timers: try makeTimerUseCases(),
+                start: try makeModeStartUseCase(), clock: try makeClockFetchUseCase(), stop: try makeClockStopUseCase(),
+                wallClock: try makeBlocksClock(), notifier: makePhaseNotifier()))
     }
 
     func makeBlocksCommands() -> BlocksCommands {

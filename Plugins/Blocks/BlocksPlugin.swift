@@ -11,10 +11,11 @@ public final class BlocksPlugin: FeaturePlugin {
     public init() {}
 
     public func register(in context: PluginContext) throws {
-        let container = BlocksDIContainer(dependencies: .init(
-            settings: try context.settings.decode(BlocksSettings.self), dataDirectory: context.dataDirectory,
-            environment: ProcessInfo.processInfo.environment,
-            databaseOpener: { try context.service() }, wallClock: { try context.service() }))
+        let container = BlocksDIContainer(
+            dependencies: .init(
+                settings: try context.settings.decode(BlocksSettings.self), dataDirectory: context.dataDirectory,
+                environment: ProcessInfo.processInfo.environment,
+                databaseOpener: { try context.service() }, wallClock: { try context.service() }))
         try context.contribute(.screen) { _ in try container.makeBlocksScreenProvider() }
         try container.makeBlocksCommands().register(in: context)
     }

@@ -73,9 +73,10 @@ final class GptDIContainer: Sendable {
 
     func makeConvertTroubleUseCase() throws -> any ConvertTroubleUseCase {
         try convertTroubleUseCase {
-            DefaultConvertTroubleUseCase(chat: try makeChatRepository(), usage: try makeUsageRepository(),
-                                         history: try makeReplyHistoryRepository(), personas: try makePersonasRepository(),
-                                         policy: policy, rules: rules, userID: userID, now: try makeNow())
+            DefaultConvertTroubleUseCase(
+                chat: try makeChatRepository(), usage: try makeUsageRepository(),
+                history: try makeReplyHistoryRepository(), personas: try makePersonasRepository(),
+                policy: policy, rules: rules, userID: userID, now: try makeNow())
         }
     }
 
@@ -115,13 +116,16 @@ final class GptDIContainer: Sendable {
     func makeChatRepository() throws -> any ChatRepository {
         try chatRepository {
             let clock = try dependencies.wallClock()
-            let service = DataTransferService(client: try dependencies.httpClient(), baseURL: settings.baseURL,
-                                              timeout: settings.timeoutSeconds,
-                                              sleep: { seconds in try await clock.sleep(seconds: seconds) })
-            return OpenAIChatRepository(service: service, model: settings.model,
-                                        authorization: OpenAIAuthorization(baseURL: settings.baseURL, apiKeyEnvironment: settings.apiKeyEnvironment,
-                                                                           environment: dependencies.environment),
-                                        apiKeyVariable: settings.apiKeyEnvironment)
+            let service = DataTransferService(
+                client: try dependencies.httpClient(), baseURL: settings.baseURL,
+                timeout: settings.timeoutSeconds,
+                sleep: { seconds in try await clock.sleep(seconds: seconds) })
+            return OpenAIChatRepository(
+                service: service, model: settings.model,
+                authorization: OpenAIAuthorization(
+                    baseURL: settings.baseURL, apiKeyEnvironment: settings.apiKeyEnvironment,
+                    environment: dependencies.environment),
+                apiKeyVariable: settings.apiKeyEnvironment)
         }
     }
 
@@ -133,11 +137,12 @@ final class GptDIContainer: Sendable {
     // MARK: Scenes and commands
 
     func makeGptScreenProvider() throws -> GptScreenProvider {
-        GptScreenProvider(dependencies: GptSceneDependencies(
-            fetchPersonas: try makeFetchPersonasUseCase(), fetchUsage: try makeFetchUsageUseCase(),
-            convertTrouble: try makeConvertTroubleUseCase(), rules: rules, timeZone: policy.timeZone,
-            saveReply: makeSaveReplyUseCase(), fetchHistory: try makeFetchReplyHistoryUseCase(),
-            forgetUser: try makeForgetUserUseCase(), now: try makeNow()))
+        GptScreenProvider(
+            dependencies: GptSceneDependencies(
+                fetchPersonas: try makeFetchPersonasUseCase(), fetchUsage: try makeFetchUsageUseCase(),
+                convertTrouble: try makeConvertTroubleUseCase(), rules: rules, timeZone: policy.timeZone,
+                saveReply: makeSaveReplyUseCase(), fetchHistory: try makeFetchReplyHistoryUseCase(),
+                forgetUser: try makeForgetUserUseCase(), now: try makeNow()))
     }
 
     func makeGptCommands() -> GptCommands {

@@ -11,11 +11,12 @@ public final class GptPlugin: FeaturePlugin {
     public init() {}
 
     public func register(in context: PluginContext) throws {
-        let container = GptDIContainer(dependencies: .init(
-            settings: try context.settings.decode(GptSettings.self), dataDirectory: context.dataDirectory,
-            libraryDirectory: context.libraryDirectory, environment: ProcessInfo.processInfo.environment,
-            httpClient: { try context.service() }, databaseOpener: { try context.service() },
-            wallClock: { try context.service() }))
+        let container = GptDIContainer(
+            dependencies: .init(
+                settings: try context.settings.decode(GptSettings.self), dataDirectory: context.dataDirectory,
+                libraryDirectory: context.libraryDirectory, environment: ProcessInfo.processInfo.environment,
+                httpClient: { try context.service() }, databaseOpener: { try context.service() },
+                wallClock: { try context.service() }))
         try context.contribute(.screen) { _ in try container.makeGptScreenProvider() }
         try container.makeGptCommands().register(in: context)
     }

@@ -60,8 +60,9 @@ final class MoviesDIContainer: Sendable {
             case .catalog:
                 return CatalogMoviesRepository(searching: dependencies.libraryDirectory.map { [$0] } ?? [])
             case .tmdb:
-                return TMDBMoviesRepository(client: try dependencies.httpClient(), configuration: tmdb,
-                                            cache: try SQLiteMoviesResponseStorage(database: try makeDatabase()))
+                return TMDBMoviesRepository(
+                    client: try dependencies.httpClient(), configuration: tmdb,
+                    cache: try SQLiteMoviesResponseStorage(database: try makeDatabase()))
             }
         }
     }
@@ -74,10 +75,12 @@ final class MoviesDIContainer: Sendable {
 
     func makePosterImagesRepository() throws -> any PosterImagesRepository {
         try posterImagesRepository {
-            let posters = PosterDiskCache(folder: dependencies.dataDirectory.appendingPathComponent("posters"),
-                                          byteLimit: settings.posterCacheMegabytes << 20)
-            return TMDBPosterImagesRepository(client: try dependencies.httpClient(), configuration: tmdb, cache: posters,
-                                              maxImageBytes: settings.posterMaxMegabytes * 1_000_000)
+            let posters = PosterDiskCache(
+                folder: dependencies.dataDirectory.appendingPathComponent("posters"),
+                byteLimit: settings.posterCacheMegabytes << 20)
+            return TMDBPosterImagesRepository(
+                client: try dependencies.httpClient(), configuration: tmdb, cache: posters,
+                maxImageBytes: settings.posterMaxMegabytes * 1_000_000)
         }
     }
 
@@ -89,11 +92,12 @@ final class MoviesDIContainer: Sendable {
     // MARK: Scenes and commands
 
     func makeMoviesSceneDependencies() throws -> MoviesSceneDependencies {
-        MoviesSceneDependencies(searchMoviesUseCase: try makeSearchMoviesUseCase(),
-                                fetchRecentMovieQueriesUseCase: try makeFetchRecentMovieQueriesUseCase(),
-                                posterImagesRepository: try makePosterImagesRepository(),
-                                posterURL: { [tmdb = settings.tmdbConfiguration(environment: [:])] in tmdb.posterURL($0, width: 500) },
-                                recentQueriesLimit: settings.recentQueriesLimit)
+        MoviesSceneDependencies(
+            searchMoviesUseCase: try makeSearchMoviesUseCase(),
+            fetchRecentMovieQueriesUseCase: try makeFetchRecentMovieQueriesUseCase(),
+            posterImagesRepository: try makePosterImagesRepository(),
+            posterURL: { [tmdb = settings.tmdbConfiguration(environment: [:])] in tmdb.posterURL($0, width: 500) },
+            recentQueriesLimit: settings.recentQueriesLimit)
     }
 
     func makeMoviesScreenProvider() -> MoviesScreenProvider {

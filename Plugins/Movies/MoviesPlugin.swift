@@ -11,10 +11,11 @@ public final class MoviesPlugin: FeaturePlugin {
     public init() {}
 
     public func register(in context: PluginContext) throws {
-        let container = MoviesDIContainer(dependencies: .init(
-            settings: try context.settings.decode(MoviesSettings.self), dataDirectory: context.dataDirectory,
-            libraryDirectory: context.libraryDirectory, environment: ProcessInfo.processInfo.environment,
-            httpClient: { try context.service() }, databaseOpener: { try context.service() }))
+        let container = MoviesDIContainer(
+            dependencies: .init(
+                settings: try context.settings.decode(MoviesSettings.self), dataDirectory: context.dataDirectory,
+                libraryDirectory: context.libraryDirectory, environment: ProcessInfo.processInfo.environment,
+                httpClient: { try context.service() }, databaseOpener: { try context.service() }))
         try container.makeMoviesCommands().register(in: context)
         try context.contribute(.screen) { _ in container.makeMoviesScreenProvider() }
     }

@@ -85,23 +85,29 @@ final class RunningDIContainer: Sendable {
 
     /// Sessions on this machine, in the configured folder or in `folder` (`--session-dir`); `log` hears why
     /// a mate was refused.
-    func makeLiveSessionRepository(in folder: String? = nil,
-                                   log: @escaping @Sendable (String) -> Void = { _ in }) throws -> any LiveSessionRepository {
+    func makeLiveSessionRepository(
+        in folder: String? = nil,
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws -> any LiveSessionRepository {
         var custom = settings
         if let folder { custom.sessionDirectory = folder }
-        return SQLiteLiveSessionRepository(directory: custom.sessionFolder(), opener: try dependencies.databaseOpener(),
-                                           clock: try makeRunClock(),
-                                           timing: .init(inviteTimeoutSeconds: settings.inviteTimeoutSeconds,
-                                                         disconnectAfterSeconds: settings.disconnectAfterSeconds),
-                                           log: log)
+        return SQLiteLiveSessionRepository(
+            directory: custom.sessionFolder(), opener: try dependencies.databaseOpener(),
+            clock: try makeRunClock(),
+            timing: .init(
+                inviteTimeoutSeconds: settings.inviteTimeoutSeconds,
+                disconnectAfterSeconds: settings.disconnectAfterSeconds),
+            log: log)
     }
 
     /// A session over TCP at `endpoint`; `log` hears of refused and dropped connections.
     func makeNetworkLiveSessionRepository(_ endpoint: LiveEndpoint, log: @escaping @Sendable (String) -> Void) -> TCPLiveSessionRepository {
-        TCPLiveSessionRepository(endpoint: endpoint,
-                                 timing: .init(inviteTimeoutSeconds: settings.inviteTimeoutSeconds,
-                                               mateLostSeconds: settings.disconnectAfterSeconds),
-                                 log: log)
+        TCPLiveSessionRepository(
+            endpoint: endpoint,
+            timing: .init(
+                inviteTimeoutSeconds: settings.inviteTimeoutSeconds,
+                mateLostSeconds: settings.disconnectAfterSeconds),
+            log: log)
     }
 
     // MARK: Scenes and commands
@@ -110,8 +116,9 @@ final class RunningDIContainer: Sendable {
         RunningSceneDependencies(
             runUseCase: try makeRunUseCase(), clock: try makeRunClock(), tracks: makeTrackRepository(),
             fetchHistory: try makeFetchHistoryUseCase(), fetchRecords: try makeFetchRecordsUseCase(),
-            profile: RunnerProfile(nickname: settings.myNickname(dependencies.environment), weightKg: settings.weightKg,
-                                   defaultGoalKm: settings.defaultGoal),
+            profile: RunnerProfile(
+                nickname: settings.myNickname(dependencies.environment), weightKg: settings.weightKg,
+                defaultGoalKm: settings.defaultGoal),
             currentMonth: { YearMonth(date: Date(), calendar: .current) })
     }
 

@@ -11,10 +11,11 @@ public final class RunningPlugin: FeaturePlugin {
     public init() {}
 
     public func register(in context: PluginContext) throws {
-        let container = RunningDIContainer(dependencies: .init(
-            settings: try context.settings.decode(RunningSettings.self), dataDirectory: context.dataDirectory,
-            environment: ProcessInfo.processInfo.environment,
-            databaseOpener: { try context.service() }, wallClock: { try context.service() }))
+        let container = RunningDIContainer(
+            dependencies: .init(
+                settings: try context.settings.decode(RunningSettings.self), dataDirectory: context.dataDirectory,
+                environment: ProcessInfo.processInfo.environment,
+                databaseOpener: { try context.service() }, wallClock: { try context.service() }))
         try context.contribute(.screen) { _ in try container.makeRunningScreenProvider() }
         try container.makeRunningCommands().register(in: context)
     }
