@@ -11,12 +11,12 @@ extension BlocksCommands {
                 }
                 try await watchClock(invocation)
             }
-            let state = try context.service((any ClockFetchUseCase).self).execute()
+            let state = try container.makeClockFetchUseCase().execute()
             try printClock(state, json: command.json, to: invocation)
         }
         try commands.add(ClockStopCommand.self) { _, invocation in
-            let clock = try context.service((any ClockFetchUseCase).self).execute()
-            guard try context.service((any ClockStopUseCase).self).execute() != nil else {
+            let clock = try container.makeClockFetchUseCase().execute()
+            guard try container.makeClockStopUseCase().execute() != nil else {
                 invocation.writeLine("Nothing was running.")
                 return
             }
@@ -38,9 +38,9 @@ extension BlocksCommands {
     }
 
     private func followClock(_ invocation: CommandInvocation) async throws {
-        let fetch = try context.service((any ClockFetchUseCase).self)
-        let clock = try context.service((any BlocksClock).self)
-        let notifier = try context.service((any PhaseNotifier).self)
+        let fetch = try container.makeClockFetchUseCase()
+        let clock = try container.makeBlocksClock()
+        let notifier = container.makePhaseNotifier()
         var previous: ClockState?
         var lastPhase: String?
         while true {

@@ -6,11 +6,12 @@ import StrataPluginKit
 
 extension BlocksCommands {
     /// `list`, `add`, `show`, `edit`, `delete` and `start` of one kind: `strata blocks …`, `strata daily …` or
-    /// `strata timer …`.
-    func addItemCommands<Item: ItemCommandLine>(_: Item.Type, to commands: PluginCommands) throws {
+    /// `strata timer …`, over the use cases `useCases` makes.
+    func addItemCommands<Item: ItemCommandLine>(_ useCases: @escaping @Sendable () throws -> ItemUseCases<Item>,
+                                                to commands: PluginCommands) throws {
         let kind = Item.kind.rawValue
         try commands.add(Item.List.self) { command, invocation in
-            let items = try context.service((any ItemFetchUseCase<Item>).self).fetchAll()
+            let items = try useCases().fetch.fetchAll()
             if command.json {
                 try invocation.writeJSON(items.map(\.json))
             } else {
@@ -19,11 +20,11 @@ extension BlocksCommands {
         }
         try commands.add(Item.Add.self) { command, invocation in
             let draft = try Item.draft(from: command)
-            let item = try context.service((any ItemCreateUseCase<Item>).self).execute(draft)
+            let item = try useCases().create.execute(draft)
             try reportAdded(item, note: item.note(afterSaving: draft), json: command.json, now: command.now, invocation: invocation)
         }
         try commands.add(Item.Show.self) { command, invocation in
-            let item: Item = try find(command.arguments.text)
+            let item = try find(command.arguments.text, in: useCases())
             if command.json {
                 try invocation.writeJSON(item.json)
             } else {
@@ -31,13 +32,13 @@ extension BlocksCommands {
             }
         }
         try commands.add(Item.Edit.self) { command, invocation in
-            let item: Item = try find(command.arguments.text)
+            let item = try find(command.arguments.text, in: useCases())
             guard command.changesSomething else {
                 let options = Item.Edit.changeOptions
                 throw CommandError.usage("nothing to change: give \(options.dropLast().joined(separator: ", ")) or \(options.last ?? "")")
             }
             let draft = try Item.draft(from: command, title: command.title.map(Sanitizer.sanitize) ?? item.title, changing: item.draft)
-            let edited = try context.service((any ItemEditUseCase<Item>).self).execute(id: item.id, draft)
+            let edited = try useCases().edit.execute(id: item.id, draft)
             if command.json {
                 try invocation.writeJSON(edited.json)
                 return
@@ -46,20 +47,20 @@ extension BlocksCommands {
             if let note = edited.note(afterSaving: draft) { invocation.writeLine(note) }
         }
         try commands.add(Item.Delete.self) { command, invocation in
-            let item: Item = try find(command.arguments.text)
-            let wasRunning = try context.service((any ClockFetchUseCase).self).execute()?.mode.itemID == item.id
-            try context.service((any ItemDeleteUseCase<Item>).self).execute(id: item.id)
+            let item = try find(command.arguments.text, in: useCases())
+            let wasRunning = try container.makeClockFetchUseCase().execute()?.mode.itemID == item.id
+            try useCases().delete.execute(id: item.id)
             invocation.writeLine("Deleted \(kind) \"\(item.title)\"" + (wasRunning ? "; it was running, so the clock stopped." : "."))
         }
         try commands.add(Item.Start.self) { command, invocation in
-            let item: Item = try find(command.arguments.text)
+            let item = try find(command.arguments.text, in: useCases())
             try start(Item.kind, id: item.id, json: command.json, invocation: invocation)
         }
     }
 
     /// The item a person named: by id, the start of its id, or its title.
-    func find<Item: BlocksItem>(_ reference: String) throws -> Item {
-        let items = try context.service((any ItemFetchUseCase<Item>).self).fetchAll()
+    func find<Item: BlocksItem>(_ reference: String, in useCases: ItemUseCases<Item>) throws -> Item {
+        let items = try useCases.fetch.fetchAll()
         return try ItemLookup.find(reference, in: items, kind: Item.kind, title: \.title)
     }
 
@@ -68,7 +69,7 @@ extension BlocksCommands {
     func reportAdded<Item: PresentedItem>(_ item: Item, note: String?, json: Bool, now: Bool, invocation: CommandInvocation) throws {
         let kind = Item.kind
         if json {
-            if now { _ = try context.service((any ModeStartUseCase).self).execute(kind, id: item.id) }
+            if now { _ = try container.makeModeStartUseCase().execute(kind, id: item.id) }
             try invocation.writeJSON(item.json)
             return
         }

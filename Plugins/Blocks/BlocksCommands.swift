@@ -5,17 +5,17 @@ import StrataPluginKit
 
 /// The feature's command line: `strata blocks …`, `strata daily …`, `strata timer …` and `strata clock …`.
 struct BlocksCommands: Sendable {
-    let context: PluginContext
+    let container: BlocksDIContainer
 
     /// Contributes every command; failures are worded by `BlocksErrorText`, for the kind the command's first
     /// word names (`blocks`, `daily`, `timer`).
-    func register() throws {
+    func register(in context: PluginContext) throws {
         let commands = PluginCommands(context) { error, words in
             .failure(BlocksErrorText.text(error, kind: ModeKind.allCases.first { words.first?.hasPrefix($0.rawValue) == true }))
         }
-        try addItemCommands(Block.self, to: commands)
-        try addItemCommands(Daily.self, to: commands)
-        try addItemCommands(FocusTimer.self, to: commands)
+        try addItemCommands(container.makeBlockUseCases, to: commands)
+        try addItemCommands(container.makeDailyUseCases, to: commands)
+        try addItemCommands(container.makeTimerUseCases, to: commands)
         try addClockCommands(to: commands)
     }
 
@@ -25,13 +25,13 @@ struct BlocksCommands: Sendable {
         if json {
             try invocation.writeJSON(BlocksJSON.Clock(state))
         } else {
-            invocation.write(ClockFormatting.text(state, calendar: try context.service(Calendar.self)))
+            invocation.write(ClockFormatting.text(state, calendar: try container.makeCalendar()))
         }
     }
 
     func start(_ kind: ModeKind, id: UUID, json: Bool, invocation: CommandInvocation) throws {
         let replaced = try running(other: id)
-        let state = try context.service((any ModeStartUseCase).self).execute(kind, id: id)
+        let state = try container.makeModeStartUseCase().execute(kind, id: id)
         if !json {
             if let replaced { invocation.writeLine("Stopped \(replaced): one thing runs at a time.") }
             invocation.writeLine("Started \(kind.rawValue) \"\(state.title)\".")
@@ -41,7 +41,7 @@ struct BlocksCommands: Sendable {
 
     /// What runs now, as "daily \"Study\"", unless it is the item `id` (or nothing runs).
     func running(other id: UUID) throws -> String? {
-        guard let state = try context.service((any ClockFetchUseCase).self).execute(), state.mode.itemID != id else {
+        guard let state = try container.makeClockFetchUseCase().execute(), state.mode.itemID != id else {
             return nil
         }
         return "\(state.mode.kind.rawValue) \"\(state.title)\""

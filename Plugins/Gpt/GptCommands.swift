@@ -7,13 +7,13 @@ import StrataRuntime
 
 /// `strata gpt personas|ask|usage`.
 struct GptCommands: Sendable {
-    let context: PluginContext
+    let container: GptDIContainer
     let settings: GptSettings
     let timeZone: TimeZone
 
     /// Contributes the commands, their failures worded by `GptErrorText`: text or a persona the rules refuse
     /// is a usage error (exit 2), anything else a failure.
-    func register() throws {
+    func register(in context: PluginContext) throws {
         let commands = PluginCommands(context) { [self] error, _ in
             let text = GptErrorText.text(error, now: (try? now()) ?? Date(), in: timeZone)
             switch error as? GptError {
@@ -29,10 +29,10 @@ struct GptCommands: Sendable {
     }
 
     /// The host's clock, as the use cases read it.
-    private func now() throws -> Date { try context.service((any WallClock).self).now() }
+    private func now() throws -> Date { try container.makeNow()() }
 
     private func personas(_ command: GptPersonasCommand, _ invocation: CommandInvocation) async throws {
-        let personas = try await context.service((any FetchPersonasUseCase).self).execute()
+        let personas = try await container.makeFetchPersonasUseCase().execute()
         if command.json {
             try invocation.writeJSON(personas.map(GptCommandOutput.PersonaJSON.init))
         } else {
@@ -41,7 +41,7 @@ struct GptCommands: Sendable {
     }
 
     private func usage(_ command: GptUsageCommand, _ invocation: CommandInvocation) async throws {
-        let usage = try await context.service((any FetchUsageUseCase).self).execute()
+        let usage = try await container.makeFetchUsageUseCase().execute()
         if command.json {
             try invocation.writeJSON(GptCommandOutput.UsageJSON(usage, timeZone: timeZone))
         } else {
@@ -53,7 +53,7 @@ struct GptCommands: Sendable {
     /// an empty JSON page, or a line saying how many pages there are, and exits 1, so a script paging on stops.
     private func history(_ command: GptHistoryCommand, _ invocation: CommandInvocation) async throws {
         let number = command.page  // 1 or more, as plugin.json declares
-        let all = try await context.service((any FetchReplyHistoryUseCase).self).execute()
+        let all = try await container.makeFetchReplyHistoryUseCase().execute()
         let page = number.map { ReplyHistoryPage(all, number: $0) }
         let entries = page?.entries ?? all
         if command.json {
@@ -79,7 +79,7 @@ struct GptCommands: Sendable {
                 throw CommandError.exit(1)
             }
         }
-        try await context.service((any ForgetUserUseCase).self).execute()
+        try await container.makeForgetUserUseCase().execute()
         invocation.writeLine("Your replies and today's uses are deleted.")
     }
 
@@ -95,7 +95,7 @@ struct GptCommands: Sendable {
         }
         let personaID = try await resolvePersona(command.persona)
         let request = ConvertTroubleRequest(personaID: personaID, trouble: trouble)
-        let useCase = try context.service((any ConvertTroubleUseCase).self)
+        let useCase = try container.makeConvertTroubleUseCase()
         let result: ConvertTroubleResult
         if command.json || command.noStream {
             result = try await useCase.execute(request)
@@ -124,7 +124,7 @@ struct GptCommands: Sendable {
     /// The persona asked for, or the first one (the lucky optimist).
     private func resolvePersona(_ requested: String?) async throws -> String {
         if let requested { return requested }
-        let personas = try await context.service((any FetchPersonasUseCase).self).execute()
+        let personas = try await container.makeFetchPersonasUseCase().execute()
         guard let first = personas.first else { throw GptError.personasUnavailable("no personas are defined") }
         return first.id
     }

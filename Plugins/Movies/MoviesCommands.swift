@@ -6,11 +6,11 @@ import StrataPluginKit
 
 /// `strata movies search|recent|show`. What each takes is declared in `plugin.json`.
 struct MoviesCommands: Sendable {
-    let context: PluginContext
+    let container: MoviesDIContainer
     let settings: MoviesSettings
 
-    /// Contributes the commands, their failures worded by `MoviesErrorText`.
-    func register() throws {
+    /// Contributes the commands to `context`, their failures worded by `MoviesErrorText`.
+    func register(in context: PluginContext) throws {
         let commands = PluginCommands(context) { error, _ in .failure(MoviesErrorText.text(error)) }
         try commands.add(MoviesSearchCommand.self) { try await search($0, $1) }
         try commands.add(MoviesRecentCommand.self) { try await recent($0, $1) }
@@ -24,7 +24,7 @@ struct MoviesCommands: Sendable {
         var shown: MoviesPage?
         var failure: (any Error)?
         do {
-            let useCase = try context.service((any SearchMoviesUseCase).self)
+            let useCase = try container.makeSearchMoviesUseCase()
             let request = SearchMoviesUseCaseRequestValue(query: MovieQuery(query: query), page: page)
             for try await update in useCase.execute(requestValue: request) { shown = update.page }
         } catch {
@@ -49,7 +49,7 @@ struct MoviesCommands: Sendable {
     }
 
     func recent(_ command: MoviesRecentCommand, _ invocation: CommandInvocation) async throws {
-        let useCase = try context.service((any FetchRecentMovieQueriesUseCase).self)
+        let useCase = try container.makeFetchRecentMovieQueriesUseCase()
         let queries = try await useCase.execute(requestValue: .init(maxCount: settings.recentQueriesLimit))
         try output(invocation, json: command.json, value: queries.map(\.query)) { MoviesTextFormatter.recentQueries(queries) }
     }
@@ -58,7 +58,7 @@ struct MoviesCommands: Sendable {
         guard let id = Int(command.id) else {
             throw CommandError.usage("\(MoviesShowCommand.name(\.id)) is a number printed by a search, not \"\(command.id)\"")
         }
-        let movie = try await context.service((any FetchMovieDetailsUseCase).self).execute(id: id)
+        let movie = try await container.makeFetchMovieDetailsUseCase().execute(id: id)
         let tmdb = settings.tmdbConfiguration(environment: invocation.environment)
         try output(invocation, json: command.json, value: MovieJSON(movie, details: true)) {
             MoviesTextFormatter.details(movie, source: settings.source == .tmdb ? "TMDB" : "catalog") { tmdb.posterURL($0, width: 500) }

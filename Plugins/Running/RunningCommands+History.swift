@@ -6,7 +6,7 @@ import StrataPluginKit
 extension RunningCommands {
     func history(_ command: RunningHistoryCommand, _ invocation: CommandInvocation) async throws {
         let number = command.page  // 1 or more, as plugin.json declares
-        let runs = try await context.service((any FetchHistoryUseCase).self).execute()
+        let runs = try await container.makeFetchHistoryUseCase().execute()
         let page = HistoryPage(runs, number: number ?? 1)
         // A page past the end is empty here (the app shows the last one) and exits 1: a script paging on
         // stops, and `--json` still prints the empty page.
@@ -25,9 +25,9 @@ extension RunningCommands {
 
     func importRun(_ command: RunningImportCommand, _ invocation: CommandInvocation) async throws {
         let url = URL(fileURLWithPath: (command.file as NSString).expandingTildeInPath)
-        let track = try await context.service((any TrackRepository).self).track(at: url)
+        let track = try await container.makeTrackRepository().track(at: url)
         let pace = try pace(command.pace, option: RunningImportCommand.name(\.pace))
-        let record = try await context.service((any ImportRunUseCase).self)
+        let record = try await container.makeImportRunUseCase()
             .execute(track, pace: pace, nickname: nickname(command.nickname, invocation), weightKg: settings.weightKg)
         if command.json {
             try invocation.writeJSON(HistoryEntryJSON(record))
@@ -46,9 +46,9 @@ extension RunningCommands {
             }
             month = parsed
         } else {
-            month = YearMonth(date: try context.service((any RunClock).self).now(), calendar: .current)
+            month = YearMonth(date: try container.makeRunClock().now(), calendar: .current)
         }
-        let records = try await context.service((any FetchRecordsUseCase).self).execute(month: month)
+        let records = try await container.makeFetchRecordsUseCase().execute(month: month)
         if command.json {
             try invocation.writeJSON(RecordsJSON(records))
         } else {

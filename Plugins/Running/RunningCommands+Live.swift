@@ -25,7 +25,7 @@ extension RunningCommands {
                 throw CommandError.usage("\(RunningHostCommand.name(\.sessionDir)) is for a same-machine session; leave it out with \(RunningHostCommand.name(\.listen))")
             }
             let network = networkSessions(endpoint, invocation: invocation)
-            let host = DefaultHostLiveRunUseCase(sessions: network)
+            let host = container.makeHostLiveRunUseCase(sessions: network)
             connection = try await interruptible {
                 try await host.execute(setting, id: id, timeline: me.timeline) {
                     let port = network.listeningPort ?? endpoint.port
@@ -35,7 +35,7 @@ extension RunningCommands {
                 }
             }
         } else {
-            let host = DefaultHostLiveRunUseCase(sessions: try liveSessions(in: command.sessionDir, invocation: invocation))
+            let host = container.makeHostLiveRunUseCase(sessions: try liveSessions(in: command.sessionDir, invocation: invocation))
             // The join line a mate on this machine can run as it is: the same folder, if not the setting's.
             let folder = command.sessionDir.map { " \(RunningHostCommand.name(\.sessionDir)) \(Self.shellQuoted($0))" } ?? ""
             connection = try await interruptible {
@@ -72,7 +72,7 @@ extension RunningCommands {
         let sessions: any LiveSessionRepository = try endpoint.map { networkSessions($0, invocation: invocation) }
             ?? liveSessions(in: command.sessionDir, invocation: invocation)
         let name = nickname(command.nickname, invocation)
-        let join = DefaultJoinLiveRunUseCase(sessions: sessions)
+        let join = container.makeJoinLiveRunUseCase(sessions: sessions)
         let connection = try await interruptible { try await join.execute(id, nickname: name, timeline: me.timeline) }
         let setting = connection.setting
         let announce = announcer(invocation, json: command.json)
@@ -101,18 +101,12 @@ extension RunningCommands {
     /// The sessions in the configured folder, or in `folder` (`--session-dir`); why a mate was refused is
     /// reported on standard error.
     private func liveSessions(in folder: String?, invocation: CommandInvocation) throws -> any LiveSessionRepository {
-        var custom = settings
-        if let folder { custom.sessionDirectory = folder }
-        return RunningPlugin.liveSessions(settings: custom, opener: try context.service(), clock: try context.service(),
-                                          log: { invocation.writeError("running: \($0)") })
+        try container.makeLiveSessionRepository(in: folder, log: { invocation.writeError("running: \($0)") })
     }
 
     /// A session over TCP; refused and dropped connections are reported on standard error.
     private func networkSessions(_ endpoint: LiveEndpoint, invocation: CommandInvocation) -> TCPLiveSessionRepository {
-        TCPLiveSessionRepository(endpoint: endpoint,
-                                 timing: .init(inviteTimeoutSeconds: settings.inviteTimeoutSeconds,
-                                               mateLostSeconds: settings.disconnectAfterSeconds),
-                                 log: { invocation.writeError("running: \($0)") })
+        container.makeNetworkLiveSessionRepository(endpoint, log: { invocation.writeError("running: \($0)") })
     }
 
     /// Messages about the session go to standard output, or to standard error when it carries JSON.

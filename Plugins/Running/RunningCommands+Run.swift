@@ -32,14 +32,14 @@ extension RunningCommands {
     /// Runs `request` (Ctrl-C cancels it), shows progress on a terminal and prints the result. Exits 0 when
     /// the run ended by itself, 130 (as for SIGINT) when the user cancelled it, 1 when the mate did.
     func perform(_ request: RunRequest, invocation: CommandInvocation, json: Bool) async throws {
-        let useCase = try context.service((any RunUseCase).self)
+        let useCase = try container.makeRunUseCase()
         let control = RunControl()
         let live = invocation.isTerminal && !json && request.speed > 0
         let paused = Int(request.timeline.pausedSeconds / 60)
         if paused > 0 {
             invocation.writeError("running: \(paused) min of standing still in \(request.route.fileName) are left out (moving time, as a watch counts it)")
         }
-        let clock = try context.service((any RunClock).self)
+        let clock = try container.makeRunClock()
         let work = Task {
             // MateRunner's 3, 2, 1, where a person watches; Ctrl-C meanwhile ends it before anything ran.
             if live {

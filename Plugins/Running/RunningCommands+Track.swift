@@ -5,7 +5,7 @@ import StrataPluginKit
 
 extension RunningCommands {
     func track(_ command: RunningTrackCommand, _ invocation: CommandInvocation) async throws {
-        let statistics = try await context.service((any InspectTrackUseCase).self).execute(file: URL(fileURLWithPath: command.file))
+        let statistics = try await container.makeInspectTrackUseCase().execute(file: URL(fileURLWithPath: command.file))
         if command.json {
             try invocation.writeJSON(TrackJSON(statistics))
         } else {

@@ -7,12 +7,12 @@ import StrataPluginKit
 /// The `strata running …` commands (what each takes is in `plugin.json`). Exit codes: 0 a result was printed,
 /// 1 failure, 2 usage error, 130 cancelled with Ctrl-C.
 struct RunningCommands: Sendable {
-    let context: PluginContext
+    let container: RunningDIContainer
     let settings: RunningSettings
 
     /// Contributes the commands, their failures worded by `RunningErrorText`: a run the options make
     /// impossible is a usage error (exit 2); Ctrl-C exits 130.
-    func register() throws {
+    func register(in context: PluginContext) throws {
         let commands = PluginCommands(context) { error, _ in
             let text = RunningErrorText.text(error, for: .commandLine)
             return switch error {
@@ -64,7 +64,7 @@ struct RunningCommands: Sendable {
     /// Reads a GPX file and makes the timeline to replay it.
     func loadTrack(_ path: String, pace: Pace?) async throws -> (track: RunTrack, timeline: ReplayTimeline) {
         let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
-        let track = try await context.service((any TrackRepository).self).track(at: url)
+        let track = try await container.makeTrackRepository().track(at: url)
         return (track, try ReplayTimeline(track: track, pace: pace))
     }
 }

@@ -57,4 +57,20 @@ import Testing
             #expect(rows[other]?.mapped == false)
         }
     }
+
+    /// Each feature builds its types in a typed container of its own (`MoviesDIContainer`, …): the shared
+    /// container holds only what crosses the plugin boundary, and no feature exports anything or is
+    /// resolved by another, so each owns one registration there, its screen.
+    @Test func eachFeatureSharesOnlyItsScreen() throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig("{}")
+        let result = try sandbox.strata(["di", "list", "--private", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        for id in Self.features {
+            let owned = rows.filter { $0["owner"] as? String == id }
+            #expect(owned.count == 1 && (owned.first?["type"] as? String)?.contains("ScreenProvider") == true, "\(id): \(owned)")
+            #expect(owned.allSatisfy { $0["exported"] as? Bool == false })
+        }
+    }
 }
