@@ -123,7 +123,7 @@ let package = Package(
             name: "StrataHost",
             dependencies: [base, sdk("StrataHostKit"), sdk("StrataPluginKit"), sdk("StrataRuntime"), sdk("StrataNetworking"),
                            sdk("StrataStorage"), sdk("StrataTerminal"), sdk("StrataHosting")],
-            path: "Core/Host"
+            path: "Core/Host", exclude: ["commands.json"], plugins: [descriptor()]
         ),
         .executableTarget(name: "strata", dependencies: ["StrataHost"], path: "Core/HostMain"),
         .testTarget(name: "HostUnitTests", dependencies: ["StrataHost", sdk("StrataPluginKit"), sdk("StrataHosting")],
