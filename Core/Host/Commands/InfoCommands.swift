@@ -22,7 +22,8 @@ struct DIListing {
             if !includePrivate {
                 let hidden = all.count - registrations.count
                 if hidden > 0 {
-                    Console.writeLine("(\(hidden) private registration\(hidden == 1 ? "" : "s") of plugins not shown; \(DiListCommand.name(\.private)) shows them)")
+                    let option = DiListCommand.name(\.private)
+                    Console.writeLine("(\(hidden) private registration\(hidden == 1 ? "" : "s") of plugins not shown; \(option) shows them)")
                 }
             }
         }

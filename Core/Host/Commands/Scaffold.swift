@@ -57,7 +57,8 @@ enum Scaffold {
             return 1
         }
         guard FileManager.default.fileExists(atPath: "\(core)/Package.swift") else {
-            Console.error("can't find Strata's Core package at \(core). Pass \(PluginsNewCommand.name(\.core)) PATH to the Core folder of your Strata checkout.")
+            let option = PluginsNewCommand.name(\.core)
+            Console.error("can't find Strata's Core package at \(core). Pass \(option) PATH to the Core folder of your Strata checkout.")
             return 1
         }
         let root = URL(fileURLWithPath: parent).appendingPathComponent(typeName)

@@ -24,16 +24,20 @@ struct StrataDescriptorPlugin: BuildToolPlugin {
         let typed = context.pluginWorkDirectoryURL.appending(path: "\(target.name)+Declarations.swift")
         let commands = target.directoryURL.appending(path: "commands.json")
         if FileManager.default.fileExists(atPath: commands.path) {
-            return [.buildCommand(displayName: "Generating the declared commands of \(target.name)", executable: tool,
-                                  arguments: ["--commands", commands.path, typed.path], inputFiles: [commands], outputFiles: [typed])]
+            return [
+                .buildCommand(
+                    displayName: "Generating the declared commands of \(target.name)", executable: tool,
+                    arguments: ["--commands", commands.path, typed.path], inputFiles: [commands], outputFiles: [typed])
+            ]
         }
         let input = target.directoryURL.appending(path: "plugin.json")
         let output = context.pluginWorkDirectoryURL.appending(path: "\(target.name)+Descriptor.swift")
         return [
-            .buildCommand(displayName: "Compiling the Strata plugin descriptor of \(target.name)",
-                          executable: tool,
-                          arguments: [input.path, output.path, typed.path],
-                          inputFiles: [input], outputFiles: [output, typed]),
+            .buildCommand(
+                displayName: "Compiling the Strata plugin descriptor of \(target.name)",
+                executable: tool,
+                arguments: [input.path, output.path, typed.path],
+                inputFiles: [input], outputFiles: [output, typed])
         ]
     }
 }

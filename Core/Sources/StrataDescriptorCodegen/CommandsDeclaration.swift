@@ -18,8 +18,10 @@ public enum CommandsDeclaration {
         }
         guard case .object(let members) = document else { throw .wrongTypes("(root)", "expected an object, found \(document.kind)") }
         // Read as the descriptor of a plugin that declares nothing but these commands.
-        let descriptor = JSONValue.object(["id": .string("commands"), "displayName": .string("commands"), "version": .string("1.0.0"),
-                                           "summary": .string(""), "commands": members["commands"] ?? .array([])])
+        let descriptor = JSONValue.object([
+            "id": .string("commands"), "displayName": .string("commands"), "version": .string("1.0.0"),
+            "summary": .string(""), "commands": members["commands"] ?? .array([]),
+        ])
         let bytes: Data
         do {
             bytes = try JSONEncoder().encode(descriptor)

@@ -44,11 +44,11 @@ public enum TypedSource {
     /// - Throws: ``Problem`` naming the declaration that makes no name, or the two that make one.
     public static func swift(forCommands commands: [PluginDescriptor.Command]) throws(Problem) -> String {
         var typeNames: [String: String] = [:]
-        let types = try commandTypes(commands, typeNames: &typeNames)
-        return (header(from: "commands.json") + types
-            + ["", "/// The commands as commands.json declares them, in its order.", "enum DeclaredCommands {",
-               "    static let all: [PluginDescriptor.Command] = ["]
-            + commands.map { "        \(declaration($0))," } + ["    ]", "}"]).joined(separator: "\n") + "\n"
+        var lines = header(from: "commands.json") + (try commandTypes(commands, typeNames: &typeNames))
+        lines += ["", "/// The commands as commands.json declares them, in its order.", "enum DeclaredCommands {"]
+        lines.append("    static let all: [PluginDescriptor.Command] = [")
+        lines += commands.map { "        \(declaration($0))," } + ["    ]", "}"]
+        return lines.joined(separator: "\n") + "\n"
     }
 
     private static func header(from file: String) -> [String] {
@@ -208,32 +208,34 @@ public enum TypedSource {
     private static func declaration(_ command: PluginDescriptor.Command) -> String {
         let spec = command.spec
         var parts: [String] = []
-        if !spec.arguments.isEmpty {
-            parts.append("arguments: [" + spec.arguments.map { argument in
-                var arguments = [SwiftNames.literal(argument.name), "help: \(SwiftNames.literal(argument.help))"]
-                if argument.optional { arguments.append("optional: true") }
-                if argument.repeats { arguments.append("repeats: true") }
-                return "CommandSpec.Argument(\(arguments.joined(separator: ", ")))"
-            }.joined(separator: ", ") + "]")
-        }
-        if !spec.options.isEmpty {
-            parts.append("options: [" + spec.options.map { option in
-                var arguments = [SwiftNames.literal(option.name), "value: \(SwiftNames.literal(option.value))", "help: \(SwiftNames.literal(option.help))"]
-                if option.type != .text { arguments.append("type: .\(option.type.rawValue)") }
-                if !option.choices.isEmpty { arguments.append("choices: \(list(option.choices))") }
-                if option.required { arguments.append("required: true") }
-                if let extensions = option.fileExtensions { arguments.append("fileExtensions: \(list(extensions))") }
-                if let minimum = option.minimum { arguments.append("minimum: \(SwiftNames.number(minimum))") }
-                if let maximum = option.maximum { arguments.append("maximum: \(SwiftNames.number(maximum))") }
-                return "CommandSpec.Option(\(arguments.joined(separator: ", ")))"
-            }.joined(separator: ", ") + "]")
-        }
-        if !spec.flags.isEmpty {
-            parts.append("flags: [" + spec.flags.map { "CommandSpec.Flag(\(SwiftNames.literal($0.name)), help: \(SwiftNames.literal($0.help)))" }
-                .joined(separator: ", ") + "]")
-        }
-        return "PluginDescriptor.Command(words: \(list(command.words)), summary: \(SwiftNames.literal(command.summary)), "
-            + "spec: CommandSpec(\(parts.joined(separator: ", "))))"
+        if !spec.arguments.isEmpty { parts.append("arguments: [\(spec.arguments.map { declaration($0) }.joined(separator: ", "))]") }
+        if !spec.options.isEmpty { parts.append("options: [\(spec.options.map { declaration($0) }.joined(separator: ", "))]") }
+        if !spec.flags.isEmpty { parts.append("flags: [\(spec.flags.map { declaration($0) }.joined(separator: ", "))]") }
+        let words = list(command.words), summary = SwiftNames.literal(command.summary)
+        return "PluginDescriptor.Command(words: \(words), summary: \(summary), spec: CommandSpec(\(parts.joined(separator: ", "))))"
+    }
+
+    private static func declaration(_ argument: CommandSpec.Argument) -> String {
+        var arguments = [SwiftNames.literal(argument.name), "help: \(SwiftNames.literal(argument.help))"]
+        if argument.optional { arguments.append("optional: true") }
+        if argument.repeats { arguments.append("repeats: true") }
+        return "CommandSpec.Argument(\(arguments.joined(separator: ", ")))"
+    }
+
+    private static func declaration(_ option: CommandSpec.Option) -> String {
+        var arguments = [SwiftNames.literal(option.name), "value: \(SwiftNames.literal(option.value))"]
+        arguments.append("help: \(SwiftNames.literal(option.help))")
+        if option.type != .text { arguments.append("type: .\(option.type.rawValue)") }
+        if !option.choices.isEmpty { arguments.append("choices: \(list(option.choices))") }
+        if option.required { arguments.append("required: true") }
+        if let extensions = option.fileExtensions { arguments.append("fileExtensions: \(list(extensions))") }
+        if let minimum = option.minimum { arguments.append("minimum: \(SwiftNames.number(minimum))") }
+        if let maximum = option.maximum { arguments.append("maximum: \(SwiftNames.number(maximum))") }
+        return "CommandSpec.Option(\(arguments.joined(separator: ", ")))"
+    }
+
+    private static func declaration(_ flag: CommandSpec.Flag) -> String {
+        "CommandSpec.Flag(\(SwiftNames.literal(flag.name)), help: \(SwiftNames.literal(flag.help)))"
     }
 
     /// Strings as a Swift array literal.

@@ -14,7 +14,8 @@ import StrataPluginKit
 let arguments = CommandLine.arguments
 let commandsOnly = arguments.count == 4 && arguments[1] == "--commands"
 guard commandsOnly || arguments.count == 3 || arguments.count == 4 else {
-    FileHandle.standardError.write(Data("usage: strata-descriptor PLUGIN_JSON OUTPUT_SWIFT [TYPED_SWIFT]\n       strata-descriptor --commands COMMANDS_JSON TYPED_SWIFT\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: strata-descriptor PLUGIN_JSON OUTPUT_SWIFT [TYPED_SWIFT]\n       strata-descriptor --commands COMMANDS_JSON TYPED_SWIFT\n".utf8))
     exit(2)
 }
 let input = arguments[commandsOnly ? 2 : 1], output = arguments[commandsOnly ? 3 : 2]
@@ -59,7 +60,9 @@ descriptor.abi = StrataABI.stampString
 let encoder = JSONEncoder()
 encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
 let json = Array((try? encoder.encode(descriptor)) ?? Data())
-guard json.count <= PluginDescriptorSection.maximumLength else { fail("the descriptor has \(json.count) bytes; the most is \(PluginDescriptorSection.maximumLength)") }
+guard json.count <= PluginDescriptorSection.maximumLength else {
+    fail("the descriptor has \(json.count) bytes; the most is \(PluginDescriptorSection.maximumLength)")
+}
 let source = PluginDescriptorSection.swiftSource(json: json, generatedFrom: URL(fileURLWithPath: input).lastPathComponent)
 
 write(source, to: output)
