@@ -126,7 +126,7 @@ let package = Package(
             name: "StrataHost",
             dependencies: [base, sdk("StrataHostKit"), sdk("StrataPluginKit"), sdk("StrataRuntime"), sdk("StrataNetworking"),
                            sdk("StrataStorage"), sdk("StrataTerminal"), sdk("StrataHosting"), "CSandbox"],
-            path: "Core/Host"
+            path: "Core/Host", exclude: ["commands.json"], plugins: [descriptor()]
         ),
         // The sandbox a plugin's helper process puts itself in: Landlock through a C shim (syscall(2) is
         // variadic), and a seccomp filter written as a BPF program there (the kernel's headers only).

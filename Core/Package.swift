@@ -41,9 +41,9 @@ let package = Package(
         .target(name: "StrataTerminal", dependencies: ["CZlib", base]),
 
         // MARK: Build tools
-        // The typed Swift generated from a plugin.json (its commands' and settings' types), a library of its own
-        // so that its tests can call it.
-        .target(name: "StrataDescriptorCodegen", dependencies: ["StrataPluginKit"]),
+        // The typed Swift generated from a plugin.json (its commands' and settings' types) or from the commands.json
+        // of a target that is not a plugin (the host's), a library of its own so that its tests can call it.
+        .target(name: "StrataDescriptorCodegen", dependencies: ["StrataPluginKit", base]),
         .executableTarget(name: "strata-descriptor", dependencies: ["StrataPluginKit", "StrataDescriptorCodegen"],
                           path: "Sources/StrataDescriptorGenerator"),
         .plugin(name: "StrataDescriptorPlugin", capability: .buildTool(), dependencies: ["strata-descriptor"]),

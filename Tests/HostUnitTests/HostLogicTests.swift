@@ -135,6 +135,19 @@ import Testing
         #expect(throws: CommandError.usage("missing ID")) { try HostCommand.named(["plugins", "info"]).spec.parse([]) }
         #expect(Set(HostCommand.all.map { $0.words[0] }) == HostCommand.groups.union(["dev"]))
     }
+
+    /// commands.json is the one declaration: the table, the typed commands and their names all come from it.
+    @Test func eachHostCommandIsReadThroughItsGeneratedType() throws {
+        #expect(HostCommand.all.map(\.words) == DeclaredCommands.all.map(\.words))
+        let check = PluginsCheckCommand(try HostCommand.named(PluginsCheckCommand.words).spec.parse(["--timeout", "2.5", "--json"]))
+        #expect(check.timeout == 2.5 && check.json && PluginsCheckCommand.name(\.timeout) == "--timeout")
+        let new = PluginsNewCommand(try HostCommand.named(PluginsNewCommand.words).spec.parse(["Hello", "--path=/tmp/x"]))
+        #expect(new.name == "Hello" && new.path == "/tmp/x" && new.core == nil)
+        let dev = DevCommand(try HostCommand.named(DevCommand.words).spec.parse(["pkg", "--", "movies", "search"]))
+        #expect(dev.package == "pkg" && dev.command == ["movies", "search"])
+        #expect(ConfigAllowCommand(try HostCommand.named(ConfigAllowCommand.words).spec.parse([])).path == nil)
+        #expect(HostCommand.pluginID?.name == "ID" && HostCommand.shell?.name == "SHELL")
+    }
 }
 
 @Suite struct ConfigEditorTests {

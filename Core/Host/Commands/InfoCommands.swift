@@ -4,7 +4,7 @@ import StrataPluginKit
 
 /// `strata di list`: what plugins may resolve (the host's services and what plugins exported); with
 /// `--private`, every plugin's own registrations too. It activates every usable plugin.
-struct DIListCommand {
+struct DIListing {
     let runner: HostRunner
 
     func run(json: Bool, includePrivate: Bool) -> Int32 {
@@ -22,7 +22,8 @@ struct DIListCommand {
             if !includePrivate {
                 let hidden = all.count - registrations.count
                 if hidden > 0 {
-                    Console.writeLine("(\(hidden) private registration\(hidden == 1 ? "" : "s") of plugins not shown; --private shows them)")
+                    let option = DiListCommand.name(\.private)
+                    Console.writeLine("(\(hidden) private registration\(hidden == 1 ? "" : "s") of plugins not shown; \(option) shows them)")
                 }
             }
         }

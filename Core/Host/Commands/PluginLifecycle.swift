@@ -53,7 +53,7 @@ struct PluginLifecycleCommands {
         let target = folder.appendingPathComponent(library.lastPathComponent)
         if let existing = catalog.discovered.first(where: { $0.id == id }) {
             guard force else {
-                Console.error("a plugin with id '\(id)' is already installed (\(existing.path)). Add --force to replace it.")
+                Console.error("a plugin with id '\(id)' is already installed (\(existing.path)). Add \(PluginsInstallCommand.name(\.force)) to replace it.")
                 return 1
             }
             guard URL(fileURLWithPath: existing.path).deletingLastPathComponent().path == realPath(folder.path) else {

@@ -148,7 +148,7 @@ struct PluginsCommands {
             CrashJournal.forget(plugin.id, in: context.crashes)
             status.state = PluginProbe.timedOut
             status.error = "still loading after \(secondsText(timeout)), so the probe was stopped: its library's constructor or "
-                + "its registration does not return. If it is only slow, give it longer with --timeout."
+                + "its registration does not return. If it is only slow, give it longer with \(PluginsCheckCommand.name(\.timeout))."
             return status
         }
         let ending = process.wait()

@@ -37,15 +37,16 @@ enum Scaffold {
     }
 
     static func run(_ arguments: [String], claimed: ClaimedNames) -> Int32 {
-        let command = HostCommand.named(["plugins", "new"])
+        let declared = HostCommand.named(PluginsNewCommand.words)
         if arguments.contains("--help") || arguments.contains("-h") {
-            Console.write(command.help)
+            Console.write(declared.help)
             return 0
         }
-        guard let parsed = command.parse(arguments) else { return 2 }
-        let rawName = parsed.positionals[0]
-        let parent = parsed.value("--path") ?? FileManager.default.currentDirectoryPath
-        let core = parsed.value("--core") ?? defaultCorePath()
+        guard let parsed = declared.parse(arguments) else { return 2 }
+        let command = PluginsNewCommand(parsed)
+        let rawName = command.name
+        let parent = command.path ?? FileManager.default.currentDirectoryPath
+        let core = command.core ?? defaultCorePath()
         let typeName = rawName.prefix(1).uppercased() + rawName.dropFirst()
         guard typeName.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }), typeName.first?.isLetter == true else {
             Console.error("NAME must be letters and digits, starting with a letter (e.g. Hello); got '\(rawName)'.")
@@ -56,12 +57,13 @@ enum Scaffold {
             return 1
         }
         guard FileManager.default.fileExists(atPath: "\(core)/Package.swift") else {
-            Console.error("can't find Strata's Core package at \(core). Pass --core PATH to the Core folder of your Strata checkout.")
+            let option = PluginsNewCommand.name(\.core)
+            Console.error("can't find Strata's Core package at \(core). Pass \(option) PATH to the Core folder of your Strata checkout.")
             return 1
         }
         let root = URL(fileURLWithPath: parent).appendingPathComponent(typeName)
         if FileManager.default.fileExists(atPath: root.path) {
-            Console.error("\(root.path) already exists; choose another NAME or --path.")
+            Console.error("\(root.path) already exists; choose another NAME or \(PluginsNewCommand.name(\.path)).")
             return 1
         }
         var firstExisting = URL(fileURLWithPath: parent).standardized
@@ -77,7 +79,7 @@ enum Scaffold {
                 try Data(contents.utf8).write(to: file)
             }
         } catch {
-            Console.error("can't write the package at \(root.path): \(folderProblem(root)). Choose another --path.")
+            Console.error("can't write the package at \(root.path): \(folderProblem(root)). Choose another \(PluginsNewCommand.name(\.path)).")
             return 1
         }
         let id = typeName.lowercased()

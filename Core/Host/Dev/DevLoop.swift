@@ -39,7 +39,7 @@ enum DevLoop {
 
 
     static func run(_ arguments: [String], options: HostOptions, environment: [String: String]) -> Int32 {
-        let dev = HostCommand.named(["dev"])
+        let dev = HostCommand.named(DevCommand.words)
         if arguments.first == "--help" || arguments.first == "-h" {
             Console.write(dev.help)
             return 0
@@ -53,8 +53,8 @@ enum DevLoop {
             Console.error("unexpected argument '\(arguments[1])'; put the command to run after `--`.\nUsage: strata \(dev.usage)")
             return 2
         }
-        let path = parsed.positionals[0]
-        let command = Array(parsed.positionals.dropFirst())
+        let declared = DevCommand(parsed)
+        let path = declared.package, command = declared.command
         let package = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
             .standardizedFileURL.path
         do {

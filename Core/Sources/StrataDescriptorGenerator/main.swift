@@ -3,23 +3,48 @@ import StrataDescriptorCodegen
 import StrataPluginKit
 
 // strata-descriptor PLUGIN_JSON OUTPUT_SWIFT [TYPED_SWIFT]
+// strata-descriptor --commands COMMANDS_JSON TYPED_SWIFT
 //
 // Run by StrataDescriptorPlugin at build time: checks a plugin's `plugin.json`, adds the ABI stamp of the
 // compiler that builds it (this tool is built by the same compiler as the plugin), and writes the Swift
 // file that puts the descriptor into the library's `strata_descriptor` section; with TYPED_SWIFT, also the
-// typed Swift of its commands and settings (TypedSource).
+// typed Swift of its commands and settings (TypedSource). With `--commands`, for a target that is not a
+// plugin (the host): only the typed Swift of the commands its `commands.json` declares.
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3 || arguments.count == 4 else {
-    FileHandle.standardError.write(Data("usage: strata-descriptor PLUGIN_JSON OUTPUT_SWIFT [TYPED_SWIFT]\n".utf8))
+let commandsOnly = arguments.count == 4 && arguments[1] == "--commands"
+guard commandsOnly || arguments.count == 3 || arguments.count == 4 else {
+    FileHandle.standardError.write(
+        Data("usage: strata-descriptor PLUGIN_JSON OUTPUT_SWIFT [TYPED_SWIFT]\n       strata-descriptor --commands COMMANDS_JSON TYPED_SWIFT\n".utf8))
     exit(2)
 }
-let input = arguments[1], output = arguments[2]
+let input = arguments[commandsOnly ? 2 : 1], output = arguments[commandsOnly ? 3 : 2]
 
 func fail(_ message: String) -> Never {
     // `file: error: message` is the form SwiftPM and editors show next to the file.
     FileHandle.standardError.write(Data("\(input): error: \(message)\n".utf8))
     exit(1)
+}
+
+/// Writes `text` to `path` only when it changes, so an unchanged declaration doesn't recompile its target.
+func write(_ text: String, to path: String) {
+    do {
+        if FileManager.default.contents(atPath: path) != Data(text.utf8) {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        }
+    } catch {
+        fail("can't write \(path): \(error.localizedDescription)")
+    }
+}
+
+if commandsOnly {
+    guard let data = FileManager.default.contents(atPath: input) else { fail("can't read the command declarations") }
+    do {
+        write(try TypedSource.swift(forCommands: CommandsDeclaration.decode(Array(data))), to: output)
+    } catch {
+        fail("\(error)")
+    }
+    exit(0)
 }
 
 guard let data = FileManager.default.contents(atPath: input) else {
@@ -35,19 +60,10 @@ descriptor.abi = StrataABI.stampString
 let encoder = JSONEncoder()
 encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
 let json = Array((try? encoder.encode(descriptor)) ?? Data())
-guard json.count <= PluginDescriptorSection.maximumLength else { fail("the descriptor has \(json.count) bytes; the most is \(PluginDescriptorSection.maximumLength)") }
-let source = PluginDescriptorSection.swiftSource(json: json, generatedFrom: URL(fileURLWithPath: input).lastPathComponent)
-
-/// Writes `text` to `path` only when it changes, so an unchanged descriptor doesn't recompile the plugin.
-func write(_ text: String, to path: String) {
-    do {
-        if FileManager.default.contents(atPath: path) != Data(text.utf8) {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        }
-    } catch {
-        fail("can't write \(path): \(error.localizedDescription)")
-    }
+guard json.count <= PluginDescriptorSection.maximumLength else {
+    fail("the descriptor has \(json.count) bytes; the most is \(PluginDescriptorSection.maximumLength)")
 }
+let source = PluginDescriptorSection.swiftSource(json: json, generatedFrom: URL(fileURLWithPath: input).lastPathComponent)
 
 write(source, to: output)
 if arguments.count == 4 {
