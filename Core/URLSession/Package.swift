@@ -28,7 +28,9 @@ let package = Package(
     dependencies: [.package(path: ".."), .package(path: "../Testing")],
     targets: [
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "StrataURLSession", dependencies: ["CCurl", .product(name: "StrataNetworking", package: "Core")]),
+        // Library evolution and a module interface, as every SDK library (see `resilient` in ../Package.swift).
+        .target(name: "StrataURLSession", dependencies: ["CCurl", .product(name: "StrataNetworking", package: "Core")],
+                swiftSettings: [.unsafeFlags(["-enable-library-evolution", "-emit-module-interface"])]),
         .testTarget(name: "StrataNetworkingTests",
                     dependencies: ["CCurl", "StrataURLSession", .product(name: "StrataNetworking", package: "Core"),
                                    .product(name: "StrataTesting", package: "Testing")]),

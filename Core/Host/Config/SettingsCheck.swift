@@ -45,6 +45,7 @@ struct SettingsCheck {
         case .boolean: "true or false"
         case .array: "an array"
         case .object: "an object"
+        @unknown default: "a \(kind.rawValue)"  // a type a later SDK adds (its enums are resilient)
         }
     }
 }

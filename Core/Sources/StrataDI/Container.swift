@@ -1,4 +1,4 @@
-import FoundationEssentials
+internal import FoundationEssentials
 import StrataBase
 import Synchronization
 

@@ -69,7 +69,9 @@ struct Key: Hashable, @unchecked Sendable, CustomStringConvertible {
     /// Kept only to name the type in messages; metatypes are immutable.
     @usableFromInline let metatype: Any.Type
 
-    @inlinable init<T>(_ type: T.Type, _ name: String?, scope: Owner? = nil) {
+    /// Not `@inlinable`: under library evolution an inlined initializer would freeze `Key`'s layout into
+    /// every plugin (the DI benchmark's singleton resolve stays within its goal with the call).
+    @usableFromInline init<T>(_ type: T.Type, _ name: String?, scope: Owner? = nil) {
         self.type = ObjectIdentifier(type)
         self.name = name
         self.scope = scope

@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 
 extension URL {
     /// Whether the URL names this machine: `localhost` (or a name under `.localhost`), `127.0.0.0/8` or `::1`.

@@ -1,6 +1,6 @@
-import CSQLite
+internal import CSQLite
 import StrataBase
-import FoundationEssentials
+internal import FoundationEssentials
 
 /// A SQLite database file (or an in-memory database) that any thread may use.
 ///

@@ -1,4 +1,4 @@
-import Glibc
+internal import Glibc
 
 /// A lock the thread holding it may take again, over a `pthread` recursive mutex: what the DI container's
 /// singleton builds (a factory that resolves another singleton) and SQLite's connection need. It is here

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+internal import Glibc
 #endif
 
 /// Starts threads of their own for work that blocks, so that it never holds a thread of Swift's
