@@ -32,6 +32,9 @@ struct HostCommand {
                     summary: "check a lib<Name>Plugin.so (or build a package folder) and copy it to ~/.local/lib/strata/plugins",
                     spec: CommandSpec(arguments: [.init("PATH", help: "a built lib<Name>Plugin.so, or a plugin package folder")],
                                       flags: [.init("--force", help: "replace an installed plugin of the same id")])),
+        HostCommand(words: ["plugins", "verify"],
+                    summary: "check a plugin library against this strata without loading it: its SDK and Swift, and every SDK symbol it needs",
+                    spec: CommandSpec(arguments: [.init("FILE", help: "a built lib<Name>Plugin.so")], flags: [json])),
         HostCommand(words: ["plugins", "uninstall"], summary: "remove a plugin installed in ~/.local/lib/strata/plugins",
                     spec: CommandSpec(arguments: [pluginID])),
         HostCommand(words: ["plugins", "trust"], summary: "record the plugin file's SHA-256, which \"trust\": \"pinned\" requires",
@@ -122,6 +125,7 @@ extension HostSession {
         case ["plugins", "retry"]: return pluginsRetry(id: arguments.positionals[0])
         case ["plugins", "info"]: return pluginsInfo(arguments.positionals[0], json: json)
         case ["plugins", "install"]: return pluginsInstall(arguments.positionals[0], force: arguments.has("--force"))
+        case ["plugins", "verify"]: return PluginVerification.run(arguments.positionals[0], json: json)
         case ["plugins", "uninstall"]: return pluginsUninstall(arguments.positionals[0])
         case ["plugins", "trust"]: return pluginsTrust(arguments.positionals[0])
         case ["plugins", "enable"]: return pluginsSetEnabled(arguments.positionals[0], true)

@@ -14,7 +14,8 @@ import StrataPluginKit
 ///
 /// The file is `<state>/descriptors/<folder hash>`: a header line naming the format and the strata version
 /// (another version starts afresh), a line with the folder's real path, then per library a line
-/// `name device inode size mtime-s mtime-ns ctime-s ctime-ns length` followed by the section's bytes. A
+/// `name device inode size mtime-s mtime-ns ctime-s ctime-ns length verdict-length` followed by the section's bytes
+/// and the symbol verdict's (``SDKSymbolCheck``; empty when nothing is missing). A
 /// file that doesn't parse is ignored and rewritten; it is written to a temporary name and renamed, so a
 /// reader never sees half of one.
 struct DescriptorCache: Equatable, Sendable {
@@ -47,6 +48,8 @@ struct DescriptorCache: Equatable, Sendable {
     struct Entry: Equatable, Sendable {
         let identity: Identity
         let section: [UInt8]
+        /// ``SDKSymbolCheck``'s verdict on the file: its first missing SDK symbol, or `nil`.
+        var missingSymbol: String?
     }
 
     /// The folder's real path.
@@ -59,17 +62,20 @@ struct DescriptorCache: Equatable, Sendable {
     }
 
     /// The cached section of `name`, if the file is still the one it was read from.
-    func section(named name: String, status: stat) -> [UInt8]? {
+    func section(named name: String, status: stat) -> [UInt8]? { entry(named: name, status: status)?.section }
+
+    /// The cached entry of `name`, if the file is still the one it was read from.
+    func entry(named name: String, status: stat) -> Entry? {
         guard let entry = entries[name], entry.identity == Identity(status) else { return nil }
-        return entry.section
+        return entry
     }
 
     /// Keeps `section` for `name`, unless the file changed within the clock's current tick: file times
     /// are taken from that coarse clock, so a second change within the tick could leave every compared
     /// field as it is (git calls such entries "racily clean"). Such a file is read again next time.
-    mutating func record(_ section: [UInt8], named name: String, status: stat, now: timespec) {
+    mutating func record(_ section: [UInt8], missingSymbol: String? = nil, named name: String, status: stat, now: timespec) {
         guard status.st_ctim.parts < now.parts else { return }
-        entries[name] = Entry(identity: Identity(status), section: section)
+        entries[name] = Entry(identity: Identity(status), section: section, missingSymbol: missingSymbol)
     }
 
     /// The clock file times are taken from.
@@ -81,7 +87,8 @@ struct DescriptorCache: Equatable, Sendable {
 
     // MARK: The file
 
-    private static let header = "strata descriptor cache 1, strata \(strataVersion)"
+    /// Names the SDK libraries' files too: the symbol verdicts hold only for the SDK they were judged against.
+    private static let header = "strata descriptor cache 2, strata \(strataVersion), sdk \(SDKSymbolCheck.fingerprint)"
 
     /// `<directory>/<hash of folder>`.
     static func file(for folder: String, in directory: URL) -> URL {
@@ -112,19 +119,21 @@ struct DescriptorCache: Equatable, Sendable {
               let second = line(), second.elementsEqual(folder.utf8) else { return nil }
         var entries: [String: Entry] = [:]
         while offset < bytes.count {
-            guard let fields = line()?.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false), fields.count == 9 else { return nil }
+            guard let fields = line()?.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false), fields.count == 10 else { return nil }
             var numbers: [Int64] = []
             for field in fields.dropFirst() {  // device numbers and times are written as signed
                 guard let number = Int64(String(decoding: field, as: UTF8.self)) else { return nil }
                 numbers.append(number)
             }
-            let length = Int(numbers[7])
-            guard length >= 0, length <= bytes.count - offset else { return nil }
+            guard let length = Int(exactly: numbers[7]), let verdictLength = Int(exactly: numbers[8]), length >= 0, verdictLength >= 0,
+                  length <= bytes.count - offset, verdictLength <= bytes.count - offset - length else { return nil }
             let identity = Identity(device: UInt64(bitPattern: numbers[0]), inode: UInt64(bitPattern: numbers[1]), size: numbers[2],
                                     modified: timespec.Parts(seconds: numbers[3], nanoseconds: numbers[4]),
                                     changed: timespec.Parts(seconds: numbers[5], nanoseconds: numbers[6]))
-            entries[String(decoding: fields[0], as: UTF8.self)] = Entry(identity: identity, section: Array(bytes[offset..<(offset + length)]))
-            offset += length
+            let verdict = bytes[(offset + length)..<(offset + length + verdictLength)]
+            entries[String(decoding: fields[0], as: UTF8.self)] = Entry(identity: identity, section: Array(bytes[offset..<(offset + length)]),
+                                                                        missingSymbol: verdict.isEmpty ? nil : String(decoding: verdict, as: UTF8.self))
+            offset += length + verdictLength
         }
         return entries
     }
@@ -134,8 +143,9 @@ struct DescriptorCache: Equatable, Sendable {
     func save(in directory: URL) {
         var bytes = Array("\(Self.header)\n\(folder)\n".utf8)
         for (name, entry) in entries.sorted(by: { $0.key < $1.key }) {  // plugin file names have no spaces
-            bytes += Array("\(name) \(entry.identity.fields) \(entry.section.count)\n".utf8)
-            bytes += entry.section
+            let verdict = Array((entry.missingSymbol ?? "").utf8)
+            bytes += Array("\(name) \(entry.identity.fields) \(entry.section.count) \(verdict.count)\n".utf8)
+            bytes += entry.section + verdict
         }
         guard (try? PrivateFolder.prepare(directory)) != nil else { return }
         try? Data(bytes).write(to: Self.file(for: folder, in: directory), options: .atomic)

@@ -22,6 +22,8 @@ struct PluginCatalog {
         var crash: CrashJournal.Record?
         /// The file that was judged (``DiscoveredPlugin/identity``).
         var identity: FileIdentity?
+        /// Whether the problem is that it was built for another SDK or Swift, or needs SDK symbols this strata lacks.
+        var incompatible = false
 
         /// The name shown to people: the descriptor's, else the id.
         var displayName: String { descriptor?.displayName ?? id }
@@ -44,6 +46,7 @@ struct PluginCatalog {
                 let descriptor = try PluginDescriptorSection.decode(plugin.section?.get() ?? PluginDescriptorReader.section(libraryAt: plugin.path))
                 entry.descriptor = descriptor
                 entry.problem = Self.problem(with: descriptor, fileID: plugin.id)
+                Self.checkCompatibility(&entry, descriptor: descriptor, missingSymbol: plugin.missingSymbol)
             } catch {
                 entry.problem = "\(error)"
             }
@@ -87,13 +90,23 @@ struct PluginCatalog {
 
     /// Why a readable descriptor can't be used with this host and this file, or `nil`.
     static func problem(with descriptor: PluginDescriptor, fileID: String) -> String? {
-        if descriptor.abi != StrataABI.stampString {
-            return PluginFailure.abiMismatch(found: descriptor.abi, expected: StrataABI.stampString).description
-        }
+        if let refusal = StrataABI.refusal(ofStamp: descriptor.abi) { return PluginFailure.incompatible(refusal).description }
         if descriptor.id != fileID {
             return PluginFailure.badDescriptor("its descriptor's id is '\(descriptor.id)' but the library name says '\(fileID)'; rename the library to lib\(descriptor.id.capitalized)Plugin.so or fix the id in its plugin.json").description
         }
         return nil
+    }
+
+    /// Marks a plugin built for another SDK or Swift, or one needing an SDK symbol this strata lacks, `incompatible`.
+    private static func checkCompatibility(_ entry: inout Entry, descriptor: PluginDescriptor, missingSymbol: String?) {
+        if let refusal = StrataABI.refusal(ofStamp: descriptor.abi) {
+            entry.problem = PluginFailure.incompatible(refusal).description
+        } else if let missingSymbol, entry.problem == nil {
+            entry.problem = PluginFailure.missingSymbol(missingSymbol, stamp: descriptor.abi, path: entry.path).description
+        } else {
+            return
+        }
+        entry.incompatible = true
     }
 
     /// A dependency installed in a version outside the range asked for fails the plugin that asks.

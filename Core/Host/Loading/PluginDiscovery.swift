@@ -14,6 +14,9 @@ struct DiscoveredPlugin: Equatable {
     /// The descriptor section's bytes, read through the descriptor that the trust check inspected
     /// (`nil`: not read yet; the catalog reads it by path).
     var section: Result<[UInt8], PluginDescriptorError>?
+    /// The first symbol it expects from the SDK that this strata's SDK lacks, demangled (``SDKSymbolCheck``);
+    /// `nil` when none is missing or its section wasn't read.
+    var missingSymbol: String?
 }
 
 /// Looks for plugin libraries in the configured folders, in order. Only folders named by the config or
@@ -74,7 +77,7 @@ struct PluginDiscovery {
                 var updated = DescriptorCache(folder: realDirectory)
                 for (candidate, file) in zip(candidates, opened) {
                     if let status = file?.status, case .success(let section) = file?.section {
-                        updated.record(section, named: candidate.name, status: status, now: now)
+                        updated.record(section, missingSymbol: file?.missingSymbol, named: candidate.name, status: status, now: now)
                     }
                 }
                 if updated != cache { updated.save(in: cacheDirectory) }
@@ -92,6 +95,7 @@ struct PluginDiscovery {
                 }
                 if plugin.problem == nil {
                     plugin.section = file.section
+                    plugin.missingSymbol = file.missingSymbol
                     plugin.identity = PluginFile.identity(path: file.path, status: file.status)
                 }
                 found.append(plugin)
@@ -108,6 +112,8 @@ struct PluginDiscovery {
         let status: stat?
         /// `nil` where `status` is: the catalog then reads it by path, and reports why it can't.
         let section: Result<[UInt8], PluginDescriptorError>?
+        /// What ``SDKSymbolCheck`` found missing, for a file whose section was read.
+        var missingSymbol: String?
     }
 
     /// Reads `name` in the real folder `folder` (open as `folderDescriptor`, or -1), or takes its section
@@ -118,8 +124,8 @@ struct PluginDiscovery {
         let path = "\(folder)/\(name)"
         var cachedStatus = stat()
         if folderDescriptor >= 0, !cache.entries.isEmpty, fstatat(folderDescriptor, name, &cachedStatus, AT_SYMLINK_NOFOLLOW) == 0,
-           let section = cache.section(named: name, status: cachedStatus) {
-            return OpenedFile(path: path, status: cachedStatus, section: .success(section))
+           let cached = cache.entry(named: name, status: cachedStatus) {
+            return OpenedFile(path: path, status: cachedStatus, section: .success(cached.section), missingSymbol: cached.missingSymbol)
         }
         // O_NONBLOCK: a FIFO under a plugin's name must not stall discovery; regular files ignore it.
         let flags = O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
@@ -134,9 +140,10 @@ struct PluginDiscovery {
         defer { close(file) }
         var status = stat()
         guard fstat(file, &status) == 0 else { return OpenedFile(path: path, status: nil, section: nil) }
-        return OpenedFile(path: path, status: status, section: Result { () throws(PluginDescriptorError) in
-            try PluginDescriptorReader.section(file: file, path: path)
-        })
+        let section = Result { () throws(PluginDescriptorError) in try PluginDescriptorReader.section(file: file, path: path) }
+        // A plugin's symbols are judged through the same descriptor (and then cached with its section).
+        let missing = (try? section.get()) == nil ? nil : SDKSymbolCheck.firstMissing(file: file, path: path)
+        return OpenedFile(path: path, status: status, section: section, missingSymbol: missing)
     }
 
     /// The plugin libraries directly in `folder`, sorted by name.

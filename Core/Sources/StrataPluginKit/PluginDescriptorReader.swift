@@ -1,4 +1,4 @@
-import Glibc
+internal import Glibc
 
 /// Reads a plugin's descriptor from its library file: the ELF section headers, then the
 /// `strata_descriptor` section (``PluginDescriptorSection``). Nothing is mapped or run, and none of the
@@ -96,66 +96,5 @@ public enum PluginDescriptorReader {
         let type: UInt32
         let offset: Int?
         let size: Int?
-    }
-}
-
-/// Where the reader's bytes come from: exact ranges, a short read reported as truncation.
-private protocol ByteSource {
-    func bytes(at offset: Int, count: Int, what: String) throws(PluginDescriptorError) -> [UInt8]
-}
-
-extension ByteSource {
-    /// Refuses a range that is negative or whose end overflows, before any read.
-    fileprivate func checkRange(at offset: Int, count: Int, what: String) throws(PluginDescriptorError) {
-        guard count >= 0, offset >= 0, !offset.addingReportingOverflow(count).overflow, off_t(exactly: offset + count) != nil else {
-            throw .truncated("its \(what) lies outside the file")
-        }
-    }
-}
-
-/// `pread` of exact byte ranges of an open file.
-private struct FileReader: ByteSource {
-    let file: Int32
-
-    func bytes(at offset: Int, count: Int, what: String) throws(PluginDescriptorError) -> [UInt8] {
-        try checkRange(at: offset, count: count, what: what)
-        // Ask the file's size first, so that a header claiming gigabytes allocates nothing.
-        var status = stat()
-        if fstat(file, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) - offset < count {
-            throw .truncated("its \(what) (\(count) bytes at offset \(offset)) runs past the end of the file")
-        }
-        var short = false
-        let buffer = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            while initialized < count {
-                let read = pread(file, buffer.baseAddress! + initialized, count - initialized, off_t(offset + initialized))
-                if read < 0 && errno == EINTR { continue }
-                guard read > 0 else { break }
-                initialized += read
-            }
-            short = initialized < count
-        }
-        guard !short else { throw .truncated("its \(what) (\(count) bytes at offset \(offset)) runs past the end of the file") }
-        return buffer
-    }
-}
-
-/// Exact byte ranges of a file held in memory.
-private struct MemoryReader: ByteSource {
-    let bytes: [UInt8]
-
-    func bytes(at offset: Int, count: Int, what: String) throws(PluginDescriptorError) -> [UInt8] {
-        try checkRange(at: offset, count: count, what: what)
-        guard offset + count <= bytes.count else {
-            throw .truncated("its \(what) (\(count) bytes at offset \(offset)) runs past the end of the file")
-        }
-        return Array(bytes[offset..<offset + count])
-    }
-}
-
-private extension Array where Element == UInt8 {
-    /// The little-endian integer at `offset`.
-    func load<T: FixedWidthInteger>(_ type: T.Type, at offset: Int) -> T {
-        precondition(offset >= 0 && offset + MemoryLayout<T>.size <= count)
-        return withUnsafeBytes { T(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: T.self)) }
     }
 }
