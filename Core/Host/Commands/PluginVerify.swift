@@ -16,7 +16,8 @@ struct PluginVerification: Encodable {
     /// This strata's.
     var hostSDK = StrataABI.sdkVersion
     var hostSwift = StrataABI.swiftVersion
-    var compatible: Bool { problems.isEmpty && missingSymbols.isEmpty }
+    /// Whether it fits: no problem and no missing symbol.
+    private(set) var compatible = false
     /// Why it doesn't fit, apart from missing symbols: an unreadable file or descriptor, another SDK or Swift.
     var problems: [String] = []
     /// The SDK symbols it expects that this strata's SDK lacks.
@@ -29,28 +30,10 @@ struct PluginVerification: Encodable {
         let demangled: String
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case path, id, stamp, sdk, swift, hostSDK, hostSwift, compatible, problems, missingSymbols, sdkSymbols
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(path, forKey: .path)
-        try container.encodeIfPresent(id, forKey: .id)
-        try container.encodeIfPresent(stamp, forKey: .stamp)
-        try container.encodeIfPresent(sdk, forKey: .sdk)
-        try container.encodeIfPresent(swift, forKey: .swift)
-        try container.encode(hostSDK, forKey: .hostSDK)
-        try container.encode(hostSwift, forKey: .hostSwift)
-        try container.encode(compatible, forKey: .compatible)
-        try container.encode(problems, forKey: .problems)
-        try container.encode(missingSymbols, forKey: .missingSymbols)
-        try container.encode(sdkSymbols, forKey: .sdkSymbols)
-    }
-
     /// Judges the library at `path` through one open descriptor.
     init(path: String) {
         self.path = path
+        defer { compatible = problems.isEmpty && missingSymbols.isEmpty }
         let file = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard file >= 0 else {
             problems.append("can't open \(path): \(String(cString: strerror(errno))). Check the path.")

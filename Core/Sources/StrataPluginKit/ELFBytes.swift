@@ -1,5 +1,29 @@
 internal import Glibc
 
+/// Where an ELF file's section header table is, from its ELF header: every value checked, none trusted.
+struct ELFSectionTable {
+    let offset: Int, entrySize: Int, count: Int, namesIndex: Int
+    /// `entrySize × count`, at most ``PluginDescriptorReader/maximumTableLength``.
+    let length: Int
+
+    /// Reads and checks the ELF header of the file `reader` reads (`path` names it in errors).
+    init(in reader: some ByteSource, path: String) throws(PluginDescriptorError) {
+        let noTable = PluginDescriptorError.notELF("\(path) has no usable section header table")
+        let header = try reader.bytes(at: 0, count: 64, what: "ELF header")
+        guard header.starts(with: [0x7F, 0x45, 0x4C, 0x46]) else { throw .notELF("\(path) doesn't start with the ELF magic") }
+        guard header[4] == 2, header[5] == 1 else { throw .notELF("\(path) is not a 64-bit little-endian ELF file") }
+        guard let tableOffset = Int(exactly: header.load(UInt64.self, at: 0x28)) else { throw noTable }
+        offset = tableOffset
+        entrySize = Int(header.load(UInt16.self, at: 0x3A))
+        count = Int(header.load(UInt16.self, at: 0x3C))
+        namesIndex = Int(header.load(UInt16.self, at: 0x3E))
+        guard entrySize >= 64, count > 0, offset > 0 else { throw noTable }
+        let (length, tooLong) = entrySize.multipliedReportingOverflow(by: count)
+        guard !tooLong, length <= PluginDescriptorReader.maximumTableLength else { throw noTable }
+        self.length = length
+    }
+}
+
 /// Where the reader's bytes come from: exact ranges, a short read reported as truncation.
 protocol ByteSource {
     func bytes(at offset: Int, count: Int, what: String) throws(PluginDescriptorError) -> [UInt8]

@@ -39,17 +39,9 @@ public struct LibrarySymbols: Sendable, Equatable {
     }
 
     private static func read(in reader: some ByteSource, path: String) throws(PluginDescriptorError) -> LibrarySymbols {
-        let noTable = PluginDescriptorError.notELF("\(path) has no usable section header table")
-        let header = try reader.bytes(at: 0, count: 64, what: "ELF header")
-        guard header.starts(with: [0x7F, 0x45, 0x4C, 0x46]) else { throw .notELF("\(path) doesn't start with the ELF magic") }
-        guard header[4] == 2, header[5] == 1 else { throw .notELF("\(path) is not a 64-bit little-endian ELF file") }
-        guard let tableOffset = Int(exactly: header.load(UInt64.self, at: 0x28)) else { throw noTable }
-        let entrySize = Int(header.load(UInt16.self, at: 0x3A))
-        let count = Int(header.load(UInt16.self, at: 0x3C))
-        guard entrySize >= 64, count > 0, tableOffset > 0 else { throw noTable }
-        let (tableLength, tooLong) = entrySize.multipliedReportingOverflow(by: count)
-        guard !tooLong, tableLength <= PluginDescriptorReader.maximumTableLength else { throw noTable }
-        let table = try reader.bytes(at: tableOffset, count: tableLength, what: "section header table")
+        let sections = try ELFSectionTable(in: reader, path: path)
+        let (entrySize, count) = (sections.entrySize, sections.count)
+        let table = try reader.bytes(at: sections.offset, count: sections.length, what: "section header table")
         func section(_ index: Int) -> Section {
             let base = index * entrySize  // index < count: within the table just read
             return Section(type: table.load(UInt32.self, at: base + 4), offset: Int(exactly: table.load(UInt64.self, at: base + 0x18)),

@@ -40,17 +40,9 @@ public enum PluginDescriptorReader {
     }
 
     private static func section(in reader: some ByteSource, path: String) throws(PluginDescriptorError) -> [UInt8] {
-        let noTable = PluginDescriptorError.notELF("\(path) has no usable section header table")
-        let header = try reader.bytes(at: 0, count: 64, what: "ELF header")
-        guard header.starts(with: [0x7F, 0x45, 0x4C, 0x46]) else { throw .notELF("\(path) doesn't start with the ELF magic") }
-        guard header[4] == 2, header[5] == 1 else { throw .notELF("\(path) is not a 64-bit little-endian ELF file") }
-        guard let tableOffset = Int(exactly: header.load(UInt64.self, at: 0x28)) else { throw noTable }
-        let entrySize = Int(header.load(UInt16.self, at: 0x3A))
-        let count = Int(header.load(UInt16.self, at: 0x3C))
-        let namesIndex = Int(header.load(UInt16.self, at: 0x3E))
-        guard entrySize >= 64, count > 0, namesIndex < count, tableOffset > 0 else { throw noTable }
-        let (tableLength, tooLong) = entrySize.multipliedReportingOverflow(by: count)
-        guard !tooLong, tableLength <= maximumTableLength else { throw noTable }
+        let table = try ELFSectionTable(in: reader, path: path)
+        let (tableOffset, entrySize, count, namesIndex, tableLength) = (table.offset, table.entrySize, table.count, table.namesIndex, table.length)
+        guard namesIndex < count else { throw .notELF("\(path) has no usable section header table") }
 
         // The section headers, read with up to 1 KiB before them: linkers put the section names there.
         let slack = min(tableOffset, 1024)
