@@ -13,6 +13,8 @@ import Synchronization
 /// `@_spi(StrataHost)`: a plugin that imports StrataDI as plugins do cannot call them (it registers through
 /// `PluginContext.register`, always as itself), so it can neither pose as the host or another plugin nor
 /// end or undo anyone's registrations.
+/// `@_fixed_layout`: its stored properties are ABI for good, read directly by the inlined fast path (see `Owner`).
+@_fixed_layout
 public final class Container: Sendable {
     /// The table before `freeze()`: guarded by a mutex.
     private let open = Mutex<[Key: AnyEntry]>([:])
@@ -266,7 +268,8 @@ public final class Container: Sendable {
 
 /// The registration table once frozen: an open-addressing hash table keyed by the type's address, so a
 /// lookup is a multiply, a shift and a compare or two (no SipHash on the hot path).
-@usableFromInline
+/// `@_fixed_layout`: its stored properties are ABI for good, read directly by the inlined fast path (see `Owner`).
+@_fixed_layout @usableFromInline
 final class FrozenTable: Sendable {
     /// Owns the entries; the slots only borrow them.
     let entries: [Key: AnyEntry]

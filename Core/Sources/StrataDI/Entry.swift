@@ -1,7 +1,8 @@
 import Synchronization
 
 /// A registration as the container stores it; `Entry<T>` adds the typed factory and instance storage.
-@usableFromInline
+/// `@_fixed_layout`: its stored properties are ABI for good, read directly by the inlined fast path (see `Owner`).
+@_fixed_layout @usableFromInline
 class AnyEntry: @unchecked Sendable {
     @usableFromInline let key: Key
     @usableFromInline let owner: Owner
@@ -43,7 +44,8 @@ class AnyEntry: @unchecked Sendable {
 }
 
 /// The boxed instance of a singleton, published once through an atomic reference.
-@usableFromInline
+/// `@_fixed_layout`: its stored properties are ABI for good, read directly by the inlined fast path (see `Owner`).
+@_fixed_layout @usableFromInline
 final class InstanceBox<T>: @unchecked Sendable {
     @usableFromInline let value: T
     @usableFromInline init(_ value: T) { self.value = value }
@@ -53,10 +55,11 @@ final class InstanceBox<T>: @unchecked Sendable {
 @usableFromInline
 final class WeakBox: @unchecked Sendable {
     @usableFromInline weak var object: AnyObject?
-    init() {}
+    @usableFromInline init() {}
 }
 
-@usableFromInline
+/// `@_fixed_layout`: its stored properties are ABI for good, read directly by the inlined fast path (see `Owner`).
+@_fixed_layout @usableFromInline
 final class Entry<T>: AnyEntry, @unchecked Sendable {
     @usableFromInline let factory: @Sendable (Resolver) throws -> T
     @usableFromInline let weakInstance = WeakBox()

@@ -59,7 +59,11 @@ final class ResolutionFrame: Sendable {
 }
 
 /// A registration's identity: the type and the optional name.
-@usableFromInline
+///
+/// `@frozen`: part of the SDK's ABI for good (changing its layout needs a new major). The container's fast
+/// path is inlined into every caller; without this the inlined code copied it through the runtime's value
+/// witnesses, and a singleton resolve took ~450 ns instead of ~35 (the DI rows in Benchmarks/RESULTS.md).
+@frozen @usableFromInline
 struct Key: Hashable, @unchecked Sendable, CustomStringConvertible {
     @usableFromInline let type: ObjectIdentifier
     @usableFromInline let name: String?
@@ -69,9 +73,7 @@ struct Key: Hashable, @unchecked Sendable, CustomStringConvertible {
     /// Kept only to name the type in messages; metatypes are immutable.
     @usableFromInline let metatype: Any.Type
 
-    /// Not `@inlinable`: under library evolution an inlined initializer would freeze `Key`'s layout into
-    /// every plugin (the DI benchmark's singleton resolve stays within its goal with the call).
-    @usableFromInline init<T>(_ type: T.Type, _ name: String?, scope: Owner? = nil) {
+    @inlinable init<T>(_ type: T.Type, _ name: String?, scope: Owner? = nil) {
         self.type = ObjectIdentifier(type)
         self.name = name
         self.scope = scope
