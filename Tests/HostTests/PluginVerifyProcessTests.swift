@@ -53,6 +53,11 @@ import Testing
         #expect(report["sdk"] as? String == "0.9.0")
         let missing = try #require(report["missingSymbols"] as? [[String: String]])
         #expect(missing.map { $0["mangled"] } == [Self.export.replacingOccurrences(of: "6export", with: "6exporx")])
+
+        // plugins install refuses it too, naming the symbol, and installs nothing.
+        let install = try sandbox.strata(["plugins", "install", library.path], environment: ["HOME": sandbox.root.path])
+        #expect(install.status == 1 && install.stderr.contains("it needs static StrataPluginKit.PluginExport.exporx("), "\(install.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent(".local/lib/strata/plugins").path))
     }
 
     @Test(.timeLimit(.minutes(2)))

@@ -46,6 +46,10 @@ extension HostSession {
             Console.error("can't install \(library.path): \(problem)")
             return 1
         }
+        if let missing = SDKSymbolCheck.firstMissing(libraryAt: library.path) {
+            Console.error("can't install \(library.path): \(PluginFailure.missingSymbol(missing, stamp: descriptor.abi, path: library.path))")
+            return 1
+        }
         let folder = URL(fileURLWithPath: PluginDiscovery.userDirectory(environment: environment), isDirectory: true)
         let target = folder.appendingPathComponent(library.lastPathComponent)
         if let existing = discovered.first(where: { $0.id == id }) {

@@ -73,6 +73,14 @@ enum SDKSymbolCheck {
         }
     }
 
+    /// ``firstMissing(file:path:)`` of the library at `path`.
+    static func firstMissing(libraryAt path: String) -> String? {
+        let file = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard file >= 0 else { return "can't open \(path): \(String(cString: strerror(errno)))" }
+        defer { close(file) }
+        return firstMissing(file: file, path: path)
+    }
+
     /// `symbol` as people read it (`StrataTerminal.ListRow.init(title: Swift.String) -> …`), by the Swift
     /// runtime's own demangler; the symbol itself if the runtime has none or can't read it.
     static func demangle(_ symbol: String) -> String {
