@@ -54,11 +54,12 @@ enum SDKSymbolCheck {
         return symbols.imports.filter { isFromSDK($0) && !exports.contains($0) }
     }
 
-    /// Whether a Swift symbol belongs to an SDK module: `$s` and the module's length-prefixed name, at the
-    /// start or as the context of an extension or a generic argument further on.
+    /// Whether a Swift symbol is defined by an SDK module: its context is the module (`$s14StrataTerminal…`),
+    /// or an extension the module declares on another module's type (`…14StrataTerminalE…`). A symbol of
+    /// another library that merely mentions an SDK type (a generic argument) is not the SDK's to export.
     static func isFromSDK(_ symbol: String) -> Bool {
         guard symbol.hasPrefix("$s") else { return false }
-        return mangledModules.contains { symbol.contains($0) }
+        return mangledModules.contains { symbol.dropFirst(2).hasPrefix($0) || symbol.contains($0 + "E") }
     }
 
     private static let mangledModules = modules.map { "\($0.utf8.count)\($0)" }
