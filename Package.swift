@@ -8,9 +8,11 @@ import PackageDescription
 // MARK: - SDK
 
 /// An SDK library by product name: from `Core/`, or from the packages beside it (`Core/Base`, `Core/URLSession`,
-/// `Core/Testing`).
+/// `Core/Hosting`, `Core/Testing`, and `Core/HostKit`, which only the host links).
 func sdk(_ product: String) -> Target.Dependency {
-    .product(name: product, package: ["StrataBase": "Base", "StrataURLSession": "URLSession", "StrataTesting": "Testing"][product] ?? "Core")
+    let packages = ["StrataBase": "Base", "StrataURLSession": "URLSession", "StrataHosting": "Hosting", "StrataTesting": "Testing",
+                    "StrataHostKit": "HostKit"]
+    return .product(name: product, package: packages[product] ?? "Core")
 }
 /// Compiles the target's `plugin.json` into its library: the descriptor the host reads without loading it.
 func descriptor() -> Target.PluginUsage { .plugin(name: "StrataDescriptorPlugin", package: "Core") }
@@ -111,19 +113,21 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [.executable(name: "strata", targets: ["strata"])]
         + features.flatMap(\.products) + fixtureProducts,
-    dependencies: [.package(path: "Core"), .package(path: "Core/Base"), .package(path: "Core/URLSession"),
-                   .package(path: "Core/Testing")],
+    dependencies: [.package(path: "Core"), .package(path: "Core/Base"), .package(path: "Core/HostKit"),
+                   .package(path: "Core/URLSession"), .package(path: "Core/Hosting"), .package(path: "Core/Testing")],
     targets: [
-        // The host: its logic a library (config, catalog and discovery, the loader, the command router, each
-        // host command), unit-tested in HostUnitTests; the executable is its main.swift.
+        // The host: its logic a library (the pipeline context → catalog → router → runner, the loader, each
+        // host command), unit-tested in HostUnitTests; the executable is its main.swift. What it shares with
+        // PluginTestHost (the host's services, running a plugin command) is StrataHosting.
         .target(
             name: "StrataHost",
-            dependencies: [base, sdk("StrataPluginKit"), sdk("StrataRuntime"), sdk("StrataNetworking"),
-                           sdk("StrataStorage"), sdk("StrataTerminal")],
+            dependencies: [base, sdk("StrataHostKit"), sdk("StrataPluginKit"), sdk("StrataRuntime"), sdk("StrataNetworking"),
+                           sdk("StrataStorage"), sdk("StrataTerminal"), sdk("StrataHosting")],
             path: "Core/Host"
         ),
         .executableTarget(name: "strata", dependencies: ["StrataHost"], path: "Core/HostMain"),
-        .testTarget(name: "HostUnitTests", dependencies: ["StrataHost", sdk("StrataPluginKit")], path: "Tests/HostUnitTests"),
+        .testTarget(name: "HostUnitTests", dependencies: ["StrataHost", sdk("StrataPluginKit"), sdk("StrataHosting")],
+                    path: "Tests/HostUnitTests"),
         .testTarget(name: "HostTests", dependencies: [sdk("StrataTesting")], path: "Tests/HostTests"),
         .testTarget(name: "ArchitectureTests", dependencies: [], path: "Tests/ArchitectureTests"),
     ] + features.flatMap(\.targets) + fixtureTargets,

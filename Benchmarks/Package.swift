@@ -11,9 +11,12 @@ let package = Package(
     products: [
         // One trivial plugin, copied 10, 100 and 500 times to measure the cost of each additional plugin.
         .library(name: "TrivialBench", type: .dynamic, targets: ["TrivialPlugin"]),
+        // The same with a Blocks-sized descriptor of 25 commands, copied 500 times.
+        .library(name: "WideBench", type: .dynamic, targets: ["WidePlugin"]),
     ],
     dependencies: [
         .package(path: "../Core"),
+        .package(path: "../Core/HostKit"),
         .package(path: "../Core/URLSession"),
         // The Swift server ecosystem's HTTP client (SwiftNIO), beside URLSession, for the HTTP rows.
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
@@ -27,6 +30,7 @@ let package = Package(
         .executableTarget(
             name: "DI",
             dependencies: [.product(name: "Benchmark", package: "benchmark"), .product(name: "StrataPluginKit", package: "Core"),
+                           .product(name: "StrataHostKit", package: "HostKit"),
                            .product(name: "Swinject", package: "Swinject"), .product(name: "Dependencies", package: "swift-dependencies")],
             path: "Benchmarks/DI",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -59,6 +63,10 @@ let package = Package(
         .executableTarget(name: "HelloWorld"),
         // Its descriptor's id, bench00000, is overwritten in each copy (same length) to match the copy's name.
         .target(name: "TrivialPlugin", dependencies: [.product(name: "StrataPluginKit", package: "Core")],
+                exclude: ["plugin.json"], plugins: [.plugin(name: "StrataDescriptorPlugin", package: "Core")]),
+        // The trivial plugin's code (a link to its file) with a Blocks-sized descriptor of 25 commands, whose
+        // first words are bench00000, each overwritten like the id.
+        .target(name: "WidePlugin", dependencies: [.product(name: "StrataPluginKit", package: "Core")],
                 exclude: ["plugin.json"], plugins: [.plugin(name: "StrataDescriptorPlugin", package: "Core")]),
     ],
     swiftLanguageModes: [.v6]

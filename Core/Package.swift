@@ -9,7 +9,8 @@
 // services reach a plugin through the container, keyed by protocols from their own modules. What several
 // of them need (the sanitizer for untrusted text) is the package `Base/`, one more dynamic library. The
 // HTTP client (on libcurl) is the package `URLSession/`, which the host opens only when a request is sent; the
-// networking tests, which need it, live there.
+// networking tests, which need it, live there. What only the host may do (the container itself, plugin
+// contexts, the secret mask's writer) is the package `HostKit/`, which plugins do not link.
 import PackageDescription
 
 let base = Target.Dependency.product(name: "StrataBase", package: "Base")
@@ -44,12 +45,16 @@ let package = Package(
         .target(name: "StrataTerminal", dependencies: ["CZlib", base], swiftSettings: resilient),
 
         // MARK: Build tools
-        .executableTarget(name: "strata-descriptor", dependencies: ["StrataPluginKit"], path: "Sources/StrataDescriptorGenerator"),
+        // The typed Swift generated from a plugin.json (its commands' and settings' types), a library of its own
+        // so that its tests can call it.
+        .target(name: "StrataDescriptorCodegen", dependencies: ["StrataPluginKit"]),
+        .executableTarget(name: "strata-descriptor", dependencies: ["StrataPluginKit", "StrataDescriptorCodegen"],
+                          path: "Sources/StrataDescriptorGenerator"),
         .plugin(name: "StrataDescriptorPlugin", capability: .buildTool(), dependencies: ["strata-descriptor"]),
 
         // MARK: Tests
         .testTarget(name: "StrataBaseTests", dependencies: [base]),
-        .testTarget(name: "StrataDITests", dependencies: ["StrataDI"]),
+        .testTarget(name: "StrataDescriptorCodegenTests", dependencies: ["StrataDescriptorCodegen", "StrataPluginKit"]),
         .testTarget(name: "StrataNetworkingTests", dependencies: ["StrataNetworking"]),
         .testTarget(name: "StrataPluginKitTests", dependencies: ["StrataPluginKit", base]),
         .testTarget(name: "StrataRuntimeTests", dependencies: ["StrataRuntime"]),

@@ -1,7 +1,7 @@
 import Glibc
 import StrataBase
 
-/// A process strata starts with `posix_spawn`: the app under its supervisor, a plugin probe, `swift build`.
+/// A process strata starts with `posix_spawn` (or, for the app under its supervisor, `fork`): the app, a plugin probe, `swift build`.
 /// SIGPIPE is back at its default in the child; descriptors without `FD_CLOEXEC` are inherited (the dev
 /// loop hands the app the read end of its failure pipe that way).
 struct ChildProcess {
@@ -56,6 +56,12 @@ struct ChildProcess {
         }
         self.pid = pid
         output = pipe[0]
+    }
+
+    /// A child made by `fork` alone: its output is strata's own.
+    init(forked pid: pid_t) {
+        self.pid = pid
+        output = -1
     }
 
     /// Reads the captured output as it comes, until the child (and whatever inherited the pipe) closes it

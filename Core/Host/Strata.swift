@@ -7,6 +7,7 @@ import StrataPluginKit
 /// process's.
 @MainActor
 public func runStrata(_ arguments: [String], environment: [String: String]) async -> Int32 {
+    var environment = environment
     if arguments.first == "__complete" { return completeCommandLine(Array(arguments.dropFirst()), environment: environment) }
     let options: HostOptions
     do {
@@ -26,7 +27,10 @@ public func runStrata(_ arguments: [String], environment: [String: String]) asyn
     case "dev":
         return DevLoop.run(Array(words.dropFirst()), options: options, environment: environment)
     case "plugins" where words.dropFirst().first == "new":
-        return Scaffold.run(Array(words.dropFirst(2)), claimed: Scaffold.ClaimedNames(options: options, environment: environment))
+        // A broken config doesn't stop a new plugin: its names are checked against the default folders then.
+        let context = (try? HostContext.load(options: options, environment: environment))
+            ?? HostContext(options: options, environment: environment, config: .builtIn)
+        return Scaffold.run(Array(words.dropFirst(2)), claimed: Scaffold.ClaimedNames(HostCatalog(context)))
     default:
         break
     }
@@ -35,32 +39,38 @@ public func runStrata(_ arguments: [String], environment: [String: String]) asyn
         CrashJournal.forget(words[1], in: CrashJournal.directory(environment: environment))
     }
     if words.isEmpty && Console.isInteractive && environment["TERM"] != "dumb" && environment[Supervisor.supervisedVariable] == nil {
-        return Supervisor.run(arguments: arguments, environment: environment)
+        switch Supervisor.run(arguments: arguments, environment: environment) {
+        case .finished(let code): return code
+        case .app(let appEnvironment): environment = appEnvironment  // this is the app, forked: it goes on below
+        }
     }
-    let session: HostSession
+    // The pipeline: context (options, config, folders) → catalog (the plugins' descriptors) → router → runner.
+    let context: HostContext
     do {
-        session = try HostSession(options: options, environment: environment)
+        context = try HostContext.load(options: options, environment: environment)
     } catch {
         Console.error("\(error)")
         return 2
     }
-    for warning in session.warnings { Console.warning(warning) }
-    switch Array(words.prefix(2)) {
-    case [], ["-h"], ["--help"], ["help"]:
-        if words.isEmpty && Console.isInteractive && environment["TERM"] != "dumb" {
-            return await session.runInteractive()
-        }
-        if words.isEmpty { Console.write(HostSession.statusTable(session.records.map(PluginStatus.init)) + "\n") }
-        Console.write(session.help())
+    let catalog = HostCatalog(context)
+    HostRunner.prepareProcess(for: catalog)
+    let runner = HostRunner(catalog)
+    for warning in catalog.warnings { Console.warning(warning) }
+    let router = HostRouter(catalog: catalog.plugins, records: runner.records, configSource: context.config.source)
+    switch router.route(words, interactive: Console.isInteractive && environment["TERM"] != "dumb") {
+    case .interactive: return await InteractiveCommand(runner: runner).run()
+    case .overview(let status):
+        if status { Console.write(PluginStatus.table(runner.records.map(PluginStatus.init)) + "\n") }
+        Console.write(HostHelp(records: runner.records, configSource: context.config.source).text)
         return 0
-    case ["__probe", words.count > 1 ? words[1] : ""]: return session.probeMode(id: words[1])
-    default:
-        if let first = words.first, HostCommand.groups.contains(first) { return session.runHostCommand(words) }
-        if let first = words.first, PluginLoader.reservedWords.contains(first) {
-            Console.error("unknown command '\(words.joined(separator: " "))'. Run `strata --help`.")
-            return 2
-        }
-        return await session.runFeatureCommand(words)
+    case .probe(let id): return PluginsCommands(runner: runner).probeMode(id: id)
+    case .host(let command, let arguments): return command.run(arguments, on: runner)
+    case .plugin(let request): return await runner.run(request)
+    case .show(let text):
+        Console.write(text)
+        return 0
+    case .fail(let message, let code):
+        Console.error(message)
+        return code
     }
 }
-

@@ -25,11 +25,12 @@ let package = Package(
     products: [
         .library(name: "StrataURLSession", type: .dynamic, targets: ["StrataURLSession"]),
     ],
-    dependencies: [.package(path: ".."), .package(path: "../Testing")],
+    dependencies: [.package(path: ".."), .package(path: "../Base"), .package(path: "../Testing")],
     targets: [
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         // Library evolution and a module interface, as every SDK library (see `resilient` in ../Package.swift).
-        .target(name: "StrataURLSession", dependencies: ["CCurl", .product(name: "StrataNetworking", package: "Core")],
+        .target(name: "StrataURLSession", dependencies: ["CCurl", .product(name: "StrataBase", package: "Base"),
+                                                   .product(name: "StrataNetworking", package: "Core")],
                 swiftSettings: [.unsafeFlags(["-enable-library-evolution", "-emit-module-interface"])]),
         .testTarget(name: "StrataNetworkingTests",
                     dependencies: ["CCurl", "StrataURLSession", .product(name: "StrataNetworking", package: "Core"),

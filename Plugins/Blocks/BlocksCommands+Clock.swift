@@ -3,26 +3,26 @@ import BlocksPresentation
 import StrataPluginKit
 
 extension BlocksCommands {
-    var clockCommands: [PluginCommand] {
-        [
-            command(["clock"]) { arguments, invocation in
-                if arguments.has("--watch") {
-                    if arguments.has("--json") { throw CommandError.usage("--watch shows the clock for people; leave out --json") }
-                    try await watchClock(invocation)
+    func addClockCommands(to commands: PluginCommands) throws {
+        try commands.add(ClockCommand.self) { command, invocation in
+            if command.watch {
+                if command.json {
+                    throw CommandError.usage("\(ClockCommand.name(\.watch)) shows the clock for people; leave out \(ClockCommand.name(\.json))")
                 }
-                let state = try context.service((any ClockFetchUseCase).self).execute()
-                try printClock(state, json: arguments.has("--json"), to: invocation)
-            },
-            command(["clock", "stop"]) { arguments, invocation in
-                let clock = try context.service((any ClockFetchUseCase).self).execute()
-                guard try context.service((any ClockStopUseCase).self).execute() != nil else {
-                    invocation.writeLine("Nothing was running.")
-                    return
-                }
-                let what = clock.map { "\($0.mode.kind.rawValue) \"\($0.title)\"" } ?? "the clock"
-                invocation.writeLine("Stopped \(what).")
-            },
-        ]
+                try await watchClock(invocation)
+            }
+            let state = try context.service((any ClockFetchUseCase).self).execute()
+            try printClock(state, json: command.json, to: invocation)
+        }
+        try commands.add(ClockStopCommand.self) { _, invocation in
+            let clock = try context.service((any ClockFetchUseCase).self).execute()
+            guard try context.service((any ClockStopUseCase).self).execute() != nil else {
+                invocation.writeLine("Nothing was running.")
+                return
+            }
+            let what = clock.map { "\($0.mode.kind.rawValue) \"\($0.title)\"" } ?? "the clock"
+            invocation.writeLine("Stopped \(what).")
+        }
     }
 
     /// `strata clock --watch`: the clock on one line, redrawn in place every second on a terminal (one

@@ -1,65 +1,60 @@
 import BlocksDomain
 import BlocksPresentation
 import FoundationEssentials
+import StrataBase
 import StrataPluginKit
 
 extension BlocksCommands {
     /// `list`, `add`, `show`, `edit`, `delete` and `start` of one kind: `strata blocks …`, `strata daily …` or
     /// `strata timer …`.
-    func itemCommands<Item: ItemCommandLine>(_: Item.Type) -> [PluginCommand] {
-        let group = CommandGroup.name(Item.kind)
+    func addItemCommands<Item: ItemCommandLine>(_: Item.Type, to commands: PluginCommands) throws {
         let kind = Item.kind.rawValue
-        // What each takes is in `plugin.json`, for every group.
-        return [
-            command([group, "list"]) { arguments, invocation in
-                let items = try context.service((any ItemFetchUseCase<Item>).self).fetchAll()
-                if arguments.has("--json") {
-                    try invocation.writeJSON(items.map(\.json))
-                } else {
-                    invocation.write(Item.listText(items))
-                }
-            },
-            command([group, "add"]) { arguments, invocation in
-                let draft = try Item.draft(from: arguments, title: arguments.text, changing: nil)
-                let item = try context.service((any ItemCreateUseCase<Item>).self).execute(draft)
-                try reportAdded(item, note: item.note(afterSaving: draft), json: arguments.has("--json"), now: arguments.has("--now"),
-                                invocation: invocation)
-            },
-            command([group, "show"]) { arguments, invocation in
-                let item: Item = try find(arguments.text)
-                if arguments.has("--json") {
-                    try invocation.writeJSON(item.json)
-                } else {
-                    invocation.write(item.shownText)
-                }
-            },
-            command([group, "edit"]) { arguments, invocation in
-                let item: Item = try find(arguments.text)
-                let options = Item.editOptions
-                guard options.contains(where: { arguments.value($0) != nil }) else {
-                    throw CommandError.usage("nothing to change: give \(options.dropLast().joined(separator: ", ")) or \(options.last ?? "")")
-                }
-                let draft = try Item.draft(from: arguments, title: arguments.text("--title") ?? item.title,
-                                           changing: item.draft)
-                let edited = try context.service((any ItemEditUseCase<Item>).self).execute(id: item.id, draft)
-                if arguments.has("--json") {
-                    try invocation.writeJSON(edited.json)
-                    return
-                }
-                invocation.writeLine("Saved \(kind) \"\(edited.title)\": \(edited.summary).")
-                if let note = edited.note(afterSaving: draft) { invocation.writeLine(note) }
-            },
-            command([group, "delete"]) { arguments, invocation in
-                let item: Item = try find(arguments.text)
-                let wasRunning = try context.service((any ClockFetchUseCase).self).execute()?.mode.itemID == item.id
-                try context.service((any ItemDeleteUseCase<Item>).self).execute(id: item.id)
-                invocation.writeLine("Deleted \(kind) \"\(item.title)\"" + (wasRunning ? "; it was running, so the clock stopped." : "."))
-            },
-            command([group, "start"]) { arguments, invocation in
-                let item: Item = try find(arguments.text)
-                try start(Item.kind, id: item.id, json: arguments.has("--json"), invocation: invocation)
-            },
-        ]
+        try commands.add(Item.List.self) { command, invocation in
+            let items = try context.service((any ItemFetchUseCase<Item>).self).fetchAll()
+            if command.json {
+                try invocation.writeJSON(items.map(\.json))
+            } else {
+                invocation.write(Item.listText(items))
+            }
+        }
+        try commands.add(Item.Add.self) { command, invocation in
+            let draft = try Item.draft(from: command)
+            let item = try context.service((any ItemCreateUseCase<Item>).self).execute(draft)
+            try reportAdded(item, note: item.note(afterSaving: draft), json: command.json, now: command.now, invocation: invocation)
+        }
+        try commands.add(Item.Show.self) { command, invocation in
+            let item: Item = try find(command.arguments.text)
+            if command.json {
+                try invocation.writeJSON(item.json)
+            } else {
+                invocation.write(item.shownText)
+            }
+        }
+        try commands.add(Item.Edit.self) { command, invocation in
+            let item: Item = try find(command.arguments.text)
+            guard command.changesSomething else {
+                let options = Item.Edit.changeOptions
+                throw CommandError.usage("nothing to change: give \(options.dropLast().joined(separator: ", ")) or \(options.last ?? "")")
+            }
+            let draft = try Item.draft(from: command, title: command.title.map(Sanitizer.sanitize) ?? item.title, changing: item.draft)
+            let edited = try context.service((any ItemEditUseCase<Item>).self).execute(id: item.id, draft)
+            if command.json {
+                try invocation.writeJSON(edited.json)
+                return
+            }
+            invocation.writeLine("Saved \(kind) \"\(edited.title)\": \(edited.summary).")
+            if let note = edited.note(afterSaving: draft) { invocation.writeLine(note) }
+        }
+        try commands.add(Item.Delete.self) { command, invocation in
+            let item: Item = try find(command.arguments.text)
+            let wasRunning = try context.service((any ClockFetchUseCase).self).execute()?.mode.itemID == item.id
+            try context.service((any ItemDeleteUseCase<Item>).self).execute(id: item.id)
+            invocation.writeLine("Deleted \(kind) \"\(item.title)\"" + (wasRunning ? "; it was running, so the clock stopped." : "."))
+        }
+        try commands.add(Item.Start.self) { command, invocation in
+            let item: Item = try find(command.arguments.text)
+            try start(Item.kind, id: item.id, json: command.json, invocation: invocation)
+        }
     }
 
     /// The item a person named: by id, the start of its id, or its title.

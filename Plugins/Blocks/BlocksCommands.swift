@@ -7,19 +7,17 @@ import StrataPluginKit
 struct BlocksCommands: Sendable {
     let context: PluginContext
 
-    var all: [PluginCommand] {
-        itemCommands(Block.self) + itemCommands(Daily.self) + itemCommands(FocusTimer.self) + clockCommands
+    /// Contributes every command; failures are worded by `BlocksErrorText`, for the kind the command's first
+    /// word names (`blocks`, `daily`, `timer`).
+    func register() throws {
+        let commands = PluginCommands(context) { error, words in
+            .failure(BlocksErrorText.text(error, kind: ModeKind.allCases.first { words.first?.hasPrefix($0.rawValue) == true }))
+        }
+        try addItemCommands(Block.self, to: commands)
+        try addItemCommands(Daily.self, to: commands)
+        try addItemCommands(FocusTimer.self, to: commands)
+        try addClockCommands(to: commands)
     }
-
-    /// A command whose failures are worded by `BlocksErrorText`, for the kind its first word names
-    /// (`blocks`, `daily`, `timer`).
-    func command(_ path: [String],
-                 body: @escaping @Sendable (CommandArguments, CommandInvocation) async throws -> Void) -> PluginCommand {
-        let kind = ModeKind.allCases.first { path.first?.hasPrefix($0.rawValue) == true }
-        return PluginCommand(path: path, errors: { .failure(BlocksErrorText.text($0, kind: kind)) }, run: body)
-    }
-
-    // MARK: Argument helpers
 
     // MARK: Shared output
 
@@ -47,23 +45,5 @@ struct BlocksCommands: Sendable {
             return nil
         }
         return "\(state.mode.kind.rawValue) \"\(state.title)\""
-    }
-}
-
-extension CommandArguments {
-    func duration(_ option: String) throws(CommandError) -> Int? {
-        guard let value = value(option) else { return nil }
-        guard let seconds = DurationText.seconds(from: value) else {
-            throw .usage("\(option) needs a duration such as 50m, 1h30m or 90s, got '\(value)'")
-        }
-        return seconds
-    }
-
-    func timeOfDay(_ option: String) throws(CommandError) -> Int? {
-        guard let value = value(option) else { return nil }
-        guard let seconds = ClockTimeText.seconds(from: value) else {
-            throw .usage("\(option) needs a time of day such as 09:00, got '\(value)'")
-        }
-        return seconds
     }
 }

@@ -22,10 +22,7 @@ public final class BlocksPlugin: FeaturePlugin {
         try context.register(Calendar.self, scope: .singleton) { _ in try settings.calendar() }
         try registerUseCases(in: context)
         try registerScreens(in: context)
-        let commands = BlocksCommands(context: context)
-        for command in commands.all {
-            try context.addCommand(command)
-        }
+        try BlocksCommands(context: context).register()
     }
 
     private func registerStorage(in context: PluginContext, databaseURL: URL) throws {

@@ -1,23 +1,9 @@
 import FoundationEssentials
+import StrataPluginKit
 
-/// `features.blocks.settings` in the config. Every key is optional.
-struct BlocksSettings: Decodable, Sendable {
-    /// An IANA zone such as `Europe/Berlin`; block boundaries and daily start times are wall-clock times
-    /// there. Default: the system's zone (`TZ`).
-    var timeZone: String?
-    /// The database file name inside the plugin's data folder.
-    var databaseFile = "blocks.sqlite"
-
-    private enum CodingKeys: String, CodingKey { case timeZone, databaseFile }
-
-    init() {}
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
-        databaseFile = try container.decodeIfPresent(String.self, forKey: .databaseFile) ?? databaseFile
-    }
-
+/// `features.blocks.settings`: the type and its defaults are generated from `plugin.json`; here is what
+/// they mean.
+extension BlocksSettings {
     /// The calendar the schedules use, in the configured zone; it opens the zone database first.
     /// - Throws: `BlocksSettingsError` for a zone name the system does not know, or no zone database.
     func calendar() throws(BlocksSettingsError) -> Calendar {
@@ -40,7 +26,7 @@ enum BlocksSettingsError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .unknownTimeZone(let name):
-            "unknown time zone \"\(name)\" in the setting `features.blocks.settings.timeZone`: it takes an IANA zone name "
+            "unknown time zone \"\(name)\" in the setting `features.blocks.settings.\(BlocksSettings.key(\.timeZone))`: it takes an IANA zone name "
                 + "such as \"Europe/Berlin\" or \"UTC\", or leave it out to use the system's zone."
         case .timeZonesUnavailable(let reason):
             "can't open the time zone database (\(reason)). It comes with the Swift runtime; check that the toolchain's lib/swift/linux folder is intact."

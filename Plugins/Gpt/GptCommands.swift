@@ -11,31 +11,38 @@ struct GptCommands: Sendable {
     let settings: GptSettings
     let timeZone: TimeZone
 
-    var all: [PluginCommand] {
-        [
-            command(["gpt", "personas"]) { try await personas($0, $1) },
-            command(["gpt", "ask"]) { try await ask($0, $1) },
-            command(["gpt", "usage"]) { try await usage($0, $1) },
-            command(["gpt", "history"]) { try await history($0, $1) },
-            command(["gpt", "forget"]) { try await forget($0, $1) },
-        ]
+    /// Contributes the commands, their failures worded by `GptErrorText`: text or a persona the rules refuse
+    /// is a usage error (exit 2), anything else a failure.
+    func register() throws {
+        let commands = PluginCommands(context) { [self] error, _ in
+            let text = GptErrorText.text(error, now: (try? now()) ?? Date(), in: timeZone)
+            switch error as? GptError {
+            case .invalidInput, .unknownPersona: return .usage(text)
+            default: return .failure(text)
+            }
+        }
+        try commands.add(GptPersonasCommand.self) { try await personas($0, $1) }
+        try commands.add(GptAskCommand.self) { try await ask($0, $1) }
+        try commands.add(GptUsageCommand.self) { try await usage($0, $1) }
+        try commands.add(GptHistoryCommand.self) { try await history($0, $1) }
+        try commands.add(GptForgetCommand.self) { try await forget($0, $1) }
     }
 
     /// The host's clock, as the use cases read it.
     private func now() throws -> Date { try context.service((any WallClock).self).now() }
 
-    private func personas(_ args: CommandArguments, _ invocation: CommandInvocation) async throws {
+    private func personas(_ command: GptPersonasCommand, _ invocation: CommandInvocation) async throws {
         let personas = try await context.service((any FetchPersonasUseCase).self).execute()
-        if args.has("--json") {
+        if command.json {
             try invocation.writeJSON(personas.map(GptCommandOutput.PersonaJSON.init))
         } else {
             invocation.write(GptCommandOutput.personasText(personas))
         }
     }
 
-    private func usage(_ args: CommandArguments, _ invocation: CommandInvocation) async throws {
+    private func usage(_ command: GptUsageCommand, _ invocation: CommandInvocation) async throws {
         let usage = try await context.service((any FetchUsageUseCase).self).execute()
-        if args.has("--json") {
+        if command.json {
             try invocation.writeJSON(GptCommandOutput.UsageJSON(usage, timeZone: timeZone))
         } else {
             invocation.write(GptCommandOutput.usageText(usage, now: try now(), timeZone: timeZone))
@@ -44,13 +51,12 @@ struct GptCommands: Sendable {
 
     /// Every reply, or one page of them (`--page N`, as `running history` pages): a page past the end is
     /// an empty JSON page, or a line saying how many pages there are, and exits 1, so a script paging on stops.
-    private func history(_ args: CommandArguments, _ invocation: CommandInvocation) async throws {
-        let number = args.integer("--page")
-        if let number, number < 1 { throw CommandError.usage("--page \(number) is not a page number (1, 2, …)") }
+    private func history(_ command: GptHistoryCommand, _ invocation: CommandInvocation) async throws {
+        let number = command.page  // 1 or more, as plugin.json declares
         let all = try await context.service((any FetchReplyHistoryUseCase).self).execute()
         let page = number.map { ReplyHistoryPage(all, number: $0) }
         let entries = page?.entries ?? all
-        if args.has("--json") {
+        if command.json {
             try invocation.writeJSON(entries.map { GptCommandOutput.HistoryJSON($0, timeZone: timeZone) })
         } else if let page, page.isPastTheEnd {
             invocation.writeError("gpt: " + GptCommandOutput.noSuchPageText(page))
@@ -62,10 +68,10 @@ struct GptCommands: Sendable {
 
     /// LuckyVicky's "delete account". On a terminal it asks for `yes`; elsewhere only `--yes` deletes, so a
     /// script never deletes by accident.
-    private func forget(_ args: CommandArguments, _ invocation: CommandInvocation) async throws {
-        if !args.has("--yes") {
+    private func forget(_ command: GptForgetCommand, _ invocation: CommandInvocation) async throws {
+        if !command.yes {
             guard invocation.isTerminal else {
-                throw CommandError.usage("this deletes your replies and today's uses; add --yes to confirm")
+                throw CommandError.usage("this deletes your replies and today's uses; add \(GptForgetCommand.name(\.yes)) to confirm")
             }
             invocation.write("Delete your replies and today's uses? This can't be undone. Type yes to delete: ")
             guard readLine()?.trimmingCharacters(in: .whitespaces).lowercased() == "yes" else {
@@ -77,23 +83,23 @@ struct GptCommands: Sendable {
         invocation.writeLine("Your replies and today's uses are deleted.")
     }
 
-    private func ask(_ args: CommandArguments, _ invocation: CommandInvocation) async throws {
-        let trouble = args.text
+    private func ask(_ command: GptAskCommand, _ invocation: CommandInvocation) async throws {
+        let trouble = command.arguments.text
         if trouble.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            throw CommandError.usage("missing TEXT: write your trouble, e.g. strata gpt ask \"I missed the bus\"")
+            throw CommandError.usage("missing \(GptAskCommand.name(\.text)): write your trouble, e.g. strata gpt ask \"I missed the bus\"")
         }
         // Say what to set before touching anything else; the key itself is never printed.
         if let refusal = OpenAIAuthorization(baseURL: settings.baseURL, apiKeyEnvironment: settings.apiKeyEnvironment,
                                                environment: invocation.environment).refusal(baseURL: settings.baseURL) {
             throw GptError.chat(refusal)
         }
-        let personaID = try await resolvePersona(args.value("--persona"))
+        let personaID = try await resolvePersona(command.persona)
         let request = ConvertTroubleRequest(personaID: personaID, trouble: trouble)
         let useCase = try context.service((any ConvertTroubleUseCase).self)
         let result: ConvertTroubleResult
-        if args.has("--json") || args.has("--no-stream") {
+        if command.json || command.noStream {
             result = try await useCase.execute(request)
-            if !args.has("--json") { invocation.write(result.reply.text + "\n") }
+            if !command.json { invocation.write(result.reply.text + "\n") }
         } else {
             // In this task: Ctrl-C cancels it, and the use is given back before the command ends.
             var wroteText = false
@@ -108,7 +114,7 @@ struct GptCommands: Sendable {
                 throw error
             }
         }
-        if args.has("--json") {
+        if command.json {
             try invocation.writeJSON(GptCommandOutput.ReplyJSON(result, timeZone: timeZone))
         } else {
             invocation.writeError(GptCommandOutput.replyFooter(result))
@@ -121,18 +127,5 @@ struct GptCommands: Sendable {
         let personas = try await context.service((any FetchPersonasUseCase).self).execute()
         guard let first = personas.first else { throw GptError.personasUnavailable("no personas are defined") }
         return first.id
-    }
-
-    /// A command whose failures are worded by `GptErrorText`: text or a persona the rules refuse is a usage
-    /// error (exit 2), anything else a failure.
-    private func command(_ path: [String],
-                         _ body: @escaping @Sendable (CommandArguments, CommandInvocation) async throws -> Void) -> PluginCommand {
-        PluginCommand(path: path, errors: { [self] error in
-            let text = GptErrorText.text(error, now: (try? now()) ?? Date(), in: timeZone)
-            switch error as? GptError {
-            case .invalidInput, .unknownPersona: return .usage(text)
-            default: return .failure(text)
-            }
-        }, run: body)
     }
 }

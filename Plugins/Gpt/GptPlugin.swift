@@ -31,7 +31,7 @@ public final class GptPlugin: FeaturePlugin {
         let libraryFolder = context.libraryDirectory
         try context.register((any PersonasRepository).self, scope: .singleton) { _ in
             BundledPersonasRepository(bundled: try BundledPersonasRepository.loadBundled(searching: libraryFolder.map { [$0] } ?? []),
-                                             extra: settings.personas)
+                                             extra: settings.extraPersonas)
         }
         try context.register(SQLiteDatabase.self, name: "gpt", scope: .singleton) { resolver in
             try resolver.resolve((any DatabaseOpener).self).open(databaseURL)
@@ -84,8 +84,6 @@ public final class GptPlugin: FeaturePlugin {
                               saveReply: try resolver.resolve((any SaveReplyUseCase).self),
                               fetchHistory: try resolver.resolve(), forgetUser: try resolver.resolve(), now: try now(resolver)))
         }
-        for command in GptCommands(context: context, settings: settings, timeZone: policy.timeZone).all {
-            try context.addCommand(command)
-        }
+        try GptCommands(context: context, settings: settings, timeZone: policy.timeZone).register()
     }
 }

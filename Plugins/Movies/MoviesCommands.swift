@@ -9,24 +9,18 @@ struct MoviesCommands: Sendable {
     let context: PluginContext
     let settings: MoviesSettings
 
+    /// Contributes the commands, their failures worded by `MoviesErrorText`.
     func register() throws {
-        let commands = self
-        try context.addCommand(command(["movies", "search"]) { try await commands.search($0, $1) })
-        try context.addCommand(command(["movies", "recent"]) { try await commands.recent($0, $1) })
-        try context.addCommand(command(["movies", "show"]) { try await commands.show($0, $1) })
+        let commands = PluginCommands(context) { error, _ in .failure(MoviesErrorText.text(error)) }
+        try commands.add(MoviesSearchCommand.self) { try await search($0, $1) }
+        try commands.add(MoviesRecentCommand.self) { try await recent($0, $1) }
+        try commands.add(MoviesShowCommand.self) { try await show($0, $1) }
     }
 
-    /// A command whose failures are worded by `MoviesErrorText`.
-    private func command(_ path: [String],
-                         _ body: @escaping @Sendable (CommandArguments, CommandInvocation) async throws -> Void) -> PluginCommand {
-        PluginCommand(path: path, errors: { .failure(MoviesErrorText.text($0)) }, run: body)
-    }
-
-    func search(_ arguments: CommandArguments, _ invocation: CommandInvocation) async throws {
-        let query = arguments.text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !query.isEmpty else { throw CommandError.usage("missing QUERY") }
-        let page = arguments.integer("--page") ?? 1
-        guard page >= 1 else { throw CommandError.usage("--page takes a page number from 1, not \(page)") }
+    func search(_ command: MoviesSearchCommand, _ invocation: CommandInvocation) async throws {
+        let query = command.arguments.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !query.isEmpty else { throw CommandError.usage("missing \(MoviesSearchCommand.name(\.query))") }
+        let page = command.page ?? 1  // 1 or more, as plugin.json declares
         var shown: MoviesPage?
         var failure: (any Error)?
         do {
@@ -38,7 +32,7 @@ struct MoviesCommands: Sendable {
             failure = error
         }
         guard let shown else { throw CommandError.failure("the search ended without a page") }
-        let json = arguments.has("--json")
+        let json = command.json
         // Past the last page: an error (exit 1); --json still prints the empty page.
         if shown.movies.isEmpty && shown.totalPages > 0 && shown.page > shown.totalPages {
             if json { try invocation.writeJSON(MoviesPageJSON(shown, stale: failure != nil)) }
@@ -54,18 +48,19 @@ struct MoviesCommands: Sendable {
         }
     }
 
-    func recent(_ arguments: CommandArguments, _ invocation: CommandInvocation) async throws {
+    func recent(_ command: MoviesRecentCommand, _ invocation: CommandInvocation) async throws {
         let useCase = try context.service((any FetchRecentMovieQueriesUseCase).self)
         let queries = try await useCase.execute(requestValue: .init(maxCount: settings.recentQueriesLimit))
-        try output(invocation, json: arguments.has("--json"), value: queries.map(\.query)) { MoviesTextFormatter.recentQueries(queries) }
+        try output(invocation, json: command.json, value: queries.map(\.query)) { MoviesTextFormatter.recentQueries(queries) }
     }
 
-    func show(_ arguments: CommandArguments, _ invocation: CommandInvocation) async throws {
-        let text = arguments.positionals[0]
-        guard let id = Int(text) else { throw CommandError.usage("ID is a number printed by a search, not \"\(text)\"") }
+    func show(_ command: MoviesShowCommand, _ invocation: CommandInvocation) async throws {
+        guard let id = Int(command.id) else {
+            throw CommandError.usage("\(MoviesShowCommand.name(\.id)) is a number printed by a search, not \"\(command.id)\"")
+        }
         let movie = try await context.service((any FetchMovieDetailsUseCase).self).execute(id: id)
         let tmdb = settings.tmdbConfiguration(environment: invocation.environment)
-        try output(invocation, json: arguments.has("--json"), value: MovieJSON(movie, details: true)) {
+        try output(invocation, json: command.json, value: MovieJSON(movie, details: true)) {
             MoviesTextFormatter.details(movie, source: settings.source == .tmdb ? "TMDB" : "catalog") { tmdb.posterURL($0, width: 500) }
         }
     }

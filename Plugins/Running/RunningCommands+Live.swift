@@ -6,77 +6,80 @@ import RunningPresentation
 import StrataPluginKit
 
 extension RunningCommands {
-    var host: PluginCommand {
-        command(["running", "host"]) { arguments, invocation in
-            let mode = try mode(arguments, allowed: [.race, .team], default: .race)
-            let goal = try goal(arguments)
-            let speed = try speed(arguments, live: true)
-            let id = try sessionID(arguments.value("--session")) ?? SessionID.random()
-            let me = try await loadTrack(try requiredTrack(arguments), pace: pace(arguments, "--pace"))
-            let json = arguments.has("--json")
-            let setting = RunningSetting(mode: mode, targetDistanceKm: goal, myNickname: nickname(arguments, invocation),
-                                         sessionID: id.value)
-            let announce = announcer(invocation, json: json)
-            let waiting = secondsText(settings.inviteTimeoutSeconds)
-            let connection: LiveConnection
-            if let listen = arguments.value("--listen") {
-                guard let endpoint = LiveEndpoint(listen) else {
-                    throw CommandError.usage("--listen \(listen) is not ADDR:PORT (such as 0.0.0.0:7400, or 127.0.0.1:0 for any free port)")
-                }
-                if arguments.value("--session-dir") != nil { throw CommandError.usage("--session-dir is for a same-machine session; leave it out with --listen") }
-                let network = networkSessions(endpoint, invocation: invocation)
-                let host = DefaultHostLiveRunUseCase(sessions: network)
-                connection = try await interruptible {
-                    try await host.execute(setting, id: id, timeline: me.timeline) {
-                        let port = network.listeningPort ?? endpoint.port
-                        let name = endpoint.host == "0.0.0.0" ? ProcessInfo.processInfo.hostName : endpoint.host
-                        announce("session \(id.value) is open on \(endpoint.host):\(port); waiting \(waiting) for a mate, who joins with:")
-                        announce("  strata running join \(name):\(port) \(network.joinCode) --track FILE")
-                    }
-                }
-            } else {
-                let host = DefaultHostLiveRunUseCase(sessions: try liveSessions(arguments, invocation: invocation))
-                // The join line a mate on this machine can run as it is: the same folder, if not the setting's.
-                let folder = arguments.value("--session-dir").map { " --session-dir \(Self.shellQuoted($0))" } ?? ""
-                connection = try await interruptible {
-                    try await host.execute(setting, id: id, timeline: me.timeline) {
-                        announce("session \(id.value): waiting \(waiting) for a mate. Join with: strata running join \(id.value)\(folder) --track FILE")
-                    }
+    func host(_ command: RunningHostCommand, _ invocation: CommandInvocation) async throws {
+        let mode = command.mode.flatMap(RunningMode.init(rawValue:)) ?? .race
+        let goal = try goal(command.goal)
+        let speed = try speed(command.speed, live: true, option: RunningHostCommand.name(\.speed))
+        let id = try sessionID(command.session) ?? SessionID.random()
+        let me = try await loadTrack(command.track, pace: pace(command.pace, option: RunningHostCommand.name(\.pace)))
+        let setting = RunningSetting(mode: mode, targetDistanceKm: goal, myNickname: nickname(command.nickname, invocation),
+                                     sessionID: id.value)
+        let announce = announcer(invocation, json: command.json)
+        let waiting = secondsText(settings.inviteTimeoutSeconds)
+        let connection: LiveConnection
+        if let listen = command.listen {
+            guard let endpoint = LiveEndpoint(listen) else {
+                throw CommandError.usage("\(RunningHostCommand.name(\.listen)) \(listen) is not ADDR:PORT (such as 0.0.0.0:7400, or 127.0.0.1:0 for any free port)")
+            }
+            if command.sessionDir != nil {
+                throw CommandError.usage("\(RunningHostCommand.name(\.sessionDir)) is for a same-machine session; leave it out with \(RunningHostCommand.name(\.listen))")
+            }
+            let network = networkSessions(endpoint, invocation: invocation)
+            let host = DefaultHostLiveRunUseCase(sessions: network)
+            connection = try await interruptible {
+                try await host.execute(setting, id: id, timeline: me.timeline) {
+                    let port = network.listeningPort ?? endpoint.port
+                    let name = endpoint.host == "0.0.0.0" ? ProcessInfo.processInfo.hostName : endpoint.host
+                    announce("session \(id.value) is open on \(endpoint.host):\(port); waiting \(waiting) for a mate, who joins with:")
+                    announce("  strata running join \(name):\(port) \(network.joinCode) --track FILE")
                 }
             }
-            announce("\(connection.setting.mateNickname ?? "A mate") joined; running \(mode.rawValue) to \(RunningFormat.distance(goal)) km.")
-            let request = RunRequest(setting: connection.setting, timeline: me.timeline, route: me.track.summary,
-                                     mate: connection.mate, weightKg: settings.weightKg, speed: speed)
-            try await perform(request, invocation: invocation, json: json)
+        } else {
+            let host = DefaultHostLiveRunUseCase(sessions: try liveSessions(in: command.sessionDir, invocation: invocation))
+            // The join line a mate on this machine can run as it is: the same folder, if not the setting's.
+            let folder = command.sessionDir.map { " \(RunningHostCommand.name(\.sessionDir)) \(Self.shellQuoted($0))" } ?? ""
+            connection = try await interruptible {
+                try await host.execute(setting, id: id, timeline: me.timeline) {
+                    announce("session \(id.value): waiting \(waiting) for a mate. Join with: strata running join \(id.value)\(folder) --track FILE")
+                }
+            }
         }
+        announce("\(connection.setting.mateNickname ?? "A mate") joined; running \(mode.rawValue) to \(RunningFormat.distance(goal)) km.")
+        let request = RunRequest(setting: connection.setting, timeline: me.timeline, route: me.track.summary,
+                                 mate: connection.mate, weightKg: settings.weightKg, speed: speed)
+        try await perform(request, invocation: invocation, json: command.json)
     }
 
-    var join: PluginCommand {
-        command(["running", "join"]) { arguments, invocation in
-            let first = arguments.positionals[0]  // TARGET, as plugin.json requires
-            let endpoint = LiveEndpoint(first)
-            let given = endpoint == nil ? first : try arguments.positional(1, "CODE (the join code the host printed)")
-            guard let id = SessionID(given) else {
-                throw CommandError.usage(endpoint == nil ? "session id \"\(given)\" is not 4 to 16 letters and digits"
-                                                         : "join code \"\(given)\" is not the 16 letters and digits the host printed")
-            }
-            if let extra = arguments.positionals.dropFirst(endpoint == nil ? 1 : 2).first {
-                throw CommandError.usage("unexpected argument '\(extra)'")
-            }
-            let speed = try speed(arguments, live: true)
-            let me = try await loadTrack(try requiredTrack(arguments), pace: pace(arguments, "--pace"))
-            let sessions: any LiveSessionRepository = try endpoint.map { networkSessions($0, invocation: invocation) }
-                ?? liveSessions(arguments, invocation: invocation)
-            let name = nickname(arguments, invocation)
-            let join = DefaultJoinLiveRunUseCase(sessions: sessions)
-            let connection = try await interruptible { try await join.execute(id, nickname: name, timeline: me.timeline) }
-            let setting = connection.setting
-            let announce = announcer(invocation, json: arguments.has("--json"))
-            announce("joined \(setting.mateNickname ?? "the host")'s \(setting.mode.rawValue) to \(RunningFormat.distance(setting.targetDistanceKm)) km (session \(setting.sessionID ?? id.value)).")
-            let request = RunRequest(setting: setting, timeline: me.timeline, route: me.track.summary,
-                                     mate: connection.mate, weightKg: settings.weightKg, speed: speed)
-            try await perform(request, invocation: invocation, json: arguments.has("--json"))
+    func join(_ command: RunningJoinCommand, _ invocation: CommandInvocation) async throws {
+        let endpoint = LiveEndpoint(command.target)
+        let given: String
+        if endpoint == nil {
+            given = command.target
+        } else if let code = command.code {
+            given = code
+        } else {
+            throw CommandError.usage("missing CODE (the join code the host printed)")
         }
+        guard let id = SessionID(given) else {
+            throw CommandError.usage(endpoint == nil ? "session id \"\(given)\" is not 4 to 16 letters and digits"
+                                                     : "join code \"\(given)\" is not the 16 letters and digits the host printed")
+        }
+        if endpoint == nil, let extra = command.code {
+            throw CommandError.usage("unexpected argument '\(extra)'")
+        }
+        let speed = try speed(command.speed, live: true, option: RunningJoinCommand.name(\.speed))
+        let me = try await loadTrack(command.track, pace: pace(command.pace, option: RunningJoinCommand.name(\.pace)))
+        let sessions: any LiveSessionRepository = try endpoint.map { networkSessions($0, invocation: invocation) }
+            ?? liveSessions(in: command.sessionDir, invocation: invocation)
+        let name = nickname(command.nickname, invocation)
+        let join = DefaultJoinLiveRunUseCase(sessions: sessions)
+        let connection = try await interruptible { try await join.execute(id, nickname: name, timeline: me.timeline) }
+        let setting = connection.setting
+        let announce = announcer(invocation, json: command.json)
+        announce("joined \(setting.mateNickname ?? "the host")'s \(setting.mode.rawValue) to \(RunningFormat.distance(setting.targetDistanceKm)) km (session \(setting.sessionID ?? id.value)).")
+        let request = RunRequest(setting: setting, timeline: me.timeline, route: me.track.summary,
+                                 mate: connection.mate, weightKg: settings.weightKg, speed: speed)
+        try await perform(request, invocation: invocation, json: command.json)
     }
 
     /// `text` as one shell word: as it is when it is plain, else in single quotes.
@@ -95,11 +98,11 @@ extension RunningCommands {
         return id
     }
 
-    /// The sessions in the configured folder, or in `--session-dir`; why a mate was refused is reported on
-    /// standard error.
-    private func liveSessions(_ arguments: CommandArguments, invocation: CommandInvocation) throws -> any LiveSessionRepository {
+    /// The sessions in the configured folder, or in `folder` (`--session-dir`); why a mate was refused is
+    /// reported on standard error.
+    private func liveSessions(in folder: String?, invocation: CommandInvocation) throws -> any LiveSessionRepository {
         var custom = settings
-        if let folder = arguments.value("--session-dir") { custom.sessionDirectory = folder }
+        if let folder { custom.sessionDirectory = folder }
         return RunningPlugin.liveSessions(settings: custom, opener: try context.service(), clock: try context.service(),
                                           log: { invocation.writeError("running: \($0)") })
     }

@@ -4,32 +4,29 @@ import RunningPresentation
 import StrataPluginKit
 
 extension RunningCommands {
-    var run: PluginCommand {
-        command(["running", "run"]) { arguments, invocation in
-            let mode = try mode(arguments, allowed: RunningMode.allCases, default: .single)
-            let goal = try goal(arguments)
-            let speed = try speed(arguments, live: false)
-            let trackPath = try requiredTrack(arguments)
-            let matePath = arguments.value("--mate-track")
-            if mode.needsMate && matePath == nil {
-                throw CommandError.usage("--mode \(mode.rawValue) needs --mate-track FILE (a ghost to run against or with); for a live mate use `strata running host`")
-            }
-            if !mode.needsMate && matePath != nil {
-                throw CommandError.usage("--mate-track needs --mode race or --mode team")
-            }
-            let me = try await loadTrack(trackPath, pace: pace(arguments, "--pace"))
-            var ghost: GhostMate?
-            var setting = RunningSetting(mode: mode, targetDistanceKm: goal, myNickname: nickname(arguments, invocation))
-            if let matePath {
-                let mate = try await loadTrack(matePath, pace: pace(arguments, "--mate-pace"))
-                let name = mate.track.name.map { "ghost (\($0))" } ?? "ghost"
-                ghost = GhostMate(nickname: name, timeline: mate.timeline)
-                setting.mateNickname = name
-            }
-            let request = RunRequest(setting: setting, timeline: me.timeline, route: me.track.summary, mate: ghost,
-                                     weightKg: settings.weightKg, speed: speed)
-            try await perform(request, invocation: invocation, json: arguments.has("--json"))
+    func run(_ command: RunningRunCommand, _ invocation: CommandInvocation) async throws {
+        // plugin.json lists the modes, so the host let only those through.
+        let mode = command.mode.flatMap(RunningMode.init(rawValue:)) ?? .single
+        let goal = try goal(command.goal)
+        let speed = try speed(command.speed, live: false, option: RunningRunCommand.name(\.speed))
+        if mode.needsMate && command.mateTrack == nil {
+            throw CommandError.usage("\(RunningRunCommand.name(\.mode)) \(mode.rawValue) needs \(RunningRunCommand.name(\.mateTrack)) FILE (a ghost to run against or with); for a live mate use `strata running host`")
         }
+        if !mode.needsMate && command.mateTrack != nil {
+            throw CommandError.usage("\(RunningRunCommand.name(\.mateTrack)) needs \(RunningRunCommand.name(\.mode)) race or \(RunningRunCommand.name(\.mode)) team")
+        }
+        let me = try await loadTrack(command.track, pace: pace(command.pace, option: RunningRunCommand.name(\.pace)))
+        var ghost: GhostMate?
+        var setting = RunningSetting(mode: mode, targetDistanceKm: goal, myNickname: nickname(command.nickname, invocation))
+        if let matePath = command.mateTrack {
+            let mate = try await loadTrack(matePath, pace: pace(command.matePace, option: RunningRunCommand.name(\.matePace)))
+            let name = mate.track.name.map { "ghost (\($0))" } ?? "ghost"
+            ghost = GhostMate(nickname: name, timeline: mate.timeline)
+            setting.mateNickname = name
+        }
+        let request = RunRequest(setting: setting, timeline: me.timeline, route: me.track.summary, mate: ghost,
+                                 weightKg: settings.weightKg, speed: speed)
+        try await perform(request, invocation: invocation, json: command.json)
     }
 
     /// Runs `request` (Ctrl-C cancels it), shows progress on a terminal and prints the result. Exits 0 when

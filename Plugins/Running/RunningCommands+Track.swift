@@ -4,15 +4,12 @@ import RunningPresentation
 import StrataPluginKit
 
 extension RunningCommands {
-    var track: PluginCommand {
-        command(["running", "track"]) { arguments, invocation in
-            let file = URL(fileURLWithPath: arguments.positionals[0])
-            let statistics = try await context.service((any InspectTrackUseCase).self).execute(file: file)
-            if arguments.has("--json") {
-                try invocation.writeJSON(TrackJSON(statistics))
-            } else {
-                invocation.write(TrackReport.text(statistics))
-            }
+    func track(_ command: RunningTrackCommand, _ invocation: CommandInvocation) async throws {
+        let statistics = try await context.service((any InspectTrackUseCase).self).execute(file: URL(fileURLWithPath: command.file))
+        if command.json {
+            try invocation.writeJSON(TrackJSON(statistics))
+        } else {
+            invocation.write(TrackReport.text(statistics))
         }
     }
 }

@@ -10,13 +10,10 @@ struct RunningCommands: Sendable {
     let context: PluginContext
     let settings: RunningSettings
 
-    var all: [PluginCommand] { [run, host, join, history, importRun, records, track] }
-
-    /// A command whose failures are worded by `RunningErrorText`: a run the options make impossible is a usage
-    /// error (exit 2); Ctrl-C exits 130.
-    func command(_ path: [String],
-                 _ body: @escaping @Sendable (CommandArguments, CommandInvocation) async throws -> Void) -> PluginCommand {
-        PluginCommand(path: path, errors: { error in
+    /// Contributes the commands, their failures worded by `RunningErrorText`: a run the options make
+    /// impossible is a usage error (exit 2); Ctrl-C exits 130.
+    func register() throws {
+        let commands = PluginCommands(context) { error, _ in
             let text = RunningErrorText.text(error, for: .commandLine)
             return switch error {
             case is Interrupted: .interrupted(text)
@@ -25,54 +22,43 @@ struct RunningCommands: Sendable {
             case is RunRequestProblem, ReplayTimeline.Problem.needsPace: .usage(text)
             default: .failure(text)
             }
-        }, run: body)
+        }
+        try commands.add(RunningRunCommand.self) { try await run($0, $1) }
+        try commands.add(RunningHostCommand.self) { try await host($0, $1) }
+        try commands.add(RunningJoinCommand.self) { try await join($0, $1) }
+        try commands.add(RunningHistoryCommand.self) { try await history($0, $1) }
+        try commands.add(RunningImportCommand.self) { try await importRun($0, $1) }
+        try commands.add(RunningRecordsCommand.self) { try await records($0, $1) }
+        try commands.add(RunningTrackCommand.self) { try await track($0, $1) }
     }
 
     // MARK: Options shared by the commands
 
-    func goal(_ arguments: CommandArguments) throws(CommandError) -> Double {
-        switch GoalInput.parse(arguments.value("--goal"), defaultKm: settings.defaultGoal) {
+    func goal(_ text: String?) throws(CommandError) -> Double {
+        switch GoalInput.parse(text, defaultKm: settings.defaultGoal) {
         case .success(let km): return km
         case .failure(let problem): throw .usage(RunningErrorText.text(problem))
         }
     }
 
-    func speed(_ arguments: CommandArguments, live: Bool) throws(CommandError) -> Double {
-        guard let speed = arguments.number("--speed") else { return 1 }
-        guard speed >= 0, speed <= 1000 else {
-            throw .usage("--speed \(arguments.value("--speed") ?? "") is not a number from 0 to 1000 (1 = real time, 10 = ten times faster, 0 = instant)")
-        }
+    /// `--speed` (its range is declared), which a live mate, who runs in real time, can't take at 0.
+    func speed(_ speed: Double?, live: Bool, option: String) throws(CommandError) -> Double {
         if live && speed == 0 {
-            throw .usage("--speed 0 (instant) can't be used with a live mate, who runs in real time; use 1 or more")
+            throw .usage("\(option) 0 (instant) can't be used with a live mate, who runs in real time; use 1 or more")
         }
-        return speed
+        return speed ?? 1
     }
 
-    func pace(_ arguments: CommandArguments, _ option: String) throws(CommandError) -> Pace? {
-        guard let text = arguments.value(option) else { return nil }
+    func pace(_ text: String?, option: String) throws(CommandError) -> Pace? {
+        guard let text else { return nil }
         guard let pace = Pace(text) else {
             throw .usage("\(option) \(text) is not a pace in minutes:seconds per km from 2:00 to 30:00, e.g. 5:30")
         }
         return pace
     }
 
-    func mode(_ arguments: CommandArguments, allowed: [RunningMode], default fallback: RunningMode) throws(CommandError) -> RunningMode {
-        guard let text = arguments.value("--mode") else { return fallback }
-        guard let mode = RunningMode(rawValue: text.lowercased()), allowed.contains(mode) else {
-            throw .usage("--mode \(text) is not one of \(allowed.map(\.rawValue).joined(separator: ", "))")
-        }
-        return mode
-    }
-
-    func requiredTrack(_ arguments: CommandArguments) throws(CommandError) -> String {
-        guard let path = arguments.value("--track"), !path.isEmpty else {
-            throw .usage("--track FILE is required: the GPX file to replay")
-        }
-        return path
-    }
-
-    func nickname(_ arguments: CommandArguments, _ invocation: CommandInvocation) -> String {
-        arguments.value("--nickname") ?? settings.myNickname(invocation.environment)
+    func nickname(_ given: String?, _ invocation: CommandInvocation) -> String {
+        given ?? settings.myNickname(invocation.environment)
     }
 
     /// Reads a GPX file and makes the timeline to replay it.

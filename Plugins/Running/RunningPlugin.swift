@@ -51,10 +51,7 @@ public final class RunningPlugin: FeaturePlugin {
                                        weightKg: settings.weightKg, defaultGoalKm: settings.defaultGoal),
                 currentMonth: { YearMonth(date: Date(), calendar: .current) }))
         }
-        let commands = RunningCommands(context: context, settings: settings)
-        for command in commands.all {
-            try context.addCommand(command)
-        }
+        try RunningCommands(context: context, settings: settings).register()
     }
 
     static func liveSessions(settings: RunningSettings, opener: any DatabaseOpener, clock: any RunClock,

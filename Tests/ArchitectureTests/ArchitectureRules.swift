@@ -58,6 +58,9 @@ enum ArchitectureRules {
                 if layer == "Domain" && !targetDependencies.isEmpty {
                     problems.append("\(target.name) (Domain) depends on \(targetDependencies.joined(separator: ", ")); Domain depends on nothing")
                 }
+                for product in productDependencies where hostOnlyProducts.contains(product) {
+                    problems.append("\(target.name) (\(layer)) depends on \(product), the host's own library; a plugin registers and resolves through its PluginContext")
+                }
                 if let allowed = allowedProducts[layer] {
                     for product in productDependencies where !allowed.contains(product) {
                         problems.append("\(target.name) (\(layer)) depends on the SDK product \(product); allowed: \(allowed.sorted().joined(separator: ", ").isEmpty ? "none" : allowed.sorted().joined(separator: ", "))")
@@ -70,12 +73,34 @@ enum ArchitectureRules {
             }
         }
         for dependency in package.dependencies ?? [] where !(sdkPackages.contains(dependency.identity) && dependency.type == "fileSystem") {
-            problems.append("the root package depends on \(dependency.identity); it may depend only on the SDK (Core, Core/Base, Core/URLSession and Core/Testing, by path)")
+            problems.append("the root package depends on \(dependency.identity); it may depend only on the SDK (Core, Core/Base, Core/URLSession, Core/Hosting and Core/Testing, by path)")
         }
         return problems
     }
 
     /// The SDK's packages, all inside `Core/`: the SDK libraries, the base library they share, the HTTP client
-    /// (`URLSession`, on libcurl) and the test support.
-    static let sdkPackages: Set<String> = ["core", "base", "urlsession", "testing"]
+    /// (`URLSession`, on libcurl), what only the host may do (`HostKit`), what the host shares with the test
+    /// host (`Hosting`) and the test support.
+    static let sdkPackages: Set<String> = ["core", "base", "hostkit", "urlsession", "hosting", "testing"]
+
+    /// What only the host links: the container itself, plugin contexts, the secret mask's writer (`Core/HostKit`),
+    /// and hosting a plugin (`Core/Hosting`).
+    static let hostOnlyProducts: Set<String> = ["StrataHostKit", "StrataHosting"]
+
+    /// The lines of a Swift source that import a host-only module, in any form (`@_spi(…) import`,
+    /// `@testable import`, `import class StrataHostKit.Container`); comments are not imports.
+    static func hostOnlyImports(in text: String) -> [String] {
+        text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { line in
+            guard !line.hasPrefix("//") else { return false }
+            var words = line.split(separator: " ").map(String.init)[...]
+            while let first = words.first, first.hasPrefix("@") { words = words.dropFirst() }
+            guard words.first == "import" else { return false }
+            words = words.dropFirst()
+            if let kind = words.first, importKinds.contains(kind) { words = words.dropFirst() }
+            let module = words.first?.split(separator: ".").first.map(String.init) ?? ""
+            return hostOnlyProducts.contains(module)
+        }
+    }
+
+    static let importKinds: Set<String> = ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func"]
 }

@@ -44,7 +44,7 @@ import Testing
         for feature in features {
             #expect(layered.filter { $0.feature == feature }.count == 5, "\(feature) must have Domain, Data, Presentation, Testing and Plugin targets")
         }
-        #expect(package.dependencies?.map(\.identity).sorted() == ["base", "core", "testing", "urlsession"])
+        #expect(package.dependencies?.map(\.identity).sorted() == ["base", "core", "hosting", "hostkit", "testing", "urlsession"])
     }
 
     @Test func theRulesCatchEachKindOfViolation() {
@@ -56,6 +56,7 @@ import Testing
             T(name: "GptDomain", path: "Features/Gpt/Domain", type: "library", target_dependencies: nil, product_dependencies: nil),
             T(name: "strata", path: "Core/HostMain", type: "executable", target_dependencies: ["MoviesDomain"], product_dependencies: nil),
             T(name: "StrataHost", path: "Core/Host", type: "library", target_dependencies: ["GptDomain"], product_dependencies: ["StrataPluginKit"]),
+            T(name: "GptPlugin", path: "Plugins/Gpt", type: "library", target_dependencies: ["GptDomain"], product_dependencies: ["StrataHostKit"]),
         ], dependencies: [.init(identity: "core", type: "fileSystem"), .init(identity: "swinject", type: "sourceControl"),
                            .init(identity: "base", type: "sourceControl")])
         let problems = ArchitectureRules.violations(in: bad)
@@ -69,6 +70,50 @@ import Testing
         #expect(problems.contains { $0.hasPrefix("the root package depends on swinject") })
         #expect(problems.contains { $0.hasPrefix("the root package depends on base") }, "an SDK name from elsewhere is not the SDK")
         #expect(!problems.contains { $0.hasPrefix("the root package depends on core") })
+        #expect(problems.contains { $0.hasPrefix("GptPlugin (Plugin) depends on StrataHostKit, the host's own library") })
+        #expect(!problems.contains { $0.hasPrefix("the host StrataHost depends on StrataHostKit") }, "the host may")
+    }
+
+    /// What only the host may do is in StrataHostKit: no source of a feature, a plugin or a plugin fixture
+    /// imports it, in any form (the target graph can't see an import of a module that happens to be built).
+    @Test func noFeatureOrPluginImportsTheHostKit() throws {
+        var offenders: [String] = []
+        for folder in ["Features", "Plugins", "Tests/Fixtures"] {
+            let top = Self.root.appendingPathComponent(folder)
+            guard let files = FileManager.default.enumerator(atPath: top.path) else { continue }
+            for case let file as String in files where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: top.appendingPathComponent(file), encoding: .utf8)
+                offenders += ArchitectureRules.hostOnlyImports(in: text).map { "\(folder)/\(file): \($0)" }
+            }
+        }
+        #expect(offenders == [])
+    }
+
+    /// The compiler's half of the seal: StrataHostKit names the modules allowed to import it
+    /// (`-allowable-client` in Core/HostKit/Package.swift), and no feature or plugin target is among them.
+    @Test func theHostKitAllowsNoFeatureOrPluginAsAClient() throws {
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Core/HostKit/Package.swift"), encoding: .utf8)
+        let line = try #require(manifest.split(separator: "\n").first { $0.hasPrefix("let allowedClients = [") })
+        let clients = line.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        #expect(clients.contains("StrataHost") && clients.contains("StrataTesting"), "\(clients)")
+        let sealedOut = Set(try Self.describe().targets.filter { ArchitectureRules.featureLayer($0) != nil }.map(\.name))
+        #expect(!sealedOut.isEmpty && sealedOut.isDisjoint(with: clients), "\(clients)")
+    }
+
+    @Test func theHostKitImportRuleCatchesEveryForm() {
+        let text = """
+            import StrataPluginKit
+            // import StrataHostKit
+            import StrataHostKit
+            @_spi(StrataHost) import StrataHostKit
+            @testable @preconcurrency import StrataHostKit
+            import class StrataHostKit.Container
+            import StrataHostKitten
+            """
+        #expect(ArchitectureRules.hostOnlyImports(in: text) == [
+            "import StrataHostKit", "@_spi(StrataHost) import StrataHostKit", "@testable @preconcurrency import StrataHostKit",
+            "import class StrataHostKit.Container",
+        ])
     }
 
     /// Domain carries data, not words for one channel: no command line (`strata …`, `--flag`) and no config

@@ -84,6 +84,18 @@ import Testing
         #expect(!ping.stdout.contains("pong"))
     }
 
+    /// What plugin.json declares beyond a setting's type (choices, a range, a format) is checked by
+    /// `config check` before the plugin loads, by the rule the plugin's own decode uses.
+    @Test func declaredChoicesRangesAndFormatsAreChecked() throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(#"{"pluginDirectories": ["\#(BuildProducts.directory.path)"], "features": {"movies": {"settings": {"source": "imdb", "recentQueriesLimit": 0, "baseURL": "ftp://example.com"}}}}"#)
+        let check = try sandbox.strata(["config", "check"])
+        #expect(check.status == 1)
+        #expect(check.stderr.contains("`features.movies.settings.recentQueriesLimit`: 0 is out of range; use 1 to 100."), "\(check.stderr)")
+        #expect(check.stderr.contains(#"`features.movies.settings.source`: "imdb" is not one of "catalog", "tmdb"."#), "\(check.stderr)")
+        #expect(check.stderr.contains(#"`features.movies.settings.baseURL`: "ftp://example.com" is not an http(s) URL"#), "\(check.stderr)")
+    }
+
     /// Issue #30 item 21: `pwd`, `jwt` and an `api_key=` inside a URL were printed in clear.
     @Test func configCheckRedactsPwdJwtAndTheCredentialsOfURLs() throws {
         let sandbox = try Sandbox()

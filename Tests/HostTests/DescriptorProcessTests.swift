@@ -226,45 +226,6 @@ import Testing
         #expect(!ldd.stdout.contains("libFoundation.so") && !ldd.stdout.contains("ICU"), "\(ldd.stdout)")
     }
 
-    /// A run whose libraries haven't changed takes their descriptors from the cache in the state folder
-    /// instead of opening each library; a library that is written again, or a cache that doesn't parse, is
-    /// read from the file.
-    @Test(.timeLimit(.minutes(2)))
-    func unchangedLibrariesAreListedFromTheCacheAndChangedOnesAreReadAgain() throws {
-        let sandbox = try Sandbox()
-        let library = try sandbox.install(fixture: "Healthy", as: "Healthy")
-        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
-        func version() throws -> String? {
-            let listed = try sandbox.strata(["plugins", "list", "--json"])
-            #expect(listed.status == 0, "\(listed.stderr)")
-            return try decodeRows(listed.stdout)["healthy"]?.version
-        }
-        // The first run may find the file too new to trust its times (changed within the clock's tick);
-        // by the second, it is cached.
-        #expect(try version() == "0.0.1")
-        #expect(try version() == "0.0.1")
-        let folder = sandbox.state.appendingPathComponent("strata/descriptors")
-        let cache = try #require(try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil).first)
-        var cached = try Data(contentsOf: cache)
-        #expect(cached.starts(with: Data("strata descriptor cache 2".utf8)))
-        // What the next run lists comes from the cache: a changed cached copy shows.
-        let range = try #require(cached.range(of: Data(#""version":"0.0.1""#.utf8)))
-        cached.replaceSubrange(range, with: Data(#""version":"0.0.7""#.utf8))
-        try cached.write(to: cache)
-        #expect(try version() == "0.0.7")
-
-        // Writing the library again, even the same bytes, changes its change time: it is read again.
-        try Data(contentsOf: library).write(to: library)
-        #expect(try version() == "0.0.1")
-
-        // A cache that doesn't parse is ignored and written anew.
-        try Data("strata descriptor cache 2, garbage\n".utf8).write(to: cache)
-        #expect(try version() == "0.0.1")
-        try Data([0xFF, 0x00]).write(to: cache)
-        #expect(try version() == "0.0.1")
-        #expect(try Data(contentsOf: cache).starts(with: Data("strata descriptor cache 2, strata".utf8)))
-    }
-
     /// A folder with more plugins than discovery reads on one thread (64) is read on all cores: every
     /// plugin still comes out once, in file-name order, each with its own descriptor, and the bad ones
     /// (an id that isn't the file's, the same file again through a link) fail alone.

@@ -20,8 +20,7 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: package.appendingPathComponent(file).path), "missing \(file)")
         }
 
-        let swift = ProcessInfo.processInfo.environment["SWIFT_EXEC_FOR_TESTS"] ?? "/usr/bin/env"
-        let build = try await launch(swift, swift.hasSuffix("env") ? ["swift", "build"] : ["build"], currentDirectory: package).finished(timeout: 900)
+        let build = try await swift(["build"], in: package)
         #expect(build.status == 0, "swift build of the scaffold failed:\n\(build.stdout.suffix(3000))\n\(build.stderr.suffix(3000))")
 
         try sandbox.writeConfig(#"{"pluginDirectories": ["\#(package.path)/.build/debug"]}"#)
@@ -34,7 +33,7 @@ import Testing
         #expect(try sandbox.strata(["hello", "greet", "Ada", "--shout"]).stdout == "HELLO, ADA!\n")
 
         // Its own tests pass: the domain's, and the plugin's on StrataTesting's in-memory host.
-        let test = try await launch(swift, swift.hasSuffix("env") ? ["swift", "test"] : ["test"], currentDirectory: package).finished(timeout: 900)
+        let test = try await swift(["test"], in: package)
         #expect(test.status == 0, "swift test of the scaffold failed:\n\(test.stdout.suffix(3000))\n\(test.stderr.suffix(3000))")
         let report = test.stdout + test.stderr
         #expect(report.contains("aMissingNameIsAUsageError") && report.contains("theScreenGreetsWhatIsTyped")
@@ -44,6 +43,34 @@ import Testing
         #expect(list["hello"]?.state == "enabled")
         #expect(list["hello"]?.displayName == "Hello")
         #expect(list["hello"]?.version == "0.1.0")
+
+        // Sealed: the host's own library is not among what a plugin links, and the old SPI opens nothing; the
+        // plugin stops building, with the compiler's words for why (even now that its tests built StrataTesting).
+        let sneakIn = try await buildFails(package, adding: "import StrataHostKit\nfunc sneak() { HostSecrets.removeAll() }\n")
+        #expect(sneakIn.contains("error: module 'StrataHostKit' doesn't allow importation from module 'HelloPlugin'"), "\(sneakIn.suffix(3000))")
+        let spi = try await buildFails(package, adding: """
+            @_spi(StrataHost) import StrataPluginKit
+            func sneak(_ context: PluginContext) { context.container.freeze() }
+
+            """)
+        #expect(spi.contains("error: value of type 'PluginContext' has no member 'container'"), "\(spi.suffix(3000))")
+    }
+
+    /// Builds `package` with one more source in its plugin target, and returns what the build printed; the
+    /// build must fail. The source is removed again.
+    private func buildFails(_ package: URL, adding source: String) async throws -> String {
+        let file = package.appendingPathComponent("Sources/HelloPlugin/Sneak.swift")
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let build = try await swift(["build"], in: package)
+        #expect(build.status != 0, "the plugin built with \(source)")
+        return build.stdout + build.stderr
+    }
+
+    /// Runs `swift <arguments…>` (the toolchain the tests run with) in `directory`, for up to 15 minutes.
+    private func swift(_ arguments: [String], in directory: URL? = nil) async throws -> ProcessResult {
+        let swift = ProcessInfo.processInfo.environment["SWIFT_EXEC_FOR_TESTS"] ?? "/usr/bin/env"
+        return try await launch(swift, swift.hasSuffix("env") ? ["swift"] + arguments : arguments, currentDirectory: directory).finished(timeout: 900)
     }
 
     @Test func scaffoldRefusesAnExistingFolderAndBadNames() throws {
@@ -62,9 +89,7 @@ import Testing
         let sandbox = try Sandbox()
         let package = BuildProducts.repositoryRoot.appendingPathComponent("Tests/Fixtures/OutOfTree/Greeters").path
         let scratch = sandbox.root.appendingPathComponent("build").path
-        let swift = ProcessInfo.processInfo.environment["SWIFT_EXEC_FOR_TESTS"] ?? "/usr/bin/env"
-        let arguments = ["build", "--package-path", package, "--scratch-path", scratch]
-        let build = try await launch(swift, swift.hasSuffix("env") ? ["swift"] + arguments : arguments).finished(timeout: 900)
+        let build = try await swift(["build", "--package-path", package, "--scratch-path", scratch])
         #expect(build.status == 0, "swift build of the out-of-tree plugins failed:\n\(build.stdout.suffix(3000))\n\(build.stderr.suffix(3000))")
         try sandbox.writeConfig(#"{"pluginDirectories": ["\#(scratch)/debug"]}"#)
 

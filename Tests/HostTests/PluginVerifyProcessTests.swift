@@ -29,7 +29,7 @@ import Testing
         try sandbox.install(fixture: "Healthy", as: "Healthy")
         try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
 
-        // Twice: the second listing takes the verdict from the descriptor cache.
+        // Twice: the second listing takes the verdict from the folder's catalog.
         for _ in 0..<2 {
             let rows = try decodeRows(try sandbox.strata(["plugins", "list", "--json"]).stdout)
             #expect(rows["traps"]?.state == "incompatible")

@@ -68,7 +68,7 @@ import Testing
         var config = try ConfigLoader.parse(Data(#"{"dataDirectory": "data"}"#.utf8), path: "/etc/strata/strata.json")
         var environment = ["XDG_DATA_HOME": "/xdg", "HOME": "/home/ada", "STRATA_DATA_DIR": "/from/env"]
         func folder(_ arguments: [String]) throws -> String {
-            HostSession.dataDirectory(options: try HostOptions.parse(arguments), environment: environment, config: config).path
+            HostContext.dataDirectory(options: try HostOptions.parse(arguments), environment: environment, config: config).path
         }
         #expect(try folder(["--data-dir", "/given"]) == "/given")
         #expect(try folder([]) == "/from/env")

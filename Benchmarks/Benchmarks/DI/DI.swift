@@ -4,7 +4,8 @@
 import Benchmark
 import Dependencies
 import Dispatch
-@_spi(StrataHost) import StrataDI  // the benchmark plays the host: it registers and freezes
+import StrataDI
+import StrataHostKit  // the benchmark plays the host: it registers and freezes
 import Swinject
 
 // The graph every contender resolves: a service with a two-level dependency chain.
@@ -17,8 +18,8 @@ final class DefaultService: Service { let repository: any Repository; init(repos
 
 // MARK: The contenders
 
-func strataContainer(scope: StrataDI.Scope) throws -> StrataDI.Container {
-    let container = StrataDI.Container()
+func strataContainer(scope: StrataDI.Scope) throws -> StrataHostKit.Container {
+    let container = StrataHostKit.Container()
     try container.register((any Storage).self, scope: scope, owner: .host) { _ in DefaultStorage() }
     try container.register((any Repository).self, scope: scope, owner: .host) { try DefaultRepository(storage: $0.resolve((any Storage).self)) }
     try container.register((any Service).self, scope: scope, owner: .host) { try DefaultService(repository: $0.resolve((any Repository).self)) }
@@ -106,7 +107,7 @@ let benchmarks: @Sendable () -> Void = {
     // 1,000 named registrations, then one resolve: the whole setup (one iteration each).
     let names = (0..<1000).map { "service-\($0)" }
     Benchmark("1,000 registrations + resolve/Strata", configuration: .init(scalingFactor: .one)) { benchmark in
-        let container = StrataDI.Container()
+        let container = StrataHostKit.Container()
         for name in names { try? container.register((any Storage).self, name: name, owner: .host) { _ in DefaultStorage() } }
         container.freeze()
         blackHole(try? container.resolve((any Storage).self, name: "service-999", requester: .host))

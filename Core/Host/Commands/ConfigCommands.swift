@@ -2,26 +2,32 @@ import FoundationEssentials
 import Glibc
 import StrataBase
 
-extension HostSession {
+/// `strata config check | allow | deny`: the config as strata reads it, and approving a config in a folder.
+/// None of them loads a plugin.
+struct ConfigCommands {
+    let catalog: HostCatalog
+    private var context: HostContext { catalog.context }
+
     /// `strata config check`: validates the config and each feature's settings against its descriptor
     /// without loading any plugin, and prints the effective config with secrets redacted. Exit 1 if a
     /// setting has the wrong type (that feature would not load).
-    func configCheck(json: Bool) -> Int32 {
+    func check(json: Bool) -> Int32 {
+        let config = context.config
         var features: [String: JSONValue] = [:]
-        for id in Set(discovered.map(\.id)).union(config.features.keys).sorted() {
+        for id in Set(catalog.discovered.map(\.id)).union(config.features.keys).sorted() {
             var entry: [String: JSONValue] = ["enabled": .bool(config.isEnabled(id))]
             if let settings = config.features[id]?.settings {
-                entry["settings"] = Secrets.redacting(settings, declared: catalog.entry(id)?.secretSettings ?? [])
+                entry["settings"] = Secrets.redacting(settings, declared: catalog.plugins.entry(id)?.secretSettings ?? [])
             }
-            entry["installed"] = .bool(discovered.contains { $0.id == id })
+            entry["installed"] = .bool(catalog.discovered.contains { $0.id == id })
             features[id] = .object(entry)
         }
-        let errors = settingsChecks.flatMap(\.wrongTypes).map(\.description)
-        let problems = warnings
+        let errors = catalog.settingsChecks.flatMap(\.wrongTypes).map(\.description)
+        let problems = catalog.warnings
         let effective = JSONValue.object([
             "source": .string(config.source),
-            "pluginDirectories": .array(pluginDirectories.map(JSONValue.string)),
-            "dataDirectory": .string(dataDirectory.path),
+            "pluginDirectories": .array(context.pluginDirectories.map(JSONValue.string)),
+            "dataDirectory": .string(context.dataDirectory.path),
             "features": .object(features),
             "errors": .array(errors.map(JSONValue.string)),
             "warnings": .array(problems.map(JSONValue.string)),
@@ -43,7 +49,8 @@ extension HostSession {
     /// `strata config allow [PATH]`: approves the config in the current folder (or PATH) as it is now, so
     /// that strata uses it when run in that folder, with the plugin libraries it loads now (a library that
     /// changes later needs a new approval). It must parse: what was approved always loads.
-    func configAllow(_ path: String?) -> Int32 {
+    func allow(_ path: String?) -> Int32 {
+        let environment = context.environment
         let loader = ConfigLoader(explicitPath: nil, environment: environment)
         let file = loader.absolute(path ?? "strata.json")
         let data: Data
@@ -82,10 +89,10 @@ extension HostSession {
     }
 
     /// `strata config deny [PATH]`: withdraws the approval of the config in the current folder (or PATH).
-    func configDeny(_ path: String?) -> Int32 {
-        let file = ConfigLoader(explicitPath: nil, environment: environment).absolute(path ?? "strata.json")
-        PluginPins(.approvedConfig(file), environment: environment).records.removeAll()
-        if ConfigAllowance(environment: environment).revoke(file) {
+    func deny(_ path: String?) -> Int32 {
+        let file = ConfigLoader(explicitPath: nil, environment: context.environment).absolute(path ?? "strata.json")
+        PluginPins(.approvedConfig(file), environment: context.environment).records.removeAll()
+        if ConfigAllowance(environment: context.environment).revoke(file) {
             Console.writeLine("\(file) is no longer allowed; strata passes it over.")
         } else {
             Console.writeLine("\(file) was not allowed; nothing to withdraw.")

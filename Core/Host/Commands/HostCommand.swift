@@ -73,10 +73,13 @@ struct HostCommand {
         do {
             return try spec.parse(arguments)
         } catch {
-            Console.error("\(error)\nUsage: strata \(usage)")
+            Console.error(usageError(error))
             return nil
         }
     }
+
+    /// What bad input to the command prints after `strata: `: the problem, then the usage.
+    func usageError(_ error: any Error) -> String { "\(error)\nUsage: strata \(usage)" }
 
     /// `--help`: the summary, usage and what each argument, option and flag is for.
     var help: String {
@@ -93,48 +96,34 @@ struct HostCommand {
     }
 }
 
-extension HostSession {
-    /// Runs `strata plugins|config|di|completions …` (all but `plugins new`, which needs no config): checks
-    /// the words and flags, answers `--help`, and reports a usage error (exit 2) for anything it doesn't know.
-    func runHostCommand(_ words: [String]) -> Int32 {
-        let group = words[0]
-        guard let command = HostCommand.all.first(where: { words.starts(with: $0.words) }) else {
-            if words.count == 1 || ["--help", "-h"].contains(words[1]) {
-                Console.write(HostCommand.help(for: group))
-                return 0
-            }
-            Console.error("unknown command 'strata \(words.joined(separator: " "))'.\n" + HostCommand.help(for: group))
-            return 2
-        }
-        let rest = Array(words.dropFirst(command.words.count))
-        if rest.contains("--help") || rest.contains("-h") {
-            Console.write(command.help)
-            return 0
-        }
-        guard let arguments = command.parse(rest) else { return 2 }
-        let json = arguments.has("--json")
-        switch command.words {
-        case ["plugins", "list"]: return arguments.has("--timings") ? pluginsTimings(json: json) : pluginsList(json: json)
+extension HostCommand {
+    /// Runs the command with the arguments the router parsed.
+    func run(_ arguments: CommandArguments, on runner: HostRunner) -> Int32 {
+        let json = arguments.has("--json"), id = arguments.positionals.first ?? ""
+        let plugins = PluginsCommands(runner: runner), lifecycle = PluginLifecycleCommands(catalog: runner.catalog)
+        let config = ConfigCommands(catalog: runner.catalog)
+        switch words {
+        case ["plugins", "list"]: return arguments.has("--timings") ? plugins.timings(json: json) : plugins.list(json: json)
         case ["plugins", "check"]:
             let timeout = arguments.number("--timeout") ?? PluginProbe.defaultTimeout
             guard timeout > 0 else {
-                Console.error("--timeout needs a number of seconds above 0, such as 10 or 0.5.\nUsage: strata \(command.usage)")
+                Console.error("--timeout needs a number of seconds above 0, such as 10 or 0.5.\nUsage: strata \(usage)")
                 return 2
             }
-            return pluginsCheck(json: json, timeout: timeout)
-        case ["plugins", "retry"]: return pluginsRetry(id: arguments.positionals[0])
-        case ["plugins", "info"]: return pluginsInfo(arguments.positionals[0], json: json)
-        case ["plugins", "install"]: return pluginsInstall(arguments.positionals[0], force: arguments.has("--force"))
-        case ["plugins", "verify"]: return PluginVerification.run(arguments.positionals[0], json: json)
-        case ["plugins", "uninstall"]: return pluginsUninstall(arguments.positionals[0])
-        case ["plugins", "trust"]: return pluginsTrust(arguments.positionals[0])
-        case ["plugins", "enable"]: return pluginsSetEnabled(arguments.positionals[0], true)
-        case ["plugins", "disable"]: return pluginsSetEnabled(arguments.positionals[0], false)
-        case ["config", "check"]: return configCheck(json: json)
-        case ["config", "allow"]: return configAllow(arguments.positionals.first)
-        case ["config", "deny"]: return configDeny(arguments.positionals.first)
-        case ["completions"]: return ShellScript.print(arguments.positionals[0])
-        default: return diList(json: json, includePrivate: arguments.has("--private"))
+            return plugins.check(json: json, timeout: timeout)
+        case ["plugins", "retry"]: return plugins.retry(id: id)
+        case ["plugins", "info"]: return lifecycle.info(id, json: json)
+        case ["plugins", "install"]: return lifecycle.install(id, force: arguments.has("--force"))
+        case ["plugins", "verify"]: return PluginVerification.run(id, json: json)
+        case ["plugins", "uninstall"]: return lifecycle.uninstall(id)
+        case ["plugins", "trust"]: return lifecycle.trust(id)
+        case ["plugins", "enable"]: return lifecycle.setEnabled(id, true)
+        case ["plugins", "disable"]: return lifecycle.setEnabled(id, false)
+        case ["config", "check"]: return config.check(json: json)
+        case ["config", "allow"]: return config.allow(arguments.positionals.first)
+        case ["config", "deny"]: return config.deny(arguments.positionals.first)
+        case ["completions"]: return ShellScript.print(id)
+        default: return DIListCommand(runner: runner).run(json: json, includePrivate: arguments.has("--private"))
         }
     }
 }

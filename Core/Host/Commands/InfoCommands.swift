@@ -2,12 +2,14 @@ import FoundationEssentials
 import StrataDI
 import StrataPluginKit
 
-extension HostSession {
-    /// `strata di list`: what plugins may resolve (the host's services and what plugins exported); with
-    /// `--private`, every plugin's own registrations too.
-    func diList(json: Bool, includePrivate: Bool) -> Int32 {
-        activate()
-        let all = container.registrations
+/// `strata di list`: what plugins may resolve (the host's services and what plugins exported); with
+/// `--private`, every plugin's own registrations too. It activates every usable plugin.
+struct DIListCommand {
+    let runner: HostRunner
+
+    func run(json: Bool, includePrivate: Bool) -> Int32 {
+        runner.activate()
+        let all = runner.container.registrations
         let registrations = all.filter { includePrivate || $0.exported }
         if json {
             struct Row: Encodable { let owner, type: String; let name: String?; let scope: String; let exported: Bool }
@@ -26,9 +28,16 @@ extension HostSession {
         }
         return 0
     }
+}
 
-    /// The help text, with the commands of the usable plugins from their descriptors (none is loaded).
-    func help() -> String {
+/// `strata --help`: the host's commands, and the commands of the usable plugins from their descriptors
+/// (none is loaded).
+struct HostHelp {
+    let records: [PluginRecord]
+    /// Where the config came from, for the line about disabled features.
+    let configSource: String
+
+    var text: String {
         var text = """
         strata \(strataVersion): a plugin host for Swift feature modules
 
@@ -44,7 +53,7 @@ extension HostSession {
             text += Console.table(commands.map { ["  " + $0.words.joined(separator: " "), $0.summary] })
         }
         let disabled = records.filter { $0.state == .disabled }.map(\.id)
-        if !disabled.isEmpty { text += "\nDisabled features: \(disabled.joined(separator: ", ")) (in \(config.source))\n" }
+        if !disabled.isEmpty { text += "\nDisabled features: \(disabled.joined(separator: ", ")) (in \(configSource))\n" }
         text += """
 
         Options:

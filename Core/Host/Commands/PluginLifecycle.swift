@@ -3,13 +3,16 @@ import StrataBase
 import Glibc
 import StrataPluginKit
 
-/// `strata plugins install | uninstall | enable | disable | info`: managing plugins without editing JSON or
-/// copying libraries by hand.
-extension HostSession {
+/// `strata plugins install | uninstall | trust | enable | disable | info`: managing plugins without editing
+/// JSON or copying libraries by hand. None of them loads a plugin.
+struct PluginLifecycleCommands {
+    let catalog: HostCatalog
+    private var context: HostContext { catalog.context }
+
     /// `strata plugins install PATH [--force]`: checks a built `lib<Name>Plugin.so` (or builds a plugin
     /// package folder with `swift build -c release`) from its descriptor alone, then copies it into the
     /// user's plugin folder, mode 0644.
-    func pluginsInstall(_ path: String, force: Bool) -> Int32 {
+    func install(_ path: String, force: Bool) -> Int32 {
         let source = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
         var isFolder = false
         guard FileManager.default.fileExists(atPath: source.path, isDirectory: &isFolder) else {
@@ -42,17 +45,14 @@ extension HostSession {
             Console.error("can't install \(library.path): not a Strata plugin: \(error)")
             return 1
         }
-        if let problem = PluginCatalog.problem(with: descriptor, fileID: id) {
+        if let problem = PluginCatalog.problem(with: descriptor, fileID: id)
+            ?? PluginCatalog.incompatibility(of: descriptor, path: library.path) {
             Console.error("can't install \(library.path): \(problem)")
             return 1
         }
-        if let missing = SDKSymbolCheck.firstMissing(libraryAt: library.path) {
-            Console.error("can't install \(library.path): \(PluginFailure.missingSymbol(missing, stamp: descriptor.abi, path: library.path))")
-            return 1
-        }
-        let folder = URL(fileURLWithPath: PluginDiscovery.userDirectory(environment: environment), isDirectory: true)
+        let folder = URL(fileURLWithPath: PluginDiscovery.userDirectory(environment: context.environment), isDirectory: true)
         let target = folder.appendingPathComponent(library.lastPathComponent)
-        if let existing = discovered.first(where: { $0.id == id }) {
+        if let existing = catalog.discovered.first(where: { $0.id == id }) {
             guard force else {
                 Console.error("a plugin with id '\(id)' is already installed (\(existing.path)). Add --force to replace it.")
                 return 1
@@ -71,13 +71,13 @@ extension HostSession {
             return 1
         }
         do {
-            try PluginPins(environment: environment).pin(id, path: target.path)
+            try PluginPins(environment: context.environment).pin(id, path: target.path)
         } catch {
             Console.warning("can't record the digest of \(target.path) for pinned trust: \(errorText(error))")
         }
         Console.writeLine("Installed \(descriptor.displayName) \(descriptor.version) (id \(id)) as \(target.path).")
-        if let configured = config.pluginDirectories, !pluginDirectories.contains(folder.path) {
-            Console.warning("`pluginDirectories` in \(config.source) (\(configured.joined(separator: ", "))) doesn't list \(folder.path), "
+        if let configured = context.config.pluginDirectories, !context.pluginDirectories.contains(folder.path) {
+            Console.warning("`pluginDirectories` in \(context.config.source) (\(configured.joined(separator: ", "))) doesn't list \(folder.path), "
                             + "so strata won't find it there; add \"~/.local/lib/strata/plugins\" to the list.")
         }
         return 0
@@ -101,9 +101,9 @@ extension HostSession {
     }
 
     /// `strata plugins uninstall ID`: removes a library from the user's plugin folder.
-    func pluginsUninstall(_ id: String) -> Int32 {
+    func uninstall(_ id: String) -> Int32 {
         guard let plugin = known(id) else { return 1 }
-        let folder = PluginDiscovery.userDirectory(environment: environment)
+        let folder = PluginDiscovery.userDirectory(environment: context.environment)
         guard URL(fileURLWithPath: plugin.path).deletingLastPathComponent().path == realPath(folder) else {
             Console.error("'\(id)' is at \(plugin.path), not in your plugin folder \(folder), so it wasn't installed with "
                           + "`strata plugins install`. Disable it instead: strata plugins disable \(id)")
@@ -115,18 +115,18 @@ extension HostSession {
             Console.error("can't remove \(plugin.path): \(errorText(error))")
             return 1
         }
-        PluginPins(environment: environment).unpin(id)
+        PluginPins(environment: context.environment).unpin(id)
         Console.writeLine("Uninstalled \(id) (removed \(plugin.path)).")
         return 0
     }
 
     /// `strata plugins trust ID`: records the SHA-256 of the plugin's file as it is now, for pinned trust.
-    func pluginsTrust(_ id: String) -> Int32 {
+    func trust(_ id: String) -> Int32 {
         guard let plugin = known(id) else { return 1 }
         do {
-            let digest = try PluginPins(environment: environment).pin(id, path: plugin.path)
+            let digest = try PluginPins(environment: context.environment).pin(id, path: plugin.path)
             Console.writeLine("Trusted \(plugin.path) as \(id) (SHA-256 \(digest))."
-                              + (config.trust == .pinned ? "" : " Pins are checked when the config says \"trust\": \"pinned\"."))
+                              + (context.config.trust == .pinned ? "" : " Pins are checked when the config says \"trust\": \"pinned\"."))
             return 0
         } catch {
             Console.error("can't record the digest of \(plugin.path): \(errorText(error))")
@@ -136,17 +136,17 @@ extension HostSession {
 
     /// `strata plugins enable|disable ID`: sets `features.<id>.enabled` in the config in effect, changing
     /// nothing else in it, or creates the user's config if there is none.
-    func pluginsSetEnabled(_ id: String, _ enabled: Bool) -> Int32 {
+    func setEnabled(_ id: String, _ enabled: Bool) -> Int32 {
         guard known(id) != nil else { return 1 }
         let verb = enabled ? "Enabled" : "Disabled"
-        if config.features[id]?.enabled == enabled || (enabled && config.features[id]?.enabled == nil) {
-            Console.writeLine("\(id) is already \(enabled ? "enabled" : "disabled") in \(config.source); nothing changed.")
+        if context.config.features[id]?.enabled == enabled || (enabled && context.config.features[id]?.enabled == nil) {
+            Console.writeLine("\(id) is already \(enabled ? "enabled" : "disabled") in \(context.config.source); nothing changed.")
             return 0
         }
-        let file = config.path ?? ConfigLoader(explicitPath: nil, environment: environment).candidates().last?.path ?? ""
+        let file = context.config.path ?? ConfigLoader(explicitPath: nil, environment: context.environment).candidates().last?.path ?? ""
         let url = URL(fileURLWithPath: file)
         do {
-            let original = config.path == nil ? Data("{}\n".utf8) : try Data(contentsOf: url)
+            let original = context.config.path == nil ? Data("{}\n".utf8) : try Data(contentsOf: url)
             var editor = ConfigEditor(original)
             editor.setEnabled(enabled, for: id)
             // Never say a change was made that the config, read again, doesn't show.
@@ -154,31 +154,31 @@ extension HostSession {
                 Console.error("can't change `features.\(id).enabled` in \(file): strata couldn't edit it safely; set it by hand")
                 return 1
             }
-            let wasAllowed = ConfigAllowance(environment: environment).verdict(for: file, contents: original) == .allowed
+            let wasAllowed = ConfigAllowance(environment: context.environment).verdict(for: file, contents: original) == .allowed
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try StagedFile.replace(file, with: editor.bytes)
             // An approved config stays approved after an edit the user asked strata to make.
-            if wasAllowed { try ConfigAllowance(environment: environment).allow(file, contents: Data(editor.bytes)) }
+            if wasAllowed { try ConfigAllowance(environment: context.environment).allow(file, contents: Data(editor.bytes)) }
         } catch {
             Console.error("can't write \(file): \(errorText(error))")
             return 1
         }
-        Console.writeLine("\(verb) \(id) in \(file)\(config.path == nil ? " (created)" : "").")
+        Console.writeLine("\(verb) \(id) in \(file)\(context.config.path == nil ? " (created)" : "").")
         return 0
     }
 
     /// `strata plugins info ID [--json]`: everything the descriptor and the config say of one plugin.
-    func pluginsInfo(_ id: String, json: Bool) -> Int32 {
-        guard let record = records.first(where: { $0.id == id }) else {
+    func info(_ id: String, json: Bool) -> Int32 {
+        guard let record = catalog.records.first(where: { $0.id == id }) else {
             _ = known(id)
             return 1
         }
         let descriptor = record.descriptor
-        let values = config.features[id]?.settings.flatMap { settings -> [String: JSONValue]? in
-            if case .object(let fields) = Secrets.redacting(settings, declared: catalog.entry(id)?.secretSettings ?? []) { return fields }
+        let values = context.config.features[id]?.settings.flatMap { settings -> [String: JSONValue]? in
+            if case .object(let fields) = Secrets.redacting(settings, declared: catalog.plugins.entry(id)?.secretSettings ?? []) { return fields }
             return nil
         } ?? [:]
-        let dependents = catalog.entries.filter { $0.descriptor?.dependencies[id] != nil }.map(\.id).sorted()
+        let dependents = catalog.plugins.entries.filter { $0.descriptor?.dependencies[id] != nil }.map(\.id).sorted()
         if json {
             struct Setting: Encodable { let key, type, description: String; let defaultValue: String?; let secret: Bool; let value: JSONValue? }
             struct Info: Encodable {
@@ -205,7 +205,7 @@ extension HostSession {
             text += "\nScreens:\n" + Console.table(screens.map { ["  " + $0.title, $0.summary] })
         }
         if let settings = descriptor?.settings, !settings.isEmpty {
-            text += "\nSettings (features.\(id).settings in \(config.source)):\n" + Console.table(settings.map { setting in
+            text += "\nSettings (features.\(id).settings in \(context.config.source)):\n" + Console.table(settings.map { setting in
                 let value = values[setting.key].map { String(decoding: $0.encoded(), as: UTF8.self) }
                     ?? setting.defaultValue.map { "\($0) (default)" } ?? "-"
                 return ["  " + setting.key, setting.type.rawValue, value, setting.description]
@@ -220,9 +220,9 @@ extension HostSession {
 
     /// The discovered plugin `id`, or `nil` after saying there is none (with the closest id).
     private func known(_ id: String) -> DiscoveredPlugin? {
-        if let plugin = discovered.first(where: { $0.id == id }) { return plugin }
-        let hint = closestName(to: id, in: discovered.map(\.id)).map { "; did you mean '\($0)'?" } ?? ""
-        Console.error("no plugin '\(id)' in \(pluginDirectories.joined(separator: ", "))\(hint). Run `strata plugins list`.")
+        if let plugin = catalog.discovered.first(where: { $0.id == id }) { return plugin }
+        let hint = closestName(to: id, in: catalog.discovered.map(\.id)).map { "; did you mean '\($0)'?" } ?? ""
+        Console.error("no plugin '\(id)' in \(context.pluginDirectories.joined(separator: ", "))\(hint). Run `strata plugins list`.")
         return nil
     }
 }

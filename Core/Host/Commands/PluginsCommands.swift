@@ -31,20 +31,35 @@ struct PluginStatus: Codable {
 
     init(_ record: PluginRecord) {
         id = record.id
-        displayName = record.descriptor?.displayName
-        version = record.descriptor?.version
-        summary = record.descriptor?.summary
+        displayName = record.facts?.displayName
+        version = record.facts?.version
+        summary = record.facts?.summary
         state = record.state.rawValue
         path = record.path
         error = record.error
     }
+
+    /// The plugins as a table: id, name, version, state, path, and the error under each failed one.
+    static func table(_ statuses: [PluginStatus]) -> String {
+        var rows = [["ID", "NAME", "VERSION", "STATE", "PATH"]]
+        for status in statuses {
+            rows.append([status.id, status.displayName ?? "-", status.version ?? "-", status.state, status.path])
+            if let error = status.error { rows.append(["", "", "", "", "↳ \(error)"]) }
+        }
+        return Console.table(rows)
+    }
 }
 
-extension HostSession {
+/// `strata plugins list | check | retry` and the `__probe` they start: the plugins' states, from their
+/// descriptors or from loading each one in a child process.
+struct PluginsCommands {
+    let runner: HostRunner
+    private var context: HostContext { runner.context }
+
     /// `strata plugins list [--json]`: every discovered plugin with its state, from the descriptors (no
     /// plugin code runs).
-    func pluginsList(json: Bool) -> Int32 {
-        let records = self.records
+    func list(json: Bool) -> Int32 {
+        let records = runner.records
         let mapped = json ? Self.mappedFiles() : []
         let statuses = records.map { record in
             var status = PluginStatus(record)
@@ -54,10 +69,11 @@ extension HostSession {
         if json {
             Console.writeJSON(statuses)
         } else if statuses.isEmpty {
-            Console.writeLine(pluginDirectories.isEmpty ? "No plugin folders are configured (`pluginDirectories` in \(config.source) is empty)."
-                              : "No plugins found in \(pluginDirectories.joined(separator: ", ")).")
+            let folders = context.pluginDirectories
+            Console.writeLine(folders.isEmpty ? "No plugin folders are configured (`pluginDirectories` in \(context.config.source) is empty)."
+                              : "No plugins found in \(folders.joined(separator: ", ")).")
         } else {
-            Console.write(Self.statusTable(statuses))
+            Console.write(PluginStatus.table(statuses))
         }
         return 0
     }
@@ -85,28 +101,19 @@ extension HostSession {
         return paths
     }
 
-    static func statusTable(_ statuses: [PluginStatus]) -> String {
-        var rows = [["ID", "NAME", "VERSION", "STATE", "PATH"]]
-        for status in statuses {
-            rows.append([status.id, status.displayName ?? "-", status.version ?? "-", status.state, status.path])
-            if let error = status.error { rows.append(["", "", "", "", "↳ \(error)"]) }
-        }
-        return Console.table(rows)
-    }
-
     /// `strata plugins check [--json] [--timeout SECONDS]`: loads each enabled plugin in a child `strata` so
     /// that one that crashes or hangs can't take the host down, and reports ok / failed / crashed / timed out
     /// per plugin. Exit 1 if any plugin is not ok.
-    func pluginsCheck(json: Bool, timeout: Double) -> Int32 {
+    func check(json: Bool, timeout: Double) -> Int32 {
         var results: [PluginStatus] = []
-        for record in records {
+        for record in runner.records {
             // A plugin that crashed before is probed again: the probe is where trying it is safe.
             results.append([.enabled, .crashed, .timedOut].contains(record.state) ? probe(record, timeout: timeout) : PluginStatus(record))
         }
         if json {
             Console.writeJSON(results)
         } else {
-            Console.write(Self.statusTable(results.map { status in
+            Console.write(PluginStatus.table(results.map { status in
                 var shown = status
                 if status.state == PluginRecord.State.loaded.rawValue { shown.state = "ok" }
                 return shown
@@ -116,12 +123,12 @@ extension HostSession {
     }
 
     /// `strata plugins retry ID`: forgets the plugin's crash, so that the next command tries it again.
-    func pluginsRetry(id: String) -> Int32 {
-        guard let record = records.first(where: { $0.id == id }) else {
-            Console.error("no plugin '\(id)' in \(pluginDirectories.joined(separator: ", ")). Run `strata plugins list`.")
+    func retry(id: String) -> Int32 {
+        guard let record = runner.records.first(where: { $0.id == id }) else {
+            Console.error("no plugin '\(id)' in \(context.pluginDirectories.joined(separator: ", ")). Run `strata plugins list`.")
             return 1
         }
-        guard CrashJournal.forget(id, in: crashes) else {
+        guard CrashJournal.forget(id, in: context.crashes) else {
             Console.writeLine("\(id) has no crash on record (its state: \(record.state.rawValue)); nothing to retry.")
             return 0
         }
@@ -132,12 +139,12 @@ extension HostSession {
     /// Runs `strata __probe ID` and reads its one JSON line; a child killed by a signal is "crashed", and one
     /// still running after `timeout` seconds is killed and "timed out".
     private func probe(_ plugin: PluginRecord, timeout: Double) -> PluginStatus {
-        var status = PluginStatus(PluginRecord(id: plugin.id, path: plugin.path, state: .failed, error: nil, descriptor: plugin.descriptor))
+        var status = PluginStatus(PluginRecord(id: plugin.id, path: plugin.path, state: .failed, error: nil, described: plugin.described))
         let process: ChildProcess
         do {
             // A crash is the expected outcome here; skip the seconds the Swift backtracer would spend on it.
-            process = try ChildProcess.strata(arguments: options.forwarded + ["__probe", plugin.id],
-                                              environment: environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 },
+            process = try ChildProcess.strata(arguments: context.options.forwarded + ["__probe", plugin.id],
+                                              environment: context.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 },
                                               output: .capturedWithoutErrors)
         } catch {
             status.error = "can't start a probe process: \(error)"
@@ -149,7 +156,7 @@ extension HostSession {
             kill(process.pid, SIGKILL)
             _ = process.wait()
             // Its "activating" entry is no crash: the next command gives the plugin its own deadline.
-            CrashJournal.forget(plugin.id, in: crashes)
+            CrashJournal.forget(plugin.id, in: context.crashes)
             status.state = PluginProbe.timedOut
             status.error = "still loading after \(secondsText(timeout)), so the probe was stopped: its library's constructor or "
                 + "its registration does not return. If it is only slow, give it longer with --timeout."
@@ -171,7 +178,7 @@ extension HostSession {
 
     /// `strata __probe ID`: loads one plugin (and its dependencies) and prints its record as JSON.
     func probeMode(id: String) -> Int32 {
-        let loader = activate([id])
+        let loader = runner.activate([id])
         guard let record = loader.records.first(where: { $0.id == id }) else {
             Console.writeLine(#"{"id":"\#(id)","path":"","state":"failed","error":"not found"}"#)
             return 1
@@ -195,8 +202,8 @@ extension HostSession {
 
     /// `strata plugins list --timings [--json]`: activates each usable plugin in a probe process and shows
     /// how long reading its descriptor, loading it and registering it took, slowest first.
-    func pluginsTimings(json: Bool) -> Int32 {
-        let results = records.map { record in
+    func timings(json: Bool) -> Int32 {
+        let results = runner.records.map { record in
             record.state == .enabled ? probe(record, timeout: PluginProbe.defaultTimeout) : PluginStatus(record)
         }.sorted { ($0.timings?.total ?? -1) > ($1.timings?.total ?? -1) }
         if json {

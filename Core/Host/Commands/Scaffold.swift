@@ -14,13 +14,11 @@ enum Scaffold {
         /// First command word → who claims it (`plugin 'blocks' (path)`, `strata itself`).
         var words: [String: String] = [:]
 
-        /// The names claimed by the plugins the config (or the defaults) lead to, read from their descriptors.
-        init(options: HostOptions, environment: [String: String]) {
+        /// The names claimed by the plugins of `catalog` (the config's, or the defaults'), read from their
+        /// descriptors.
+        init(_ catalog: HostCatalog) {
             for word in PluginLoader.reservedWords { words[word] = "strata itself" }
-            let config = (try? ConfigLoader(explicitPath: options.configPath, environment: environment).load()) ?? .builtIn
-            let discovered = PluginDiscovery(directories: PluginDiscovery.directories(for: config, environment: environment)).discover()
-            let catalog = PluginCatalog(discovered: discovered, crashes: CrashJournal.directory(environment: environment), reservedWords: [])
-            for entry in catalog.entries {
+            for entry in catalog.plugins.entries {
                 ids[entry.id] = ids[entry.id] ?? entry.path
                 for command in entry.descriptor?.commands ?? [] {
                     if let word = command.words.first, words[word] == nil { words[word] = "plugin '\(entry.id)' (\(entry.path))" }

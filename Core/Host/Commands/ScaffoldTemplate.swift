@@ -4,6 +4,8 @@
 enum ScaffoldTemplate {
     static func files(name: String, corePath: String) -> [(String, String)] {
         let id = name.lowercased()
+        // The type the descriptor build tool generates from plugin.json for `<id> greet`.
+        let greetCommand = id.prefix(1).uppercased() + id.dropFirst() + "GreetCommand"
         return [
             ("Package.swift", """
             // swift-tools-version: 6.1
@@ -167,13 +169,14 @@ enum ScaffoldTemplate {
                     try context.contribute(.screen) { resolver in
                         \(name)ScreenProvider(greet: try resolver.resolve((any GreetUseCase).self))
                     }
-                    // What the command takes is declared in plugin.json: strata parses it there (and prints its
-                    // usage and --help) before this code is loaded. A thrown error is printed as one line.
-                    try context.addCommand(PluginCommand(path: ["\(id)", "greet"]) { arguments, invocation in
+                    // What the command takes is declared in plugin.json: strata parses and checks it there (and
+                    // prints its usage and --help) before this code is loaded, and the build generates its type,
+                    // \(greetCommand), with a property per argument and flag. A thrown error is printed as one line.
+                    try context.addCommand(\(greetCommand).self) { command, invocation in
                         let useCase = try context.service((any GreetUseCase).self)
-                        let greeting = useCase.greet(arguments.text)
-                        invocation.writeLine(arguments.has("--shout") ? greeting.uppercased() : greeting)
-                    })
+                        let greeting = useCase.greet(command.arguments.text)
+                        invocation.writeLine(command.shout ? greeting.uppercased() : greeting)
+                    }
                 }
             }
 

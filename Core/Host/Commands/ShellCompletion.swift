@@ -122,17 +122,17 @@ func completeCommandLine(_ words: [String], environment: [String: String]) -> In
         Console.write((words.dropLast().last == "--data-dir" ? Completion.directories : .files(extensions: [])).lines)
         return 0
     }
-    guard let session = try? HostSession(options: options, environment: environment) else { return 0 }
-    Console.write(session.completion.complete(options.words, current: current).lines)
+    guard let context = try? HostContext.load(options: options, environment: environment) else { return 0 }
+    Console.write(ShellCompletion(records: HostCatalog(context).records).complete(options.words, current: current).lines)
     return 0
 }
 
-extension HostSession {
-    /// The host's commands and the usable plugins' commands, with every discovered plugin's id.
-    var completion: ShellCompletion {
+extension ShellCompletion {
+    /// The host's commands and the usable plugins' commands (of `records`), with every discovered plugin's id.
+    init(records: [PluginRecord]) {
         let usable = records.filter { $0.state == .enabled || $0.state == .loaded }
         let host = HostCommand.all.map { ShellCompletion.Command(words: $0.words, spec: $0.spec) }
         let plugins = usable.flatMap { $0.descriptor?.commands ?? [] }.map { ShellCompletion.Command(words: $0.words, spec: $0.spec) }
-        return ShellCompletion(commands: host + plugins, pluginIDs: records.map(\.id))
+        self.init(commands: host + plugins, pluginIDs: records.map(\.id))
     }
 }

@@ -3,6 +3,8 @@ enum ConfigError: Error, CustomStringConvertible {
     case unreadable(path: String, detail: String)
     case malformed(source: String, location: String?, detail: String)
     case wrongType(source: String, keyPath: String, expected: String, found: String)
+    /// A value of the right type that its declaration refuses; `reason` says why and what to use.
+    case invalidValue(source: String, keyPath: String, reason: String)
 
     var description: String {
         switch self {
@@ -12,6 +14,8 @@ enum ConfigError: Error, CustomStringConvertible {
             "the config \(source) is not valid JSON" + (location.map { " at \($0)" } ?? "") + ": \(detail)"
         case .wrongType(let source, let keyPath, let expected, let found):
             "in the config \(source): `\(keyPath)` must be \(expected), but it is \(found)."
+        case .invalidValue(let source, let keyPath, let reason):
+            "in the config \(source): `\(keyPath)`: \(reason)."
         }
     }
 }

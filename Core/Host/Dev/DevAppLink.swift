@@ -30,7 +30,7 @@ struct DevAppLink {
     /// Presents each build failure the dev loop sends as a dialog over whatever is on screen.
     func showFailures(in navigator: Navigator) {
         guard let failures else { return }
-        detachThread(named: "strata-dev-link") {
+        let started = detachThread(named: "strata-dev-link") {
             var pending: [UInt8] = []
             var buffer = [UInt8](repeating: 0, count: 4096)
             while true {
@@ -49,6 +49,7 @@ struct DevAppLink {
                 }
             }
         }
+        precondition(started, "can't start the thread that shows the dev loop's build failures: the system is out of threads")
     }
 
     static let failureTitle = "Build failed"

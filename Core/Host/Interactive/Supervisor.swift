@@ -20,7 +20,15 @@ enum Supervisor {
     /// only possible if the journal can't be written).
     static let maximumRestarts = 3
 
-    static func run(arguments: [String], environment: [String: String]) -> Int32 {
+    /// What ``run(arguments:environment:)`` ends as in each process.
+    enum Role {
+        /// In the supervisor, once it is done: its exit code.
+        case finished(Int32)
+        /// In the app, forked from the supervisor: go on as the app, with this environment.
+        case app(environment: [String: String])
+    }
+
+    static func run(arguments: [String], environment: [String: String]) -> Role {
         var saved = termios()
         let haveSettings = tcgetattr(STDIN_FILENO, &saved) == 0
         let crashes = CrashJournal.directory(environment: environment)
@@ -32,36 +40,58 @@ enum Supervisor {
             let started = time(nil)
             let child: ChildProcess
             do {
-                child = try spawn(arguments: arguments, environment: childEnvironment)
+                switch try start(arguments: arguments, environment: childEnvironment) {
+                case .app: return .app(environment: childEnvironment)
+                case .supervising(let process): child = process
+                }
             } catch {
                 Console.error("could not start the interactive app (\(error)); run `strata --help` for the command-line interface")
-                return 1
+                return .finished(1)
             }
             let status = child.wait(followingStops: true)
-            if !isSignalled(status) { return exitStatus(status) }
+            if !isSignalled(status) { return .finished(exitStatus(status)) }
             let signal = terminatingSignal(status)
             restoreTerminal(haveSettings ? saved : nil)
             if [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGKILL].contains(signal) {
                 Glibc.signal(signal, SIG_DFL)
                 raise(signal)
-                return 128 + signal
+                return .finished(128 + signal)
             }
             guard let blamed = CrashJournal.records(in: crashes).first(where: { $0.time >= started && $0.signal == signal }) else {
                 Console.error("strata stopped with \(signalName(signal)) outside any plugin's code; "
                               + "run it again, and report it if it happens again")
-                return 128 + signal
+                return .finished(128 + signal)
             }
             notice = "The \(blamed.id) plugin \(blamed.happening); it is skipped until `strata plugins retry \(blamed.id)`."
         }
         Console.error("strata stopped \(maximumRestarts + 1) times in a row; the last time: \(notice ?? "")")
-        return 1
+        return .finished(1)
     }
 
     /// The app's process id while it runs, for the handlers that pass signals on (0 when there is none).
     nonisolated(unsafe) private static var child: pid_t = 0
 
-    private static func spawn(arguments: [String], environment: [String: String]) throws(SpawnError) -> ChildProcess {
-        let process = try ChildProcess.strata(arguments: arguments, environment: environment)
+    private enum Started {
+        case app
+        case supervising(ChildProcess)
+    }
+
+    /// Starts the app. While this process has one thread (it has read no config and started no worker),
+    /// it forks, and the app goes on from here: it saves the app a second start of the Swift runtime and
+    /// Foundation, about half of its time to the first frame. Otherwise it runs this binary again.
+    private static func start(arguments: [String], environment: [String: String]) throws(SpawnError) -> Started {
+        let process: ChildProcess
+        if isSingleThreaded() {
+            let pid = fork()
+            if pid == 0 {
+                becomeApp(environment: environment)
+                return .app
+            }
+            guard pid > 0 else { throw SpawnError(executable: "a copy of strata", code: errno) }
+            process = ChildProcess(forked: pid)
+        } else {
+            process = try ChildProcess.strata(arguments: arguments, environment: environment)
+        }
         child = process.pid
         // Signals sent to the supervisor go to the app, which quits (SIGTERM, SIGINT, SIGHUP: its screens
         // finish first) or restores the terminal and ends by them. Once each (SA_RESETHAND): a real fault in
@@ -74,7 +104,28 @@ enum Supervisor {
             action.sa_flags = SA_RESTART | (signal == SIGHUP ? 0 : Int32(bitPattern: UInt32(SA_RESETHAND)))
             sigaction(signal, &action, nil)
         }
-        return process
+        return .supervising(process)
+    }
+
+    /// In a forked app: signals as a new process has them (what the supervisor set up for itself is not
+    /// the app's), and the app's environment for whatever it starts in turn.
+    private static func becomeApp(environment: [String: String]) {
+        for signal in [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGPIPE] + CrashHandler.fatalSignals { Glibc.signal(signal, SIG_DFL) }
+        for variable in [supervisedVariable, noticeVariable] {
+            if let value = environment[variable] { setenv(variable, value, 1) } else { unsetenv(variable) }
+        }
+    }
+
+    /// Whether this process has one thread (`/proc/self/task` lists one): only then is a fork without
+    /// `exec` safe, since no other thread can hold a lock the copy would inherit locked.
+    private static func isSingleThreaded() -> Bool {
+        guard let folder = opendir("/proc/self/task") else { return false }
+        defer { closedir(folder) }
+        var threads = 0
+        while let entry = readdir(folder) {
+            if entry.pointee.d_name.0 != 0x2E { threads += 1 }  // not "." or ".."
+        }
+        return threads == 1
     }
 
     /// In the app: has the kernel send it SIGHUP when its supervisor dies, however it dies (even by

@@ -23,6 +23,13 @@ struct FileTrust {
         return problem(forPluginFolder: parent(of: path))
     }
 
+    /// Why the plugin file at `path`, opened in a plugin folder already found trustworthy, can't be trusted
+    /// by itself (its type, owner and mode, from `status`), or `nil` if it can.
+    func problem(forFileInJudgedFolder path: String, status: stat) -> PluginFailure? {
+        guard (status.st_mode & S_IFMT) == S_IFREG else { return .notRegularFile(path: path) }
+        return ownProblem(path, status: status, isPluginFolder: false)
+    }
+
     /// Why the plugin folder `folder` (a real path), or a folder above it, can't be trusted, or `nil` if
     /// they all can.
     mutating func problem(forPluginFolder folder: String) -> PluginFailure? {

@@ -3,57 +3,65 @@ import StrataPluginKit
 
 /// Every discovered plugin as its descriptor tells it, known before any plugin code runs.
 ///
-/// For each library the catalog reads the descriptor from the file (``PluginDescriptorReader``) and
-/// checks what can be checked without loading it: the id against the file name, the ABI stamp against
-/// this host's, the dependencies' version ranges, command words claimed twice (or claimed from the host),
-/// and a crash remembered by the ``CrashJournal``. `plugins list`, `--help`, `config check`, the home screen
-/// and command routing read only this; a plugin's code is loaded when one of its commands or screens is
-/// used.
+/// For each library the catalog takes what its descriptor says (``PluginFacts``, from the folder's
+/// ``CatalogFile`` or read from the file by ``PluginDescriptorReader``) and checks what can be checked
+/// without loading it: the id against the file name, the ABI stamp against this host's, the dependencies'
+/// version ranges, command words claimed twice (or claimed from the host), and a crash remembered by the
+/// ``CrashJournal``. `plugins list`, `--help`, `config check`, the home screen and command routing read only
+/// this; a full descriptor is parsed when it is asked for (the plugin a command routes to, `plugins info`),
+/// and a plugin's code is loaded when one of its commands or screens is used.
 struct PluginCatalog {
     /// One plugin: where it is, what its descriptor says, and why it can't be used, if it can't.
-    struct Entry {
+    struct Entry: Sendable {
         let id: String
         let path: String
         /// `nil` when the descriptor couldn't be read (the problem says why).
-        var descriptor: PluginDescriptor?
+        var described: DescribedPlugin?
         /// Why the plugin can't be used, known before loading it.
         var problem: String?
         /// The crash the journal remembers for this very file, if any.
         var crash: CrashJournal.Record?
         /// The file that was judged (``DiscoveredPlugin/identity``).
         var identity: FileIdentity?
-        /// Whether the problem is that it was built for another SDK or Swift, or needs SDK symbols this strata lacks.
-        var incompatible = false
+        /// Whether the problem is that it was built for another SDK or Swift, or needs SDK symbols this strata
+        /// lacks (``PluginFacts/incompatibility``).
+        var incompatible: Bool { facts?.incompatibility != nil }
+
+        /// What listing and routing need of its descriptor.
+        var facts: PluginFacts? { described?.facts }
+
+        /// Its full descriptor, parsed on first use.
+        var descriptor: PluginDescriptor? { described?.descriptor }
 
         /// The name shown to people: the descriptor's, else the id.
-        var displayName: String { descriptor?.displayName ?? id }
+        var displayName: String { facts?.displayName ?? id }
 
         /// The keys of the settings its descriptor marks `secret`.
-        var secretSettings: Set<String> { Set(descriptor?.settings.filter(\.secret).map(\.key) ?? []) }
+        var secretSettings: Set<String> { facts?.secretSettings ?? [] }
     }
 
     let entries: [Entry]
 
-    /// Reads the descriptors of `discovered` and checks them.
+    /// Takes what the descriptors of `discovered` say and checks them.
     /// - Parameters:
     ///   - crashes: the crash journal's folder.
     ///   - reservedWords: the host's own top-level words, which no plugin may claim.
     init(discovered: [DiscoveredPlugin], crashes: URL, reservedWords: Set<String>) {
-        var entries = discovered.concurrentMap { plugin in
+        // Only libraries not read yet (links, unreadable files) cost more than a moment here.
+        let unread = discovered.count { $0.reading == nil && $0.problem == nil }
+        var entries = discovered.concurrentMap(minimumCount: unread >= 64 ? 64 : .max) { plugin in
             var entry = Entry(id: plugin.id, path: plugin.path, problem: plugin.problem, identity: plugin.identity)
             guard entry.problem == nil else { return entry }
-            do {
-                let descriptor = try PluginDescriptorSection.decode(plugin.section?.get() ?? PluginDescriptorReader.section(libraryAt: plugin.path))
-                entry.descriptor = descriptor
-                entry.problem = Self.problem(with: descriptor, fileID: plugin.id)
-                Self.checkCompatibility(&entry, descriptor: descriptor, missingSymbol: plugin.missingSymbol)
-            } catch {
-                entry.problem = "\(error)"
+            switch plugin.reading ?? DiscoveredPlugin.Reading(libraryAt: plugin.path, fileID: plugin.id) {
+            case .described(let described):
+                entry.described = described
+                entry.problem = described.facts.incompatibility
+            case .problem(let problem): entry.problem = problem
             }
             return entry
         }
         Self.checkDependencyVersions(&entries)
-        Self.checkWordConflicts(&entries, reservedWords: reservedWords)
+        Self.checkWordConflicts(&entries, groups: discovered.map(\.wordGroup), reservedWords: reservedWords)
         let journaled = CrashJournal.journaledIDs(in: crashes)
         for index in entries.indices where entries[index].problem == nil && journaled.contains(entries[index].id) {
             entries[index].crash = CrashJournal.record(for: entries[index].id, path: entries[index].path, in: crashes)
@@ -64,15 +72,19 @@ struct PluginCatalog {
     /// The entry for `id`.
     func entry(_ id: String) -> Entry? { entries.first { $0.id == id } }
 
-    /// The usable plugin's command that the longest prefix of `words` selects.
+    /// The usable plugin's command that the longest prefix of `words` selects. Only that plugin's full
+    /// descriptor is parsed; if it can no longer be read, there is no command (``DescribedPlugin/failure``
+    /// says why, and the plugin's record shows it).
     func command(for words: [String]) -> (entry: Entry, command: PluginDescriptor.Command)? {
-        entries.compactMap { entry in entry.descriptor?.command(for: words).map { (entry: entry, command: $0) } }
-            .max { $0.command.words.count < $1.command.words.count }
+        guard let match = entries.compactMap({ entry in entry.facts?.commandPath(for: words).map { (entry: entry, path: $0) } })
+            .max(by: { $0.path.count < $1.path.count }),
+            let command = match.entry.descriptor?.commands.first(where: { $0.words == match.path }) else { return nil }
+        return (match.entry, command)
     }
 
     /// The plugin whose commands start with `word` (`clock` → blocks), or whose id it is.
     func owner(ofWord word: String) -> Entry? {
-        entries.first { $0.descriptor?.commands.contains { $0.words.first == word } == true }
+        entries.first { $0.facts?.commands.firstWords.contains(word) == true }
             ?? entries.first { $0.id == word }
     }
 
@@ -81,41 +93,39 @@ struct PluginCatalog {
         var result = ids
         var queue = Array(ids)
         while let id = queue.popLast() {
-            for dependency in entry(id)?.descriptor?.dependencies.keys.sorted() ?? [] where result.insert(dependency).inserted {
+            for dependency in entry(id)?.facts?.dependencies.keys.sorted() ?? [] where result.insert(dependency).inserted {
                 queue.append(dependency)
             }
         }
         return result
     }
 
-    /// Why a readable descriptor can't be used with this host and this file, or `nil`.
+    /// Why a readable descriptor can't be used with this file, or `nil` (whether it fits this strata is its
+    /// ``PluginFacts/incompatibility``).
     static func problem(with descriptor: PluginDescriptor, fileID: String) -> String? {
-        if let refusal = StrataABI.refusal(ofStamp: descriptor.abi) { return PluginFailure.incompatible(refusal).description }
         if descriptor.id != fileID {
             return PluginFailure.badDescriptor("its descriptor's id is '\(descriptor.id)' but the library name says '\(fileID)'; rename the library to lib\(descriptor.id.capitalized)Plugin.so or fix the id in its plugin.json").description
         }
         return nil
     }
 
-    /// Marks a plugin built for another SDK or Swift, or one needing an SDK symbol this strata lacks, `incompatible`.
-    private static func checkCompatibility(_ entry: inout Entry, descriptor: PluginDescriptor, missingSymbol: String?) {
-        if let refusal = StrataABI.refusal(ofStamp: descriptor.abi) {
-            entry.problem = PluginFailure.incompatible(refusal).description
-        } else if let missingSymbol, entry.problem == nil {
-            entry.problem = PluginFailure.missingSymbol(missingSymbol, stamp: descriptor.abi, path: entry.path).description
-        } else {
-            return
-        }
-        entry.incompatible = true
+    /// Why this strata can't run the library at `path` (open as `file`, if given) whose descriptor is
+    /// `descriptor`, or `nil`: the one rule on its stamp (``StrataABI/refusal(ofStamp:host:)``), then the SDK
+    /// symbols it expects (``SDKSymbolCheck``). Discovery keeps the answer in ``PluginFacts/incompatibility``.
+    static func incompatibility(of descriptor: PluginDescriptor, path: String, file: Int32? = nil) -> String? {
+        if let refusal = StrataABI.refusal(ofStamp: descriptor.abi) { return PluginFailure.incompatible(refusal).description }
+        let missing = file.map { SDKSymbolCheck.firstMissing(file: $0, path: path) } ?? SDKSymbolCheck.firstMissing(libraryAt: path)
+        return missing.map { PluginFailure.missingSymbol($0, stamp: descriptor.abi, path: path).description }
     }
 
     /// A dependency installed in a version outside the range asked for fails the plugin that asks.
     private static func checkDependencyVersions(_ entries: inout [Entry]) {
+        guard entries.contains(where: { $0.problem == nil && $0.facts?.dependencies.isEmpty == false }) else { return }
         let versions = Dictionary(entries.compactMap { entry in
-            entry.descriptor.flatMap { descriptor in SemanticVersion(descriptor.version).map { (entry.id, $0) } }
+            entry.facts.flatMap { facts in SemanticVersion(facts.version).map { (entry.id, $0) } }
         }, uniquingKeysWith: { first, _ in first })
         for index in entries.indices where entries[index].problem == nil {
-            for (dependency, text) in entries[index].descriptor?.dependencies.sorted(by: { $0.key < $1.key }) ?? [] {
+            for (dependency, text) in entries[index].facts?.dependencies.sorted(by: { $0.key < $1.key }) ?? [] {
                 guard let range = VersionRange(text), let installed = versions[dependency], !range.contains(installed) else { continue }
                 entries[index].problem = PluginFailure.dependency("depends on '\(dependency)' \(text), but \(installed) is installed").description
                 break
@@ -124,40 +134,28 @@ struct PluginCatalog {
     }
 
     /// Words claimed by two plugins (the same command, or one a prefix of the other's) fail both, naming
-    /// both files; a word the host keeps fails the plugin that claims it.
-    private static func checkWordConflicts(_ entries: inout [Entry], reservedWords: Set<String>) {
+    /// both files (``WordConflicts``); a word the host keeps fails the plugin that claims it. Plugins of one
+    /// `groups` value (a folder whose catalog found no clash when it was built) can't clash with each other,
+    /// so the full check runs only when plugins of different groups share a first word.
+    private static func checkWordConflicts(_ entries: inout [Entry], groups: [Int?], reservedWords: Set<String>) {
+        let usable = entries.indices.filter { entries[$0].problem == nil }
         var conflicts: [Int: [String]] = [:]
-        for (index, entry) in entries.enumerated() where entry.problem == nil {
-            for command in entry.descriptor?.commands ?? [] where reservedWords.contains(command.words[0]) {
-                conflicts[index, default: []].append("its command '\(command.words.joined(separator: " "))' uses '\(command.words[0])', a word strata keeps for itself")
-            }
-        }
-        // Two commands of different plugins clash when one's words start the other's. Each command's prefixes
-        // are looked up among all claimed paths (a descriptor's limit bounds the words), so this is linear in
-        // commands rather than comparing every pair.
-        var claimed: [[String]: [Int]] = [:]
-        var clashes: [(first: Int, second: Int, reason: String)] = []
-        var paths: [(entry: Int, words: [String])] = []
-        for (index, entry) in entries.enumerated() where entry.problem == nil {
-            for command in entry.descriptor?.commands ?? [] { paths.append((index, command.words)) }
-        }
-        func clash(_ earlier: (entry: Int, words: [String]), _ later: (entry: Int, words: [String])) {
-            let reason = "command '\(earlier.words.joined(separator: " "))' of \(entries[earlier.entry].path) and '\(later.words.joined(separator: " "))' of \(entries[later.entry].path) claim the same words; remove one of the libraries or rename its commands"
-            clashes.append((earlier.entry, later.entry, reason))
-        }
-        for path in paths { claimed[path.words, default: []].append(path.entry) }
-        // Each pair once: from the longer path (or, for equal paths, from the later entry) to the other.
-        for path in paths {
-            for length in stride(from: 1, through: path.words.count, by: 1) {
-                let prefix = Array(path.words.prefix(length))
-                for other in claimed[prefix] ?? [] where other != path.entry && (length < path.words.count || other < path.entry) {
-                    if other < path.entry { clash((other, prefix), path) } else { clash(path, (other, prefix)) }
+        var groupOfWord: [String: Int] = [:]
+        var mayClash = false
+        for index in usable {
+            let group = groups[index] ?? -1 - index  // a plugin no catalog vouches for is a group of its own
+            for word in entries[index].facts?.commands.firstWords ?? [] {
+                if reservedWords.contains(word) {
+                    for words in entries[index].facts?.commandPaths ?? [] where words[0] == word {
+                        conflicts[index, default: []].append("its command '\(words.joined(separator: " "))' uses '\(word)', a word strata keeps for itself")
+                    }
                 }
+                if let owner = groupOfWord.updateValue(group, forKey: word), owner != group { mayClash = true }
             }
         }
-        for clash in clashes.sorted(by: { ($0.first, $0.second) < ($1.first, $1.second) }) {
-            conflicts[clash.first, default: []].append(clash.reason)
-            conflicts[clash.second, default: []].append(clash.reason)
+        if mayClash {
+            let claimants = usable.map { WordConflicts.Claimant(path: entries[$0].path, commandPaths: entries[$0].facts?.commandPaths ?? []) }
+            for (claimant, reasons) in WordConflicts.reasons(claimants) { conflicts[usable[claimant], default: []] += reasons }
         }
         for (index, reasons) in conflicts {
             entries[index].problem = PluginFailure.wordConflict(reasons[0]).description

@@ -3,7 +3,7 @@ import Glibc
 import StrataPluginKit
 
 /// A plugin library found on disk: `lib<Name>Plugin.so`, whose id is `<name>` in lowercase.
-struct DiscoveredPlugin: Equatable {
+struct DiscoveredPlugin {
     let id: String
     /// The real path (symlinks resolved).
     let path: String
@@ -11,12 +11,54 @@ struct DiscoveredPlugin: Equatable {
     var problem: String?
     /// The file that was judged: loading checks, through the descriptor it loads, that it is still this one.
     var identity: FileIdentity?
-    /// The descriptor section's bytes, read through the descriptor that the trust check inspected
-    /// (`nil`: not read yet; the catalog reads it by path).
-    var section: Result<[UInt8], PluginDescriptorError>?
-    /// The first symbol it expects from the SDK that this strata's SDK lacks, demangled (``SDKSymbolCheck``);
-    /// `nil` when none is missing or its section wasn't read.
-    var missingSymbol: String?
+    /// What its descriptor says, read through the descriptor that the trust check inspected or taken from
+    /// the folder's catalog file (`nil`: not read yet; the catalog reads it by path).
+    var reading: Reading?
+    /// The folder (its index in the search order) whose catalog vouches that this plugin's command words
+    /// clash with none of that folder's other plugins' (``CatalogFile/wordsAgree``); `nil` if none does.
+    var wordGroup: Int?
+
+    enum Reading: Sendable {
+        case described(DescribedPlugin)
+        /// Why it can't be used, from its descriptor alone (``PluginCatalog/problem(with:fileID:)``).
+        case problem(String)
+
+        /// What the library open as `file` at `path`, named for `fileID`, gives: its descriptor, and whether
+        /// it fits this strata (its stamp, then the SDK symbols it expects, read through the same descriptor).
+        init(file: Int32, path: String, fileID: String) {
+            do {
+                let section = try PluginDescriptorReader.section(file: file, path: path)
+                let descriptor = try PluginDescriptorSection.decode(section)
+                if let problem = PluginCatalog.problem(with: descriptor, fileID: fileID) {
+                    self = .problem(problem)
+                } else {
+                    let incompatibility = PluginCatalog.incompatibility(of: descriptor, path: path, file: file)
+                    self = .described(DescribedPlugin(descriptor, section: section, incompatibility: incompatibility))
+                }
+            } catch {
+                self = .problem("\(error)")
+            }
+        }
+
+        /// What the library at `path` gives (a link, or a file discovery couldn't open).
+        init(libraryAt path: String, fileID: String) {
+            let file = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+            guard file >= 0 else {
+                self = .problem("\(PluginDescriptorError.unreadable("\(path): \(String(cString: strerror(errno)))"))")
+                return
+            }
+            defer { close(file) }
+            self.init(file: file, path: path, fileID: fileID)
+        }
+
+        /// As the catalog file keeps it.
+        var outcome: CatalogFile.Outcome {
+            switch self {
+            case .described(let described): .facts(described.facts)
+            case .problem(let problem): .problem(problem)
+            }
+        }
+    }
 }
 
 /// Looks for plugin libraries in the configured folders, in order. Only folders named by the config or
@@ -24,7 +66,7 @@ struct DiscoveredPlugin: Equatable {
 struct PluginDiscovery {
     /// The folders searched, as real paths.
     let directories: [String]
-    /// Where each folder's `DescriptorCache` is kept (`nil`: every library is read).
+    /// Where each folder's ``CatalogFile`` is kept (`nil`: every library is read).
     var cacheDirectory: URL?
 
     /// The folders a config names, or the defaults: the built-in plugins' folder (`builtInDirectory`), then
@@ -60,43 +102,41 @@ struct PluginDiscovery {
         var seenPaths: Set<String> = []
         var firstPathByID: [String: String] = [:]
         var trust = FileTrust()
-        for directory in directories {
+        for (folderIndex, directory) in directories.enumerated() {
             guard let realDirectory = realPath(directory),
                   let names = try? FileManager.default.contentsOfDirectory(atPath: realDirectory) else { continue }
             // Files are opened relative to the folder, so that the kernel walks its path once, not per file.
             let folder = Glibc.open(realDirectory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             defer { if folder >= 0 { close(folder) } }
             let candidates = names.sorted().compactMap { name in Self.pluginID(fromFileName: name).map { (id: $0, name: name) } }
-            let cache = cacheDirectory.map { DescriptorCache.load(folder: realDirectory, from: $0) } ?? DescriptorCache(folder: realDirectory)
+            let catalog = cacheDirectory.map { CatalogFile.load(folder: realDirectory, from: $0) } ?? CatalogFile(folder: realDirectory)
             // Reading descriptors is independent per file; trust and ids are then judged in order.
             // "Now" is taken before the files are read: a file changed after it, even within the same
-            // clock tick as its read, is then too new to be cached.
-            let now = DescriptorCache.now()
-            let opened = candidates.concurrentMap { Self.read($0.name, in: realDirectory, descriptor: folder, cache: cache) }
-            if let cacheDirectory {
-                var updated = DescriptorCache(folder: realDirectory)
-                for (candidate, file) in zip(candidates, opened) {
-                    if let status = file?.status, case .success(let section) = file?.section {
-                        updated.record(section, missingSymbol: file?.missingSymbol, named: candidate.name, status: status, now: now)
-                    }
-                }
-                if updated != cache { updated.save(in: cacheDirectory) }
+            // clock tick as its read, is then too new to be kept.
+            let now = CatalogFile.now()
+            // A file the catalog holds costs one `stat`: starting workers for those would cost more than it saves.
+            let unknown = candidates.count { catalog.records[$0.name] == nil }
+            let opened = candidates.concurrentMap(minimumCount: unknown >= 64 ? 64 : .max) {
+                Self.read($0, in: realDirectory, descriptor: folder, catalog: catalog)
             }
+            let vouched = cacheDirectory.map { Self.keep(catalog, candidates: candidates, opened: opened, now: now, in: $0) }
             // The folder itself is judged for every entry: a link in it is only as safe as the folder that holds it.
             let folderProblem = candidates.isEmpty ? nil : trust.problem(forPluginFolder: realDirectory)
-            for (candidate, file) in zip(candidates, opened) {
+            for (index, (candidate, file)) in zip(candidates, opened).enumerated() {
                 guard let file, seenPaths.insert(file.path).inserted else { continue }
-                var plugin = DiscoveredPlugin(id: candidate.id, path: file.path,
-                                              problem: (folderProblem ?? trust.problem(forPluginAt: file.path, status: file.status))?.description)
+                // A file opened in the folder just judged needs only its own check; a link, the whole path.
+                let fileProblem = file.status.map { trust.problem(forFileInJudgedFolder: file.path, status: $0) }
+                    ?? trust.problem(forPluginAt: file.path, status: nil)
+                var plugin = DiscoveredPlugin(id: candidate.id, path: file.path, problem: (folderProblem ?? fileProblem)?.description)
                 if let first = firstPathByID[candidate.id] {
                     plugin.problem = PluginFailure.duplicateID(id: candidate.id, firstPath: first).description
                 } else {
                     firstPathByID[candidate.id] = file.path
                 }
                 if plugin.problem == nil {
-                    plugin.section = file.section
-                    plugin.missingSymbol = file.missingSymbol
+                    plugin.reading = file.reading
                     plugin.identity = PluginFile.identity(path: file.path, status: file.status)
+                    if vouched?[index] == true { plugin.wordGroup = folderIndex }
                 }
                 found.append(plugin)
             }
@@ -104,46 +144,67 @@ struct PluginDiscovery {
         return found
     }
 
-    /// What one file in a plugin folder is: its real path, its status and its descriptor section, read
+    /// Keeps the folder's catalog up to date in `directory`: when a file was added, changed or removed, the
+    /// catalog is built again from what was read and saved. Returns, for each candidate, whether the catalog
+    /// vouches that its words clash with no other plugin's in the folder.
+    private static func keep(_ catalog: CatalogFile, candidates: [(id: String, name: String)], opened: [OpenedFile?],
+                             now: timespec, in directory: URL) -> [Bool] {
+        let hits = opened.count { $0?.fromCatalog == true }
+        let changed = hits != catalog.records.count || opened.contains { $0?.status != nil && $0?.fromCatalog == false }
+        guard changed else { return opened.map { catalog.wordsAgree && $0?.fromCatalog == true } }
+        var updated = CatalogFile(folder: catalog.folder)
+        for (candidate, file) in zip(candidates, opened) {
+            if let status = file?.status, let reading = file?.reading {
+                updated.record(reading.outcome, named: candidate.name, status: status, now: now)
+            }
+        }
+        updated.checkWords()
+        updated.save(in: directory)
+        return candidates.map { updated.wordsAgree && updated.records[$0.name] != nil }
+    }
+
+    /// What one file in a plugin folder is: its real path, its status and what its descriptor says, read
     /// through one open descriptor (so the trust check judges the very file whose descriptor is read).
     private struct OpenedFile: Sendable {
         let path: String
         /// `nil` for a symbolic link (the trust check then looks at where it leads) or an unopenable file.
         let status: stat?
         /// `nil` where `status` is: the catalog then reads it by path, and reports why it can't.
-        let section: Result<[UInt8], PluginDescriptorError>?
-        /// What ``SDKSymbolCheck`` found missing, for a file whose section was read.
-        var missingSymbol: String?
+        let reading: DiscoveredPlugin.Reading?
+        /// Whether `reading` came from the folder's catalog (the file unchanged since it was recorded).
+        var fromCatalog = false
     }
 
-    /// Reads `name` in the real folder `folder` (open as `folderDescriptor`, or -1), or takes its section
-    /// from `cache` if the file is unchanged. A symbolic link is resolved to its real path (resolving walks
-    /// every folder of the path, so only links are). `nil` when there is no such file (or a link leads nowhere).
-    private static func read(_ name: String, in folder: String, descriptor folderDescriptor: Int32,
-                             cache: DescriptorCache) -> OpenedFile? {
-        let path = "\(folder)/\(name)"
+    /// Reads `candidate` in the real folder `folder` (open as `folderDescriptor`, or -1), or takes what its
+    /// descriptor says from `catalog` if the file is unchanged. A symbolic link is resolved to its real path
+    /// (resolving walks every folder of the path, so only links are). `nil` when there is no such file (or
+    /// a link leads nowhere).
+    private static func read(_ candidate: (id: String, name: String), in folder: String, descriptor folderDescriptor: Int32,
+                             catalog: CatalogFile) -> OpenedFile? {
+        let name = candidate.name, path = "\(folder)/\(name)"
         var cachedStatus = stat()
-        if folderDescriptor >= 0, !cache.entries.isEmpty, fstatat(folderDescriptor, name, &cachedStatus, AT_SYMLINK_NOFOLLOW) == 0,
-           let cached = cache.entry(named: name, status: cachedStatus) {
-            return OpenedFile(path: path, status: cachedStatus, section: .success(cached.section), missingSymbol: cached.missingSymbol)
+        if folderDescriptor >= 0, !catalog.records.isEmpty, fstatat(folderDescriptor, name, &cachedStatus, AT_SYMLINK_NOFOLLOW) == 0,
+           let record = catalog.record(named: name, status: cachedStatus) {
+            let reading: DiscoveredPlugin.Reading = switch record.outcome {
+            case .facts(let facts): .described(DescribedPlugin(facts: facts, source: .library(path: path, identity: record.identity)))
+            case .problem(let problem): .problem(problem)
+            }
+            return OpenedFile(path: path, status: cachedStatus, reading: reading, fromCatalog: true)
         }
         // O_NONBLOCK: a FIFO under a plugin's name must not stall discovery; regular files ignore it.
         let flags = O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
         let file = folderDescriptor >= 0 ? openat(folderDescriptor, name, flags) : Glibc.open(path, flags)
         guard file >= 0 else {
             switch errno {
-            case ELOOP: return realPath(path).map { OpenedFile(path: $0, status: nil, section: nil) }
+            case ELOOP: return realPath(path).map { OpenedFile(path: $0, status: nil, reading: nil) }
             case ENOENT: return nil
-            default: return OpenedFile(path: path, status: nil, section: nil)
+            default: return OpenedFile(path: path, status: nil, reading: nil)
             }
         }
         defer { close(file) }
         var status = stat()
-        guard fstat(file, &status) == 0 else { return OpenedFile(path: path, status: nil, section: nil) }
-        let section = Result { () throws(PluginDescriptorError) in try PluginDescriptorReader.section(file: file, path: path) }
-        // A plugin's symbols are judged through the same descriptor (and then cached with its section).
-        let missing = (try? section.get()) == nil ? nil : SDKSymbolCheck.firstMissing(file: file, path: path)
-        return OpenedFile(path: path, status: status, section: section, missingSymbol: missing)
+        guard fstat(file, &status) == 0 else { return OpenedFile(path: path, status: nil, reading: nil) }
+        return OpenedFile(path: path, status: status, reading: DiscoveredPlugin.Reading(file: file, path: path, fileID: candidate.id))
     }
 
     /// The plugin libraries directly in `folder`, sorted by name.

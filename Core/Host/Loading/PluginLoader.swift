@@ -1,6 +1,7 @@
 import FoundationEssentials
-@_spi(StrataHost) import StrataDI
-@_spi(StrataHost) import StrataPluginKit
+import StrataDI
+import StrataHostKit
+import StrataPluginKit
 import StrataRuntime
 
 /// Activates plugins into one container when they are first used: `dlopen`, ABI check, entry point,
@@ -36,18 +37,18 @@ final class PluginLoader {
     /// What the catalog and the config say of each plugin before any is activated.
     static func records(_ catalog: PluginCatalog, config: StrataConfig) -> [PluginRecord] {
         catalog.entries.map { entry in
-            var record = PluginRecord(id: entry.id, path: entry.path, state: .enabled, error: entry.problem, descriptor: entry.descriptor,
+            var record = PluginRecord(id: entry.id, path: entry.path, state: .enabled, error: entry.problem, described: entry.described,
                                       identity: entry.identity)
-            if entry.problem != nil {
+            if let failure = entry.problem ?? entry.described?.failure {
                 record.state = entry.incompatible ? .incompatible : .failed
+                record.error = failure
             } else if let crash = entry.crash {
                 record.state = crash.phase == .timedOut ? .timedOut : .crashed
                 record.error = PluginFailure.crashed(crash).description
             } else if !config.isEnabled(entry.id) {
                 record.state = .disabled
-            } else if let descriptor = entry.descriptor,
-                      let wrong = SettingsCheck(config.features[entry.id]?.settings, of: entry.id, against: descriptor.settings,
-                                                source: config.source).wrongTypes.first {
+            } else if let settings = config.features[entry.id]?.settings, let descriptor = entry.descriptor,
+                      let wrong = SettingsCheck(settings, of: entry.id, against: descriptor.settings, source: config.source).wrongTypes.first {
                 record.state = .failed
                 record.error = PluginFailure.badSettings(wrong).description
             }
@@ -68,7 +69,7 @@ final class PluginLoader {
             if container.isFrozen { container.thaw() }
             open(at: index)
             if plugins[id] != nil { opened.append(id) }
-            queue += records[index].descriptor?.dependencies.keys.sorted() ?? []
+            queue += records[index].facts?.dependencies.keys.sorted() ?? []
         }
         registerInDependencyOrder(Set(opened))
         CrashJournal.disarm()
@@ -105,7 +106,7 @@ final class PluginLoader {
         guard let plugin = PluginExport.take(entry()) else { throw PluginFailure.notAPlugin }
         records[index].loadTime = .now - start
         plugins[record.id] = plugin
-        logger.debug("opened \(record.id) \(record.descriptor?.version ?? "") from \(record.path)")
+        logger.debug("opened \(record.id) \(record.facts?.version ?? "") from \(record.path)")
     }
 
     /// Runs `body`, plugin `id`'s code during its activation, between the journal's "activating" entry and
@@ -118,7 +119,7 @@ final class PluginLoader {
 
     /// Registers the plugins just opened so that every plugin comes after its dependencies.
     private func registerInDependencyOrder(_ opened: Set<String>) {
-        DependencyOrder.register(opened, dependencies: { id in self.records.first { $0.id == id }?.descriptor?.dependencies.keys.sorted() ?? [] },
+        DependencyOrder.register(opened, dependencies: { id in self.records.first { $0.id == id }?.facts?.dependencies.keys.sorted() ?? [] },
                                  blockingReason: blockingReason(dependency:pending:),
                                  register: register, fail: { self.fail($0, .dependency($1)) })
     }
@@ -141,10 +142,9 @@ final class PluginLoader {
     private func register(_ id: String) {
         guard let plugin = plugins[id], let index = records.firstIndex(where: { $0.id == id }) else { return }
         let folder = dataDirectory.appendingPathComponent(id, isDirectory: true)
-        let context = PluginContext(pluginID: id, dataDirectory: folder,
-                                    libraryDirectory: URL(fileURLWithPath: records[index].path).deletingLastPathComponent(),
-                                    settings: PluginSettings(json: config.settingsJSON(for: id), pluginID: id, source: config.source),
-                                    container: container)
+        let context = container.context(pluginID: id, dataDirectory: folder,
+                                        libraryDirectory: URL(fileURLWithPath: records[index].path).deletingLastPathComponent(),
+                                        settings: PluginSettings(json: config.settingsJSON(for: id), pluginID: id, source: config.source))
         do {
             do {
                 try PrivateFolder.prepare(folder)
@@ -155,7 +155,7 @@ final class PluginLoader {
             try activating(id, path: records[index].path) { try plugin.register(in: context) }
             records[index].registerTime = .now - start
             // Sets and a dictionary: linear in commands, however many a descriptor declares.
-            if let declared = records[index].descriptor?.commands.map(\.words) {
+            if let declared = records[index].facts?.commandPaths {
                 let contributed = context.commands.map(\.path)
                 let declaredPaths = Set(declared), contributedPaths = Set(contributed)
                 if let extra = contributed.first(where: { !declaredPaths.contains($0) }) {

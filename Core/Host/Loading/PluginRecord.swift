@@ -23,7 +23,8 @@ struct PluginRecord {
     let path: String
     var state: State
     var error: String?
-    var descriptor: PluginDescriptor?
+    /// What its descriptor says (``PluginCatalog/Entry/described``).
+    var described: DescribedPlugin?
     /// The file that was judged before loading (``DiscoveredPlugin/identity``).
     var identity: FileIdentity?
     var commands: [PluginCommand] = []
@@ -31,6 +32,12 @@ struct PluginRecord {
     var loadTime: Duration?
     /// How long `register(in:)` took.
     var registerTime: Duration?
+
+    /// What listing and routing need of its descriptor.
+    var facts: PluginFacts? { described?.facts }
+
+    /// Its full descriptor, parsed on first use.
+    var descriptor: PluginDescriptor? { described?.descriptor }
 }
 
 /// A command the host can route to, with the plugin that contributed it.

@@ -19,13 +19,13 @@ enum SDKSymbolCheck {
     /// mapped into it (`/proc/self/maps`).
     static let folder: String? = {
         let suffix = "/libStrataPluginKit.so"
-        return HostSession.mappedFiles().first { $0.hasSuffix(suffix) }.map { String($0.dropLast(suffix.count)) }
+        return PluginsCommands.mappedFiles().first { $0.hasSuffix(suffix) }.map { String($0.dropLast(suffix.count)) }
     }()
 
     /// The SDK libraries' files as `stat` sees them (inode, size, change time), hashed: a verdict cached
     /// against other SDK files is not used.
     static let fingerprint: String = {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a, as DescriptorCache names its files
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
         for library in libraries {
             var status = stat()
             let fields = folder.map { stat("\($0)/\(library)", &status) == 0 } == true

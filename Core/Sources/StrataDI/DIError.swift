@@ -49,7 +49,8 @@ public enum DIError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    static func describe(_ type: String, _ name: String?) -> String {
+    /// How messages name a registration: `Store`, or `Store named 'ending'`.
+    public static func describe(_ type: String, _ name: String?) -> String {
         name.map { "\(type) named '\($0)'" } ?? type
     }
 }

@@ -1,8 +1,9 @@
 /// Who made a registration or asked for a resolution: the host, or a plugin by id.
 ///
-/// `@frozen`: part of the SDK's ABI for good (changing its layout needs a new major). The container's fast
-/// path is inlined into every caller; without this the inlined code copied it through the runtime's value
-/// witnesses, and a singleton resolve took ~450 ns instead of ~35 (the DI rows in Benchmarks/RESULTS.md).
+/// `@frozen`: part of the SDK's ABI for good (changing its layout needs a new major). The host's container
+/// (StrataHostKit, another module) keeps it in every key and entry and compares it on every resolve; from a
+/// resilient module it would be copied through the runtime's value witnesses, which made a singleton
+/// resolve ~450 ns instead of ~35 when measured (the DI rows in Benchmarks/RESULTS.md).
 @frozen
 public enum Owner: Hashable, Sendable, CustomStringConvertible, Comparable {
     /// The `strata` host itself.
@@ -38,9 +39,10 @@ public enum Owner: Hashable, Sendable, CustomStringConvertible, Comparable {
 
 /// How long a resolved instance lives.
 ///
-/// `@frozen`: part of the SDK's ABI for good (changing its layout needs a new major). The container's fast
-/// path is inlined into every caller; without this the inlined code copied it through the runtime's value
-/// witnesses, and a singleton resolve took ~450 ns instead of ~35 (the DI rows in Benchmarks/RESULTS.md).
+/// `@frozen`: part of the SDK's ABI for good (changing its layout needs a new major). The host's container
+/// (StrataHostKit, another module) keeps it in every key and entry and compares it on every resolve; from a
+/// resilient module it would be copied through the runtime's value witnesses, which made a singleton
+/// resolve ~450 ns instead of ~35 when measured (the DI rows in Benchmarks/RESULTS.md).
 @frozen
 public enum Scope: String, Sendable, CaseIterable {
     /// A new instance for every resolution.
@@ -50,18 +52,4 @@ public enum Scope: String, Sendable, CaseIterable {
     /// One instance shared while someone holds it; built again after the last holder lets go.
     /// The factory must return a class instance.
     case weak
-}
-
-/// One entry of the container, as introspection shows it.
-public struct Registration: Sendable, Hashable {
-    /// Who registered it.
-    public let owner: Owner
-    /// The registered type, e.g. `any SearchMoviesUseCase`.
-    public let type: String
-    /// The name, if the registration has one.
-    public let name: String?
-    /// Its scope.
-    public let scope: Scope
-    /// Whether other plugins may resolve it (the host's registrations and what a plugin exports).
-    public let exported: Bool
 }

@@ -55,9 +55,15 @@ public struct CommandSpec: Sendable, Equatable, Encodable {
         /// (`["gpx"]`) and folders. Optional in `plugin.json` (`"fileExtensions"`); without it a value named
         /// `FILE` or `PATH` completes any file, and `DIR` a folder.
         public var fileExtensions: [String]?
+        /// The least value of an `integer` or `number` option, if there is one (`"minimum"` in `plugin.json`).
+        public var minimum: Double?
+        /// The greatest value of an `integer` or `number` option, if there is one (`"maximum"`).
+        public var maximum: Double?
 
         public init(_ name: String, value: String, help: String, type: ValueType = .text, choices: [String] = [],
-                    required: Bool = false, fileExtensions: [String]? = nil) {
+                    required: Bool = false, fileExtensions: [String]? = nil, minimum: Double? = nil, maximum: Double? = nil) {
+            self.minimum = minimum
+            self.maximum = maximum
             self.name = name
             self.value = value
             self.help = help
@@ -108,6 +114,12 @@ public struct CommandSpec: Sendable, Equatable, Encodable {
         if let index = arguments.firstIndex(where: \.optional), arguments[index...].contains(where: { !$0.optional }) {
             return "a required argument can't follow the optional \(arguments[index].name)"
         }
+        for option in options where option.minimum != nil || option.maximum != nil {
+            guard option.type != .text else { return "\(option.name): minimum and maximum are for integer and number options" }
+            if let problem = DeclaredRange(minimum: option.minimum, maximum: option.maximum).problem(whole: option.type == .integer) {
+                return "\(option.name): \(problem)"
+            }
+        }
         return nil
     }
 
@@ -145,7 +157,8 @@ public struct CommandSpec: Sendable, Equatable, Encodable {
             throw .usage("unexpected argument '\(parsed.positionals[arguments.count])'")
         }
         for option in options {
-            guard let value = parsed.value(option.name) else {
+            // A required option given as "" is as missing as one left out.
+            guard let value = parsed.value(option.name), !(option.required && value.isEmpty) else {
                 if option.required { throw .usage("missing \(option.name) \(option.value)") }
                 continue
             }
@@ -158,7 +171,13 @@ public struct CommandSpec: Sendable, Equatable, Encodable {
                 throw .usage("\(option.name) takes a whole number, not \"\(value)\"")
             case .number where Double(value).map { !$0.isFinite } ?? true:
                 throw .usage("\(option.name) takes a number, not \"\(value)\"")
-            case .integer, .number: break
+            case .integer, .number:
+                let range = DeclaredRange(minimum: option.minimum, maximum: option.maximum)
+                if let number = Double(value), !range.contains(number) {
+                    let kind = option.type == .integer ? "a whole number" : "a number"
+                    let within = (option.minimum != nil && option.maximum != nil ? "from " : "of ") + range.text
+                    throw .usage("\(option.name) takes \(kind) \(within), not \"\(value)\"")
+                }
             }
         }
         return parsed

@@ -4,12 +4,13 @@ import StrataBase
 /// A command-line command a plugin contributes: `strata <path…> [arguments]`.
 ///
 /// What it takes, its summary and its usage are in the plugin's descriptor (``CommandSpec``), where the
-/// host reads them before loading the plugin; the code gives the body:
+/// host reads them before loading the plugin; the code gives the body. A plugin contributes its commands by
+/// their generated types (``DeclaredCommand``, ``PluginCommands``), which make these:
 ///
 /// ```swift
-/// try context.addCommand(PluginCommand(path: ["hello", "greet"]) { arguments, invocation in
-///     invocation.writeLine("Hello, \(arguments.positionals[0])!")
-/// })
+/// try context.addCommand(HelloGreetCommand.self) { command, invocation in
+///     invocation.writeLine("Hello, \(command.arguments.text)!")
+/// }
 /// ```
 public struct PluginCommand: Sendable {
     /// The words that select it, e.g. `["hello", "greet"]`, or `["clock"]` for a top-level command.
@@ -27,21 +28,6 @@ public struct PluginCommand: Sendable {
     public init(path: [String], run: @escaping @Sendable (CommandArguments, CommandInvocation) async throws -> Void) {
         self.path = path
         self.run = run
-    }
-
-    /// Creates a command whose errors other than `CommandError` are put in the plugin's words by
-    /// `describe` (its `…ErrorText`): a failure, or a usage error for input the rules refuse.
-    public init(path: [String], errors describe: @escaping @Sendable (any Error) -> CommandError,
-                run: @escaping @Sendable (CommandArguments, CommandInvocation) async throws -> Void) {
-        self.init(path: path) { arguments, invocation in
-            do {
-                try await run(arguments, invocation)
-            } catch let error as CommandError {
-                throw error
-            } catch {
-                throw describe(error)
-            }
-        }
     }
 
     /// Runs the command and answers its exit code, reporting a thrown error as the host does: one line

@@ -1,17 +1,19 @@
 public import FoundationEssentials
 import StrataBase
-@_spi(StrataHost) import StrataDI
+import StrataDI
 import Synchronization
 
 /// What the host hands a plugin while it registers: its settings, its folders, and the one way to register,
 /// resolve and contribute. Registrations are recorded with the plugin as owner; the container itself and
-/// the host's operations on it (freezing, removal, registering as another owner) are out of a plugin's reach.
+/// the host's operations on it (freezing, removal, registering as another owner) live in StrataHostKit, a
+/// library plugins do not link, and the context reaches the container only through a ``PluginRegistry``
+/// the host bound to this plugin.
 ///
 /// Host services are registered by the host and resolved with `service(_:)`: `(any HTTPClient).self`
 /// (StrataNetworking), `(any DatabaseOpener).self` (StrataStorage), `(any WallClock).self` and `Logger.self`
 /// (StrataRuntime; the logger comes labelled with the plugin id). Commands are contributed with
 /// `addCommand(_:)`, anything else the host offers with `contribute(_:_:)` (the root screen: `.screen`).
-public final class PluginContext: Sendable {
+public final class PluginContext: Sendable, CustomReflectable {
     /// The plugin's id.
     public let pluginID: String
     /// The plugin's own folder for databases and files; created before `register(in:)` is called.
@@ -21,28 +23,26 @@ public final class PluginContext: Sendable {
     public let libraryDirectory: URL?
     /// The plugin's settings from the config.
     public let settings: PluginSettings
-    /// The shared container: the host's alone.
-    @_spi(StrataHost) public let container: Container
+    /// The shared container, bound to this plugin by the host.
+    private let registry: any PluginRegistry
     private let contributed = Mutex<[PluginCommand]>([])
 
-    /// Creates a context (the host does this, and `PluginTestHost` in tests).
-    @_spi(StrataHost) public init(pluginID: String, dataDirectory: URL, libraryDirectory: URL? = nil, settings: PluginSettings, container: Container) {
+    /// Creates a context over `registry` (the host does this, with its container bound to the plugin: see
+    /// StrataHostKit's `Container.context(pluginID:dataDirectory:libraryDirectory:settings:)`).
+    public init(pluginID: String, dataDirectory: URL, libraryDirectory: URL? = nil, settings: PluginSettings, registry: any PluginRegistry) {
         self.pluginID = pluginID
         self.dataDirectory = dataDirectory
         self.libraryDirectory = libraryDirectory
         self.settings = settings
-        self.container = container
+        self.registry = registry
     }
-
-    /// The plugin as an owner in the container.
-    private var owner: Owner { .plugin(pluginID) }
 
     /// Registers a factory owned by this plugin and private to it: only this plugin (and the host, which
     /// opens its screens) can resolve it. See `Container.register`.
     /// - Throws: `DIError.ownedByOther` if another plugin or the host owns the key; `DIError.frozen` after loading.
     public func register<T>(_ type: T.Type = T.self, name: String? = nil, scope: Scope = .transient,
                             factory: @escaping @Sendable (Resolver) throws -> T) throws(DIError) {
-        try container.register(type, name: name, scope: scope, owner: owner, isPrivate: true, factory: factory)
+        try registry.register(type, name: name, scope: scope, exported: false, factory: factory)
     }
 
     /// Registers what this plugin offers other plugins: usually a protocol from a small interface library
@@ -51,7 +51,7 @@ public final class PluginContext: Sendable {
     /// - Throws: as `register`.
     public func export<T>(_ type: T.Type = T.self, name: String? = nil, scope: Scope = .transient,
                           factory: @escaping @Sendable (Resolver) throws -> T) throws(DIError) {
-        try container.register(type, name: name, scope: scope, owner: owner, isPrivate: false, factory: factory)
+        try registry.register(type, name: name, scope: scope, exported: true, factory: factory)
     }
 
     /// Resolves a host service, one of this plugin's own registrations, or what another plugin exported,
@@ -59,7 +59,7 @@ public final class PluginContext: Sendable {
     /// - Throws: `DIError.notRegistered` naming this plugin as the requester; `DIError.privateRegistration`
     ///   for another plugin's registration that it did not export.
     public func service<T>(_ type: T.Type = T.self, name: String? = nil) throws(DIError) -> T {
-        try container.resolve(type, name: name, requester: owner)
+        try registry.resolve(type, name: name)
     }
 
     /// Contributes to an extension point, keyed by this plugin: `try context.contribute(.screen) { … }`.
@@ -86,4 +86,9 @@ public final class PluginContext: Sendable {
 
     /// The commands contributed so far, in order.
     public var commands: [PluginCommand] { contributed.withLock { $0 } }
+
+    /// The plugin's facts, without the registry: the host's container is not to be reached by reflection.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["pluginID": pluginID, "dataDirectory": dataDirectory, "settings": settings])
+    }
 }

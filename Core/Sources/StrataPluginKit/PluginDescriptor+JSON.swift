@@ -21,9 +21,18 @@ extension PluginDescriptor {
                           throw .wrongTypes(setting.path("type"), "'\(type)' is not one of "
                                             + Setting.Kind.allCases.map(\.rawValue).joined(separator: ", "))
                       }
+                      let formatName = try setting.optional("format", String.self)
+                      let format = formatName.flatMap(Setting.Format.init(rawValue:))
+                      if let formatName, format == nil {
+                          throw .wrongTypes(setting.path("format"), "'\(formatName)' is not one of "
+                                            + Setting.Format.allCases.map(\.rawValue).joined(separator: ", "))
+                      }
                       return Setting(key: try setting.string("key"), type: kind, defaultValue: try setting.optional("default", String.self),
                                      description: try setting.string("description"),
-                                     secret: try setting.optional("secret", Bool.self) ?? false)
+                                     secret: try setting.optional("secret", Bool.self) ?? false,
+                                     choices: try setting.optional("choices", [String].self),
+                                     minimum: try setting.optional("minimum", Double.self),
+                                     maximum: try setting.optional("maximum", Double.self), format: format)
                   })
     }
 }
@@ -86,7 +95,9 @@ extension Fields {
                 return CommandSpec.Option(try item.string("name"), value: try item.string("value"), help: try item.string("help"),
                                           type: type, choices: try item.optional("choices", [String].self) ?? [],
                                           required: try item.optional("required", Bool.self) ?? false,
-                                          fileExtensions: try item.optional("fileExtensions", [String].self))
+                                          fileExtensions: try item.optional("fileExtensions", [String].self),
+                                          minimum: try item.optional("minimum", Double.self),
+                                          maximum: try item.optional("maximum", Double.self))
             },
             flags: try objects("flags").map { item throws(PluginDescriptorError) in
                 CommandSpec.Flag(try item.string("name"), help: try item.string("help"))
@@ -107,6 +118,14 @@ extension String: JSONReadable {
     init?(json: JSONValue) {
         guard case .string(let text) = json else { return nil }
         self = text
+    }
+}
+
+extension Double: JSONReadable {
+    static var jsonKind: String { "a number" }
+    init?(json: JSONValue) {
+        guard case .number(let number) = json, number.isFinite else { return nil }
+        self = number
     }
 }
 

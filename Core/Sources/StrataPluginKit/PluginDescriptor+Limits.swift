@@ -5,7 +5,7 @@ extension PluginDescriptor {
     public enum Limits {
         public static let commands = 500
         public static let wordsPerCommand = 8
-        /// Arguments, options and flags, each, per command; and an option's choices.
+        /// Arguments, options and flags, each, per command; and an option's or a setting's choices.
         public static let entriesPerCommand = 64
         public static let screens = 16
         public static let settings = 200
@@ -33,6 +33,9 @@ extension PluginDescriptor {
                 return problem
             }
         }
+        if let problem = settings.lazy.compactMap({ beyond($0.choices?.count ?? 0, Limits.entriesPerCommand, "choices of setting '\($0.key.prefix(40))'") }).first {
+            return problem
+        }
         if let long = texts.first(where: { $0.count > Limits.textLength }) {
             return "a text of \(long.count) characters (\"\(long.prefix(40))…\"), longer than the \(Limits.textLength) a descriptor may hold"
         }
@@ -49,7 +52,7 @@ extension PluginDescriptor {
             texts += command.spec.flags.flatMap { [$0.name, $0.help] }
         }
         texts += screens.flatMap { [$0.title, $0.summary] }
-        texts += settings.flatMap { [$0.key, $0.description] + ($0.defaultValue.map { [$0] } ?? []) }
+        texts += settings.flatMap { [$0.key, $0.description] + ($0.defaultValue.map { [$0] } ?? []) + ($0.choices ?? []) }
         return texts
     }
 }

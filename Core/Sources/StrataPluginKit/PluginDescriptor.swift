@@ -84,9 +84,40 @@ public struct PluginDescriptor: Encodable, Sendable, Equatable {
         public var description: String
         /// Whether its value must never be shown (`config check`, `plugins info` redact it).
         public var secret: Bool
+        /// The only values a `string` setting may have, when there is such a list.
+        public var choices: [String]?
+        /// The least value of an `integer` or `number` setting, if there is one.
+        public var minimum: Double?
+        /// The greatest value of an `integer` or `number` setting, if there is one.
+        public var maximum: Double?
+        /// What a `string` setting's text must be, where its type is not enough (``Format``).
+        public var format: Format?
+
+        /// What a `string` setting's text must be.
+        public enum Format: String, Encodable, Sendable, CaseIterable {
+            /// An `http` or `https` URL with a host (a server's address).
+            case httpURL
+            /// The name of an environment variable that may hold an API key (StrataBase's `APIKeyVariable`): the setting
+            /// names where the key is, never the key itself.
+            case apiKeyVariable
+        }
+
+        /// Creates a setting's declaration (the generated settings type of a plugin holds its own).
+        public init(key: String, type: Kind, defaultValue: String? = nil, description: String, secret: Bool = false,
+                    choices: [String]? = nil, minimum: Double? = nil, maximum: Double? = nil, format: Format? = nil) {
+            self.key = key
+            self.type = type
+            self.defaultValue = defaultValue
+            self.description = description
+            self.secret = secret
+            self.choices = choices
+            self.minimum = minimum
+            self.maximum = maximum
+            self.format = format
+        }
 
         private enum CodingKeys: String, CodingKey {
-            case key, type, defaultValue = "default", description, secret
+            case key, type, defaultValue = "default", description, secret, choices, minimum, maximum, format
         }
     }
 
@@ -126,6 +157,7 @@ public struct PluginDescriptor: Encodable, Sendable, Equatable {
         for setting in settings where !keys.insert(setting.key).inserted {
             problems.append("setting '\(setting.key)' is declared twice")
         }
+        problems += settings.compactMap { setting in setting.declarationProblem.map { "setting '\(setting.key)': \($0)" } }
         return problems
     }
 

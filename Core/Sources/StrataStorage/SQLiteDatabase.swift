@@ -1,16 +1,17 @@
 internal import CSQLite
-import StrataBase
 internal import FoundationEssentials
+import Synchronization
 
 /// A SQLite database file (or an in-memory database) that any thread may use.
 ///
 /// Every call is serialized on one connection. Files open in WAL mode with a busy timeout, so two
 /// `strata` processes can share a file: a writer waits up to the timeout for the other's lock instead of
-/// failing at once. Values are always bound as parameters, never spliced into SQL.
+/// failing at once. Values are always bound as parameters, never spliced into SQL. Inside a `transaction`
+/// body, statements run on the `SQLiteTransaction` it is given: the database itself is held by the
+/// transaction until it ends, and a call on it from the body stops the process (the lock is not re-entrant).
 public final class SQLiteDatabase: @unchecked Sendable {
-    /// Recursive, so that `execute` or `query` called inside a `transaction` body on the same thread joins it
-    /// instead of deadlocking.
-    private let lock = RecursiveLock()
+    /// Held for each call on `connection`, and for the whole of a transaction.
+    private let lock = Mutex<Void>(())
     private let connection: SQLiteConnection
 
     /// The file's path, or `:memory:`.
@@ -64,17 +65,17 @@ public final class SQLiteDatabase: @unchecked Sendable {
     /// instead of failing midway). Commits when `body` returns; rolls back and rethrows when it throws.
     /// - Throws: what `body` throws, or `StorageError` if the transaction can't begin or commit.
     public func transaction<T>(_ body: (SQLiteTransaction) throws -> T) throws -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        try connection.retryingWhileBusy { () throws(StorageError) in try connection.executeScript("BEGIN IMMEDIATE") }
-        let transaction = SQLiteTransaction(connection: connection)
-        do {
-            let result = try body(transaction)
-            try connection.executeScript("COMMIT")
-            return result
-        } catch {
-            try? connection.executeScript("ROLLBACK")
-            throw error
+        try lock.withLock { _ in
+            try connection.retryingWhileBusy { () throws(StorageError) in try connection.executeScript("BEGIN IMMEDIATE") }
+            let transaction = SQLiteTransaction(connection: connection)
+            do {
+                let result = try body(transaction)
+                try connection.executeScript("COMMIT")
+                return result
+            } catch {
+                try? connection.executeScript("ROLLBACK")
+                throw error
+            }
         }
     }
 
@@ -106,8 +107,6 @@ public final class SQLiteDatabase: @unchecked Sendable {
     }
 
     private func withConnection<T>(_ body: (SQLiteConnection) throws(StorageError) -> T) throws(StorageError) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(connection)
+        try lock.withLock { _ throws(StorageError) in try body(connection) }
     }
 }

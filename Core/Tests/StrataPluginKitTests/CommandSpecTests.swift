@@ -27,12 +27,26 @@ import Testing
         #expect(try search.parse(["--goal", "1", "--", "--page"]).positionals == ["--page"])
     }
 
+    /// A declared range is checked by the parse, as the type is: the command's code gets values inside it.
+    @Test func aValueOutsideItsDeclaredRangeIsAUsageError() throws {
+        let spec = CommandSpec(options: [.init("--speed", value: "N", help: "", type: .number, minimum: 0, maximum: 1000),
+                                         .init("--page", value: "N", help: "", type: .integer, minimum: 1)])
+        func problem(_ words: [String]) -> String? {
+            do { _ = try spec.parse(words); return nil } catch { return error.description }
+        }
+        #expect(problem(["--speed", "1001"]) == "--speed takes a number from 0 to 1000, not \"1001\"")
+        #expect(problem(["--speed", "-1"]) == "--speed takes a number from 0 to 1000, not \"-1\"")
+        #expect(problem(["--page", "0"]) == "--page takes a whole number of 1 or more, not \"0\"")
+        #expect(problem(["--speed", "0", "--page", "1"]) == nil)
+    }
+
     @Test func badInputIsAUsageErrorThatSaysWhat() {
         func problem(_ spec: CommandSpec, _ words: [String]) -> String? {
             do { _ = try spec.parse(words); return nil } catch { return error.description }
         }
         #expect(problem(search, ["--goal", "1"]) == "missing QUERY")
         #expect(problem(search, ["dune"]) == "missing --goal KM")
+        #expect(problem(search, ["dune", "--goal", ""]) == "missing --goal KM")
         #expect(problem(search, ["dune", "--goal", "far"]) == "--goal takes a number, not \"far\"")
         #expect(problem(search, ["dune", "--goal", "1", "--page", "two"]) == "--page takes a whole number, not \"two\"")
         #expect(problem(search, ["dune", "--goal", "1", "--mode", "solo"]) == "--mode takes one of race, team, not \"solo\"")

@@ -1,6 +1,7 @@
 import Foundation
 import StrataStorage
 import Testing
+import Synchronization
 
 @Suite struct SQLiteTransactionTests {
     struct Abort: Error, Equatable {}
@@ -138,19 +139,14 @@ import Testing
 }
 
 /// Errors collected from worker threads.
-final class FailureLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [String] = []
+final class FailureLog: Sendable {
+    private let stored = Mutex<[String]>([])
 
     func record(_ message: String) {
-        lock.lock()
-        stored.append(message)
-        lock.unlock()
+        stored.withLock { $0.append(message) }
     }
 
     var messages: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
+        stored.withLock { $0 }
     }
 }

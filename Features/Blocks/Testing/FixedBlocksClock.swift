@@ -1,18 +1,18 @@
 import BlocksDomain
 import Foundation
+import Synchronization
 
 /// A clock that answers the instant it was given until a test moves it.
-public final class FixedBlocksClock: BlocksClock, @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
+public final class FixedBlocksClock: BlocksClock, Sendable {
+    private let current: Mutex<Date>
 
     public init(_ now: Date) {
-        current = now
+        current = Mutex(now)
     }
 
-    public func now() -> Date { lock.withLock { current } }
+    public func now() -> Date { current.withLock { $0 } }
 
-    public func set(_ date: Date) { lock.withLock { current = date } }
+    public func set(_ date: Date) { current.withLock { $0 = date } }
 
-    public func advance(by seconds: TimeInterval) { lock.withLock { current += seconds } }
+    public func advance(by seconds: TimeInterval) { current.withLock { $0 += seconds } }
 }

@@ -1,27 +1,31 @@
 import BlocksDomain
 import Foundation
+import Synchronization
 
 /// The items of one kind kept in memory, for tests and for trying the feature without a database: newest
 /// first, not-found errors like the real repository, and a switch that makes every write fail, for tests of
 /// what happens on failure.
-public final class InMemoryItemRepository<Item: BlocksItem>: ItemRepository, @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [Item]
-    private var failingWrites: (any Error)?
+public final class InMemoryItemRepository<Item: BlocksItem>: ItemRepository, Sendable {
+    private struct State {
+        var items: [Item]
+        var failingWrites: (any Error)?
+    }
+
+    private let state: Mutex<State>
 
     public init(_ items: [Item] = []) {
-        self.items = items
+        state = Mutex(State(items: items))
     }
 
     /// Makes every later write throw `error` (`nil` heals it).
-    public func failWrites(with error: (any Error)?) { lock.withLock { failingWrites = error } }
+    public func failWrites(with error: (any Error)?) { state.withLock { $0.failingWrites = error } }
 
     public func fetchAll() throws -> [Item] {
-        lock.withLock { items.sorted { $0.createdAt > $1.createdAt } }
+        state.withLock { $0.items.sorted { $0.createdAt > $1.createdAt } }
     }
 
     public func fetch(id: UUID) throws -> Item {
-        guard let item = lock.withLock({ items.first { $0.id == id } }) else { throw BlocksError.notFound(Item.kind, id) }
+        guard let item = state.withLock({ $0.items.first { $0.id == id } }) else { throw BlocksError.notFound(Item.kind, id) }
         return item
     }
 
@@ -38,9 +42,9 @@ public final class InMemoryItemRepository<Item: BlocksItem>: ItemRepository, @un
     }
 
     private func write(_ change: (inout [Item]) throws -> Void) throws {
-        try lock.withLock {
-            if let failingWrites { throw failingWrites }
-            try change(&items)
+        try state.withLock { state in
+            if let failingWrites = state.failingWrites { throw failingWrites }
+            try change(&state.items)
         }
     }
 
@@ -51,17 +55,16 @@ public final class InMemoryItemRepository<Item: BlocksItem>: ItemRepository, @un
 }
 
 /// The running mode kept in memory.
-public final class InMemoryRunningModeRepository: RunningModeRepository, @unchecked Sendable {
-    private let lock = NSLock()
-    private var mode: RunningMode?
+public final class InMemoryRunningModeRepository: RunningModeRepository, Sendable {
+    private let mode: Mutex<RunningMode?>
 
     public init(_ mode: RunningMode? = nil) {
-        self.mode = mode
+        self.mode = Mutex(mode)
     }
 
-    public func load() throws -> RunningMode? { lock.withLock { mode } }
-    public func save(_ mode: RunningMode) throws { lock.withLock { self.mode = mode } }
-    public func clear() throws { lock.withLock { mode = nil } }
+    public func load() throws -> RunningMode? { mode.withLock { $0 } }
+    public func save(_ mode: RunningMode) throws { self.mode.withLock { $0 = mode } }
+    public func clear() throws { mode.withLock { $0 = nil } }
 }
 
 extension ModeItemSource {

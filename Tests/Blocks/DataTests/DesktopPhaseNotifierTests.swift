@@ -1,6 +1,7 @@
 import BlocksData
 import Foundation
 import Testing
+import Synchronization
 
 /// A phase's end reaches the desktop through notify-send only where a desktop session is, and the person's
 /// text arrives without control characters or markup.
@@ -38,9 +39,8 @@ struct DesktopPhaseNotifierTests {
     }
 }
 
-private final class Recorded: @unchecked Sendable {
-    private let lock = NSLock()
-    private var launched: [[String]] = []
-    func add(_ command: [String]) { lock.withLock { launched.append(command) } }
-    var commands: [[String]] { lock.withLock { launched } }
+private final class Recorded: Sendable {
+    private let launched = Mutex<[[String]]>([])
+    func add(_ command: [String]) { launched.withLock { $0.append(command) } }
+    var commands: [[String]] { launched.withLock { $0 } }
 }

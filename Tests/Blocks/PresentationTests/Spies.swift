@@ -2,6 +2,7 @@ import Foundation
 import BlocksDomain
 import BlocksPresentation
 import BlocksTesting
+import Synchronization
 
 @MainActor
 final class RefreshSpy: FetchRefreshDelegate {
@@ -31,10 +32,9 @@ extension ItemUseCases {
 }
 
 /// Records the notifications of phase endings.
-final class RecordingNotifier: PhaseNotifier, @unchecked Sendable {
-    private let lock = NSLock()
-    private var sent: [String] = []
+final class RecordingNotifier: PhaseNotifier, Sendable {
+    private let sent = Mutex<[String]>([])
 
-    func phaseEnded(title: String, phase: String) { lock.withLock { sent.append("\(title): \(phase)") } }
-    var notifications: [String] { lock.withLock { sent } }
+    func phaseEnded(title: String, phase: String) { sent.withLock { $0.append("\(title): \(phase)") } }
+    var notifications: [String] { sent.withLock { $0 } }
 }

@@ -2,6 +2,7 @@ import Foundation
 import GptDomain
 import GptTesting
 import Testing
+import Synchronization
 
 struct ConvertTroubleUseCaseTests {
     let seoul = TimeZone(identifier: "Asia/Seoul")!
@@ -166,12 +167,11 @@ struct ConvertTroubleUseCaseTests {
 struct MidnightTests {
     /// Answers the first request only after moving the clock past midnight and running `meanwhile`.
     final class SlowFirstReplyChat: ChatRepository, @unchecked Sendable {
-        private let lock = NSLock()
-        private var calls = 0
+        private let calls = Mutex(0)
         var meanwhile: (@Sendable () async -> Void)?
 
         func reply(to trouble: String, as persona: Persona) async throws(ChatError) -> Reply {
-            let first = lock.withLock { calls += 1; return calls == 1 }
+            let first = calls.withLock { calls in calls += 1; return calls == 1 }
             if first, let meanwhile { await meanwhile() }
             return .stub(text: "reply to \(trouble)")
         }

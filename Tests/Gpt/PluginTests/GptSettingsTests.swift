@@ -2,11 +2,12 @@ import Foundation
 import GptData
 @testable import GptPlugin
 import GptDomain
+import StrataPluginKit
 import Testing
 
 struct GptSettingsTests {
     func decode(_ json: String) throws -> GptSettings {
-        try JSONDecoder().decode(GptSettings.self, from: Data(json.utf8))
+        try PluginSettings(json: Data(json.utf8), pluginID: "gpt", source: "strata.json").decode(GptSettings.self)
     }
 
     @Test func anEmptyObjectGivesTheDocumentedDefaults() throws {
@@ -17,21 +18,21 @@ struct GptSettingsTests {
         #expect(settings.dailyLimit == 10)
         #expect(settings.maxInputLength == 100)
         #expect(settings.timeoutSeconds == 30)
-        #expect(settings.personas.isEmpty)
+        #expect(settings.extraPersonas.isEmpty)
     }
 
     @Test func personasFromSettingsNeedOnlyIdNameAndPrompt() throws {
         let settings = try decode(#"{"baseURL": "http://127.0.0.1:11434/v1", "personas": [{"id": "pirate", "name": "Captain", "systemPrompt": "Talk like a pirate."}]}"#)
-        #expect(settings.personas == [Persona(id: "pirate", name: "Captain", nickname: "Captain", introduction: "", systemPrompt: "Talk like a pirate.")])
+        #expect(settings.extraPersonas == [Persona(id: "pirate", name: "Captain", nickname: "Captain", introduction: "", systemPrompt: "Talk like a pirate.")])
         #expect(settings.baseURL.port == 11434)
     }
 
     @Test func refusesValuesThatCannotWork() {
-        #expect(throws: DecodingError.self) { try decode(#"{"dailyLimit": 0}"#) }
-        #expect(throws: DecodingError.self) { try decode(#"{"timeoutSeconds": -1}"#) }
-        #expect(throws: DecodingError.self) { try decode(#"{"baseURL": "api.openai.com"}"#) }
-        #expect(throws: DecodingError.self) { try decode(#"{"timeZone": "Mars/Olympus"}"#) }
-        #expect(throws: DecodingError.self) { try decode(#"{"personas": [{"id": "x", "name": "X", "systemPrompt": "  "}]}"#) }
+        #expect(throws: PluginSettingsError.self) { try decode(#"{"dailyLimit": 0}"#) }
+        #expect(throws: PluginSettingsError.self) { try decode(#"{"timeoutSeconds": -1}"#) }
+        #expect(throws: PluginSettingsError.self) { try decode(#"{"baseURL": "api.openai.com"}"#) }
+        #expect(throws: PluginSettingsError.self) { try decode(#"{"timeZone": "Mars/Olympus"}"#) }
+        #expect(throws: PluginSettingsError.self) { try decode(#"{"personas": [{"id": "x", "name": "X", "systemPrompt": "  "}]}"#) }
     }
 
     @Test func theUserComesFromTheSettingsElseTheOSUserName() throws {
@@ -69,7 +70,7 @@ extension GptSettingsTests {
             #expect(try decode(#"{"apiKeyEnvironment": "\#(name)"}"#).apiKeyEnvironment == name)
         }
         for name in ["AWS_SECRET_ACCESS_KEY", "HOME", "_API_KEY", "", "MY KEY_API_KEY", "X=1_TOKEN", "1_API_KEY"] {
-            #expect(throws: DecodingError.self, "\(name)") { try decode(#"{"apiKeyEnvironment": "\#(name)"}"#) }
+            #expect(throws: PluginSettingsError.self, "\(name)") { try decode(#"{"apiKeyEnvironment": "\#(name)"}"#) }
         }
     }
 }

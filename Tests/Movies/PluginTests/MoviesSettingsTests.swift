@@ -1,20 +1,21 @@
 import Foundation
 import MoviesData
 @testable import MoviesPlugin
+import StrataPluginKit
 import Testing
 
 @Suite struct MoviesSettingsTests {
     private func decode(_ json: String) throws -> MoviesSettings {
-        try JSONDecoder().decode(MoviesSettings.self, from: Data(json.utf8))
+        try PluginSettings(json: Data(json.utf8), pluginID: "movies", source: "strata.json").decode(MoviesSettings.self)
     }
 
-    /// The key path and message of the decoding error `json` causes.
+    /// The key and message of the settings error `json` causes.
     private func failure(_ json: String) -> (key: String, message: String)? {
         do {
             _ = try decode(json)
             return nil
-        } catch let DecodingError.dataCorrupted(context) {
-            return (context.codingPath.map(\.stringValue).joined(separator: "."), context.debugDescription)
+        } catch let error as PluginSettingsError {
+            return (String(error.keyPath.dropFirst("features.movies.settings.".count)), error.problem)
         } catch {
             return ("?", "\(error)")
         }

@@ -4,6 +4,7 @@ import RunningDomain
 import RunningTesting
 import StrataStorage
 @testable import RunningData
+import Synchronization
 
 /// Two repositories on one folder stand for the two `strata` processes: each opens its own connection.
 struct SQLiteLiveSessionRepositoryTests {
@@ -131,10 +132,9 @@ struct SQLiteLiveSessionRepositoryTests {
 }
 
 /// What a repository logged, kept across threads.
-final class Said: @unchecked Sendable {
-    private let lock = NSLock()
-    private var said: [String] = []
+final class Said: Sendable {
+    private let said = Mutex<[String]>([])
 
-    func add(_ line: String) { lock.withLock { said.append(line) } }
-    var lines: [String] { lock.withLock { said } }
+    func add(_ line: String) { said.withLock { $0.append(line) } }
+    var lines: [String] { said.withLock { $0 } }
 }

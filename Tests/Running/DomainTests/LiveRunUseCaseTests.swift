@@ -2,26 +2,26 @@ import Foundation
 @testable import RunningDomain
 import RunningTesting
 import Testing
+import Synchronization
 
 /// A session repository that answers with a scripted connection and records what it was asked; a call the
 /// test did not script fails the test.
 private final class ScriptedSessions: LiveSessionRepository, @unchecked Sendable {
-    private let lock = NSLock()
     private let connection: LiveConnection?
-    private var calls: [String] = []
+    private let calls = Mutex<[String]>([])
 
     init(answering connection: LiveConnection? = nil) { self.connection = connection }
 
-    var recorded: [String] { lock.withLock { calls } }
+    var recorded: [String] { calls.withLock { $0 } }
 
     func host(_ setting: RunningSetting, id: SessionID, onOpen: @Sendable () -> Void) async throws -> LiveConnection {
-        lock.withLock { calls.append("host \(id.value)") }
+        calls.withLock { $0.append("host \(id.value)") }
         onOpen()
         return try answer()
     }
 
     func join(_ id: SessionID, nickname: String) async throws -> LiveConnection {
-        lock.withLock { calls.append("join \(id.value) as \(nickname)") }
+        calls.withLock { $0.append("join \(id.value) as \(nickname)") }
         return try answer()
     }
 
@@ -90,9 +90,8 @@ struct LiveRunUseCaseTests {
     }
 }
 
-private final class OpenCount: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func increment() { lock.withLock { count += 1 } }
-    var value: Int { lock.withLock { count } }
+private final class OpenCount: Sendable {
+    private let count = Mutex(0)
+    func increment() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
 }

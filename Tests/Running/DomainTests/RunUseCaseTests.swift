@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import RunningTesting
 @testable import RunningDomain
+import Synchronization
 
 struct RunUseCaseTests {
     private let clock = ManualRunClock()
@@ -43,14 +44,14 @@ struct RunUseCaseTests {
     }
 
     /// A live mate one step behind: each read moves them one second on, so I must wait for each second.
-    final class LaggingMate: MateFeed, @unchecked Sendable {
-        private let lock = NSLock()
-        private var reached = 0
-        private(set) var published: [RunnerProgress] = []
+    final class LaggingMate: MateFeed, Sendable {
+        private let reached = Mutex(0)
+        private let sent = Mutex<[RunnerProgress]>([])
+        var published: [RunnerProgress] { sent.withLock { $0 } }
         var knownTotalKm: Double? { nil }
 
         func read(elapsedSeconds: Int) async throws -> MateStatus {
-            let second = lock.withLock { () -> Int in
+            let second = reached.withLock { reached -> Int in
                 defer { reached += 1 }
                 return min(reached, elapsedSeconds)
             }
@@ -58,7 +59,7 @@ struct RunUseCaseTests {
                 data: RealTimeData(elapsedDistanceKm: Double(second) / 240, elapsedSeconds: second), status: .running))
         }
 
-        func publish(_ progress: RunnerProgress) async throws { lock.withLock { published.append(progress) } }
+        func publish(_ progress: RunnerProgress) async throws { sent.withLock { $0.append(progress) } }
     }
 
     /// Lockstep: I tell the mate where I am at each second before I wait for them to get there, and judge
@@ -239,11 +240,10 @@ struct RunUseCaseTests {
     }
 }
 
-final class Collected: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [RunningData] = []
-    func add(_ data: RunningData) { lock.lock(); items.append(data); lock.unlock() }
-    var values: [RunningData] { lock.lock(); defer { lock.unlock() }; return items }
+final class Collected: Sendable {
+    private let items = Mutex<[RunningData]>([])
+    func add(_ data: RunningData) { items.withLock { $0.append(data) } }
+    var values: [RunningData] { items.withLock { $0 } }
 }
 
 /// The result carries each kilometre's time and the metres climbed over the distance run.

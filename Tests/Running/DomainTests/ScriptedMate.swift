@@ -1,11 +1,11 @@
 import Foundation
 @testable import RunningDomain
+import Synchronization
 
 /// A live mate whose answers are scripted per run second; records what I published.
-final class ScriptedMate: MateFeed, @unchecked Sendable {
-    private let lock = NSLock()
+final class ScriptedMate: MateFeed, Sendable {
     private let script: @Sendable (Int) -> MateStatus
-    private var published: [RunnerProgress] = []
+    private let published = Mutex<[RunnerProgress]>([])
 
     init(script: @escaping @Sendable (Int) -> MateStatus) { self.script = script }
 
@@ -14,13 +14,11 @@ final class ScriptedMate: MateFeed, @unchecked Sendable {
     func read(elapsedSeconds: Int) async throws -> MateStatus { script(elapsedSeconds) }
 
     func publish(_ progress: RunnerProgress) async throws {
-        lock.withLock { published.append(progress) }
+        published.withLock { $0.append(progress) }
     }
 
     var publishedProgress: [RunnerProgress] {
-        lock.lock()
-        defer { lock.unlock() }
-        return published
+        published.withLock { $0 }
     }
 
     static func running(kmPerSecond: Double, status: @escaping @Sendable (Int) -> RunnerStatus = { _ in .running },

@@ -73,4 +73,31 @@ final class RunningPluginTests {
         let history = await (try running()).run("running", "history", "--json")
         #expect((try JSONSerialization.jsonObject(with: Data(history.output.utf8)) as? [Any])?.count == 1)
     }
+
+    /// A watch's track that kept the time of few of its points is refused by its clock, and the error says to
+    /// give `--pace`; given, the run is imported at that pace (it was refused with exit 2).
+    @Test func anImportTakesThePaceItsErrorAsksFor() async throws {
+        let untimed = URL(fileURLWithPath: track).deletingLastPathComponent().appendingPathComponent("gpxpy_cerknicko-without-times.gpx").path
+        let refused = await (try running()).run("running", "import", untimed)
+        #expect(refused.code == 2 && refused.error.contains("give a pace, e.g. --pace 5:30"), "\(refused.error)")
+        let imported = await (try running()).run("running", "import", untimed, "--pace", "6:00")
+        #expect(imported.code == 0, "\(imported.error)")
+        #expect(imported.output.contains("(at the pace you gave, 06:00/km, not the track's clock)"), "\(imported.output)")
+    }
+
+    /// What plugin.json declares is checked before the command runs: a range (`--speed`, `--page`), and the
+    /// choices of `--mode`.
+    @Test func declaredRangesAndChoicesAreCheckedByTheParser() async throws {
+        let fast = await (try running()).run("running", "run", "--track", track, "--speed", "1001")
+        #expect(fast.code == 2 && fast.error.contains("--speed takes a number from 0 to 1000, not \"1001\""), "\(fast.error)")
+        let page = await (try running()).run("running", "history", "--page", "0")
+        #expect(page.code == 2 && page.error.contains("--page takes a whole number of 1 or more, not \"0\""), "\(page.error)")
+        let mode = await (try running()).run("running", "host", "--track", track, "--mode", "single")
+        #expect(mode.code == 2 && mode.error.contains("--mode takes one of race, team, not \"single\""), "\(mode.error)")
+        // `--track ""` is as missing as no --track (RunningCommands.requiredTrack said so before plugin.json did).
+        let empty = await (try running()).run("running", "run", "--track", "")
+        #expect(empty.code == 2 && empty.error.contains("missing --track FILE"), "\(empty.error)")
+        let live = await (try running()).run("running", "join", "ABCD", "--track", track, "--speed", "0")
+        #expect(live.code == 2 && live.error.contains("--speed 0 (instant) can't be used with a live mate"), "\(live.error)")
+    }
 }

@@ -1,9 +1,10 @@
 internal import Glibc
 
-/// A lock the thread holding it may take again, over a `pthread` recursive mutex: what the DI container's
-/// singleton builds (a factory that resolves another singleton) and SQLite's connection need. It is here
-/// rather than `NSRecursiveLock` so that the SDK libraries the host links need only FoundationEssentials,
-/// not Foundation.
+/// A lock the thread holding it may take again, over a `pthread` recursive mutex. Its one user is the DI
+/// container's build of singletons and weak instances: a factory resolves the instances it needs, which are
+/// built under the same lock on the same thread, and a cycle is found by the depth of that nesting. Shared
+/// state elsewhere is guarded by Synchronization's `Mutex`, which is not re-entrant. It is here rather than
+/// `NSRecursiveLock` so that the SDK libraries the host links need only FoundationEssentials, not Foundation.
 public final class RecursiveLock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 

@@ -3,7 +3,8 @@ import Synchronization
 /// The secret values this process knows of (API keys from the environment, secret settings), hidden from
 /// everything it shows: ``Sanitizer`` applies the mask to every text it cleans and every JSON document it
 /// escapes, so a server that echoes a request's key in its error message can't make strata print it.
-/// The host fills the mask when it starts; plugins can't change it.
+/// The host fills the mask when it starts, through the mask's one ``Writer``, which it claims before any
+/// plugin's code runs (StrataHostKit's `HostSecrets`); plugins can't change it.
 public enum SecretMask {
     /// What a secret is shown as.
     public static let replacement = "••••"
@@ -11,18 +12,30 @@ public enum SecretMask {
     public static let shortestMasked = 8
 
     private static let secrets = Mutex<[String]>([])
+    private static let writerClaimed = Atomic<Bool>(false)
 
-    /// Adds values to mask from now on (those shorter than ``shortestMasked`` are ignored).
-    @_spi(StrataHost) public static func add(_ values: some Sequence<String>) {
-        let new = values.filter { $0.count >= shortestMasked }
-        guard !new.isEmpty else { return }
-        secrets.withLock { known in
-            known = Array(Set(known + new)).sorted { $0.count > $1.count }
-        }
+    /// The one writer of the mask, to the first who claims it: the host, as it starts. Every later claim
+    /// gets `nil`, so a plugin can neither unmask the host's secrets nor mask what it likes.
+    public static func claimWriter() -> Writer? {
+        writerClaimed.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged ? Writer() : nil
     }
 
-    /// Forgets every value (tests).
-    @_spi(StrataHost) public static func removeAll() { secrets.withLock { $0.removeAll() } }
+    /// What may change the mask; only ``claimWriter()`` makes one, once per process.
+    public struct Writer: Sendable {
+        fileprivate init() {}
+
+        /// Adds values to mask from now on (those shorter than ``shortestMasked`` are ignored).
+        public func add(_ values: some Sequence<String>) {
+            let new = values.filter { $0.count >= shortestMasked }
+            guard !new.isEmpty else { return }
+            secrets.withLock { known in
+                known = Array(Set(known + new)).sorted { $0.count > $1.count }
+            }
+        }
+
+        /// Forgets every value (tests).
+        public func removeAll() { secrets.withLock { $0.removeAll() } }
+    }
 
     /// `text` with each known secret replaced by ``replacement``, the longest first.
     public static func masking(_ text: String) -> String {

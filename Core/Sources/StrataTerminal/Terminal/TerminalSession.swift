@@ -116,6 +116,7 @@ final class TerminalSession {
 
     private func startInputThread(wakeReadFD: Int32) {
         let continuation = self.continuation
-        detachThread(named: "strata-input") { InputReader.run(input: STDIN_FILENO, wake: wakeReadFD, continuation: continuation) }
+        let started = detachThread(named: "strata-input") { InputReader.run(input: STDIN_FILENO, wake: wakeReadFD, continuation: continuation) }
+        precondition(started, "can't start the terminal's input thread: the system is out of threads")
     }
 }

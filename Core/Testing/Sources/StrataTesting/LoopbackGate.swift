@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -11,7 +12,7 @@ import Darwin
 /// provably holds the rest, without guessing at timing.
 public final class LoopbackGate: Sendable {
     private let pipe: SelfPipe
-    private let opened = Locked(false)
+    private let opened = Mutex(false)
 
     /// Creates a closed gate.
     /// - Throws: `LoopbackServerError` if the system has no file descriptors left.

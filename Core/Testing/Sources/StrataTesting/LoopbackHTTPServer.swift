@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -81,7 +82,7 @@ public final class LoopbackHTTPServer: Sendable {
     /// - Precondition: `responses` isn't empty.
     public func route(_ method: String, _ path: String, responses: [LoopbackResponse]) {
         precondition(!responses.isEmpty, "LoopbackHTTPServer.route needs at least one response")
-        let next = Locked(0)
+        let next = Mutex(0)
         route(method, path) { _ in
             let index = next.withLock { index in
                 defer { index += 1 }
@@ -117,12 +118,12 @@ struct LoopbackRoute: Hashable {
 final class LoopbackServerCore: Sendable {
     let listenFD: Int32
     let stop: StopSignal
-    let routes = Locked<[LoopbackRoute: LoopbackHTTPServer.Handler]>([:])
-    let received = Locked<[LoopbackRequest]>([])
-    let accepted = Locked(0)
+    let routes = Mutex<[LoopbackRoute: LoopbackHTTPServer.Handler]>([:])
+    let received = Mutex<[LoopbackRequest]>([])
+    let accepted = Mutex(0)
     let keepsConnectionsAlive: Bool
     private let running = DispatchGroup()
-    private let stopped = Locked(false)
+    private let stopped = Mutex(false)
 
     init(listenFD: Int32, stop: StopSignal, keepsConnectionsAlive: Bool) {
         self.listenFD = listenFD

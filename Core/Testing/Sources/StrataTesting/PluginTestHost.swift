@@ -1,11 +1,13 @@
 import Foundation
 import StrataBase
-@_spi(StrataHost) import StrataDI
+import StrataDI
+import StrataHostKit
+import StrataHosting
 import StrataNetworking
-@_spi(StrataHost) import StrataPluginKit
+import StrataPluginKit
 import StrataRuntime
-import StrataStorage
 import StrataTerminal
+import Synchronization
 
 /// A plugin in an in-memory host, for its own tests (what HummingbirdTesting is for an application): the
 /// host's services with stand-ins a test controls, the plugin registered as `strata` registers it, its
@@ -42,6 +44,7 @@ public final class PluginTestHost: Sendable {
     /// its commands take.
     public let descriptor: PluginDescriptor
     private let context: PluginContext
+    private let container = Container()
 
     /// Registers `plugin` into a fresh in-memory host, then freezes the container as `strata` does.
     /// - Parameters:
@@ -65,18 +68,10 @@ public final class PluginTestHost: Sendable {
         let log = MemoryLogSink()
         self.log = log
         try FileManager.default.createDirectory(at: self.dataDirectory, withIntermediateDirectories: true)
-        let container = Container()
-        try container.register((any DatabaseOpener).self, scope: .singleton, owner: .host) { _ in SQLiteDatabaseOpener() }
-        try container.register((any WallClock).self, scope: .singleton, owner: .host) { _ in clock }
-        try container.register(Logger.self, owner: .host) { resolver in
-            Logger(label: resolver.requester.name, level: .debug, sink: log)
-        }
-        if let http {
-            try container.register((any HTTPClient).self, scope: .singleton, owner: .host) { _ in http }
-        }
-        context = PluginContext(pluginID: pluginID, dataDirectory: self.dataDirectory,
-                                settings: PluginSettings(json: Data(settings.utf8), pluginID: pluginID, source: "the test"),
-                                container: container)
+        try HostServices(http: http.map { client in { @Sendable in client } }, clock: clock,
+                         logger: { Logger(label: $0, level: .debug, sink: log) }).register(in: container)
+        context = container.context(pluginID: pluginID, dataDirectory: self.dataDirectory,
+                                    settings: PluginSettings(json: Data(settings.utf8), pluginID: pluginID, source: "the test"))
         try plugin.register(in: context)
         container.freeze()
     }
@@ -84,29 +79,24 @@ public final class PluginTestHost: Sendable {
     /// The paths of the commands the plugin contributed, e.g. `["blocks list", "clock"]`.
     public var commandPaths: [String] { context.commands.map { $0.path.joined(separator: " ") } }
 
-    /// Runs `strata <words…>` as the host routes it (the longest contributed path the words start with);
-    /// 127 with a message on standard error when no command matches.
+    /// Runs `strata <words…>` as the host routes it (the longest declared path the words start with);
+    /// 127 with a message on standard error when no declared command matches, and 1, as `strata` says it,
+    /// when the plugin declares the command but did not contribute it.
     public func run(_ words: String...) async -> CommandResult {
         await run(words)
     }
 
     /// Runs `strata <words…>`, the words as an array: parsed against the command's declaration in the
     /// plugin's descriptor (read from this test binary, where the plugin's descriptor section was linked),
-    /// then run, with errors reported as the host reports them.
+    /// then run, with errors reported, by the runner `strata` runs plugin commands with.
     public func run(_ words: [String]) async -> CommandResult {
-        let output = Transcript(), error = Transcript()
-        let invocation = CommandInvocation(arguments: [], output: { output.append($0) }, error: { error.append($0) })
-        guard let declared = descriptor.command(for: words),
-              let command = context.commands.first(where: { $0.path == declared.words }) else {
+        guard let request = PluginCommandRequest(words, of: descriptor) else {
             return CommandResult(code: 127, output: "", error: "no command of \(pluginID) matches '\(words.joined(separator: " "))'\n")
         }
-        let code: Int32
-        do {
-            let arguments = try declared.spec.parse(Array(words.dropFirst(declared.words.count)))
-            code = await command.execute(arguments, pluginID: pluginID, usage: declared.usage, invocation: invocation)
-        } catch let problem {
-            code = PluginCommand.report(problem, pluginID: pluginID, usage: declared.usage, to: invocation)
-        }
+        let output = Transcript(), error = Transcript()
+        let invocation = CommandInvocation(arguments: request.arguments, output: { output.append($0) }, error: { error.append($0) })
+        let commands = context.commands
+        let code = await PluginCommandRunner { _ in .success(commands) }.run(request, invocation: invocation)
         return CommandResult(code: code, output: output.text, error: error.text)
     }
 
@@ -131,8 +121,8 @@ public final class PluginTestHost: Sendable {
     /// - Throws: `DIError.notRegistered` if the plugin contributes no screen, or what its provider throws.
     @MainActor
     public func openScreen() throws -> TerminalApp {
-        let provider = try context.container.resolve((any FeatureScreenProvider).self,
-                                                     name: ExtensionPoint.screen.key(for: pluginID), requester: .host)
+        let provider = try container.resolve((any FeatureScreenProvider).self,
+                                             name: ExtensionPoint.screen.key(for: pluginID), requester: .host)
         return try TerminalApp { navigator in try provider.makeRootScreen(navigator: navigator) }
     }
 
@@ -144,7 +134,7 @@ public final class PluginTestHost: Sendable {
 
 /// Text written by a command, in order, from any thread.
 private final class Transcript: Sendable {
-    private let parts = Locked<[String]>([])
+    private let parts = Mutex<[String]>([])
 
     func append(_ text: String) { parts.withLock { $0.append(text) } }
     var text: String { parts.withLock { $0.joined() } }

@@ -1,4 +1,5 @@
 internal import CCurl
+import StrataBase
 import StrataNetworking
 import Synchronization
 
@@ -79,7 +80,7 @@ final class CurlWorker: Sendable {
         case .queued: return
         case .fail(let error): end(handoff, with: error)
         case .startThread:
-            guard !DetachedThread.start({ self.run() }) else { return }
+            guard !detachThread(named: "strata-http", { self.run() }) else { return }
             failQueue(setting: .stopped, with: .transport("no thread could be started for HTTP requests (the system is out of threads); try again"))
         }
     }

@@ -7,7 +7,7 @@ import Glibc
 /// A TCP connection that carries lines, over Glibc sockets: one thread reads, any thread writes.
 final class LineSocket: @unchecked Sendable {
     private let descriptor: Int32
-    private let writeLock = NSLock()
+    private let writeLock = Mutex<Void>(())
     /// Bytes read after the last complete line (touched by the reading thread only).
     private var pending = Data()
     private let closedFlag = Mutex(false)
@@ -110,16 +110,16 @@ final class LineSocket: @unchecked Sendable {
     @discardableResult
     func send(_ frame: LiveFrame) -> Bool {
         let bytes = frame.line
-        writeLock.lock()
-        defer { writeLock.unlock() }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return false }
-            offset += written
+        return writeLock.withLock { _ in
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return false }
+                offset += written
+            }
+            return true
         }
-        return true
     }
 
     /// The next line (without its newline), waiting at most `timeout` seconds; nil on timeout.

@@ -1,21 +1,16 @@
-import Foundation
+import Synchronization
 
 /// Lets a person stop a run that is going on (from a key press or a signal handler).
-public final class RunControl: @unchecked Sendable {
-    private let lock = NSLock()
-    private var cancelled = false
+public final class RunControl: Sendable {
+    private let cancelled = Mutex(false)
 
     public init() {}
 
     public func cancel() {
-        lock.lock()
-        cancelled = true
-        lock.unlock()
+        cancelled.withLock { $0 = true }
     }
 
     public var isCancelled: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return cancelled
+        cancelled.withLock { $0 }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import RunningDomain
+import Synchronization
 
 /// The live dashboard: runs the request, shows each second's state and, at the end, the result.
 @MainActor @Observable
@@ -87,28 +88,31 @@ public final class RunDashboardViewModel {
 
 /// The newest data, kept across the use case's thread and the main actor, and whether the main actor has yet
 /// to show it.
-final class LatestRunningData: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data: RunningData?
-    private var pending = false
+final class LatestRunningData: Sendable {
+    private struct State {
+        var data: RunningData?
+        var pending = false
+    }
+
+    private let state = Mutex(State())
 
     /// Keeps `newValue`; `true` when nothing was waiting to be shown (the caller then schedules `take()`).
     func set(_ newValue: RunningData) -> Bool {
-        lock.withLock {
-            data = newValue
-            defer { pending = true }
-            return !pending
+        state.withLock { state in
+            state.data = newValue
+            defer { state.pending = true }
+            return !state.pending
         }
     }
 
     /// The newest data to show, once: `nil` when it was already taken.
     func take() -> RunningData? {
-        lock.withLock {
-            guard pending else { return nil }
-            pending = false
-            return data
+        state.withLock { state in
+            guard state.pending else { return nil }
+            state.pending = false
+            return state.data
         }
     }
 
-    var value: RunningData? { lock.withLock { data } }
+    var value: RunningData? { state.withLock { $0.data } }
 }

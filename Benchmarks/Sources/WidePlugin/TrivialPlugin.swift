@@ -1,0 +1,1 @@
+../TrivialPlugin/TrivialPlugin.swift

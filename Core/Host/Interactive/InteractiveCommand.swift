@@ -1,0 +1,40 @@
+import Glibc
+import StrataBase
+import FoundationEssentials
+import StrataTerminal
+
+/// `strata` with no arguments on a terminal: the interactive app's home screen with every discovered
+/// feature from its descriptor (failed ones with their reason); a feature's plugin is loaded when it is
+/// opened.
+@MainActor
+struct InteractiveCommand {
+    let runner: HostRunner
+
+    func run() async -> Int32 {
+        let environment = runner.context.environment
+        guard Supervisor.followSupervisor(environment: environment) else { return 128 + SIGHUP }
+        let features = runner.records.map { record in
+            HomeFeature(record: record) { [runner] in try Self.screenProvider(of: record.id, runner: runner) }
+        }
+        return await runInteractiveApp(features: features, notice: environment[Supervisor.noticeVariable], environment: environment)
+    }
+
+    /// Activates plugin `id` and returns the screen provider it contributed, if any.
+    /// - Throws: `HomeFeature.ActivationFailed` with the reason when it fails to load or its provider fails.
+    private static func screenProvider(of id: String, runner: HostRunner) throws -> (any FeatureScreenProvider)? {
+        let record: PluginRecord
+        switch runner.loaded(id, fallback: "it did not load") {
+        case .success(let loaded): record = loaded
+        case .failure(let failure): throw HomeFeature.ActivationFailed(description: failure.reason)
+        }
+        CrashJournal.arm(id, path: record.path, in: runner.context.crashes)
+        do {
+            return try runner.container.resolve((any FeatureScreenProvider).self, name: ExtensionPoint.screen.key(for: id),
+                                                requester: .host)
+        } catch .notRegistered {
+            return nil
+        } catch {
+            throw HomeFeature.ActivationFailed(description: "its screens could not be made: \(error)")
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import FoundationEssentials
+import StrataBase
+
+/// The second stage: the plugins the context's folders hold, with pinned trust applied and each one's
+/// descriptor read into the ``PluginCatalog``. No plugin code runs.
+struct HostCatalog {
+    let context: HostContext
+    let discovered: [DiscoveredPlugin]
+    /// Under pinned trust, the digests each library must match (``PluginPins``).
+    let pins: PluginPins?
+    /// Every plugin as its descriptor tells it.
+    let plugins: PluginCatalog
+
+    init(_ context: HostContext, reservedWords: Set<String> = PluginLoader.reservedWords) {
+        self.context = context
+        let environment = context.environment
+        var discovered = PluginDiscovery(directories: context.pluginDirectories,
+                                         cacheDirectory: stateDirectory(environment).appendingPathComponent("descriptors")).discover()
+        // Under `strata dev`, the library being developed stands in for an installed one with its id, and
+        // pinned trust doesn't apply to it (the author just built it).
+        let isDeveloped = { (plugin: DiscoveredPlugin) in context.developmentFolder.map { plugin.path.hasPrefix($0 + "/") } ?? false }
+        let developed = Set(discovered.filter(isDeveloped).map(\.id))
+        discovered.removeAll { developed.contains($0.id) && !isDeveloped($0) }
+        pins = PluginPins.applying(to: context.config, environment: environment, exempt: Set(discovered.filter(isDeveloped).map(\.id)))
+        if let pins {
+            for index in discovered.indices where discovered[index].problem == nil {
+                do {
+                    let file = try PluginFile(path: discovered[index].path, judged: discovered[index].identity)
+                    discovered[index].problem = pins.problem(discovered[index].id, file: file)?.description
+                } catch {
+                    discovered[index].problem = error.description
+                }
+            }
+        }
+        self.discovered = discovered
+        plugins = PluginCatalog(discovered: discovered, crashes: context.crashes, reservedWords: reservedWords)
+    }
+
+    /// Each plugin's record as the catalog and the config say, before any is activated.
+    var records: [PluginRecord] { PluginLoader.records(plugins, config: context.config) }
+
+    /// Each plugin's secret settings by id, for masking their values.
+    var declaredSecrets: [String: Set<String>] {
+        Dictionary(plugins.entries.map { ($0.id, $0.secretSettings) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Warnings about the config: unknown keys, and features no discovered plugin provides.
+    var warnings: [String] {
+        let config = context.config, pluginDirectories = context.pluginDirectories
+        let ids = Set(discovered.map(\.id))
+        let unknown = config.features.keys.sorted().filter { !ids.contains($0) }.map { id in
+            let hint = closestName(to: id, in: ids).map { "; did you mean '\($0)'?" } ?? ""
+            return "`features.\(id)` in \(config.source): no plugin with id '\(id)' was found in \(pluginDirectories.joined(separator: ", "))\(hint)"
+        }
+        var folders: [String] = []
+        if config.pluginDirectories?.isEmpty == true {
+            folders.append("`pluginDirectories` in \(config.source) is empty, so no plugin can load; remove the key to use the defaults")
+        }
+        let configuredFolders = config.pluginDirectories == nil ? [] : pluginDirectories
+        // The user's own plugin folder is listed in the recommended config before anything is installed there.
+        let ownFolder = PluginDiscovery.userDirectory(environment: context.environment)
+        for folder in configuredFolders where folder != ownFolder && !FileManager.default.fileExists(atPath: folder) {
+            folders.append("plugin folder \(folder) (from `pluginDirectories` in \(config.source)) does not exist")
+        }
+        return config.warnings + folders + (config.path == nil ? [] : unknown) + settingsChecks.flatMap(\.unknownKeys)
+    }
+
+    /// Each installed feature's settings checked against its descriptor.
+    var settingsChecks: [SettingsCheck] {
+        plugins.entries.compactMap { entry in
+            // Only a feature with settings in the config has its descriptor parsed for them.
+            context.config.features[entry.id]?.settings.flatMap { settings in
+                entry.descriptor.map { SettingsCheck(settings, of: entry.id, against: $0.settings, source: context.config.source) }
+            }
+        }
+    }
+}

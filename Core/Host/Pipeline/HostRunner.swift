@@ -1,0 +1,104 @@
+import FoundationEssentials
+import Glibc
+import StrataBase
+import StrataDI
+import StrataHostKit
+import StrataHosting
+import StrataPluginKit
+import StrataRuntime
+
+/// The last stage: activates plugins (their code is loaded and registered, with the host's services in a
+/// shared container) and runs a routed plugin command through the ``PluginCommandRunner`` that
+/// `PluginTestHost` uses too.
+final class HostRunner {
+    let context: HostContext
+    let catalog: HostCatalog
+    let container = Container()
+    private var activeLoader: PluginLoader?
+
+    init(_ catalog: HostCatalog) {
+        self.catalog = catalog
+        context = catalog.context
+    }
+
+    /// Readies the `strata` process for plugin code: from now on a fatal signal always ends it (and only a
+    /// fault of its own blames a plugin), each activation has a deadline (except in a probe, whose parent
+    /// keeps the time), and the config's secrets are masked in everything written.
+    static func prepareProcess(for catalog: HostCatalog) {
+        let context = catalog.context
+        CrashHandler.install()
+        if context.options.words.first != "__probe" {
+            LoadWatchdog.enable(supervised: context.environment[Supervisor.supervisedVariable] != nil)
+        }
+        HostSecrets.add(Secrets.values(in: context.config, declared: catalog.declaredSecrets, environment: context.environment))
+        context.logger.debug("config: \(context.config.source); plugin folders: \(context.pluginDirectories.joined(separator: ", ")); "
+                             + "data: \(context.dataDirectory.path)")
+    }
+
+    /// The loader, made (with the host's services registered) the first time it is needed.
+    var loader: PluginLoader {
+        if let activeLoader { return activeLoader }
+        let logger = context.logger
+        do {
+            try HostServices(http: { try loadHTTPClient() }, clock: SystemWallClock(), logger: { logger.labelled($0) })
+                .register(in: container)
+        } catch {
+            logger.error("can't register host services: \(error)")
+        }
+        let loader = PluginLoader(catalog: catalog.plugins, config: context.config, container: container,
+                                  dataDirectory: context.dataDirectory, crashes: context.crashes, pins: catalog.pins, logger: logger)
+        activeLoader = loader
+        return loader
+    }
+
+    /// Each plugin's record: as activated so far, or as the catalog and the config say (no code loaded).
+    var records: [PluginRecord] { activeLoader?.records ?? catalog.records }
+
+    /// Activates the plugins `ids` (every usable one when `nil`) with their dependencies: their code is
+    /// loaded and registered now.
+    @discardableResult
+    func activate(_ ids: Set<String>? = nil) -> PluginLoader {
+        let loader = self.loader
+        loader.activate(ids)
+        for record in loader.records where record.state == .failed && ids.map({ $0.contains(record.id) }) ?? true {
+            context.logger.info("plugin \(record.id) failed: \(record.error ?? "")")
+        }
+        return loader
+    }
+
+    /// Activates plugin `id` and answers its record once it is loaded, or why it isn't (its error, else
+    /// `fallback`).
+    func loaded(_ id: String, fallback: String) -> Result<PluginRecord, PluginActivationFailure> {
+        let record = activate([id]).records.first { $0.id == id }
+        guard let record, record.state == .loaded else {
+            return .failure(PluginActivationFailure(reason: record?.error ?? fallback))
+        }
+        return .success(record)
+    }
+
+    /// Runs a routed plugin command; what it writes goes out as it is (the invocation sanitizes it, and a
+    /// status line may carry its own controls). Ctrl-C cancels it, and a crash while it runs is blamed on
+    /// its plugin.
+    func run(_ request: PluginCommandRequest) async -> Int32 {
+        await run(request, invocation: CommandInvocation(arguments: request.arguments, environment: context.environment,
+                                                         isTerminal: Console.isTerminalOutput, output: { writeAll($0, to: STDOUT_FILENO) },
+                                                         error: { writeAll($0, to: STDERR_FILENO) }))
+    }
+
+    /// Runs a routed plugin command, writing through `invocation`.
+    func run(_ request: PluginCommandRequest, invocation: CommandInvocation) async -> Int32 {
+        var armed: PluginRecord?
+        let runner = PluginCommandRunner(activate: { [self] id in
+            loaded(id, fallback: "it did not contribute the command").map { record in
+                armed = record
+                return loader.routes.filter { $0.pluginID == id }.map(\.command)
+            }
+        }, guarding: { [crashes = context.crashes] id, run in
+            if let armed { CrashJournal.arm(id, path: armed.path, in: crashes) }
+            let code = await CommandInterruption.run(run)
+            CrashJournal.disarm()
+            return code
+        })
+        return await runner.run(request, invocation: invocation)
+    }
+}

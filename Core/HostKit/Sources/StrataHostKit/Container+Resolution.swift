@@ -1,0 +1,204 @@
+import StrataBase
+import StrataDI
+import Synchronization
+
+/// Resolution: the lock-free read of a frozen table, the locked one before `freeze()`, building with a
+/// resolver one step deeper, and the errors that name what is registered nearby.
+extension Container {
+    /// Resolves an instance of `type` (and `name`).
+    /// - Parameter requester: who asks, named in errors; there is no default, so no one asks as the host by
+    ///   accident.
+    /// - Throws: `DIError.notRegistered` (with what is registered nearby), `.privateRegistration` when it is
+    ///   another plugin's and not exported, `.cycle`, `.factoryFailed`.
+    @inlinable
+    public func resolve<T>(_ type: T.Type = T.self, name: String? = nil, requester: Owner) throws(DIError) -> T {
+        if let instance: T = frozenSingleton(type, name, requester: requester) { return instance }
+        return try resolveFirst(Key(type, name), requester: requester)
+    }
+
+    /// The first resolution of a graph, on the fast path; kept out of `resolve` so that the singleton read
+    /// above stays small where it is inlined.
+    @inlinable @inline(never)
+    func resolveFirst<T>(_ key: Key, requester: Owner) throws(DIError) -> T {
+        do {
+            return try resolve(key, trail: .depth(0), requester: requester)
+        } catch .cycle(let chain) where chain.isEmpty {
+            // Deeper than a graph without a cycle goes: resolve again keeping the chain, which names the
+            // cycle (or, for a graph that is only deep, finishes it).
+            return try resolve(key, trail: .chain(nil), requester: requester)
+        }
+    }
+
+    /// The fast path: a singleton already built in a frozen container, read with no lock. Inlined into the
+    /// caller so that it is specialized for `T` (an unspecialized generic would look up `Entry<T>`'s
+    /// metadata at run time on every call).
+    ///
+    /// No reference count is touched on the way (the table, the entry and the box are borrowed, not
+    /// retained): on several cores, retains of shared objects would bounce their cache lines between the
+    /// cores and stop reads from scaling. Only the returned instance is retained, as it must be.
+    @inlinable
+    func frozenSingleton<T>(_ type: T.Type, _ name: String?, requester: Owner) -> T? {
+        guard let table = UnsafeRawPointer(bitPattern: frozenPointer.load(ordering: .acquiring)) else { return nil }
+        return Unmanaged<FrozenTable>.fromOpaque(table)._withUnsafeGuaranteedRef { table in
+            guard let found = table.borrowedLookup(ObjectIdentifier(type), name, requester: requester) else { return nil }
+            return found._withUnsafeGuaranteedRef { entry in
+                guard entry.scope == .singleton,
+                    let box = UnsafeRawPointer(bitPattern: entry.published.load(ordering: .acquiring))
+                else { return nil }
+                return Unmanaged<InstanceBox<T>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
+            }
+        }
+    }
+
+    @inlinable
+    func resolve<T>(_ key: Key, trail: ResolutionTrail, requester: Owner) throws(DIError) -> T {
+        guard let found = entry(for: key, requester: requester) else { throw notRegistered(key, requester: requester) }
+        return try resolve(found, key, trail: trail, requester: requester)
+    }
+
+    /// Resolves `found`, the entry `requester` gets for `key`.
+    @inlinable
+    func resolve<T>(_ found: AnyEntry, _ key: Key, trail: ResolutionTrail, requester: Owner) throws(DIError) -> T {
+        let entry = unsafeDowncast(found, to: Entry<T>.self)
+        switch entry.scope {
+        case .transient:
+            return try build(entry, trail: trail, requester: requester)
+        case .singleton:
+            if let instance = entry.publishedInstance(as: T.self) { return instance }
+            buildLock.lock()
+            defer { buildLock.unlock() }
+            if let instance = entry.publishedInstance(as: T.self) { return instance }
+            return entry.publish(try build(entry, trail: trail, requester: requester))
+        case .weak:
+            buildLock.lock()
+            defer { buildLock.unlock() }
+            if let object = entry.weakInstance.object, let instance = object as? T { return instance }
+            let instance = try build(entry, trail: trail, requester: requester)
+            guard Swift.type(of: instance as Any) is AnyClass else {
+                throw .weakScopeNeedsClass(type: key.typeName, name: key.name, owner: entry.owner)
+            }
+            entry.weakInstance.object = instance as AnyObject
+            return instance
+        }
+    }
+
+    /// A factory's nested resolve, reached through its resolver's source and so unspecialized: a transient
+    /// entry is built through its type-erased `make(_:into:)`, which needs no generic metadata (each generic
+    /// type an unspecialized path meets costs a lookup); the other scopes take the generic path.
+    func resolveNested<T>(_ key: Key, trail: ResolutionTrail, requester: Owner) throws(DIError) -> T {
+        guard let found = entry(for: key, requester: requester) else { throw notRegistered(key, requester: requester) }
+        guard found.scope == .transient else { return try resolve(found, key, trail: trail, requester: requester) }
+        let resolver = try childResolver(of: found, trail: trail, requester: requester)
+        return try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { (buffer) throws(DIError) -> T in
+            guard let slot = buffer.baseAddress else { preconditionFailure("a temporary allocation of one has an address") }
+            do {
+                try found.make(resolver, into: UnsafeMutableRawPointer(slot))
+            } catch {
+                throw Self.failure(error, of: found)
+            }
+            return slot.move()
+        }
+    }
+
+    /// The entry `requester` gets for `key`: from the frozen table without a lock, else from the open one.
+    @inlinable
+    func entry(for key: Key, requester: Owner) -> AnyEntry? {
+        if let table = UnsafeRawPointer(bitPattern: frozenPointer.load(ordering: .acquiring)) {
+            Unmanaged<FrozenTable>.fromOpaque(table)._withUnsafeGuaranteedRef {
+                $0.borrowedLookup(key.type, key.name, requester: requester)?.takeUnretainedValue()
+            }
+        } else {
+            openEntry(key, requester: requester)
+        }
+    }
+
+    /// How many resolutions may nest before the container looks for a cycle: far deeper than any graph
+    /// without one, and shallow enough for any thread's stack.
+    @usableFromInline static let depthBeforeCycleCheck = 64
+
+    @inlinable
+    func build<T>(_ entry: Entry<T>, trail: ResolutionTrail, requester: Owner) throws(DIError) -> T {
+        let resolver = try childResolver(of: entry, trail: trail, requester: requester)
+        do {
+            return try entry.factory(resolver)
+        } catch {
+            throw Self.failure(error, of: entry)
+        }
+    }
+
+    /// What a factory threw, as the container reports it: a `DIError` as it is, anything else as the
+    /// factory's failure.
+    @usableFromInline
+    static func failure(_ error: any Error, of entry: AnyEntry) -> DIError {
+        (error as? DIError) ?? .factoryFailed(type: entry.key.typeName, name: entry.key.name, owner: entry.owner, reason: "\(error)")
+    }
+
+    /// The resolver `entry`'s factory gets: one step deeper on `trail`, or the cycle it closes.
+    @inlinable
+    func childResolver(of entry: AnyEntry, trail: ResolutionTrail, requester: Owner) throws(DIError) -> Resolver {
+        let inner: ResolutionTrail
+        switch trail {
+        case .depth(let depth):
+            // No chain is kept on the fast path (a frame per level would be an allocation); past this depth,
+            // the first `resolve` starts again with one (an empty chain is that signal, never shown).
+            if depth == Self.depthBeforeCycleCheck { throw .cycle([]) }
+            inner = .depth(depth + 1)
+        case .chain(let frame):
+            if let chain = frame?.cycle(closing: entry.key) { throw .cycle(chain) }
+            inner = .chain(ResolutionFrame(key: entry.key, parent: frame))
+        }
+        // A plugin's factory resolves as that plugin (it may use its own private registrations); the host's
+        // services resolve on behalf of whoever asked.
+        return Resolver(requester: entry.owner == .host ? requester : entry.owner, source: ResolutionStep(container: self, trail: inner))
+    }
+
+    /// The entry `requester` gets for `key`'s type and name before `freeze()` (see `Container.visible`).
+    @usableFromInline
+    func openEntry(_ key: Key, requester: Owner) -> AnyEntry? {
+        open.withLock { table in
+            Self.visible(to: requester, among: table.values.lazy.filter { $0.key.type == key.type && $0.key.name == key.name })
+        }
+    }
+
+    /// Of the entries of one type and name, the one `requester` resolves: the one of lowest ``rank(of:for:)``.
+    @usableFromInline
+    static func visible(to requester: Owner, among candidates: some Sequence<AnyEntry>) -> AnyEntry? {
+        var best: (entry: AnyEntry, rank: Int)?
+        for entry in candidates {
+            guard let rank = rank(of: entry.key.scope, for: requester) else { continue }
+            if rank == 0 { return entry }
+            if best.map({ rank < $0.rank }) ?? true { best = (entry, rank) }
+        }
+        return best?.entry
+    }
+
+    /// How `requester` ranks an entry of namespace `scope` among those of one type and name; nil when it
+    /// may not see it. 0: its own private one, or the shared one for the host (no better can follow);
+    /// 1: the shared one; 2: another plugin's private one, which only the host (opening every plugin's
+    /// screens) gets.
+    @inlinable
+    static func rank(of scope: Owner?, for requester: Owner) -> Int? {
+        switch scope {
+        case requester: 0
+        case nil: requester == .host ? 0 : 1
+        default: requester == .host ? 2 : nil
+        }
+    }
+
+    @usableFromInline
+    func notRegistered(_ key: Key, requester: Owner) -> DIError {
+        let entries = frozenTable?.entries ?? open.withLock { $0 }
+        if let owner = entries.keys.filter({ $0.type == key.type && $0.name == key.name }).compactMap(\.scope).min() {
+            return .privateRegistration(type: key.typeName, name: key.name, owner: owner, requester: requester)
+        }
+        let otherNames = entries.keys.filter { $0.type == key.type && $0.name != key.name }.map(\.name)
+            .sorted { ($0 ?? "") < ($1 ?? "") }
+        let otherTypes =
+            key.name.map { name in
+                entries.keys.filter { $0.name == name && $0.type != key.type }.map(\.typeName).sorted()
+            } ?? []
+        return .notRegistered(
+            type: key.typeName, name: key.name, requester: requester,
+            sameTypeOtherNames: otherNames, sameNameOtherTypes: otherTypes)
+    }
+}

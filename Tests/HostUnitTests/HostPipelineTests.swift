@@ -1,0 +1,114 @@
+import Foundation
+import StrataHosting
+import StrataPluginKit
+import StrataRuntime
+import Testing
+@testable import StrataHost
+
+/// The stages of a `strata` run, each on its own: context → catalog → router (the runner has its own file).
+@Suite struct HostContextTests {
+    @Test func theConfigsFoldersAreTakenRelativeToTheConfigFileAndTheLogLevelFromTheOptions() throws {
+        let sandbox = try HostPipelineSandbox(config: #"{"pluginDirectories": ["plugins", "/opt/more"], "dataDirectory": "data"}"#)
+        let context = try sandbox.context()
+        #expect(context.config.source == sandbox.config.path)
+        #expect(context.pluginDirectories == [sandbox.plugins.path, "/opt/more"])
+        #expect(context.dataDirectory.path == sandbox.root.appendingPathComponent("data").path)
+        #expect(context.logger.level == .warning)
+        #expect(try sandbox.context(["-v"]).logger.level == .debug)
+        var quiet = sandbox.environment
+        quiet["STRATA_LOG"] = "error"
+        #expect(try HostContext.load(options: HostOptions.parse(["--config", sandbox.config.path]), environment: quiet).logger.level == .error)
+    }
+
+    @Test func aBrokenConfigStopsTheContext() throws {
+        let sandbox = try HostPipelineSandbox(config: #"{"pluginDirectories": "plugins"}"#)
+        #expect(throws: ConfigError.self) { try sandbox.context() }
+    }
+}
+
+@Suite struct HostCatalogTests {
+    @Test func thePluginsOfTheConfiguredFoldersAreReadFromTheirDescriptors() throws {
+        let sandbox = try HostPipelineSandbox(config: #"{"pluginDirectories": ["plugins"], "features": {"helthy": {}, "healthy": {"settings": {"greting": "hi"}}}}"#)
+        let catalog = HostCatalog(try sandbox.context())
+        #expect(catalog.discovered.map(\.id) == ["healthy"])
+        #expect(catalog.plugins.entry("healthy")?.descriptor?.commands.map(\.words) == [["healthy", "ping"]])
+        #expect(catalog.records.map(\.state) == [.enabled], "no plugin code ran")
+        #expect(catalog.declaredSecrets["healthy"] == ["passphrase"])
+        #expect(catalog.warnings.contains { $0.contains("`features.helthy`") && $0.contains("did you mean 'healthy'?") })
+        #expect(catalog.warnings.contains { $0.contains("greting") })
+    }
+
+    @Test func underPinnedTrustAnUnpinnedLibraryFails() throws {
+        let sandbox = try HostPipelineSandbox(config: #"{"pluginDirectories": ["plugins"], "trust": "pinned"}"#)
+        let catalog = HostCatalog(try sandbox.context())
+        #expect(catalog.pins != nil)
+        #expect(catalog.records.map(\.state) == [.failed])
+        #expect(catalog.records.first?.error != nil)
+    }
+}
+
+@Suite struct HostRouterTests {
+    let sandbox: HostPipelineSandbox
+    let router: HostRouter
+
+    init() throws {
+        sandbox = try HostPipelineSandbox()
+        let catalog = HostCatalog(try sandbox.context())
+        router = HostRouter(catalog: catalog.plugins, records: catalog.records, configSource: catalog.context.config.source)
+    }
+
+    @Test func noWordsOpenTheAppOnATerminalAndTheHelpElsewhere() {
+        guard case .interactive = router.route([], interactive: true) else { Issue.record("no app"); return }
+        guard case .overview(status: true) = router.route([], interactive: false) else { Issue.record("no status"); return }
+        guard case .overview(status: false) = router.route(["help"], interactive: true) else { Issue.record("no help"); return }
+        guard case .probe("healthy") = router.route(["__probe", "healthy"], interactive: false) else { Issue.record("no probe"); return }
+    }
+
+    @Test func aHostCommandIsParsedWithItsDeclaration() {
+        guard case .host(let command, let arguments) = router.route(["plugins", "info", "healthy", "--json"], interactive: false) else {
+            Issue.record("not a host command")
+            return
+        }
+        #expect(command.words == ["plugins", "info"] && arguments.positionals == ["healthy"] && arguments.has("--json"))
+        guard case .fail(let message, code: 2) = router.route(["plugins", "info"], interactive: false) else {
+            Issue.record("a missing ID is no usage error")
+            return
+        }
+        #expect(message.hasSuffix("Usage: strata plugins info ID [--json]"))
+        guard case .show(let help) = router.route(["plugins"], interactive: false) else { Issue.record("no group help"); return }
+        #expect(help.hasPrefix("Commands of `strata plugins`:"))
+    }
+
+    @Test func aPluginCommandGoesToTheRunnerWithTheWordsAfterItsPath() {
+        guard case .plugin(let request) = router.route(["healthy", "ping", "extra"], interactive: false) else {
+            Issue.record("not routed to the plugin")
+            return
+        }
+        #expect(request.pluginID == "healthy" && request.declared.words == ["healthy", "ping"] && request.arguments == ["extra"])
+        guard case .show(let help) = router.route(["healthy", "ping", "--help"], interactive: false) else {
+            Issue.record("help loaded the plugin")
+            return
+        }
+        #expect(help.contains("Answer pong"))
+    }
+
+    @Test func unknownWordsFailWithASuggestion() {
+        guard case .fail(let message, code: 2) = router.route(["helthy"], interactive: false) else { Issue.record("no error"); return }
+        #expect(message == "unknown command 'helthy'. Did you mean 'healthy'? Run `strata --help` for the commands.")
+        guard case .fail(let group, code: 2) = router.route(["healthy", "pong"], interactive: false) else { Issue.record("no error"); return }
+        #expect(group.hasPrefix("unknown command 'healthy pong'.\nCommands of `strata healthy`:"))
+        guard case .fail(let reserved, code: 2) = router.route(["version"], interactive: false) else { Issue.record("no error"); return }
+        #expect(reserved == "unknown command 'version'. Run `strata --help`.")
+    }
+
+    @Test func aDisabledFeatureIsRefusedBeforeItsCodeLoads() throws {
+        try Data(#"{"pluginDirectories": ["plugins"], "features": {"healthy": {"enabled": false}}}"#.utf8).write(to: sandbox.config)
+        let catalog = HostCatalog(try sandbox.context())
+        let router = HostRouter(catalog: catalog.plugins, records: catalog.records, configSource: catalog.context.config.source)
+        guard case .fail(let message, code: 1) = router.route(["healthy", "ping"], interactive: false) else {
+            Issue.record("not refused")
+            return
+        }
+        #expect(message == "feature 'healthy' is disabled in \(sandbox.config.path). Run `strata plugins enable healthy` to use it.")
+    }
+}
