@@ -14,6 +14,10 @@
 import PackageDescription
 
 let base = Target.Dependency.product(name: "StrataBase", package: "Base")
+/// Every SDK library is built with library evolution and emits its module interface, so that a plugin built
+/// against one SDK release runs against a later one of the same major (see "SDK versions" in README.md).
+/// The same two flags are in `Base/` and `URLSession/`; `Scripts/sdk-abi` dumps and checks the resulting ABI.
+let resilient: [SwiftSetting] = [.unsafeFlags(["-enable-library-evolution", "-emit-module-interface"])]
 
 let package = Package(
     name: "Core",
@@ -33,12 +37,12 @@ let package = Package(
         // MARK: SDK modules
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "StrataDI", dependencies: [base]),
-        .target(name: "StrataNetworking", dependencies: [base]),
-        .target(name: "StrataPluginKit", dependencies: ["StrataDI", base]),
-        .target(name: "StrataRuntime", dependencies: [base]),
-        .target(name: "StrataStorage", dependencies: ["CSQLite", base]),
-        .target(name: "StrataTerminal", dependencies: ["CZlib", base]),
+        .target(name: "StrataDI", dependencies: [base], swiftSettings: resilient),
+        .target(name: "StrataNetworking", dependencies: [base], swiftSettings: resilient),
+        .target(name: "StrataPluginKit", dependencies: ["StrataDI", base], swiftSettings: resilient),
+        .target(name: "StrataRuntime", dependencies: [base], swiftSettings: resilient),
+        .target(name: "StrataStorage", dependencies: ["CSQLite", base], swiftSettings: resilient),
+        .target(name: "StrataTerminal", dependencies: ["CZlib", base], swiftSettings: resilient),
 
         // MARK: Build tools
         // The typed Swift generated from a plugin.json (its commands' and settings' types) or from the commands.json

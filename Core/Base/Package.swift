@@ -12,7 +12,8 @@ let package = Package(
         .library(name: "StrataBase", type: .dynamic, targets: ["StrataBase"]),
     ],
     targets: [
-        .target(name: "StrataBase"),
+        // Library evolution and a module interface, as every SDK library (see `resilient` in ../Package.swift).
+        .target(name: "StrataBase", swiftSettings: [.unsafeFlags(["-enable-library-evolution", "-emit-module-interface"])]),
     ],
     swiftLanguageModes: [.v6]
 )

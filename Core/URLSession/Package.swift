@@ -28,8 +28,10 @@ let package = Package(
     dependencies: [.package(path: ".."), .package(path: "../Base"), .package(path: "../Testing")],
     targets: [
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
+        // Library evolution and a module interface, as every SDK library (see `resilient` in ../Package.swift).
         .target(name: "StrataURLSession", dependencies: ["CCurl", .product(name: "StrataBase", package: "Base"),
-                                                   .product(name: "StrataNetworking", package: "Core")]),
+                                                   .product(name: "StrataNetworking", package: "Core")],
+                swiftSettings: [.unsafeFlags(["-enable-library-evolution", "-emit-module-interface"])]),
         .testTarget(name: "StrataNetworkingTests",
                     dependencies: ["CCurl", "StrataURLSession", .product(name: "StrataNetworking", package: "Core"),
                                    .product(name: "StrataTesting", package: "Testing")]),

@@ -12,10 +12,10 @@ import Testing
         }
     }
 
-    @Test func versionShowsTheABIStamp() throws {
+    @Test func versionShowsTheSDKStamp() throws {
         let result = try strata(["--version"])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("strata-abi=4;swift="))
+        #expect(result.stdout.contains("strata-sdk=0.9.0;swift="))
     }
 
     @Test func unknownCommandIsAUsageError() throws {

@@ -117,14 +117,14 @@ import Testing
         // The same library with its descriptor stamped for another SDK ABI (same length, one byte changed).
         let otherABI = try home.library("Healthy", as: "libHealthyPlugin.so") { data in
             var bytes = [UInt8](data)
-            let stamp = Array("strata-abi=".utf8)
+            let stamp = Array("strata-sdk=".utf8)
             if let start = (0...(bytes.count - stamp.count)).first(where: { Array(bytes[$0..<($0 + stamp.count)]) == stamp }) {
                 bytes[start + stamp.count] = UInt8(ascii: "9")
             }
             return Data(bytes)
         }
         let abi = try home.strata(["plugins", "install", otherABI.path])
-        #expect(abi.status == 1 && abi.stderr.contains("built for strata-abi=9"), "\(abi.stderr)")
+        #expect(abi.status == 1 && abi.stderr.contains("built against Strata SDK 9.9; this strata has SDK 0.9: update strata"), "\(abi.stderr)")
         #expect(!FileManager.default.fileExists(atPath: home.userPlugins.path), "nothing was installed")
     }
 

@@ -17,15 +17,16 @@ import Testing
         return status
     }
 
-    /// Two described plugins (one with a dependency, two commands, a screen and a secret) and one problem.
+    /// Two described plugins (one with a dependency, two commands, a screen, a secret and an incompatibility) and one problem.
     static var catalog: CatalogFile {
         var catalog = CatalogFile(folder: folder)
         let now = timespec(tv_sec: 2_000_000_000, tv_nsec: 0)
         let rich = PluginFacts(id: "blocks", displayName: "Blocks ✓", version: "1.2.3", summary: "line one\nline two: 5:0#",
                                dependencies: ["core": ">=1.0.0 <2.0.0"], commands: CommandPaths([["blocks", "list"], ["clock"]]),
-                               screens: [.init(title: "Blocks", summary: "the day")], secretSettings: ["token"])
+                               screens: [.init(title: "Blocks", summary: "the day")], secretSettings: ["token"],
+                               incompatibility: "it needs StrataTerminal.ListRow.init(title: Swift.String) from the Strata SDK")
         let plain = PluginFacts(id: "gpt", displayName: "", version: "0.0.1", summary: "", dependencies: [:], commands: CommandPaths([]),
-                                screens: [], secretSettings: [])
+                                screens: [], secretSettings: [], incompatibility: nil)
         catalog.record(.facts(rich), named: "libBlocksPlugin.so", status: status(inode: 1, changed: 1_000), now: now)
         catalog.record(.facts(plain), named: "libGptPlugin.so", status: status(inode: 2, changed: 1_000), now: now)
         catalog.record(.problem("its ABI is 'x'"), named: "libOldPlugin.so", status: status(inode: 3, changed: 1_000), now: now)
@@ -104,7 +105,7 @@ import Testing
     @Test func aFileChangedWithinTheClockTickIsNotRecorded() {
         var catalog = CatalogFile(folder: Self.folder)
         let facts = PluginFacts(id: "gpt", displayName: "", version: "0.0.1", summary: "", dependencies: [:], commands: CommandPaths([]),
-                                screens: [], secretSettings: [])
+                                screens: [], secretSettings: [], incompatibility: nil)
         catalog.record(.facts(facts), named: "libGptPlugin.so", status: Self.status(inode: 2, changed: 1_000), now: timespec(tv_sec: 1_000, tv_nsec: 5))
         #expect(catalog.records.isEmpty)
     }
@@ -112,7 +113,7 @@ import Testing
     @Test func wordsThatClashAreJudgedWhenTheCatalogIsBuilt() throws {
         var catalog = Self.catalog
         let thief = PluginFacts(id: "thief", displayName: "", version: "0.0.1", summary: "", dependencies: [:], commands: CommandPaths([["clock", "stop"]]),
-                                screens: [], secretSettings: [])
+                                screens: [], secretSettings: [], incompatibility: nil)
         catalog.record(.facts(thief), named: "libThiefPlugin.so", status: Self.status(inode: 4, changed: 1_000),
                        now: timespec(tv_sec: 2_000_000_000, tv_nsec: 0))
         catalog.checkWords()

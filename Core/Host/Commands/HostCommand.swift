@@ -77,6 +77,9 @@ extension HostCommand {
         case PluginsInstallCommand.words:
             let command = PluginsInstallCommand(arguments)
             return lifecycle.install(command.path, force: command.force)
+        case PluginsVerifyCommand.words:
+            let command = PluginsVerifyCommand(arguments)
+            return PluginVerification.run(command.file, json: command.json)
         case PluginsUninstallCommand.words: return lifecycle.uninstall(PluginsUninstallCommand(arguments).id)
         case PluginsTrustCommand.words: return lifecycle.trust(PluginsTrustCommand(arguments).id)
         case PluginsEnableCommand.words: return lifecycle.setEnabled(PluginsEnableCommand(arguments).id, true)

@@ -45,7 +45,8 @@ struct PluginLifecycleCommands {
             Console.error("can't install \(library.path): not a Strata plugin: \(error)")
             return 1
         }
-        if let problem = PluginCatalog.problem(with: descriptor, fileID: id) {
+        if let problem = PluginCatalog.problem(with: descriptor, fileID: id)
+            ?? PluginCatalog.incompatibility(of: descriptor, path: library.path) {
             Console.error("can't install \(library.path): \(problem)")
             return 1
         }

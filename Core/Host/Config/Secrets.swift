@@ -161,6 +161,7 @@ enum Secrets {
         case .number, .bool, .null: []
         case .array(let items): items.flatMap(leaves)
         case .object(let fields): fields.values.flatMap(leaves)
+        @unknown default: []  // a kind of value a later SDK adds (its enums are resilient) holds no text this one knows
         }
     }
 }

@@ -27,6 +27,8 @@ struct SettingsCheck {
                 wrongTypes.append(.wrongType(source: source, keyPath: keyPath, expected: expected, found: found))
             case .invalid(let reason)?:
                 wrongTypes.append(.invalidValue(source: source, keyPath: keyPath, reason: reason))
+            @unknown default:  // a kind of problem a later SDK adds (its enums are resilient)
+                wrongTypes.append(.invalidValue(source: source, keyPath: keyPath, reason: "the plugin's declaration of it refuses this value"))
             }
         }
     }

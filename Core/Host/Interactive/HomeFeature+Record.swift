@@ -9,7 +9,7 @@ extension HomeFeature {
         switch record.state {
         case .disabled:
             self.init(id: record.id, displayName: displayName, summary: summary, state: .disabled)
-        case .failed, .crashed, .timedOut:
+        case .failed, .incompatible, .crashed, .timedOut:
             self.init(id: record.id, displayName: displayName, summary: summary,
                       state: .failed(record.error ?? "the plugin can't be used"))
         case .enabled, .loaded:

@@ -23,6 +23,9 @@ struct PluginCatalog {
         var crash: CrashJournal.Record?
         /// The file that was judged (``DiscoveredPlugin/identity``).
         var identity: FileIdentity?
+        /// Whether the problem is that it was built for another SDK or Swift, or needs SDK symbols this strata
+        /// lacks (``PluginFacts/incompatibility``).
+        var incompatible: Bool { facts?.incompatibility != nil }
 
         /// What listing and routing need of its descriptor.
         var facts: PluginFacts? { described?.facts }
@@ -49,11 +52,10 @@ struct PluginCatalog {
         var entries = discovered.concurrentMap(minimumCount: unread >= 64 ? 64 : .max) { plugin in
             var entry = Entry(id: plugin.id, path: plugin.path, problem: plugin.problem, identity: plugin.identity)
             guard entry.problem == nil else { return entry }
-            let reading = plugin.reading ?? DiscoveredPlugin.Reading(section: { () throws(PluginDescriptorError) in
-                try PluginDescriptorReader.section(libraryAt: plugin.path)
-            }, fileID: plugin.id)
-            switch reading {
-            case .described(let described): entry.described = described
+            switch plugin.reading ?? DiscoveredPlugin.Reading(libraryAt: plugin.path, fileID: plugin.id) {
+            case .described(let described):
+                entry.described = described
+                entry.problem = described.facts.incompatibility
             case .problem(let problem): entry.problem = problem
             }
             return entry
@@ -98,15 +100,22 @@ struct PluginCatalog {
         return result
     }
 
-    /// Why a readable descriptor can't be used with this host and this file, or `nil`.
+    /// Why a readable descriptor can't be used with this file, or `nil` (whether it fits this strata is its
+    /// ``PluginFacts/incompatibility``).
     static func problem(with descriptor: PluginDescriptor, fileID: String) -> String? {
-        if descriptor.abi != StrataABI.stampString {
-            return PluginFailure.abiMismatch(found: descriptor.abi, expected: StrataABI.stampString).description
-        }
         if descriptor.id != fileID {
             return PluginFailure.badDescriptor("its descriptor's id is '\(descriptor.id)' but the library name says '\(fileID)'; rename the library to lib\(descriptor.id.capitalized)Plugin.so or fix the id in its plugin.json").description
         }
         return nil
+    }
+
+    /// Why this strata can't run the library at `path` (open as `file`, if given) whose descriptor is
+    /// `descriptor`, or `nil`: the one rule on its stamp (``StrataABI/refusal(ofStamp:host:)``), then the SDK
+    /// symbols it expects (``SDKSymbolCheck``). Discovery keeps the answer in ``PluginFacts/incompatibility``.
+    static func incompatibility(of descriptor: PluginDescriptor, path: String, file: Int32? = nil) -> String? {
+        if let refusal = StrataABI.refusal(ofStamp: descriptor.abi) { return PluginFailure.incompatible(refusal).description }
+        let missing = file.map { SDKSymbolCheck.firstMissing(file: $0, path: path) } ?? SDKSymbolCheck.firstMissing(libraryAt: path)
+        return missing.map { PluginFailure.missingSymbol($0, stamp: descriptor.abi, path: path).description }
     }
 
     /// A dependency installed in a version outside the range asked for fails the plugin that asks.

@@ -23,19 +23,32 @@ struct DiscoveredPlugin {
         /// Why it can't be used, from its descriptor alone (``PluginCatalog/problem(with:fileID:)``).
         case problem(String)
 
-        /// What the section read from the library named for `fileID` gives.
-        init(section: () throws(PluginDescriptorError) -> [UInt8], fileID: String) {
+        /// What the library open as `file` at `path`, named for `fileID`, gives: its descriptor, and whether
+        /// it fits this strata (its stamp, then the SDK symbols it expects, read through the same descriptor).
+        init(file: Int32, path: String, fileID: String) {
             do {
-                let section = try section()
+                let section = try PluginDescriptorReader.section(file: file, path: path)
                 let descriptor = try PluginDescriptorSection.decode(section)
                 if let problem = PluginCatalog.problem(with: descriptor, fileID: fileID) {
                     self = .problem(problem)
                 } else {
-                    self = .described(DescribedPlugin(descriptor, section: section))
+                    let incompatibility = PluginCatalog.incompatibility(of: descriptor, path: path, file: file)
+                    self = .described(DescribedPlugin(descriptor, section: section, incompatibility: incompatibility))
                 }
             } catch {
                 self = .problem("\(error)")
             }
+        }
+
+        /// What the library at `path` gives (a link, or a file discovery couldn't open).
+        init(libraryAt path: String, fileID: String) {
+            let file = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+            guard file >= 0 else {
+                self = .problem("\(PluginDescriptorError.unreadable("\(path): \(String(cString: strerror(errno)))"))")
+                return
+            }
+            defer { close(file) }
+            self.init(file: file, path: path, fileID: fileID)
         }
 
         /// As the catalog file keeps it.
@@ -191,9 +204,7 @@ struct PluginDiscovery {
         defer { close(file) }
         var status = stat()
         guard fstat(file, &status) == 0 else { return OpenedFile(path: path, status: nil, reading: nil) }
-        return OpenedFile(path: path, status: status, reading: DiscoveredPlugin.Reading(section: { () throws(PluginDescriptorError) in
-            try PluginDescriptorReader.section(file: file, path: path)
-        }, fileID: candidate.id))
+        return OpenedFile(path: path, status: status, reading: DiscoveredPlugin.Reading(file: file, path: path, fileID: candidate.id))
     }
 
     /// The plugin libraries directly in `folder`, sorted by name.

@@ -23,6 +23,10 @@ struct PluginFacts: Equatable, Sendable {
     let secretSettings: Set<String>
     // Derived facts go here: anything judged from the descriptor once, when the library is read (the
     // catalog keeps it until the library changes). Add the field, its line in `CatalogFile+Coding`.
+    /// Why this strata can't run it, judged from the file alone: built for another SDK or Swift
+    /// (``StrataABI/refusal(ofStamp:host:)``), or needing an SDK symbol this strata's SDK lacks
+    /// (``SDKSymbolCheck``); `nil` when it fits. Such a plugin is listed `incompatible` and never opened.
+    let incompatibility: String?
 
     /// The words of each declared command, in the descriptor's order (decoded now if kept encoded).
     var commandPaths: [[String]] { commands.paths }
@@ -80,11 +84,11 @@ struct CommandPaths: Equatable, Sendable {
 
 extension PluginFacts {
     /// What `descriptor` says that listing and routing need.
-    init(_ descriptor: PluginDescriptor) {
+    init(_ descriptor: PluginDescriptor, incompatibility: String? = nil) {
         self.init(id: descriptor.id, displayName: descriptor.displayName, version: descriptor.version, summary: descriptor.summary,
                   dependencies: descriptor.dependencies, commands: CommandPaths(descriptor.commands.map(\.words)),
                   screens: descriptor.screens.map { Screen(title: $0.title, summary: $0.summary) },
-                  secretSettings: Set(descriptor.settings.filter(\.secret).map(\.key)))
+                  secretSettings: Set(descriptor.settings.filter(\.secret).map(\.key)), incompatibility: incompatibility)
     }
 }
 
@@ -108,8 +112,8 @@ final class DescribedPlugin: Sendable {
     }
 
     /// The descriptor made from a section in hand, with its facts.
-    convenience init(_ descriptor: PluginDescriptor, section: [UInt8]) {
-        self.init(facts: PluginFacts(descriptor), source: .section(section))
+    convenience init(_ descriptor: PluginDescriptor, section: [UInt8], incompatibility: String? = nil) {
+        self.init(facts: PluginFacts(descriptor, incompatibility: incompatibility), source: .section(section))
         parsed.withLock { $0 = .success(descriptor) }
     }
 

@@ -14,7 +14,10 @@ enum PluginFailure: Error, CustomStringConvertible {
     case duplicateID(id: String, firstPath: String)
     case notLoadable(String)
     case missingStamp
-    case abiMismatch(found: String, expected: String)
+    /// Built for another SDK or Swift (``StrataABI/refusal(ofStamp:host:)``), or expecting SDK symbols this one lacks.
+    case incompatible(String)
+    /// The first SDK symbol it expects that this strata's SDK doesn't export (``SDKSymbolCheck``), demangled.
+    case missingSymbol(String, stamp: String, path: String)
     case missingEntry
     case notAPlugin
     case badDescriptor(String)
@@ -58,8 +61,12 @@ enum PluginFailure: Error, CustomStringConvertible {
             "not a loadable library: \(detail)"
         case .missingStamp:
             "no ABI stamp (`\(StrataABI.stampSymbol)`): not a Strata plugin, or built without the entry file. Add it (see `strata plugins new`) and rebuild."
-        case .abiMismatch(let found, let expected):
-            "built for \(found), but this strata expects \(expected). Rebuild the plugin with the same Swift toolchain against this Strata's Core (`swift build`)."
+        case .incompatible(let detail):
+            detail
+        case .missingSymbol(let symbol, let stamp, let path):
+            "it needs \(symbol) from the Strata SDK, which this strata's SDK \(StrataABI.sdkVersion) lacks (the plugin was built with "
+                + "\(StrataABI.Stamp(stamp)?.description ?? stamp)): rebuild it against this SDK, or update strata. "
+                + "`strata plugins verify \(path)` lists every missing symbol."
         case .missingEntry:
             "no entry point `\(StrataABI.entrySymbol)`. Export it with @c(\(StrataABI.entrySymbol)) and rebuild."
         case .notAPlugin:

@@ -42,7 +42,7 @@ final class PluginLoader {
             var record = PluginRecord(id: entry.id, path: entry.path, state: .enabled, error: entry.problem, described: entry.described,
                                       identity: entry.identity)
             if let failure = entry.problem ?? entry.described?.failure {
-                record.state = .failed
+                record.state = entry.incompatible ? .incompatible : .failed
                 record.error = failure
             } else if let crash = entry.crash {
                 record.state = crash.phase == .timedOut ? .timedOut : .crashed
@@ -103,7 +103,7 @@ final class PluginLoader {
         guard let stampSymbol = library.symbol(StrataABI.stampSymbol) else { throw PluginFailure.missingStamp }
         let stampFunction = unsafeBitCast(stampSymbol, to: (@convention(c) () -> UnsafePointer<CChar>).self)
         let found = String(cString: stampFunction())
-        guard found == StrataABI.stampString else { throw PluginFailure.abiMismatch(found: found, expected: StrataABI.stampString) }
+        if let refusal = StrataABI.refusal(ofStamp: found) { throw PluginFailure.incompatible(refusal) }
         guard let entrySymbol = library.symbol(StrataABI.entrySymbol) else { throw PluginFailure.missingEntry }
         let entry = unsafeBitCast(entrySymbol, to: (@convention(c) () -> UnsafeMutableRawPointer).self)
         guard let plugin = PluginExport.take(entry()) else { throw PluginFailure.notAPlugin }
@@ -137,8 +137,8 @@ final class PluginLoader {
         case .loaded: return nil
         case .enabled: return "depends on '\(dependency)', which could not be loaded"
         case .disabled: return "depends on '\(dependency)', which is disabled in \(config.source)"
-        case .failed, .crashed, .timedOut:
-            return "depends on '\(dependency)', which \(record.state == .failed ? "failed" : record.state.rawValue): \(record.error ?? "unknown")"
+        case .failed, .incompatible, .crashed, .timedOut:
+            return "depends on '\(dependency)', which \(record.state == .failed ? "failed" : "is " + record.state.rawValue): \(record.error ?? "unknown")"
         }
     }
 

@@ -11,6 +11,8 @@ struct PluginRecord {
         case disabled
         /// Can't be used: the error says why.
         case failed
+        /// Built for another SDK or Swift, or needs SDK symbols this strata lacks; never opened.
+        case incompatible
         /// Crashed strata before; skipped until its file changes or `plugins retry`.
         case crashed
         /// Did not finish loading in time before; skipped like a crashed one.

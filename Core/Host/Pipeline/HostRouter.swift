@@ -96,7 +96,7 @@ struct HostRouter {
         switch record.state {
         case .disabled:
             "feature '\(record.id)' is disabled in \(configSource). Run `strata plugins enable \(record.id)` to use it."
-        case .failed: "feature '\(record.id)' can't be used: \(record.error ?? "unknown reason")"
+        case .failed, .incompatible: "feature '\(record.id)' can't be used: \(record.error ?? "unknown reason")"
         case .crashed, .timedOut: "feature '\(record.id)' \(record.error ?? "crashed before")"
         case .enabled, .loaded: nil
         }

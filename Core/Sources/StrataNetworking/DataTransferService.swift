@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 import StrataBase
 
 /// Talks to one HTTP API: builds requests from endpoints, retries what the policy allows, surfaces any

@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 
 /// A request relative to a service's base URL, and the type its body decodes to.
 public struct Endpoint<Response: Decodable>: Sendable {

@@ -1,4 +1,4 @@
-import FoundationEssentials
+internal import FoundationEssentials
 
 /// Sends HTTP requests. The host registers one (`CurlHTTPClient`, from `StrataURLSession`) in the container for
 /// every plugin.

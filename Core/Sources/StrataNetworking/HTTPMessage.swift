@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 
 /// One HTTP request, ready to send.
 public struct HTTPRequest: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import FoundationEssentials
+internal import FoundationEssentials
 import StrataBase
 
 /// Why a request didn't produce the value asked for. Each case says what a person can do about it.

@@ -1,5 +1,5 @@
-import FoundationEssentials
-import Glibc
+public import FoundationEssentials
+internal import Glibc
 import StrataBase
 
 /// When and how long to wait before asking again: bounded retries with exponential backoff for the

@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 import StrataBase
 
 /// A plugin's settings as a type: generated from `plugin.json` by the descriptor build tool

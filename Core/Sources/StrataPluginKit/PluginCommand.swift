@@ -1,4 +1,4 @@
-import FoundationEssentials
+internal import FoundationEssentials
 import StrataBase
 
 /// A command-line command a plugin contributes: `strata <path…> [arguments]`.

@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 import StrataBase
 
 /// The one check of a setting's value against what `plugin.json` declares for it (its type, choices, range

@@ -16,7 +16,7 @@ public struct PluginDescriptor: Encodable, Sendable, Equatable {
     public var version: String
     /// One sentence on what the feature does.
     public var summary: String
-    /// `strata-abi=<n>;swift=<compiler>` of the build that made the library (``StrataABI/stampString``);
+    /// `strata-sdk=<version>;swift=<compiler>` of the build that made the library (``StrataABI/stampString``);
     /// written by the build-tool plugin, not by hand.
     public var abi: String
     /// The plugins this one needs, each with a version range (``VersionRange``), e.g. `">=1.0.0 <2.0.0"`.

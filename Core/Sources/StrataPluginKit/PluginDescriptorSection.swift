@@ -1,4 +1,4 @@
-import FoundationEssentials
+internal import FoundationEssentials
 import StrataBase
 
 /// How a descriptor is laid out in its ELF section, `strata_descriptor`.

@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 import StrataBase
 
 /// A plugin's `features.<id>.settings` object from the config, for the plugin to decode.

@@ -1,31 +1,48 @@
-/// The binary contract between the host and plugins.
+/// The binary contract between the host and plugins: the SDK version and the Swift compiler a plugin was
+/// built with.
 ///
-/// Swift has no stable ABI on Linux: a plugin must be built by the same compiler against the same SDK
-/// ABI as the host. Every plugin exports a C function `strata_plugin_abi` returning `StrataABI.stamp`
-/// as compiled into the plugin; the host reads it with `dlsym` and compares it with its own before it
-/// calls any other code of the library.
+/// The SDK is built with library evolution, so a plugin built against SDK X.Y runs in a strata whose SDK is
+/// X.Y' with Y' ≥ Y (releases within a major only add); ``compatibility(ofStamp:)`` is the one rule. Swift's
+/// runtime on Linux promises no stable ABI across compilers, so the compiler must be the same.
+///
+/// The stamp reaches the host twice, both compiled into the plugin: in its descriptor (written by the
+/// descriptor build tool, read before `dlopen`) and from the C function `strata_plugin_abi`, which returns
+/// ``stamp`` and which the host calls before any other code of the library.
 public enum StrataABI {
-    /// The SDK ABI version. Raise it whenever a public type of the SDK changes shape.
-    public static let version = 4
+    /// The SDK's semantic version: the one place it is written. Raise the minor when the SDK adds API, the
+    /// major when it removes or changes any (`Scripts/sdk-abi check` says which; see "SDK versions" in
+    /// README.md). Emitted into the caller, so a plugin's copy is the version it was built against.
+    @_alwaysEmitIntoClient public static var sdkVersion: String { "0.9.0" }
 
-    /// `strata-abi=<version>;swift=<compiler>` as compiled into the caller, as a C string.
-    @inlinable public static var stamp: UnsafePointer<CChar> {
+    /// The Swift compiler that compiles the caller, e.g. `6.3.1`.
+    @_alwaysEmitIntoClient public static var swiftVersion: String {
         #if compiler(>=6.5)
-        let text: StaticString = "strata-abi=4;swift=6.5+"
+        "6.5+"
         #elseif compiler(>=6.4)
-        let text: StaticString = "strata-abi=4;swift=6.4"
+        "6.4"
         #elseif compiler(>=6.3.1)
-        let text: StaticString = "strata-abi=4;swift=6.3.1"
+        "6.3.1"
         #elseif compiler(>=6.3)
-        let text: StaticString = "strata-abi=4;swift=6.3"
+        "6.3"
         #else
-        let text: StaticString = "strata-abi=4;swift=older"
+        "older"
         #endif
-        return UnsafeRawPointer(text.utf8Start).assumingMemoryBound(to: CChar.self)
     }
 
-    /// The stamp as a string, as compiled into the caller.
-    @inlinable public static var stampString: String { String(cString: stamp) }
+    /// `strata-sdk=<version>;swift=<compiler>` as compiled into the caller.
+    @_alwaysEmitIntoClient public static var stampString: String { "strata-sdk=\(sdkVersion);swift=\(swiftVersion)" }
+
+    /// ``stampString`` as a C string, for the plugin's `strata_plugin_abi` function. The host calls that once
+    /// per load, so the few bytes of each copy are simply kept.
+    @_alwaysEmitIntoClient public static var stamp: UnsafePointer<CChar> {
+        let text = stampString.utf8CString
+        let copy = UnsafeMutablePointer<CChar>.allocate(capacity: text.count)
+        text.withUnsafeBufferPointer { copy.initialize(from: $0.baseAddress!, count: $0.count) }
+        return UnsafePointer(copy)
+    }
+
+    /// The stamp of this SDK library as the host has it loaded (not the caller's compiled copy).
+    public static let currentStamp = stampString
 
     /// The C symbol of the stamp function.
     public static let stampSymbol = "strata_plugin_abi"

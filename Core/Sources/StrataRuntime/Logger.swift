@@ -1,6 +1,6 @@
-import FoundationEssentials
+internal import FoundationEssentials
 import StrataBase
-import Glibc
+internal import Glibc
 import Synchronization
 
 /// How much a `Logger` says, from the most to the least verbose.

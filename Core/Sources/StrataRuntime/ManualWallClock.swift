@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 import Synchronization
 
 /// A clock that moves only when told to: for tests, and for replays that run faster than real time.

@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 
 /// The time of day as the host and plugins see it, so that tests can control time.
 ///

@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 import StrataBase
 
 /// Opens a plugin's own database file. The host registers one in the container for every plugin.

@@ -1,5 +1,5 @@
-import CSQLite
-import Glibc
+internal import CSQLite
+internal import Glibc
 
 /// One open SQLite handle with its cache of prepared statements. Not thread-safe: `SQLiteDatabase`
 /// serializes every use.

@@ -1,5 +1,5 @@
-import CSQLite
-import FoundationEssentials
+internal import CSQLite
+internal import FoundationEssentials
 import Synchronization
 
 /// A SQLite database file (or an in-memory database) that any thread may use.

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// The statements of one transaction. Valid only inside the `transaction` or migration body it is
 /// handed to; the transaction commits when the body returns and rolls back when it throws.

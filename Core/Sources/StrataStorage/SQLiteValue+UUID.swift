@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 
 extension SQLiteValue {
     /// An id stored as text in its canonical upper-case form (`E621E1F8-C36C-495A-93FC-0C247A3E6E5F`).

@@ -7,12 +7,14 @@ import Testing
         func register(in context: PluginContext) throws {}
     }
 
-    @Test func theStampNamesTheABIAndTheCompiler() throws {
+    @Test func theStampNamesTheSDKVersionAndTheCompiler() throws {
         let stamp = StrataABI.stampString
         let parts = stamp.split(separator: ";").map(String.init)
 
         #expect(parts.count == 2)
-        #expect(parts.first == "strata-abi=\(StrataABI.version)")
+        #expect(parts.first == "strata-sdk=\(StrataABI.sdkVersion)")
+        #expect(SemanticVersion(StrataABI.sdkVersion) != nil)
+        #expect(StrataABI.currentStamp == stamp, "the SDK library and its caller were built from the same source")
         let swift = try #require(parts.last)
         #expect(swift.hasPrefix("swift="))
         let compiler = swift.dropFirst("swift=".count)

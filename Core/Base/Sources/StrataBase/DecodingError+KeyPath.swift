@@ -1,4 +1,4 @@
-import FoundationEssentials
+internal import FoundationEssentials
 
 extension DecodingError {
     /// The failing key path in `a.b[3].c` form, appended to `prefix` (`features.gpt.settings`); `(root)`

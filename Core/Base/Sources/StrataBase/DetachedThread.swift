@@ -1,4 +1,4 @@
-import Glibc
+internal import Glibc
 
 /// Runs `body` on a new detached thread named `name` (as `ps -L` and `top` show it, 15 bytes at most):
 /// `Foundation.Thread` without Foundation, for the SDK libraries that the host links, and a thread of its own

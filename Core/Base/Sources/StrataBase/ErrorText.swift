@@ -1,5 +1,5 @@
-import FoundationEssentials
-import Glibc
+internal import FoundationEssentials
+internal import Glibc
 
 /// What went wrong, in the system's words, for a message that already names the file: "No such file or
 /// directory" for a file operation that failed with `ENOENT`. FoundationEssentials' errors carry the

@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 
 /// Repairs the one thing in JSON from a server that a Swift string can't hold: half of a UTF-16 surrogate
 /// pair written as an escape (`"\ud83d"` alone). JSON's grammar allows it, JavaScript and Python keep it,

@@ -1,4 +1,4 @@
-import FoundationEssentials
+internal import FoundationEssentials
 
 /// A JSON document as a tree: how strata reads the JSON it is given (the config, plugin descriptors), so
 /// that each value can be checked with its exact key path, and an error names its line and column.

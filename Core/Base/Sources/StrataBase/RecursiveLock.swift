@@ -1,4 +1,4 @@
-import Glibc
+internal import Glibc
 
 /// A lock the thread holding it may take again, over a `pthread` recursive mutex. Its one user is the DI
 /// container's build of singletons and weak instances: a factory resolves the instances it needs, which are

@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 
 /// A file of a SwiftPM resource bundle (`<Package>_<Target>.resources/Resources/<name>`), found without
 /// SwiftPM's `Bundle.module`, which stops the process when the bundle is missing (a plugin must not take the

@@ -1,4 +1,4 @@
-import Glibc
+public import Glibc
 
 /// Calls the handler `previous` holds for `signal`, if it holds a function (not `SIG_DFL` or `SIG_IGN`),
 /// with the signal information when it takes it: how a fatal-signal handler hands the signal on to the one

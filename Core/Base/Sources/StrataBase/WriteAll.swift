@@ -1,4 +1,4 @@
-import Glibc
+internal import Glibc
 
 /// Writes all of `text` to the file descriptor (`STDOUT_FILENO`, `STDERR_FILENO`, a pipe), retrying
 /// interrupted and partial writes, and writes a non-blocking descriptor refused for now (a terminal

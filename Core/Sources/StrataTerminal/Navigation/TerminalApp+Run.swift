@@ -1,7 +1,7 @@
-import Dispatch
-import Glibc
-import FoundationEssentials
-import Observation
+internal import Dispatch
+internal import Glibc
+public import FoundationEssentials
+internal import Observation
 
 extension TerminalApp {
     /// Runs the app on this process's terminal until a screen exits, Ctrl-C, the terminal closes, or

@@ -1,4 +1,4 @@
-import FoundationEssentials
+internal import FoundationEssentials
 
 /// Turns successive ``ScreenBuffer`` frames into the ANSI output that updates a terminal from one to the
 /// next, writing only the cells that changed.

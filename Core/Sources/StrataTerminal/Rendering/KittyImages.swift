@@ -1,5 +1,5 @@
-import CZlib
-import FoundationEssentials
+internal import CZlib
+internal import FoundationEssentials
 
 /// The pictures a terminal holds through the kitty graphics protocol, and the commands that show a
 /// frame's pictures with them.

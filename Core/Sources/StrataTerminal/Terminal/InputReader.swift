@@ -1,4 +1,4 @@
-import Glibc
+internal import Glibc
 
 /// The loop of the input thread: waits for keyboard bytes or a wake-up from a signal handler, decodes keys
 /// and sends events to the app.

@@ -1,4 +1,4 @@
-import Glibc
+public import Glibc
 
 /// What the user's terminal and environment allow: a full-screen app at all, colour, and pictures.
 ///

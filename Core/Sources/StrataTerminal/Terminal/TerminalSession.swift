@@ -1,5 +1,5 @@
-import FoundationEssentials
-import Glibc
+internal import FoundationEssentials
+internal import Glibc
 import StrataBase
 
 /// Something that happened while an app runs on a terminal.

@@ -1,4 +1,4 @@
-import Glibc
+internal import Glibc
 import StrataBase
 
 /// What the signal handlers need, kept where a handler can read it without allocating or locking.

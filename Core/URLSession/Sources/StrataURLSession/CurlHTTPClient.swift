@@ -1,4 +1,4 @@
-import FoundationEssentials
+internal import FoundationEssentials
 import StrataNetworking
 
 /// The entry the host looks up with `dlsym` when a plugin first resolves an `HTTPClient`: a new client,
@@ -53,6 +53,8 @@ public final class CurlHTTPClient: HTTPClient {
                 switch part {
                 case .head(let response): head = response
                 case .bytes(let bytes): body.append(bytes)
+                // A kind of part a later StrataNetworking may add (its enums are resilient): not one this client sends.
+                @unknown default: break
                 }
             }
         } catch {

@@ -1,7 +1,7 @@
 internal import CCurl
-import FoundationEssentials
+internal import FoundationEssentials
 #if canImport(Glibc)
-import Glibc
+internal import Glibc
 #endif
 import StrataNetworking
 

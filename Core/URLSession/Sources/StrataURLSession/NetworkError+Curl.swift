@@ -1,6 +1,6 @@
 internal import CCurl
 #if canImport(Glibc)
-import Glibc
+internal import Glibc
 #endif
 import StrataNetworking
 

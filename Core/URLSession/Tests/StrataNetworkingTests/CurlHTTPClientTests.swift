@@ -57,6 +57,7 @@ import Testing
             switch part {
             case .head(let head): heads.append(head)
             case .bytes(let bytes): body.append(bytes)
+            @unknown default: Issue.record("a part this client doesn't send: \(part)")
             }
         }
 

@@ -44,6 +44,9 @@ extension NetworkError {
             return .unexpectedResponse(service: service, detail: description)
         case .transport(let detail):
             return .transport(service: service, detail: detail)
+        // A failure a later SDK may add (its enums are resilient): told in the SDK's own words.
+        @unknown default:
+            return .transport(service: service, detail: description)
         }
     }
 }

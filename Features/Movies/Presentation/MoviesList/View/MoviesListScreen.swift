@@ -163,7 +163,9 @@ public final class MoviesListScreen: Screen {
             switch selection.handle(key, itemCount: viewModel.items.count) {
             case .ignored: return .ignored
             case .reachedEnd: viewModel.didLoadNextPage()
+            // An outcome a later SDK may add (its enums are resilient): the key was the list's, nothing more to do.
             case .moved: break
+            @unknown default: break
             }
         }
         return .handled

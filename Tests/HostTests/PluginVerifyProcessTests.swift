@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// `strata plugins verify FILE` and discovery judge a plugin's binary against this strata's SDK from the
+/// file alone: a plugin that needs an SDK symbol this SDK lacks is `incompatible`, named, and never opened.
+@Suite struct PluginVerifyProcessTests {
+    /// `PluginExport.export`, as the plugin imports it; patched to `exporx` it is a symbol no SDK exports.
+    static let export = "$s15StrataPluginKit0B6ExportC6exportySvAA07FeatureB0_pFZ"
+
+    /// TrapsAtLoad (its code traps when it registers) installed as `Traps`, needing `exporx` instead of `export`.
+    static func installNeedingAMissingSymbol(_ sandbox: Sandbox) throws -> URL {
+        let url = try sandbox.install(fixture: "TrapsAtLoad", as: "Traps")
+        var bytes = try Data(contentsOf: url)
+        let old = Data(export.utf8), new = Data(export.replacingOccurrences(of: "6export", with: "6exporx").utf8)
+        var replaced = 0
+        while let range = bytes.range(of: old) {
+            bytes.replaceSubrange(range, with: new)
+            replaced += 1
+        }
+        try #require(replaced > 0, "the fixture doesn't import \(export)")
+        try bytes.write(to: url)
+        return url
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func aPluginNeedingAMissingSDKSymbolIsIncompatibleAndNeverOpened() throws {
+        let sandbox = try Sandbox()
+        let library = try Self.installNeedingAMissingSymbol(sandbox)
+        try sandbox.install(fixture: "Healthy", as: "Healthy")
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
+
+        // Twice: the second listing takes the verdict from the folder's catalog.
+        for _ in 0..<2 {
+            let rows = try decodeRows(try sandbox.strata(["plugins", "list", "--json"]).stdout)
+            #expect(rows["traps"]?.state == "incompatible")
+            #expect(rows["traps"]?.error?.contains("it needs static StrataPluginKit.PluginExport.exporx(") == true, "\(rows["traps"]?.error ?? "")")
+            #expect(rows["traps"]?.error?.contains("strata plugins verify \(library.resolvingSymlinksInPath().path)") == true)
+            #expect(rows["healthy"]?.state == "enabled")
+        }
+        // Activating everything opens the healthy plugin and not the incompatible one (which would trap).
+        let check = try sandbox.strata(["di", "list", "--private", "--json"])
+        #expect(check.status == 0 && !check.signalled, "\(check.stderr)")
+        let listed = try decodeRows(try sandbox.strata(["plugins", "list", "--json"]).stdout)
+        #expect(listed["traps"]?.mapped != true)
+
+        let verify = try sandbox.strata(["plugins", "verify", library.path])
+        #expect(verify.status == 1)
+        #expect(verify.stdout.contains("incompatible: built with SDK 0.9.0 and Swift 6.3.1; this strata has SDK 0.9.0"), "\(verify.stdout)")
+        #expect(verify.stdout.contains("    static StrataPluginKit.PluginExport.exporx(StrataPluginKit.FeaturePlugin) -> Swift.UnsafeMutableRawPointer"))
+        let json = try JSONSerialization.jsonObject(with: Data(try sandbox.strata(["plugins", "verify", library.path, "--json"]).stdout.utf8))
+        let report = try #require(json as? [String: Any])
+        #expect(report["compatible"] as? Bool == false)
+        #expect(report["sdk"] as? String == "0.9.0")
+        let missing = try #require(report["missingSymbols"] as? [[String: String]])
+        #expect(missing.map { $0["mangled"] } == [Self.export.replacingOccurrences(of: "6export", with: "6exporx")])
+
+        // plugins install refuses it too, naming the symbol, and installs nothing.
+        let install = try sandbox.strata(["plugins", "install", library.path], environment: ["HOME": sandbox.root.path])
+        #expect(install.status == 1 && install.stderr.contains("it needs static StrataPluginKit.PluginExport.exporx("), "\(install.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent(".local/lib/strata/plugins").path))
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func aBuiltPluginVerifiesAndNonsenseIsRefusedInWords() throws {
+        let sandbox = try Sandbox()
+        let healthy = try sandbox.install(fixture: "Healthy", as: "Healthy")
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
+        let good = try sandbox.strata(["plugins", "verify", healthy.path])
+        #expect(good.status == 0 && good.stdout.contains("compatible (healthy): built with SDK 0.9.0"), "\(good.stdout)")
+        #expect(good.stdout.contains("symbols it expects from the SDK are there"))
+
+        let text = sandbox.root.appendingPathComponent("libJunkPlugin.so")
+        try Data(String(repeating: "not a library. ", count: 10).utf8).write(to: text)
+        let junk = try sandbox.strata(["plugins", "verify", text.path])
+        #expect(junk.status == 1 && junk.stdout.contains("doesn't start with the ELF magic"), "\(junk.stdout)")
+        let none = try sandbox.strata(["plugins", "verify", "/nonexistent/libNonePlugin.so"])
+        #expect(none.status == 1 && none.stdout.contains("can't open /nonexistent/libNonePlugin.so"), "\(none.stdout)")
+        #expect(try sandbox.strata(["plugins", "verify"]).status == 2)
+    }
+}
