@@ -3,12 +3,13 @@ internal import Glibc
 /// A lock the thread holding it may take again, over a `pthread` recursive mutex. Its one user is the DI
 /// container's build of singletons and weak instances: a factory resolves the instances it needs, which are
 /// built under the same lock on the same thread, and a cycle is found by the depth of that nesting. Shared
-/// state elsewhere is guarded by Synchronization's `Mutex`, which is not re-entrant. It is here rather than
-/// `NSRecursiveLock` so that the SDK libraries the host links need only FoundationEssentials, not Foundation.
-public final class RecursiveLock: @unchecked Sendable {
+/// state elsewhere is guarded by Synchronization's `Mutex`, which is not re-entrant. It lives beside the container,
+/// out of the SDK plugins link (which guards its state with `Mutex` alone), and is not `NSRecursiveLock` so
+/// that the host kit needs only FoundationEssentials, not Foundation.
+@usableFromInline final class RecursiveLock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    public init() {
+    @usableFromInline init() {
         mutex = .allocate(capacity: 1)
         var attributes = pthread_mutexattr_t()
         pthread_mutexattr_init(&attributes)
@@ -22,7 +23,7 @@ public final class RecursiveLock: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    public func lock() { pthread_mutex_lock(mutex) }
+    @usableFromInline func lock() { pthread_mutex_lock(mutex) }
 
-    public func unlock() { pthread_mutex_unlock(mutex) }
+    @usableFromInline func unlock() { pthread_mutex_unlock(mutex) }
 }
