@@ -49,8 +49,10 @@ struct ChildProcess {
     /// `posix_spawn` of `executable` with `arguments` (after argv[0]) and exactly `environment`, SIGPIPE (and
     /// `defaultSignals`) at their default, in a process group of its own when `ownGroup`; `actions` sets up
     /// its descriptors.
-    static func spawn(_ executable: String, _ arguments: [String], environment: [String: String], defaultSignals: [Int32] = [],
-                      ownGroup: Bool = false, actions configure: (inout posix_spawn_file_actions_t) -> Void) -> Result<pid_t, SpawnError> {
+    static func spawn(
+        _ executable: String, _ arguments: [String], environment: [String: String], defaultSignals: [Int32] = [],
+        ownGroup: Bool = false, actions configure: (inout posix_spawn_file_actions_t) -> Void
+    ) -> Result<pid_t, SpawnError> {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
@@ -117,8 +119,9 @@ struct ChildProcess {
 
     /// Starts this same `strata` executable.
     static func strata(arguments: [String], environment: [String: String], output: Output = .inherited) throws(SpawnError) -> ChildProcess {
-        try ChildProcess(executable: realPath("/proc/self/exe") ?? CommandLine.arguments[0], arguments: arguments,
-                         environment: environment, output: output)
+        try ChildProcess(
+            executable: realPath("/proc/self/exe") ?? CommandLine.arguments[0], arguments: arguments,
+            environment: environment, output: output)
     }
 }
 
@@ -128,4 +131,3 @@ struct SpawnError: Error, CustomStringConvertible {
     let code: Int32
     var description: String { "can't start \(executable): \(String(cString: strerror(code)))" }
 }
-

@@ -28,7 +28,8 @@ public func runStrata(_ arguments: [String], environment: [String: String]) asyn
         return DevLoop.run(Array(words.dropFirst()), options: options, environment: environment)
     case "plugins" where words.dropFirst().first == "new":
         // A broken config doesn't stop a new plugin: its names are checked against the default folders then.
-        let context = (try? HostContext.load(options: options, environment: environment))
+        let context =
+            (try? HostContext.load(options: options, environment: environment))
             ?? HostContext(options: options, environment: environment, config: .builtIn)
         return Scaffold.run(Array(words.dropFirst(2)), claimed: Scaffold.ClaimedNames(HostCatalog(context)))
     default:

@@ -7,8 +7,10 @@ import StrataPluginKit
 extension BlocksCommands {
     /// `list`, `add`, `show`, `edit`, `delete` and `start` of one kind: `strata blocks …`, `strata daily …` or
     /// `strata timer …`, over the use cases `useCases` makes.
-    func addItemCommands<Item: ItemCommandLine>(_ useCases: @escaping @Sendable () throws -> ItemUseCases<Item>,
-                                                to commands: PluginCommands) throws {
+    func addItemCommands<Item: ItemCommandLine>(
+        _ useCases: @escaping @Sendable () throws -> ItemUseCases<Item>,
+        to commands: PluginCommands
+    ) throws {
         let kind = Item.kind.rawValue
         try commands.add(Item.List.self) { command, invocation in
             let items = try useCases().fetch.fetchAll()
@@ -82,4 +84,3 @@ extension BlocksCommands {
         }
     }
 }
-

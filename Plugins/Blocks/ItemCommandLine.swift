@@ -96,16 +96,19 @@ extension Daily: ItemCommandLine {
     typealias Start = DailyStartCommand
 
     static func draft(from command: DailyAddCommand) throws(CommandError) -> DailyDraft {
-        DailyDraft(title: command.arguments.text, startSeconds: try timeOfDay(command.start, DailyAddCommand.name(\.start)),
-                   repeatCount: command.repeat ?? 1, focusSeconds: try duration(command.focus, DailyAddCommand.name(\.focus)),
-                   breakSeconds: try duration(command.break, DailyAddCommand.name(\.break)))
+        DailyDraft(
+            title: command.arguments.text, startSeconds: try timeOfDay(command.start, DailyAddCommand.name(\.start)),
+            repeatCount: command.repeat ?? 1, focusSeconds: try duration(command.focus, DailyAddCommand.name(\.focus)),
+            breakSeconds: try duration(command.break, DailyAddCommand.name(\.break)))
     }
 
     static func draft(from command: DailyEditCommand, title: String, changing saved: DailyDraft) throws(CommandError) -> DailyDraft {
-        DailyDraft(title: title, startSeconds: try command.start.map { value throws(CommandError) in try timeOfDay(value, DailyEditCommand.name(\.start)) } ?? saved.startSeconds,
-                   repeatCount: command.repeat ?? saved.repeatCount,
-                   focusSeconds: try command.focus.map { value throws(CommandError) in try duration(value, DailyEditCommand.name(\.focus)) } ?? saved.focusSeconds,
-                   breakSeconds: try command.break.map { value throws(CommandError) in try duration(value, DailyEditCommand.name(\.break)) } ?? saved.breakSeconds)
+        DailyDraft(
+            title: title,
+            startSeconds: try command.start.map { value throws(CommandError) in try timeOfDay(value, DailyEditCommand.name(\.start)) } ?? saved.startSeconds,
+            repeatCount: command.repeat ?? saved.repeatCount,
+            focusSeconds: try command.focus.map { value throws(CommandError) in try duration(value, DailyEditCommand.name(\.focus)) } ?? saved.focusSeconds,
+            breakSeconds: try command.break.map { value throws(CommandError) in try duration(value, DailyEditCommand.name(\.break)) } ?? saved.breakSeconds)
     }
 
     func note(afterSaving draft: DailyDraft) -> String? {
@@ -140,9 +143,11 @@ extension FocusTimer: ItemCommandLine {
     }
 
     static func draft(from command: TimerEditCommand, title: String, changing saved: TimerDraft) throws(CommandError) -> TimerDraft {
-        TimerDraft(title: title, durationSeconds: try command.duration.map { value throws(CommandError) in
-            try duration(value, TimerEditCommand.name(\.duration))
-        } ?? saved.durationSeconds)
+        TimerDraft(
+            title: title,
+            durationSeconds: try command.duration.map { value throws(CommandError) in
+                try duration(value, TimerEditCommand.name(\.duration))
+            } ?? saved.durationSeconds)
     }
 
     func note(afterSaving draft: TimerDraft) -> String? { zeroDurationNote("duration", draft.durationSeconds) }

@@ -89,8 +89,10 @@ struct GptCommands: Sendable {
             throw CommandError.usage("missing \(GptAskCommand.name(\.text)): write your trouble, e.g. strata gpt ask \"I missed the bus\"")
         }
         // Say what to set before touching anything else; the key itself is never printed.
-        if let refusal = OpenAIAuthorization(baseURL: settings.baseURL, apiKeyEnvironment: settings.apiKeyEnvironment,
-                                               environment: invocation.environment).refusal(baseURL: settings.baseURL) {
+        if let refusal = OpenAIAuthorization(
+            baseURL: settings.baseURL, apiKeyEnvironment: settings.apiKeyEnvironment,
+            environment: invocation.environment
+        ).refusal(baseURL: settings.baseURL) {
             throw GptError.chat(refusal)
         }
         let personaID = try await resolvePersona(command.persona)

@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import GptDomain
 import StrataNetworking
 import StrataPluginKit
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `features.gpt.settings`: the type and its defaults are generated from `plugin.json`, which also declares
 /// what each value may be (an http(s) URL, a variable named for a key, limits of 1 or more). Here are the

@@ -8,7 +8,8 @@ import StrataPluginKit
 extension MoviesSettings {
     /// How to reach TMDB; the key is read from `environment` (the process environment), never from the config.
     func tmdbConfiguration(environment: [String: String]) -> TMDBConfiguration {
-        TMDBConfiguration(baseURL: baseURL, imagesBaseURL: imagesBaseURL, apiKey: environment[apiKeyEnvironment],
-                          apiKeyEnvironment: apiKeyEnvironment, language: language)
+        TMDBConfiguration(
+            baseURL: baseURL, imagesBaseURL: imagesBaseURL, apiKey: environment[apiKeyEnvironment],
+            apiKeyEnvironment: apiKeyEnvironment, language: language)
     }
 }

@@ -17,7 +17,8 @@ extension RunningCommands {
             try invocation.writeJSON(shown.map(HistoryEntryJSON.init))
             if pastTheEnd { throw CommandError.exit(1) }
         } else if pastTheEnd, let number {
-            throw CommandError.failure("no page \(number) of the run history: there \(page.count == 1 ? "is" : "are") \(RunningFormat.count(page.count, "page"))")
+            throw CommandError.failure(
+                "no page \(number) of the run history: there \(page.count == 1 ? "is" : "are") \(RunningFormat.count(page.count, "page"))")
         } else {
             invocation.write(RunningTextReport.history(page))
         }
@@ -32,9 +33,10 @@ extension RunningCommands {
         if command.json {
             try invocation.writeJSON(HistoryEntryJSON(record))
         } else {
-            invocation.writeLine("Imported the run of \(RunningFormat.dateTime(record.startedAt)): "
-                                 + "\(RunningFormat.distance(record.result.distanceKm)) km in \(RunningFormat.elapsedTime(record.result.elapsedSeconds))"
-                                 + (pace.map { " (at the pace you gave, \(RunningFormat.elapsedTime(Int($0.secondsPerKm)))/km, not the track's clock)" } ?? "") + ".")
+            invocation.writeLine(
+                "Imported the run of \(RunningFormat.dateTime(record.startedAt)): "
+                    + "\(RunningFormat.distance(record.result.distanceKm)) km in \(RunningFormat.elapsedTime(record.result.elapsedSeconds))"
+                    + (pace.map { " (at the pace you gave, \(RunningFormat.elapsedTime(Int($0.secondsPerKm)))/km, not the track's clock)" } ?? "") + ".")
         }
     }
 

@@ -1,8 +1,8 @@
 import Foundation
-import StrataBase
 import RunningData
 import RunningDomain
 import RunningPresentation
+import StrataBase
 import StrataPluginKit
 
 extension RunningCommands {
@@ -12,17 +12,20 @@ extension RunningCommands {
         let speed = try speed(command.speed, live: true, option: RunningHostCommand.name(\.speed))
         let id = try sessionID(command.session) ?? SessionID.random()
         let me = try await loadTrack(command.track, pace: pace(command.pace, option: RunningHostCommand.name(\.pace)))
-        let setting = RunningSetting(mode: mode, targetDistanceKm: goal, myNickname: nickname(command.nickname, invocation),
-                                     sessionID: id.value)
+        let setting = RunningSetting(
+            mode: mode, targetDistanceKm: goal, myNickname: nickname(command.nickname, invocation),
+            sessionID: id.value)
         let announce = announcer(invocation, json: command.json)
         let waiting = secondsText(settings.inviteTimeoutSeconds)
         let connection: LiveConnection
         if let listen = command.listen {
             guard let endpoint = LiveEndpoint(listen) else {
-                throw CommandError.usage("\(RunningHostCommand.name(\.listen)) \(listen) is not ADDR:PORT (such as 0.0.0.0:7400, or 127.0.0.1:0 for any free port)")
+                throw CommandError.usage(
+                    "\(RunningHostCommand.name(\.listen)) \(listen) is not ADDR:PORT (such as 0.0.0.0:7400, or 127.0.0.1:0 for any free port)")
             }
             if command.sessionDir != nil {
-                throw CommandError.usage("\(RunningHostCommand.name(\.sessionDir)) is for a same-machine session; leave it out with \(RunningHostCommand.name(\.listen))")
+                throw CommandError.usage(
+                    "\(RunningHostCommand.name(\.sessionDir)) is for a same-machine session; leave it out with \(RunningHostCommand.name(\.listen))")
             }
             let network = networkSessions(endpoint, invocation: invocation)
             let host = container.makeHostLiveRunUseCase(sessions: network)
@@ -45,8 +48,9 @@ extension RunningCommands {
             }
         }
         announce("\(connection.setting.mateNickname ?? "A mate") joined; running \(mode.rawValue) to \(RunningFormat.distance(goal)) km.")
-        let request = RunRequest(setting: connection.setting, timeline: me.timeline, route: me.track.summary,
-                                 mate: connection.mate, weightKg: settings.weightKg, speed: speed)
+        let request = RunRequest(
+            setting: connection.setting, timeline: me.timeline, route: me.track.summary,
+            mate: connection.mate, weightKg: settings.weightKg, speed: speed)
         try await perform(request, invocation: invocation, json: command.json)
     }
 
@@ -61,32 +65,40 @@ extension RunningCommands {
             throw CommandError.usage("missing CODE (the join code the host printed)")
         }
         guard let id = SessionID(given) else {
-            throw CommandError.usage(endpoint == nil ? "session id \"\(given)\" is not 4 to 16 letters and digits"
-                                                     : "join code \"\(given)\" is not the 16 letters and digits the host printed")
+            throw CommandError.usage(
+                endpoint == nil
+                    ? "session id \"\(given)\" is not 4 to 16 letters and digits"
+                    : "join code \"\(given)\" is not the 16 letters and digits the host printed")
         }
         if endpoint == nil, let extra = command.code {
             throw CommandError.usage("unexpected argument '\(extra)'")
         }
         let speed = try speed(command.speed, live: true, option: RunningJoinCommand.name(\.speed))
         let me = try await loadTrack(command.track, pace: pace(command.pace, option: RunningJoinCommand.name(\.pace)))
-        let sessions: any LiveSessionRepository = try endpoint.map { networkSessions($0, invocation: invocation) }
+        let sessions: any LiveSessionRepository =
+            try endpoint.map { networkSessions($0, invocation: invocation) }
             ?? liveSessions(in: command.sessionDir, invocation: invocation)
         let name = nickname(command.nickname, invocation)
         let join = container.makeJoinLiveRunUseCase(sessions: sessions)
         let connection = try await interruptible { try await join.execute(id, nickname: name, timeline: me.timeline) }
         let setting = connection.setting
         let announce = announcer(invocation, json: command.json)
-        announce("joined \(setting.mateNickname ?? "the host")'s \(setting.mode.rawValue) to \(RunningFormat.distance(setting.targetDistanceKm)) km (session \(setting.sessionID ?? id.value)).")
-        let request = RunRequest(setting: setting, timeline: me.timeline, route: me.track.summary,
-                                 mate: connection.mate, weightKg: settings.weightKg, speed: speed)
+        announce(
+            "joined \(setting.mateNickname ?? "the host")'s \(setting.mode.rawValue) to \(RunningFormat.distance(setting.targetDistanceKm)) km (session \(setting.sessionID ?? id.value))."
+        )
+        let request = RunRequest(
+            setting: setting, timeline: me.timeline, route: me.track.summary,
+            mate: connection.mate, weightKg: settings.weightKg, speed: speed)
         try await perform(request, invocation: invocation, json: command.json)
     }
 
     /// `text` as one shell word: as it is when it is plain, else in single quotes.
     static func shellQuoted(_ text: String) -> String {
-        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy {
-            CharacterSet.alphanumerics.contains($0) && $0.isASCII || "/._-+=:,@%".unicodeScalars.contains($0)
-        }
+        let plain =
+            !text.isEmpty
+            && text.unicodeScalars.allSatisfy {
+                CharacterSet.alphanumerics.contains($0) && $0.isASCII || "/._-+=:,@%".unicodeScalars.contains($0)
+            }
         return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 

@@ -10,10 +10,13 @@ extension RunningCommands {
         let goal = try goal(command.goal)
         let speed = try speed(command.speed, live: false, option: RunningRunCommand.name(\.speed))
         if mode.needsMate && command.mateTrack == nil {
-            throw CommandError.usage("\(RunningRunCommand.name(\.mode)) \(mode.rawValue) needs \(RunningRunCommand.name(\.mateTrack)) FILE (a ghost to run against or with); for a live mate use `strata running host`")
+            throw CommandError.usage(
+                "\(RunningRunCommand.name(\.mode)) \(mode.rawValue) needs \(RunningRunCommand.name(\.mateTrack)) FILE (a ghost to run against or with); for a live mate use `strata running host`"
+            )
         }
         if !mode.needsMate && command.mateTrack != nil {
-            throw CommandError.usage("\(RunningRunCommand.name(\.mateTrack)) needs \(RunningRunCommand.name(\.mode)) race or \(RunningRunCommand.name(\.mode)) team")
+            throw CommandError.usage(
+                "\(RunningRunCommand.name(\.mateTrack)) needs \(RunningRunCommand.name(\.mode)) race or \(RunningRunCommand.name(\.mode)) team")
         }
         let me = try await loadTrack(command.track, pace: pace(command.pace, option: RunningRunCommand.name(\.pace)))
         var ghost: GhostMate?
@@ -24,8 +27,9 @@ extension RunningCommands {
             ghost = GhostMate(nickname: name, timeline: mate.timeline)
             setting.mateNickname = name
         }
-        let request = RunRequest(setting: setting, timeline: me.timeline, route: me.track.summary, mate: ghost,
-                                 weightKg: settings.weightKg, speed: speed)
+        let request = RunRequest(
+            setting: setting, timeline: me.timeline, route: me.track.summary, mate: ghost,
+            weightKg: settings.weightKg, speed: speed)
         try await perform(request, invocation: invocation, json: command.json)
     }
 

@@ -35,10 +35,12 @@ struct ConfigCommands {
         Console.writeLine(String(decoding: effective.encoded(pretty: true), as: UTF8.self))
         let verdict: String
         if !errors.isEmpty {
-            verdict = (json ? "" : errors.map { "error: \($0)\n" }.joined())
+            verdict =
+                (json ? "" : errors.map { "error: \($0)\n" }.joined())
                 + "config has \(countText(errors.count, "error")): \(config.source). A feature whose settings have the wrong type does not load."
         } else {
-            verdict = (problems.isEmpty ? "config OK: \(config.source)" : "config OK with \(countText(problems.count, "warning")): \(config.source)")
+            verdict =
+                (problems.isEmpty ? "config OK: \(config.source)" : "config OK with \(countText(problems.count, "warning")): \(config.source)")
                 + "\nSettings were checked against each plugin's descriptor; `strata plugins check` loads the plugins to check their values."
         }
         // With --json, standard output is only the JSON document.
@@ -78,9 +80,10 @@ struct ConfigCommands {
                 try pins.records.record(digest, from: plugin.path, as: plugin.id)
                 covered.append(plugin.id)
             }
-            Console.writeLine("Allowed \(file) (SHA-256 \(digest.prefix(12))…) with the plugins it loads now: "
-                              + (covered.isEmpty ? "none" : covered.joined(separator: ", "))
-                              + ". strata uses it when run in its folder, until it or one of those plugins changes.")
+            Console.writeLine(
+                "Allowed \(file) (SHA-256 \(digest.prefix(12))…) with the plugins it loads now: "
+                    + (covered.isEmpty ? "none" : covered.joined(separator: ", "))
+                    + ". strata uses it when run in its folder, until it or one of those plugins changes.")
             return 0
         } catch {
             Console.error("can't record the approval in \(ConfigAllowance(environment: environment).records.directory.path): \(errorText(error))")

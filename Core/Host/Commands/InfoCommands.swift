@@ -13,12 +13,20 @@ struct DIListing {
         let registrations = all.filter { includePrivate || $0.exported }
         if json {
             struct Row: Encodable { let owner, type: String; let name: String?; let scope: String; let exported: Bool }
-            Console.writeJSON(registrations.map { Row(owner: $0.owner.name, type: $0.type, name: $0.name, scope: $0.scope.rawValue,
-                                                      exported: $0.exported) })
+            Console.writeJSON(
+                registrations.map {
+                    Row(
+                        owner: $0.owner.name, type: $0.type, name: $0.name, scope: $0.scope.rawValue,
+                        exported: $0.exported)
+                })
         } else {
-            Console.write(Console.table([["OWNER", "TYPE", "NAME", "SCOPE"] + (includePrivate ? ["VISIBILITY"] : [])]
-                + registrations.map { [$0.owner.name, $0.type, $0.name ?? "-", $0.scope.rawValue]
-                    + (includePrivate ? [$0.exported ? "exported" : "private"] : []) }))
+            Console.write(
+                Console.table(
+                    [["OWNER", "TYPE", "NAME", "SCOPE"] + (includePrivate ? ["VISIBILITY"] : [])]
+                        + registrations.map {
+                            [$0.owner.name, $0.type, $0.name ?? "-", $0.scope.rawValue]
+                                + (includePrivate ? [$0.exported ? "exported" : "private"] : [])
+                        }))
             if !includePrivate {
                 let hidden = all.count - registrations.count
                 if hidden > 0 {
@@ -40,12 +48,12 @@ struct HostHelp {
 
     var text: String {
         var text = """
-        strata \(strataVersion): a plugin host for Swift feature modules
+            strata \(strataVersion): a plugin host for Swift feature modules
 
-        Usage: strata [--config PATH] [--data-dir PATH] [-v] <command> [arguments]
+            Usage: strata [--config PATH] [--data-dir PATH] [-v] <command> [arguments]
 
-        Host commands:
-        """
+            Host commands:
+            """
         text += "\n" + Console.table(HostCommand.all.map { ["  " + $0.usage, $0.summary] })
         let usable = records.filter { $0.state == .enabled || $0.state == .loaded }
         let commands = usable.flatMap { $0.descriptor?.commands ?? [] }
@@ -57,16 +65,16 @@ struct HostHelp {
         if !disabled.isEmpty { text += "\nDisabled features: \(disabled.joined(separator: ", ")) (in \(configSource))\n" }
         text += """
 
-        Options:
-          --config PATH     config file (default: $STRATA_CONFIG, ./strata.json, ~/.config/strata/strata.json)
-          --data-dir PATH   where features keep their data (default: $STRATA_DATA_DIR, ~/.local/share/strata)
-          -v, --verbose     log debug messages to stderr (or STRATA_LOG=debug|info|warning|error)
-          -h, --help        this help; `strata <command> --help` for a command
-          --version         the version and the plugin ABI
+            Options:
+              --config PATH     config file (default: $STRATA_CONFIG, ./strata.json, ~/.config/strata/strata.json)
+              --data-dir PATH   where features keep their data (default: $STRATA_DATA_DIR, ~/.local/share/strata)
+              -v, --verbose     log debug messages to stderr (or STRATA_LOG=debug|info|warning|error)
+              -h, --help        this help; `strata <command> --help` for a command
+              --version         the version and the plugin ABI
 
-        Run `strata` in a terminal for the interactive app.
+            Run `strata` in a terminal for the interactive app.
 
-        """
+            """
         return text
     }
 }

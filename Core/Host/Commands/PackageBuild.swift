@@ -18,8 +18,9 @@ enum PackageBuild {
     static func run(package: String, configuration: String = "debug", log: URL? = nil, echo: Bool) -> Result {
         let process: ChildProcess
         do {
-            process = try ChildProcess(executable: "/usr/bin/env", arguments: ["swift", "build", "-c", configuration, "--package-path", package],
-                                       environment: ProcessInfo.processInfo.environment, output: .capturedWithErrors)
+            process = try ChildProcess(
+                executable: "/usr/bin/env", arguments: ["swift", "build", "-c", configuration, "--package-path", package],
+                environment: ProcessInfo.processInfo.environment, output: .capturedWithErrors)
         } catch {
             return .failed("can't run swift build: \(error). Is the Swift toolchain on PATH?")
         }
@@ -43,7 +44,9 @@ enum PackageBuild {
         let transcript = String(decoding: text, as: UTF8.self)
         guard status == 0 else {
             let errors = firstErrors(in: transcript, package: package)
-            let ending = Supervisor.isSignalled(status) ? "was stopped by \(signalName(Supervisor.terminatingSignal(status)))"
+            let ending =
+                Supervisor.isSignalled(status)
+                ? "was stopped by \(signalName(Supervisor.terminatingSignal(status)))"
                 : "exited with \(Supervisor.exitStatus(status))"
             return .failed(errors.isEmpty ? "swift build \(ending)" : errors)
         }
@@ -65,7 +68,8 @@ enum PackageBuild {
             // `path:LINE:COLUMN: error: …` is followed by the source around LINE, as `LINE | code`.
             let position = line.split(separator: ":", maxSplits: 3)
             if position.count == 4, let number = Int(position[1]),
-               let source = lines[(index + 1)...].prefix(8).first(where: { $0.hasPrefix("\(number) |") }) {
+                let source = lines[(index + 1)...].prefix(8).first(where: { $0.hasPrefix("\(number) |") })
+            {
                 entry += "\n\(number) | " + source.dropFirst("\(number) |".count).trimmingSpaces
             }
             if !errors.contains(entry) { errors.append(entry) }

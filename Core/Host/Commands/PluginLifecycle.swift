@@ -1,6 +1,6 @@
 import FoundationEssentials
-import StrataBase
 import Glibc
+import StrataBase
 import StrataPluginKit
 
 /// `strata plugins install | uninstall | trust | enable | disable | info`: managing plugins without editing
@@ -46,7 +46,8 @@ struct PluginLifecycleCommands {
             return 1
         }
         if let problem = PluginCatalog.problem(with: descriptor, fileID: id)
-            ?? PluginCatalog.incompatibility(of: descriptor, path: library.path) {
+            ?? PluginCatalog.incompatibility(of: descriptor, path: library.path)
+        {
             Console.error("can't install \(library.path): \(problem)")
             return 1
         }
@@ -58,8 +59,9 @@ struct PluginLifecycleCommands {
                 return 1
             }
             guard URL(fileURLWithPath: existing.path).deletingLastPathComponent().path == realPath(folder.path) else {
-                Console.error("'\(id)' is installed at \(existing.path), outside your plugin folder \(folder.path), so install can't replace it. "
-                              + "Disable it instead: strata plugins disable \(id)")
+                Console.error(
+                    "'\(id)' is installed at \(existing.path), outside your plugin folder \(folder.path), so install can't replace it. "
+                        + "Disable it instead: strata plugins disable \(id)")
                 return 1
             }
         }
@@ -78,8 +80,9 @@ struct PluginLifecycleCommands {
         Console.writeLine("Installed \(descriptor.displayName) \(descriptor.version) (id \(id)) as \(target.path).")
         Console.writeLine(context.config.isolation(for: id).sentences(for: descriptor).joined(separator: "\n"))
         if let configured = context.config.pluginDirectories, !context.pluginDirectories.contains(folder.path) {
-            Console.warning("`pluginDirectories` in \(context.config.source) (\(configured.joined(separator: ", "))) doesn't list \(folder.path), "
-                            + "so strata won't find it there; add \"~/.local/lib/strata/plugins\" to the list.")
+            Console.warning(
+                "`pluginDirectories` in \(context.config.source) (\(configured.joined(separator: ", "))) doesn't list \(folder.path), "
+                    + "so strata won't find it there; add \"~/.local/lib/strata/plugins\" to the list.")
         }
         return 0
     }
@@ -90,8 +93,9 @@ struct PluginLifecycleCommands {
             Console.error("can't install \(package.path): a folder must be a plugin package (it has no Package.swift).")
             return nil
         }
-        Console.writeError("Building \(package.path) (swift build -c release)… This runs the package's Package.swift and build plugins "
-                           + "as you, with your files and network: install only packages from people you trust.")
+        Console.writeError(
+            "Building \(package.path) (swift build -c release)… This runs the package's Package.swift and build plugins "
+                + "as you, with your files and network: install only packages from people you trust.")
         switch PackageBuild.run(package: package.path, configuration: "release", echo: true) {
         case .succeeded(let libraries):
             return libraries
@@ -106,8 +110,9 @@ struct PluginLifecycleCommands {
         guard let plugin = known(id) else { return 1 }
         let folder = PluginDiscovery.userDirectory(environment: context.environment)
         guard URL(fileURLWithPath: plugin.path).deletingLastPathComponent().path == realPath(folder) else {
-            Console.error("'\(id)' is at \(plugin.path), not in your plugin folder \(folder), so it wasn't installed with "
-                          + "`strata plugins install`. Disable it instead: strata plugins disable \(id)")
+            Console.error(
+                "'\(id)' is at \(plugin.path), not in your plugin folder \(folder), so it wasn't installed with "
+                    + "`strata plugins install`. Disable it instead: strata plugins disable \(id)")
             return 1
         }
         do {
@@ -126,8 +131,9 @@ struct PluginLifecycleCommands {
         guard let plugin = known(id) else { return 1 }
         do {
             let digest = try PluginPins(environment: context.environment).pin(id, path: plugin.path)
-            Console.writeLine("Trusted \(plugin.path) as \(id) (SHA-256 \(digest))."
-                              + (context.config.trust == .pinned ? "" : " Pins are checked when the config says \"trust\": \"pinned\"."))
+            Console.writeLine(
+                "Trusted \(plugin.path) as \(id) (SHA-256 \(digest))."
+                    + (context.config.trust == .pinned ? "" : " Pins are checked when the config says \"trust\": \"pinned\"."))
             return 0
         } catch {
             Console.error("can't record the digest of \(plugin.path): \(errorText(error))")
@@ -175,10 +181,11 @@ struct PluginLifecycleCommands {
             return 1
         }
         let descriptor = record.descriptor
-        let values = context.config.features[id]?.settings.flatMap { settings -> [String: JSONValue]? in
-            if case .object(let fields) = Secrets.redacting(settings, declared: catalog.plugins.entry(id)?.secretSettings ?? []) { return fields }
-            return nil
-        } ?? [:]
+        let values =
+            context.config.features[id]?.settings.flatMap { settings -> [String: JSONValue]? in
+                if case .object(let fields) = Secrets.redacting(settings, declared: catalog.plugins.entry(id)?.secretSettings ?? []) { return fields }
+                return nil
+            } ?? [:]
         let dependents = catalog.plugins.entries.filter { $0.descriptor?.dependencies[id] != nil }.map(\.id).sorted()
         if json {
             struct Setting: Encodable { let key, type, description: String; let defaultValue: String?; let secret: Bool; let value: JSONValue? }
@@ -189,17 +196,23 @@ struct PluginLifecycleCommands {
                 let dependents: [String]
                 let isolation: String
             }
-            Console.writeJSON(Info(status: PluginStatus(record), descriptor: descriptor,
-                                   settings: (descriptor?.settings ?? []).map {
-                                       Setting(key: $0.key, type: $0.type.rawValue, description: $0.description,
-                                               defaultValue: $0.defaultValue, secret: $0.secret, value: values[$0.key])
-                                   }, dependents: dependents, isolation: context.config.isolation(for: id).mode.rawValue))
+            Console.writeJSON(
+                Info(
+                    status: PluginStatus(record), descriptor: descriptor,
+                    settings: (descriptor?.settings ?? []).map {
+                        Setting(
+                            key: $0.key, type: $0.type.rawValue, description: $0.description,
+                            defaultValue: $0.defaultValue, secret: $0.secret, value: values[$0.key])
+                    }, dependents: dependents, isolation: context.config.isolation(for: id).mode.rawValue))
             return 0
         }
         var text = "\(descriptor?.displayName ?? id) \(descriptor?.version ?? "") (id \(id))\n"
         if let summary = descriptor?.summary { text += "\(summary)\n" }
-        text += "\n" + Console.table([["State", record.state.rawValue], ["Path", record.path]] + (record.error.map { [["Problem", $0]] } ?? [])
-                                     + [["ABI", descriptor?.abi ?? "-"]])
+        text +=
+            "\n"
+            + Console.table(
+                [["State", record.state.rawValue], ["Path", record.path]] + (record.error.map { [["Problem", $0]] } ?? [])
+                    + [["ABI", descriptor?.abi ?? "-"]])
         if let commands = descriptor?.commands, !commands.isEmpty {
             text += "\nCommands:\n" + Console.table(commands.map { ["  " + $0.usage, $0.summary] })
         }
@@ -210,11 +223,15 @@ struct PluginLifecycleCommands {
             text += "\nCapabilities:\n" + context.config.isolation(for: id).sentences(for: descriptor).map { "  \($0)\n" }.joined()
         }
         if let settings = descriptor?.settings, !settings.isEmpty {
-            text += "\nSettings (features.\(id).settings in \(context.config.source)):\n" + Console.table(settings.map { setting in
-                let value = values[setting.key].map { String(decoding: $0.encoded(), as: UTF8.self) }
-                    ?? setting.defaultValue.map { "\($0) (default)" } ?? "-"
-                return ["  " + setting.key, setting.type.rawValue, value, setting.description]
-            })
+            text +=
+                "\nSettings (features.\(id).settings in \(context.config.source)):\n"
+                + Console.table(
+                    settings.map { setting in
+                        let value =
+                            values[setting.key].map { String(decoding: $0.encoded(), as: UTF8.self) }
+                            ?? setting.defaultValue.map { "\($0) (default)" } ?? "-"
+                        return ["  " + setting.key, setting.type.rawValue, value, setting.description]
+                    })
         }
         let dependencies = (descriptor?.dependencies ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
         text += "\nDepends on: \(dependencies.isEmpty ? "nothing" : dependencies.joined(separator: ", "))\n"

@@ -63,7 +63,7 @@ struct PluginVerification: Encodable {
             }
             sdkSymbols = symbols.imports.filter(SDKSymbolCheck.isFromSDK).count
             missingSymbols = SDKSymbolCheck.missing(symbols).map { Symbol(mangled: $0, demangled: SDKSymbolCheck.demangle($0)) }
-        } catch where !problems.contains("\(error)") {  // a file that is no library says so once
+        } catch  where !problems.contains("\(error)") {  // a file that is no library says so once
             problems.append("\(error)")
         } catch {}
     }
@@ -77,8 +77,9 @@ struct PluginVerification: Encodable {
         var lines = ["\(path): incompatible: \(built)."]
         lines += problems.map { "  \($0)" }
         if !missingSymbols.isEmpty {
-            lines.append("  \(missingSymbols.count) of the \(sdkSymbols) symbols it expects from the SDK are missing from this strata's SDK "
-                         + "(rebuild the plugin against it, or update strata):")
+            lines.append(
+                "  \(missingSymbols.count) of the \(sdkSymbols) symbols it expects from the SDK are missing from this strata's SDK "
+                    + "(rebuild the plugin against it, or update strata):")
             lines += missingSymbols.map { "    \($0.demangled)" }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -70,8 +70,10 @@ struct PluginsCommands {
             Console.writeJSON(statuses)
         } else if statuses.isEmpty {
             let folders = context.pluginDirectories
-            Console.writeLine(folders.isEmpty ? "No plugin folders are configured (`pluginDirectories` in \(context.config.source) is empty)."
-                              : "No plugins found in \(folders.joined(separator: ", ")).")
+            Console.writeLine(
+                folders.isEmpty
+                    ? "No plugin folders are configured (`pluginDirectories` in \(context.config.source) is empty)."
+                    : "No plugins found in \(folders.joined(separator: ", ")).")
         } else {
             Console.write(PluginStatus.table(statuses))
         }
@@ -113,11 +115,13 @@ struct PluginsCommands {
         if json {
             Console.writeJSON(results)
         } else {
-            Console.write(PluginStatus.table(results.map { status in
-                var shown = status
-                if status.state == PluginRecord.State.loaded.rawValue { shown.state = "ok" }
-                return shown
-            }))
+            Console.write(
+                PluginStatus.table(
+                    results.map { status in
+                        var shown = status
+                        if status.state == PluginRecord.State.loaded.rawValue { shown.state = "ok" }
+                        return shown
+                    }))
         }
         return results.contains { ["failed", "crashed", PluginProbe.timedOut].contains($0.state) } ? 1 : 0
     }
@@ -143,9 +147,10 @@ struct PluginsCommands {
         let process: ChildProcess
         do {
             // A crash is the expected outcome here; skip the seconds the Swift backtracer would spend on it.
-            process = try ChildProcess.strata(arguments: context.options.forwarded + ["__probe", plugin.id],
-                                              environment: context.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 },
-                                              output: .capturedWithoutErrors)
+            process = try ChildProcess.strata(
+                arguments: context.options.forwarded + ["__probe", plugin.id],
+                environment: context.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 },
+                output: .capturedWithoutErrors)
         } catch {
             status.error = "can't start a probe process: \(error)"
             return status
@@ -158,18 +163,21 @@ struct PluginsCommands {
             // Its "activating" entry is no crash: the next command gives the plugin its own deadline.
             CrashJournal.forget(plugin.id, in: context.crashes)
             status.state = PluginProbe.timedOut
-            status.error = "still loading after \(secondsText(timeout)), so the probe was stopped: its library's constructor or "
+            status.error =
+                "still loading after \(secondsText(timeout)), so the probe was stopped: its library's constructor or "
                 + "its registration does not return. If it is only slow, give it longer with \(PluginsCheckCommand.name(\.timeout))."
             return status
         }
         let ending = process.wait()
         if Supervisor.isSignalled(ending) {
             status.state = "crashed"
-            status.error = "the plugin crashed the probe process with signal \(signalName(Supervisor.terminatingSignal(ending))) while loading; the host kept running"
+            status.error =
+                "the plugin crashed the probe process with signal \(signalName(Supervisor.terminatingSignal(ending))) while loading; the host kept running"
             return status
         }
         guard let line = String(decoding: report, as: UTF8.self).split(separator: "\n").last,
-              let reported = try? JSONDecoder().decode(PluginStatus.self, from: Data(line.utf8)) else {
+            let reported = try? JSONDecoder().decode(PluginStatus.self, from: Data(line.utf8))
+        else {
             status.error = "the probe process exited with code \(Supervisor.exitStatus(ending)) without a report"
             return status
         }
@@ -187,8 +195,9 @@ struct PluginsCommands {
         if let load = record.loadTime, let register = record.registerTime {
             let start = ContinuousClock.now
             _ = try? PluginDescriptorReader.read(libraryAt: record.path)
-            status.timings = PluginStatus.Timings(read: Self.milliseconds(.now - start), load: Self.milliseconds(load),
-                                                  register: Self.milliseconds(register))
+            status.timings = PluginStatus.Timings(
+                read: Self.milliseconds(.now - start), load: Self.milliseconds(load),
+                register: Self.milliseconds(register))
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -214,8 +223,10 @@ struct PluginsCommands {
         var rows = [["ID", "READ ms", "LOAD ms", "REGISTER ms", "TOTAL ms", "STATE"]]
         for status in results {
             let timings = status.timings
-            rows.append([status.id, format(timings?.read), format(timings?.load), format(timings?.register), format(timings?.total),
-                         status.state == PluginRecord.State.loaded.rawValue ? "ok" : status.state])
+            rows.append([
+                status.id, format(timings?.read), format(timings?.load), format(timings?.register), format(timings?.total),
+                status.state == PluginRecord.State.loaded.rawValue ? "ok" : status.state,
+            ])
             if let error = status.error { rows.append(["", "", "", "", "", "↳ \(error)"]) }
         }
         Console.write(Console.table(rows) + "Each plugin was activated in a child process of its own, with its dependencies (not counted).\n")
@@ -225,8 +236,10 @@ struct PluginsCommands {
 
 /// `SIGILL (4)` for 4.
 func signalName(_ number: Int32) -> String {
-    let names: [Int32: String] = [1: "SIGHUP", 2: "SIGINT", 3: "SIGQUIT", 4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT",
-                                  7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL", 11: "SIGSEGV", 13: "SIGPIPE", 15: "SIGTERM"]
+    let names: [Int32: String] = [
+        1: "SIGHUP", 2: "SIGINT", 3: "SIGQUIT", 4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT",
+        7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL", 11: "SIGSEGV", 13: "SIGPIPE", 15: "SIGTERM",
+    ]
     return "\(names[number] ?? "signal") (\(number))"
 }
 

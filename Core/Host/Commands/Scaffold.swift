@@ -93,18 +93,19 @@ enum Scaffold {
             ["Tests/\(typeName)DataTests", "the repository's test"],
             ["Tests/\(typeName)PluginTests", "the plugin in StrataTesting's in-memory host: a command, the screen"],
         ]).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
-        Console.writeLine("""
-        Created \(root.path)
-        \(parts)
+        Console.writeLine(
+            """
+            Created \(root.path)
+            \(parts)
 
-        Next:
-          strata dev \(root.path)
-            builds it and opens strata with it; each saved change is built and shown
-          strata dev \(root.path) -- \(id) greet World
-            the same for a command
-          strata plugins install \(root.path)
-            when it's ready: a release build, copied to ~/.local/lib/strata/plugins
-        """)
+            Next:
+              strata dev \(root.path)
+                builds it and opens strata with it; each saved change is built and shown
+              strata dev \(root.path) -- \(id) greet World
+                the same for a command
+              strata plugins install \(root.path)
+                when it's ready: a release build, copied to ~/.local/lib/strata/plugins
+            """)
         return 0
     }
 

@@ -70,8 +70,11 @@ struct ShellCompletion {
             return offer(names.filter { !used.contains($0) } + ["--help"], current)
         }
         let position = positionalCount(rest, spec: command.spec)
-        guard let argument = command.spec.arguments.indices.contains(position) ? command.spec.arguments[position]
-                : command.spec.arguments.last.flatMap({ $0.repeats ? $0 : nil }) else {
+        guard
+            let argument = command.spec.arguments.indices.contains(position)
+                ? command.spec.arguments[position]
+                : command.spec.arguments.last.flatMap({ $0.repeats ? $0 : nil })
+        else {
             return offer(rest.isEmpty ? nextWords(after: typed) : [], current)
         }
         if argument == HostCommand.pluginID { return offer(pluginIDs, current) }

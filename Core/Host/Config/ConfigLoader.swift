@@ -44,8 +44,10 @@ struct ConfigLoader {
             }
             if isFolder {
                 if candidate.needsAllowance { continue }
-                throw .unreadable(path: candidate.path, detail: "it is a folder, not a file; name the config file itself, "
-                                  + "e.g. \(URL(fileURLWithPath: candidate.path).appendingPathComponent("strata.json").path)")
+                throw .unreadable(
+                    path: candidate.path,
+                    detail: "it is a folder, not a file; name the config file itself, "
+                        + "e.g. \(URL(fileURLWithPath: candidate.path).appendingPathComponent("strata.json").path)")
             }
             let data: Data
             do { data = try Data(contentsOf: URL(fileURLWithPath: candidate.path)) } catch {
@@ -56,12 +58,14 @@ struct ConfigLoader {
                 switch ConfigAllowance(environment: environment).verdict(for: candidate.path, contents: data) {
                 case .allowed: break
                 case .unknown:
-                    passedOver.append("\(candidate.path) was not used: a config in the current folder can load code and send your keys "
-                                      + "elsewhere, so it needs your approval. Review it, then run `strata config allow`.")
+                    passedOver.append(
+                        "\(candidate.path) was not used: a config in the current folder can load code and send your keys "
+                            + "elsewhere, so it needs your approval. Review it, then run `strata config allow`.")
                     continue
                 case .changed:
-                    passedOver.append("\(candidate.path) was not used: it changed since you allowed it. "
-                                      + "Review it, then run `strata config allow` again.")
+                    passedOver.append(
+                        "\(candidate.path) was not used: it changed since you allowed it. "
+                            + "Review it, then run `strata config allow` again.")
                     continue
                 }
             }
@@ -87,7 +91,8 @@ struct ConfigLoader {
     }
 
     func absolute(_ path: String) -> String {
-        expandingTilde(path, environment).hasPrefix("/") ? expandingTilde(path, environment)
+        expandingTilde(path, environment).hasPrefix("/")
+            ? expandingTilde(path, environment)
             : URL(fileURLWithPath: currentDirectory).appendingPathComponent(path).standardized.path
     }
 }

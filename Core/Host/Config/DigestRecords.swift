@@ -13,7 +13,9 @@ struct DigestRecords {
     /// The digest recorded under `key`, if any. A record in a folder that someone else could write is not
     /// believed.
     func recorded(_ key: String) -> String? {
-        guard PrivateFolder.isPrivate(directory), let record = try? String(contentsOf: directory.appendingPathComponent(key), encoding: .utf8) else { return nil }
+        guard PrivateFolder.isPrivate(directory), let record = try? String(contentsOf: directory.appendingPathComponent(key), encoding: .utf8) else {
+            return nil
+        }
         return record.split(separator: " ").first.map(String.init)
     }
 

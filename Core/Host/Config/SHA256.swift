@@ -33,7 +33,8 @@ struct SHA256 {
         for block in stride(from: 0, to: message.count, by: 64) {
             for index in 0..<16 {
                 let start = block + index * 4
-                schedule[index] = UInt32(message[start]) << 24 | UInt32(message[start + 1]) << 16
+                schedule[index] =
+                    UInt32(message[start]) << 24 | UInt32(message[start + 1]) << 16
                     | UInt32(message[start + 2]) << 8 | UInt32(message[start + 3])
             }
             for index in 16..<64 {

@@ -12,8 +12,10 @@ enum Secrets {
         "sig", "signature",
     ]
     /// Words that make any name a secret's, wherever they stand (`secretAccessKey`, `tokenValue`, `jwtSigned`).
-    private static let secretWords: Set<String> = ["secret", "secrets", "password", "passwd", "passphrase", "bearer", "token", "tokens",
-                                                   "credentials", "jwt"]
+    private static let secretWords: Set<String> = [
+        "secret", "secrets", "password", "passwd", "passphrase", "bearer", "token", "tokens",
+        "credentials", "jwt",
+    ]
     /// Shell variables whose names read like a secret's but hold none: the current and the previous folder.
     private static let nonSecretVariables: Set<String> = ["PWD", "OLDPWD"]
 
@@ -92,7 +94,8 @@ enum Secrets {
             while parameter < queryEnd {
                 let end = rest[parameter..<queryEnd].firstIndex { $0 == "&" || $0 == ";" } ?? queryEnd
                 if let equals = rest[parameter..<end].firstIndex(of: "="), case let name = String(rest[parameter..<equals]),
-                   isSecretName(percentDecoded(name)) {
+                    isSecretName(percentDecoded(name))
+                {
                     let value = rest.index(after: equals)..<end
                     if !value.isEmpty { ranges.append(value) }
                 }

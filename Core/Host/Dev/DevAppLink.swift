@@ -41,7 +41,8 @@ struct DevAppLink {
                     let line = Array(pending[..<end])
                     pending.removeSubrange(...end)
                     guard case .object(let fields)? = try? JSONValue.parse(line).value,
-                          case .string(let message)? = fields["buildFailed"] else { continue }
+                        case .string(let message)? = fields["buildFailed"]
+                    else { continue }
                     Task { @MainActor in
                         if navigator.top is AlertScreen, navigator.top.title == Self.failureTitle { navigator.dismiss() }
                         navigator.presentAlert(title: Self.failureTitle, message: Sanitizer.sanitizeLines(message))

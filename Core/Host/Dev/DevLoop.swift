@@ -25,8 +25,9 @@ enum DevLoop {
     static func pluginFolder(environment: [String: String]) -> String? {
         guard let named = environment[pluginFolderVariable], !named.isEmpty else { return nil }
         if let folder = realPath(named), let root = realPath(workFolders(environment).path),
-           folder.hasPrefix(root + "/"), folder.hasSuffix("/plugins"), folder.dropFirst(root.count + 1).split(separator: "/").count == 2,
-           PrivateFolder.isPrivate(URL(fileURLWithPath: folder)), PrivateFolder.isPrivate(URL(fileURLWithPath: folder).deletingLastPathComponent()) {
+            folder.hasPrefix(root + "/"), folder.hasSuffix("/plugins"), folder.dropFirst(root.count + 1).split(separator: "/").count == 2,
+            PrivateFolder.isPrivate(URL(fileURLWithPath: folder)), PrivateFolder.isPrivate(URL(fileURLWithPath: folder).deletingLastPathComponent())
+        {
             return folder
         }
         Console.error("\(pluginFolderVariable) is set by `strata dev` for its own staging folder; \(named) is not one, so it was ignored")
@@ -36,7 +37,6 @@ enum DevLoop {
     static let screenFileVariable = "STRATA_DEV_SCREEN_FILE"
     /// For the app: a pipe on which build failures arrive, one JSON object per line.
     static let failuresVariable = "STRATA_DEV_FAILURES_FD"
-
 
     static func run(_ arguments: [String], options: HostOptions, environment: [String: String]) -> Int32 {
         let dev = HostCommand.named(DevCommand.words)
@@ -106,15 +106,18 @@ enum DevLoop {
             }
             Glibc.signal(SIGPIPE, SIG_IGN)  // the app may be gone when a failure is sent to it
             Console.writeError("strata dev: building \(package) (swift build; the first build takes longest)…")
-            if build(echo: true) { start() } else {
+            if build(echo: true) {
+                start()
+            } else {
                 Console.writeError("strata dev: fix the error and save; strata starts when the build succeeds (Ctrl-C to stop).")
             }
             while DevLoop.stopSignal == 0 {
                 if child != 0, let code = reapChild() {
                     child = 0
                     if command.isEmpty { return code }  // the user quit the app
-                    Console.writeError("strata dev: `strata \(command.joined(separator: " "))` exited with \(code); "
-                                       + "watching \(package) for changes (Ctrl-C to stop).")
+                    Console.writeError(
+                        "strata dev: `strata \(command.joined(separator: " "))` exited with \(code); "
+                            + "watching \(package) for changes (Ctrl-C to stop).")
                 }
                 guard waitForChanges() else { continue }
                 let succeeded = build(echo: child == 0 || !command.isEmpty)

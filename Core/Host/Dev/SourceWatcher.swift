@@ -31,9 +31,11 @@ final class SourceWatcher {
             // struct inotify_event { int wd; uint32_t mask, cookie, len; char name[len]; }, NUL-padded.
             while offset + 16 <= count {
                 let (watch, mask, length) = buffer.withUnsafeBytes { bytes in
-                    (bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self),
-                     bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
-                     Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)))
+                    (
+                        bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self),
+                        bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
+                        Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                    )
                 }
                 let nameBytes = buffer[(offset + 16)..<min(count, offset + 16 + length)].prefix { $0 != 0 }
                 let name = String(decoding: nameBytes, as: UTF8.self)

@@ -10,8 +10,9 @@ extension HomeFeature {
         case .disabled:
             self.init(id: record.id, displayName: displayName, summary: summary, state: .disabled)
         case .failed, .incompatible, .crashed, .timedOut:
-            self.init(id: record.id, displayName: displayName, summary: summary,
-                      state: .failed(record.error ?? "the plugin can't be used"))
+            self.init(
+                id: record.id, displayName: displayName, summary: summary,
+                state: .failed(record.error ?? "the plugin can't be used"))
         case .enabled, .loaded:
             self.init(id: record.id, displayName: displayName, summary: summary, state: .available, activate: activate)
         }

@@ -30,8 +30,10 @@ struct HomeFeature {
         let description: String
     }
 
-    init(id: String, displayName: String, summary: String, state: State,
-         activate: @escaping @MainActor () throws -> (any FeatureScreenProvider)? = { nil }) {
+    init(
+        id: String, displayName: String, summary: String, state: State,
+        activate: @escaping @MainActor () throws -> (any FeatureScreenProvider)? = { nil }
+    ) {
         self.id = id
         self.displayName = displayName
         self.summary = summary

@@ -41,14 +41,18 @@ final class HomeScreen: Screen {
         canvas.draw("Features", row: 0, style: .bold)
         if let notice { canvas.draw(notice, row: 1, style: .color(.red)) }
         let rows = features.map { feature in
-            ListRow(feature.displayName, detail: feature.detail,
-                    style: feature.state == .available ? .plain : feature.state == .disabled ? .dim : .color(.red))
+            ListRow(
+                feature.displayName, detail: feature.detail,
+                style: feature.state == .available ? .plain : feature.state == .disabled ? .dim : .color(.red))
         }
         let empty = "No plugins were found. Run `strata plugins list` to see where strata looked."
         ListView(rows: rows, emptyText: empty)
-            .draw(in: canvas.canvas(in: Region(column: 0, row: 2, width: canvas.size.width,
-                                               height: canvas.size.height - 2)),
-                  selection: &selection)
+            .draw(
+                in: canvas.canvas(
+                    in: Region(
+                        column: 0, row: 2, width: canvas.size.width,
+                        height: canvas.size.height - 2)),
+                selection: &selection)
     }
 
     func handle(_ key: Key) throws -> KeyResult {
@@ -68,8 +72,10 @@ final class HomeScreen: Screen {
         let name = feature.displayName
         switch feature.state {
         case .disabled:
-            navigator.presentAlert(title: name, message: "\(name) is disabled. Set "
-                                   + "`features.\(feature.id).enabled` to true in the config to use it.")
+            navigator.presentAlert(
+                title: name,
+                message: "\(name) is disabled. Set "
+                    + "`features.\(feature.id).enabled` to true in the config to use it.")
         case .failed(let reason):
             navigator.presentAlert(title: name, message: "\(name) could not be loaded: \(reason)")
         case .available:
@@ -81,8 +87,10 @@ final class HomeScreen: Screen {
                 return
             }
             guard let provider else {
-                navigator.presentAlert(title: name, message: "\(name) has no interactive screens. "
-                                       + "Run `strata \(feature.id) --help` for its commands.")
+                navigator.presentAlert(
+                    title: name,
+                    message: "\(name) has no interactive screens. "
+                        + "Run `strata \(feature.id) --help` for its commands.")
                 return
             }
             do {

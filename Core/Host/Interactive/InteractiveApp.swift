@@ -9,8 +9,10 @@ import StrataTerminal
 /// - Returns: The process exit code: 0 after `q`, 130 after Ctrl-C, 1 when a screen failed (the error is
 ///   printed to standard error after the terminal has been restored).
 @MainActor
-func runInteractiveApp(features: [HomeFeature], notice: String? = nil,
-                       environment: [String: String] = ProcessInfo.processInfo.environment) async -> Int32 {
+func runInteractiveApp(
+    features: [HomeFeature], notice: String? = nil,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+) async -> Int32 {
     guard TerminalCapabilities(environment: environment).supportsFullScreen else {
         Console.write(homeText(features: features))
         return 0
@@ -38,11 +40,12 @@ func homeText(features: [HomeFeature]) -> String {
     for feature in features {
         let name = Sanitizer.sanitize(feature.displayName).padded(toWidth: nameWidth)
         let state = feature.stateName.padded(toWidth: 8)
-        let detail = switch feature.state {
-        case .available: feature.summary
-        case .disabled: "\(feature.summary) (set features.\(feature.id).enabled to true to use it)"
-        case .failed(let reason): reason
-        }
+        let detail =
+            switch feature.state {
+            case .available: feature.summary
+            case .disabled: "\(feature.summary) (set features.\(feature.id).enabled to true to use it)"
+            case .failed(let reason): reason
+            }
         text += "  \(name)  \(state)  \(Sanitizer.sanitize(detail))\n"
     }
     if features.isEmpty { text += "  (none found; run `strata plugins list` to see where strata looked)\n" }

@@ -1,6 +1,6 @@
+import FoundationEssentials
 import Glibc
 import StrataBase
-import FoundationEssentials
 import StrataTerminal
 
 /// `strata` with no arguments on a terminal: the interactive app's home screen with every discovered
@@ -30,8 +30,9 @@ struct InteractiveCommand {
         }
         CrashJournal.arm(id, path: record.path, in: runner.context.crashes)
         do {
-            return try runner.container.resolve((any FeatureScreenProvider).self, name: ExtensionPoint.screen.key(for: id),
-                                                requester: .host)
+            return try runner.container.resolve(
+                (any FeatureScreenProvider).self, name: ExtensionPoint.screen.key(for: id),
+                requester: .host)
         } catch .notRegistered {
             return nil
         } catch {

@@ -58,8 +58,9 @@ enum Supervisor {
                 return .finished(128 + signal)
             }
             guard let blamed = CrashJournal.records(in: crashes).first(where: { $0.time >= started && $0.signal == signal }) else {
-                Console.error("strata stopped with \(signalName(signal)) outside any plugin's code; "
-                              + "run it again, and report it if it happens again")
+                Console.error(
+                    "strata stopped with \(signalName(signal)) outside any plugin's code; "
+                        + "run it again, and report it if it happens again")
                 return .finished(128 + signal)
             }
             notice = "The \(blamed.id) plugin \(blamed.happening); it is skipped until `strata plugins retry \(blamed.id)`."

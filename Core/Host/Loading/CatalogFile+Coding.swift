@@ -27,9 +27,11 @@ extension CatalogFile {
                 payload.facts(facts)
             }
             let identity = record.identity
-            let fields = [Int64(bitPattern: identity.device), Int64(bitPattern: identity.inode), identity.size,
-                          identity.modified.seconds, identity.modified.nanoseconds, identity.changed.seconds, identity.changed.nanoseconds,
-                          Int64(payload.bytes.count)]
+            let fields = [
+                Int64(bitPattern: identity.device), Int64(bitPattern: identity.inode), identity.size,
+                identity.modified.seconds, identity.modified.nanoseconds, identity.changed.seconds, identity.changed.nanoseconds,
+                Int64(payload.bytes.count),
+            ]
             bytes += Array("\(name) \(fields.map(String.init).joined(separator: " "))\n".utf8)
             bytes += payload.bytes
         }
@@ -47,7 +49,8 @@ extension CatalogFile {
     static func decodePaths(_ bytes: some Collection<UInt8>) -> [[String]]? {
         var reader = FieldReader(bytes: Array(bytes))
         guard let paths = reader.list({ reader in reader.list { $0.string() } }), reader.isAtEnd,
-              paths.allSatisfy({ !$0.isEmpty }) else { return nil }
+            paths.allSatisfy({ !$0.isEmpty })
+        else { return nil }
         return paths
     }
 
@@ -55,7 +58,8 @@ extension CatalogFile {
     static func decode(_ bytes: [UInt8], folder: String) -> CatalogFile? {
         var reader = FieldReader(bytes: bytes)
         guard reader.line()?.elementsEqual(header.utf8) == true, reader.line()?.elementsEqual(folder.utf8) == true,
-              let agreement = reader.line() else { return nil }
+            let agreement = reader.line()
+        else { return nil }
         var catalog = CatalogFile(folder: folder)
         catalog.records.reserveCapacity(min(bytes.count / 128, 1 << 16))  // most records take more than 128 bytes
         switch String(decoding: agreement, as: UTF8.self) {
@@ -79,9 +83,10 @@ extension CatalogFile {
                 start = end + 1
             }
             guard start == line.endIndex + 1, let length = Int(exactly: numbers[7]), length >= 0, length <= reader.remaining else { return nil }
-            let identity = Identity(device: UInt64(bitPattern: numbers[0]), inode: UInt64(bitPattern: numbers[1]), size: numbers[2],
-                                    modified: timespec.Parts(seconds: numbers[3], nanoseconds: numbers[4]),
-                                    changed: timespec.Parts(seconds: numbers[5], nanoseconds: numbers[6]))
+            let identity = Identity(
+                device: UInt64(bitPattern: numbers[0]), inode: UInt64(bitPattern: numbers[1]), size: numbers[2],
+                modified: timespec.Parts(seconds: numbers[3], nanoseconds: numbers[4]),
+                changed: timespec.Parts(seconds: numbers[5], nanoseconds: numbers[6]))
             var payload = FieldReader(bytes: Array(reader.take(length)))
             let outcome: Outcome
             switch payload.byte() {
@@ -110,12 +115,16 @@ private struct FieldWriter {
 
     mutating func facts(_ facts: PluginFacts) {
         for text in [facts.id, facts.displayName, facts.version, facts.summary] { string(text) }
-        list(facts.dependencies.sorted { $0.key < $1.key }) { $0.string($1.key); $0.string($1.value) }
+        list(facts.dependencies.sorted { $0.key < $1.key }) {
+            $0.string($1.key); $0.string($1.value)
+        }
         list(facts.commands.firstWords) { $0.string($1) }
         let paths = facts.commands.encoded
         bytes += Array("\(paths.count):".utf8)
         bytes += paths
-        list(facts.screens) { $0.string($1.title); $0.string($1.summary) }
+        list(facts.screens) {
+            $0.string($1.title); $0.string($1.summary)
+        }
         list(facts.secretSettings.sorted()) { $0.string($1) }
         list(facts.incompatibility.map { [$0] } ?? []) { $0.string($1) }
     }
@@ -148,7 +157,8 @@ private struct FieldReader {
     /// A decimal count ended by `terminator`, at most what is left of the file.
     mutating func count(until terminator: UInt8) -> Int? {
         guard let end = bytes[offset...].prefix(20).firstIndex(of: terminator), end > offset,
-              let number = Self.integer(bytes[offset..<end]), let count = Int(exactly: number), count >= 0 else { return nil }
+            let number = Self.integer(bytes[offset..<end]), let count = Int(exactly: number), count >= 0
+        else { return nil }
         offset = end + 1
         return count <= remaining ? count : nil
     }
@@ -174,16 +184,18 @@ private struct FieldReader {
 
     mutating func facts() -> PluginFacts? {
         guard let id = string(), let displayName = string(), let version = string(), let summary = string(),
-              let dependencies = list({ reader in reader.string().flatMap { key in reader.string().map { (key, $0) } } }),
-              let firstWords = list({ $0.string() }),
-              let pathsLength = count(until: UInt8(ascii: ":")), case let paths = Array(take(pathsLength)),
-              Self.arePaths(paths[...], startingWith: firstWords),
-              let screens = list({ reader in reader.string().flatMap { title in reader.string().map { PluginFacts.Screen(title: title, summary: $0) } } }),
-              let secrets = list({ $0.string() }), let incompatibility = list({ $0.string() }), incompatibility.count <= 1 else { return nil }
-        return PluginFacts(id: id, displayName: displayName, version: version, summary: summary,
-                           dependencies: Dictionary(dependencies, uniquingKeysWith: { first, _ in first }),
-                           commands: CommandPaths(firstWords: firstWords, encoded: paths),
-                           screens: screens, secretSettings: Set(secrets), incompatibility: incompatibility.first)
+            let dependencies = list({ reader in reader.string().flatMap { key in reader.string().map { (key, $0) } } }),
+            let firstWords = list({ $0.string() }),
+            let pathsLength = count(until: UInt8(ascii: ":")), case let paths = Array(take(pathsLength)),
+            Self.arePaths(paths[...], startingWith: firstWords),
+            let screens = list({ reader in reader.string().flatMap { title in reader.string().map { PluginFacts.Screen(title: title, summary: $0) } } }),
+            let secrets = list({ $0.string() }), let incompatibility = list({ $0.string() }), incompatibility.count <= 1
+        else { return nil }
+        return PluginFacts(
+            id: id, displayName: displayName, version: version, summary: summary,
+            dependencies: Dictionary(dependencies, uniquingKeysWith: { first, _ in first }),
+            commands: CommandPaths(firstWords: firstWords, encoded: paths),
+            screens: screens, secretSettings: Set(secrets), incompatibility: incompatibility.first)
     }
 
     /// Whether `bytes` are exactly one list of non-empty word lists whose first words are `firstWords`

@@ -119,7 +119,8 @@ struct CatalogFile: Equatable, Sendable {
         defer { close(file) }
         var status = stat()
         guard fstat(file, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_uid == geteuid(),
-              status.st_mode & (S_IWGRP | S_IWOTH) == 0, let size = Int(exactly: status.st_size), size <= maximumSize else { return empty }
+            status.st_mode & (S_IWGRP | S_IWOTH) == 0, let size = Int(exactly: status.st_size), size <= maximumSize
+        else { return empty }
         var bytes = [UInt8](repeating: 0, count: size)
         var filled = 0
         while filled < size {

@@ -45,7 +45,8 @@ enum CrashHandler {
         guard sigaltstack(nil, &current) == 0, current.ss_flags & Int32(SS_DISABLE) != 0 else { return }
         let size = 128 * 1024
         guard let memory = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-              memory != MAP_FAILED else { return }
+            memory != MAP_FAILED
+        else { return }
         var stack = stack_t(ss_sp: memory, ss_flags: 0, ss_size: size)
         if sigaltstack(&stack, nil) != 0 { munmap(memory, size) }
     }
@@ -117,9 +118,12 @@ final class ArmedRecord: @unchecked Sendable {
 
     /// Decimal digits without allocating.
     private func writeNumber(_ value: Int64, to descriptor: Int32) {
-        var digits: (CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar,
-                     CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var digits:
+            (
+                CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar,
+                CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar
+            ) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var remaining = value < 0 ? 0 : value
         var count = 0
         withUnsafeMutableBytes(of: &digits) { buffer in

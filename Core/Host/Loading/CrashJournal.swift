@@ -63,8 +63,9 @@ enum CrashJournal {
         let file = directory.appendingPathComponent("\(id).json")
         guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
         guard let record = try? JSONDecoder().decode(Record.self, from: data),
-              let identity = FileIdentity(path: path),
-              record.path == path, record.size == identity.size, record.modified == identity.modified, record.inode == identity.inode else {
+            let identity = FileIdentity(path: path),
+            record.path == path, record.size == identity.size, record.modified == identity.modified, record.inode == identity.inode
+        else {
             try? FileManager.default.removeItem(at: file)
             return nil
         }
@@ -101,7 +102,8 @@ enum CrashJournal {
     static func arm(_ id: String, path: String, in directory: URL) {
         guard let identity = FileIdentity(path: path) else { return }
         try? PrivateFolder.prepare(directory)
-        let prefix = #"{"id":"\#(jsonEscaped(id))","path":"\#(jsonEscaped(path))","size":\#(identity.size),"modified":\#(identity.modified),"inode":\#(identity.inode),"signal":"#
+        let prefix =
+            #"{"id":"\#(jsonEscaped(id))","path":"\#(jsonEscaped(path))","size":\#(identity.size),"modified":\#(identity.modified),"inode":\#(identity.inode),"signal":"#
         CrashHandler.armed.set(file: directory.appendingPathComponent("\(id).json").path, prefix: prefix)
         CrashHandler.install()
     }
@@ -114,8 +116,9 @@ enum CrashJournal {
     static func activating(_ id: String, path: String, in directory: URL) {
         arm(id, path: path, in: directory)
         if let identity = FileIdentity(path: path) {
-            let entry = Record(id: id, path: path, size: identity.size, modified: identity.modified, inode: identity.inode, signal: 0,
-                               time: Int64(time(nil)), phase: .activating, pid: getpid())
+            let entry = Record(
+                id: id, path: path, size: identity.size, modified: identity.modified, inode: identity.inode, signal: 0,
+                time: Int64(time(nil)), phase: .activating, pid: getpid())
             try? JSONEncoder().encode(entry).write(to: directory.appendingPathComponent("\(id).json"), options: .atomic)
         }
         LoadWatchdog.start(id)

@@ -4,9 +4,11 @@ enum DependencyOrder {
     /// a dependency that can never be met (`blockingReason`, asked again after each registration, so a
     /// dependency that failed while registering blocks its dependents), or a cycle, reported as the
     /// chain `a → b → a`. Plugins that are ready at the same time go in order of id.
-    static func register(_ pending: Set<String>, dependencies: (String) -> [String],
-                         blockingReason: (_ dependency: String, _ pending: Set<String>) -> String?,
-                         register: (String) -> Void, fail: (String, String) -> Void) {
+    static func register(
+        _ pending: Set<String>, dependencies: (String) -> [String],
+        blockingReason: (_ dependency: String, _ pending: Set<String>) -> String?,
+        register: (String) -> Void, fail: (String, String) -> Void
+    ) {
         var pending = pending
         var progress = true
         while !pending.isEmpty && progress {
@@ -32,8 +34,10 @@ enum DependencyOrder {
     }
 
     /// Why the first of `needed` that can never be met can't, if one can't; the rest aren't asked.
-    private static func firstBlockingReason(_ needed: [String], _ pending: Set<String>,
-                                            _ blockingReason: (String, Set<String>) -> String?) -> String? {
+    private static func firstBlockingReason(
+        _ needed: [String], _ pending: Set<String>,
+        _ blockingReason: (String, Set<String>) -> String?
+    ) -> String? {
         for dependency in needed {
             if let reason = blockingReason(dependency, pending) { return reason }
         }

@@ -15,7 +15,9 @@ struct FileTrust {
     /// Why the plugin file at `path` can't be trusted, or `nil` if it can. `status` is the file's, if known.
     mutating func problem(forPluginAt path: String, status known: stat? = nil) -> PluginFailure? {
         var status = stat()
-        if let known { status = known } else {
+        if let known {
+            status = known
+        } else {
             do { status = try Self.status(of: path) } catch { return error }
         }
         guard (status.st_mode & S_IFMT) == S_IFREG else { return .notRegularFile(path: path) }

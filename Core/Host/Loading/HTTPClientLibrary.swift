@@ -20,4 +20,3 @@ func loadHTTPClient() throws -> any HTTPClient {
     }
     return client
 }
-

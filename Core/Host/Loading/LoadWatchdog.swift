@@ -54,8 +54,9 @@ enum LoadWatchdog {
     /// Plugin `id` starts loading now.
     static func start(_ id: String) {
         guard run() else { return }
-        message = strdup("strata: the \(id) plugin did not finish loading within \(secondsText(timeout)) (its library's constructor or "
-                         + "its registration does not return), so it is skipped from now on; `strata plugins retry \(id)` tries it again.\n")
+        message = strdup(
+            "strata: the \(id) plugin did not finish loading within \(secondsText(timeout)) (its library's constructor or "
+                + "its registration does not return), so it is skipped from now on; `strata plugins retry \(id)` tries it again.\n")
         deadline.store(now() + Int64(timeout * 1e9), ordering: .releasing)
         var byte: UInt8 = 1
         _ = write(wakeWrite, &byte, 1)

@@ -76,9 +76,11 @@ struct PluginCatalog {
     /// descriptor is parsed; if it can no longer be read, there is no command (``DescribedPlugin/failure``
     /// says why, and the plugin's record shows it).
     func command(for words: [String]) -> (entry: Entry, command: PluginDescriptor.Command)? {
-        guard let match = entries.compactMap({ entry in entry.facts?.commandPath(for: words).map { (entry: entry, path: $0) } })
-            .max(by: { $0.path.count < $1.path.count }),
-            let command = match.entry.descriptor?.commands.first(where: { $0.words == match.path }) else { return nil }
+        guard
+            let match = entries.compactMap({ entry in entry.facts?.commandPath(for: words).map { (entry: entry, path: $0) } })
+                .max(by: { $0.path.count < $1.path.count }),
+            let command = match.entry.descriptor?.commands.first(where: { $0.words == match.path })
+        else { return nil }
         return (match.entry, command)
     }
 
@@ -104,7 +106,9 @@ struct PluginCatalog {
     /// ``PluginFacts/incompatibility``).
     static func problem(with descriptor: PluginDescriptor, fileID: String) -> String? {
         if descriptor.id != fileID {
-            return PluginFailure.badDescriptor("its descriptor's id is '\(descriptor.id)' but the library name says '\(fileID)'; rename the library to lib\(descriptor.id.capitalized)Plugin.so or fix the id in its plugin.json").description
+            return PluginFailure.badDescriptor(
+                "its descriptor's id is '\(descriptor.id)' but the library name says '\(fileID)'; rename the library to lib\(descriptor.id.capitalized)Plugin.so or fix the id in its plugin.json"
+            ).description
         }
         return nil
     }
@@ -121,9 +125,10 @@ struct PluginCatalog {
     /// A dependency installed in a version outside the range asked for fails the plugin that asks.
     private static func checkDependencyVersions(_ entries: inout [Entry]) {
         guard entries.contains(where: { $0.problem == nil && $0.facts?.dependencies.isEmpty == false }) else { return }
-        let versions = Dictionary(entries.compactMap { entry in
-            entry.facts.flatMap { facts in SemanticVersion(facts.version).map { (entry.id, $0) } }
-        }, uniquingKeysWith: { first, _ in first })
+        let versions = Dictionary(
+            entries.compactMap { entry in
+                entry.facts.flatMap { facts in SemanticVersion(facts.version).map { (entry.id, $0) } }
+            }, uniquingKeysWith: { first, _ in first })
         for index in entries.indices where entries[index].problem == nil {
             for (dependency, text) in entries[index].facts?.dependencies.sorted(by: { $0.key < $1.key }) ?? [] {
                 guard let range = VersionRange(text), let installed = versions[dependency], !range.contains(installed) else { continue }

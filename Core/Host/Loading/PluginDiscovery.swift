@@ -104,7 +104,8 @@ struct PluginDiscovery {
         var trust = FileTrust()
         for (folderIndex, directory) in directories.enumerated() {
             guard let realDirectory = realPath(directory),
-                  let names = try? FileManager.default.contentsOfDirectory(atPath: realDirectory) else { continue }
+                let names = try? FileManager.default.contentsOfDirectory(atPath: realDirectory)
+            else { continue }
             // Files are opened relative to the folder, so that the kernel walks its path once, not per file.
             let folder = Glibc.open(realDirectory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             defer { if folder >= 0 { close(folder) } }
@@ -125,7 +126,8 @@ struct PluginDiscovery {
             for (index, (candidate, file)) in zip(candidates, opened).enumerated() {
                 guard let file, seenPaths.insert(file.path).inserted else { continue }
                 // A file opened in the folder just judged needs only its own check; a link, the whole path.
-                let fileProblem = file.status.map { trust.problem(forFileInJudgedFolder: file.path, status: $0) }
+                let fileProblem =
+                    file.status.map { trust.problem(forFileInJudgedFolder: file.path, status: $0) }
                     ?? trust.problem(forPluginAt: file.path, status: nil)
                 var plugin = DiscoveredPlugin(id: candidate.id, path: file.path, problem: (folderProblem ?? fileProblem)?.description)
                 if let first = firstPathByID[candidate.id] {
@@ -147,8 +149,10 @@ struct PluginDiscovery {
     /// Keeps the folder's catalog up to date in `directory`: when a file was added, changed or removed, the
     /// catalog is built again from what was read and saved. Returns, for each candidate, whether the catalog
     /// vouches that its words clash with no other plugin's in the folder.
-    private static func keep(_ catalog: CatalogFile, candidates: [(id: String, name: String)], opened: [OpenedFile?],
-                             now: timespec, in directory: URL) -> [Bool] {
+    private static func keep(
+        _ catalog: CatalogFile, candidates: [(id: String, name: String)], opened: [OpenedFile?],
+        now: timespec, in directory: URL
+    ) -> [Bool] {
         let hits = opened.count { $0?.fromCatalog == true }
         let changed = hits != catalog.records.count || opened.contains { $0?.status != nil && $0?.fromCatalog == false }
         guard changed else { return opened.map { catalog.wordsAgree && $0?.fromCatalog == true } }
@@ -179,16 +183,20 @@ struct PluginDiscovery {
     /// descriptor says from `catalog` if the file is unchanged. A symbolic link is resolved to its real path
     /// (resolving walks every folder of the path, so only links are). `nil` when there is no such file (or
     /// a link leads nowhere).
-    private static func read(_ candidate: (id: String, name: String), in folder: String, descriptor folderDescriptor: Int32,
-                             catalog: CatalogFile) -> OpenedFile? {
+    private static func read(
+        _ candidate: (id: String, name: String), in folder: String, descriptor folderDescriptor: Int32,
+        catalog: CatalogFile
+    ) -> OpenedFile? {
         let name = candidate.name, path = "\(folder)/\(name)"
         var cachedStatus = stat()
         if folderDescriptor >= 0, !catalog.records.isEmpty, fstatat(folderDescriptor, name, &cachedStatus, AT_SYMLINK_NOFOLLOW) == 0,
-           let record = catalog.record(named: name, status: cachedStatus) {
-            let reading: DiscoveredPlugin.Reading = switch record.outcome {
-            case .facts(let facts): .described(DescribedPlugin(facts: facts, source: .library(path: path, identity: record.identity)))
-            case .problem(let problem): .problem(problem)
-            }
+            let record = catalog.record(named: name, status: cachedStatus)
+        {
+            let reading: DiscoveredPlugin.Reading =
+                switch record.outcome {
+                case .facts(let facts): .described(DescribedPlugin(facts: facts, source: .library(path: path, identity: record.identity)))
+                case .problem(let problem): .problem(problem)
+                }
             return OpenedFile(path: path, status: cachedStatus, reading: reading, fromCatalog: true)
         }
         // O_NONBLOCK: a FIFO under a plugin's name must not stall discovery; regular files ignore it.
@@ -241,4 +249,3 @@ func realPath(_ path: String) -> String? {
     defer { free(resolved) }
     return String(cString: resolved)
 }
-

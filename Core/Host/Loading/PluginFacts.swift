@@ -85,10 +85,11 @@ struct CommandPaths: Equatable, Sendable {
 extension PluginFacts {
     /// What `descriptor` says that listing and routing need.
     init(_ descriptor: PluginDescriptor, incompatibility: String? = nil) {
-        self.init(id: descriptor.id, displayName: descriptor.displayName, version: descriptor.version, summary: descriptor.summary,
-                  dependencies: descriptor.dependencies, commands: CommandPaths(descriptor.commands.map(\.words)),
-                  screens: descriptor.screens.map { Screen(title: $0.title, summary: $0.summary) },
-                  secretSettings: Set(descriptor.settings.filter(\.secret).map(\.key)), incompatibility: incompatibility)
+        self.init(
+            id: descriptor.id, displayName: descriptor.displayName, version: descriptor.version, summary: descriptor.summary,
+            dependencies: descriptor.dependencies, commands: CommandPaths(descriptor.commands.map(\.words)),
+            screens: descriptor.screens.map { Screen(title: $0.title, summary: $0.summary) },
+            secretSettings: Set(descriptor.settings.filter(\.secret).map(\.key)), incompatibility: incompatibility)
     }
 }
 

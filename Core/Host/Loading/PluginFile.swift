@@ -17,7 +17,8 @@ struct PluginFile: ~Copyable {
         guard descriptor >= 0 else { throw .notLoadable("can't open \(path): \(String(cString: strerror(errno)))") }
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
-              let judged, FileIdentity(status) == judged else {
+            let judged, FileIdentity(status) == judged
+        else {
             close(descriptor)
             throw .replacedSinceChecked(path: path)
         }

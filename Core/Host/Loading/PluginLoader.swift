@@ -25,8 +25,10 @@ final class PluginLoader {
     /// Top-level words the host keeps for itself.
     static let reservedWords: Set<String> = HostCommand.groups.union(["help", "version", "__probe", "__helper", "__helper-sandboxed", "__complete"])
 
-    init(catalog: PluginCatalog, config: StrataConfig, container: Container, dataDirectory: URL, crashes: URL, pins: PluginPins?,
-         logger: Logger) {
+    init(
+        catalog: PluginCatalog, config: StrataConfig, container: Container, dataDirectory: URL, crashes: URL, pins: PluginPins?,
+        logger: Logger
+    ) {
         self.config = config
         self.container = container
         self.dataDirectory = dataDirectory
@@ -39,8 +41,9 @@ final class PluginLoader {
     /// What the catalog and the config say of each plugin before any is activated.
     static func records(_ catalog: PluginCatalog, config: StrataConfig) -> [PluginRecord] {
         catalog.entries.map { entry in
-            var record = PluginRecord(id: entry.id, path: entry.path, state: .enabled, error: entry.problem, described: entry.described,
-                                      identity: entry.identity)
+            var record = PluginRecord(
+                id: entry.id, path: entry.path, state: .enabled, error: entry.problem, described: entry.described,
+                identity: entry.identity)
             if let failure = entry.problem ?? entry.described?.failure {
                 record.state = entry.incompatible ? .incompatible : .failed
                 record.error = failure
@@ -50,7 +53,8 @@ final class PluginLoader {
             } else if !config.isEnabled(entry.id) {
                 record.state = .disabled
             } else if let settings = config.features[entry.id]?.settings, let descriptor = entry.descriptor,
-                      let wrong = SettingsCheck(settings, of: entry.id, against: descriptor.settings, source: config.source).wrongTypes.first {
+                let wrong = SettingsCheck(settings, of: entry.id, against: descriptor.settings, source: config.source).wrongTypes.first
+            {
                 record.state = .failed
                 record.error = PluginFailure.badSettings(wrong).description
             }
@@ -67,7 +71,8 @@ final class PluginLoader {
         while let id = queue.first {
             queue.removeFirst()
             guard visited.insert(id).inserted, let index = records.firstIndex(where: { $0.id == id }),
-                  records[index].state == .enabled, plugins[id] == nil else { continue }
+                records[index].state == .enabled, plugins[id] == nil
+            else { continue }
             if container.isFrozen { container.thaw() }
             open(at: index)
             if plugins[id] != nil { opened.append(id) }
@@ -122,9 +127,10 @@ final class PluginLoader {
 
     /// Registers the plugins just opened so that every plugin comes after its dependencies.
     private func registerInDependencyOrder(_ opened: Set<String>) {
-        DependencyOrder.register(opened, dependencies: { id in self.records.first { $0.id == id }?.facts?.dependencies.keys.sorted() ?? [] },
-                                 blockingReason: blockingReason(dependency:pending:),
-                                 register: register, fail: { self.fail($0, .dependency($1)) })
+        DependencyOrder.register(
+            opened, dependencies: { id in self.records.first { $0.id == id }?.facts?.dependencies.keys.sorted() ?? [] },
+            blockingReason: blockingReason(dependency:pending:),
+            register: register, fail: { self.fail($0, .dependency($1)) })
     }
 
     /// Why `dependency` can never be satisfied, or `nil` if it is registered or still pending.
@@ -145,9 +151,10 @@ final class PluginLoader {
     private func register(_ id: String) {
         guard let plugin = plugins[id], let index = records.firstIndex(where: { $0.id == id }) else { return }
         let folder = dataDirectory.appendingPathComponent(id, isDirectory: true)
-        let context = container.context(pluginID: id, dataDirectory: folder,
-                                        libraryDirectory: URL(fileURLWithPath: records[index].path).deletingLastPathComponent(),
-                                        settings: PluginSettings(json: config.settingsJSON(for: id), pluginID: id, source: config.source))
+        let context = container.context(
+            pluginID: id, dataDirectory: folder,
+            libraryDirectory: URL(fileURLWithPath: records[index].path).deletingLastPathComponent(),
+            settings: PluginSettings(json: config.settingsJSON(for: id), pluginID: id, source: config.source))
         do {
             do {
                 try PrivateFolder.prepare(folder)
@@ -162,10 +169,12 @@ final class PluginLoader {
                 let contributed = context.commands.map(\.path)
                 let declaredPaths = Set(declared), contributedPaths = Set(contributed)
                 if let extra = contributed.first(where: { !declaredPaths.contains($0) }) {
-                    throw PluginFailure.disagreesWithDescriptor("it contributes the command '\(extra.joined(separator: " "))', which the descriptor doesn't declare")
+                    throw PluginFailure.disagreesWithDescriptor(
+                        "it contributes the command '\(extra.joined(separator: " "))', which the descriptor doesn't declare")
                 }
                 if let missing = declared.first(where: { !contributedPaths.contains($0) }) {
-                    throw PluginFailure.disagreesWithDescriptor("the descriptor declares the command '\(missing.joined(separator: " "))', which the code doesn't contribute")
+                    throw PluginFailure.disagreesWithDescriptor(
+                        "the descriptor declares the command '\(missing.joined(separator: " "))', which the code doesn't contribute")
                 }
             }
             let owners = Dictionary(routes.map { ($0.command.path, $0.pluginID) }, uniquingKeysWith: { first, _ in first })

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
-import StrataPluginKit
 import StrataBase
+import StrataPluginKit
 
 /// Whether a plugin library's binary fits this strata's SDK, judged from the files alone (IntelliJ's Plugin
 /// Verifier does the same for a plugin's classes): every symbol the plugin expects from an SDK library must be
@@ -9,11 +9,15 @@ import StrataBase
 /// declaration removed) expects something they lack, and `dlopen` would fail or, worse, bind it to nothing.
 enum SDKSymbolCheck {
     /// The SDK modules, as their names appear in Swift's mangling (`$s14StrataTerminal…`).
-    static let modules = ["StrataBase", "StrataDI", "StrataNetworking", "StrataPluginKit", "StrataRuntime", "StrataStorage",
-                          "StrataTerminal", "StrataURLSession"]
+    static let modules = [
+        "StrataBase", "StrataDI", "StrataNetworking", "StrataPluginKit", "StrataRuntime", "StrataStorage",
+        "StrataTerminal", "StrataURLSession",
+    ]
     /// The SDK's libraries (StrataDI ships inside libStrataPluginKit.so).
-    static let libraries = ["StrataBase", "StrataNetworking", "StrataPluginKit", "StrataRuntime", "StrataStorage", "StrataTerminal",
-                            "StrataURLSession"].map { "lib\($0).so" }
+    static let libraries = [
+        "StrataBase", "StrataNetworking", "StrataPluginKit", "StrataRuntime", "StrataStorage", "StrataTerminal",
+        "StrataURLSession",
+    ].map { "lib\($0).so" }
 
     /// The folder of the SDK libraries this process runs with: the one holding the libStrataPluginKit.so
     /// mapped into it (`/proc/self/maps`).
@@ -28,7 +32,8 @@ enum SDKSymbolCheck {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
         for library in libraries {
             var status = stat()
-            let fields = folder.map { stat("\($0)/\(library)", &status) == 0 } == true
+            let fields =
+                folder.map { stat("\($0)/\(library)", &status) == 0 } == true
                 ? "\(status.st_ino) \(status.st_size) \(status.st_ctim.tv_sec) \(status.st_ctim.tv_nsec);" : "-;"
             for byte in fields.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         }
@@ -85,7 +90,8 @@ enum SDKSymbolCheck {
     /// `symbol` as people read it (`StrataTerminal.ListRow.init(title: Swift.String) -> …`), by the Swift
     /// runtime's own demangler; the symbol itself if the runtime has none or can't read it.
     static func demangle(_ symbol: String) -> String {
-        typealias Demangle = @convention(c) (UnsafePointer<CChar>?, Int, UnsafeMutablePointer<CChar>?, UnsafeMutablePointer<Int>?, UInt32)
+        typealias Demangle =
+            @convention(c) (UnsafePointer<CChar>?, Int, UnsafeMutablePointer<CChar>?, UnsafeMutablePointer<Int>?, UInt32)
             -> UnsafeMutablePointer<CChar>?
         guard let address = demangler else { return symbol }
         let function = unsafeBitCast(address, to: Demangle.self)

@@ -20,7 +20,8 @@ enum WordConflicts {
         for path in paths { claimed[path.words, default: []].append(path.claimant) }
         var clashes: [(first: Int, second: Int, reason: String)] = []
         func clash(_ earlier: (claimant: Int, words: [String]), _ later: (claimant: Int, words: [String])) {
-            let reason = "command '\(earlier.words.joined(separator: " "))' of \(claimants[earlier.claimant].path) and '\(later.words.joined(separator: " "))' of \(claimants[later.claimant].path) claim the same words; remove one of the libraries or rename its commands"
+            let reason =
+                "command '\(earlier.words.joined(separator: " "))' of \(claimants[earlier.claimant].path) and '\(later.words.joined(separator: " "))' of \(claimants[later.claimant].path) claim the same words; remove one of the libraries or rename its commands"
             clashes.append((earlier.claimant, later.claimant, reason))
         }
         // Each pair once: from the longer path (or, for equal paths, from the later claimant) to the other.

@@ -14,8 +14,10 @@ struct HostCatalog {
     init(_ context: HostContext, reservedWords: Set<String> = PluginLoader.reservedWords) {
         self.context = context
         let environment = context.environment
-        var discovered = PluginDiscovery(directories: context.pluginDirectories,
-                                         cacheDirectory: stateDirectory(environment).appendingPathComponent("descriptors")).discover()
+        var discovered = PluginDiscovery(
+            directories: context.pluginDirectories,
+            cacheDirectory: stateDirectory(environment).appendingPathComponent("descriptors")
+        ).discover()
         // Under `strata dev`, the library being developed stands in for an installed one with its id, and
         // pinned trust doesn't apply to it (the author just built it).
         let isDeveloped = { (plugin: DiscoveredPlugin) in context.developmentFolder.map { plugin.path.hasPrefix($0 + "/") } ?? false }

@@ -19,8 +19,9 @@ struct HostContext {
     /// Reads the config the options and the environment lead to.
     /// - Throws: `ConfigError` for a missing, malformed or mistyped config.
     static func load(options: HostOptions, environment: [String: String]) throws(ConfigError) -> HostContext {
-        HostContext(options: options, environment: environment,
-                    config: try ConfigLoader(explicitPath: options.configPath, environment: environment).load())
+        HostContext(
+            options: options, environment: environment,
+            config: try ConfigLoader(explicitPath: options.configPath, environment: environment).load())
     }
 
     init(options: HostOptions, environment: [String: String], config: StrataConfig) {

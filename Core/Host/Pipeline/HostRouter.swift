@@ -72,16 +72,21 @@ struct HostRouter {
         let wantsHelp = words.contains("--help") || words.contains("-h")
         let matched = catalog.command(for: words)
         guard let owner = matched?.entry ?? catalog.owner(ofWord: first),
-              let record = records.first(where: { $0.id == owner.id }) else {
+            let record = records.first(where: { $0.id == owner.id })
+        else {
             let known = catalog.entries.flatMap { $0.facts?.commands.firstWords ?? [] } + HostCommand.groups
-            let what = first.hasPrefix("-") ? "unknown option '\(first)'." : "unknown command '\(words.joined(separator: " "))'."
-                + (closestName(to: first, in: known).map { " Did you mean '\($0)'?" } ?? "")
+            let what =
+                first.hasPrefix("-")
+                ? "unknown option '\(first)'."
+                : "unknown command '\(words.joined(separator: " "))'."
+                    + (closestName(to: first, in: known).map { " Did you mean '\($0)'?" } ?? "")
             return .fail("\(what) Run `strata --help` for the commands.", code: 2)
         }
         if let refusal = refusal(record) { return .fail(refusal, code: 1) }
         guard let declared = matched?.command else {
             let group = owner.descriptor?.commands.filter { $0.words.first == first } ?? []
-            let help = "Commands of `strata \(first)`:\n" + Console.table(group.map { ["  " + $0.words.joined(separator: " "), $0.summary] })
+            let help =
+                "Commands of `strata \(first)`:\n" + Console.table(group.map { ["  " + $0.words.joined(separator: " "), $0.summary] })
                 + "\nRun `strata \(first) <command> --help` for a command's usage.\n"
             if wantsHelp || words.count == 1 { return .show(help) }
             return .fail("unknown command '\(words.joined(separator: " "))'.\n" + help.dropLast(), code: 2)

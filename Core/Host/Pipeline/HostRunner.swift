@@ -31,8 +31,9 @@ final class HostRunner {
             LoadWatchdog.enable(supervised: context.environment[Supervisor.supervisedVariable] != nil)
         }
         HostSecrets.add(Secrets.values(in: context.config, declared: catalog.declaredSecrets, environment: context.environment))
-        context.logger.debug("config: \(context.config.source); plugin folders: \(context.pluginDirectories.joined(separator: ", ")); "
-                             + "data: \(context.dataDirectory.path)")
+        context.logger.debug(
+            "config: \(context.config.source); plugin folders: \(context.pluginDirectories.joined(separator: ", ")); "
+                + "data: \(context.dataDirectory.path)")
     }
 
     /// The loader, made (with the host's services registered) the first time it is needed.
@@ -45,8 +46,9 @@ final class HostRunner {
         } catch {
             logger.error("can't register host services: \(error)")
         }
-        let loader = PluginLoader(catalog: catalog.plugins, config: context.config, container: container,
-                                  dataDirectory: context.dataDirectory, crashes: context.crashes, pins: catalog.pins, logger: logger)
+        let loader = PluginLoader(
+            catalog: catalog.plugins, config: context.config, container: container,
+            dataDirectory: context.dataDirectory, crashes: context.crashes, pins: catalog.pins, logger: logger)
         activeLoader = loader
         return loader
     }
@@ -80,27 +82,32 @@ final class HostRunner {
     /// status line may carry its own controls). Ctrl-C cancels it, and a crash while it runs is blamed on
     /// its plugin.
     func run(_ request: PluginCommandRequest) async -> Int32 {
-        await run(request, invocation: CommandInvocation(arguments: request.arguments, environment: context.environment,
-                                                         isTerminal: Console.isTerminalOutput, output: { writeAll($0, to: STDOUT_FILENO) },
-                                                         error: { writeAll($0, to: STDERR_FILENO) }))
+        await run(
+            request,
+            invocation: CommandInvocation(
+                arguments: request.arguments, environment: context.environment,
+                isTerminal: Console.isTerminalOutput, output: { writeAll($0, to: STDOUT_FILENO) },
+                error: { writeAll($0, to: STDERR_FILENO) }))
     }
 
     /// Runs a routed plugin command, writing through `invocation`.
     func run(_ request: PluginCommandRequest, invocation: CommandInvocation) async -> Int32 {
         var armed: PluginRecord?
-        let runner = PluginCommandRunner(activate: { [self] id in
-            // A plugin set to run in a helper process is never opened here: its command runs in the helper.
-            if let helper = helperCommand(for: id) { return .success([helper.command(request.declared.words)]) }
-            return loaded(id, fallback: "it did not contribute the command").map { record in
-                armed = record
-                return loader.routes.filter { $0.pluginID == id }.map(\.command)
-            }
-        }, guarding: { [crashes = context.crashes] id, run in
-            if let armed { CrashJournal.arm(id, path: armed.path, in: crashes) }
-            let code = await CommandInterruption.run(run)
-            CrashJournal.disarm()
-            return code
-        })
+        let runner = PluginCommandRunner(
+            activate: { [self] id in
+                // A plugin set to run in a helper process is never opened here: its command runs in the helper.
+                if let helper = helperCommand(for: id) { return .success([helper.command(request.declared.words)]) }
+                return loaded(id, fallback: "it did not contribute the command").map { record in
+                    armed = record
+                    return loader.routes.filter { $0.pluginID == id }.map(\.command)
+                }
+            },
+            guarding: { [crashes = context.crashes] id, run in
+                if let armed { CrashJournal.arm(id, path: armed.path, in: crashes) }
+                let code = await CommandInterruption.run(run)
+                CrashJournal.disarm()
+                return code
+            })
         return await runner.run(request, invocation: invocation)
     }
 }

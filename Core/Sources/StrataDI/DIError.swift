@@ -41,11 +41,13 @@ public enum DIError: Error, Sendable, Equatable, CustomStringConvertible {
         case .ownedByOther(let type, let name, let owner, let attempted):
             return "\(attempted) can't register \(Self.describe(type, name)): it is owned by \(owner). Use another name or type."
         case .frozen(let type, let name, let attempted):
-            return "\(attempted) can't register \(Self.describe(type, name)): the container is frozen once loading ends. Register from the plugin's register(in:)."
+            return
+                "\(attempted) can't register \(Self.describe(type, name)): the container is frozen once loading ends. Register from the plugin's register(in:)."
         case .factoryFailed(_, _, _, let reason):
             return reason
         case .weakScopeNeedsClass(let type, let name, let owner):
-            return "\(Self.describe(type, name)) (registered by \(owner)) has scope weak but its factory returned a value type; use .singleton or return a class instance."
+            return
+                "\(Self.describe(type, name)) (registered by \(owner)) has scope weak but its factory returned a value type; use .singleton or return a class instance."
         }
     }
 

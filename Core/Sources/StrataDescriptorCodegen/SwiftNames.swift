@@ -29,7 +29,8 @@ enum SwiftNames {
             case "\n": escaped += "\\n"
             case "\r": escaped += "\\r"
             case "\t": escaped += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
+            case _
+            where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
                 || (0x2028...0x2029).contains(scalar.value):
                 escaped += "\\u{\(String(scalar.value, radix: 16))}"
             default: escaped.unicodeScalars.append(scalar)
@@ -40,8 +41,12 @@ enum SwiftNames {
 
     /// `text` on one line, for a `///` comment: control characters and line breaks become spaces.
     static func comment(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F || (0x80..<0xA0).contains($0.value)
-                || (0x2028...0x2029).contains($0.value) ? " " : $0 }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map {
+                    $0.value < 0x20 || $0.value == 0x7F || (0x80..<0xA0).contains($0.value)
+                        || (0x2028...0x2029).contains($0.value) ? " " : $0
+                }))
     }
 
     /// A number as a Swift literal of a `Double` (`65`, `0.5`).

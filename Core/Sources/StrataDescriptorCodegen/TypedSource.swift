@@ -88,37 +88,50 @@ public enum TypedSource {
         var properties: [Property] = []
         for (index, argument) in command.spec.arguments.enumerated() {
             let rest = index == 0 ? "arguments.positionals" : "arguments.positionals.dropFirst(\(index))"
-            let (type, value) = argument.repeats ? ("[String]", index == 0 ? rest : "Array(\(rest))")
+            let (type, value) =
+                argument.repeats
+                ? ("[String]", index == 0 ? rest : "Array(\(rest))")
                 : argument.optional ? ("String?", "\(rest).first") : ("String", "\(rest).first ?? \"\"")
             properties.append(Property(name: argument.name, type: type, value: value, help: "\(argument.name): \(argument.help)"))
         }
         for option in command.spec.options {
-            let (type, read, fallback) = switch option.type {
-            case .text: ("String", "value", "\"\"")
-            case .integer: ("Int", "integer", "0")
-            case .number: ("Double", "number", "0")
-            }
+            let (type, read, fallback) =
+                switch option.type {
+                case .text: ("String", "value", "\"\"")
+                case .integer: ("Int", "integer", "0")
+                case .number: ("Double", "number", "0")
+                }
             let value = "arguments.\(read)(\(SwiftNames.literal(option.name)))" + (option.required ? " ?? \(fallback)" : "")
-            properties.append(Property(name: option.name, type: type + (option.required ? "" : "?"), value: value,
-                                       help: "\(option.name) \(option.value): \(option.help)"))
+            properties.append(
+                Property(
+                    name: option.name, type: type + (option.required ? "" : "?"), value: value,
+                    help: "\(option.name) \(option.value): \(option.help)"))
         }
         for flag in command.spec.flags {
-            properties.append(Property(name: flag.name, type: "Bool", value: "arguments.has(\(SwiftNames.literal(flag.name)))",
-                                       help: "\(flag.name): \(flag.help)"))
+            properties.append(
+                Property(
+                    name: flag.name, type: "Bool", value: "arguments.has(\(SwiftNames.literal(flag.name)))",
+                    help: "\(flag.name): \(flag.help)"))
         }
         let path = command.words.joined(separator: " ")
         let named = try swiftNames(properties, reserved: ["arguments", "words"], of: "command '\(path)'")
         let summary = SwiftNames.comment(command.summary)
-        var lines = ["/// `\(SwiftNames.comment(command.usage))`: \(summary)" + (summary.hasSuffix(".") ? "" : "."),
-                     "struct \(name): DeclaredCommand {",
-                     "    static let words = \(list(command.words))"]
+        var lines = [
+            "/// `\(SwiftNames.comment(command.usage))`: \(summary)" + (summary.hasSuffix(".") ? "" : "."),
+            "struct \(name): DeclaredCommand {",
+            "    static let words = \(list(command.words))",
+        ]
         for property in named { lines += ["    /// \(SwiftNames.comment(property.help))", "    let \(property.name): \(property.type)"] }
-        lines += ["    /// The parsed command line, for what the properties don't give (its free text: `arguments.text`).",
-                  "    let arguments: CommandArguments", "",
-                  "    init(_ arguments: CommandArguments) {", "        self.arguments = arguments"]
+        lines += [
+            "    /// The parsed command line, for what the properties don't give (its free text: `arguments.text`).",
+            "    let arguments: CommandArguments", "",
+            "    init(_ arguments: CommandArguments) {", "        self.arguments = arguments",
+        ]
         lines += named.map { "        self.\($0.name) = \($0.value)" }
         lines += ["    }", ""]
-        return lines + nameFunction("name", named, help: "How the argument, option or flag at `property` is written on the command line (`FILE`, `--pace`), for messages.")
+        return lines
+            + nameFunction(
+                "name", named, help: "How the argument, option or flag at `property` is written on the command line (`FILE`, `--pace`), for messages.")
             + ["}"]
     }
 
@@ -134,40 +147,49 @@ public enum TypedSource {
         var enums: [String] = []
         for setting in settings {
             let key = SwiftNames.literal(setting.key)
-            var (type, read): (String, String) = switch (setting.type, setting.format) {
-            case (.string, .httpURL?): ("URL", "url(\(key))")
-            case (.string, _): ("String", "string(\(key))")
-            case (.integer, _): ("Int", "integer(\(key))")
-            case (.number, _): ("Double", "number(\(key))")
-            case (.boolean, _): ("Bool", "boolean(\(key))")
-            case (.array, _), (.object, _): ("JSONValue", "json(\(key))")
-            }
+            var (type, read): (String, String) =
+                switch (setting.type, setting.format) {
+                case (.string, .httpURL?): ("URL", "url(\(key))")
+                case (.string, _): ("String", "string(\(key))")
+                case (.integer, _): ("Int", "integer(\(key))")
+                case (.number, _): ("Double", "number(\(key))")
+                case (.boolean, _): ("Bool", "boolean(\(key))")
+                case (.array, _), (.object, _): ("JSONValue", "json(\(key))")
+                }
             var initial = setting.defaultValue.map { defaultLiteral($0, of: setting) }
             // A string with choices is an enum of them, when each choice makes a Swift name of its own.
             let cases = setting.choices?.compactMap(SwiftNames.property) ?? []
             if let choices = setting.choices, cases.count == choices.count, Set(cases).count == cases.count,
-               let enumName = SwiftNames.type([setting.key], suffix: "") {
-                enums += ["    /// The values `\(SwiftNames.comment(setting.key))` may have.", "    enum \(enumName): String, Sendable, CaseIterable {"]
+                let enumName = SwiftNames.type([setting.key], suffix: "")
+            {
+                enums +=
+                    ["    /// The values `\(SwiftNames.comment(setting.key))` may have.", "    enum \(enumName): String, Sendable, CaseIterable {"]
                     + zip(cases, choices).map { name, raw in "        case \(name)" + (name == raw ? "" : " = \(SwiftNames.literal(raw))") }
                     + ["    }", ""]
                 type = enumName
                 read = "string(\(key)).flatMap(\(enumName).init(rawValue:))"
                 initial = setting.defaultValue.flatMap { raw in choices.firstIndex(of: raw).map { ".\(cases[$0])" } }
             }
-            properties.append(Property(name: setting.key, type: initial == nil ? type + "?" : "\(type) = \(initial ?? "")",
-                                       value: "values.\(read)",
-                                       help: setting.description + (setting.defaultValue.map { " (default: \($0))" } ?? ""),
-                                       keepsDefault: initial != nil))
+            properties.append(
+                Property(
+                    name: setting.key, type: initial == nil ? type + "?" : "\(type) = \(initial ?? "")",
+                    value: "values.\(read)",
+                    help: setting.description + (setting.defaultValue.map { " (default: \($0))" } ?? ""),
+                    keepsDefault: initial != nil))
         }
         let named = try swiftNames(properties, reserved: ["declared"], of: "the settings")
-        var lines = ["/// `features.\(id).settings`, as `plugin.json` declares them: read with `context.settings.decode(\(name).self)`.",
-                     "struct \(name): DeclaredSettings, Equatable {",
-                     "    static let declared: [PluginDescriptor.Setting] = ["]
+        var lines = [
+            "/// `features.\(id).settings`, as `plugin.json` declares them: read with `context.settings.decode(\(name).self)`.",
+            "struct \(name): DeclaredSettings, Equatable {",
+            "    static let declared: [PluginDescriptor.Setting] = [",
+        ]
         lines += settings.map { "        \(declaration($0))," }
         lines += ["    ]", ""] + enums
         for property in named { lines += ["    /// \(SwiftNames.comment(property.help))", "    var \(property.name): \(property.type)"] }
-        lines += ["", "    /// Every setting at its default.", "    init() {}", "",
-                  "    init(_ values: SettingValues) {"]
+        lines += [
+            "", "    /// Every setting at its default.", "    init() {}", "",
+            "    init(_ values: SettingValues) {",
+        ]
         lines += named.map { "        self.\($0.name) = \($0.value)" + ($0.keepsDefault ? " ?? \($0.name)" : "") }
         return lines + ["    }", ""] + nameFunction("key", named, help: "The key of the setting at `property`, for messages.")
             + ["}"]
@@ -181,7 +203,9 @@ public enum TypedSource {
             guard let name = SwiftNames.property(property.name) else {
                 throw Problem(description: "\(owner): '\(property.name)' makes no Swift name; start it with a letter")
             }
-            if reserved.contains(name) { throw Problem(description: "\(owner): '\(property.name)' makes the Swift name \(name), which the generated type uses itself") }
+            if reserved.contains(name) {
+                throw Problem(description: "\(owner): '\(property.name)' makes the Swift name \(name), which the generated type uses itself")
+            }
             if let other = seen.updateValue(property.name, forKey: name) {
                 throw Problem(description: "\(owner): '\(other)' and '\(property.name)' both make the Swift name \(name); rename one")
             }

@@ -23,11 +23,13 @@ public struct DataTransferService: Sendable {
     public var sleep: @Sendable (Double) async throws -> Void
 
     /// Creates a service.
-    public init(client: any HTTPClient, baseURL: URL, headers: [String: String] = [:], query: [URLQueryItem] = [],
-                timeout: Double = 30, maxResponseBytes: Int = HTTPRequest.defaultMaxResponseBytes, retry: RetryPolicy = .standard,
-                sleep: @escaping @Sendable (Double) async throws -> Void = { seconds in
-                    try await Task.sleep(nanoseconds: UInt64(min(max(0, seconds), 3_153_600_000) * 1_000_000_000))
-                }) {
+    public init(
+        client: any HTTPClient, baseURL: URL, headers: [String: String] = [:], query: [URLQueryItem] = [],
+        timeout: Double = 30, maxResponseBytes: Int = HTTPRequest.defaultMaxResponseBytes, retry: RetryPolicy = .standard,
+        sleep: @escaping @Sendable (Double) async throws -> Void = { seconds in
+            try await Task.sleep(nanoseconds: UInt64(min(max(0, seconds), 3_153_600_000) * 1_000_000_000))
+        }
+    ) {
         self.client = client
         self.baseURL = baseURL
         self.headers = headers
@@ -51,9 +53,10 @@ public struct DataTransferService: Sendable {
         // URLComponents leaves `+` as is, and servers read it as a space.
         components.percentEncodedQuery = components.percentEncodedQuery?.replacing("+", with: "%2B")
         guard let full = components.url else { throw .invalidRequest("bad URL for path \(endpoint.path)") }
-        return HTTPRequest(url: full, method: endpoint.method, headers: headers.merging(endpoint.headers) { $1 },
-                           body: endpoint.body, timeout: endpoint.timeout ?? timeout,
-                           maxResponseBytes: endpoint.maxResponseBytes ?? maxResponseBytes)
+        return HTTPRequest(
+            url: full, method: endpoint.method, headers: headers.merging(endpoint.headers) { $1 },
+            body: endpoint.body, timeout: endpoint.timeout ?? timeout,
+            maxResponseBytes: endpoint.maxResponseBytes ?? maxResponseBytes)
     }
 
     /// Sends `endpoint` (retrying per the policy) and returns its 2xx response.
@@ -136,7 +139,8 @@ public struct DataTransferService: Sendable {
                     }
                 }
                 if head == nil {
-                    headContinuation.finish(throwing: Task.isCancelled ? NetworkError.cancelled : NetworkError.transport("the server closed the connection without a response"))
+                    headContinuation.finish(
+                        throwing: Task.isCancelled ? NetworkError.cancelled : NetworkError.transport("the server closed the connection without a response"))
                 }
                 bodyContinuation.finish()
             } catch {
@@ -149,7 +153,7 @@ public struct DataTransferService: Sendable {
         do {
             let head = try await withTaskCancellationHandler {
                 for try await head in heads { return head }
-                throw NetworkError.cancelled // the heads stream ends without a head only when this task is cancelled
+                throw NetworkError.cancelled  // the heads stream ends without a head only when this task is cancelled
             } onCancel: {
                 pump.cancel()
             }

@@ -18,8 +18,10 @@ public struct Endpoint<Response: Decodable>: Sendable {
     public var maxResponseBytes: Int?
 
     /// Creates an endpoint.
-    public init(path: String, method: String = "GET", query: [URLQueryItem] = [], headers: [String: String] = [:],
-                body: Data? = nil, timeout: Double? = nil, maxResponseBytes: Int? = nil) {
+    public init(
+        path: String, method: String = "GET", query: [URLQueryItem] = [], headers: [String: String] = [:],
+        body: Data? = nil, timeout: Double? = nil, maxResponseBytes: Int? = nil
+    ) {
         self.path = path
         self.method = method
         self.query = query
@@ -31,8 +33,10 @@ public struct Endpoint<Response: Decodable>: Sendable {
 
     /// A `POST` with a JSON body.
     /// - Throws: `NetworkError.invalidRequest` if `body` doesn't encode.
-    public static func postJSON(path: String, body: some Encodable, headers: [String: String] = [:],
-                                timeout: Double? = nil) throws(NetworkError) -> Endpoint {
+    public static func postJSON(
+        path: String, body: some Encodable, headers: [String: String] = [:],
+        timeout: Double? = nil
+    ) throws(NetworkError) -> Endpoint {
         let data: Data
         do { data = try JSONEncoder().encode(body) } catch { throw .invalidRequest("the body doesn't encode: \(error)") }
         var allHeaders = headers

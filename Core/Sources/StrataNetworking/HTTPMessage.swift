@@ -20,8 +20,10 @@ public struct HTTPRequest: Sendable, Equatable {
     public static let defaultMaxResponseBytes = 32_000_000
 
     /// Creates a request.
-    public init(url: URL, method: String = "GET", headers: [String: String] = [:], body: Data? = nil, timeout: Double = 30,
-                maxResponseBytes: Int = HTTPRequest.defaultMaxResponseBytes) {
+    public init(
+        url: URL, method: String = "GET", headers: [String: String] = [:], body: Data? = nil, timeout: Double = 30,
+        maxResponseBytes: Int = HTTPRequest.defaultMaxResponseBytes
+    ) {
         self.url = url
         self.method = method
         self.headers = headers

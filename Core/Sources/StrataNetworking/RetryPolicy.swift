@@ -22,9 +22,11 @@ public struct RetryPolicy: Sendable {
     public var serverDelay: @Sendable (HTTPResponse, Date) -> Double?
 
     /// Creates a policy.
-    public init(maxAttempts: Int = 3, retryableStatuses: Set<Int> = [429, 503], baseDelay: Double = 0.5, maxDelay: Double = 30,
-                mayRetry: @escaping @Sendable (HTTPResponse) -> Bool = { _ in true },
-                serverDelay: @escaping @Sendable (HTTPResponse, Date) -> Double? = RetryPolicy.retryAfter) {
+    public init(
+        maxAttempts: Int = 3, retryableStatuses: Set<Int> = [429, 503], baseDelay: Double = 0.5, maxDelay: Double = 30,
+        mayRetry: @escaping @Sendable (HTTPResponse) -> Bool = { _ in true },
+        serverDelay: @escaping @Sendable (HTTPResponse, Date) -> Double? = RetryPolicy.retryAfter
+    ) {
         self.maxAttempts = maxAttempts
         self.retryableStatuses = retryableStatuses
         self.baseDelay = baseDelay
@@ -66,11 +68,12 @@ public struct RetryPolicy: Sendable {
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         let parts = text.split(separator: " ")
         guard parts.count == 6, parts[0].count == 4, parts[0].hasSuffix(","), parts[5] == "GMT", parts[1].count == 2,
-              let day = Int(parts[1]), let month = months.firstIndex(of: String(parts[2])), parts[3].count == 4, let year = Int(parts[3])
+            let day = Int(parts[1]), let month = months.firstIndex(of: String(parts[2])), parts[3].count == 4, let year = Int(parts[3])
         else { return nil }
         let clock = parts[4].split(separator: ":")
         guard clock.count == 3, clock.allSatisfy({ $0.count == 2 }), let hour = Int(clock[0]), let minute = Int(clock[1]),
-              let second = Int(clock[2]), (1...31).contains(day), hour < 24, minute < 60, second <= 60 else { return nil }
+            let second = Int(clock[2]), (1...31).contains(day), hour < 24, minute < 60, second <= 60
+        else { return nil }
         // Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil).
         let y = month < 2 ? year - 1 : year
         let era = y / 400, yearOfEra = y - era * 400

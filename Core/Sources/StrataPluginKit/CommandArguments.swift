@@ -18,8 +18,10 @@ public struct CommandArguments: Sendable {
     ///
     /// A word with a space before any `=` (`"-5 points on my exam"`) is text, never an option: no option's
     /// name has one.
-    public init(_ arguments: [String], options optionNames: Set<String> = [], flags flagNames: Set<String> = [],
-                takesPositionals: Bool = false) throws(CommandError) {
+    public init(
+        _ arguments: [String], options optionNames: Set<String> = [], flags flagNames: Set<String> = [],
+        takesPositionals: Bool = false
+    ) throws(CommandError) {
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             if argument == "--" {
@@ -29,7 +31,8 @@ public struct CommandArguments: Sendable {
             let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             let name = parts[0]
             guard argument.hasPrefix("-"), argument.count > 1, Double(argument) == nil,
-                  !name.contains(where: \.isWhitespace) else {
+                !name.contains(where: \.isWhitespace)
+            else {
                 positionals.append(argument)
                 continue
             }

@@ -60,8 +60,10 @@ public struct CommandSpec: Sendable, Equatable, Encodable {
         /// The greatest value of an `integer` or `number` option, if there is one (`"maximum"`).
         public var maximum: Double?
 
-        public init(_ name: String, value: String, help: String, type: ValueType = .text, choices: [String] = [],
-                    required: Bool = false, fileExtensions: [String]? = nil, minimum: Double? = nil, maximum: Double? = nil) {
+        public init(
+            _ name: String, value: String, help: String, type: ValueType = .text, choices: [String] = [],
+            required: Bool = false, fileExtensions: [String]? = nil, minimum: Double? = nil, maximum: Double? = nil
+        ) {
             self.minimum = minimum
             self.maximum = maximum
             self.name = name
@@ -147,8 +149,9 @@ public struct CommandSpec: Sendable, Equatable, Encodable {
     /// - Throws: ``CommandError/usage(_:)`` naming what is wrong: an unknown option, a missing value or
     ///   argument, one argument too many, a value of the wrong type or not among the choices.
     public func parse(_ words: [String]) throws(CommandError) -> CommandArguments {
-        let parsed = try CommandArguments(words, options: Set(options.map(\.name)), flags: Set(flags.map(\.name)),
-                                          takesPositionals: !arguments.isEmpty)
+        let parsed = try CommandArguments(
+            words, options: Set(options.map(\.name)), flags: Set(flags.map(\.name)),
+            takesPositionals: !arguments.isEmpty)
         let required = arguments.filter { !$0.optional }
         if parsed.positionals.count < required.count {
             throw .usage("missing \(required[parsed.positionals.count].name)")

@@ -26,8 +26,10 @@ extension PluginContext {
     /// Errors are reported as ``PluginCommand/run`` says; to put them in the plugin's words use
     /// ``PluginCommands``.
     /// - Throws: `CommandError.usage` if this plugin already contributed the command.
-    public func addCommand<Command: DeclaredCommand>(_ type: Command.Type,
-                                                     run: @escaping @Sendable (Command, CommandInvocation) async throws -> Void) throws(CommandError) {
+    public func addCommand<Command: DeclaredCommand>(
+        _ type: Command.Type,
+        run: @escaping @Sendable (Command, CommandInvocation) async throws -> Void
+    ) throws(CommandError) {
         try addCommand(PluginCommand(path: Command.words) { arguments, invocation in try await run(Command(arguments), invocation) })
     }
 }
@@ -55,17 +57,20 @@ public struct PluginCommands: Sendable {
     /// Contributes the declared command `Command`; `run` gets its typed command line, and what it throws is
     /// worded as ``init(_:errors:)`` says (a `CommandError` passes as it is).
     /// - Throws: `CommandError.usage` if this plugin already contributed the command.
-    public func add<Command: DeclaredCommand>(_ type: Command.Type,
-                                              run: @escaping @Sendable (Command, CommandInvocation) async throws -> Void) throws(CommandError) {
+    public func add<Command: DeclaredCommand>(
+        _ type: Command.Type,
+        run: @escaping @Sendable (Command, CommandInvocation) async throws -> Void
+    ) throws(CommandError) {
         let word = word
-        try context.addCommand(PluginCommand(path: Command.words) { arguments, invocation in
-            do {
-                try await run(Command(arguments), invocation)
-            } catch let error as CommandError {
-                throw error
-            } catch {
-                throw word(error, Command.words)
-            }
-        })
+        try context.addCommand(
+            PluginCommand(path: Command.words) { arguments, invocation in
+                do {
+                    try await run(Command(arguments), invocation)
+                } catch let error as CommandError {
+                    throw error
+                } catch {
+                    throw word(error, Command.words)
+                }
+            })
     }
 }

@@ -18,6 +18,8 @@ public protocol FeaturePlugin: AnyObject, Sendable {
 /// nothing of this: it is kept only so that a plugin written before builds, with a warning saying what to do.
 @available(*, deprecated, message: "plugin.json says who the plugin is: delete the plugin's `manifest` property")
 public struct PluginManifest: Sendable {
-    public init(id: String, displayName: String, version: String, summary: String, sdkABI: Int = 0,
-                dependencies: [String] = []) {}
+    public init(
+        id: String, displayName: String, version: String, summary: String, sdkABI: Int = 0,
+        dependencies: [String] = []
+    ) {}
 }

@@ -44,9 +44,10 @@ public struct LibrarySymbols: Sendable, Equatable {
         let table = try reader.bytes(at: sections.offset, count: sections.length, what: "section header table")
         func section(_ index: Int) -> Section {
             let base = index * entrySize  // index < count: within the table just read
-            return Section(type: table.load(UInt32.self, at: base + 4), offset: Int(exactly: table.load(UInt64.self, at: base + 0x18)),
-                           size: Int(exactly: table.load(UInt64.self, at: base + 0x20)),
-                           link: Int(table.load(UInt32.self, at: base + 0x28)), entrySize: Int(exactly: table.load(UInt64.self, at: base + 0x38)))
+            return Section(
+                type: table.load(UInt32.self, at: base + 4), offset: Int(exactly: table.load(UInt64.self, at: base + 0x18)),
+                size: Int(exactly: table.load(UInt64.self, at: base + 0x20)),
+                link: Int(table.load(UInt32.self, at: base + 0x28)), entrySize: Int(exactly: table.load(UInt64.self, at: base + 0x38)))
         }
         guard let symbolIndex = (0..<count).first(where: { section($0).type == 11 /* SHT_DYNSYM */ }) else {
             throw .notELF("\(path) has no dynamic symbol table, so it is not a shared library")
@@ -54,10 +55,12 @@ public struct LibrarySymbols: Sendable, Equatable {
         let symbolTable = section(symbolIndex)
         let damaged = PluginDescriptorError.notELF("\(path) has a damaged dynamic symbol table")
         guard symbolTable.entrySize == 24, let symbolsOffset = symbolTable.offset, let symbolsSize = symbolTable.size,
-              symbolsSize <= maximumTableLength, symbolTable.link < count else { throw damaged }
+            symbolsSize <= maximumTableLength, symbolTable.link < count
+        else { throw damaged }
         let strings = section(symbolTable.link)
         guard strings.type == 3 /* SHT_STRTAB */, let stringsOffset = strings.offset, let stringsSize = strings.size,
-              stringsSize <= maximumTableLength else { throw damaged }
+            stringsSize <= maximumTableLength
+        else { throw damaged }
         let symbols = try reader.bytes(at: symbolsOffset, count: symbolsSize - symbolsSize % 24, what: "dynamic symbol table")
         let names = try reader.bytes(at: stringsOffset, count: stringsSize, what: "dynamic string table")
 

@@ -69,8 +69,10 @@ public struct CommandInvocation: Sendable {
     private let standardError: @Sendable (String) -> Void
 
     /// Creates an invocation; tests pass closures that collect the output.
-    public init(arguments: [String], environment: [String: String] = [:], isTerminal: Bool = false,
-                output: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void) {
+    public init(
+        arguments: [String], environment: [String: String] = [:], isTerminal: Bool = false,
+        output: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void
+    ) {
         self.arguments = arguments
         self.environment = environment
         self.isTerminal = isTerminal

@@ -40,8 +40,10 @@ public final class PluginContext: Sendable, CustomReflectable {
     /// Registers a factory owned by this plugin and private to it: only this plugin (and the host, which
     /// opens its screens) can resolve it. See `Container.register`.
     /// - Throws: `DIError.ownedByOther` if another plugin or the host owns the key; `DIError.frozen` after loading.
-    public func register<T>(_ type: T.Type = T.self, name: String? = nil, scope: Scope = .transient,
-                            factory: @escaping @Sendable (Resolver) throws -> T) throws(DIError) {
+    public func register<T>(
+        _ type: T.Type = T.self, name: String? = nil, scope: Scope = .transient,
+        factory: @escaping @Sendable (Resolver) throws -> T
+    ) throws(DIError) {
         try registry.register(type, name: name, scope: scope, exported: false, factory: factory)
     }
 
@@ -49,8 +51,10 @@ public final class PluginContext: Sendable, CustomReflectable {
     /// that both link, which the other plugins resolve with `service(_:)` after declaring a dependency on
     /// this one. Everything else stays private.
     /// - Throws: as `register`.
-    public func export<T>(_ type: T.Type = T.self, name: String? = nil, scope: Scope = .transient,
-                          factory: @escaping @Sendable (Resolver) throws -> T) throws(DIError) {
+    public func export<T>(
+        _ type: T.Type = T.self, name: String? = nil, scope: Scope = .transient,
+        factory: @escaping @Sendable (Resolver) throws -> T
+    ) throws(DIError) {
         try registry.register(type, name: name, scope: scope, exported: true, factory: factory)
     }
 
@@ -65,8 +69,10 @@ public final class PluginContext: Sendable, CustomReflectable {
     /// Contributes to an extension point, keyed by this plugin: `try context.contribute(.screen) { … }`.
     /// The factory runs once, when the host first asks for the contribution.
     /// - Throws: `DIError.ownedByOther` if this plugin already contributed to the point; `DIError.frozen` after loading.
-    public func contribute<Contribution>(_ point: ExtensionPoint<Contribution>,
-                                         _ factory: @escaping @Sendable (Resolver) throws -> Contribution) throws(DIError) {
+    public func contribute<Contribution>(
+        _ point: ExtensionPoint<Contribution>,
+        _ factory: @escaping @Sendable (Resolver) throws -> Contribution
+    ) throws(DIError) {
         try register(Contribution.self, name: point.key(for: pluginID), scope: .singleton, factory: factory)
     }
 

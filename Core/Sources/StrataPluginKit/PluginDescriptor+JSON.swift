@@ -5,35 +5,42 @@ extension PluginDescriptor {
     /// ``PluginDescriptorError/wrongTypes(_:_:)`` with its key path (`commands[1].words`).
     init(json: JSONValue) throws(PluginDescriptorError) {
         let fields = try Fields(json, path: "")
-        self.init(id: try fields.string("id"), displayName: try fields.string("displayName"), version: try fields.string("version"),
-                  summary: try fields.string("summary"), abi: try fields.optional("abi", String.self) ?? "",
-                  dependencies: try fields.optional("dependencies", [String: String].self) ?? [:],
-                  commands: try fields.objects("commands").map { command throws(PluginDescriptorError) in
-                      Command(words: try command.require("words", [String].self), summary: try command.string("summary"),
-                              spec: try command.spec())
-                  },
-                  screens: try fields.objects("screens").map { screen throws(PluginDescriptorError) in
-                      Screen(title: try screen.string("title"), summary: try screen.string("summary"))
-                  },
-                  settings: try fields.objects("settings").map { setting throws(PluginDescriptorError) in
-                      let type = try setting.string("type")
-                      guard let kind = Setting.Kind(rawValue: type) else {
-                          throw .wrongTypes(setting.path("type"), "'\(type)' is not one of "
-                                            + Setting.Kind.allCases.map(\.rawValue).joined(separator: ", "))
-                      }
-                      let formatName = try setting.optional("format", String.self)
-                      let format = formatName.flatMap(Setting.Format.init(rawValue:))
-                      if let formatName, format == nil {
-                          throw .wrongTypes(setting.path("format"), "'\(formatName)' is not one of "
-                                            + Setting.Format.allCases.map(\.rawValue).joined(separator: ", "))
-                      }
-                      return Setting(key: try setting.string("key"), type: kind, defaultValue: try setting.optional("default", String.self),
-                                     description: try setting.string("description"),
-                                     secret: try setting.optional("secret", Bool.self) ?? false,
-                                     choices: try setting.optional("choices", [String].self),
-                                     minimum: try setting.optional("minimum", Double.self),
-                                     maximum: try setting.optional("maximum", Double.self), format: format)
-                  })
+        self.init(
+            id: try fields.string("id"), displayName: try fields.string("displayName"), version: try fields.string("version"),
+            summary: try fields.string("summary"), abi: try fields.optional("abi", String.self) ?? "",
+            dependencies: try fields.optional("dependencies", [String: String].self) ?? [:],
+            commands: try fields.objects("commands").map { command throws(PluginDescriptorError) in
+                Command(
+                    words: try command.require("words", [String].self), summary: try command.string("summary"),
+                    spec: try command.spec())
+            },
+            screens: try fields.objects("screens").map { screen throws(PluginDescriptorError) in
+                Screen(title: try screen.string("title"), summary: try screen.string("summary"))
+            },
+            settings: try fields.objects("settings").map { setting throws(PluginDescriptorError) in
+                let type = try setting.string("type")
+                guard let kind = Setting.Kind(rawValue: type) else {
+                    throw .wrongTypes(
+                        setting.path("type"),
+                        "'\(type)' is not one of "
+                            + Setting.Kind.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                let formatName = try setting.optional("format", String.self)
+                let format = formatName.flatMap(Setting.Format.init(rawValue:))
+                if let formatName, format == nil {
+                    throw .wrongTypes(
+                        setting.path("format"),
+                        "'\(formatName)' is not one of "
+                            + Setting.Format.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                return Setting(
+                    key: try setting.string("key"), type: kind, defaultValue: try setting.optional("default", String.self),
+                    description: try setting.string("description"),
+                    secret: try setting.optional("secret", Bool.self) ?? false,
+                    choices: try setting.optional("choices", [String].self),
+                    minimum: try setting.optional("minimum", Double.self),
+                    maximum: try setting.optional("maximum", Double.self), format: format)
+            })
         if let declared = fields.members["capabilities"], declared != .null {
             capabilities = try Capabilities(json: declared, path: "capabilities")
         }
@@ -81,26 +88,33 @@ extension Fields {
     /// A command's arguments, options and flags (`usage` is generated from them, so it may not be written).
     func spec() throws(PluginDescriptorError) -> CommandSpec {
         if members["usage"] != nil {
-            throw .wrongTypes(path("usage"), "the usage line is generated from \"arguments\", \"options\" and \"flags\"; declare those instead (a plugin built with an older Strata SDK: rebuild it)")
+            throw .wrongTypes(
+                path("usage"),
+                "the usage line is generated from \"arguments\", \"options\" and \"flags\"; declare those instead (a plugin built with an older Strata SDK: rebuild it)"
+            )
         }
         let spec = CommandSpec(
             arguments: try objects("arguments").map { item throws(PluginDescriptorError) in
-                CommandSpec.Argument(try item.string("name"), help: try item.string("help"),
-                                     optional: try item.optional("optional", Bool.self) ?? false,
-                                     repeats: try item.optional("repeats", Bool.self) ?? false)
+                CommandSpec.Argument(
+                    try item.string("name"), help: try item.string("help"),
+                    optional: try item.optional("optional", Bool.self) ?? false,
+                    repeats: try item.optional("repeats", Bool.self) ?? false)
             },
             options: try objects("options").map { item throws(PluginDescriptorError) in
                 let typeName = try item.optional("type", String.self) ?? "text"
                 guard let type = CommandSpec.ValueType(rawValue: typeName) else {
-                    throw .wrongTypes(item.path("type"), "'\(typeName)' is not one of "
-                                      + CommandSpec.ValueType.allCases.map(\.rawValue).joined(separator: ", "))
+                    throw .wrongTypes(
+                        item.path("type"),
+                        "'\(typeName)' is not one of "
+                            + CommandSpec.ValueType.allCases.map(\.rawValue).joined(separator: ", "))
                 }
-                return CommandSpec.Option(try item.string("name"), value: try item.string("value"), help: try item.string("help"),
-                                          type: type, choices: try item.optional("choices", [String].self) ?? [],
-                                          required: try item.optional("required", Bool.self) ?? false,
-                                          fileExtensions: try item.optional("fileExtensions", [String].self),
-                                          minimum: try item.optional("minimum", Double.self),
-                                          maximum: try item.optional("maximum", Double.self))
+                return CommandSpec.Option(
+                    try item.string("name"), value: try item.string("value"), help: try item.string("help"),
+                    type: type, choices: try item.optional("choices", [String].self) ?? [],
+                    required: try item.optional("required", Bool.self) ?? false,
+                    fileExtensions: try item.optional("fileExtensions", [String].self),
+                    minimum: try item.optional("minimum", Double.self),
+                    maximum: try item.optional("maximum", Double.self))
             },
             flags: try objects("flags").map { item throws(PluginDescriptorError) in
                 CommandSpec.Flag(try item.string("name"), help: try item.string("help"))

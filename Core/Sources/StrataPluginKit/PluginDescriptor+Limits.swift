@@ -23,7 +23,8 @@ extension PluginDescriptor {
         }
         if let problem = beyond(commands.count, Limits.commands, "commands") ?? beyond(screens.count, Limits.screens, "screens")
             ?? beyond(settings.count, Limits.settings, "settings") ?? beyond(dependencies.count, Limits.dependencies, "dependencies")
-            ?? beyond(capabilities.network.count + capabilities.environment.count + capabilities.files.count, Limits.capabilities, "capabilities") {
+            ?? beyond(capabilities.network.count + capabilities.environment.count + capabilities.files.count, Limits.capabilities, "capabilities")
+        {
             return problem
         }
         for command in commands {
@@ -32,11 +33,14 @@ extension PluginDescriptor {
                 ?? beyond(command.spec.arguments.count, Limits.entriesPerCommand, "arguments of \(name)")
                 ?? beyond(command.spec.options.count, Limits.entriesPerCommand, "options of \(name)")
                 ?? beyond(command.spec.flags.count, Limits.entriesPerCommand, "flags of \(name)")
-                ?? command.spec.options.lazy.compactMap({ beyond($0.choices.count, Limits.entriesPerCommand, "choices of \(name)'s \($0.name)") }).first {
+                ?? command.spec.options.lazy.compactMap({ beyond($0.choices.count, Limits.entriesPerCommand, "choices of \(name)'s \($0.name)") }).first
+            {
                 return problem
             }
         }
-        if let problem = settings.lazy.compactMap({ beyond($0.choices?.count ?? 0, Limits.entriesPerCommand, "choices of setting '\($0.key.prefix(40))'") }).first {
+        if let problem = settings.lazy.compactMap({ beyond($0.choices?.count ?? 0, Limits.entriesPerCommand, "choices of setting '\($0.key.prefix(40))'") })
+            .first
+        {
             return problem
         }
         if let long = texts.first(where: { $0.count > Limits.textLength }) {

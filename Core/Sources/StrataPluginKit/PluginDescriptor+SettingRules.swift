@@ -64,7 +64,8 @@ extension PluginDescriptor.Setting {
         case .httpURL?:
             return Self.httpURL(text) == nil ? .invalid("\(shown) is not an http(s) URL, e.g. \"https://example.com\"") : nil
         case .apiKeyVariable?:
-            return APIKeyVariable.mayHoldKey(text) ? nil
+            return APIKeyVariable.mayHoldKey(text)
+                ? nil
                 : .invalid("give the name of \(APIKeyVariable.rule), e.g. \"MY_API_KEY\" (never the key itself); no other variable is ever sent to a server")
         }
     }

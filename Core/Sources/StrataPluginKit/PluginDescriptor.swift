@@ -105,8 +105,10 @@ public struct PluginDescriptor: Encodable, Sendable, Equatable {
         }
 
         /// Creates a setting's declaration (the generated settings type of a plugin holds its own).
-        public init(key: String, type: Kind, defaultValue: String? = nil, description: String, secret: Bool = false,
-                    choices: [String]? = nil, minimum: Double? = nil, maximum: Double? = nil, format: Format? = nil) {
+        public init(
+            key: String, type: Kind, defaultValue: String? = nil, description: String, secret: Bool = false,
+            choices: [String]? = nil, minimum: Double? = nil, maximum: Double? = nil, format: Format? = nil
+        ) {
             self.key = key
             self.type = type
             self.defaultValue = defaultValue
@@ -124,8 +126,10 @@ public struct PluginDescriptor: Encodable, Sendable, Equatable {
     }
 
     /// Creates a descriptor.
-    public init(id: String, displayName: String, version: String, summary: String, abi: String = StrataABI.stampString,
-                dependencies: [String: String] = [:], commands: [Command] = [], screens: [Screen] = [], settings: [Setting] = []) {
+    public init(
+        id: String, displayName: String, version: String, summary: String, abi: String = StrataABI.stampString,
+        dependencies: [String: String] = [:], commands: [Command] = [], screens: [Screen] = [], settings: [Setting] = []
+    ) {
         self.id = id
         self.displayName = displayName
         self.version = version

@@ -50,9 +50,10 @@ public enum PluginDescriptorReader {
         let tail = try reader.bytes(at: tailStart, count: slack + tableLength, what: "section header table")
         func section(_ index: Int) -> Section {
             let base = slack + index * entrySize
-            return Section(name: Int(tail.load(UInt32.self, at: base)), type: tail.load(UInt32.self, at: base + 4),
-                           offset: Int(exactly: tail.load(UInt64.self, at: base + 0x18)),
-                           size: Int(exactly: tail.load(UInt64.self, at: base + 0x20)))
+            return Section(
+                name: Int(tail.load(UInt32.self, at: base)), type: tail.load(UInt32.self, at: base + 4),
+                offset: Int(exactly: tail.load(UInt64.self, at: base + 0x18)),
+                size: Int(exactly: tail.load(UInt64.self, at: base + 0x20)))
         }
         let names = section(namesIndex)
         guard let namesOffset = names.offset, let namesSize = names.size, namesSize < 1 << 20 else {

@@ -7,8 +7,9 @@ import StrataDI
 public protocol PluginRegistry: Sendable {
     /// Registers a factory owned by the plugin: private to it, or shared with every plugin when `exported`.
     /// - Throws: `DIError.ownedByOther` if another owner holds the key; `DIError.frozen` after loading.
-    func register<T>(_ type: T.Type, name: String?, scope: Scope, exported: Bool,
-                     factory: @escaping @Sendable (Resolver) throws -> T) throws(DIError)
+    func register<T>(
+        _ type: T.Type, name: String?, scope: Scope, exported: Bool,
+        factory: @escaping @Sendable (Resolver) throws -> T) throws(DIError)
 
     /// Resolves `type` (and `name`) as the plugin.
     /// - Throws: `DIError` as the container does (`notRegistered`, `privateRegistration`, …).

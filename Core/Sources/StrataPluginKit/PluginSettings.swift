@@ -24,7 +24,8 @@ public struct PluginSettings: Sendable {
         do {
             return try JSONDecoder().decode(type, from: json)
         } catch let error as DecodingError {
-            throw PluginSettingsError(pluginID: pluginID, keyPath: error.keyPath(under: "features.\(pluginID).settings"), problem: error.problem, source: source)
+            throw PluginSettingsError(
+                pluginID: pluginID, keyPath: error.keyPath(under: "features.\(pluginID).settings"), problem: error.problem, source: source)
         } catch {
             throw PluginSettingsError(pluginID: pluginID, keyPath: "features.\(pluginID).settings", problem: "\(error)", source: source)
         }

@@ -1,6 +1,6 @@
 internal import FoundationEssentials
-import StrataBase
 internal import Glibc
+import StrataBase
 import Synchronization
 
 /// How much a `Logger` says, from the most to the least verbose.

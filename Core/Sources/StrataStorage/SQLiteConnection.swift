@@ -40,7 +40,7 @@ final class SQLiteConnection {
         while true {
             do {
                 return try body()
-            } catch where error.isBusy && ContinuousClock.now < deadline {
+            } catch  where error.isBusy && ContinuousClock.now < deadline {
                 usleep(pause)
                 pause = min(pause * 2, 50_000)
             }
@@ -108,14 +108,15 @@ final class SQLiteConnection {
         }
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
-            let code: Int32 = switch value {
-            case .null: sqlite3_bind_null(statement, index)
-            case .integer(let number): sqlite3_bind_int64(statement, index, number)
-            case .real(let number): sqlite3_bind_double(statement, index, number)
-            case .text(let text): sqlite3_bind_text(statement, index, text, -1, transient)
-            case .blob(let bytes):
-                bytes.withUnsafeBytes { sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), transient) }
-            }
+            let code: Int32 =
+                switch value {
+                case .null: sqlite3_bind_null(statement, index)
+                case .integer(let number): sqlite3_bind_int64(statement, index, number)
+                case .real(let number): sqlite3_bind_double(statement, index, number)
+                case .text(let text): sqlite3_bind_text(statement, index, text, -1, transient)
+                case .blob(let bytes):
+                    bytes.withUnsafeBytes { sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), transient) }
+                }
             guard code == SQLITE_OK else { throw error(code, sql: sql) }
         }
     }

@@ -97,7 +97,10 @@ public final class SQLiteDatabase: @unchecked Sendable {
             try transaction { transaction in
                 let current = try transaction.query("PRAGMA user_version").first?[0].int ?? 0
                 if current > newest {
-                    throw StorageError(message: "the database has schema version \(current), newer than this build knows (\(newest)); update Strata or use another data directory", path: path)
+                    throw StorageError(
+                        message:
+                            "the database has schema version \(current), newer than this build knows (\(newest)); update Strata or use another data directory",
+                        path: path)
                 }
                 guard step.version > current else { return }
                 try step.apply(transaction)

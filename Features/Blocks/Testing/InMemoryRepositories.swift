@@ -69,8 +69,10 @@ public final class InMemoryRunningModeRepository: RunningModeRepository, Sendabl
 
 extension ModeItemSource {
     /// The three kinds kept in memory; a kind a test leaves out is empty.
-    public static func inMemory(blocks: InMemoryItemRepository<Block> = .init(), dailies: InMemoryItemRepository<Daily> = .init(),
-                                timers: InMemoryItemRepository<FocusTimer> = .init()) -> ModeItemSource {
+    public static func inMemory(
+        blocks: InMemoryItemRepository<Block> = .init(), dailies: InMemoryItemRepository<Daily> = .init(),
+        timers: InMemoryItemRepository<FocusTimer> = .init()
+    ) -> ModeItemSource {
         ModeItemSource(blocks: blocks, dailies: dailies, timers: timers)
     }
 }

@@ -39,10 +39,11 @@ public final class StubChatRepository: ChatRepository {
     }
 
     public func streamReply(to trouble: String, as persona: Persona) -> AsyncThrowingStream<ReplyDelta, any Error> {
-        let script: [Result<ReplyDelta, ChatError>] = state.withLock { state -> [Result<ReplyDelta, ChatError>]? in
-            state.calls.append(.streamReply(trouble: trouble, personaID: persona.id))
-            return state.streams.isEmpty ? nil : state.streams.removeFirst()
-        } ?? [.failure(Self.unexpected("streamReply(to: \(trouble))"))]
+        let script: [Result<ReplyDelta, ChatError>] =
+            state.withLock { state -> [Result<ReplyDelta, ChatError>]? in
+                state.calls.append(.streamReply(trouble: trouble, personaID: persona.id))
+                return state.streams.isEmpty ? nil : state.streams.removeFirst()
+            } ?? [.failure(Self.unexpected("streamReply(to: \(trouble))"))]
         return AsyncThrowingStream { continuation in
             for step in script {
                 switch step {

@@ -61,7 +61,11 @@ public final class ControlledPosterImagesRepository: PosterImagesRepository {
                 }
             }
         }
-        if Task.isCancelled { state.withLock { $0.cancelledWidths.append(width); $0.cancelledPaths.append(imagePath) } }
+        if Task.isCancelled {
+            state.withLock {
+                $0.cancelledWidths.append(width); $0.cancelledPaths.append(imagePath)
+            }
+        }
         return try result.get()
     }
 }

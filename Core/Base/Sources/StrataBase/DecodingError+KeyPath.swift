@@ -4,11 +4,12 @@ extension DecodingError {
     /// The failing key path in `a.b[3].c` form, appended to `prefix` (`features.gpt.settings`); `(root)`
     /// when the problem is the document itself and there is no prefix.
     public func keyPath(under prefix: String = "") -> String {
-        let path: [any CodingKey] = switch self {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context): context.codingPath
-        case .keyNotFound(let key, let context): context.codingPath + [key]
-        @unknown default: []
-        }
+        let path: [any CodingKey] =
+            switch self {
+            case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context): context.codingPath
+            case .keyNotFound(let key, let context): context.codingPath + [key]
+            @unknown default: []
+            }
         let text = path.reduce(prefix) { text, key in
             key.intValue.map { "\(text)[\($0)]" } ?? (text.isEmpty ? key.stringValue : "\(text).\(key.stringValue)")
         }
@@ -17,13 +18,14 @@ extension DecodingError {
 
     /// What was wrong, as a phrase without a final period (messages add their own punctuation).
     public var problem: String {
-        var text = switch self {
-        case .typeMismatch(let type, _): "expected \(type)"
-        case .valueNotFound(let type, _): "expected \(type), found null"
-        case .keyNotFound(let key, _): "missing key `\(key.stringValue)`"
-        case .dataCorrupted(let context): context.debugDescription
-        @unknown default: "\(self)"
-        }
+        var text =
+            switch self {
+            case .typeMismatch(let type, _): "expected \(type)"
+            case .valueNotFound(let type, _): "expected \(type), found null"
+            case .keyNotFound(let key, _): "missing key `\(key.stringValue)`"
+            case .dataCorrupted(let context): context.debugDescription
+            @unknown default: "\(self)"
+            }
         while text.hasSuffix(".") { text.removeLast() }
         return text
     }

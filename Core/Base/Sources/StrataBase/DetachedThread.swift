@@ -20,17 +20,19 @@ public func detachThread(named name: String, _ body: sending @escaping () -> Voi
     defer { pthread_attr_destroy(&attributes) }
     pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
     var thread = pthread_t()
-    let started = pthread_create(&thread, &attributes, { context in
-        let job = Unmanaged<Job>.fromOpaque(context!).takeRetainedValue()
-        // `pthread_setname_np` is a GNU extension that Glibc's module doesn't show; this is what it does.
-        let comm = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
-        if comm >= 0 {
-            _ = Array(job.name.utf8.prefix(15)).withUnsafeBytes { write(comm, $0.baseAddress, $0.count) }
-            close(comm)
-        }
-        job.body()
-        return nil
-    }, job)
+    let started = pthread_create(
+        &thread, &attributes,
+        { context in
+            let job = Unmanaged<Job>.fromOpaque(context!).takeRetainedValue()
+            // `pthread_setname_np` is a GNU extension that Glibc's module doesn't show; this is what it does.
+            let comm = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+            if comm >= 0 {
+                _ = Array(job.name.utf8.prefix(15)).withUnsafeBytes { write(comm, $0.baseAddress, $0.count) }
+                close(comm)
+            }
+            job.body()
+            return nil
+        }, job)
     if started != 0 { Unmanaged<Job>.fromOpaque(job).release() }
     return started == 0
 }

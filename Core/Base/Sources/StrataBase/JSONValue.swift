@@ -209,17 +209,18 @@ private struct JSONParser {
             case UInt8(ascii: "\\"):
                 index += 1
                 guard index < bytes.count else { break }
-                let escaped: UInt8? = switch bytes[index] {
-                case UInt8(ascii: "\""): UInt8(ascii: "\"")
-                case UInt8(ascii: "\\"): UInt8(ascii: "\\")
-                case UInt8(ascii: "/"): UInt8(ascii: "/")
-                case UInt8(ascii: "b"): 0x08
-                case UInt8(ascii: "f"): 0x0C
-                case UInt8(ascii: "n"): 0x0A
-                case UInt8(ascii: "r"): 0x0D
-                case UInt8(ascii: "t"): 0x09
-                default: nil
-                }
+                let escaped: UInt8? =
+                    switch bytes[index] {
+                    case UInt8(ascii: "\""): UInt8(ascii: "\"")
+                    case UInt8(ascii: "\\"): UInt8(ascii: "\\")
+                    case UInt8(ascii: "/"): UInt8(ascii: "/")
+                    case UInt8(ascii: "b"): 0x08
+                    case UInt8(ascii: "f"): 0x0C
+                    case UInt8(ascii: "n"): 0x0A
+                    case UInt8(ascii: "r"): 0x0D
+                    case UInt8(ascii: "t"): 0x09
+                    default: nil
+                    }
                 if let escaped {
                     scalars.append(escaped)
                     index += 1

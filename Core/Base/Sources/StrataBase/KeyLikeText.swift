@@ -19,7 +19,9 @@ public enum KeyLikeText {
             word = ""
         }
         for character in text {
-            if isWordCharacter(character) { word.append(character) } else {
+            if isWordCharacter(character) {
+                word.append(character)
+            } else {
                 flush()
                 result.append(character)
             }
@@ -37,8 +39,10 @@ public enum KeyLikeText {
         return longestMixedRun(word) >= 32
     }
 
-    private static let prefixes = ["sk-", "sk_", "pk_", "rk_", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_",
-                                   "xoxb-", "xoxp-", "xoxa-", "xoxs-", "glpat-", "hf_", "AKIA", "ASIA", "AIza", "eyJ"]
+    private static let prefixes = [
+        "sk-", "sk_", "pk_", "rk_", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_",
+        "xoxb-", "xoxp-", "xoxa-", "xoxs-", "glpat-", "hf_", "AKIA", "ASIA", "AIza", "eyJ",
+    ]
 
     private static func isWordCharacter(_ character: Character) -> Bool {
         isAlphanumeric(character) || "-_.*~".contains(character)

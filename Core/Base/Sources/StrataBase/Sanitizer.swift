@@ -41,7 +41,8 @@ public enum Sanitizer {
         // a tab counts as none where lines are kept).
         func kept(_ byte: UInt8) -> Bool { (0x20..<0x7F).contains(byte) || (keepingLines && (byte == 0x0A || byte == 0x09)) }
         guard !text.utf8.allSatisfy(kept),
-              text.unicodeScalars.contains(where: { needsWork($0) && !($0.isASCII && kept(UInt8($0.value))) }) else { return text }
+            text.unicodeScalars.contains(where: { needsWork($0) && !($0.isASCII && kept(UInt8($0.value))) })
+        else { return text }
         var output = String.UnicodeScalarView()
         var scalars = text.unicodeScalars.makeIterator()
         while let scalar = scalars.next() {

@@ -15,8 +15,10 @@ public struct HostServices: Sendable {
     public var logger: @Sendable (String) -> Logger
     public var databases: any DatabaseOpener
 
-    public init(http: (@Sendable () throws -> any HTTPClient)?, clock: any WallClock, logger: @escaping @Sendable (String) -> Logger,
-                databases: any DatabaseOpener = SQLiteDatabaseOpener()) {
+    public init(
+        http: (@Sendable () throws -> any HTTPClient)?, clock: any WallClock, logger: @escaping @Sendable (String) -> Logger,
+        databases: any DatabaseOpener = SQLiteDatabaseOpener()
+    ) {
         self.http = http
         self.clock = clock
         self.logger = logger

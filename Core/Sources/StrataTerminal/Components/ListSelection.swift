@@ -49,14 +49,15 @@ public struct ListSelection: Hashable, Sendable {
     /// - Parameter itemCount: The number of items now in the list.
     public mutating func handle(_ key: Key, itemCount: Int) -> Outcome {
         guard itemCount > 0, let move = Self.keyTable.first(where: { $0.keys.contains(key) })?.move else { return .ignored }
-        let target: Int = switch move {
-        case .previous: index - 1
-        case .next: index + 1
-        case .pageUp: index - max(1, visibleRows - 1)
-        case .pageDown: index + max(1, visibleRows - 1)
-        case .first: 0
-        case .last: itemCount - 1
-        }
+        let target: Int =
+            switch move {
+            case .previous: index - 1
+            case .next: index + 1
+            case .pageUp: index - max(1, visibleRows - 1)
+            case .pageDown: index + max(1, visibleRows - 1)
+            case .first: 0
+            case .last: itemCount - 1
+            }
         select(target, itemCount: itemCount)
         return index == itemCount - 1 ? .reachedEnd : .moved
     }

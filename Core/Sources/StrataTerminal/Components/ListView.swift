@@ -69,14 +69,18 @@ public struct ListView {
         }
         let (visible, overflows) = visibleRowCount(height: canvas.size.height)
         selection.scroll(visibleRows: visible, itemCount: rows.count)
-        let titleWidth = titleColumnWidth ?? min(rows.map { Sanitizer.sanitize($0.title).displayWidth }.max() ?? 0,
-                                                 max(8, (canvas.size.width - 4) / 2))
+        let titleWidth =
+            titleColumnWidth
+            ?? min(
+                rows.map { Sanitizer.sanitize($0.title).displayWidth }.max() ?? 0,
+                max(8, (canvas.size.width - 4) / 2))
         let shown = rows[selection.offset..<min(rows.count, selection.offset + visible)]
         for (row, item) in zip(0..., shown) {
             let isSelected = selection.offset + row == selection.index
             canvas.draw(isSelected ? "›" : " ", row: row, style: .bold)
-            canvas.draw(Sanitizer.sanitize(item.title).padded(toWidth: titleWidth), column: 2, row: row,
-                        style: item.style)
+            canvas.draw(
+                Sanitizer.sanitize(item.title).padded(toWidth: titleWidth), column: 2, row: row,
+                style: item.style)
             if !item.detail.isEmpty, titleWidth + 4 < canvas.size.width {
                 canvas.draw(item.detail, column: titleWidth + 4, row: row, style: .dim)
             }
@@ -84,8 +88,10 @@ public struct ListView {
         }
         var nextRow = shown.count
         if overflows, nextRow < canvas.size.height {
-            let position = [selection.offset > 0 ? "↑ more" : nil, "\(selection.index + 1) of \(rows.count)",
-                            selection.offset + visible < rows.count ? "↓ more" : nil]
+            let position = [
+                selection.offset > 0 ? "↑ more" : nil, "\(selection.index + 1) of \(rows.count)",
+                selection.offset + visible < rows.count ? "↓ more" : nil,
+            ]
             canvas.draw(position.compactMap { $0 }.joined(separator: " · "), column: 2, row: nextRow, style: .dim)
             nextRow += 1
         }

@@ -34,8 +34,9 @@ public struct PictureView: Component {
                 let lower = Picture.span(row * 2 + 1, of: pixelRows, over: picture.height)
                 for column in 0..<size.width {
                     let columns = Picture.span(column, of: size.width, over: picture.width)
-                    let style = Style(foreground: picture.averageColor(columns: columns, rows: upper),
-                                      background: picture.averageColor(columns: columns, rows: lower))
+                    let style = Style(
+                        foreground: picture.averageColor(columns: columns, rows: upper),
+                        background: picture.averageColor(columns: columns, rows: lower))
                     canvas.draw("▀", column: column, row: row, style: style)
                 }
             }

@@ -102,15 +102,16 @@ public struct KeyDecoder: Sendable {
         while index < pending.count {
             let lead = pending[index]
             guard lead >= 0x20 && lead != 0x7F else { break }
-            let length = switch lead {
-            case 0xC2...0xDF: 2
-            case 0xE0...0xEF: 3
-            case 0xF0...0xF4: 4
-            default: 1  // ASCII, or a byte that cannot start a character (dropped below)
-            }
+            let length =
+                switch lead {
+                case 0xC2...0xDF: 2
+                case 0xE0...0xEF: 3
+                case 0xF0...0xF4: 4
+                default: 1  // ASCII, or a byte that cannot start a character (dropped below)
+                }
             if index + length > pending.count {
-                if final { index += 1; continue }    // a truncated character at the very end: drop its lead
-                if text.isEmpty { return nil }       // wait for the rest of it
+                if final { index += 1; continue }  // a truncated character at the very end: drop its lead
+                if text.isEmpty { return nil }  // wait for the rest of it
                 break
             }
             let bytes = pending[index..<index + length]

@@ -13,8 +13,10 @@ public final class AlertScreen: Screen {
     /// - Parameters:
     ///   - navigator: The navigator that will present it (held weakly), used to dismiss it.
     ///   - onChoose: Called after dismissal with the chosen button's index, or nil when cancelled with Esc.
-    public init(title: String, message: String, buttons: [String] = ["OK"], selected: Int = 0,
-                navigator: Navigator, onChoose: @escaping @MainActor (Int?) -> Void = { _ in }) {
+    public init(
+        title: String, message: String, buttons: [String] = ["OK"], selected: Int = 0,
+        navigator: Navigator, onChoose: @escaping @MainActor (Int?) -> Void = { _ in }
+    ) {
         self.title = title
         alert = Alert(message: message, buttons: buttons, selected: selected)
         self.navigator = navigator
@@ -59,14 +61,18 @@ public final class AlertScreen: Screen {
 
 extension Navigator {
     /// Presents an ``AlertScreen``; `onChoose` receives the chosen button's index, or nil for Esc.
-    public func presentAlert(title: String, message: String, buttons: [String] = ["OK"],
-                             onChoose: @escaping @MainActor (Int?) -> Void = { _ in }) {
+    public func presentAlert(
+        title: String, message: String, buttons: [String] = ["OK"],
+        onChoose: @escaping @MainActor (Int?) -> Void = { _ in }
+    ) {
         present(AlertScreen(title: title, message: message, buttons: buttons, navigator: self, onChoose: onChoose))
     }
 
     /// Presents a Cancel / confirm dialog; `onAnswer` receives true only when the confirm button is chosen.
-    public func confirm(title: String, message: String, confirmLabel: String = "OK",
-                        onAnswer: @escaping @MainActor (Bool) -> Void) {
+    public func confirm(
+        title: String, message: String, confirmLabel: String = "OK",
+        onAnswer: @escaping @MainActor (Bool) -> Void
+    ) {
         presentAlert(title: title, message: message, buttons: ["Cancel", confirmLabel]) { onAnswer($0 == 1) }
     }
 }

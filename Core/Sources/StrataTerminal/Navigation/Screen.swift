@@ -115,8 +115,10 @@ public struct RenderContext: Hashable, Sendable {
     public var trueColor: Bool
 
     /// Creates a context.
-    public init(frame: Int = 0, colors: Bool = true, pictures: PictureMode = .halfBlocks, cellPixels: CellPixelSize = .assumed,
-                trueColor: Bool = true) {
+    public init(
+        frame: Int = 0, colors: Bool = true, pictures: PictureMode = .halfBlocks, cellPixels: CellPixelSize = .assumed,
+        trueColor: Bool = true
+    ) {
         self.frame = frame
         self.colors = colors
         self.pictures = pictures

@@ -1,6 +1,6 @@
 internal import Dispatch
-internal import Glibc
 public import FoundationEssentials
+internal import Glibc
 internal import Observation
 
 extension TerminalApp {
@@ -23,9 +23,10 @@ extension TerminalApp {
         let capabilities = TerminalCapabilities(environment: environment)
         guard capabilities.supportsFullScreen else {
             let term = environment["TERM"] ?? ""
-            throw TerminalError(description: capabilities.isTerminal
-                ? "TERM is '\(term)', which cannot show a full-screen app; set TERM (e.g. TERM=xterm-256color)"
-                : "the interactive app needs a terminal on standard input and output")
+            throw TerminalError(
+                description: capabilities.isTerminal
+                    ? "TERM is '\(term)', which cannot show a full-screen app; set TERM (e.g. TERM=xterm-256color)"
+                    : "the interactive app needs a terminal on standard input and output")
         }
         colors = capabilities.colors
         pictures = capabilities.pictures

@@ -72,7 +72,8 @@ public final class TerminalApp {
 
     /// Every key of the top screen (``Screen/keyHelp``) and the app's own, in a dialog.
     private func showKeys() {
-        let items = navigator.top.keyHelp + helpItems
+        let items =
+            navigator.top.keyHelp + helpItems
             + [HelpItem("q", "quit"), HelpItem("Ctrl-L", "repaint"), HelpItem("?", "these keys")]
         var seen = Set<String>()
         let unique = items.filter { seen.insert($0.key).inserted }
@@ -103,20 +104,25 @@ public final class TerminalApp {
     private func draw(in canvas: Canvas) {
         let size = canvas.size
         guard size.height >= 3 else { return }
-        let context = RenderContext(frame: frame, colors: colors, pictures: colors ? pictures : .off, cellPixels: cellPixels,
-                                    trueColor: colors && trueColor)
+        let context = RenderContext(
+            frame: frame, colors: colors, pictures: colors ? pictures : .off, cellPixels: cellPixels,
+            trueColor: colors && trueColor)
         StatusLine(left: navigator.path.joined(separator: " › ")).draw(in: canvas.rows(0, count: 1))
         HelpLine(helpItems).draw(in: canvas.rows(size.height - 1, count: 1))
         let content = canvas.canvas(in: Region(column: 0, row: 1, width: size.width, height: size.height - 2))
         let entries = navigator.entries
         let base = entries.lastIndex { $0.presentation == .push } ?? 0
-        entries[base].screen.draw(in: content.canvas(in: Region(column: 1, row: 1, width: size.width - 2,
-                                                                height: content.size.height - 1)),
-                                  context: context)
+        entries[base].screen.draw(
+            in: content.canvas(
+                in: Region(
+                    column: 1, row: 1, width: size.width - 2,
+                    height: content.size.height - 1)),
+            context: context)
         for entry in entries[(base + 1)...] {
             let box = entry.screen.preferredModalSize(in: content.size)
-            let area = Region(column: (content.size.width - box.width) / 2, row: (content.size.height - box.height) / 2,
-                              width: box.width, height: box.height)
+            let area = Region(
+                column: (content.size.width - box.width) / 2, row: (content.size.height - box.height) / 2,
+                width: box.width, height: box.height)
             content.removePictures(overlapping: area)
             let inside = Frame(title: entry.screen.title).draw(in: content.canvas(in: area))
             entry.screen.draw(in: inside, context: context)

@@ -35,8 +35,9 @@ public struct Canvas {
 
     /// A canvas for `area`, given relative to this canvas and clipped to it.
     public func canvas(in area: Region) -> Canvas {
-        let absolute = Region(column: region.column + area.column, row: region.row + area.row,
-                              width: area.size.width, height: area.size.height)
+        let absolute = Region(
+            column: region.column + area.column, row: region.row + area.row,
+            width: area.size.width, height: area.size.height)
         return Canvas(storage: storage, region: absolute.intersection(region))
     }
 
@@ -56,8 +57,9 @@ public struct Canvas {
         var cursor = region.column + column
         let limit = region.column + size.width
         for character in fitted {
-            cursor += storage.buffer.put(character, column: cursor, row: region.row + row, style: style,
-                                         limit: limit)
+            cursor += storage.buffer.put(
+                character, column: cursor, row: region.row + row, style: style,
+                limit: limit)
         }
         return cursor - region.column - column
     }
@@ -81,8 +83,9 @@ public struct Canvas {
     /// Takes away the pictures that overlap `area` (relative to this canvas): what a dialog drawn over
     /// them does, since the terminal would draw a picture above the dialog's text.
     func removePictures(overlapping area: Region) {
-        let absolute = Region(column: region.column + area.column, row: region.row + area.row,
-                              width: area.size.width, height: area.size.height)
+        let absolute = Region(
+            column: region.column + area.column, row: region.row + area.row,
+            width: area.size.width, height: area.size.height)
         storage.buffer.pictures.removeAll { $0.region.intersection(absolute).size.width * $0.region.intersection(absolute).size.height > 0 }
     }
 

@@ -59,7 +59,9 @@ public struct FrameRenderer: Sendable {
                 for column in written where !frame[column, row].isContinuation {
                     let cell = frame[column, row]
                     if cell.style != current {
-                        output += "\u{1B}[" + ([0] + cell.style.sgrParameters(colors: colors, trueColor: trueColor))
+                        output +=
+                            "\u{1B}["
+                            + ([0] + cell.style.sgrParameters(colors: colors, trueColor: trueColor))
                             .map(String.init).joined(separator: ";") + "m"
                         current = cell.style
                     }

@@ -47,11 +47,14 @@ struct KittyImages: Sendable {
             lastUse[id] = clock
             placed.insert(id)
             let region = placement.region
-            output += "\u{1B}[\(region.row + 1);\(region.column + 1)H"
+            output +=
+                "\u{1B}[\(region.row + 1);\(region.column + 1)H"
                 + "\u{1B}_Ga=p,i=\(id),p=\(index + 1),c=\(region.size.width),r=\(region.size.height),C=1,q=2\u{1B}\\"
         }
-        while ids.count > Self.maximumHeld || heldBytes > Self.maximumHeldBytes, let (picture, id) = ids.filter({ !placed.contains($0.value) })
-            .min(by: { lastUse[$0.value, default: 0] < lastUse[$1.value, default: 0] }) {
+        while ids.count > Self.maximumHeld || heldBytes > Self.maximumHeldBytes,
+            let (picture, id) = ids.filter({ !placed.contains($0.value) })
+                .min(by: { lastUse[$0.value, default: 0] < lastUse[$1.value, default: 0] })
+        {
             ids[picture] = nil
             lastUse[id] = nil
             heldBytes -= picture.rgb.count
@@ -86,7 +89,8 @@ struct KittyImages: Sendable {
         repeat {
             let end = payload.index(offset, offsetBy: 4096, limitedBy: payload.endIndex) ?? payload.endIndex
             let more = end < payload.endIndex ? 1 : 0
-            let keys = first
+            let keys =
+                first
                 ? "a=t,i=\(id),f=24,s=\(picture.width),v=\(picture.height)\(compressed == nil ? "" : ",o=z"),q=2,m=\(more)"
                 : "m=\(more)"
             output += "\u{1B}_G\(keys);\(payload[offset..<end])\u{1B}\\"

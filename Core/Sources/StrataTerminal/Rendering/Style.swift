@@ -17,8 +17,10 @@ public struct Style: Hashable, Sendable {
     public var reverse: Bool
 
     /// Creates a style; every attribute is off and both colours are the terminal's default unless given.
-    public init(foreground: Color? = nil, background: Color? = nil, bold: Bool = false, dim: Bool = false,
-                underline: Bool = false, reverse: Bool = false) {
+    public init(
+        foreground: Color? = nil, background: Color? = nil, bold: Bool = false, dim: Bool = false,
+        underline: Bool = false, reverse: Bool = false
+    ) {
         self.foreground = foreground
         self.background = background
         self.bold = bold

@@ -15,8 +15,10 @@ enum InputReader {
         for number in TerminalSignals.terminating + [SIGWINCH, SIGTSTP, SIGCONT] { sigaddset(&handled, number) }
         pthread_sigmask(SIG_UNBLOCK, &handled, nil)
         var decoder = KeyDecoder()
-        var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+        ]
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let ready = poll(&fds, 2, decoder.hasPendingInput ? escapeDelayMilliseconds : -1)

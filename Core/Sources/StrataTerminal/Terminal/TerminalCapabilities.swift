@@ -32,14 +32,18 @@ public struct TerminalCapabilities: Hashable, Sendable {
     }
 
     /// The capabilities of this process's standard input/output under `environment`.
-    public init(environment: [String: String], isTerminal: Bool = isatty(STDIN_FILENO) == 1
-                    && isatty(STDOUT_FILENO) == 1) {
+    public init(
+        environment: [String: String],
+        isTerminal: Bool = isatty(STDIN_FILENO) == 1
+            && isatty(STDOUT_FILENO) == 1
+    ) {
         let term = environment["TERM"] ?? ""
         self.isTerminal = isTerminal
         understandsEscapes = !term.isEmpty && term != "dumb"
         colors = understandsEscapes && (environment["NO_COLOR"] ?? "").isEmpty
         let multiplexed = environment["TMUX"] != nil || environment["STY"] != nil || term.hasPrefix("screen") || term.hasPrefix("tmux")
-        let kitty = term == "xterm-kitty" || !(environment["KITTY_WINDOW_ID"] ?? "").isEmpty
+        let kitty =
+            term == "xterm-kitty" || !(environment["KITTY_WINDOW_ID"] ?? "").isEmpty
             || ["ghostty", "WezTerm"].contains(environment["TERM_PROGRAM"] ?? "")
         trueColor = colors && (["truecolor", "24bit"].contains(environment["COLORTERM"] ?? "") || (kitty && !multiplexed))
         kittyGraphics = colors && kitty && !multiplexed

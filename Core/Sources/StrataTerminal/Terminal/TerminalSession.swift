@@ -38,13 +38,15 @@ final class TerminalSession {
     /// - Throws: ``TerminalError`` when standard input is not a terminal or its settings cannot be changed.
     init() throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            throw TerminalError(description: "the interactive app needs a terminal on standard input and output; "
-                                + "run `strata --help` for the command-line interface")
+            throw TerminalError(
+                description: "the interactive app needs a terminal on standard input and output; "
+                    + "run `strata --help` for the command-line interface")
         }
         var saved = termios()
         guard tcgetattr(STDIN_FILENO, &saved) == 0 else {
-            throw TerminalError(description: "could not read the terminal settings of standard input ("
-                                + "\(String(cString: strerror(errno)))); run strata from a terminal, or see `strata --help`")
+            throw TerminalError(
+                description: "could not read the terminal settings of standard input ("
+                    + "\(String(cString: strerror(errno)))); run strata from a terminal, or see `strata --help`")
         }
         var raw = saved
         raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
@@ -59,8 +61,9 @@ final class TerminalSession {
         // SIGPIPE while its screens save what they must.
         var fds: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0 else {
-            throw TerminalError(description: "could not create the socket pair that carries terminal signals ("
-                                + "\(String(cString: strerror(errno)))); close other programs or raise `ulimit -n`")
+            throw TerminalError(
+                description: "could not create the socket pair that carries terminal signals ("
+                    + "\(String(cString: strerror(errno)))); close other programs or raise `ulimit -n`")
         }
         for fd in fds {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
@@ -84,9 +87,12 @@ final class TerminalSession {
         guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else {
             return (TerminalSize(width: 80, height: 24), nil)
         }
-        return (TerminalSize(width: Int(window.ws_col), height: Int(window.ws_row)),
-                CellPixelSize(columns: Int(window.ws_col), rows: Int(window.ws_row),
-                              pixelWidth: Int(window.ws_xpixel), pixelHeight: Int(window.ws_ypixel)))
+        return (
+            TerminalSize(width: Int(window.ws_col), height: Int(window.ws_row)),
+            CellPixelSize(
+                columns: Int(window.ws_col), rows: Int(window.ws_row),
+                pixelWidth: Int(window.ws_xpixel), pixelHeight: Int(window.ws_ypixel))
+        )
     }
 
     /// Writes `output` to the terminal in full (one frame is one write where the system allows).

@@ -70,7 +70,8 @@ enum TerminalSignals {
     ///
     /// - Returns: The actions they replaced, for ``restore(_:)``.
     static func install() -> [(Int32, sigaction)] {
-        let handlers = terminating.map { ($0, onTerminate) }
+        let handlers =
+            terminating.map { ($0, onTerminate) }
             + [(SIGWINCH, onResize), (SIGTSTP, onSuspend), (SIGCONT, onContinue)]
         let replaced = handlers.map { number, handler in
             var action = sigaction()
@@ -81,14 +82,15 @@ enum TerminalSignals {
             sigaction(number, &action, &previous)
             return (number, previous)
         }
-        return replaced + fatal.map { number in
-            var action = sigaction()
-            action.__sigaction_handler.sa_sigaction = onFatal
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = SA_SIGINFO | SA_ONSTACK
-            sigaction(number, &action, previousFatal + Int(number))
-            return (number, previousFatal[Int(number)])
-        }
+        return replaced
+            + fatal.map { number in
+                var action = sigaction()
+                action.__sigaction_handler.sa_sigaction = onFatal
+                sigemptyset(&action.sa_mask)
+                action.sa_flags = SA_SIGINFO | SA_ONSTACK
+                sigaction(number, &action, previousFatal + Int(number))
+                return (number, previousFatal[Int(number)])
+            }
     }
 
     /// The actions the fatal-signal handler replaced, indexed by signal number: the handler reads them

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -55,8 +56,9 @@ struct LoopbackConnection {
         }
         let target = requestLine[1]
         let components = URLComponents(string: target.hasPrefix("/") ? "http://127.0.0.1\(target)" : target)
-        return LoopbackRequest(method: requestLine[0], path: components?.path ?? target,
-                               queryItems: Self.formDecoded(components?.percentEncodedQuery), headers: headers, body: Data(body))
+        return LoopbackRequest(
+            method: requestLine[0], path: components?.path ?? target,
+            queryItems: Self.formDecoded(components?.percentEncodedQuery), headers: headers, body: Data(body))
     }
 
     /// The query decoded as servers do (`application/x-www-form-urlencoded`): `+` is a space, `%2B` a plus.
@@ -116,7 +118,7 @@ struct LoopbackConnection {
         var body: [UInt8] = []
         while true {
             guard let sizeLine = readLine(),
-                  let size = Int(sizeLine.split(separator: ";").first.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? "", radix: 16)
+                let size = Int(sizeLine.split(separator: ";").first.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? "", radix: 16)
             else { return nil }
             if size == 0 { break }
             guard let bytes = read(count: size), readLine() != nil else { return nil }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -179,9 +180,11 @@ final class LoopbackServerCore: Sendable {
         while let request = connection.readRequest() {
             received.withLock { $0.append(request) }
             let handler = routes.withLock { $0[LoopbackRoute(method: request.method, path: request.path)] }
-            let response = handler?(request)
+            let response =
+                handler?(request)
                 ?? .text("LoopbackHTTPServer: no route for \(request.method) \(request.path)", status: 404)
-            let keepAlive = keepsConnectionsAlive && request.header("connection")?.lowercased() != "close"
+            let keepAlive =
+                keepsConnectionsAlive && request.header("connection")?.lowercased() != "close"
                 && !response.headers.keys.contains { $0.lowercased() == "connection" }
             guard connection.write(response, method: request.method, keepingAlive: keepAlive), keepAlive else { break }
         }

@@ -56,22 +56,29 @@ public final class PluginTestHost: Sendable {
     ///     resolving `HTTPClient` fails as an unregistered service.
     /// - Throws: ``MissingDescriptor`` if no descriptor with `id` is linked into the test binary, what the
     ///   plugin's `register(in:)` throws, or a file error if the folder can't be made.
-    public init(_ plugin: some FeaturePlugin, id: String, settings: String = "{}", dataDirectory: URL? = nil,
-                clock: ManualWallClock = ManualWallClock(start: Date(timeIntervalSince1970: 1_800_000_000)),
-                http: (any HTTPClient)? = nil) throws {
+    public init(
+        _ plugin: some FeaturePlugin, id: String, settings: String = "{}", dataDirectory: URL? = nil,
+        clock: ManualWallClock = ManualWallClock(start: Date(timeIntervalSince1970: 1_800_000_000)),
+        http: (any HTTPClient)? = nil
+    ) throws {
         guard let descriptor = Self.linkedDescriptor(of: id) else { throw MissingDescriptor(id: id) }
         pluginID = id
         self.descriptor = descriptor
-        self.dataDirectory = dataDirectory ?? FileManager.default.temporaryDirectory
+        self.dataDirectory =
+            dataDirectory
+            ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("strata-plugin-test-\(UUID().uuidString)", isDirectory: true)
         self.clock = clock
         let log = MemoryLogSink()
         self.log = log
         try FileManager.default.createDirectory(at: self.dataDirectory, withIntermediateDirectories: true)
-        try HostServices(http: http.map { client in { @Sendable in client } }, clock: clock,
-                         logger: { Logger(label: $0, level: .debug, sink: log) }).register(in: container)
-        context = container.context(pluginID: pluginID, dataDirectory: self.dataDirectory,
-                                    settings: PluginSettings(json: Data(settings.utf8), pluginID: pluginID, source: "the test"))
+        try HostServices(
+            http: http.map { client in { @Sendable in client } }, clock: clock,
+            logger: { Logger(label: $0, level: .debug, sink: log) }
+        ).register(in: container)
+        context = container.context(
+            pluginID: pluginID, dataDirectory: self.dataDirectory,
+            settings: PluginSettings(json: Data(settings.utf8), pluginID: pluginID, source: "the test"))
         try plugin.register(in: context)
         container.freeze()
     }
@@ -121,8 +128,9 @@ public final class PluginTestHost: Sendable {
     /// - Throws: `DIError.notRegistered` if the plugin contributes no screen, or what its provider throws.
     @MainActor
     public func openScreen() throws -> TerminalApp {
-        let provider = try container.resolve((any FeatureScreenProvider).self,
-                                             name: ExtensionPoint.screen.key(for: pluginID), requester: .host)
+        let provider = try container.resolve(
+            (any FeatureScreenProvider).self,
+            name: ExtensionPoint.screen.key(for: pluginID), requester: .host)
         return try TerminalApp { navigator in try provider.makeRootScreen(navigator: navigator) }
     }
 

@@ -1,9 +1,10 @@
 internal import CCurl
 internal import FoundationEssentials
+import StrataNetworking
+
 #if canImport(Glibc)
 internal import Glibc
 #endif
-import StrataNetworking
 
 /// One request on the client's multi handle: its easy handle, its options, what its callbacks receive, and
 /// how it ends.
@@ -34,8 +35,10 @@ final class CurlTransfer {
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CCURL_ERROR_SIZE))
 
     /// A transfer of `request` whose parts and end go to `continuation`.
-    init(_ request: HTTPRequest, delivering continuation: AsyncThrowingStream<HTTPStreamPart, any Error>.Continuation,
-         control: CurlTransferControl) {
+    init(
+        _ request: HTTPRequest, delivering continuation: AsyncThrowingStream<HTTPStreamPart, any Error>.Continuation,
+        control: CurlTransferControl
+    ) {
         self.request = request
         self.continuation = continuation
         self.control = control
@@ -71,7 +74,7 @@ final class CurlTransfer {
             _ = ccurl_easy_getinfo_long(easy, CURLINFO_OS_ERRNO, &systemError)
             let buffered = String(cString: errorBuffer)
             var detail = buffered.isEmpty ? String(cString: ccurl_easy_strerror(result)) : buffered
-            if result == CURLE_COULDNT_CONNECT, systemError != 0 { // libcurl says only "Couldn't connect to server"
+            if result == CURLE_COULDNT_CONNECT, systemError != 0 {  // libcurl says only "Couldn't connect to server"
                 detail += " (\(String(cString: strerror(Int32(truncatingIfNeeded: systemError)))))"
             }
             return NetworkError(curlCode: result, systemError: Int32(truncatingIfNeeded: systemError), detail: detail, timeout: request.timeout)
@@ -116,9 +119,9 @@ final class CurlTransfer {
     fileprivate func receiveHeader(_ line: String, count: Int) -> Bool {
         moveDeadline()
         guard admit(count, into: &headerBytes, limit: Self.maxHeaderBytes) else { return false }
-        guard !headDelivered, reader.read(line) else { return true } // after the head, only trailers come
+        guard !headDelivered, reader.read(line) else { return true }  // after the head, only trailers come
         let head = currentHead()
-        if (100..<200).contains(head.status) { return true } // 100 Continue, 103 Early Hints: the answer comes next
+        if (100..<200).contains(head.status) { return true }  // 100 Continue, 103 Early Hints: the answer comes next
         if (300..<400).contains(head.status), head.header("location") != nil {
             pendingHead = head
         } else {
@@ -133,7 +136,7 @@ final class CurlTransfer {
         moveDeadline()
         guard admit(bytes.count, into: &bodyBytes, limit: request.maxResponseBytes) else { return false }
         deliverPendingHead()
-        if !headDelivered { deliver(currentHead()) } // body bytes before a complete head: never from libcurl 7.66+
+        if !headDelivered { deliver(currentHead()) }  // body bytes before a complete head: never from libcurl 7.66+
         continuation.yield(.bytes(Data(bytes)))
         return true
     }
@@ -179,29 +182,31 @@ final class CurlTransfer {
         try set(easy, CURLOPT_REDIR_PROTOCOLS, CCURL_PROTO_HTTP | CCURL_PROTO_HTTPS)
         try set(easy, CURLOPT_FOLLOWLOCATION, 1)
         try set(easy, CURLOPT_MAXREDIRS, 20)
-        try set(easy, CURLOPT_ACCEPT_ENCODING, string: "") // every encoding this libcurl decodes
+        try set(easy, CURLOPT_ACCEPT_ENCODING, string: "")  // every encoding this libcurl decodes
         try set(easy, CURLOPT_USERAGENT, string: Self.userAgent)
-        _ = ccurl_easy_setopt_long(easy, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1) // a proxy's answer to CONNECT isn't the response (libcurl 7.54+)
+        _ = ccurl_easy_setopt_long(easy, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)  // a proxy's answer to CONNECT isn't the response (libcurl 7.54+)
         // Ending a transfer while its name lookup runs leaves the lookup's thread to finish alone instead of
         // waiting for it, which would hold every other transfer of the client (libcurl 7.87+).
         _ = ccurl_easy_setopt_long(easy, CURLOPT_QUICK_EXIT, 1)
-        try check(ccurl_easy_setopt_write_callback(easy, CURLOPT_HEADERFUNCTION) { buffer, size, count, context in
-            let (length, overflow) = size.multipliedReportingOverflow(by: count)
-            guard !overflow else { return 0 }
-            guard let buffer, let context else { return length }
-            let line = String(decoding: UnsafeRawBufferPointer(start: buffer, count: length), as: UTF8.self)
-            let taken = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().receiveHeader(line, count: length)
-            return taken ? length : 0 // any other count makes libcurl stop the transfer
-        }, "CURLOPT_HEADERFUNCTION")
+        try check(
+            ccurl_easy_setopt_write_callback(easy, CURLOPT_HEADERFUNCTION) { buffer, size, count, context in
+                let (length, overflow) = size.multipliedReportingOverflow(by: count)
+                guard !overflow else { return 0 }
+                guard let buffer, let context else { return length }
+                let line = String(decoding: UnsafeRawBufferPointer(start: buffer, count: length), as: UTF8.self)
+                let taken = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().receiveHeader(line, count: length)
+                return taken ? length : 0  // any other count makes libcurl stop the transfer
+            }, "CURLOPT_HEADERFUNCTION")
         try set(easy, CURLOPT_HEADERDATA, UnsafeRawPointer(context))
-        try check(ccurl_easy_setopt_write_callback(easy, CURLOPT_WRITEFUNCTION) { buffer, size, count, context in
-            let (length, overflow) = size.multipliedReportingOverflow(by: count)
-            guard !overflow else { return 0 }
-            guard let buffer, let context, length > 0 else { return length }
-            let taken = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-                .receiveBody(UnsafeRawBufferPointer(start: buffer, count: length))
-            return taken ? length : 0 // any other count makes libcurl stop the transfer
-        }, "CURLOPT_WRITEFUNCTION")
+        try check(
+            ccurl_easy_setopt_write_callback(easy, CURLOPT_WRITEFUNCTION) { buffer, size, count, context in
+                let (length, overflow) = size.multipliedReportingOverflow(by: count)
+                guard !overflow else { return 0 }
+                guard let buffer, let context, length > 0 else { return length }
+                let taken = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+                    .receiveBody(UnsafeRawBufferPointer(start: buffer, count: length))
+                return taken ? length : 0  // any other count makes libcurl stop the transfer
+            }, "CURLOPT_WRITEFUNCTION")
         try set(easy, CURLOPT_WRITEDATA, UnsafeRawPointer(context))
         try configureMethodAndBody(easy)
         try configureHeaders(easy)
@@ -223,7 +228,8 @@ final class CurlTransfer {
     private func setBody(_ easy: OpaquePointer, _ body: Data) throws(NetworkError) {
         try check(ccurl_easy_setopt_off_t(easy, CURLOPT_POSTFIELDSIZE_LARGE, Int64(body.count)), "CURLOPT_POSTFIELDSIZE_LARGE")
         // COPYPOSTFIELDS copies the bytes; an empty body still needs a pointer (NULL would read stdin).
-        let copied = body.isEmpty
+        let copied =
+            body.isEmpty
             ? "".withCString { ccurl_easy_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS, $0) }
             : body.withUnsafeBytes { ccurl_easy_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS, $0.baseAddress) }
         try check(copied, "CURLOPT_COPYPOSTFIELDS")
@@ -232,7 +238,7 @@ final class CurlTransfer {
     /// The request's header fields, and an empty `Expect:` (unless the request sets one) so that libcurl
     /// sends a body at once instead of waiting for a `100 Continue`.
     private func configureHeaders(_ easy: OpaquePointer) throws(NetworkError) {
-        var lines = request.headers.map { name, value in value.isEmpty ? "\(name);" : "\(name): \(value)" } // "Name:" would remove it
+        var lines = request.headers.map { name, value in value.isEmpty ? "\(name);" : "\(name): \(value)" }  // "Name:" would remove it
         if !request.headers.keys.contains(where: { $0.lowercased() == "expect" }) { lines.append("Expect:") }
         for line in lines {
             guard let list = line.withCString({ ccurl_slist_append(headerList, $0) }) else {
@@ -257,7 +263,8 @@ final class CurlTransfer {
 
     private func check(_ code: CURLcode, _ what: String) throws(NetworkError) {
         guard code == CURLE_OK else {
-            throw .transport("libcurl refused \(what) for \(request.method) \(request.url.host ?? "the request"): \(String(cString: ccurl_easy_strerror(code)))")
+            throw .transport(
+                "libcurl refused \(what) for \(request.method) \(request.url.host ?? "the request"): \(String(cString: ccurl_easy_strerror(code)))")
         }
     }
 

@@ -25,7 +25,7 @@ extension CurlWorker {
         let loop = CurlMultiLoop(multi: multi, share: ccurl_share_tls_sessions(), transferEnded: transferEnded)
         state.withLock { $0.wakeable = WakeableHandle(multi: multi) }
         let failure = drive(loop)
-        state.withLock { $0.wakeable = nil } // no wake reaches the handle once it is cleaned up
+        state.withLock { $0.wakeable = nil }  // no wake reaches the handle once it is cleaned up
         // After a failure, the next request starts afresh. Without one, the client is gone and nothing is
         // queued: no request can arrive any more.
         failQueue(setting: failure == nil ? .ended : .stopped, with: failure ?? Self.released)

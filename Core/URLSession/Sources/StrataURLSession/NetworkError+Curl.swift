@@ -1,8 +1,9 @@
 internal import CCurl
+import StrataNetworking
+
 #if canImport(Glibc)
 internal import Glibc
 #endif
-import StrataNetworking
 
 extension NetworkError {
     /// The case a failed libcurl transfer is to the caller.
@@ -21,7 +22,7 @@ extension NetworkError {
             self = .notConnected(detail: detail)
         case CURLE_ABORTED_BY_CALLBACK:
             self = .cancelled
-        case CURLE_PARTIAL_FILE: // libcurl: "transfer closed with outstanding read data remaining"
+        case CURLE_PARTIAL_FILE:  // libcurl: "transfer closed with outstanding read data remaining"
             self = .transport(Self.closedEarly)
         default:
             self = .transport(detail)
@@ -34,7 +35,8 @@ extension NetworkError {
 
     /// libcurl could not be opened (`reason`, from the loader): no request can be sent until it is installed.
     static func libcurlUnavailable(_ reason: String) -> NetworkError {
-        .transport("HTTP requests need libcurl.so.4, which could not be loaded (\(reason)). "
-            + "Install Debian's libcurl4 package: sudo apt-get install libcurl4")
+        .transport(
+            "HTTP requests need libcurl.so.4, which could not be loaded (\(reason)). "
+                + "Install Debian's libcurl4 package: sudo apt-get install libcurl4")
     }
 }

@@ -13,7 +13,7 @@ struct ResponseHeadReader {
     /// - Returns: whether it was the blank line that ends a response's head.
     mutating func read(_ line: String) -> Bool {
         var text = Substring(line)
-        while text.last?.isNewline == true { text.removeLast() } // "\r\n" is one Character
+        while text.last?.isNewline == true { text.removeLast() }  // "\r\n" is one Character
         if text.isEmpty { return true }
         if text.hasPrefix("HTTP/") {
             fields = [:]

@@ -23,8 +23,9 @@ public struct DesktopPhaseNotifier: PhaseNotifier {
     /// The command line of the notification, or `nil` without a desktop session or `notify-send`.
     func command(title: String, phase: String) -> [String]? {
         guard environment["DBUS_SESSION_BUS_ADDRESS"] != nil,
-              environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil,
-              let notifySend = executable("notify-send") else { return nil }
+            environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil,
+            let notifySend = executable("notify-send")
+        else { return nil }
         // Titles are the person's text: no control characters, and no markup a notification server would read.
         let clean = { (text: String) in String(Sanitizer.sanitize(text).map { $0 == "<" ? "‹" : $0 }) }
         return [notifySend, "--app-name=Strata", "Strata: \(clean(title))", clean(phase)]

@@ -66,13 +66,15 @@ public struct SQLiteItemRepository<Item: SQLiteStoredItem>: ItemRepository {
 
     public func update(_ item: Item) throws {
         let assignments = Item.fields.map { "\($0) = ?" }.joined(separator: ", ")
-        try database.change("UPDATE \(Item.table) SET \(assignments) WHERE id = ?",
-                            item.fieldValues + [SQLiteValue(item.id)], notFound: .notFound(Item.kind, item.id))
+        try database.change(
+            "UPDATE \(Item.table) SET \(assignments) WHERE id = ?",
+            item.fieldValues + [SQLiteValue(item.id)], notFound: .notFound(Item.kind, item.id))
     }
 
     public func delete(id: UUID) throws {
-        try database.change("DELETE FROM \(Item.table) WHERE id = ?", [SQLiteValue(id)],
-                            notFound: .notFound(Item.kind, id))
+        try database.change(
+            "DELETE FROM \(Item.table) WHERE id = ?", [SQLiteValue(id)],
+            notFound: .notFound(Item.kind, id))
     }
 
     private static func item(_ row: SQLiteRow) throws -> Item {

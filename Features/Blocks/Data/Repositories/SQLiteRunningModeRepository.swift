@@ -24,8 +24,9 @@ public struct SQLiteRunningModeRepository: RunningModeRepository {
     }
 
     public func save(_ mode: RunningMode) throws {
-        try database.insert("INSERT OR REPLACE INTO running_mode (slot, kind, itemID, startedAt) VALUES (1, ?, ?, ?)",
-                            [.text(mode.kind.rawValue), SQLiteValue(mode.itemID), SQLiteValue(mode.startedAt)])
+        try database.insert(
+            "INSERT OR REPLACE INTO running_mode (slot, kind, itemID, startedAt) VALUES (1, ?, ?, ?)",
+            [.text(mode.kind.rawValue), SQLiteValue(mode.itemID), SQLiteValue(mode.startedAt)])
     }
 
     public func clear() throws {

@@ -21,14 +21,17 @@ extension Daily: SQLiteStoredItem {
     public static let table = "dailies"
     public static let fields = ["title", "startSeconds", "repeatCount", "focusSeconds", "breakSeconds"]
     public var fieldValues: [SQLiteValue] {
-        [.text(title), SQLiteValue(startSeconds), SQLiteValue(repeatCount), SQLiteValue(focusSeconds),
-         SQLiteValue(breakSeconds)]
+        [
+            .text(title), SQLiteValue(startSeconds), SQLiteValue(repeatCount), SQLiteValue(focusSeconds),
+            SQLiteValue(breakSeconds),
+        ]
     }
 
     public init(id: UUID, createdAt: Date, row: SQLiteRow) throws {
-        self.init(id: id, title: try row.string("title"), startSeconds: try row.int("startSeconds"),
-                  repeatCount: try row.int("repeatCount"), focusSeconds: try row.int("focusSeconds"),
-                  breakSeconds: try row.int("breakSeconds"), createdAt: createdAt)
+        self.init(
+            id: id, title: try row.string("title"), startSeconds: try row.int("startSeconds"),
+            repeatCount: try row.int("repeatCount"), focusSeconds: try row.int("focusSeconds"),
+            breakSeconds: try row.int("breakSeconds"), createdAt: createdAt)
     }
 }
 
@@ -38,7 +41,8 @@ extension FocusTimer: SQLiteStoredItem {
     public var fieldValues: [SQLiteValue] { [.text(title), SQLiteValue(durationSeconds)] }
 
     public init(id: UUID, createdAt: Date, row: SQLiteRow) throws {
-        self.init(id: id, title: try row.string("title"), durationSeconds: try row.int("durationSeconds"),
-                  createdAt: createdAt)
+        self.init(
+            id: id, title: try row.string("title"), durationSeconds: try row.int("durationSeconds"),
+            createdAt: createdAt)
     }
 }

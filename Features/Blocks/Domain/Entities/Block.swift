@@ -21,8 +21,9 @@ extension Block: BlocksItem {
     public var draft: BlockDraft { BlockDraft(title: title, hours: length.hours) }
 
     public init(id: UUID, createdAt: Date, validating draft: BlockDraft, editing: Bool) throws(BlocksError) {
-        self.init(id: id, title: try BlocksValidation.title(draft.title),
-                  length: try BlocksValidation.blockLength(hours: draft.hours), createdAt: createdAt)
+        self.init(
+            id: id, title: try BlocksValidation.title(draft.title),
+            length: try BlocksValidation.blockLength(hours: draft.hours), createdAt: createdAt)
     }
 }
 

@@ -16,8 +16,10 @@ public struct ClockState: Sendable, Hashable {
     /// How many rounds or blocks there are (a timer's rounds are endless: `nil`).
     public let rounds: Int?
 
-    public init(mode: RunningMode, title: String, phase: ClockPhase, remainingSeconds: Int, phaseEndsAt: Date,
-                phaseSeconds: Int?, round: Int?, rounds: Int?) {
+    public init(
+        mode: RunningMode, title: String, phase: ClockPhase, remainingSeconds: Int, phaseEndsAt: Date,
+        phaseSeconds: Int?, round: Int?, rounds: Int?
+    ) {
         self.mode = mode
         self.title = title
         self.phase = phase

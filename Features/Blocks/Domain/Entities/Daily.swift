@@ -11,8 +11,10 @@ public struct Daily: Sendable, Hashable, Identifiable, Codable {
     public var breakSeconds: Int
     public let createdAt: Date
 
-    public init(id: UUID = UUID(), title: String, startSeconds: Int, repeatCount: Int,
-                focusSeconds: Int, breakSeconds: Int, createdAt: Date) {
+    public init(
+        id: UUID = UUID(), title: String, startSeconds: Int, repeatCount: Int,
+        focusSeconds: Int, breakSeconds: Int, createdAt: Date
+    ) {
         self.id = id
         self.title = title
         self.startSeconds = startSeconds
@@ -33,8 +35,9 @@ extension Daily: BlocksItem {
     public static let kind = ModeKind.daily
 
     public var draft: DailyDraft {
-        DailyDraft(title: title, startSeconds: startSeconds, repeatCount: repeatCount, focusSeconds: focusSeconds,
-                   breakSeconds: breakSeconds)
+        DailyDraft(
+            title: title, startSeconds: startSeconds, repeatCount: repeatCount, focusSeconds: focusSeconds,
+            breakSeconds: breakSeconds)
     }
 
     /// Creating refuses a schedule longer than a day; editing lowers the repeat count to what fits.
@@ -42,9 +45,11 @@ extension Daily: BlocksItem {
         let title = try BlocksValidation.title(draft.title)
         let focus = try BlocksValidation.duration(draft.focusSeconds, field: "focus")
         let rest = try BlocksValidation.duration(draft.breakSeconds, field: "break")
-        self.init(id: id, title: title, startSeconds: try BlocksValidation.startTime(draft.startSeconds),
-                  repeatCount: try BlocksValidation.repeatCount(draft.repeatCount, roundSeconds: focus + rest,
-                                                                clamp: editing),
-                  focusSeconds: focus, breakSeconds: rest, createdAt: createdAt)
+        self.init(
+            id: id, title: title, startSeconds: try BlocksValidation.startTime(draft.startSeconds),
+            repeatCount: try BlocksValidation.repeatCount(
+                draft.repeatCount, roundSeconds: focus + rest,
+                clamp: editing),
+            focusSeconds: focus, breakSeconds: rest, createdAt: createdAt)
     }
 }

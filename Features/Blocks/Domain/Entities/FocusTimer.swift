@@ -22,8 +22,9 @@ extension FocusTimer: BlocksItem {
     public var draft: TimerDraft { TimerDraft(title: title, durationSeconds: durationSeconds) }
 
     public init(id: UUID, createdAt: Date, validating draft: TimerDraft, editing: Bool) throws(BlocksError) {
-        self.init(id: id, title: try BlocksValidation.title(draft.title),
-                  durationSeconds: try BlocksValidation.duration(draft.durationSeconds, field: "timer"),
-                  createdAt: createdAt)
+        self.init(
+            id: id, title: try BlocksValidation.title(draft.title),
+            durationSeconds: try BlocksValidation.duration(draft.durationSeconds, field: "timer"),
+            createdAt: createdAt)
     }
 }

@@ -10,8 +10,9 @@ public enum BlockSchedule {
         let next = nextIndex.map { boundaries[$0] } ?? calendar.midnight(dayOffset: 1, from: now)
         let currentIndex = (nextIndex ?? boundaries.count) - 1
         let start = currentIndex >= 0 ? boundaries[currentIndex] : calendar.startOfDay(for: now)
-        return PhaseSlot(phase: .focus, startsAt: start, endsAt: next, round: max(currentIndex, 0) + 1,
-                         rounds: boundaries.count)
+        return PhaseSlot(
+            phase: .focus, startsAt: start, endsAt: next, round: max(currentIndex, 0) + 1,
+            rounds: boundaries.count)
     }
 
     /// Today's boundaries in order, without duplicates (a skipped wall time can map onto the next one).

@@ -13,7 +13,8 @@ public enum DailySchedule {
             return runningSlot(for: daily, startedAt: start, elapsed: elapsed)
         }
         let today = calendar.date(atSecondsFromMidnight: daily.startSeconds, dayOffset: 0, from: now)
-        let next = today > now
+        let next =
+            today > now
             ? today
             : calendar.date(atSecondsFromMidnight: daily.startSeconds, dayOffset: 1, from: now)
         return PhaseSlot(phase: .waiting, startsAt: nil, endsAt: next, round: nil, rounds: daily.repeatCount)
@@ -25,11 +26,13 @@ public enum DailySchedule {
         let focusEnd = roundStart.addingTimeInterval(Double(daily.focusSeconds))
         let intoRound = elapsed - Double(round * daily.roundSeconds)
         if intoRound < Double(daily.focusSeconds) {
-            return PhaseSlot(phase: .focus, startsAt: roundStart, endsAt: focusEnd, round: round + 1,
-                             rounds: daily.repeatCount)
+            return PhaseSlot(
+                phase: .focus, startsAt: roundStart, endsAt: focusEnd, round: round + 1,
+                rounds: daily.repeatCount)
         }
-        return PhaseSlot(phase: .breakTime, startsAt: focusEnd,
-                         endsAt: roundStart.addingTimeInterval(Double(daily.roundSeconds)),
-                         round: round + 1, rounds: daily.repeatCount)
+        return PhaseSlot(
+            phase: .breakTime, startsAt: focusEnd,
+            endsAt: roundStart.addingTimeInterval(Double(daily.roundSeconds)),
+            round: round + 1, rounds: daily.repeatCount)
     }
 }

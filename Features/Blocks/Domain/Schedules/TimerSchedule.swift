@@ -9,7 +9,8 @@ public enum TimerSchedule {
         let elapsed = max(0, now.timeIntervalSince(startedAt))
         let completed = (elapsed / duration).rounded(.down)
         let roundStart = startedAt.addingTimeInterval(completed * duration)
-        return PhaseSlot(phase: .focus, startsAt: roundStart, endsAt: roundStart.addingTimeInterval(duration),
-                         round: Int(completed) + 1, rounds: nil)
+        return PhaseSlot(
+            phase: .focus, startsAt: roundStart, endsAt: roundStart.addingTimeInterval(duration),
+            round: Int(completed) + 1, rounds: nil)
     }
 }

@@ -18,7 +18,8 @@ public enum DurationText {
                 continue
             }
             guard let value = Int(number), let unit = ["h": 3600, "m": 60, "s": 1][character],
-                  let sum = adding(value, unit, to: total) else { return nil }
+                let sum = adding(value, unit, to: total)
+            else { return nil }
             total = sum
             number = ""
             sawUnit = true

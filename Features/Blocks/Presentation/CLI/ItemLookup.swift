@@ -18,8 +18,10 @@ public enum ItemLookup {
         }
     }
 
-    public static func find<Item: Identifiable>(_ reference: String, in items: [Item], kind: ModeKind,
-                                                title: (Item) -> String) throws(Failure) -> Item
+    public static func find<Item: Identifiable>(
+        _ reference: String, in items: [Item], kind: ModeKind,
+        title: (Item) -> String
+    ) throws(Failure) -> Item
     where Item.ID == UUID {
         // Spaces and tabs, not line breaks, as Foundation's `.whitespaces` trimmed them.
         let isSpace: (Character) -> Bool = { $0.isWhitespace && !$0.isNewline }

@@ -7,8 +7,10 @@ public struct ItemUseCases<Item: BlocksItem>: Sendable {
     public let edit: any ItemEditUseCase<Item>
     public let delete: any ItemDeleteUseCase<Item>
 
-    public init(fetch: any ItemFetchUseCase<Item>, create: any ItemCreateUseCase<Item>, edit: any ItemEditUseCase<Item>,
-                delete: any ItemDeleteUseCase<Item>) {
+    public init(
+        fetch: any ItemFetchUseCase<Item>, create: any ItemCreateUseCase<Item>, edit: any ItemEditUseCase<Item>,
+        delete: any ItemDeleteUseCase<Item>
+    ) {
         self.fetch = fetch
         self.create = create
         self.edit = edit
@@ -28,9 +30,11 @@ public struct BlocksSceneDependencies: Sendable {
     /// Says a phase ended beyond the bell (a desktop notification, where there is a desktop).
     public let notifier: any PhaseNotifier
 
-    public init(blocks: ItemUseCases<Block>, dailies: ItemUseCases<Daily>, timers: ItemUseCases<FocusTimer>,
-                start: any ModeStartUseCase, clock: any ClockFetchUseCase, stop: any ClockStopUseCase,
-                wallClock: any BlocksClock, notifier: any PhaseNotifier) {
+    public init(
+        blocks: ItemUseCases<Block>, dailies: ItemUseCases<Daily>, timers: ItemUseCases<FocusTimer>,
+        start: any ModeStartUseCase, clock: any ClockFetchUseCase, stop: any ClockStopUseCase,
+        wallClock: any BlocksClock, notifier: any PhaseNotifier
+    ) {
         self.blocks = blocks
         self.dailies = dailies
         self.timers = timers

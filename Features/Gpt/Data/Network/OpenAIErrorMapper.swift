@@ -66,7 +66,8 @@ struct OpenAIErrorMapper: Sendable {
             return seconds
         }
         guard let message = detail(of: response)?.message,
-              let range = message.range(of: "try again in ", options: .caseInsensitive) else { return nil }
+            let range = message.range(of: "try again in ", options: .caseInsensitive)
+        else { return nil }
         let rest = message[range.upperBound...]
         let number = rest.prefix { $0.isNumber || $0 == "." }
         guard let value = Double(number) else { return nil }

@@ -61,7 +61,7 @@ struct ServerSentEventParser: Sendable {
         guard line.hasPrefix("data:") else { return }
         var value = line.dropFirst(5)
         if value.first == " " { value = value.dropFirst() }
-        let (total, overflow) = dataBytes.addingReportingOverflow(value.utf8.count + 1) // + the line feed that joins it
+        let (total, overflow) = dataBytes.addingReportingOverflow(value.utf8.count + 1)  // + the line feed that joins it
         guard !overflow, total <= maxEventBytes else { throw .eventTooLarge(limitBytes: maxEventBytes) }
         dataBytes = total
         dataLines.append(String(value))

@@ -25,19 +25,22 @@ public struct SQLiteUsageRepository: UsageRepository {
     private static let counted = "user_id = ? AND day = ? AND (confirmed = 1 OR reserved_at >= ?)"
 
     public func uses(userID: String, on day: CalendarDay, at now: Date) async throws -> Int {
-        let rows = try database.query("SELECT COUNT(*) AS uses FROM gpt_uses WHERE \(Self.counted)",
-                                      [.text(userID), .text(day.description), .real(oldestInForce(now))])
+        let rows = try database.query(
+            "SELECT COUNT(*) AS uses FROM gpt_uses WHERE \(Self.counted)",
+            [.text(userID), .text(day.description), .real(oldestInForce(now))])
         return try rows.first?.int("uses") ?? 0
     }
 
     public func reserveUse(userID: String, on day: CalendarDay, limit: Int, at now: Date) async throws -> UseReservation? {
         try database.transaction { transaction in
             try transaction.execute("DELETE FROM gpt_uses WHERE confirmed = 0 AND reserved_at < ?", [.real(oldestInForce(now))])
-            let rows = try transaction.query("SELECT COUNT(*) AS uses FROM gpt_uses WHERE \(Self.counted)",
-                                             [.text(userID), .text(day.description), .real(oldestInForce(now))])
+            let rows = try transaction.query(
+                "SELECT COUNT(*) AS uses FROM gpt_uses WHERE \(Self.counted)",
+                [.text(userID), .text(day.description), .real(oldestInForce(now))])
             guard try rows.first?.int("uses") ?? 0 < limit else { return nil }
-            try transaction.execute("INSERT INTO gpt_uses (user_id, day, reserved_at) VALUES (?, ?, ?)",
-                                    [.text(userID), .text(day.description), .real(now.timeIntervalSince1970)])
+            try transaction.execute(
+                "INSERT INTO gpt_uses (user_id, day, reserved_at) VALUES (?, ?, ?)",
+                [.text(userID), .text(day.description), .real(now.timeIntervalSince1970)])
             return UseReservation(id: transaction.lastInsertRowID, userID: userID, day: day)
         }
     }
@@ -45,12 +48,14 @@ public struct SQLiteUsageRepository: UsageRepository {
     public func confirm(_ reservation: UseReservation) async throws -> Int {
         try database.transaction { transaction in
             // A reservation that expired and was deleted meanwhile is written again: the reply did arrive.
-            try transaction.execute("""
+            try transaction.execute(
+                """
                 INSERT INTO gpt_uses (id, user_id, day, reserved_at, confirmed) VALUES (?, ?, ?, 0, 1)
                 ON CONFLICT (id) DO UPDATE SET confirmed = 1
                 """, [.integer(reservation.id), .text(reservation.userID), .text(reservation.day.description)])
-            let rows = try transaction.query("SELECT COUNT(*) AS uses FROM gpt_uses WHERE user_id = ? AND day = ? AND confirmed = 1",
-                                             [.text(reservation.userID), .text(reservation.day.description)])
+            let rows = try transaction.query(
+                "SELECT COUNT(*) AS uses FROM gpt_uses WHERE user_id = ? AND day = ? AND confirmed = 1",
+                [.text(reservation.userID), .text(reservation.day.description)])
             return try rows.first?.int("uses") ?? 0
         }
     }

@@ -26,9 +26,11 @@ public struct OpenAIChatRepository: ChatRepository {
     ///   - service: the transport, its base URL and timeout; its retry policy is replaced by `retry`.
     ///   - retry: when to retry 429 and 503 answers; this type adds OpenAI's rules to it (no retry for
     ///     `insufficient_quota`, the wait named in the error message when there is no `Retry-After`).
-    public init(service: DataTransferService, model: String, authorization: OpenAIAuthorization,
-                apiKeyVariable: String = "OPENAI_API_KEY", retry: RetryPolicy = .standard,
-                maxEventBytes: Int = OpenAIChatRepository.defaultMaxEventBytes) {
+    public init(
+        service: DataTransferService, model: String, authorization: OpenAIAuthorization,
+        apiKeyVariable: String = "OPENAI_API_KEY", retry: RetryPolicy = .standard,
+        maxEventBytes: Int = OpenAIChatRepository.defaultMaxEventBytes
+    ) {
         var retry = retry
         retry.mayRetry = { !OpenAIErrorMapper.isQuotaExhausted($0) }
         retry.serverDelay = { response, _ in OpenAIErrorMapper.retryAfter(response) }

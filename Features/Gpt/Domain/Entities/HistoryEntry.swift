@@ -10,8 +10,10 @@ public struct HistoryEntry: Sendable, Hashable {
     public var reply: String
     public var isTruncated: Bool
 
-    public init(askedAt: Date, personaID: String, personaName: String, trouble: String, reply: String,
-                isTruncated: Bool = false) {
+    public init(
+        askedAt: Date, personaID: String, personaName: String, trouble: String, reply: String,
+        isTruncated: Bool = false
+    ) {
         self.askedAt = askedAt
         self.personaID = personaID
         self.personaName = personaName

@@ -16,7 +16,8 @@ public struct TroubleInputRules: Sendable, Hashable {
     /// seconds.
     public func trimmed(_ text: String) -> String {
         guard let first = text.firstIndex(where: { !$0.isWhitespace }),
-              let last = text.lastIndex(where: { !$0.isWhitespace }) else { return "" }
+            let last = text.lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
         return String(text[first...last])
     }
 

@@ -74,9 +74,11 @@ public struct DefaultConvertTroubleUseCase: ConvertTroubleUseCase {
     private let userID: String
     private let now: @Sendable () -> Date
 
-    public init(chat: any ChatRepository, usage: any UsageRepository, history: any ReplyHistoryRepository,
-                personas: any PersonasRepository, policy: DailyUsagePolicy, rules: TroubleInputRules, userID: String,
-                now: @escaping @Sendable () -> Date) {
+    public init(
+        chat: any ChatRepository, usage: any UsageRepository, history: any ReplyHistoryRepository,
+        personas: any PersonasRepository, policy: DailyUsagePolicy, rules: TroubleInputRules, userID: String,
+        now: @escaping @Sendable () -> Date
+    ) {
         self.chat = chat
         self.usage = usage
         self.history = history
@@ -157,8 +159,9 @@ public struct DefaultConvertTroubleUseCase: ConvertTroubleUseCase {
     /// crosses midnight counts once, on that day, and the new day's count stays as it is. A reply that
     /// can't be kept costs nothing; one kept whose use can't be confirmed is still in the history.
     private func record(_ reply: Reply, for prepared: Prepared) async throws(GptError) -> ConvertTroubleResult {
-        let entry = HistoryEntry(askedAt: prepared.askedAt, personaID: prepared.persona.id, personaName: prepared.persona.name,
-                                 trouble: prepared.trouble, reply: reply.text, isTruncated: reply.isTruncated)
+        let entry = HistoryEntry(
+            askedAt: prepared.askedAt, personaID: prepared.persona.id, personaName: prepared.persona.name,
+            trouble: prepared.trouble, reply: reply.text, isTruncated: reply.isTruncated)
         do { try await history.add(entry, userID: userID) } catch {
             await giveBack(prepared.reservation)
             throw .replyNotKept(String(describing: error))

@@ -11,8 +11,10 @@ public struct DefaultFetchUsageUseCase: FetchUsageUseCase {
     private let userID: String
     private let now: @Sendable () -> Date
 
-    public init(repository: any UsageRepository, policy: DailyUsagePolicy, userID: String,
-                now: @escaping @Sendable () -> Date) {
+    public init(
+        repository: any UsageRepository, policy: DailyUsagePolicy, userID: String,
+        now: @escaping @Sendable () -> Date
+    ) {
         self.repository = repository
         self.policy = policy
         self.userID = userID

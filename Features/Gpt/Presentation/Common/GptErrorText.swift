@@ -1,6 +1,6 @@
-import StrataBase
 import Foundation
 import GptDomain
+import StrataBase
 
 /// What the command line and the screens say of a failure: what happened and what to do next, in the words
 /// of the settings. Domain errors carry data; their words are here.

@@ -37,12 +37,13 @@ public enum UsageFormatting {
         let zone = timeZone.secondsFromGMT(for: resetsAt) == localZone.secondsFromGMT(for: resetsAt) ? "" : " (\(timeZone.identifier))"
         let at = (hour == 0 && minute == 0 ? "midnight" : String(format: "%02d:%02d", hour, minute)) + zone
         let minutes = Int((resetsAt.timeIntervalSince(now) / 60).rounded(.up))
-        let wait = switch minutes {
-        case ...0: "now"
-        case ..<60: "in \(minutes) min"
-        case _ where minutes % 60 == 0: "in \(minutes / 60) h"
-        default: "in \(minutes / 60) h \(minutes % 60) min"
-        }
+        let wait =
+            switch minutes {
+            case ...0: "now"
+            case ..<60: "in \(minutes) min"
+            case _ where minutes % 60 == 0: "in \(minutes / 60) h"
+            default: "in \(minutes / 60) h \(minutes % 60) min"
+            }
         return "at \(at), \(wait)"
     }
 

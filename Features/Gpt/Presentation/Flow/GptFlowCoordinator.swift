@@ -15,15 +15,18 @@ final class GptFlowCoordinator: Coordinator {
     func start() -> any Screen {
         let viewModel = PersonaSelectionViewModel(
             fetchPersonas: dependencies.fetchPersonas, fetchUsage: dependencies.fetchUsage, timeZone: dependencies.timeZone,
-            now: dependencies.now, actions: .init(showTroubleInput: { persona in self.showTroubleInput(persona) },
-                                                  showHistory: { self.showHistory() }))
+            now: dependencies.now,
+            actions: .init(
+                showTroubleInput: { persona in self.showTroubleInput(persona) },
+                showHistory: { self.showHistory() }))
         return PersonaSelectionScreen(viewModel: viewModel)
     }
 
     private func showHistory() {
         guard let navigator else { return }
-        let viewModel = ReplyHistoryViewModel(fetchHistory: dependencies.fetchHistory, forgetUser: dependencies.forgetUser,
-                                              timeZone: dependencies.timeZone)
+        let viewModel = ReplyHistoryViewModel(
+            fetchHistory: dependencies.fetchHistory, forgetUser: dependencies.forgetUser,
+            timeZone: dependencies.timeZone)
         navigator.push(ReplyHistoryScreen(viewModel: viewModel, navigator: navigator))
     }
 
@@ -37,9 +40,10 @@ final class GptFlowCoordinator: Coordinator {
 
     private func showResult(_ persona: Persona, _ trouble: String, _ result: ConvertTroubleResult) {
         guard let navigator else { return }
-        let viewModel = ReplyResultViewModel(persona: persona, trouble: trouble, result: result,
-                                             saveReply: dependencies.saveReply, timeZone: dependencies.timeZone,
-                                             now: dependencies.now)
+        let viewModel = ReplyResultViewModel(
+            persona: persona, trouble: trouble, result: result,
+            saveReply: dependencies.saveReply, timeZone: dependencies.timeZone,
+            now: dependencies.now)
         navigator.push(ReplyResultScreen(viewModel: viewModel, navigator: navigator))
     }
 }

@@ -13,10 +13,12 @@ public struct GptSceneDependencies: Sendable {
     let forgetUser: any ForgetUserUseCase
     let now: @Sendable () -> Date
 
-    public init(fetchPersonas: any FetchPersonasUseCase, fetchUsage: any FetchUsageUseCase,
-                convertTrouble: any ConvertTroubleUseCase, rules: TroubleInputRules, timeZone: TimeZone,
-                saveReply: any SaveReplyUseCase, fetchHistory: any FetchReplyHistoryUseCase,
-                forgetUser: any ForgetUserUseCase, now: @escaping @Sendable () -> Date) {
+    public init(
+        fetchPersonas: any FetchPersonasUseCase, fetchUsage: any FetchUsageUseCase,
+        convertTrouble: any ConvertTroubleUseCase, rules: TroubleInputRules, timeZone: TimeZone,
+        saveReply: any SaveReplyUseCase, fetchHistory: any FetchReplyHistoryUseCase,
+        forgetUser: any ForgetUserUseCase, now: @escaping @Sendable () -> Date
+    ) {
         self.fetchPersonas = fetchPersonas
         self.fetchUsage = fetchUsage
         self.convertTrouble = convertTrouble

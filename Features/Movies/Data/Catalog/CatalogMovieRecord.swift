@@ -31,8 +31,9 @@ struct CatalogFile: Decodable, Sendable {
 
 extension CatalogMovieRecord {
     func toDomain() -> Movie {
-        Movie(id: id, title: title, overview: overview, posterPath: nil, releaseDate: date.flatMap(ReleaseDay.date(from:)),
-              genre: genre, runtimeMinutes: minutes, rating: imdbRating)
+        Movie(
+            id: id, title: title, overview: overview, posterPath: nil, releaseDate: date.flatMap(ReleaseDay.date(from:)),
+            genre: genre, runtimeMinutes: minutes, rating: imdbRating)
     }
 
     /// A few sentences made only from the row's own fields, e.g.
@@ -57,8 +58,9 @@ extension CatalogMovieRecord {
         if let rottenTomatoes { scores.append("Rotten Tomatoes \(rottenTomatoes)%") }
         if !scores.isEmpty { sentences.append(scores.joined(separator: ", ") + ".") }
         if let worldwideGross, worldwideGross > 0 {
-            sentences.append("Worldwide gross $\(Self.grouped(worldwideGross))"
-                + (budget.map { " on a $\(Self.grouped($0)) budget" } ?? "") + ".")
+            sentences.append(
+                "Worldwide gross $\(Self.grouped(worldwideGross))"
+                    + (budget.map { " on a $\(Self.grouped($0)) budget" } ?? "") + ".")
         } else if let budget {
             sentences.append("Budget $\(Self.grouped(budget)).")
         }

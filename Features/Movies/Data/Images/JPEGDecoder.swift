@@ -19,8 +19,9 @@ public enum JPEGDecoder {
         var width: Int32 = 0, height: Int32 = 0
         var message = [CChar](repeating: 0, count: 200)
         let status = data.withUnsafeBytes { bytes in
-            strata_jpeg_decode(bytes.bindMemory(to: UInt8.self).baseAddress, UInt(bytes.count), Int32(clamping: minimumWidth),
-                               &pixels, &width, &height, &message, message.count)
+            strata_jpeg_decode(
+                bytes.bindMemory(to: UInt8.self).baseAddress, UInt(bytes.count), Int32(clamping: minimumWidth),
+                &pixels, &width, &height, &message, message.count)
         }
         guard status == 0, let pixels else {
             throw Failure(reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))

@@ -27,14 +27,17 @@ extension NetworkError {
             }
             switch response.status {
             case 401:
-                return .invalidAPIKey(environmentVariable: configuration.apiKeyEnvironment,
-                                      message: message ?? "invalid API key")
+                return .invalidAPIKey(
+                    environmentVariable: configuration.apiKeyEnvironment,
+                    message: message ?? "invalid API key")
             case 429:
-                return .rateLimited(retryAfter: response.header("Retry-After").flatMap { RetryPolicy.retryAfterSeconds($0) },
-                                    retried: retry.delay(after: response, attempt: 1) != nil)
+                return .rateLimited(
+                    retryAfter: response.header("Retry-After").flatMap { RetryPolicy.retryAfterSeconds($0) },
+                    retried: retry.delay(after: response, attempt: 1) != nil)
             default:
-                return .server(service: service, status: response.status,
-                               message: message ?? KeyLikeText.redacting(String(response.text.prefix(200))))
+                return .server(
+                    service: service, status: response.status,
+                    message: message ?? KeyLikeText.redacting(String(response.text.prefix(200))))
             }
         case .decoding(let keyPath, let detail):
             return .unexpectedResponse(service: service, detail: "at `\(keyPath)`: \(detail)")

@@ -12,7 +12,8 @@ enum ReleaseDay {
     static func date(from text: String) -> Date? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else { return nil }
         let components = DateComponents(year: year, month: month, day: day)
         guard let date = calendar.date(from: components) else { return nil }
         let back = calendar.dateComponents([.year, .month, .day], from: date)

@@ -15,10 +15,12 @@ public struct TMDBConfiguration: Sendable {
     /// Seconds to wait for an answer.
     public var timeout: Double
 
-    public init(baseURL: URL = URL(string: "https://api.themoviedb.org")!,
-                imagesBaseURL: URL = URL(string: "https://image.tmdb.org")!,
-                apiKey: String?, apiKeyEnvironment: String = "TMDB_API_KEY", language: String = "en-US",
-                timeout: Double = 15) {
+    public init(
+        baseURL: URL = URL(string: "https://api.themoviedb.org")!,
+        imagesBaseURL: URL = URL(string: "https://image.tmdb.org")!,
+        apiKey: String?, apiKeyEnvironment: String = "TMDB_API_KEY", language: String = "en-US",
+        timeout: Double = 15
+    ) {
         self.baseURL = baseURL
         self.imagesBaseURL = imagesBaseURL
         let trimmed = apiKey?.trimmingCharacters(in: .whitespacesAndNewlines)

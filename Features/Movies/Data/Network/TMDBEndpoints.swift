@@ -6,11 +6,13 @@ import StrataNetworking
 enum TMDBEndpoints {
     /// `GET /3/search/movie?query=&page=&language=`
     static func searchMovies(query: String, page: Int, language: String) -> Endpoint<MoviesResponseDTO> {
-        Endpoint(path: "3/search/movie", query: [
-            URLQueryItem(name: "query", value: query),
-            URLQueryItem(name: "page", value: String(page)),
-            URLQueryItem(name: "language", value: language),
-        ])
+        Endpoint(
+            path: "3/search/movie",
+            query: [
+                URLQueryItem(name: "query", value: query),
+                URLQueryItem(name: "page", value: String(page)),
+                URLQueryItem(name: "language", value: language),
+            ])
     }
 
     /// `GET /3/movie/{id}?language=`

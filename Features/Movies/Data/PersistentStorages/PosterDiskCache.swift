@@ -72,7 +72,8 @@ public struct PosterDiskCache: Sendable {
     private func file(for key: String) -> URL {
         var name = ""
         for (index, byte) in key.utf8.enumerated() {
-            let kept = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            let kept =
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
                 || byte == 0x2D || (byte == 0x2E && index > 0)
             name += kept ? String(UnicodeScalar(byte)) : "_" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
         }

@@ -21,9 +21,11 @@ public struct SQLiteMoviesQueriesStorage: MoviesQueriesRepository {
     public func fetchRecentsQueries(maxCount: Int) async throws -> [MovieQuery] {
         guard maxCount > 0 else { return [] }
         do {
-            return try database.query("SELECT query FROM movie_queries ORDER BY saved DESC LIMIT ?",
-                                      [.integer(Int64(maxCount))])
-                .map { MovieQuery(query: try $0.string("query")) }
+            return try database.query(
+                "SELECT query FROM movie_queries ORDER BY saved DESC LIMIT ?",
+                [.integer(Int64(maxCount))]
+            )
+            .map { MovieQuery(query: try $0.string("query")) }
         } catch {
             throw MoviesError.storage("reading the recent queries: \(error)")
         }
@@ -35,11 +37,13 @@ public struct SQLiteMoviesQueriesStorage: MoviesQueriesRepository {
         do {
             let limit = Int64(limit)
             try database.transaction { transaction in
-                try transaction.execute("""
+                try transaction.execute(
+                    """
                     INSERT OR REPLACE INTO movie_queries (key, query, saved)
                     VALUES (?, ?, (SELECT COALESCE(MAX(saved), 0) + 1 FROM movie_queries))
                     """, [.text(text.lowercased()), .text(text)])
-                try transaction.execute("""
+                try transaction.execute(
+                    """
                     DELETE FROM movie_queries WHERE saved <= (
                         SELECT saved FROM movie_queries ORDER BY saved DESC LIMIT 1 OFFSET ?)
                     """, [.integer(limit)])

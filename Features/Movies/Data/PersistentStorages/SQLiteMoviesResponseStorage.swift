@@ -21,7 +21,8 @@ public struct SQLiteMoviesResponseStorage: MoviesResponseStorage {
 
     public func page(for key: MoviesResponseKey) throws -> MoviesPage? {
         do {
-            let rows = try database.query("""
+            let rows = try database.query(
+                """
                 SELECT total_pages, movies FROM movies_responses
                 WHERE source = ? AND query = ? AND page = ? AND language = ?
                 """, [.text(key.source), .text(key.query), .integer(Int64(key.page)), .text(key.language)])
@@ -38,12 +39,17 @@ public struct SQLiteMoviesResponseStorage: MoviesResponseStorage {
             let movies = String(decoding: try JSONEncoder().encode(page.movies.map(CachedMovie.init)), as: UTF8.self)
             let capacity = Int64(capacity)
             try database.transaction { transaction in
-                try transaction.execute("""
+                try transaction.execute(
+                    """
                     INSERT OR REPLACE INTO movies_responses (source, query, page, language, total_pages, movies, saved)
                     VALUES (?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(saved), 0) + 1 FROM movies_responses))
-                    """, [.text(key.source), .text(key.query), .integer(Int64(key.page)), .text(key.language),
-                          .integer(Int64(page.totalPages)), .text(movies)])
-                try transaction.execute("""
+                    """,
+                    [
+                        .text(key.source), .text(key.query), .integer(Int64(key.page)), .text(key.language),
+                        .integer(Int64(page.totalPages)), .text(movies),
+                    ])
+                try transaction.execute(
+                    """
                     DELETE FROM movies_responses WHERE saved <= (
                         SELECT saved FROM movies_responses ORDER BY saved DESC LIMIT 1 OFFSET ?)
                     """, [.integer(capacity)])
@@ -84,8 +90,9 @@ private struct CachedMovie: Codable {
     }
 
     var movie: Movie {
-        Movie(id: id, title: title, overview: overview, posterPath: posterPath,
-              releaseDate: releaseDate.flatMap(ReleaseDay.date(from:)), genre: genre, runtimeMinutes: runtimeMinutes,
-              rating: rating)
+        Movie(
+            id: id, title: title, overview: overview, posterPath: posterPath,
+            releaseDate: releaseDate.flatMap(ReleaseDay.date(from:)), genre: genre, runtimeMinutes: runtimeMinutes,
+            rating: rating)
     }
 }

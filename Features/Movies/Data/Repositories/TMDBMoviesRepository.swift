@@ -19,17 +19,20 @@ public struct TMDBMoviesRepository: MoviesRepository {
     ///   - client: the transport (the host's `HTTPClient`).
     ///   - retry: how often to retry 429 and 503; `Retry-After` is honoured.
     ///   - sleep: waits between retries; tests pass one that returns at once.
-    public init(client: any HTTPClient, configuration: TMDBConfiguration, cache: any MoviesResponseStorage,
-                retry: RetryPolicy = .standard,
-                sleep: @escaping @Sendable (Double) async throws -> Void = { seconds in
-                    try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
-                }) {
+    public init(
+        client: any HTTPClient, configuration: TMDBConfiguration, cache: any MoviesResponseStorage,
+        retry: RetryPolicy = .standard,
+        sleep: @escaping @Sendable (Double) async throws -> Void = { seconds in
+            try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+        }
+    ) {
         self.configuration = configuration
         self.cache = cache
         self.retry = retry
-        service = DataTransferService(client: client, baseURL: configuration.baseURL,
-                                      headers: configuration.authorizationHeaders, query: configuration.authorizationQuery,
-                                      timeout: configuration.timeout, retry: retry, sleep: sleep)
+        service = DataTransferService(
+            client: client, baseURL: configuration.baseURL,
+            headers: configuration.authorizationHeaders, query: configuration.authorizationQuery,
+            timeout: configuration.timeout, retry: retry, sleep: sleep)
     }
 
     public func fetchMoviesList(query: MovieQuery, page: Int) -> AsyncThrowingStream<MoviesPageUpdate, any Error> {

@@ -17,12 +17,15 @@ public struct TMDBPosterImagesRepository: PosterImagesRepository {
     private let service: DataTransferService
     private let cache: PosterDiskCache?
 
-    public init(client: any HTTPClient, configuration: TMDBConfiguration, cache: PosterDiskCache? = nil,
-                maxImageBytes: Int = TMDBPosterImagesRepository.defaultMaxImageBytes) {
+    public init(
+        client: any HTTPClient, configuration: TMDBConfiguration, cache: PosterDiskCache? = nil,
+        maxImageBytes: Int = TMDBPosterImagesRepository.defaultMaxImageBytes
+    ) {
         self.configuration = configuration
         self.cache = cache
-        service = DataTransferService(client: client, baseURL: configuration.imagesBaseURL,
-                                      timeout: configuration.timeout, maxResponseBytes: maxImageBytes, retry: .standard)
+        service = DataTransferService(
+            client: client, baseURL: configuration.imagesBaseURL,
+            timeout: configuration.timeout, maxResponseBytes: maxImageBytes, retry: .standard)
     }
 
     public func fetchImage(with imagePath: String, width: Int) async throws -> PosterImage {
@@ -35,13 +38,17 @@ public struct TMDBPosterImagesRepository: PosterImagesRepository {
         do {
             data = try await service.response(TMDBEndpoints.posterImage(path: imagePath, width: width)).body
         } catch .tooLarge(let limit) {
-            throw MoviesError.unexpectedResponse(service: serviceName, detail: limitPassedText("the poster \(path)", limit)
-                + " (the movies setting \"posterMaxMegabytes\" raises the limit)")
+            throw MoviesError.unexpectedResponse(
+                service: serviceName,
+                detail: limitPassedText("the poster \(path)", limit)
+                    + " (the movies setting \"posterMaxMegabytes\" raises the limit)")
         } catch {
             var images = configuration
             images.baseURL = configuration.imagesBaseURL
-            throw error.moviesError(images, retry: .standard, notFound: .posterNotFound(
-                service: "TMDB images at \(configuration.imagesBaseURL.absoluteString)", path: path))
+            throw error.moviesError(
+                images, retry: .standard,
+                notFound: .posterNotFound(
+                    service: "TMDB images at \(configuration.imagesBaseURL.absoluteString)", path: path))
         }
         try Task.checkCancellation()
         do {
@@ -49,8 +56,9 @@ public struct TMDBPosterImagesRepository: PosterImagesRepository {
             cache?.store(data, for: path)
             return image
         } catch {
-            throw MoviesError.unexpectedResponse(service: serviceName,
-                                                 detail: "the poster \(path) is not a readable JPEG (\(error.reason))")
+            throw MoviesError.unexpectedResponse(
+                service: serviceName,
+                detail: "the poster \(path) is not a readable JPEG (\(error.reason))")
         }
     }
 

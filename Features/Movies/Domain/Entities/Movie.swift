@@ -17,8 +17,10 @@ public struct Movie: Sendable, Hashable, Identifiable {
     /// The audience's rating out of 10 (IMDb's in the catalog, TMDB's vote average), when the source has one.
     public let rating: Double?
 
-    public init(id: Int, title: String, overview: String = "", posterPath: String? = nil, releaseDate: Date? = nil,
-                genre: String? = nil, runtimeMinutes: Int? = nil, rating: Double? = nil) {
+    public init(
+        id: Int, title: String, overview: String = "", posterPath: String? = nil, releaseDate: Date? = nil,
+        genre: String? = nil, runtimeMinutes: Int? = nil, rating: Double? = nil
+    ) {
         self.id = id
         self.title = title
         self.overview = overview

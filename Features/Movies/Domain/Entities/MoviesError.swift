@@ -54,7 +54,8 @@ public enum MoviesError: Error, Sendable, Hashable {
         case .notConnected, .timedOut, .rateLimited, .transport, .cancelled: true
         case .server(_, let status, _): status >= 500 || status == 408
         case .missingAPIKey, .keyOverPlainHTTP, .addressNotFound, .posterNotFound, .invalidAPIKey, .unexpectedResponse, .invalidRequest,
-             .pageOutOfRange, .movieNotFound, .catalogUnavailable, .storage: false
+            .pageOutOfRange, .movieNotFound, .catalogUnavailable, .storage:
+            false
         }
     }
 }

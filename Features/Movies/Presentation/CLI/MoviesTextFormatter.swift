@@ -12,7 +12,8 @@ public enum MoviesTextFormatter {
         for movie in page.movies {
             let id = String(movie.id)
             let date = movie.releaseDate.map(MovieDateFormat.iso) ?? "TBA"
-            text += "  " + String(repeating: " ", count: idWidth - id.count) + id + "  " + date.padding(toLength: 10, withPad: " ", startingAt: 0)
+            text +=
+                "  " + String(repeating: " ", count: idWidth - id.count) + id + "  " + date.padding(toLength: 10, withPad: " ", startingAt: 0)
                 + "  " + singleLine(movie.title) + "\n"
         }
         if page.hasMorePages {

@@ -1,6 +1,6 @@
-import StrataBase
 import Foundation
 import MoviesDomain
+import StrataBase
 
 /// What the command line says of a failure: what happened and what to do next, in the words of the
 /// settings. Domain errors carry data; their words are here.
@@ -24,7 +24,9 @@ public enum MoviesErrorText {
                 + (retryAfter.map { "Wait \(secondsText($0)) and try again." } ?? "Wait a little and try again.")
         case .rateLimited(let retryAfter, retried: false):
             "TMDB is rate-limiting requests (HTTP 429)"
-                + (retryAfter.map { " and asks to wait \(secondsText($0)), longer than a search waits by itself, so it did not retry. Try again in \(secondsText($0))." }
+                + (retryAfter.map {
+                    " and asks to wait \(secondsText($0)), longer than a search waits by itself, so it did not retry. Try again in \(secondsText($0))."
+                }
                     ?? ", so it did not retry. Wait a little and try again.")
         case .server(let service, let status, let message):
             "\(service) answered HTTP \(status)\(message.isEmpty ? "" : " (\(message))"). "

@@ -12,9 +12,11 @@ public struct MoviesSceneDependencies: Sendable {
     /// How many recent queries the suggestions show.
     public let recentQueriesLimit: Int
 
-    public init(searchMoviesUseCase: any SearchMoviesUseCase, fetchRecentMovieQueriesUseCase: any FetchRecentMovieQueriesUseCase,
-                posterImagesRepository: any PosterImagesRepository, posterURL: @escaping @Sendable (String) -> URL,
-                recentQueriesLimit: Int = 10) {
+    public init(
+        searchMoviesUseCase: any SearchMoviesUseCase, fetchRecentMovieQueriesUseCase: any FetchRecentMovieQueriesUseCase,
+        posterImagesRepository: any PosterImagesRepository, posterURL: @escaping @Sendable (String) -> URL,
+        recentQueriesLimit: Int = 10
+    ) {
         self.searchMoviesUseCase = searchMoviesUseCase
         self.fetchRecentMovieQueriesUseCase = fetchRecentMovieQueriesUseCase
         self.posterImagesRepository = posterImagesRepository

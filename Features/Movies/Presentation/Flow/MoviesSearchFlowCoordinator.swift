@@ -27,8 +27,9 @@ public final class MoviesSearchFlowCoordinator: Coordinator {
     }
 
     private func showMovieDetails(_ movie: Movie) {
-        let viewModel = MovieDetailsViewModel(movie: movie, posterImagesRepository: dependencies.posterImagesRepository,
-                                              posterURL: dependencies.posterURL)
+        let viewModel = MovieDetailsViewModel(
+            movie: movie, posterImagesRepository: dependencies.posterImagesRepository,
+            posterURL: dependencies.posterURL)
         navigator?.push(MovieDetailsScreen(viewModel: viewModel))
     }
 

@@ -8,7 +8,8 @@ extension GPXDocument {
     public func runTrack(fileName: String) throws(GPXError) -> RunTrack {
         let hasTrackPoints = tracks.contains { $0.segments.contains { !$0.isEmpty } }
         // Each segment with the index of its <trk> (a route is one segment of its own).
-        let numbered: [(track: Int, points: [GPXPoint])] = hasTrackPoints
+        let numbered: [(track: Int, points: [GPXPoint])] =
+            hasTrackPoints
             ? tracks.enumerated().flatMap { track in track.element.segments.map { (track.offset, $0) } }
             : routes.enumerated().map { ($0.offset, $0.element.points) }
         let segments = numbered.filter { !$0.points.isEmpty }
@@ -42,7 +43,8 @@ struct TrackSampler {
     mutating func sample(_ point: GPXPoint) -> TrackSample {
         if let previous { covered += GeoDistance.haversine(previous, point) }
         previous = point
-        return TrackSample(distanceMeters: covered, time: point.time,
-                           position: .init(latitude: point.latitude, longitude: point.longitude), elevation: point.elevation)
+        return TrackSample(
+            distanceMeters: covered, time: point.time,
+            position: .init(latitude: point.latitude, longitude: point.longitude), elevation: point.elevation)
     }
 }

@@ -13,7 +13,8 @@ public enum GPXError: Error, Equatable, CustomStringConvertible {
     public var file: String {
         switch self {
         case .unreadable(let file, _), .malformed(let file, _, _), .invalidValue(let file, _, _, _, _),
-             .notGPX(let file, _), .nothingToRun(let file, _), .emptyTracks(let file, _), .unsupportedEncoding(let file, _): file
+            .notGPX(let file, _), .nothingToRun(let file, _), .emptyTracks(let file, _), .unsupportedEncoding(let file, _):
+            file
         }
     }
 

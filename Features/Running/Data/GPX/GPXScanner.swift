@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -64,11 +65,12 @@ struct GPXScanner: ~Copyable {
     init(path: String, file: String) throws(GPXError) {
         let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            let reason = switch errno {
-            case ENOENT, ENOTDIR: "no such file"
-            case EACCES: "permission denied"
-            default: String(cString: strerror(errno))
-            }
+            let reason =
+                switch errno {
+                case ENOENT, ENOTDIR: "no such file"
+                case EACCES: "permission denied"
+                default: String(cString: strerror(errno))
+                }
             throw .unreadable(file: path, reason: reason)
         }
         var status = stat()
@@ -237,7 +239,8 @@ struct GPXScanner: ~Copyable {
         guard let kind = kinds.popLast(), let nameStart = nameStarts.popLast() else {
             throw malformed("an end tag </\(String(decoding: name, as: UTF8.self))> with no element open")
         }
-        let same = names.count - nameStart == name.count
+        let same =
+            names.count - nameStart == name.count
             && names.withUnsafeBufferPointer { memcmp($0.baseAddress! + nameStart, name.baseAddress!, name.count) == 0 }
         guard same else {
             let open = String(decoding: names[nameStart...], as: UTF8.self)
@@ -312,14 +315,17 @@ struct GPXScanner: ~Copyable {
     // MARK: What GPX makes of elements
 
     /// The element's kind where it stands, after acting on its start.
-    private mutating func open(_ name: Kind, qualifiedName: UnsafeBufferPointer<UInt8>,
-                               attributes: UnsafeBufferPointer<UInt8>) throws(GPXError) -> Kind {
+    private mutating func open(
+        _ name: Kind, qualifiedName: UnsafeBufferPointer<UInt8>,
+        attributes: UnsafeBufferPointer<UInt8>
+    ) throws(GPXError) -> Kind {
         guard sawRoot else {
             sawRoot = true
             guard name == .gpx else { throw GPXError.notGPX(file: file, rootElement: String(decoding: qualifiedName, as: UTF8.self)) }
             let (version, creator) = try attributeValues(attributes, "version", "creator")
-            pending = .root(version: try version.map { (value) throws(GPXError) in try string(attributes, value) },
-                            creator: try creator.map { (value) throws(GPXError) in try string(attributes, value) })
+            pending = .root(
+                version: try version.map { (value) throws(GPXError) in try string(attributes, value) },
+                creator: try creator.map { (value) throws(GPXError) in try string(attributes, value) })
             return .gpx
         }
         switch (kinds.last ?? .other, name) {
@@ -328,10 +334,11 @@ struct GPXScanner: ~Copyable {
         case (.gpx, .rte): pending = .routeStart
         case (.trkseg, .trkpt), (.rte, .rtept), (.gpx, .wpt):
             let (latitude, longitude) = try attributeValues(attributes, "lat", "lon")
-            point = GPXPoint(latitude: try coordinate(attributes, latitude, "lat", element: qualifiedName, range: -90...90),
-                             longitude: try coordinate(attributes, longitude, "lon", element: qualifiedName, range: -180...180))
+            point = GPXPoint(
+                latitude: try coordinate(attributes, latitude, "lat", element: qualifiedName, range: -90...90),
+                longitude: try coordinate(attributes, longitude, "lon", element: qualifiedName, range: -180...180))
         case (.trkpt, .ele), (.rtept, .ele), (.wpt, .ele), (.trkpt, .time), (.rtept, .time), (.wpt, .time),
-             (.trk, .name), (.rte, .name):
+            (.trk, .name), (.rte, .name):
             text.removeAll(keepingCapacity: true)
             collecting = true
         default: return .other
@@ -371,8 +378,10 @@ struct GPXScanner: ~Copyable {
         }
     }
 
-    private func coordinate(_ attributes: UnsafeBufferPointer<UInt8>, _ value: Range<Int>?, _ key: String,
-                            element: UnsafeBufferPointer<UInt8>, range: ClosedRange<Double>) throws(GPXError) -> Double {
+    private func coordinate(
+        _ attributes: UnsafeBufferPointer<UInt8>, _ value: Range<Int>?, _ key: String,
+        element: UnsafeBufferPointer<UInt8>, range: ClosedRange<Double>
+    ) throws(GPXError) -> Double {
         let element = { String(decoding: element, as: UTF8.self) }
         guard let value else { throw invalid(element(), "no \(key) attribute", "") }
         let raw = UnsafeBufferPointer(rebasing: attributes[value])
@@ -382,8 +391,10 @@ struct GPXScanner: ~Copyable {
     }
 
     /// Where the values of the two attributes named (by qualified name) are in `bytes`, quotes excluded.
-    private func attributeValues(_ bytes: UnsafeBufferPointer<UInt8>, _ first: StaticString,
-                                 _ second: StaticString) throws(GPXError) -> (Range<Int>?, Range<Int>?) {
+    private func attributeValues(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ first: StaticString,
+        _ second: StaticString
+    ) throws(GPXError) -> (Range<Int>?, Range<Int>?) {
         var values: (Range<Int>?, Range<Int>?) = (nil, nil)
         var index = 0
         while true {
@@ -444,7 +455,8 @@ struct GPXScanner: ~Copyable {
             default:
                 let hex = reference.hasPrefix("#x")
                 guard reference.hasPrefix("#"), let code = UInt32(reference.dropFirst(hex ? 2 : 1), radix: hex ? 16 : 10),
-                      code != 0, let scalar = Unicode.Scalar(code) else {
+                    code != 0, let scalar = Unicode.Scalar(code)
+                else {
                     return "an unknown entity &\(reference);"
                 }
                 output += Array(String(Character(scalar)).utf8)
@@ -562,8 +574,9 @@ struct GPXScanner: ~Copyable {
 
     /// The input ended inside an element: reported at its last line.
     private func cutShort() -> GPXError {
-        .malformed(file: file, line: droppedLines + Self.newlines(in: UnsafeBufferPointer(start: buffer, count: end)) + 1,
-                   reason: "the file ends before </gpx>; it was probably cut short")
+        .malformed(
+            file: file, line: droppedLines + Self.newlines(in: UnsafeBufferPointer(start: buffer, count: end)) + 1,
+            reason: "the file ends before </gpx>; it was probably cut short")
     }
 
     // MARK: Bytes

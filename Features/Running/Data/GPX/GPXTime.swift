@@ -10,10 +10,11 @@ enum GPXTime {
 
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         guard bytes.count >= 19, bytes[4] == 45, bytes[7] == 45, bytes[10] == 84 || bytes[10] == 32,
-              bytes[13] == 58, bytes[16] == 58,
-              let year = number(bytes, 0, 4), let month = number(bytes, 5, 2), let day = number(bytes, 8, 2),
-              let hour = number(bytes, 11, 2), let minute = number(bytes, 14, 2), let second = number(bytes, 17, 2),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second <= 60 else { return nil }
+            bytes[13] == 58, bytes[16] == 58,
+            let year = number(bytes, 0, 4), let month = number(bytes, 5, 2), let day = number(bytes, 8, 2),
+            let hour = number(bytes, 11, 2), let minute = number(bytes, 14, 2), let second = number(bytes, 17, 2),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second <= 60
+        else { return nil }
         var index = 19
         var fraction = 0.0
         if index < bytes.count, bytes[index] == 46 {
@@ -30,10 +31,11 @@ enum GPXTime {
         var offset = 0
         if index < bytes.count {
             switch bytes[index] {
-            case 90 where index == bytes.count - 1: offset = 0 // Z
-            case 43, 45: // + -
+            case 90 where index == bytes.count - 1: offset = 0  // Z
+            case 43, 45:  // + -
                 guard bytes.count - index == 6, bytes[index + 3] == 58,
-                      let hours = number(bytes, index + 1, 2), let minutes = number(bytes, index + 4, 2) else { return nil }
+                    let hours = number(bytes, index + 1, 2), let minutes = number(bytes, index + 4, 2)
+                else { return nil }
                 offset = (hours * 3600 + minutes * 60) * (bytes[index] == 45 ? -1 : 1)
             default: return nil
             }

@@ -6,8 +6,10 @@ public enum GeoDistance {
     public static let earthRadiusMeters = 6_371_008.8
 
     /// Haversine distance in metres between two points given in degrees.
-    public static func haversine(latitude1: Double, longitude1: Double,
-                                 latitude2: Double, longitude2: Double) -> Double {
+    public static func haversine(
+        latitude1: Double, longitude1: Double,
+        latitude2: Double, longitude2: Double
+    ) -> Double {
         let phi1 = latitude1 * .pi / 180, phi2 = latitude2 * .pi / 180
         let deltaPhi = phi2 - phi1
         let deltaLambda = (longitude2 - longitude1) * .pi / 180

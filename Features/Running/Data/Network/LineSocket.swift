@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -180,7 +181,8 @@ public struct LiveEndpoint: Sendable, Equatable, CustomStringConvertible {
     /// `10.0.0.1:7400`, `localhost:7400`; nil for text that isn't `HOST:PORT`.
     public init?(_ text: String) {
         guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]),
-              colon > text.startIndex else { return nil }
+            colon > text.startIndex
+        else { return nil }
         host = String(text[..<colon])
         self.port = port
     }

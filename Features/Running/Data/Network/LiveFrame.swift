@@ -39,9 +39,11 @@ struct LiveFrame: Codable, Equatable, Sendable {
     var seconds: Int?
     var reason: String?
 
-    init(_ type: Kind, version: Int? = nil, session: String? = nil, code: String? = nil, nickname: String? = nil,
-         mode: String? = nil, goalKm: Double? = nil, trackKm: Double? = nil, km: Double? = nil, seconds: Int? = nil,
-         reason: String? = nil) {
+    init(
+        _ type: Kind, version: Int? = nil, session: String? = nil, code: String? = nil, nickname: String? = nil,
+        mode: String? = nil, goalKm: Double? = nil, trackKm: Double? = nil, km: Double? = nil, seconds: Int? = nil,
+        reason: String? = nil
+    ) {
         self.type = type
         self.version = version
         self.session = session
@@ -57,11 +59,12 @@ struct LiveFrame: Codable, Equatable, Sendable {
 
     /// The frame that tells the mate where I am.
     init(_ progress: RunnerProgress) {
-        let kind: Kind = switch progress.status {
-        case .finished: .finish
-        case .cancelled: .cancel
-        case .running, .trackEnded: .progress
-        }
+        let kind: Kind =
+            switch progress.status {
+            case .finished: .finish
+            case .cancelled: .cancel
+            case .running, .trackEnded: .progress
+            }
         self.init(kind, km: progress.data.elapsedDistanceKm, seconds: progress.data.elapsedSeconds)
         if progress.status == .trackEnded { reason = "track ended" }
     }

@@ -59,8 +59,10 @@ final class LiveLink: @unchecked Sendable {
     /// The mate's side: connects again after a drop (nil on the host, which waits instead).
     let reconnect: (@Sendable () -> LineSocket?)?
 
-    init(timing: TCPLiveSessionRepository.Timing, log: @escaping @Sendable (String) -> Void,
-         reconnect: (@Sendable () -> LineSocket?)? = nil) {
+    init(
+        timing: TCPLiveSessionRepository.Timing, log: @escaping @Sendable (String) -> Void,
+        reconnect: (@Sendable () -> LineSocket?)? = nil
+    ) {
         self.timing = timing
         self.log = log
         self.reconnect = reconnect
@@ -101,8 +103,10 @@ final class LiveLink: @unchecked Sendable {
     /// got; and whether it was heard lately.
     func mate(at seconds: Int) -> (progress: RunnerProgress, connected: Bool) {
         state.withLock { state in
-            (state.recent.first { $0.data.elapsedSeconds >= seconds } ?? state.latest,
-             Date().timeIntervalSince(state.lastHeard) <= timing.mateLostSeconds)
+            (
+                state.recent.first { $0.data.elapsedSeconds >= seconds } ?? state.latest,
+                Date().timeIntervalSince(state.lastHeard) <= timing.mateLostSeconds
+            )
         }
     }
 

@@ -105,8 +105,10 @@ public final class TCPLiveSessionRepository: LiveSessionRepository, @unchecked S
     }
 
     /// Reads a connection's hello and answers it: welcome (returned) or refused (logged, closed).
-    private func admit(_ connection: LineSocket, session: SessionID, setting: RunningSetting, link: LiveLink,
-                       lobby: Lobby) -> LiveFrame? {
+    private func admit(
+        _ connection: LineSocket, session: SessionID, setting: RunningSetting, link: LiveLink,
+        lobby: Lobby
+    ) -> LiveFrame? {
         func refuse(_ reason: String, log message: String) -> LiveFrame? {
             connection.send(LiveFrame(.refused, reason: reason))
             connection.close()
@@ -126,14 +128,16 @@ public final class TCPLiveSessionRepository: LiveSessionRepository, @unchecked S
             return refuse("the first line must be a hello", log: "a \(hello.type.rawValue) frame before the hello")
         }
         guard hello.version == LiveFrame.version else {
-            return refuse("this host speaks protocol version \(LiveFrame.version), not \(hello.version.map(String.init) ?? "none")",
-                          log: "protocol version \(hello.version.map(String.init) ?? "none"), not \(LiveFrame.version)")
+            return refuse(
+                "this host speaks protocol version \(LiveFrame.version), not \(hello.version.map(String.init) ?? "none")",
+                log: "protocol version \(hello.version.map(String.init) ?? "none"), not \(LiveFrame.version)")
         }
         guard hello.code?.uppercased() == joinCode else { return refuse("wrong join code", log: "a wrong join code") }
         if setting.mode == .race, let trackKm = hello.trackKm, trackKm < setting.targetDistanceKm {
             let track = String(format: "%.2f", trackKm), goal = String(format: "%.2f", setting.targetDistanceKm)
-            return refuse("your track adds up to \(track) km, less than the \(goal) km goal; join with a longer track",
-                          log: "\(hello.nickname ?? "a mate")'s track adds up to \(track) km, less than the \(goal) km goal; still waiting for a mate")
+            return refuse(
+                "your track adds up to \(track) km, less than the \(goal) km goal; join with a longer track",
+                log: "\(hello.nickname ?? "a mate")'s track adds up to \(track) km, less than the \(goal) km goal; still waiting for a mate")
         }
         return admission.withLock { _ -> LiveFrame? in
             if lobby.isClosed { return refuse("the invitation is over", log: "a hello after the invitation ended") }
@@ -146,8 +150,10 @@ public final class TCPLiveSessionRepository: LiveSessionRepository, @unchecked S
             if link.wasAttached && !(resuming && link.canResume) {
                 return refuse("too late to come back: the run went on alone", log: "a mate back after \(Int(timing.reconnectSeconds)) s")
             }
-            connection.send(LiveFrame(.welcome, version: LiveFrame.version, session: session.value,
-                                      nickname: setting.myNickname, mode: setting.mode.rawValue, goalKm: setting.targetDistanceKm))
+            connection.send(
+                LiveFrame(
+                    .welcome, version: LiveFrame.version, session: session.value,
+                    nickname: setting.myNickname, mode: setting.mode.rawValue, goalKm: setting.targetDistanceKm))
             link.attach(connection)
             return hello
         }
@@ -166,18 +172,22 @@ public final class TCPLiveSessionRepository: LiveSessionRepository, @unchecked S
     private func connect(_ code: SessionID, nickname: String, trackKm: Double?) async throws -> LiveConnection {
         let (connection, welcome) = try handshake(code: code.value, nickname: nickname, session: nil, trackKm: trackKm)
         guard let mode = welcome.mode.flatMap(RunningMode.init(rawValue:)), mode.needsMate,
-              let goal = welcome.goalKm, let session = welcome.session else {
+            let goal = welcome.goalKm, let session = welcome.session
+        else {
             connection.close()
             throw LiveSessionError.refused(endpoint: endpoint.description, reason: "the host's welcome is incomplete")
         }
         // A goal nobody can run is the host's mistake or a lie: 0 < goal <= what a goal may be here.
         guard goal > 0, goal <= GoalInput.maximumKm else {
             connection.close()
-            throw LiveSessionError.refused(endpoint: endpoint.description, reason: goal > GoalInput.maximumKm
-                ? "the host's goal is more than \(Int(GoalInput.maximumKm)) km, more than a person runs" : "the host's goal is not a distance")
+            throw LiveSessionError.refused(
+                endpoint: endpoint.description,
+                reason: goal > GoalInput.maximumKm
+                    ? "the host's goal is more than \(Int(GoalInput.maximumKm)) km, more than a person runs" : "the host's goal is not a distance")
         }
-        let setting = RunningSetting(mode: mode, targetDistanceKm: goal, myNickname: nickname,
-                                     mateNickname: welcome.nickname, sessionID: session)
+        let setting = RunningSetting(
+            mode: mode, targetDistanceKm: goal, myNickname: nickname,
+            mateNickname: welcome.nickname, sessionID: session)
         let link = LiveLink(timing: timing, log: log) { [self] in
             try? handshake(code: code.value, nickname: nickname, session: session, trackKm: trackKm).0
         }
@@ -197,8 +207,9 @@ public final class TCPLiveSessionRepository: LiveSessionRepository, @unchecked S
             }
             guard answer.type == .welcome else { throw LiveProtocolError.malformed("a \(answer.type.rawValue) frame instead of a welcome") }
             guard answer.version == LiveFrame.version else {
-                throw LiveSessionError.refused(endpoint: endpoint.description,
-                                               reason: "the host speaks protocol version \(answer.version.map(String.init) ?? "none"), not \(LiveFrame.version)")
+                throw LiveSessionError.refused(
+                    endpoint: endpoint.description,
+                    reason: "the host speaks protocol version \(answer.version.map(String.init) ?? "none"), not \(LiveFrame.version)")
             }
             return (connection, answer)
         } catch let error as LiveProtocolError {

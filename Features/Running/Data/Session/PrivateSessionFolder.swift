@@ -31,7 +31,9 @@ final class PrivateSessionFolder {
             close(descriptor)
             throw LiveSessionError.folderNotPrivate(path: path, reason: reason)
         }
-        let reason: LiveSessionError.FolderReason? = status.st_uid != geteuid() ? .ownedByAnotherUser
+        let reason: LiveSessionError.FolderReason? =
+            status.st_uid != geteuid()
+            ? .ownedByAnotherUser
             : status.st_mode & 0o022 != 0 ? .writableByOthers : nil
         if let reason {
             close(descriptor)

@@ -25,8 +25,10 @@ public struct SQLiteLiveSessionRepository: LiveSessionRepository {
     private let log: @Sendable (String) -> Void
 
     /// - Parameter log: where the host says why a mate was refused (standard error).
-    public init(directory: URL, opener: any DatabaseOpener, clock: any RunClock, timing: Timing = Timing(),
-                log: @escaping @Sendable (String) -> Void = { _ in }) {
+    public init(
+        directory: URL, opener: any DatabaseOpener, clock: any RunClock, timing: Timing = Timing(),
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.directory = directory
         self.opener = opener
         self.clock = clock
@@ -40,8 +42,10 @@ public struct SQLiteLiveSessionRepository: LiveSessionRepository {
 
     private func fileName(for id: SessionID) -> String { "running-\(id.value).sqlite" }
 
-    public func host(_ setting: RunningSetting, id: SessionID,
-                     onOpen: @Sendable () -> Void) async throws -> LiveConnection {
+    public func host(
+        _ setting: RunningSetting, id: SessionID,
+        onOpen: @Sendable () -> Void
+    ) async throws -> LiveConnection {
         let url = fileURL(for: id)
         let folder = try PrivateSessionFolder(directory)
         removeStaleSessions()
@@ -51,11 +55,15 @@ public struct SQLiteLiveSessionRepository: LiveSessionRepository {
         let database = try opener.open(url)
         try database.migrate(SessionSchema.migrations)
         try database.transaction { transaction in
-            try transaction.execute("""
+            try transaction.execute(
+                """
                 INSERT INTO session (id, mode, target_km, host_nickname, state, created_at)
                 VALUES (?, ?, ?, ?, 'waiting', ?)
-                """, [.text(id.value), .text(setting.mode.rawValue), .real(setting.targetDistanceKm),
-                      .text(setting.myNickname), .real(clock.now().timeIntervalSince1970)])
+                """,
+                [
+                    .text(id.value), .text(setting.mode.rawValue), .real(setting.targetDistanceKm),
+                    .text(setting.myNickname), .real(clock.now().timeIntervalSince1970),
+                ])
             try SessionSchema.insertRunner(transaction, role: .host, nickname: setting.myNickname, at: clock.now())
         }
         onOpen()
@@ -65,8 +73,9 @@ public struct SQLiteLiveSessionRepository: LiveSessionRepository {
             for refusal in try database.query("SELECT id, nickname, track_km FROM refusals WHERE id > ? ORDER BY id", [.integer(refusalsSeen)]) {
                 refusalsSeen = try refusal.int64("id")
                 let nickname = try refusal.string("nickname"), trackKm = try refusal.double("track_km")
-                log("\(nickname)'s track adds up to \(String(format: "%.2f", trackKm)) km, "
-                    + "less than the \(String(format: "%.2f", setting.targetDistanceKm)) km goal; still waiting for a mate")
+                log(
+                    "\(nickname)'s track adds up to \(String(format: "%.2f", trackKm)) km, "
+                        + "less than the \(String(format: "%.2f", setting.targetDistanceKm)) km goal; still waiting for a mate")
             }
             if let mate = try database.query("SELECT nickname FROM runners WHERE role = 'mate'").first {
                 try database.execute("UPDATE session SET state = 'running'")
@@ -123,8 +132,9 @@ public struct SQLiteLiveSessionRepository: LiveSessionRepository {
         guard let mode = RunningMode(rawValue: try session.string("mode")) else {
             throw LiveSessionError.damaged(id: id.value, path: url.path)
         }
-        let setting = RunningSetting(mode: mode, targetDistanceKm: try session.double("target_km"), myNickname: nickname,
-                                     mateNickname: try session.string("host_nickname"), sessionID: id.value)
+        let setting = RunningSetting(
+            mode: mode, targetDistanceKm: try session.double("target_km"), myNickname: nickname,
+            mateNickname: try session.string("host_nickname"), sessionID: id.value)
         let deadline = clock.now().addingTimeInterval(timing.inviteTimeoutSeconds)
         while try database.query("SELECT state FROM session").first?["state"]?.string != "running" {
             if clock.now() >= deadline {

@@ -18,14 +18,19 @@ struct SQLiteMateFeed: MateFeed {
         let data = RealTimeData(elapsedDistanceKm: try row.double("distance_km"), elapsedSeconds: try row.int("elapsed_seconds"))
         let status = RunnerStatus(rawValue: try row.string("status")) ?? .running
         let silence = clock.now().timeIntervalSince1970 - (try row.double("updated_at"))
-        return MateStatus(nickname: try row.string("nickname"), progress: RunnerProgress(data: data, status: status),
-                          isConnected: silence <= disconnectAfterSeconds)
+        return MateStatus(
+            nickname: try row.string("nickname"), progress: RunnerProgress(data: data, status: status),
+            isConnected: silence <= disconnectAfterSeconds)
     }
 
     func publish(_ progress: RunnerProgress) async throws {
-        try database.execute("""
+        try database.execute(
+            """
             UPDATE runners SET distance_km = ?, elapsed_seconds = ?, status = ?, updated_at = ? WHERE role = ?
-            """, [.real(progress.data.elapsedDistanceKm), SQLiteValue(progress.data.elapsedSeconds),
-                  .text(progress.status.rawValue), .real(clock.now().timeIntervalSince1970), .text(role.rawValue)])
+            """,
+            [
+                .real(progress.data.elapsedDistanceKm), SQLiteValue(progress.data.elapsedSeconds),
+                .text(progress.status.rawValue), .real(clock.now().timeIntervalSince1970), .text(role.rawValue),
+            ])
     }
 }

@@ -54,7 +54,8 @@ public struct RunTrack: Sendable, Equatable {
     public var pointCount: Int { segments.reduce(0) { $0 + $1.count } }
 
     public var summary: RouteSummary {
-        RouteSummary(name: name ?? fileName, fileName: fileName, pointCount: pointCount,
-                     segmentCount: segments.count, lengthKm: lengthKm)
+        RouteSummary(
+            name: name ?? fileName, fileName: fileName, pointCount: pointCount,
+            segmentCount: segments.count, lengthKm: lengthKm)
     }
 }

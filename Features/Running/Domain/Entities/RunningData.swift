@@ -12,8 +12,10 @@ public struct RunningData: Sendable, Equatable {
     /// The second of the run at which each whole kilometre was reached: the first at 1 km, the second at 2 km.
     public var kilometreSeconds: [Int] = []
 
-    public init(mode: RunningMode, targetDistanceKm: Double, mine: RealTimeData = .start,
-                mate: MateStatus? = nil, calories: Double = 0, mateFinishedAtSeconds: Int? = nil) {
+    public init(
+        mode: RunningMode, targetDistanceKm: Double, mine: RealTimeData = .start,
+        mate: MateStatus? = nil, calories: Double = 0, mateFinishedAtSeconds: Int? = nil
+    ) {
         self.mode = mode
         self.targetDistanceKm = targetDistanceKm
         self.mine = mine

@@ -13,9 +13,11 @@ public struct RunningResult: Sendable, Equatable, Codable {
     /// Metres climbed over the distance run, if the track has elevations.
     public var elevationGainMeters: Double?
 
-    public init(mode: RunningMode, targetDistanceKm: Double, distanceKm: Double, elapsedSeconds: Int,
-                calories: Double, ending: RunEnding, myNickname: String, mate: MateResult? = nil,
-                kilometreSeconds: [Int] = [], elevationGainMeters: Double? = nil) {
+    public init(
+        mode: RunningMode, targetDistanceKm: Double, distanceKm: Double, elapsedSeconds: Int,
+        calories: Double, ending: RunEnding, myNickname: String, mate: MateResult? = nil,
+        kilometreSeconds: [Int] = [], elevationGainMeters: Double? = nil
+    ) {
         self.mode = mode
         self.targetDistanceKm = targetDistanceKm
         self.distanceKm = distanceKm
@@ -69,8 +71,10 @@ public struct MateResult: Sendable, Equatable, Codable {
     /// A race: how far I had run when the mate reached the goal (runs saved before it was kept have none).
     public var myKmAtTheirFinish: Double?
 
-    public init(nickname: String?, distanceKm: Double, elapsedSeconds: Int, lost: Bool = false,
-                finishedAtSeconds: Int? = nil, myKmAtTheirFinish: Double? = nil) {
+    public init(
+        nickname: String?, distanceKm: Double, elapsedSeconds: Int, lost: Bool = false,
+        finishedAtSeconds: Int? = nil, myKmAtTheirFinish: Double? = nil
+    ) {
         self.nickname = nickname
         self.distanceKm = distanceKm
         self.elapsedSeconds = elapsedSeconds
@@ -85,7 +89,8 @@ extension RunningResult {
     /// there (`nil` seconds if I didn't); `nil` when I won or it is no race.
     public var behind: (km: Double, seconds: Int?)? {
         guard isUserWinner == false, let mate, let theirFinish = mate.finishedAtSeconds else { return nil }
-        let km = mate.myKmAtTheirFinish.map { max(0, targetDistanceKm - min($0, targetDistanceKm)) }
+        let km =
+            mate.myKmAtTheirFinish.map { max(0, targetDistanceKm - min($0, targetDistanceKm)) }
             ?? max(0, mate.distanceKm - distanceKm)
         return (km, distanceKm >= targetDistanceKm ? max(0, elapsedSeconds - theirFinish) : nil)
     }
@@ -95,19 +100,23 @@ extension RunningResult {
     /// The result of a run that ended with `data` in `ending`, distances clamped to the target.
     public init(setting: RunningSetting, data: RunningData, ending: RunEnding, elevationGainMeters: Double? = nil) {
         let target = setting.targetDistanceKm
-        let mate = setting.mode.needsMate ? data.mate.map {
-            MateResult(nickname: $0.nickname ?? setting.mateNickname,
-                       distanceKm: min($0.progress.data.elapsedDistanceKm, target),
-                       elapsedSeconds: $0.progress.data.elapsedSeconds,
-                       // A mate who finished and then went quiet is done, not lost.
-                       lost: !$0.isConnected && $0.progress.status != .finished && data.mateFinishedAtSeconds == nil,
-                       finishedAtSeconds: data.mateFinishedAtSeconds,
-                       myKmAtTheirFinish: data.myKmWhenMateFinished.map { min($0, target) })
-        } : nil
-        self.init(mode: setting.mode, targetDistanceKm: target,
-                  distanceKm: min(data.mine.elapsedDistanceKm, target),
-                  elapsedSeconds: data.mine.elapsedSeconds, calories: data.calories,
-                  ending: ending, myNickname: setting.myNickname, mate: mate, kilometreSeconds: data.kilometreSeconds,
-                  elevationGainMeters: elevationGainMeters)
+        let mate =
+            setting.mode.needsMate
+            ? data.mate.map {
+                MateResult(
+                    nickname: $0.nickname ?? setting.mateNickname,
+                    distanceKm: min($0.progress.data.elapsedDistanceKm, target),
+                    elapsedSeconds: $0.progress.data.elapsedSeconds,
+                    // A mate who finished and then went quiet is done, not lost.
+                    lost: !$0.isConnected && $0.progress.status != .finished && data.mateFinishedAtSeconds == nil,
+                    finishedAtSeconds: data.mateFinishedAtSeconds,
+                    myKmAtTheirFinish: data.myKmWhenMateFinished.map { min($0, target) })
+            } : nil
+        self.init(
+            mode: setting.mode, targetDistanceKm: target,
+            distanceKm: min(data.mine.elapsedDistanceKm, target),
+            elapsedSeconds: data.mine.elapsedSeconds, calories: data.calories,
+            ending: ending, myNickname: setting.myNickname, mate: mate, kilometreSeconds: data.kilometreSeconds,
+            elevationGainMeters: elevationGainMeters)
     }
 }

@@ -6,8 +6,10 @@ public struct RunningSetting: Sendable, Equatable, Codable {
     public var mateNickname: String?
     public var sessionID: String?
 
-    public init(mode: RunningMode, targetDistanceKm: Double, myNickname: String,
-                mateNickname: String? = nil, sessionID: String? = nil) {
+    public init(
+        mode: RunningMode, targetDistanceKm: Double, myNickname: String,
+        mateNickname: String? = nil, sessionID: String? = nil
+    ) {
         self.mode = mode
         self.targetDistanceKm = targetDistanceKm
         self.myNickname = myNickname

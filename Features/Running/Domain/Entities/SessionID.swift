@@ -8,7 +8,8 @@ public struct SessionID: Sendable, Hashable, CustomStringConvertible {
     public init?(_ text: String) {
         let upper = text.uppercased()
         guard (4...16).contains(upper.count),
-              upper.allSatisfy({ ($0.isASCII && $0.isLetter) || ($0.isASCII && $0.isNumber) }) else { return nil }
+            upper.allSatisfy({ ($0.isASCII && $0.isLetter) || ($0.isASCII && $0.isNumber) })
+        else { return nil }
         value = upper
     }
 

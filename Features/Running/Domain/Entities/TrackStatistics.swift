@@ -123,8 +123,9 @@ public struct TrackStatistics: Sendable, Equatable {
             if let position = sample.position {
                 route.offer(RoutePoint(position: position, segment: segmentCount, distanceMeters: sample.distanceMeters))
                 let box = bounds ?? Bounds(south: position.latitude, west: position.longitude, north: position.latitude, east: position.longitude)
-                bounds = Bounds(south: min(box.south, position.latitude), west: min(box.west, position.longitude),
-                                north: max(box.north, position.latitude), east: max(box.east, position.longitude))
+                bounds = Bounds(
+                    south: min(box.south, position.latitude), west: min(box.west, position.longitude),
+                    north: max(box.north, position.latitude), east: max(box.east, position.longitude))
             }
             previous = sample
             lengthMeters = sample.distanceMeters
@@ -166,10 +167,12 @@ public struct TrackStatistics: Sendable, Equatable {
         }
     }
 
-    public init(name: String?, fileName: String, pointCount: Int, timedPointCount: Int, segmentCount: Int,
-                lengthMeters: Double, duration: TimeInterval?, movingTime: TimeInterval?, elevationGain: Double?,
-                elevationLoss: Double?, elevationRange: ClosedRange<Double>?, bounds: Bounds?, profile: [ProfilePoint],
-                route: [RoutePoint] = []) {
+    public init(
+        name: String?, fileName: String, pointCount: Int, timedPointCount: Int, segmentCount: Int,
+        lengthMeters: Double, duration: TimeInterval?, movingTime: TimeInterval?, elevationGain: Double?,
+        elevationLoss: Double?, elevationRange: ClosedRange<Double>?, bounds: Bounds?, profile: [ProfilePoint],
+        route: [RoutePoint] = []
+    ) {
         self.name = name
         self.fileName = fileName
         self.pointCount = pointCount

@@ -23,7 +23,8 @@ public enum GoalInput {
         if trimmed.isEmpty { return .success(defaultKm) }
         let allowed = CharacterSet(charactersIn: "0123456789.-+")
         guard trimmed.unicodeScalars.allSatisfy(allowed.contains), let value = Double(trimmed),
-              value.isFinite else {
+            value.isFinite
+        else {
             return .failure(.notANumber(trimmed))
         }
         if value < 0 { return .failure(.negative(trimmed)) }

@@ -15,7 +15,8 @@ public struct Pace: Sendable, Equatable {
     public init?(_ text: String) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[1].count == 2, let minutes = Int(parts[0]), let seconds = Int(parts[1]),
-              minutes >= 0, (0..<60).contains(seconds) else { return nil }
+            minutes >= 0, (0..<60).contains(seconds)
+        else { return nil }
         self.init(secondsPerKm: Double(minutes * 60 + seconds))
     }
 }

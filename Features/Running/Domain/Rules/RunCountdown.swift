@@ -5,8 +5,10 @@ public enum RunCountdown {
     /// Counts down on `clock`, calling `show` with 3, 2 and 1 (on the caller's actor), then returns when the
     /// run may start.
     /// - Throws: `CancellationError` when the task is cancelled meanwhile (the run never started).
-    public static func count(for request: RunRequest, on clock: any RunClock,
-                             isolation: isolated (any Actor)? = #isolation, show: (Int) -> Void) async throws {
+    public static func count(
+        for request: RunRequest, on clock: any RunClock,
+        isolation: isolated (any Actor)? = #isolation, show: (Int) -> Void
+    ) async throws {
         guard request.speed > 0 else { return }
         for remaining in stride(from: seconds, to: 0, by: -1) {
             show(remaining)

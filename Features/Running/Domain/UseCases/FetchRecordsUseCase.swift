@@ -31,8 +31,9 @@ public struct DefaultFetchRecordsUseCase: FetchRecordsUseCase {
     public func execute(month: YearMonth) async throws -> RunningRecords {
         let runs = try await history.allRuns()
         let months = Set(runs.map { YearMonth(date: $0.startedAt, calendar: calendar) }).sorted()
-        return RunningRecords(cumulative: RecordsCalculator.cumulative(runs),
-                              monthly: RecordsCalculator.monthly(runs, month: month, calendar: calendar),
-                              activeMonths: months)
+        return RunningRecords(
+            cumulative: RecordsCalculator.cumulative(runs),
+            monthly: RecordsCalculator.monthly(runs, month: month, calendar: calendar),
+            activeMonths: months)
     }
 }

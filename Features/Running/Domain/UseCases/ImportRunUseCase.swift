@@ -32,15 +32,18 @@ public struct DefaultImportRunUseCase: ImportRunUseCase {
         }
         let timeline = try ReplayTimeline(track: track, pace: pace)
         let setting = RunningSetting(mode: .single, targetDistanceKm: timeline.totalKm, myNickname: nickname)
-        var session = RunSession(request: RunRequest(setting: setting, timeline: timeline, route: track.summary,
-                                                     weightKg: weightKg, speed: 0))
+        var session = RunSession(
+            request: RunRequest(
+                setting: setting, timeline: timeline, route: track.summary,
+                weightKg: weightKg, speed: 0))
         var tick = 0
         while session.ending == nil {
             tick += 1
             _ = session.advance(to: tick, mate: nil)
         }
-        let result = RunningResult(setting: setting, data: session.data, ending: .finished,
-                                   elevationGainMeters: timeline.elevationGain(toKm: timeline.totalKm))
+        let result = RunningResult(
+            setting: setting, data: session.data, ending: .finished,
+            elevationGainMeters: timeline.elevationGain(toKm: timeline.totalKm))
         return try await history.save(RunRecord(startedAt: startedAt, result: result, route: track.summary))
     }
 }

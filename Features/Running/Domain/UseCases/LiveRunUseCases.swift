@@ -16,8 +16,10 @@ public protocol HostLiveRunUseCase: Sendable {
     /// - Parameter onOpen: called once the session can be joined (to tell the person how to join).
     /// - Throws: `RunRequestProblem.tooShort` before opening anything when my track can't race to the goal,
     ///   or the session's error (no mate in time, a wrong code).
-    func execute(_ setting: RunningSetting, id: SessionID, timeline: ReplayTimeline,
-                 onOpen: @Sendable () -> Void) async throws -> LiveConnection
+    func execute(
+        _ setting: RunningSetting, id: SessionID, timeline: ReplayTimeline,
+        onOpen: @Sendable () -> Void
+    ) async throws -> LiveConnection
 }
 
 public struct DefaultHostLiveRunUseCase: HostLiveRunUseCase {
@@ -27,8 +29,10 @@ public struct DefaultHostLiveRunUseCase: HostLiveRunUseCase {
         self.sessions = sessions
     }
 
-    public func execute(_ setting: RunningSetting, id: SessionID, timeline: ReplayTimeline,
-                        onOpen: @Sendable () -> Void) async throws -> LiveConnection {
+    public func execute(
+        _ setting: RunningSetting, id: SessionID, timeline: ReplayTimeline,
+        onOpen: @Sendable () -> Void
+    ) async throws -> LiveConnection {
         try setting.checkRace(on: timeline)
         return try await sessions.host(setting, id: id, onOpen: onOpen)
     }

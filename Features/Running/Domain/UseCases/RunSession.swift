@@ -33,24 +33,28 @@ struct RunSession {
         let mode = request.setting.mode
         let mateStatus = data.mate?.progress.status
         if mode == .race, data.mateFinishedAtSeconds == nil,
-           mateStatus == .finished || data.mateDistanceKm >= request.setting.targetDistanceKm {
+            mateStatus == .finished || data.mateDistanceKm >= request.setting.targetDistanceKm
+        {
             data.mateFinishedAtSeconds = tick
             data.myKmWhenMateFinished = km
         }
         if mode.needsMate, mateStatus == .cancelled, data.mateFinishedAtSeconds == nil {
             ending = .cancelledByMate
-        } else if FinishRule.isFinished(mode: mode, targetKm: request.setting.targetDistanceKm,
-                                        myKm: km, mateKm: data.mateDistanceKm)
-                    || (mode == .team && mateStatus == .finished) {
+        } else if FinishRule.isFinished(
+            mode: mode, targetKm: request.setting.targetDistanceKm,
+            myKm: km, mateKm: data.mateDistanceKm)
+            || (mode == .team && mateStatus == .finished)
+        {
             ending = .finished
         } else if myTrackEnded && (mode == .single || mateIsDone) {
             ending = .trackEnded
         }
-        let status: RunnerStatus = switch ending {
-        case .finished: .finished
-        case .cancelled: .cancelled
-        case .cancelledByMate, .trackEnded, nil: myTrackEnded ? .trackEnded : .running
-        }
+        let status: RunnerStatus =
+            switch ending {
+            case .finished: .finished
+            case .cancelled: .cancelled
+            case .cancelledByMate, .trackEnded, nil: myTrackEnded ? .trackEnded : .running
+            }
         return RunnerProgress(data: data.mine, status: status)
     }
 

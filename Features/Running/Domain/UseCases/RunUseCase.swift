@@ -12,8 +12,10 @@ public struct RunRequest: Sendable {
     /// My track's route, for a map of the run (empty when nothing draws one).
     public var map: [TrackStatistics.RoutePoint] = []
 
-    public init(setting: RunningSetting, timeline: ReplayTimeline, route: RouteSummary,
-                mate: (any MateFeed)? = nil, weightKg: Double, speed: Double) {
+    public init(
+        setting: RunningSetting, timeline: ReplayTimeline, route: RouteSummary,
+        mate: (any MateFeed)? = nil, weightKg: Double, speed: Double
+    ) {
         self.setting = setting
         self.timeline = timeline
         self.route = route
@@ -34,8 +36,10 @@ public enum RunRequestProblem: Error, Equatable {
 public protocol RunUseCase: Sendable {
     /// Runs until the goal of the mode is reached, the tracks run out, I cancel (`control`) or the mate does.
     /// `onUpdate` gets the data after every run second.
-    func execute(_ request: RunRequest, control: RunControl,
-                 onUpdate: @escaping @Sendable (RunningData) -> Void) async throws -> RunningResult
+    func execute(
+        _ request: RunRequest, control: RunControl,
+        onUpdate: @escaping @Sendable (RunningData) -> Void
+    ) async throws -> RunningResult
 }
 
 public struct DefaultRunUseCase: RunUseCase {
@@ -47,8 +51,10 @@ public struct DefaultRunUseCase: RunUseCase {
         self.history = history
     }
 
-    public func execute(_ request: RunRequest, control: RunControl,
-                        onUpdate: @escaping @Sendable (RunningData) -> Void) async throws -> RunningResult {
+    public func execute(
+        _ request: RunRequest, control: RunControl,
+        onUpdate: @escaping @Sendable (RunningData) -> Void
+    ) async throws -> RunningResult {
         try request.validate()
         let startedAt = clock.now()
         var session = RunSession(request: request)
@@ -69,10 +75,12 @@ public struct DefaultRunUseCase: RunUseCase {
                 guard let status = try await mateStatus(at: tick, from: feed, control: control) else { session.cancel(); break }
                 // A live mate (a ghost's track was checked when it was read) is believed only where a runner can be.
                 if feed.knownTotalKm == nil,
-                   !MateClaim.isPossible(status.progress, mode: request.setting.mode, goalKm: request.setting.targetDistanceKm) {
+                    !MateClaim.isPossible(status.progress, mode: request.setting.mode, goalKm: request.setting.targetDistanceKm)
+                {
                     try? await feed.publish(RunnerProgress(data: session.data.mine, status: .cancelled))
-                    throw LiveSessionError.impossiblePosition(km: status.progress.data.elapsedDistanceKm,
-                                                              seconds: status.progress.data.elapsedSeconds)
+                    throw LiveSessionError.impossiblePosition(
+                        km: status.progress.data.elapsedDistanceKm,
+                        seconds: status.progress.data.elapsedSeconds)
                 }
                 mate = status
             }
@@ -83,8 +91,9 @@ public struct DefaultRunUseCase: RunUseCase {
         if session.ending == .cancelled {
             try await request.mate?.publish(RunnerProgress(data: session.data.mine, status: .cancelled))
         }
-        let result = RunningResult(setting: request.setting, data: session.data, ending: session.ending ?? .cancelled,
-                                   elevationGainMeters: request.timeline.elevationGain(toKm: session.data.mine.elapsedDistanceKm))
+        let result = RunningResult(
+            setting: request.setting, data: session.data, ending: session.ending ?? .cancelled,
+            elevationGainMeters: request.timeline.elevationGain(toKm: session.data.mine.elapsedDistanceKm))
         try await history.save(RunRecord(startedAt: startedAt, result: result, route: request.route))
         return result
     }
@@ -96,7 +105,8 @@ public struct DefaultRunUseCase: RunUseCase {
             let status = try await feed.read(elapsedSeconds: tick)
             let progress = status.progress
             if progress.data.elapsedSeconds >= tick || progress.status == .finished || progress.status == .cancelled
-                || !status.isConnected {
+                || !status.isConnected
+            {
                 return status
             }
             if control.isCancelled || Task.isCancelled { return nil }
@@ -113,11 +123,12 @@ extension RunRequest {
         if setting.mode.needsMate && mate == nil { throw .mateMissing(setting.mode) }
         try setting.checkRace(on: timeline)
         let mine = timeline.totalKm, goal = setting.targetDistanceKm
-        let reachable: Double? = switch setting.mode {
-        case .single: mine
-        case .race: nil
-        case .team: mate?.knownTotalKm.map { mine + $0 }
-        }
+        let reachable: Double? =
+            switch setting.mode {
+            case .single: mine
+            case .race: nil
+            case .team: mate?.knownTotalKm.map { mine + $0 }
+            }
         if let reachable, reachable < goal {
             throw .tooShort(trackKm: reachable, goalKm: goal, mode: setting.mode)
         }

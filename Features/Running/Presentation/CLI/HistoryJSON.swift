@@ -37,10 +37,12 @@ public struct RecordsJSON: Encodable, Sendable, Equatable {
 
     public init(_ records: RunningRecords) {
         let total = records.cumulative, month = records.monthly
-        cumulative = Total(runs: total.runs, distanceKm: JSONRounding.km(total.distanceKm),
-                           elapsedSeconds: total.elapsedSeconds, calories: JSONRounding.decimals(total.calories, 1))
-        monthly = Month(month: month.month.description, runs: month.runs, distanceKm: JSONRounding.km(month.distanceKm),
-                        elapsedSeconds: month.elapsedSeconds)
+        cumulative = Total(
+            runs: total.runs, distanceKm: JSONRounding.km(total.distanceKm),
+            elapsedSeconds: total.elapsedSeconds, calories: JSONRounding.decimals(total.calories, 1))
+        monthly = Month(
+            month: month.month.description, runs: month.runs, distanceKm: JSONRounding.km(month.distanceKm),
+            elapsedSeconds: month.elapsedSeconds)
         activeMonths = records.activeMonths.map(\.description)
     }
 }

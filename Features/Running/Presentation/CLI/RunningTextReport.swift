@@ -18,19 +18,25 @@ public enum RunningTextReport {
             let result = run.result
             var outcome = RunningResultViewState(result: result).title
             if let contribution = result.contribution { outcome += " (your share \(RunningFormat.percent(contribution)) %)" }
-            return [RunningFormat.dateTime(run.startedAt, in: timeZone), result.mode.rawValue,
-                    "\(RunningFormat.distance(result.distanceKm))/\(RunningFormat.distance(result.targetDistanceKm)) km",
-                    RunningFormat.elapsedTime(result.elapsedSeconds), RunningFormat.pace(result), "\(RunningFormat.calories(result.calories)) kcal",
-                    outcome, run.route.name]
+            return [
+                RunningFormat.dateTime(run.startedAt, in: timeZone), result.mode.rawValue,
+                "\(RunningFormat.distance(result.distanceKm))/\(RunningFormat.distance(result.targetDistanceKm)) km",
+                RunningFormat.elapsedTime(result.elapsedSeconds), RunningFormat.pace(result), "\(RunningFormat.calories(result.calories)) kcal",
+                outcome, run.route.name,
+            ]
         }
-        let footer = page.count == 1 ? "" : "Page \(page.number) of \(page.count)"
-            + (page.hasNext ? "; older runs: strata running history --page \(page.number + 1)" : "") + "\n"
+        let footer =
+            page.count == 1
+            ? ""
+            : "Page \(page.number) of \(page.count)"
+                + (page.hasNext ? "; older runs: strata running history --page \(page.number + 1)" : "") + "\n"
         return table([["Started", "Mode", "Distance", "Time", "Pace", "Calories", "Result", "Track"]] + rows) + footer
     }
 
     public static func records(_ records: RunningRecords) -> String {
         let state = RecordsViewModel.state(records, month: records.monthly.month, currentMonth: records.monthly.month)
-        return (["All runs"] + state.totalLines.map { "  " + $0 } + ["", state.monthTitle]
+        return
+            (["All runs"] + state.totalLines.map { "  " + $0 } + ["", state.monthTitle]
             + state.monthLines.map { "  " + $0 }).joined(separator: "\n") + "\n"
     }
 

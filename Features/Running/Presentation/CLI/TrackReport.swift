@@ -57,17 +57,21 @@ public enum TrackReport {
         } else if statistics.timedPointCount == 0 {
             lines.append("Duration    - (the points have no times)")
         } else {
-            lines.append("Duration    - (\(statistics.timedPointCount) of \(RunningFormat.count(statistics.pointCount, "point")) \(statistics.timedPointCount == 1 ? "has" : "have") a time; a duration needs them all)")
+            lines.append(
+                "Duration    - (\(statistics.timedPointCount) of \(RunningFormat.count(statistics.pointCount, "point")) \(statistics.timedPointCount == 1 ? "has" : "have") a time; a duration needs them all)"
+            )
         }
         if let gain = statistics.elevationGain, let loss = statistics.elevationLoss, let range = statistics.elevationRange {
-            lines.append("Elevation   +\(Int(gain.rounded())) m / -\(Int(loss.rounded())) m, \(Int(range.lowerBound.rounded()))–\(Int(range.upperBound.rounded())) m")
+            lines.append(
+                "Elevation   +\(Int(gain.rounded())) m / -\(Int(loss.rounded())) m, \(Int(range.lowerBound.rounded()))–\(Int(range.upperBound.rounded())) m")
             lines.append("Profile     \(sparkline(statistics.profile, width: profileWidth))")
         } else {
             lines.append("Elevation   - (the points have no elevations)")
         }
         if let bounds = statistics.bounds {
-            lines.append("Bounds      \(coordinate(bounds.south, "N", "S")) \(coordinate(bounds.west, "E", "W")) to "
-                         + "\(coordinate(bounds.north, "N", "S")) \(coordinate(bounds.east, "E", "W"))")
+            lines.append(
+                "Bounds      \(coordinate(bounds.south, "N", "S")) \(coordinate(bounds.west, "E", "W")) to "
+                    + "\(coordinate(bounds.north, "N", "S")) \(coordinate(bounds.east, "E", "W"))")
         }
         for (index, row) in BrailleMap.rows(statistics.route, width: profileWidth, maxHeight: mapHeight).enumerated() {
             lines.append((index == 0 ? "Map         " : "            ") + row)
@@ -100,9 +104,10 @@ public enum TrackReport {
         }
         let low = means.min() ?? 0, high = means.max() ?? 0
         let bars = Array("▁▂▃▄▅▆▇█")
-        return String(means.map { mean in
-            high - low < 0.5 ? bars[0] : bars[min(bars.count - 1, Int((mean - low) / (high - low) * Double(bars.count - 1) + 0.5))]
-        })
+        return String(
+            means.map { mean in
+                high - low < 0.5 ? bars[0] : bars[min(bars.count - 1, Int((mean - low) / (high - low) * Double(bars.count - 1) + 0.5))]
+            })
     }
 
     private static func coordinate(_ degrees: Double, _ positive: String, _ negative: String) -> String {

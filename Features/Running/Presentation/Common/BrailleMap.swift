@@ -10,8 +10,10 @@ public enum BrailleMap {
     /// a route of fewer than two distinct places.
     /// - Parameter marks: characters drawn over the map where the route is that far along (a runner's
     ///   place): the cell holding that point shows the mark instead of its dots; a later mark wins a cell.
-    public static func rows(_ route: [TrackStatistics.RoutePoint], width: Int, maxHeight: Int,
-                            marks: [(meters: Double, mark: Character)] = []) -> [String] {
+    public static func rows(
+        _ route: [TrackStatistics.RoutePoint], width: Int, maxHeight: Int,
+        marks: [(meters: Double, mark: Character)] = []
+    ) -> [String] {
         guard width > 0, maxHeight > 0, let first = route.first else { return [] }
         let scale = cos((route.map(\.position.latitude).reduce(0, +) / Double(route.count)) * .pi / 180)
         let points = route.map { (x: $0.position.longitude * scale, y: $0.position.latitude, segment: $0.segment) }
@@ -55,8 +57,10 @@ public enum BrailleMap {
     /// The braille character of the 2×4 dots from (`left`, `top`).
     private static func cell(_ dots: [[Bool]], top: Int, left: Int) -> Character {
         // Unicode's dot numbering: 1 2 3 down the left column, 4 5 6 down the right, then 7 and 8 below.
-        let bits: [(column: Int, row: Int, bit: UInt32)] = [(0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08),
-                                                             (1, 1, 0x10), (1, 2, 0x20), (0, 3, 0x40), (1, 3, 0x80)]
+        let bits: [(column: Int, row: Int, bit: UInt32)] = [
+            (0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08),
+            (1, 1, 0x10), (1, 2, 0x20), (0, 3, 0x40), (1, 3, 0x80),
+        ]
         var value: UInt32 = 0x2800
         for (column, row, bit) in bits {
             let y = top + row, x = left + column

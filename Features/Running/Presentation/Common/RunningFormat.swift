@@ -1,5 +1,5 @@
-import RunningDomain
 import Foundation
+import RunningDomain
 
 /// How numbers of a run are written for people.
 public enum RunningFormat {

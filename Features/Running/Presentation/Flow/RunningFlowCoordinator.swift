@@ -13,11 +13,13 @@ final class RunningFlowCoordinator {
     }
 
     func start() -> any Screen {
-        MenuScreen(title: "Running", entries: [
-            ("New run", "alone, or against / with a ghost track", { [self] in showSetup() }),
-            ("History", "every finished or cancelled run", { [self] in showHistory() }),
-            ("Records", "all-time and month by month", { [self] in showRecords() }),
-        ])
+        MenuScreen(
+            title: "Running",
+            entries: [
+                ("New run", "alone, or against / with a ghost track", { [self] in showSetup() }),
+                ("History", "every finished or cancelled run", { [self] in showHistory() }),
+                ("Records", "all-time and month by month", { [self] in showRecords() }),
+            ])
     }
 
     func showSetup() {
@@ -27,16 +29,19 @@ final class RunningFlowCoordinator {
 
     func showDashboard(_ request: RunRequest) {
         let viewModel = RunDashboardViewModel(request: request, useCase: dependencies.runUseCase, clock: dependencies.clock)
-        navigator?.push(RunDashboardScreen(viewModel: viewModel) { [weak navigator] answer in
-            navigator?.confirm(title: "End the run", message: "End the run now? It is saved as cancelled.",
-                               confirmLabel: "End", onAnswer: answer)
-        })
+        navigator?.push(
+            RunDashboardScreen(viewModel: viewModel) { [weak navigator] answer in
+                navigator?.confirm(
+                    title: "End the run", message: "End the run now? It is saved as cancelled.",
+                    confirmLabel: "End", onAnswer: answer)
+            })
     }
 
     func showHistory() {
-        navigator?.push(RunHistoryScreen(viewModel: HistoryViewModel(fetchHistory: dependencies.fetchHistory)) { [weak self] title, lines in
-            self?.navigator?.push(RunDetailScreen(title: title, lines: lines))
-        })
+        navigator?.push(
+            RunHistoryScreen(viewModel: HistoryViewModel(fetchHistory: dependencies.fetchHistory)) { [weak self] title, lines in
+                self?.navigator?.push(RunDetailScreen(title: title, lines: lines))
+            })
     }
 
     func showRecords() {

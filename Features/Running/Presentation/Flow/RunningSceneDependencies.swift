@@ -11,9 +11,11 @@ public struct RunningSceneDependencies: Sendable {
     public var profile: RunnerProfile
     public var currentMonth: @Sendable () -> YearMonth
 
-    public init(runUseCase: any RunUseCase, clock: any RunClock, tracks: any TrackRepository, fetchHistory: any FetchHistoryUseCase,
-                fetchRecords: any FetchRecordsUseCase, profile: RunnerProfile,
-                currentMonth: @escaping @Sendable () -> YearMonth) {
+    public init(
+        runUseCase: any RunUseCase, clock: any RunClock, tracks: any TrackRepository, fetchHistory: any FetchHistoryUseCase,
+        fetchRecords: any FetchRecordsUseCase, profile: RunnerProfile,
+        currentMonth: @escaping @Sendable () -> YearMonth
+    ) {
         self.runUseCase = runUseCase
         self.clock = clock
         self.tracks = tracks

@@ -9,8 +9,10 @@ public protocol ClockFetchUseCase: Sendable {
 public struct DefaultClockFetchUseCase: ClockFetchUseCase {
     private let sources: ClockSources
 
-    public init(items: ModeItemSource, runningMode: any RunningModeRepository, clock: any BlocksClock,
-                calendar: Calendar) {
+    public init(
+        items: ModeItemSource, runningMode: any RunningModeRepository, clock: any BlocksClock,
+        calendar: Calendar
+    ) {
         sources = ClockSources(items: items, runningMode: runningMode, clock: clock, calendar: calendar)
     }
 

@@ -11,16 +11,18 @@ public struct ClockStateCalculator: Sendable {
     }
 
     public func state(of mode: RunningMode, item: ModeItem, at now: Date) -> ClockState {
-        let slot: PhaseSlot = switch item {
-        case .block(let block): BlockSchedule.slot(for: block.length, at: now, calendar: calendar)
-        case .daily(let daily): DailySchedule.slot(for: daily, at: now, calendar: calendar)
-        case .timer(let timer): TimerSchedule.slot(for: timer, startedAt: mode.startedAt, at: now)
-        }
+        let slot: PhaseSlot =
+            switch item {
+            case .block(let block): BlockSchedule.slot(for: block.length, at: now, calendar: calendar)
+            case .daily(let daily): DailySchedule.slot(for: daily, at: now, calendar: calendar)
+            case .timer(let timer): TimerSchedule.slot(for: timer, startedAt: mode.startedAt, at: now)
+            }
         let length = slot.startsAt.map { Int(slot.endsAt.timeIntervalSince($0).rounded()) }
         // Never more than the phase lasts: seen before its start (the clock was set back), a timer has its
         // whole round left, not that round plus the time until it starts.
         let remaining = min(max(Int(slot.endsAt.timeIntervalSince(now).rounded(.up)), 0), length ?? .max)
-        return ClockState(mode: mode, title: item.title, phase: slot.phase, remainingSeconds: remaining,
-                          phaseEndsAt: slot.endsAt, phaseSeconds: length, round: slot.round, rounds: slot.rounds)
+        return ClockState(
+            mode: mode, title: item.title, phase: slot.phase, remainingSeconds: remaining,
+            phaseEndsAt: slot.endsAt, phaseSeconds: length, round: slot.round, rounds: slot.rounds)
     }
 }

@@ -21,8 +21,10 @@ public struct ModeItemSource: Sendable {
     private let dailies: any ItemRepository<Daily>
     private let timers: any ItemRepository<FocusTimer>
 
-    public init(blocks: any ItemRepository<Block>, dailies: any ItemRepository<Daily>,
-                timers: any ItemRepository<FocusTimer>) {
+    public init(
+        blocks: any ItemRepository<Block>, dailies: any ItemRepository<Daily>,
+        timers: any ItemRepository<FocusTimer>
+    ) {
         self.blocks = blocks
         self.dailies = dailies
         self.timers = timers

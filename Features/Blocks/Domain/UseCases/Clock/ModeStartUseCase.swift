@@ -10,8 +10,10 @@ public protocol ModeStartUseCase: Sendable {
 public struct DefaultModeStartUseCase: ModeStartUseCase {
     private let sources: ClockSources
 
-    public init(items: ModeItemSource, runningMode: any RunningModeRepository, clock: any BlocksClock,
-                calendar: Calendar) {
+    public init(
+        items: ModeItemSource, runningMode: any RunningModeRepository, clock: any BlocksClock,
+        calendar: Calendar
+    ) {
         sources = ClockSources(items: items, runningMode: runningMode, clock: clock, calendar: calendar)
     }
 

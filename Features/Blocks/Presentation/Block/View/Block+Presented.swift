@@ -14,9 +14,11 @@ extension Block: PresentedItem {
 
     public static func listText(_ blocks: [Block]) -> String {
         guard !blocks.isEmpty else { return "No blocks yet. Add one with `strata blocks add \"Deep work\" --hours 4`.\n" }
-        return TextColumns.render([["ID", "TITLE", "LENGTH"]] + blocks.map {
-            [ShortID.text($0.id), $0.title, "\($0.length.hours) h (\($0.length.blocksPerDay) a day)"]
-        })
+        return TextColumns.render(
+            [["ID", "TITLE", "LENGTH"]]
+                + blocks.map {
+                    [ShortID.text($0.id), $0.title, "\($0.length.hours) h (\($0.length.blocksPerDay) a day)"]
+                })
     }
 
     public var shownText: String {
@@ -29,7 +31,8 @@ extension Block: PresentedItem {
     }
 
     public static func formScreen(_ viewModel: ItemFormViewModel<Block>, done: @escaping @MainActor () -> Void)
-        -> any Screen {
+        -> any Screen
+    {
         BlockFormScreen(viewModel: viewModel, done: done)
     }
 }

@@ -52,7 +52,8 @@ final class BlockFormScreen: Screen {
 
     private func setHours(step: Int) {
         let lengths = BlockLength.allCases.map(\.hours)
-        let index = viewModel.draft.hours.flatMap { lengths.firstIndex(of: $0) }.map { $0 + step }
+        let index =
+            viewModel.draft.hours.flatMap { lengths.firstIndex(of: $0) }.map { $0 + step }
             ?? (step > 0 ? 0 : lengths.count - 1)
         viewModel.draft.hours = lengths[min(max(0, index), lengths.count - 1)]
         viewModel.fieldsChanged()

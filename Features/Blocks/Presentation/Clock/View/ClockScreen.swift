@@ -33,17 +33,21 @@ final class ClockScreen: Screen {
             }
         }
         guard let state = viewModel.state else {
-            canvas.draw(viewModel.errorMessage ?? "Nothing is running. Start a block, a daily or a timer.", column: 2,
-                        row: 1, style: viewModel.errorMessage == nil ? .dim : .color(.red))
+            canvas.draw(
+                viewModel.errorMessage ?? "Nothing is running. Start a block, a daily or a timer.", column: 2,
+                row: 1, style: viewModel.errorMessage == nil ? .dim : .color(.red))
             return
         }
         canvas.draw(state.title, column: 2, row: 1, style: .bold)
         canvas.draw(viewModel.phaseText, column: 2, row: 3)
         canvas.draw(viewModel.remainingText, column: 2, row: 5, style: .bold)
         if let progress = viewModel.progress {
-            ProgressBar(fraction: progress).draw(in: canvas.canvas(in: Region(column: 2, row: 7,
-                                                                                width: max(0, canvas.size.width - 4),
-                                                                                height: 1)))
+            ProgressBar(fraction: progress).draw(
+                in: canvas.canvas(
+                    in: Region(
+                        column: 2, row: 7,
+                        width: max(0, canvas.size.width - 4),
+                        height: 1)))
         }
     }
 

@@ -23,8 +23,10 @@ final class DailyFormScreen: Screen {
         self.viewModel = viewModel
         self.done = done
         let draft = viewModel.draft
-        fields = [draft.title, DurationText.text(draft.focusSeconds), DurationText.text(draft.breakSeconds),
-                  ClockTimeText.text(draft.startSeconds), String(draft.repeatCount)].enumerated()
+        fields = [
+            draft.title, DurationText.text(draft.focusSeconds), DurationText.text(draft.breakSeconds),
+            ClockTimeText.text(draft.startSeconds), String(draft.repeatCount),
+        ].enumerated()
             .map { TextFieldState(text: $1, selected: $0 > 0) }  // the prefilled values are replaced by typing
         originalTexts = fields.map(\.text)
     }
@@ -32,7 +34,8 @@ final class DailyFormScreen: Screen {
     var title: String { viewModel.isNew ? "New daily" : "Edit daily" }
 
     var helpItems: [HelpItem] {
-        step == .first ? [HelpItem("Tab", "next field"), HelpItem("Enter", "next step")]
+        step == .first
+            ? [HelpItem("Tab", "next field"), HelpItem("Enter", "next step")]
             : [HelpItem("Tab", "next field"), HelpItem("Enter", "save"), HelpItem("Esc", "back")]
     }
 
@@ -43,8 +46,9 @@ final class DailyFormScreen: Screen {
     var leavingQuestion: String? { fields.map(\.text) == originalTexts ? nil : viewModel.discardQuestion }
 
     func draw(in canvas: Canvas, context: RenderContext) {
-        canvas.draw(step == .first ? "Step 1 of 2: what and how long" : "Step 2 of 2: when and how often",
-                    column: 0, row: 0, style: .dim)
+        canvas.draw(
+            step == .first ? "Step 1 of 2: what and how long" : "Step 2 of 2: when and how often",
+            column: 0, row: 0, style: .dim)
         for (row, index) in visible.enumerated() {
             TextField(state: fields[index], prompt: Self.labels[index], isFocused: index == focused)
                 .draw(in: canvas.rows(2 + row * 2, count: 1))
@@ -79,9 +83,10 @@ final class DailyFormScreen: Screen {
 
     /// What the fields say; a field that doesn't parse is -1 (or 0 repeats), which `submit` reports.
     private var typedDraft: DailyDraft {
-        DailyDraft(title: fields[0].text, startSeconds: ClockTimeText.seconds(from: fields[3].text) ?? -1,
-                   repeatCount: Int(fields[4].text) ?? 0, focusSeconds: DurationText.seconds(from: fields[1].text) ?? -1,
-                   breakSeconds: DurationText.seconds(from: fields[2].text) ?? -1)
+        DailyDraft(
+            title: fields[0].text, startSeconds: ClockTimeText.seconds(from: fields[3].text) ?? -1,
+            repeatCount: Int(fields[4].text) ?? 0, focusSeconds: DurationText.seconds(from: fields[1].text) ?? -1,
+            breakSeconds: DurationText.seconds(from: fields[2].text) ?? -1)
     }
 
     private func submit() {

@@ -23,8 +23,10 @@ final class ItemListScreen<Item: PresentedItem>: Screen {
     }
 
     var helpItems: [HelpItem] {
-        [HelpItem("Enter", Item.enterStarts ? "start" : "open"), HelpItem("a", "add"), HelpItem("e", "edit"),
-         HelpItem("d", "delete")]
+        [
+            HelpItem("Enter", Item.enterStarts ? "start" : "open"), HelpItem("a", "add"), HelpItem("e", "edit"),
+            HelpItem("d", "delete"),
+        ]
     }
 
     var keyHelp: [HelpItem] { helpItems + ListSelection.keyHelp }
@@ -37,8 +39,10 @@ final class ItemListScreen<Item: PresentedItem>: Screen {
         let rows = viewModel.items.map {
             ListRow($0.title, detail: ($0.id == viewModel.runningID ? "▶ running · " : "") + $0.summary)
         }
-        ListView(rows: rows, emptyText: Item.emptyListText,
-                 footer: viewModel.errorMessage).draw(in: canvas, selection: &selection)
+        ListView(
+            rows: rows, emptyText: Item.emptyListText,
+            footer: viewModel.errorMessage
+        ).draw(in: canvas, selection: &selection)
     }
 
     func handle(_ key: Key) throws -> KeyResult {

@@ -24,8 +24,10 @@ public final class ItemFormViewModel<Item: BlocksItem> {
     @ObservationIgnored private weak var fetchRefreshDelegate: (any FetchRefreshDelegate)?
     @ObservationIgnored private weak var editReflectDelegate: (any EditReflectDelegate<Item>)?
 
-    public init(_ purpose: Purpose, draft: Item.Draft, fetchRefreshDelegate: (any FetchRefreshDelegate)?,
-                editReflectDelegate: (any EditReflectDelegate<Item>)? = nil) {
+    public init(
+        _ purpose: Purpose, draft: Item.Draft, fetchRefreshDelegate: (any FetchRefreshDelegate)?,
+        editReflectDelegate: (any EditReflectDelegate<Item>)? = nil
+    ) {
         self.purpose = purpose
         self.draft = draft
         self.fetchRefreshDelegate = fetchRefreshDelegate
@@ -47,10 +49,11 @@ public final class ItemFormViewModel<Item: BlocksItem> {
     @discardableResult
     public func save() -> Item? {
         do {
-            let item = switch purpose {
-            case .create(let create, _): try create.execute(draft)
-            case .edit(let id, let edit): try edit.execute(id: id, draft)
-            }
+            let item =
+                switch purpose {
+                case .create(let create, _): try create.execute(draft)
+                case .edit(let id, let edit): try edit.execute(id: id, draft)
+                }
             saved = item
             draft = item.draft
             errorMessage = nil

@@ -13,9 +13,11 @@ extension FocusTimer: PresentedItem {
 
     public static func listText(_ timers: [FocusTimer]) -> String {
         guard !timers.isEmpty else { return "No timers yet. Add one with `strata timer add \"Pomodoro\" --duration 25m`.\n" }
-        return TextColumns.render([["ID", "TITLE", "DURATION"]] + timers.map {
-            [ShortID.text($0.id), $0.title, DurationText.text($0.durationSeconds)]
-        })
+        return TextColumns.render(
+            [["ID", "TITLE", "DURATION"]]
+                + timers.map {
+                    [ShortID.text($0.id), $0.title, DurationText.text($0.durationSeconds)]
+                })
     }
 
     public var shownText: String {
@@ -28,7 +30,8 @@ extension FocusTimer: PresentedItem {
     }
 
     public static func formScreen(_ viewModel: ItemFormViewModel<FocusTimer>, done: @escaping @MainActor () -> Void)
-        -> any Screen {
+        -> any Screen
+    {
         TimerFormScreen(viewModel: viewModel, done: done)
     }
 }

@@ -14,8 +14,10 @@ final class TimerFormScreen: Screen {
     init(viewModel: ItemFormViewModel<FocusTimer>, done: @escaping @MainActor () -> Void) {
         self.viewModel = viewModel
         self.done = done
-        fields = [TextFieldState(text: viewModel.draft.title),
-                  TextFieldState(text: DurationText.text(viewModel.draft.durationSeconds), selected: true)]
+        fields = [
+            TextFieldState(text: viewModel.draft.title),
+            TextFieldState(text: DurationText.text(viewModel.draft.durationSeconds), selected: true),
+        ]
         originalTexts = fields.map(\.text)
     }
 

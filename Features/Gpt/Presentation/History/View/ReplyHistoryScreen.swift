@@ -29,8 +29,10 @@ final class ReplyHistoryScreen: Screen {
             return
         }
         let rows = viewModel.entries.map { ListRow($0.trouble, detail: "\($0.personaName) · \(viewModel.dateText($0))") }
-        ListView(rows: rows, emptyText: "No replies yet. Choose a persona and write a trouble.",
-                 footer: viewModel.errorMessage).draw(in: canvas, selection: &selection)
+        ListView(
+            rows: rows, emptyText: "No replies yet. Choose a persona and write a trouble.",
+            footer: viewModel.errorMessage
+        ).draw(in: canvas, selection: &selection)
     }
 
     func handle(_ key: Key) throws -> KeyResult {
@@ -41,9 +43,11 @@ final class ReplyHistoryScreen: Screen {
             let entry = entries[selection.index]
             navigator?.presentAlert(title: "\(entry.personaName), \(viewModel.dateText(entry))", message: viewModel.fullText(entry))
         case .character("x"):
-            navigator?.confirm(title: "Forget me",
-                               message: "Delete your \(countText(entries.count, "reply", "replies")) and today's uses? This can't be undone.",
-                               confirmLabel: "Delete") { [viewModel] yes in
+            navigator?.confirm(
+                title: "Forget me",
+                message: "Delete your \(countText(entries.count, "reply", "replies")) and today's uses? This can't be undone.",
+                confirmLabel: "Delete"
+            ) { [viewModel] yes in
                 if yes { Task { await viewModel.forget() } }
             }
         default:

@@ -13,8 +13,10 @@ final class PersonaSelectionScreen: Screen {
     }
 
     var helpItems: [HelpItem] {
-        [HelpItem("↑↓", "choose"), HelpItem("Enter", viewModel.isSelectEnabled ? "write a trouble" : "—"), HelpItem("h", "history"),
-         HelpItem("r", "reload")]
+        [
+            HelpItem("↑↓", "choose"), HelpItem("Enter", viewModel.isSelectEnabled ? "write a trouble" : "—"), HelpItem("h", "history"),
+            HelpItem("r", "reload"),
+        ]
     }
 
     var keyHelp: [HelpItem] { helpItems + ListSelection.keyHelp }

@@ -9,8 +9,10 @@ public struct PersonaSelectionViewModelActions: Sendable {
     /// Show the replies received so far.
     public let showHistory: @MainActor @Sendable () -> Void
 
-    public init(showTroubleInput: @escaping @MainActor @Sendable (Persona) -> Void,
-                showHistory: @escaping @MainActor @Sendable () -> Void) {
+    public init(
+        showTroubleInput: @escaping @MainActor @Sendable (Persona) -> Void,
+        showHistory: @escaping @MainActor @Sendable () -> Void
+    ) {
         self.showTroubleInput = showTroubleInput
         self.showHistory = showHistory
     }
@@ -32,8 +34,10 @@ public final class PersonaSelectionViewModel {
     private let now: @Sendable () -> Date
     private let actions: PersonaSelectionViewModelActions
 
-    public init(fetchPersonas: any FetchPersonasUseCase, fetchUsage: any FetchUsageUseCase, timeZone: TimeZone,
-                now: @escaping @Sendable () -> Date = Date.init, actions: PersonaSelectionViewModelActions) {
+    public init(
+        fetchPersonas: any FetchPersonasUseCase, fetchUsage: any FetchUsageUseCase, timeZone: TimeZone,
+        now: @escaping @Sendable () -> Date = Date.init, actions: PersonaSelectionViewModelActions
+    ) {
         self.fetchPersonas = fetchPersonas
         self.fetchUsage = fetchUsage
         self.timeZone = timeZone

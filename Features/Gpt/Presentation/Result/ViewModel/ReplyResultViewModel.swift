@@ -16,8 +16,10 @@ public final class ReplyResultViewModel {
     private let timeZone: TimeZone
     private let now: @Sendable () -> Date
 
-    public init(persona: Persona, trouble: String, result: ConvertTroubleResult, saveReply: any SaveReplyUseCase,
-                timeZone: TimeZone, now: @escaping @Sendable () -> Date) {
+    public init(
+        persona: Persona, trouble: String, result: ConvertTroubleResult, saveReply: any SaveReplyUseCase,
+        timeZone: TimeZone, now: @escaping @Sendable () -> Date
+    ) {
         self.persona = persona
         self.trouble = trouble
         self.result = result

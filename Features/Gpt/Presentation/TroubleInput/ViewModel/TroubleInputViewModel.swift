@@ -33,9 +33,11 @@ public final class TroubleInputViewModel {
     private let now: @Sendable () -> Date
     private let actions: TroubleInputViewModelActions
 
-    public init(persona: Persona, convertTrouble: any ConvertTroubleUseCase, rules: TroubleInputRules,
-                timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date = Date.init,
-                actions: TroubleInputViewModelActions) {
+    public init(
+        persona: Persona, convertTrouble: any ConvertTroubleUseCase, rules: TroubleInputRules,
+        timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date = Date.init,
+        actions: TroubleInputViewModelActions
+    ) {
         self.persona = persona
         self.convertTrouble = convertTrouble
         self.rules = rules
@@ -65,7 +67,8 @@ public final class TroubleInputViewModel {
     /// What Esc asks before a trouble not yet converted is lost: why it was not sent, when the limit refused it.
     public var leavingQuestion: String? {
         guard hasUnsentTrouble else { return nil }
-        return text == refusedByLimit ? "Discard your trouble? Today's limit is reached, so it couldn't be sent."
+        return text == refusedByLimit
+            ? "Discard your trouble? Today's limit is reached, so it couldn't be sent."
             : "Discard your trouble? It has not been sent."
     }
 

@@ -55,11 +55,12 @@ extension MoviesResponseDTO {
 
 extension MoviesResponseDTO.MovieDTO {
     func toDomain() -> Movie {
-        Movie(id: id, title: title, overview: overview ?? "",
-              posterPath: posterPath.flatMap { $0.isEmpty ? nil : $0 },
-              releaseDate: releaseDate.flatMap(ReleaseDay.date(from:)),
-              genre: genres?.first?.name, runtimeMinutes: runtime.flatMap { $0 > 0 ? $0 : nil },
-              // An average of no votes is no rating.
-              rating: (voteCount ?? 0) > 0 ? voteAverage : nil)
+        Movie(
+            id: id, title: title, overview: overview ?? "",
+            posterPath: posterPath.flatMap { $0.isEmpty ? nil : $0 },
+            releaseDate: releaseDate.flatMap(ReleaseDay.date(from:)),
+            genre: genres?.first?.name, runtimeMinutes: runtime.flatMap { $0 > 0 ? $0 : nil },
+            // An average of no votes is no rating.
+            rating: (voteCount ?? 0) > 0 ? voteAverage : nil)
     }
 }

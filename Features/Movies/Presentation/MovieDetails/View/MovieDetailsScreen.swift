@@ -28,8 +28,10 @@ public final class MovieDetailsScreen: Screen {
             let columns = min(canvas.size.width * 2 / 5, canvas.size.height * cell.height * 2 / (cell.width * 3))
             let area = canvas.canvas(in: Region(column: 0, row: 0, width: columns, height: canvas.size.height))
             drawPoster(in: area, context: context)
-            text = canvas.canvas(in: Region(column: columns + 2, row: 0, width: canvas.size.width - columns - 2,
-                                            height: canvas.size.height))
+            text = canvas.canvas(
+                in: Region(
+                    column: columns + 2, row: 0, width: canvas.size.width - columns - 2,
+                    height: canvas.size.height))
             posterLine = nil
         }
         text.draw(viewModel.title, row: 0, style: .bold)

@@ -64,7 +64,8 @@ public final class MovieDetailsViewModel {
                 poster = Picture(width: image.width, height: image.height, rgb: image.rgb)
                 posterProblem = nil
             case .failure(let error):
-                posterProblem = (error as? MoviesError)?.isConnectionError == true
+                posterProblem =
+                    (error as? MoviesError)?.isConnectionError == true
                     ? "No poster: no internet connection"
                     : "No poster: " + MoviesErrorText.text(error)
             }

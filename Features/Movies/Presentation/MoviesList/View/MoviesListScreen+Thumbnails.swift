@@ -13,8 +13,9 @@ extension MoviesListScreen {
     /// colour), the area has room and some row has a poster; 0 otherwise (text only, as before).
     func thumbnailColumns(width: Int, context: RenderContext) -> Int {
         guard thumbnails != nil, width >= Self.minimumWidthForThumbnails,
-              context.pictures == .kitty || (context.pictures == .halfBlocks && context.trueColor),
-              viewModel.items.contains(where: { $0.posterImagePath != nil }) else { return 0 }
+            context.pictures == .kitty || (context.pictures == .halfBlocks && context.trueColor),
+            viewModel.items.contains(where: { $0.posterImagePath != nil })
+        else { return 0 }
         return Self.thumbnailWidth
     }
 
@@ -24,7 +25,8 @@ extension MoviesListScreen {
         guard let thumbnails else { return }
         let items = viewModel.items[visible]
         // One row of the column in pixels: kitty draws them all; half blocks two a cell, one above the other.
-        let box = context.pictures == .kitty
+        let box =
+            context.pictures == .kitty
             ? ThumbnailBox(width: column.size.width * context.cellPixels.width, height: context.cellPixels.height)
             : ThumbnailBox(width: column.size.width, height: 2)
         thumbnails.show(items.compactMap(\.posterImagePath), width: box.width)

@@ -82,25 +82,32 @@ public final class MoviesListScreen: Screen {
         case .results(let page, let pages):
             canvas.draw("\(viewModel.emptyDataTitle) for \"\(viewModel.query)\" · page \(page) of \(pages)", row: 0, style: .dim)
         }
-        let footer: String? = switch viewModel.loading {
-        case .nextPage: "\(spinner) Loading more…"
-        case .fullScreen: "\(spinner) Refreshing…"
-        case .none: viewModel.hasMorePages && !viewModel.isEmpty ? "↓ more pages" : nil
-        }
+        let footer: String? =
+            switch viewModel.loading {
+            case .nextPage: "\(spinner) Loading more…"
+            case .fullScreen: "\(spinner) Refreshing…"
+            case .none: viewModel.hasMorePages && !viewModel.isEmpty ? "↓ more pages" : nil
+            }
         // While the search field has the keyboard the list draws from a copy, so typing never moves it.
         // The title column has a fixed width, so the dates don't move as pages with longer titles load.
         var selection = self.selection
         let area = canvas.rows(header, count: max(0, canvas.size.height - header))
         let thumbnailColumns = thumbnailColumns(width: area.size.width, context: context)
-        let list = ListView(rows: viewModel.items.map { ListRow($0.title, detail: $0.releaseDate) }, emptyText: "", footer: footer,
-                            titleColumnWidth: max(8, (area.size.width - thumbnailColumns - 4) / 2))
-        let listArea = thumbnailColumns == 0 ? area : area.canvas(in: Region(
-            column: thumbnailColumns + 1, row: 0, width: area.size.width - thumbnailColumns - 1, height: area.size.height))
+        let list = ListView(
+            rows: viewModel.items.map { ListRow($0.title, detail: $0.releaseDate) }, emptyText: "", footer: footer,
+            titleColumnWidth: max(8, (area.size.width - thumbnailColumns - 4) / 2))
+        let listArea =
+            thumbnailColumns == 0
+            ? area
+            : area.canvas(
+                in: Region(
+                    column: thumbnailColumns + 1, row: 0, width: area.size.width - thumbnailColumns - 1, height: area.size.height))
         list.draw(in: listArea, selection: &selection)
         if thumbnailColumns > 0 {
-            drawThumbnails(of: list.visibleItems(height: listArea.size.height, selection: selection),
-                           in: area.canvas(in: Region(column: 0, row: 0, width: thumbnailColumns, height: area.size.height)),
-                           context: context)
+            drawThumbnails(
+                of: list.visibleItems(height: listArea.size.height, selection: selection),
+                in: area.canvas(in: Region(column: 0, row: 0, width: thumbnailColumns, height: area.size.height)),
+                context: context)
         }
         if focus == .results { self.selection = selection }
     }

@@ -28,10 +28,11 @@ public struct MoviesListItemViewModel: Sendable, Hashable, Identifiable {
 
 /// How release dates read (they are days at 00:00 UTC).
 enum MovieDateFormat {
-    private static let mediumStyle = Date.FormatStyle(date: .abbreviated, time: .omitted,
-                                                      locale: Locale(identifier: "en_US_POSIX"),
-                                                      calendar: Calendar(identifier: .gregorian),
-                                                      timeZone: TimeZone(identifier: "UTC")!)
+    private static let mediumStyle = Date.FormatStyle(
+        date: .abbreviated, time: .omitted,
+        locale: Locale(identifier: "en_US_POSIX"),
+        calendar: Calendar(identifier: .gregorian),
+        timeZone: TimeZone(identifier: "UTC")!)
     private static let isoStyle = Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!).year().month().day()
 
     /// "Oct 15, 1999".

@@ -36,9 +36,11 @@ public struct MoviesListViewModelActions {
     /// Hides the recent queries.
     public let closeMovieQueriesSuggestions: @MainActor () -> Void
 
-    public init(showMovieDetails: @escaping @MainActor (Movie) -> Void,
-                showMovieQueriesSuggestions: @escaping @MainActor (_ didSelect: @escaping @MainActor (MovieQuery) -> Void) -> Void,
-                closeMovieQueriesSuggestions: @escaping @MainActor () -> Void) {
+    public init(
+        showMovieDetails: @escaping @MainActor (Movie) -> Void,
+        showMovieQueriesSuggestions: @escaping @MainActor (_ didSelect: @escaping @MainActor (MovieQuery) -> Void) -> Void,
+        closeMovieQueriesSuggestions: @escaping @MainActor () -> Void
+    ) {
         self.showMovieDetails = showMovieDetails
         self.showMovieQueriesSuggestions = showMovieQueriesSuggestions
         self.closeMovieQueriesSuggestions = closeMovieQueriesSuggestions

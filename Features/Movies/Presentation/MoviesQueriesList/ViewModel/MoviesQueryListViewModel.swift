@@ -21,8 +21,10 @@ public final class MoviesQueryListViewModel {
     @ObservationIgnored private let didSelect: @MainActor (MovieQuery) -> Void
     @ObservationIgnored private var loadTask: Task<Void, Never>?
 
-    public init(numberOfQueriesToShow: Int = 10, fetchRecentMovieQueriesUseCase: any FetchRecentMovieQueriesUseCase,
-                didSelect: @escaping @MainActor (MovieQuery) -> Void) {
+    public init(
+        numberOfQueriesToShow: Int = 10, fetchRecentMovieQueriesUseCase: any FetchRecentMovieQueriesUseCase,
+        didSelect: @escaping @MainActor (MovieQuery) -> Void
+    ) {
         self.numberOfQueriesToShow = numberOfQueriesToShow
         self.fetchRecentMovieQueriesUseCase = fetchRecentMovieQueriesUseCase
         self.didSelect = didSelect

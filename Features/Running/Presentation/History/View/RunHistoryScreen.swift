@@ -24,9 +24,11 @@ final class RunHistoryScreen: Screen {
         } else if viewModel.isLoading && viewModel.rows.isEmpty {
             Spinner("Loading…", frame: context.frame).draw(in: canvas)
         } else {
-            ListView(rows: viewModel.rows.map { ListRow($0.title, detail: $0.detail) },
-                     emptyText: "No runs yet. Start one from New run.", footer: viewModel.pageText)
-                .draw(in: canvas, selection: &selection)
+            ListView(
+                rows: viewModel.rows.map { ListRow($0.title, detail: $0.detail) },
+                emptyText: "No runs yet. Start one from New run.", footer: viewModel.pageText
+            )
+            .draw(in: canvas, selection: &selection)
         }
     }
 

@@ -39,11 +39,15 @@ public final class HistoryViewModel {
     /// The runs of the page shown: the start as the title, then distance, time, pace, result and mode in
     /// columns aligned across the page, most telling first, so a narrow terminal cuts the least of it.
     public var rows: [Row] {
-        let details = TextColumns.render(page.runs.map { run in
-            let result = run.result
-            return ["\(RunningFormat.distance(result.distanceKm)) km", RunningFormat.elapsedTime(result.elapsedSeconds),
-                    RunningFormat.pace(result), RunningResultViewState(result: result).title, result.mode.rawValue]
-        }).split(separator: "\n").map(String.init)
+        let details = TextColumns.render(
+            page.runs.map { run in
+                let result = run.result
+                return [
+                    "\(RunningFormat.distance(result.distanceKm)) km", RunningFormat.elapsedTime(result.elapsedSeconds),
+                    RunningFormat.pace(result), RunningResultViewState(result: result).title, result.mode.rawValue,
+                ]
+            }
+        ).split(separator: "\n").map(String.init)
         return zip(page.runs, details).map { run, detail in
             Row(title: RunningFormat.dateTime(run.startedAt, in: timeZone), detail: detail)
         }
@@ -61,7 +65,9 @@ public final class HistoryViewModel {
     public func detail(at index: Int) -> (title: String, lines: [String])? {
         guard page.runs.indices.contains(index) else { return nil }
         let run = page.runs[index]
-        return (RunningFormat.dateTime(run.startedAt, in: timeZone),
-                RunningResultViewState(result: run.result).lines + ["Track     \(run.route.name) (\(run.route.fileName))"])
+        return (
+            RunningFormat.dateTime(run.startedAt, in: timeZone),
+            RunningResultViewState(result: run.result).lines + ["Track     \(run.route.name) (\(run.route.fileName))"]
+        )
     }
 }

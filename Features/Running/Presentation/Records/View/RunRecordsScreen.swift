@@ -18,7 +18,8 @@ final class RunRecordsScreen: Screen {
             return
         }
         guard let state = model.state else { return }
-        let lines = ["All runs"] + state.totalLines.map { "  " + $0 } + [""]
+        let lines =
+            ["All runs"] + state.totalLines.map { "  " + $0 } + [""]
             + ["\(state.canShowPrevious ? "‹ " : "  ")\(state.monthTitle)\(state.canShowNext ? " ›" : "")"]
             + state.monthLines.map { "  " + $0 }
         for (index, line) in lines.enumerated() where index < canvas.size.height {

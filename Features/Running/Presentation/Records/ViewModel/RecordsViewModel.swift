@@ -69,8 +69,10 @@ public final class RecordsViewModel {
             ])
     }
 
-    nonisolated static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
-                             "September", "October", "November", "December"]
+    nonisolated static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August",
+        "September", "October", "November", "December",
+    ]
 
     nonisolated public static func monthTitle(_ month: YearMonth) -> String { "\(monthNames[month.month - 1]) \(month.year)" }
 }

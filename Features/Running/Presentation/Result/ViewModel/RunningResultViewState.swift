@@ -55,8 +55,9 @@ public struct RunningResultViewState: Sendable, Equatable {
     public var lines: [String] {
         var lines = [title, "Time      \(timeText)", "Distance  \(distanceText) (\(progress) %)", "Calories  \(caloriesText)"]
         if let mate = result.mate {
-            lines.append("Mate      \(mate.nickname ?? "mate"): \(RunningFormat.distance(mate.distanceKm)) km"
-                         + (mate.lost ? " (mate lost: silent, so you ran on alone)" : ""))
+            lines.append(
+                "Mate      \(mate.nickname ?? "mate"): \(RunningFormat.distance(mate.distanceKm)) km"
+                    + (mate.lost ? " (mate lost: silent, so you ran on alone)" : ""))
         }
         lines += [winnerText, teamText, contributionText, climbText, splitsText].compactMap { $0 }
         return lines
@@ -71,7 +72,8 @@ public struct RunningResultViewState: Sendable, Equatable {
     public var splitsText: String? {
         let splits = result.splitSeconds
         guard !splits.isEmpty else { return nil }
-        return "Splits    " + splits.enumerated().map { "\($0.offset + 1) km \(RunningFormat.elapsedTime($0.element))" }
+        return "Splits    "
+            + splits.enumerated().map { "\($0.offset + 1) km \(RunningFormat.elapsedTime($0.element))" }
             .joined(separator: " · ")
     }
 }

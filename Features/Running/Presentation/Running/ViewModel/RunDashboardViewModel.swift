@@ -26,8 +26,9 @@ public final class RunDashboardViewModel {
         self.request = request
         self.useCase = useCase
         self.clock = clock
-        state = RunningViewState(RunningData(mode: request.setting.mode, targetDistanceKm: request.setting.targetDistanceKm),
-                                 setting: request.setting)
+        state = RunningViewState(
+            RunningData(mode: request.setting.mode, targetDistanceKm: request.setting.targetDistanceKm),
+            setting: request.setting)
     }
 
     public var isRunning: Bool { result == nil && errorMessage == nil }

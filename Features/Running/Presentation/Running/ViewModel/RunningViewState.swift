@@ -31,14 +31,16 @@ extension RunningViewState {
     /// in a race, and the mate's bar and the team's in a team run (MateRunner's three view models).
     public init(_ data: RunningData, setting: RunningSetting) {
         let goal = RunningFormat.distance(setting.targetDistanceKm) + " km"
-        let title = switch setting.mode {
-        case .single: "Running \(goal)"
-        case .race: "Race to \(goal)"
-        case .team: "Team run to \(goal)"
-        }
-        self.init(title: title, timeText: RunningFormat.elapsedTime(data.mine.elapsedSeconds),
-                  caloriesText: RunningFormat.calories(data.calories) + " kcal",
-                  me: Runner(setting.myNickname, km: data.mine.elapsedDistanceKm, goalKm: setting.targetDistanceKm))
+        let title =
+            switch setting.mode {
+            case .single: "Running \(goal)"
+            case .race: "Race to \(goal)"
+            case .team: "Team run to \(goal)"
+            }
+        self.init(
+            title: title, timeText: RunningFormat.elapsedTime(data.mine.elapsedSeconds),
+            caloriesText: RunningFormat.calories(data.calories) + " kcal",
+            me: Runner(setting.myNickname, km: data.mine.elapsedDistanceKm, goalKm: setting.targetDistanceKm))
         guard setting.mode != .single else { return }
         mate = Self.mateRunner(data, setting: setting)
         let target = setting.targetDistanceKm
@@ -54,35 +56,39 @@ extension RunningViewState {
         }
         let mine = min(data.mine.elapsedDistanceKm, target), theirs = min(data.mateDistanceKm, target)
         let gap = RunningFormat.distance(abs(mine - theirs))
-        leadText = if gap == RunningFormat.distance(0) {
-            "Level"
-        } else if mine > theirs {
-            "You lead by \(gap) km"
-        } else {
-            "\(mate?.name ?? "Your mate") leads by \(gap) km"
-        }
+        leadText =
+            if gap == RunningFormat.distance(0) {
+                "Level"
+            } else if mine > theirs {
+                "You lead by \(gap) km"
+            } else {
+                "\(mate?.name ?? "Your mate") leads by \(gap) km"
+            }
     }
 
     private static func mateRunner(_ data: RunningData, setting: RunningSetting) -> Runner? {
         guard let mate = data.mate else { return nil }
-        let note: String? = if !mate.isConnected {
-            "mate lost"
-        } else {
-            switch mate.progress.status {
-            case .running: nil
-            case .finished: "finished"
-            case .cancelled: "stopped"
-            case .trackEnded: "track ended"
+        let note: String? =
+            if !mate.isConnected {
+                "mate lost"
+            } else {
+                switch mate.progress.status {
+                case .running: nil
+                case .finished: "finished"
+                case .cancelled: "stopped"
+                case .trackEnded: "track ended"
+                }
             }
-        }
-        return Runner(mate.nickname ?? setting.mateNickname ?? "mate", km: mate.progress.data.elapsedDistanceKm,
-                      goalKm: setting.targetDistanceKm, note: note)
+        return Runner(
+            mate.nickname ?? setting.mateNickname ?? "mate", km: mate.progress.data.elapsedDistanceKm,
+            goalKm: setting.targetDistanceKm, note: note)
     }
 }
 
 extension RunningViewState.Runner {
     init(_ name: String, km: Double, goalKm: Double, note: String? = nil) {
-        self.init(name: name, distanceText: RunningFormat.distance(km) + " km", progress: RunningFormat.progress(km, of: goalKm),
-                  fraction: goalKm > 0 ? min(max(km / goalKm, 0), 1) : 0, note: note)
+        self.init(
+            name: name, distanceText: RunningFormat.distance(km) + " km", progress: RunningFormat.progress(km, of: goalKm),
+            fraction: goalKm > 0 ? min(max(km / goalKm, 0), 1) : 0, note: note)
     }
 }

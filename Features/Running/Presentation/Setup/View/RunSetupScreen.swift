@@ -39,8 +39,10 @@ final class RunSetupScreen: Screen {
             case .mode: rest.draw("‹ \(viewModel.mode.rawValue) ›", row: 0)
             case .speed: rest.draw("‹ \(viewModel.speedText) ›", row: 0)
             default:
-                TextField(state: texts[field] ?? TextFieldState(), placeholder: Self.placeholder(field, viewModel),
-                          isFocused: field == focus).draw(in: rest)
+                TextField(
+                    state: texts[field] ?? TextFieldState(), placeholder: Self.placeholder(field, viewModel),
+                    isFocused: field == focus
+                ).draw(in: rest)
             }
             row += 1
         }

@@ -64,7 +64,8 @@ public final class RunSetupViewModel {
     @discardableResult
     public func settleGoal() -> String {
         if case .success(let km) = GoalInput.parse(goalText, defaultKm: profile.defaultGoalKm),
-           let typed = Double(goalText.trimmingCharacters(in: .whitespaces)), typed == 0 {
+            let typed = Double(goalText.trimmingCharacters(in: .whitespaces)), typed == 0
+        {
             goalText = RunningFormat.distance(km)
         }
         return goalText
@@ -120,8 +121,9 @@ public final class RunSetupViewModel {
                 mate = GhostMate(nickname: name, timeline: try ReplayTimeline(track: ghostTrack, pace: pace))
                 setting.mateNickname = name
             }
-            var request = RunRequest(setting: setting, timeline: try ReplayTimeline(track: mine, pace: pace),
-                                     route: mine.summary, mate: mate, weightKg: profile.weightKg, speed: speed)
+            var request = RunRequest(
+                setting: setting, timeline: try ReplayTimeline(track: mine, pace: pace),
+                route: mine.summary, mate: mate, weightKg: profile.weightKg, speed: speed)
             request.map = TrackStatistics(mine).route
             try request.validate()
             tracks.rememberTracks(LastTracks(mine: url(trackPath).path, mate: mateTrackPath.isEmpty ? "" : url(mateTrackPath).path))
