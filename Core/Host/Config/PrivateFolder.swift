@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
 
-/// The folders where strata keeps what it remembers (its state: pins, approvals, the descriptor cache)
+/// The folders where strata keeps what it remembers (its state: pins, approvals, the plugin catalogs)
 /// and each plugin's data: the user's own, mode 0700. Nobody else may read a plugin's data (a chat
 /// history, an API's answers), and a record in a folder someone else could write is not believed, since
 /// they could have forged it. Each folder is judged through the descriptor `open` gave for it
