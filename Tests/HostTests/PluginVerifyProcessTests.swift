@@ -75,6 +75,10 @@ import Testing
         #expect(junk.status == 1 && junk.stdout.contains("doesn't start with the ELF magic"), "\(junk.stdout)")
         let none = try sandbox.strata(["plugins", "verify", "/nonexistent/libNonePlugin.so"])
         #expect(none.status == 1 && none.stdout.contains("can't open /nonexistent/libNonePlugin.so"), "\(none.stdout)")
+        // A file nothing could be read of is not told as "built with SDK ?": its own problem is the report.
+        for refused in [junk, none] {
+            #expect(refused.stdout.contains("can't be checked as a plugin") && !refused.stdout.contains("SDK ?"), "\(refused.stdout)")
+        }
         #expect(try sandbox.strata(["plugins", "verify"]).status == 2)
     }
 }

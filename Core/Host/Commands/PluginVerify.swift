@@ -74,6 +74,10 @@ struct PluginVerification: Encodable {
         guard !compatible else {
             return "\(path): compatible (\(id ?? "?")): \(built); all \(sdkSymbols) symbols it expects from the SDK are there.\n"
         }
+        guard sdk != nil || swift != nil else {
+            // Nothing of its build could be read: the file's own problem is the whole report.
+            return (["\(path): can't be checked as a plugin:"] + problems.map { "  \($0)" }).joined(separator: "\n") + "\n"
+        }
         var lines = ["\(path): incompatible: \(built)."]
         lines += problems.map { "  \($0)" }
         if !missingSymbols.isEmpty {
