@@ -26,7 +26,10 @@ enum StagedFile {
     }
 
     /// Writes `bytes` to a new staging file beside `target` with `mode`, then renames it over `target`.
-    private static func write(_ bytes: [UInt8], over target: String, mode: mode_t) throws {
+    /// `durable` flushes the bytes to the disk before the rename (`fsync`), so that they survive a power
+    /// loss too; without it they survive the end of this process (any end: the kernel holds them) but not
+    /// of the machine, for records that matter only while it runs (the crash journal's "activating" entry).
+    static func write(_ bytes: [UInt8], over target: String, mode: mode_t, durable: Bool = true) throws {
         let (descriptor, staging) = try create(beside: target, mode: mode)
         var failure: Int32 = 0
         if fchmod(descriptor, mode) != 0 { failure = errno }  // open's mode is narrowed by the umask
@@ -36,7 +39,7 @@ enum StagedFile {
             if written < 0 && errno == EINTR { continue }
             if written <= 0 { failure = written < 0 ? errno : EIO } else { done += written }
         }
-        if failure == 0 && fsync(descriptor) != 0 { failure = errno }
+        if failure == 0 && durable && fsync(descriptor) != 0 { failure = errno }
         close(descriptor)
         if failure == 0 && rename(staging, target) != 0 { failure = errno }
         if failure != 0 {
