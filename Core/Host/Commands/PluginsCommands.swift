@@ -60,7 +60,7 @@ struct PluginsCommands {
     /// plugin code runs).
     func list(json: Bool) -> Int32 {
         let records = runner.records
-        let mapped = json ? Self.mappedFiles() : []
+        let mapped = json ? MappedFiles.paths() : []
         let statuses = records.map { record in
             var status = PluginStatus(record)
             if json { status.mapped = mapped.contains(record.path) }
@@ -78,29 +78,6 @@ struct PluginsCommands {
             Console.write(PluginStatus.table(statuses))
         }
         return 0
-    }
-
-    /// The files mapped into this process, from `/proc/self/maps`: the proof, in `--json`, of which plugin
-    /// libraries were loaded (the path is the line's last field and the only one that starts with `/`).
-    static func mappedFiles() -> Set<String> {
-        // procfs reports a size of 0, and FoundationEssentials' `contents(atPath:)` then returns the first page
-        // only: read to the end (bounded: a process's map is far below 16 MiB).
-        let file = open("/proc/self/maps", O_RDONLY | O_CLOEXEC)
-        guard file >= 0 else { return [] }
-        defer { close(file) }
-        var text: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while text.count < 1 << 24 {
-            let count = chunk.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            text += chunk[..<count]
-        }
-        var paths: Set<String> = []
-        for line in text.split(separator: UInt8(ascii: "\n")) {
-            if let slash = line.firstIndex(of: UInt8(ascii: "/")) { paths.insert(String(decoding: line[slash...], as: UTF8.self)) }
-        }
-        return paths
     }
 
     /// `strata plugins check [--json] [--timeout SECONDS]`: loads each enabled plugin in a child `strata` so

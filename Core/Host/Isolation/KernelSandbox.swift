@@ -36,21 +36,8 @@ struct KernelSandbox {
     /// The folders of every file mapped into this process now (`/proc/self/maps`): the libraries strata
     /// runs on, wherever they are installed.
     static func mappedFolders() -> [String] {
-        // Read to the end with read(2): a /proc file says it is empty, and its size is no bound.
-        let descriptor = open("/proc/self/maps", O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return [] }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 65536)
-        while bytes.count < 16 << 20 {
-            let count = read(descriptor, &chunk, chunk.count)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes += chunk[..<count]
-        }
-        let folders = String(decoding: bytes, as: UTF8.self).split(separator: "\n").compactMap { line -> String? in
-            guard let slash = line.firstIndex(of: "/") else { return nil }
-            let path = String(line[slash...])
-            return path.hasSuffix(" (deleted)") ? nil : URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let folders = MappedFiles.paths().filter { !$0.hasSuffix(" (deleted)") }.map {
+            URL(fileURLWithPath: $0).deletingLastPathComponent().path
         }
         return Array(Set(folders)).sorted()
     }

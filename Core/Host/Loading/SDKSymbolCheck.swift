@@ -23,7 +23,7 @@ enum SDKSymbolCheck {
     /// mapped into it (`/proc/self/maps`).
     static let folder: String? = {
         let suffix = "/libStrataPluginKit.so"
-        return PluginsCommands.mappedFiles().first { $0.hasSuffix(suffix) }.map { String($0.dropLast(suffix.count)) }
+        return MappedFiles.paths().first { $0.hasSuffix(suffix) }.map { String($0.dropLast(suffix.count)) }
     }()
 
     /// The SDK libraries' files as `stat` sees them (inode, size, change time), hashed: a verdict cached
