@@ -30,6 +30,7 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
         case nil: .other
         case 5, 6: .busy
         case 13: .full
+        case 7: .outOfMemory
         case 3, 8, 14, 23: .notWritable
         case 11, 26: .damaged
         case 10: .diskError
@@ -43,6 +44,8 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
         case busy
         /// The disk (or the file system's quota) is full.
         case full
+        /// SQLite could not allocate memory (`SQLITE_NOMEM`): the file is not at fault.
+        case outOfMemory
         /// The file or its folder can't be opened for writing: permissions, a read-only file system.
         case notWritable
         /// The file is not a database, or a damaged one.
@@ -61,6 +64,9 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
             return "another process holds \(file); try again."
         case .full:
             return "\(file) can't grow: the disk is full. Free some space and try again."
+        case .outOfMemory:
+            return "there was not enough memory to read or write \(file); the file is intact. Free some memory "
+                + "(or raise the memory limit of the plugin's helper) and try again."
         case .notWritable:
             return "\(file) can't be written: check that you may write it and its folder (ls -l), "
                 + "and that the disk is not read-only."

@@ -85,7 +85,10 @@ import Testing
         #expect(text(11).contains("mv /d/gpt.sqlite /d/gpt.sqlite.damaged"))
         #expect(text(26).contains("is damaged or is not a Strata database"))
         #expect(text(5).contains("another process holds /d/gpt.sqlite"))
-        for code: Int32 in [1, 3, 5, 8, 10, 11, 13, 14, 19, 26] {
+        // Out of memory is no reason to give up the data: never "move it aside".
+        #expect(text(7).contains("not enough memory to read or write /d/gpt.sqlite; the file is intact"))
+        #expect(!text(7).contains("mv "))
+        for code: Int32 in [1, 3, 5, 7, 8, 10, 11, 13, 14, 19, 26] {
             #expect(!text(code).contains("INSERT") && !text(code).contains("sqlite's words"), "\(code): \(text(code))")
         }
     }
