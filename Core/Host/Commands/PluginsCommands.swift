@@ -15,6 +15,8 @@ struct PluginStatus: Codable {
     var error: String?
     /// Whether the library is mapped into this process (from `/proc/self/maps`): never for a disabled plugin.
     var mapped: Bool?
+    /// Where its code runs (`features.<id>.isolation`, or the default by where it comes from): `plugins list --json`.
+    var isolation: String?
     /// How long its activation took, measured in a probe process (`plugins list --timings`).
     var timings: Timings?
 
@@ -63,7 +65,10 @@ struct PluginsCommands {
         let mapped = json ? MappedFiles.paths() : []
         let statuses = records.map { record in
             var status = PluginStatus(record)
-            if json { status.mapped = mapped.contains(record.path) }
+            if json {
+                status.mapped = mapped.contains(record.path)
+                status.isolation = context.config.isolation(for: record.id, at: record.path).mode.rawValue
+            }
             return status
         }
         if json {

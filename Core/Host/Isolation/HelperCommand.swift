@@ -8,17 +8,17 @@ import StrataNetworking
 import StrataPluginKit
 import Synchronization
 
-/// Where plugin code runs, as `features.<id>.isolation` says.
-extension StrataConfig {
-    /// Whether plugin `id`'s code runs in a helper process (`"process"` or `"process-unsandboxed"`).
-    func runsInHelper(_ id: String) -> Bool { isolation(for: id).mode != .none }
+/// Where plugin code runs, as `features.<id>.isolation` says, or by default (``StrataConfig/isolation(for:at:)``).
+extension HostRunner {
+    /// How plugin `id` runs, its library being the one the catalog found.
+    func isolation(for id: String) -> IsolationSettings { context.config.isolation(for: id, at: catalog.plugins.entry(id)?.path) }
 
     /// Why plugin `id`'s screens can't open (they don't cross to a helper yet), or `nil` when they can.
     func screenRefusal(_ id: String) -> String? {
-        let mode = isolation(for: id).mode
-        guard mode != .none else { return nil }
-        return "its screens don't run in a helper process yet (\"isolation\": \"\(mode.rawValue)\" under features.\(id) in "
-            + "\(source)); its commands do (`strata \(id) --help`). To open its screens, set \"isolation\": \"none\"."
+        let isolation = isolation(for: id)
+        guard isolation.mode != .none else { return nil }
+        return "its screens don't run in a helper process yet (\(isolation.origin(of: id, in: context.config.source))); "
+            + "its commands do (`strata \(id) --help`). To open its screens, set \"isolation\": \"none\" under features.\(id)."
     }
 }
 
@@ -48,7 +48,7 @@ struct HelperCommand: Sendable {
         let id = pluginID
         if isolation.mode == .process, let missing = KernelSandbox.missingSupport {
             invocation.writeError(
-                "strata: feature '\(id)' is set to \"isolation\": \"process\", but \(missing), so strata won't run it. "
+                "strata: feature '\(id)' runs in a sandboxed helper (\(isolation.origin(of: id, in: configSource))), but \(missing), so strata won't run it. "
                     + "Set \"isolation\": \"process-unsandboxed\" (a helper without the kernel sandbox) or \"none\" under features.\(id) in \(configSource).")
             return 1
         }
@@ -100,12 +100,13 @@ extension HostRunner {
     /// a helper command instead of being opened in strata (`nil` for a plugin that runs in process).
     func helperCommand(for id: String) -> HelperCommand? {
         let config = context.config
-        guard config.runsInHelper(id) else { return nil }
-        _ = loader  // registers the host's services, the HTTP client among them; opens no plugin
-        let isolation = config.isolation(for: id)
-        let declared = catalog.plugins.entry(id)?.descriptor?.capabilities ?? .init()
+        let isolation = isolation(for: id)
+        // A plugin strata can't use (untrusted, crashed, failed) is reported as in process, with its reason.
+        // The loader registers the host's services, the HTTP client among them; it opens no plugin here.
+        guard isolation.mode != .none, loader.records.first(where: { $0.id == id })?.state == .enabled else { return nil }
+        let descriptor = catalog.plugins.entry(id)?.descriptor
         return HelperCommand(
-            pluginID: id, isolation: isolation, capabilities: isolation.capabilities(declared: declared).capabilities,
+            pluginID: id, isolation: isolation, capabilities: isolation.capabilities(declared: descriptor?.capabilities ?? .init()).capabilities,
             arguments: context.options.forwarded, environment: context.environment, configSource: config.source, container: container)
     }
 }

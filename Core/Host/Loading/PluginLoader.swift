@@ -100,7 +100,7 @@ final class PluginLoader {
 
     /// `dlopen`, the ABI stamp, the entry point: the plugin object, kept for registration.
     private func take(_ record: PluginRecord, from start: ContinuousClock.Instant, at index: Int) throws {
-        if let refusal = InProcessRefusal(record.id, config: config) { throw refusal }
+        if let refusal = InProcessRefusal(record.id, at: record.path, config: config) { throw refusal }
         // Judged, hashed and loaded through one descriptor: see PluginFile.
         let file = try PluginFile(path: record.path, judged: record.identity)
         if let problem = pins?.problem(record.id, file: file) { throw problem }

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// Where a plugin runs when the config doesn't say: the four that ship with strata (beside the built
+/// `strata`) inside it, every other (a drop-in, one installed with `plugins install`) in a sandboxed helper;
+/// and a plugin that uses another's Swift types is refused, with what to do, when either runs in a helper.
+@Suite struct IsolationDefaultProcessTests {
+    /// Hostile dropped into a plugin folder, with no `isolation` in the config (or the one given).
+    func hostile(isolation: String? = nil) throws -> Sandbox {
+        let sandbox = try Sandbox()
+        try sandbox.install(fixture: "Hostile", as: "Hostile")
+        let feature = isolation.map { #", "features": {"hostile": {"isolation": "\#($0)"}}"# } ?? ""
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]\#(feature)}"#)
+        try Data("id_rsa".utf8).write(to: sandbox.root.appendingPathComponent("secret.txt"))
+        return sandbox
+    }
+
+    func isolation(_ sandbox: Sandbox) throws -> [String: String] {
+        let list = try sandbox.strata(["plugins", "list", "--json"])
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]], "\(list.stderr)")
+        return Dictionary(rows.compactMap { row in (row["id"] as? String).map { ($0, row["isolation"] as? String ?? "-") } }) { first, _ in first }
+    }
+
+    /// Before, a drop-in ran inside strata unless the config said otherwise: the read got through (`ok:`).
+    @Test func aDropInRunsInASandboxedHelperByDefault() throws {
+        let sandbox = try hostile()
+        let secret = sandbox.root.appendingPathComponent("secret.txt").path
+        let read = try sandbox.strata(["hostile", "read", secret])
+        #expect(read.status == 1 && !read.stdout.contains("ok: ") && read.stderr.contains("denied: open"), "\(read.stdout) \(read.stderr)")
+        #expect(try sandbox.strata(["hostile", "echo", "works"]).stdout == "ok: works\n", "its commands work in the helper")
+        #expect(try isolation(sandbox)["hostile"] == "process")
+        let info = try sandbox.strata(["plugins", "info", "hostile"])
+        #expect(info.stdout.contains(
+            "Runs in a sandboxed helper process that can reach only the above (\"isolation\": \"process\"). "
+                + "That is the default for a plugin that doesn't ship with strata."), "\(info.stdout)")
+        let check = try sandbox.strata(["plugins", "check", "--json"])
+        #expect(check.stdout.contains("the default for a plugin that doesn't ship with strata"), "never opened in strata: \(check.stdout)")
+    }
+
+    /// `"isolation": "none"` still runs a drop-in inside strata, with all of the user's rights.
+    @Test func isolationNoneOptsADropInBackIntoStrata() throws {
+        let sandbox = try hostile(isolation: "none")
+        #expect(try sandbox.strata(["hostile", "read", sandbox.root.appendingPathComponent("secret.txt").path]).stdout.hasPrefix("ok: "))
+        #expect(try isolation(sandbox)["hostile"] == "none")
+    }
+
+    /// The four features beside the built `strata` run inside it; the same library copied into a plugin
+    /// folder is a drop-in like any other.
+    @Test func theFeaturesThatShipWithStrataRunInsideIt() throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig("{}")
+        #expect(try isolation(sandbox).filter { ["movies", "gpt", "running", "blocks"].contains($0.key) }
+                == ["movies": "none", "gpt": "none", "running": "none", "blocks": "none"])
+        #expect(try sandbox.strata(["plugins", "info", "blocks"]).stdout.contains("It ships with strata."))
+        try FileManager.default.copyItem(
+            at: BuildProducts.directory.appendingPathComponent("libBlocksPlugin.so"), to: sandbox.plugins.appendingPathComponent("libBlocksPlugin.so"))
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
+        #expect(try isolation(sandbox)["blocks"] == "process")
+    }
+}
