@@ -57,4 +57,27 @@ import Testing
         try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
         #expect(try isolation(sandbox)["blocks"] == "process")
     }
+
+    /// Healthy exports a string; `duplicate` (DuplicateRegistration) names healthy in its `dependencies`.
+    /// With healthy in a helper (the default), duplicate in strata can't have its types: it is refused
+    /// before its library is opened, saying why and what to do. Before, it was opened and failed on
+    /// healthy's refusal to open in strata ("which failed: it runs in a helper process").
+    @Test func aPluginInStrataCantUseTypesOfOneInAHelper() throws {
+        let sandbox = try Sandbox()
+        try sandbox.install(fixture: "Healthy", as: "Healthy")
+        try sandbox.install(fixture: "DuplicateRegistration", as: "Duplicate")
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"], "features": {"duplicate": {"isolation": "none"}}}"#)
+        let rows = try decodeRows(try sandbox.strata(["plugins", "check", "--json"]).stdout)
+        #expect(rows["duplicate"]?.error?.hasPrefix(
+            "plugin duplicate uses healthy's Swift types (\"dependencies\" in its plugin.json), but healthy runs in a helper process "
+                + "(the default for a plugin that doesn't ship with strata") == true, "\(rows["duplicate"]?.error ?? "no error")")
+        #expect(rows["duplicate"]?.error?.contains(
+            "To use them, set \"isolation\": \"none\" under features.duplicate and features.healthy in \(sandbox.config.path)") == true)
+        #expect(rows["duplicate"]?.mapped != true, "never opened")
+        #expect(try sandbox.strata(["healthy", "ping"]).stdout == "pong (hello from healthy)\n", "healthy itself works in its helper")
+
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"], "features": {"duplicate": {"isolation": "none"}, "healthy": {"isolation": "none"}}}"#)
+        let both = try decodeRows(try sandbox.strata(["plugins", "check", "--json"]).stdout)
+        #expect(both["duplicate"]?.error?.contains("Swift types") == false, "both in strata: linked as before: \(both["duplicate"]?.error ?? "")")
+    }
 }

@@ -29,6 +29,8 @@ struct HelperCommand: Sendable {
     let pluginID: String
     let isolation: IsolationSettings
     let capabilities: PluginDescriptor.Capabilities
+    /// The plugins whose Swift types it uses (its descriptor's `dependencies`), which don't cross to a helper.
+    var dependencies: [String] = []
     /// strata's global options to pass on, and its environment (the helper gets only what it may see).
     let arguments: [String]
     let environment: [String: String]
@@ -46,6 +48,11 @@ struct HelperCommand: Sendable {
     /// Runs the command line `words` in a fresh helper; answers its exit code.
     func run(_ words: [String], invocation: CommandInvocation) async -> Int32 {
         let id = pluginID
+        if let dependency = dependencies.first {
+            invocation.writeError(
+                "strata: " + IsolationBoundary.refusal(dependent: id, dependency: dependency, isolated: id, isolation: isolation, source: configSource))
+            return 1
+        }
         if isolation.mode == .process, let missing = KernelSandbox.missingSupport {
             invocation.writeError(
                 "strata: feature '\(id)' runs in a sandboxed helper (\(isolation.origin(of: id, in: configSource))), but \(missing), so strata won't run it. "
@@ -105,8 +112,10 @@ extension HostRunner {
         // The loader registers the host's services, the HTTP client among them; it opens no plugin here.
         guard isolation.mode != .none, loader.records.first(where: { $0.id == id })?.state == .enabled else { return nil }
         let descriptor = catalog.plugins.entry(id)?.descriptor
-        return HelperCommand(
+        var command = HelperCommand(
             pluginID: id, isolation: isolation, capabilities: isolation.capabilities(declared: descriptor?.capabilities ?? .init()).capabilities,
             arguments: context.options.forwarded, environment: context.environment, configSource: config.source, container: container)
+        command.dependencies = descriptor?.dependencies.keys.sorted() ?? []
+        return command
     }
 }

@@ -139,3 +139,17 @@ struct InProcessRefusal: Error, CustomStringConvertible {
             + "so strata doesn't open it in its own process; its commands run in the helper"
     }
 }
+
+/// Why a plugin that uses another's Swift types (it names it in `dependencies`: the other exports them,
+/// it consumes them) can't run when either runs in a helper process: a protocol or a class doesn't cross
+/// between processes, so both must run inside strata.
+enum IsolationBoundary {
+    /// The line for `dependent`, which uses `dependency`'s types, when `isolated` (one of the two) runs in a
+    /// helper as `isolation` says.
+    static func refusal(dependent: String, dependency: String, isolated: String, isolation: IsolationSettings, source: String) -> String {
+        "plugin \(dependent) uses \(dependency)'s Swift types (\"dependencies\" in its plugin.json), but \(isolated) runs in a helper "
+            + "process (\(isolation.origin(of: isolated, in: source))), and Swift types don't cross between processes. "
+            + "To use them, set \"isolation\": \"none\" under features.\(dependent) and features.\(dependency) in \(source): "
+            + "both then run inside strata, with all of your rights"
+    }
+}
