@@ -36,6 +36,8 @@ struct HelperCommand: Sendable {
     let environment: [String: String]
     let configSource: String
     let container: Container
+    /// Restarts helpers that died, with backoff and a cap.
+    var supervisor = HelperSupervisor.shared
 
     /// The command of `path` run in the helper of plugin `pluginID`.
     func command(_ path: [String]) -> PluginCommand {
@@ -59,11 +61,16 @@ struct HelperCommand: Sendable {
                     + "Set \"isolation\": \"process-unsandboxed\" (a helper without the kernel sandbox) or \"none\" under features.\(id) in \(configSource).")
             return 1
         }
+        if let refusal = await supervisor.admit(id) {
+            invocation.writeError("strata: \(refusal)")
+            return 1
+        }
         let helper: PluginHelper
         do {
             helper = try PluginHelper.start(
                 pluginID: id, arguments: arguments, environment: environment, variables: capabilities.environment, limits: isolation.limits)
         } catch {
+            if !error.refused { supervisor.died(id, reason: error.reason) }
             invocation.writeError("strata: \(error.description)")
             return 1
         }
@@ -83,6 +90,7 @@ struct HelperCommand: Sendable {
             helper.stop()
             return code
         case .failure(let problem):
+            supervisor.died(id, reason: problem.reason)
             invocation.writeError("strata: \(problem.description)")
             return 1
         }
