@@ -33,8 +33,31 @@ import Testing
         #expect(info.stdout.contains(
             "Runs in a sandboxed helper process that can reach only the above (\"isolation\": \"process\"). "
                 + "That is the default for a plugin that doesn't ship with strata."), "\(info.stdout)")
+        #expect(try decodeRows(try sandbox.strata(["plugins", "check", "--json"]).stdout)["hostile"]?.state == "loaded", "checked in its helper")
+    }
+
+    /// `plugins check` starts each drop-in's helper, which opens it, instead of loading it in a probe: each
+    /// fault gets its own state and line, and nothing else opens them in strata (`di list` survives the
+    /// trapping one). Before, the check reported every isolated plugin "failed: it runs in a helper
+    /// process", so `plugins check` failed wherever a drop-in was installed; and a hang in a helper's load
+    /// was never bounded.
+    @Test(.timeLimit(.minutes(3))) func pluginsCheckOpensEachDropInInItsHelper() throws {
+        let sandbox = try Sandbox()
+        for (fixture, name) in [("Healthy", "Healthy"), ("ThrowsAtRegistration", "Throws"), ("TrapsAtLoad", "Traps"), ("HangsAtLoad", "Hangs")] {
+            try sandbox.install(fixture: fixture, as: name)
+        }
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
         let check = try sandbox.strata(["plugins", "check", "--json"])
-        #expect(check.stdout.contains("the default for a plugin that doesn't ship with strata"), "never opened in strata: \(check.stdout)")
+        #expect(check.status == 1 && !check.signalled)
+        let rows = try decodeRows(check.stdout)
+        #expect(rows["healthy"]?.state == "loaded")
+        #expect(rows["throws"]?.state == "failed" && rows["throws"]?.error?.hasPrefix("feature 'throws' failed to load in its helper: registration failed") == true)
+        #expect(rows["traps"]?.state == "crashed" && rows["traps"]?.error?.hasPrefix("plugin traps's helper crashed (SIG") == true, "\(rows["traps"]?.error ?? "")")
+        #expect(rows["hangs"]?.state == "timed out")
+        #expect(rows["hangs"]?.error == "plugin hangs's helper did not finish loading the plugin within 10 s, so strata stopped it")
+        let registered = try sandbox.strata(["di", "list"])
+        #expect(registered.status == 0 && !registered.signalled, "no drop-in was opened in strata: \(registered.stderr)")
+        #expect(try sandbox.strata(["healthy", "ping"]).stdout == "pong (hello from healthy)\n")
     }
 
     /// `"isolation": "none"` still runs a drop-in inside strata, with all of the user's rights.

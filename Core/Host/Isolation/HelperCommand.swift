@@ -47,28 +47,35 @@ struct HelperCommand: Sendable {
         }
     }
 
+    /// Starts the plugin's helper, which sandboxes itself and opens the plugin, unless strata refuses to: the
+    /// plugin uses another's Swift types, or the kernel lacks the sandbox.
+    func start() throws(HelperFailure) -> PluginHelper {
+        let id = pluginID
+        if let dependency = dependencies.first {
+            let refusal = IsolationBoundary.refusal(dependent: id, dependency: dependency, isolated: id, isolation: isolation, source: configSource)
+            throw HelperFailure(pluginID: id, reason: refusal, refused: true)
+        }
+        if isolation.mode == .process, let missing = KernelSandbox.missingSupport {
+            throw HelperFailure(
+                pluginID: id,
+                reason: "feature '\(id)' runs in a sandboxed helper (\(isolation.origin(of: id, in: configSource))), but \(missing), so strata won't run it. "
+                    + "Set \"isolation\": \"process-unsandboxed\" (a helper without the kernel sandbox) or \"none\" under features.\(id) in \(configSource).",
+                refused: true)
+        }
+        return try PluginHelper.start(
+            pluginID: id, arguments: arguments, environment: environment, variables: capabilities.environment, limits: isolation.limits)
+    }
+
     /// Runs the command line `words` in a fresh helper; answers its exit code.
     func run(_ words: [String], invocation: CommandInvocation) async -> Int32 {
         let id = pluginID
-        if let dependency = dependencies.first {
-            invocation.writeError(
-                "strata: " + IsolationBoundary.refusal(dependent: id, dependency: dependency, isolated: id, isolation: isolation, source: configSource))
-            return 1
-        }
-        if isolation.mode == .process, let missing = KernelSandbox.missingSupport {
-            invocation.writeError(
-                "strata: feature '\(id)' runs in a sandboxed helper (\(isolation.origin(of: id, in: configSource))), but \(missing), so strata won't run it. "
-                    + "Set \"isolation\": \"process-unsandboxed\" (a helper without the kernel sandbox) or \"none\" under features.\(id) in \(configSource).")
-            return 1
-        }
         if let refusal = await supervisor.admit(id) {
             invocation.writeError("strata: \(refusal)")
             return 1
         }
         let helper: PluginHelper
         do {
-            helper = try PluginHelper.start(
-                pluginID: id, arguments: arguments, environment: environment, variables: capabilities.environment, limits: isolation.limits)
+            helper = try start()
         } catch {
             if !error.refused { supervisor.died(id, reason: error.reason) }
             invocation.writeError("strata: \(error.description)")

@@ -91,6 +91,12 @@ final class PluginHelper: Sendable {
             pluginID: pluginID, pid: pid, limits: limits, channel: HelperChannel(descriptor: ends[0]),
             lastWords: HelperStandardError(descriptor: errors[0]), lifetime: lifetime)
         helper.channel.send(.init(.hello, number: HelperWire.version))
+        // The plugin's constructor or registration may never return: bounded as it is in process (LoadWatchdog).
+        guard helper.isReadable(within: LoadWatchdog.timeout) else {
+            helper.stop()
+            throw HelperFailure(
+                pluginID: pluginID, reason: "did not finish loading the plugin within \(secondsText(LoadWatchdog.timeout)), so strata stopped it", timedOut: true)
+        }
         do {
             let answer = try helper.channel.receive()
             switch answer.kind {
@@ -139,6 +145,19 @@ final class PluginHelper: Sendable {
         }
     }
 
+    /// Whether the helper has sent something (or ended) within `seconds`.
+    private func isReadable(within seconds: Double) -> Bool {
+        var ready = pollfd(fd: channel.descriptor, events: Int16(POLLIN), revents: 0)
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while true {
+            let left = deadline - .now
+            guard left > .zero else { return false }
+            let result = poll(&ready, 1, Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1))
+            if result > 0 { return true }
+            if result < 0 && errno != EINTR { return true }  // receive() then says what went wrong
+        }
+    }
+
     /// Ends the helper and its process group (whatever it started), and says how it ended.
     @discardableResult
     func stop(saying problem: String? = nil) -> String {
@@ -177,6 +196,8 @@ struct HelperFailure: Error, CustomStringConvertible {
     let reason: String
     /// The helper refused to run the plugin (no sandbox on this kernel, a plugin that failed to load).
     var refused = false
+    /// The plugin didn't finish loading in time.
+    var timedOut = false
 
     var description: String { refused ? reason : "plugin \(pluginID)'s helper \(reason)" }
 
