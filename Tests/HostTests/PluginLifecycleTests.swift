@@ -233,7 +233,8 @@ import Testing
         let sandbox = try Sandbox()
         try sandbox.install(fixture: "Healthy", as: "Healthy")
         try sandbox.install(fixture: "TrapsAtLoad", as: "Traps")
-        // Timings of activations in strata's own process (a probe's): the drop-ins run there.
+        try sandbox.install(fixture: "Hostile", as: "Hostile")
+        // Timings of activations in strata's own process (a probe's): the drop-ins run there, but hostile.
         try sandbox.writeConfig(
             #"{"pluginDirectories": ["plugins", "\#(BuildProducts.directory.path)"], "features": {"gpt": {"enabled": false}, \#(Sandbox.inProcess("healthy", "traps"))}}"#)
 
@@ -249,6 +250,8 @@ import Testing
         #expect(healthy.read > 0 && healthy.load > 0 && healthy.register >= 0)
         #expect(rows.first { $0.id == "traps" }?.state == "crashed")
         #expect(rows.first { $0.id == "gpt" }?.timings == nil, "a disabled plugin is not loaded")
+        let hostile = rows.first { $0.id == "hostile" }
+        #expect(hostile?.state == "enabled" && hostile?.timings == nil, "no probe opens a plugin that runs in a helper")
         let totals = rows.compactMap { $0.timings.map { $0.read + $0.load + $0.register } }
         #expect(totals.count == 4 && totals == totals.sorted(by: >), "blocks, movies, running and healthy, slowest first")
 

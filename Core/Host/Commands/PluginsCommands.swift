@@ -211,10 +211,12 @@ struct PluginsCommands {
     }
 
     /// `strata plugins list --timings [--json]`: activates each usable plugin in a probe process and shows
-    /// how long reading its descriptor, loading it and registering it took, slowest first.
+    /// how long reading its descriptor, loading it and registering it took, slowest first. A plugin that runs
+    /// in a helper is listed as it is, without timings (no probe may open it).
     func timings(json: Bool) -> Int32 {
         let results = runner.records.map { record in
-            record.state == .enabled ? probe(record, timeout: PluginProbe.defaultTimeout) : PluginStatus(record)
+            record.state == .enabled && runner.isolation(for: record.id).mode == .none
+                ? probe(record, timeout: PluginProbe.defaultTimeout) : PluginStatus(record)
         }.sorted { ($0.timings?.total ?? -1) > ($1.timings?.total ?? -1) }
         if json {
             Console.writeJSON(results)
