@@ -11,7 +11,7 @@ import Testing
         let sandbox = try Sandbox()
         let hangs = try sandbox.install(fixture: "HangsAtLoad", as: "Hangs")
         try sandbox.install(fixture: "Healthy", as: "Healthy")
-        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"], "features": {\#(Sandbox.inProcess("hangs", "healthy"))}}"#)
         let list = try launch(BuildProducts.strata, ["--config", sandbox.config.path, "--data-dir", sandbox.data.path, "di", "list"],
                               environment: ["XDG_STATE_HOME": sandbox.state.path])
         // Its library mapped: its constructor is running (and never returns).
@@ -40,7 +40,7 @@ import Testing
         let sandbox = try Sandbox()
         try sandbox.install(fixture: "DiesAtLoad", as: "Dies")
         try sandbox.install(fixture: "Healthy", as: "Healthy")
-        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"], "features": {\#(Sandbox.inProcess("dies", "healthy"))}}"#)
 
         let first = try sandbox.strata(["di", "list"], environment: ["STRATA_FIXTURE_DEATH": death])
         #expect(death == "exit" ? first.status == 3 && !first.signalled : first.signalled && first.status == SIGSEGV)
@@ -58,7 +58,7 @@ import Testing
         let sandbox = try Sandbox()
         try sandbox.install(fixture: "HangsAtLoad", as: "Hangs")
         try sandbox.install(fixture: "Healthy", as: "Healthy")
-        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"], "features": {\#(Sandbox.inProcess("hangs", "healthy"))}}"#)
 
         let list = try run(BuildProducts.strata, ["--config", sandbox.config.path, "--data-dir", sandbox.data.path,
                                                   "di", "list", "--private", "--json"],

@@ -9,7 +9,7 @@ import Testing
         let sandbox = try Sandbox()
         let traps = try sandbox.install(fixture: "TrapsAtLoad", as: "Traps")
         try sandbox.install(fixture: "Healthy", as: "Healthy")
-        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"], "features": {\#(Sandbox.inProcess("traps", "healthy"))}}"#)
 
         // `di list` activates every plugin: the trapping one takes this command down, once.
         let first = try sandbox.strata(["di", "list", "--private", "--json"])

@@ -7,7 +7,9 @@ import Testing
         let sandbox = try Sandbox()
         try sandbox.install(fixture: "Healthy", as: "Healthy")
         try sandbox.install(fixture: "TrapsAtLoad", as: "Traps")
-        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"], "features": {"traps": {"enabled": false}}}"#)
+        // Both in process: only `enabled: false` keeps the trapping one out of strata (a helper would, too).
+        try sandbox.writeConfig(
+            #"{"pluginDirectories": ["plugins"], "features": {"traps": {"enabled": false, "isolation": "none"}, \#(Sandbox.inProcess("healthy"))}}"#)
         let result = try sandbox.strata(["plugins", "list", "--json"])
         #expect(result.status == 0)
         let rows = try decodeRows(result.stdout)
@@ -34,6 +36,8 @@ import Testing
     /// resolve, `--private` the rest.
     @Test func diListShowsTheSharedServicesAndPrivateOnesOnRequest() throws {
         let sandbox = try Sandbox.withHealthy()
+        // healthy's registrations are strata's only in process (in a helper they never reach its container).
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"], "features": {\#(Sandbox.inProcess("healthy"))}}"#)
         let shared = try sandbox.strata(["di", "list", "--json"])
         #expect(shared.status == 0)
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(shared.stdout.utf8)) as? [[String: Any]])

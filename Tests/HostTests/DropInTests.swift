@@ -91,8 +91,23 @@ import Testing
         let scratch = sandbox.root.appendingPathComponent("build").path
         let build = try await swift(["build", "--package-path", package, "--scratch-path", scratch])
         #expect(build.status == 0, "swift build of the out-of-tree plugins failed:\n\(build.stdout.suffix(3000))\n\(build.stderr.suffix(3000))")
+        // Drop-ins run in sandboxed helpers by default, and Swift types don't cross between processes: the
+        // consumer is refused before any helper starts, saying why and what to do.
         try sandbox.writeConfig(#"{"pluginDirectories": ["\#(scratch)/debug"]}"#)
+        let isolated = try sandbox.strata(["consumer", "greet", "Ada"])
+        #expect(isolated.status == 1 && isolated.stdout.isEmpty)
+        #expect(isolated.stderr.hasPrefix(
+            "strata: plugin consumer uses provider's Swift types (\"dependencies\" in its plugin.json), but consumer runs in a helper process "
+                + "(the default for a plugin that doesn't ship with strata"), "\(isolated.stderr)")
+        #expect(isolated.stderr.contains("set \"isolation\": \"none\" under features.consumer and features.provider in \(sandbox.config.path)"))
+        // The consumer alone inside strata: the provider's types are still in its helper.
+        try sandbox.writeConfig(#"{"pluginDirectories": ["\#(scratch)/debug"], "features": {"consumer": {"isolation": "none"}}}"#)
+        let half = try sandbox.strata(["consumer", "greet", "Ada"])
+        #expect(half.status == 1 && half.stderr.contains("plugin consumer uses provider's Swift types") && half.stderr.contains("but provider runs in a helper"),
+                "\(half.stderr)")
 
+        try sandbox.writeConfig(
+            #"{"pluginDirectories": ["\#(scratch)/debug"], "features": {"consumer": {"isolation": "none"}, "provider": {"isolation": "none"}}}"#)
         let greet = try sandbox.strata(["consumer", "greet", "Ada"])
         #expect(greet.status == 0, "\(greet.stderr)")
         #expect(greet.stdout == "HELLO, ADA!\n", "the provider's greeter, with its private ending")

@@ -16,7 +16,9 @@ import Testing
         try Data((0..<4096).map { _ in UInt8.random(in: 0...255) }).write(to: sandbox.plugins.appendingPathComponent("libRandomPlugin.so"))
         let writable = try sandbox.install(fixture: "Healthy", as: "Writable")
         chmod(writable.path, 0o775)
-        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"], "features": {"traps": {"enabled": false}}}"#)
+        // Faults of plugins in strata's own process: each fixture runs there.
+        try sandbox.writeConfig(
+            #"{"pluginDirectories": ["plugins"], "features": {\#(Sandbox.inProcess("healthy", "throws", "wrongabi", "noentry", "duplicate", "cyclea", "cycleb")), "traps": {"enabled": false, "isolation": "none"}}}"#)
     }
 
     @Test func faultsKnownFromTheFileAreListedWithoutLoadingAnything() throws {
@@ -70,7 +72,7 @@ import Testing
         let alone = try Sandbox()
         try alone.install(fixture: "Healthy", as: "Healthy")
         try alone.install(fixture: "CycleA", as: "Cyclea")
-        try alone.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
+        try alone.writeConfig(#"{"pluginDirectories": ["plugins"], "features": {\#(Sandbox.inProcess("healthy", "cyclea"))}}"#)
         let rows = try decodeRows(try alone.strata(["plugins", "check", "--json"]).stdout)
         #expect(rows["cyclea"]?.state == "failed")
         #expect(rows["cyclea"]?.error?.contains("depends on 'cycleb', which is not installed") == true, "\(rows["cyclea"]?.error ?? "no error")")
@@ -86,7 +88,7 @@ import Testing
     }
 
     @Test func pluginsCheckSurvivesATrappingPlugin() throws {
-        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"], "features": {\#(Sandbox.inProcess("healthy", "throws", "wrongabi", "noentry", "duplicate", "cyclea", "cycleb", "traps"))}}"#)
         let result = try sandbox.strata(["plugins", "check", "--json"])
         #expect(!result.signalled)
         #expect(result.status == 1, "a failed or crashed plugin makes the check fail")

@@ -80,7 +80,9 @@ import Testing
     @Test func aPluginThatTrapsWhenOpenedBringsTheAppBackHomeWithANoticeAndIsSkipped() async throws {
         let sandbox = try Sandbox()
         try sandbox.install(fixture: "TrapsAtLoad", as: "Traps")
-        let (terminal, _) = try await startStrata(in: sandbox, config: #"{"pluginDirectories": ["plugins"], "features": {"gpt": {"enabled": false}}}"#)
+        // A crash in strata's own process: the drop-in runs there (and its screens open only there).
+        let (terminal, _) = try await startStrata(
+            in: sandbox, config: #"{"pluginDirectories": ["plugins"], "features": {"gpt": {"enabled": false}, \#(Sandbox.inProcess("traps"))}}"#)
         defer { terminal.close() }
         var screen = try await terminal.waitFor("the home screen") { $0.contains(Self.homeHelp) }
         for _ in 0..<8 where !screen.contains(where: { $0.contains("› Fixture TrapsAtLoad") }) {

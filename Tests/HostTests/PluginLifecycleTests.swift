@@ -74,6 +74,9 @@ import Testing
         #expect(install.stdout.contains("Installed Fixture Healthy 0.0.1 (id healthy) as \(installed.path)"))
         #expect(install.stdout.contains("No network access.\nReads no environment variables.\nNo files beyond its own data folder."),
                 "install says what the plugin may reach: \(install.stdout)")
+        #expect(install.stdout.contains("Runs in a sandboxed helper process") && install.stdout.contains("the default for a plugin that doesn't ship with strata"),
+                "and where it runs: \(install.stdout)")
+        #expect(try home.strata(["healthy", "ping"]).stdout == "pong (hello from healthy)\n", "an installed plugin's commands work in its helper")
         let attributes = try FileManager.default.attributesOfItem(atPath: installed.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o644)
         #expect(try home.states()["healthy"] == "enabled")
@@ -230,7 +233,10 @@ import Testing
         let sandbox = try Sandbox()
         try sandbox.install(fixture: "Healthy", as: "Healthy")
         try sandbox.install(fixture: "TrapsAtLoad", as: "Traps")
-        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins", "\#(BuildProducts.directory.path)"], "features": {"gpt": {"enabled": false}}}"#)
+        try sandbox.install(fixture: "Hostile", as: "Hostile")
+        // Timings of activations in strata's own process (a probe's): the drop-ins run there, but hostile.
+        try sandbox.writeConfig(
+            #"{"pluginDirectories": ["plugins", "\#(BuildProducts.directory.path)"], "features": {"gpt": {"enabled": false}, \#(Sandbox.inProcess("healthy", "traps"))}}"#)
 
         let result = try sandbox.strata(["plugins", "list", "--timings", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -244,6 +250,8 @@ import Testing
         #expect(healthy.read > 0 && healthy.load > 0 && healthy.register >= 0)
         #expect(rows.first { $0.id == "traps" }?.state == "crashed")
         #expect(rows.first { $0.id == "gpt" }?.timings == nil, "a disabled plugin is not loaded")
+        let hostile = rows.first { $0.id == "hostile" }
+        #expect(hostile?.state == "enabled" && hostile?.timings == nil, "no probe opens a plugin that runs in a helper")
         let totals = rows.compactMap { $0.timings.map { $0.read + $0.load + $0.register } }
         #expect(totals.count == 4 && totals == totals.sorted(by: >), "blocks, movies, running and healthy, slowest first")
 

@@ -78,7 +78,8 @@ import Testing
 
     /// What strata shows with the plugins in `plugins`: three command lines, and the Hello screen with a name typed.
     static func outputs(_ sandbox: Sandbox, plugins: URL) async throws -> [String] {
-        try sandbox.writeConfig(#"{"pluginDirectories": ["\#(plugins.path)"]}"#)
+        // In process: its screen opens only there (screens don't cross to a helper yet).
+        try sandbox.writeConfig(#"{"pluginDirectories": ["\#(plugins.path)"], "features": {\#(Sandbox.inProcess("hello"))}}"#)
         var outputs: [String] = []
         for command in [["hello", "greet", "World"], ["hello", "greet", "Ada", "Lovelace", "--shout"], ["hello", "greet", "--help"]] {
             let result = try sandbox.strata(command)

@@ -197,6 +197,13 @@ final class Sandbox {
         return sandbox
     }
 
+    /// `features` entries that run the plugins `ids` inside strata (`"isolation": "none"`), for tests of
+    /// what strata does with a plugin in its own process (loading, DI, crash containment, the load watchdog):
+    /// a dropped-in fixture runs in a sandboxed helper by default.
+    static func inProcess(_ ids: String...) -> String {
+        ids.map { #""\#($0)": {"isolation": "none"}"# }.joined(separator: ", ")
+    }
+
     /// Writes the config file.
     func writeConfig(_ json: String) throws {
         try Data(json.utf8).write(to: config)

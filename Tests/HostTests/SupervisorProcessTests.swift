@@ -56,7 +56,8 @@ import Testing
     func aPluginThatHangsWhenOpenedTimesOutAndTheAppComesBack() async throws {
         let sandbox = try Sandbox()
         try sandbox.install(fixture: "HangsAtLoad", as: "Hangs")
-        let (terminal, _) = try await app.startStrata(in: sandbox, config: #"{"pluginDirectories": ["plugins"]}"#)
+        // strata's own load watchdog: the drop-in runs in strata (and its screens open only there).
+        let (terminal, _) = try await app.startStrata(in: sandbox, config: #"{"pluginDirectories": ["plugins"], "features": {\#(Sandbox.inProcess("hangs"))}}"#)
         defer { terminal.close() }
         try await open("Fixture HangsAtLoad", in: terminal)
 

@@ -276,7 +276,8 @@ import Testing
         let sandbox = try Sandbox()
         try sandbox.install(fixture: "HangsAtLoad", as: "Hangs")
         try sandbox.install(fixture: "Healthy", as: "Healthy")
-        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
+        // Probes that load the plugins in process: the drop-ins run there.
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"], "features": {\#(Sandbox.inProcess("hangs", "healthy"))}}"#)
         let check = try sandbox.strata(["plugins", "check", "--json", "--timeout", "1"])
         #expect(check.status == 1)
         let rows = try decodeRows(check.stdout)

@@ -14,8 +14,9 @@ final class HostPipelineSandbox {
          "XDG_CONFIG_HOME": root.appendingPathComponent("config").path, "XDG_DATA_HOME": root.appendingPathComponent("data").path]
     }
 
-    /// Makes the folders, with the Healthy fixture in the plugin folder and `config` as the config.
-    init(config json: String = #"{"pluginDirectories": ["plugins"]}"#) throws {
+    /// Makes the folders, with the Healthy fixture in the plugin folder and `config` as the config. By default
+    /// Healthy runs in process: a helper is `strata` itself, and this process is the test runner.
+    init(config json: String = #"{"pluginDirectories": ["plugins"], "features": {"healthy": {"isolation": "none"}}}"#) throws {
         try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
         chmod(root.path, 0o755)
         chmod(plugins.path, 0o755)

@@ -10,12 +10,43 @@ import Testing
         try StrataConfig(document: try JSONValue.parse(Array(#"{"features":{"x":\#(feature)}}"#.utf8)).value, source: "test.json", path: nil)
     }
 
-    @Test func everyPluginRunsInProcessUnlessTheConfigSaysOtherwise() throws {
-        #expect(try config("{}").isolation(for: "x") == IsolationSettings())
-        #expect(try config("{}").isolation(for: "x").mode == .none)
-        #expect(try config(#"{"isolation":"process"}"#).isolation(for: "x").mode == .process)
-        #expect(try config(#"{"isolation":"process-unsandboxed"}"#).isolation(for: "x").mode == .processUnsandboxed)
+    /// Before, every plugin ran in process unless the config said otherwise: the drop-in's default was `none`.
+    @Test func aPluginThatShipsWithStrataRunsInProcessAnyOtherInAHelperUnlessTheConfigSays() throws {
+        let build = try ShippedFolders()
+        let shipped = ShippedPlugins(executableDirectory: build.executables)
+        let builtIn = build.plugins.appendingPathComponent("libMoviesPlugin.so").path
+        let dropIn = build.root.appendingPathComponent("libMoviesPlugin.so").path
+        func mode(_ feature: String, at path: String?) throws -> IsolationSettings.Mode {
+            var config = try config(feature)
+            config.shipped = shipped
+            return config.isolation(for: "x", at: path).mode
+        }
+        #expect(try mode("{}", at: builtIn) == .none)
+        #expect(try mode("{}", at: dropIn) == .process)
+        #expect(try mode("{}", at: nil) == .process, "a plugin not found is no built-in")
+        #expect(try mode(#"{"isolation":"none"}"#, at: dropIn) == .none)
+        #expect(try mode(#"{"isolation":"process"}"#, at: builtIn) == .process)
+        #expect(try mode(#"{"isolation":"process-unsandboxed"}"#, at: dropIn) == .processUnsandboxed)
+        var developing = shipped
+        developing.developmentFolder = build.root.path
+        #expect(developing.contains(path: dropIn), "the plugin `strata dev` builds runs in process, its screens with it")
         #expect(try config(#"{"isolation":"process"}"#).warnings == [])
+    }
+
+    /// In a build folder every plugin beside strata ships with it; installed under a prefix, only those
+    /// `Scripts/stage` listed, since with the prefix ~/.local the folder is also the user's own.
+    @Test func whatShipsIsWhatStrataWasBuiltOrInstalledWith() throws {
+        let folders = try ShippedFolders()
+        let build = ShippedPlugins(executableDirectory: folders.plugins.path)
+        #expect(build.contains(path: folders.plugins.appendingPathComponent("libAnyPlugin.so").path))
+        #expect(!build.contains(path: folders.root.appendingPathComponent("libAnyPlugin.so").path))
+
+        let installed = ShippedPlugins(executableDirectory: folders.root.appendingPathComponent("bin").path)
+        #expect(installed.contains(path: folders.plugins.appendingPathComponent("libMoviesPlugin.so").path))
+        #expect(!installed.contains(path: folders.plugins.appendingPathComponent("libMinePlugin.so").path), "installed beside them by the user")
+        try FileManager.default.removeItem(at: folders.list)
+        let unlisted = ShippedPlugins(executableDirectory: folders.root.appendingPathComponent("bin").path)
+        #expect(!unlisted.contains(path: folders.plugins.appendingPathComponent("libMoviesPlugin.so").path), "no list: nothing is taken for built-in")
     }
 
     @Test func aWrongIsolationOrLimitNamesItsKeyPath() throws {
@@ -26,13 +57,13 @@ import Testing
         } catch {
             #expect("\(error)".contains("`features.x.limits.memoryMegabytes` must be a whole number from 1 to 1048576"))
         }
-        #expect(try config(#"{"limits":{"memoryMegabytes":256,"cpuSeconds":5}}"#).isolation(for: "x").limits
+        #expect(try config(#"{"limits":{"memoryMegabytes":256,"cpuSeconds":5}}"#).isolation(for: "x", at: nil).limits
                     == .init(memoryMegabytes: 256, openFiles: 256, cpuSeconds: 5))
     }
 
     @Test func theConfigNarrowsDeclaredCapabilitiesAndSaysWhatItCannotAdd() throws {
         let declared = PluginDescriptor.Capabilities(network: ["api.themoviedb.org", "image.tmdb.org"], environment: ["TMDB_API_KEY"])
-        let settings = try config(#"{"capabilities":{"network":["image.tmdb.org","evil.example"]}}"#).isolation(for: "x")
+        let settings = try config(#"{"capabilities":{"network":["image.tmdb.org","evil.example"]}}"#).isolation(for: "x", at: nil)
         let (capabilities, undeclared) = settings.capabilities(declared: declared)
         #expect(capabilities == .init(network: ["image.tmdb.org"]))
         #expect(undeclared == ["evil.example"])
@@ -52,15 +83,34 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let config = folder.appendingPathComponent("strata.json")
-        try Data(#"{"pluginDirectories": [], "features": {"blocks": {"isolation": "process"}}}"#.utf8).write(to: config)
+        try Data(#"{"features": {"blocks": {"isolation": "process"}}}"#.utf8).write(to: config)
         let context = try HostContext.load(options: try HostOptions.parse(["--config", config.path, "--data-dir", folder.path]),
                                            environment: ["HOME": folder.path, "XDG_STATE_HOME": folder.path])
         do {
             _ = try InteractiveCommand.screenProvider(of: "blocks", runner: HostRunner(HostCatalog(context)))
             Issue.record("the screen of a process-isolated plugin opened")
         } catch {
-            #expect("\(error)".hasPrefix("its screens don't run in a helper process yet (\"isolation\": \"process\" under features.blocks in \(config.path))"))
+            #expect("\(error)".hasPrefix("its screens don't run in a helper process yet (\"isolation\": \"process\" under features.blocks in \(config.path))"), "\(error)")
         }
-        #expect(context.config.screenRefusal("movies") == nil, "a plugin in process opens its screens as before")
+        #expect(HostRunner(HostCatalog(context)).screenRefusal("movies") == nil, "a plugin that ships with strata opens its screens as before")
     }
+}
+
+/// An installed layout in a temporary folder: `bin/`, `lib/strata/plugins/` and the list of what ships
+/// (`libMoviesPlugin.so`); `executables` is the build-folder layout, the plugins folder itself.
+final class ShippedFolders {
+    let root: URL
+    var plugins: URL { root.appendingPathComponent("lib/strata/plugins") }
+    var list: URL { root.appendingPathComponent("lib/strata/\(ShippedPlugins.listName)") }
+    var executables: String { plugins.path }
+
+    init() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-shipped-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("bin"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("lib/strata/plugins"), withIntermediateDirectories: true)
+        root = URL(fileURLWithPath: realPath(folder.path) ?? folder.path)
+        try Data("libMoviesPlugin.so\nnot a plugin name\n".utf8).write(to: list)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
 }

@@ -78,7 +78,8 @@ struct PluginLifecycleCommands {
             Console.warning("can't record the digest of \(target.path) for pinned trust: \(errorText(error))")
         }
         Console.writeLine("Installed \(descriptor.displayName) \(descriptor.version) (id \(id)) as \(target.path).")
-        Console.writeLine(context.config.isolation(for: id).sentences(for: descriptor).joined(separator: "\n"))
+        let isolation = context.config.isolation(for: id, at: realPath(target.path) ?? target.path)
+        Console.writeLine(isolation.sentences(for: descriptor).joined(separator: "\n"))
         if let configured = context.config.pluginDirectories, !context.pluginDirectories.contains(folder.path) {
             Console.warning(
                 "`pluginDirectories` in \(context.config.source) (\(configured.joined(separator: ", "))) doesn't list \(folder.path), "
@@ -181,6 +182,7 @@ struct PluginLifecycleCommands {
             return 1
         }
         let descriptor = record.descriptor
+        let isolation = context.config.isolation(for: id, at: record.path)
         let values =
             context.config.features[id]?.settings.flatMap { settings -> [String: JSONValue]? in
                 if case .object(let fields) = Secrets.redacting(settings, declared: catalog.plugins.entry(id)?.secretSettings ?? []) { return fields }
@@ -203,7 +205,7 @@ struct PluginLifecycleCommands {
                         Setting(
                             key: $0.key, type: $0.type.rawValue, description: $0.description,
                             defaultValue: $0.defaultValue, secret: $0.secret, value: values[$0.key])
-                    }, dependents: dependents, isolation: context.config.isolation(for: id).mode.rawValue))
+                    }, dependents: dependents, isolation: isolation.mode.rawValue))
             return 0
         }
         var text = "\(descriptor?.displayName ?? id) \(descriptor?.version ?? "") (id \(id))\n"
@@ -220,7 +222,7 @@ struct PluginLifecycleCommands {
             text += "\nScreens:\n" + Console.table(screens.map { ["  " + $0.title, $0.summary] })
         }
         if let descriptor {
-            text += "\nCapabilities:\n" + context.config.isolation(for: id).sentences(for: descriptor).map { "  \($0)\n" }.joined()
+            text += "\nCapabilities:\n" + isolation.sentences(for: descriptor).map { "  \($0)\n" }.joined()
         }
         if let settings = descriptor?.settings, !settings.isEmpty {
             text +=

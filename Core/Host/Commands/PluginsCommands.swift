@@ -15,6 +15,8 @@ struct PluginStatus: Codable {
     var error: String?
     /// Whether the library is mapped into this process (from `/proc/self/maps`): never for a disabled plugin.
     var mapped: Bool?
+    /// Where its code runs (`features.<id>.isolation`, or the default by where it comes from): `plugins list --json`.
+    var isolation: String?
     /// How long its activation took, measured in a probe process (`plugins list --timings`).
     var timings: Timings?
 
@@ -63,7 +65,10 @@ struct PluginsCommands {
         let mapped = json ? MappedFiles.paths() : []
         let statuses = records.map { record in
             var status = PluginStatus(record)
-            if json { status.mapped = mapped.contains(record.path) }
+            if json {
+                status.mapped = mapped.contains(record.path)
+                status.isolation = context.config.isolation(for: record.id, at: record.path).mode.rawValue
+            }
             return status
         }
         if json {
@@ -87,7 +92,11 @@ struct PluginsCommands {
         var results: [PluginStatus] = []
         for record in runner.records {
             // A plugin that crashed before is probed again: the probe is where trying it is safe.
-            results.append([.enabled, .crashed, .timedOut].contains(record.state) ? probe(record, timeout: timeout) : PluginStatus(record))
+            guard [.enabled, .crashed, .timedOut].contains(record.state) else {
+                results.append(PluginStatus(record))
+                continue
+            }
+            results.append(runner.helperCommand(for: record.id).map { check(record, in: $0) } ?? probe(record, timeout: timeout))
         }
         if json {
             Console.writeJSON(results)
@@ -115,6 +124,21 @@ struct PluginsCommands {
         }
         Console.writeLine("Forgot that \(id) \(record.state == .timedOut ? "timed out" : "crashed"); the next command that uses it tries it again.")
         return 0
+    }
+
+    /// `plugins check` of a plugin that runs in a helper: its helper starts (it sandboxes itself and opens the
+    /// plugin) and is ended. Neither strata nor a probe opens it. (A hang is ended by the helper's own load
+    /// watchdog, not by `--timeout`.)
+    private func check(_ record: PluginRecord, in helper: HelperCommand) -> PluginStatus {
+        var status = PluginStatus(record)
+        do {
+            try helper.start().stop()
+            status.state = PluginRecord.State.loaded.rawValue
+        } catch {
+            status.state = error.refused ? PluginRecord.State.failed.rawValue : error.timedOut ? PluginProbe.timedOut : "crashed"
+            status.error = error.description
+        }
+        return status
     }
 
     /// Runs `strata __probe ID` and reads its one JSON line; a child killed by a signal is "crashed", and one
@@ -187,10 +211,12 @@ struct PluginsCommands {
     }
 
     /// `strata plugins list --timings [--json]`: activates each usable plugin in a probe process and shows
-    /// how long reading its descriptor, loading it and registering it took, slowest first.
+    /// how long reading its descriptor, loading it and registering it took, slowest first. A plugin that runs
+    /// in a helper is listed as it is, without timings (no probe may open it).
     func timings(json: Bool) -> Int32 {
         let results = runner.records.map { record in
-            record.state == .enabled ? probe(record, timeout: PluginProbe.defaultTimeout) : PluginStatus(record)
+            record.state == .enabled && runner.isolation(for: record.id).mode == .none
+                ? probe(record, timeout: PluginProbe.defaultTimeout) : PluginStatus(record)
         }.sorted { ($0.timings?.total ?? -1) > ($1.timings?.total ?? -1) }
         if json {
             Console.writeJSON(results)

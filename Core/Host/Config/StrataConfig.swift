@@ -34,6 +34,8 @@ struct StrataConfig {
     }
     /// `features.<id>`.
     var features: [String: Feature] = [:]
+    /// The plugins that run in process when `isolation` isn't given (``HostContext`` adds `strata dev`'s folder).
+    var shipped = ShippedPlugins.current
     /// Problems worth a warning (unknown keys), each with a suggestion.
     var warnings: [String] = []
 
@@ -48,8 +50,13 @@ struct StrataConfig {
     /// plugin loads without editing the config.
     func isEnabled(_ id: String) -> Bool { features[id]?.enabled ?? true }
 
-    /// How `id` runs: in process unless `features.<id>.isolation` says otherwise.
-    func isolation(for id: String) -> IsolationSettings { features[id]?.isolation ?? IsolationSettings() }
+    /// How `id`, whose library is at `path`, runs: as `features.<id>` says; where it names no `isolation`, in
+    /// process for a plugin that ships with strata and in a sandboxed helper for any other (``ShippedPlugins``).
+    func isolation(for id: String, at path: String?) -> IsolationSettings {
+        var isolation = features[id]?.isolation ?? IsolationSettings()
+        if isolation.configuredMode == nil { isolation.mode = path.map(shipped.contains(path:)) == true ? .none : .process }
+        return isolation
+    }
 
     /// The settings of `id` as JSON (`{}` if none).
     func settingsJSON(for id: String) -> Data {

@@ -22,7 +22,7 @@ struct InteractiveCommand {
     /// Activates plugin `id` and returns the screen provider it contributed, if any.
     /// - Throws: `HomeFeature.ActivationFailed` with the reason when it fails to load or its provider fails.
     static func screenProvider(of id: String, runner: HostRunner) throws -> (any FeatureScreenProvider)? {
-        if let refusal = runner.context.config.screenRefusal(id) { throw HomeFeature.ActivationFailed(description: refusal) }
+        if let refusal = runner.screenRefusal(id) { throw HomeFeature.ActivationFailed(description: refusal) }
         let record: PluginRecord
         switch runner.loaded(id, fallback: "it did not load") {
         case .success(let loaded): record = loaded

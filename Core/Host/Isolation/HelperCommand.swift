@@ -8,17 +8,17 @@ import StrataNetworking
 import StrataPluginKit
 import Synchronization
 
-/// Where plugin code runs, as `features.<id>.isolation` says.
-extension StrataConfig {
-    /// Whether plugin `id`'s code runs in a helper process (`"process"` or `"process-unsandboxed"`).
-    func runsInHelper(_ id: String) -> Bool { isolation(for: id).mode != .none }
+/// Where plugin code runs, as `features.<id>.isolation` says, or by default (``StrataConfig/isolation(for:at:)``).
+extension HostRunner {
+    /// How plugin `id` runs, its library being the one the catalog found.
+    func isolation(for id: String) -> IsolationSettings { context.config.isolation(for: id, at: catalog.plugins.entry(id)?.path) }
 
     /// Why plugin `id`'s screens can't open (they don't cross to a helper yet), or `nil` when they can.
     func screenRefusal(_ id: String) -> String? {
-        let mode = isolation(for: id).mode
-        guard mode != .none else { return nil }
-        return "its screens don't run in a helper process yet (\"isolation\": \"\(mode.rawValue)\" under features.\(id) in "
-            + "\(source)); its commands do (`strata \(id) --help`). To open its screens, set \"isolation\": \"none\"."
+        let isolation = isolation(for: id)
+        guard isolation.mode != .none else { return nil }
+        return "its screens don't run in a helper process yet (\(isolation.origin(of: id, in: context.config.source))); "
+            + "its commands do (`strata \(id) --help`). To open its screens, set \"isolation\": \"none\" under features.\(id)."
     }
 }
 
@@ -29,11 +29,15 @@ struct HelperCommand: Sendable {
     let pluginID: String
     let isolation: IsolationSettings
     let capabilities: PluginDescriptor.Capabilities
+    /// The plugins whose Swift types it uses (its descriptor's `dependencies`), which don't cross to a helper.
+    var dependencies: [String] = []
     /// strata's global options to pass on, and its environment (the helper gets only what it may see).
     let arguments: [String]
     let environment: [String: String]
     let configSource: String
     let container: Container
+    /// Restarts helpers that died, with backoff and a cap.
+    var supervisor = HelperSupervisor.shared
 
     /// The command of `path` run in the helper of plugin `pluginID`.
     func command(_ path: [String]) -> PluginCommand {
@@ -43,20 +47,37 @@ struct HelperCommand: Sendable {
         }
     }
 
+    /// Starts the plugin's helper, which sandboxes itself and opens the plugin, unless strata refuses to: the
+    /// plugin uses another's Swift types, or the kernel lacks the sandbox.
+    func start() throws(HelperFailure) -> PluginHelper {
+        let id = pluginID
+        if let dependency = dependencies.first {
+            let refusal = IsolationBoundary.refusal(dependent: id, dependency: dependency, isolated: id, isolation: isolation, source: configSource)
+            throw HelperFailure(pluginID: id, reason: refusal, refused: true)
+        }
+        if isolation.mode == .process, let missing = KernelSandbox.missingSupport {
+            throw HelperFailure(
+                pluginID: id,
+                reason: "feature '\(id)' runs in a sandboxed helper (\(isolation.origin(of: id, in: configSource))), but \(missing), so strata won't run it. "
+                    + "Set \"isolation\": \"process-unsandboxed\" (a helper without the kernel sandbox) or \"none\" under features.\(id) in \(configSource).",
+                refused: true)
+        }
+        return try PluginHelper.start(
+            pluginID: id, arguments: arguments, environment: environment, variables: capabilities.environment, limits: isolation.limits)
+    }
+
     /// Runs the command line `words` in a fresh helper; answers its exit code.
     func run(_ words: [String], invocation: CommandInvocation) async -> Int32 {
         let id = pluginID
-        if isolation.mode == .process, let missing = KernelSandbox.missingSupport {
-            invocation.writeError(
-                "strata: feature '\(id)' is set to \"isolation\": \"process\", but \(missing), so strata won't run it. "
-                    + "Set \"isolation\": \"process-unsandboxed\" (a helper without the kernel sandbox) or \"none\" under features.\(id) in \(configSource).")
+        if let refusal = await supervisor.admit(id) {
+            invocation.writeError("strata: \(refusal)")
             return 1
         }
         let helper: PluginHelper
         do {
-            helper = try PluginHelper.start(
-                pluginID: id, arguments: arguments, environment: environment, variables: capabilities.environment, limits: isolation.limits)
+            helper = try start()
         } catch {
+            if !error.refused { supervisor.died(id, reason: error.reason) }
             invocation.writeError("strata: \(error.description)")
             return 1
         }
@@ -76,6 +97,7 @@ struct HelperCommand: Sendable {
             helper.stop()
             return code
         case .failure(let problem):
+            supervisor.died(id, reason: problem.reason)
             invocation.writeError("strata: \(problem.description)")
             return 1
         }
@@ -100,12 +122,15 @@ extension HostRunner {
     /// a helper command instead of being opened in strata (`nil` for a plugin that runs in process).
     func helperCommand(for id: String) -> HelperCommand? {
         let config = context.config
-        guard config.runsInHelper(id) else { return nil }
-        _ = loader  // registers the host's services, the HTTP client among them; opens no plugin
-        let isolation = config.isolation(for: id)
-        let declared = catalog.plugins.entry(id)?.descriptor?.capabilities ?? .init()
-        return HelperCommand(
-            pluginID: id, isolation: isolation, capabilities: isolation.capabilities(declared: declared).capabilities,
+        let isolation = isolation(for: id)
+        // A plugin strata can't use (untrusted, crashed, failed) is reported as in process, with its reason.
+        // The loader registers the host's services, the HTTP client among them; it opens no plugin here.
+        guard isolation.mode != .none, loader.records.first(where: { $0.id == id })?.state == .enabled else { return nil }
+        let descriptor = catalog.plugins.entry(id)?.descriptor
+        var command = HelperCommand(
+            pluginID: id, isolation: isolation, capabilities: isolation.capabilities(declared: descriptor?.capabilities ?? .init()).capabilities,
             arguments: context.options.forwarded, environment: context.environment, configSource: config.source, container: container)
+        command.dependencies = descriptor?.dependencies.keys.sorted() ?? []
+        return command
     }
 }

@@ -116,15 +116,16 @@ struct HelperServer {
     /// - Returns: why it couldn't, as the line strata prints.
     private func sandboxAndExecute(id: String, parent: String) -> String {
         guard let entry = runner.catalog.plugins.entry(id), let descriptor = entry.descriptor else { return "feature '\(id)' is not installed" }
-        let isolation = context.config.isolation(for: id)
+        let isolation = runner.isolation(for: id)
         let capabilities = isolation.capabilities(declared: descriptor.capabilities).capabilities
         let dataFolder = context.dataDirectory.appendingPathComponent(id, isDirectory: true)
         let helperConfig = dataFolder.appendingPathComponent(HelperServer.configName)
         do {
-            try FileManager.default.createDirectory(at: dataFolder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            // Made as strata makes it for a plugin in process, and explained the same way when it can't be.
+            try PrivateFolder.prepare(dataFolder)
             try visibleConfig(for: id, descriptor: descriptor, pluginFolder: entry.path).encoded().write(to: helperConfig)
         } catch {
-            return "plugin \(id)'s helper can't prepare its data folder \(dataFolder.path): \(error)"
+            return "plugin \(id)'s helper can't use its data folder: \(errorText(error)). Choose another with --data-dir or STRATA_DATA_DIR"
         }
         let files = capabilities.files.map { (expandingTilde($0.path, context.environment), $0.write) }
         var variables = Dictionary(
@@ -144,7 +145,7 @@ struct HelperServer {
             do {
                 try sandbox.apply()
             } catch {
-                return "feature '\(id)' is set to \"isolation\": \"process\", but its helper can't sandbox itself: \(error). "
+                return "feature '\(id)' runs in a sandboxed helper (\(isolation.origin(of: id, in: context.config.source))), but its helper can't sandbox itself: \(error). "
                     + "Set \"isolation\": \"process-unsandboxed\" (a helper without the kernel sandbox) or \"none\" under features.\(id) in \(context.config.source)."
             }
         }
@@ -159,11 +160,14 @@ struct HelperServer {
     }
 
     /// The config the sandboxed stage reads: the plugin's folder, the data folder, and the settings of the
-    /// plugin and its dependencies only (another plugin's key stays out of reach).
+    /// plugin and its dependencies only (another plugin's key stays out of reach). In its helper the plugin
+    /// runs in process (`"isolation": "none"`): the helper is the process.
     private func visibleConfig(for id: String, descriptor: PluginDescriptor, pluginFolder path: String) -> JSONValue {
         var features: [String: JSONValue] = [:]
         for feature in [id] + descriptor.dependencies.keys.sorted() {
-            features[feature] = .object(["settings": context.config.features[feature]?.settings ?? .object([:])])
+            var entry: [String: JSONValue] = ["settings": context.config.features[feature]?.settings ?? .object([:])]
+            if feature == id { entry["isolation"] = .string(IsolationSettings.Mode.none.rawValue) }
+            features[feature] = .object(entry)
         }
         return .object([
             "pluginDirectories": .array([.string(URL(fileURLWithPath: path).deletingLastPathComponent().path)]),

@@ -6,9 +6,10 @@ import StrataPluginKit
 struct IsolationSettings: Equatable {
     /// Where a plugin's code runs.
     enum Mode: String, CaseIterable {
-        /// Inside strata, with all of the user's authority (the default in this phase).
+        /// Inside strata, with all of the user's authority (the default for a plugin that ships with strata).
         case none
-        /// In a sandboxed helper process (Landlock, seccomp, rlimits, an emptied environment).
+        /// In a sandboxed helper process (Landlock, seccomp, rlimits, an emptied environment): the default for
+        /// every other plugin (a drop-in, one installed with `plugins install`, one being developed).
         case process
         /// In a helper process without the kernel sandbox, for kernels without Landlock or seccomp: only
         /// when the config says so, never as a silent downgrade.
@@ -39,7 +40,11 @@ struct IsolationSettings: Equatable {
         static let maximum = 1 << 20
     }
 
-    var mode: Mode = .none
+    /// Where its code runs: `configuredMode`, else the default by where the plugin comes from
+    /// (``StrataConfig/isolation(for:at:)``).
+    var mode: Mode = .process
+    /// `features.<id>.isolation` as written (`nil`: not written, the default applies).
+    var configuredMode: Mode?
     /// `features.<id>.capabilities` as written: what the plugin's declarations are narrowed to.
     var narrowing: PluginDescriptor.Capabilities?
     var limits = Limits()
@@ -56,6 +61,7 @@ struct IsolationSettings: Equatable {
                     found: value.kind)
             }
             self.mode = mode
+            configuredMode = mode
         }
         if let value = fields["capabilities"] {
             do {
@@ -97,6 +103,14 @@ struct IsolationSettings: Equatable {
 }
 
 extension IsolationSettings {
+    /// Why plugin `id` runs where it does, for messages: the config's key, or the default.
+    func origin(of id: String, in source: String) -> String {
+        if configuredMode != nil { return "\"isolation\": \"\(mode.rawValue)\" under features.\(id) in \(source)" }
+        return mode == .none
+            ? "it ships with strata"
+            : "the default for a plugin that doesn't ship with strata; \"isolation\": \"none\" under features.\(id) in \(source) runs it inside strata"
+    }
+
     /// What the plugin may do and where it runs, in words a person understands (`plugins info`, `plugins
     /// install`): one line each, narrowed by the config.
     func sentences(for descriptor: PluginDescriptor) -> [String] {
@@ -106,7 +120,8 @@ extension IsolationSettings {
         if !undeclared.isEmpty {
             lines.append("The config names \(undeclared.joined(separator: ", ")), which the plugin never declared: a config can only take capabilities away.")
         }
-        lines.append(mode.sentence)
+        let byDefault = mode == .none ? " It ships with strata." : " That is the default for a plugin that doesn't ship with strata."
+        lines.append(mode.sentence + (configuredMode == nil ? byDefault : ""))
         return lines
     }
 }
@@ -116,11 +131,25 @@ extension IsolationSettings {
 struct InProcessRefusal: Error, CustomStringConvertible {
     let description: String
 
-    init?(_ id: String, config: StrataConfig) {
-        let mode = config.isolation(for: id).mode
-        guard mode != .none else { return nil }
+    init?(_ id: String, at path: String, config: StrataConfig) {
+        let isolation = config.isolation(for: id, at: path)
+        guard isolation.mode != .none else { return nil }
         description =
-            "it runs in a helper process (\"isolation\": \"\(mode.rawValue)\" under features.\(id) in \(config.source)), "
+            "it runs in a helper process (\(isolation.origin(of: id, in: config.source))), "
             + "so strata doesn't open it in its own process; its commands run in the helper"
+    }
+}
+
+/// Why a plugin that uses another's Swift types (it names it in `dependencies`: the other exports them,
+/// it consumes them) can't run when either runs in a helper process: a protocol or a class doesn't cross
+/// between processes, so both must run inside strata.
+enum IsolationBoundary {
+    /// The line for `dependent`, which uses `dependency`'s types, when `isolated` (one of the two) runs in a
+    /// helper as `isolation` says.
+    static func refusal(dependent: String, dependency: String, isolated: String, isolation: IsolationSettings, source: String) -> String {
+        "plugin \(dependent) uses \(dependency)'s Swift types (\"dependencies\" in its plugin.json), but \(isolated) runs in a helper "
+            + "process (\(isolation.origin(of: isolated, in: source))), and Swift types don't cross between processes. "
+            + "To use them, set \"isolation\": \"none\" under features.\(dependent) and features.\(dependency) in \(source): "
+            + "both then run inside strata, with all of your rights"
     }
 }

@@ -77,10 +77,17 @@ struct KernelSandbox {
 
     /// Gives helper `pid` `seconds` more of CPU time from now (the host calls it before each command): the
     /// kernel sends SIGXCPU at this soft limit, which ends the helper (its filter keeps it from raising the
-    /// limit). The hard limit stays, since without CAP_SYS_RESOURCE it could never be raised again.
-    static func allowCPU(_ seconds: Int, to pid: pid_t) {
-        guard let used = cpuSeconds(of: pid) else { return }
-        _ = strata_allow_cpu(pid, UInt64(used) + UInt64(seconds))
+    /// limit or ignoring the signal). The hard limit stays, since without CAP_SYS_RESOURCE it could never be
+    /// raised again; where strata was started with a lower one, the helper gets that, and the kernel sends
+    /// SIGKILL there.
+    /// - Returns: the CPU seconds it may use in all, and whether the hard limit cut them short; `nil` when
+    ///   the limit couldn't be set.
+    static func allowCPU(_ seconds: Int, to pid: pid_t) -> (total: Int, isHardLimit: Bool)? {
+        guard let used = cpuSeconds(of: pid) else { return nil }
+        let (wanted, overflow) = used.addingReportingOverflow(seconds)
+        var set: UInt64 = 0
+        guard !overflow, wanted >= 0, strata_allow_cpu(pid, UInt64(wanted), &set) == 0, let total = Int(exactly: set) else { return nil }
+        return (total, total < wanted)
     }
 
     /// The CPU seconds process `pid` has used (`/proc/PID/stat`'s utime + stime), rounded up.

@@ -22,6 +22,7 @@ final class PluginHelper: Sendable {
     static let locationVariables = ["HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "STRATA_CONFIG", "STRATA_DATA_DIR", "STRATA_LOG"]
 
     private let lifetime: HelperLifetime
+    private let cpu = HelperCPULimit()
 
     private init(
         pluginID: String, pid: pid_t, limits: IsolationSettings.Limits, channel: HelperChannel, lastWords: HelperStandardError,
@@ -66,8 +67,10 @@ final class PluginHelper: Sendable {
             lifetime.started(spawned)
             guard case .success(let pid) = spawned else { return }
             var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            lifetime.ended(status)
+            var usage = rusage()
+            while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+            let microseconds = (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000_000 + usage.ru_utime.tv_usec + usage.ru_stime.tv_usec
+            lifetime.ended(status, cpuSeconds: Int((microseconds + 500_000) / 1_000_000))
         }
         guard watched else {
             (ends + errors).forEach { close($0) }
@@ -88,6 +91,12 @@ final class PluginHelper: Sendable {
             pluginID: pluginID, pid: pid, limits: limits, channel: HelperChannel(descriptor: ends[0]),
             lastWords: HelperStandardError(descriptor: errors[0]), lifetime: lifetime)
         helper.channel.send(.init(.hello, number: HelperWire.version))
+        // The plugin's constructor or registration may never return: bounded as it is in process (LoadWatchdog).
+        guard helper.isReadable(within: LoadWatchdog.timeout) else {
+            helper.stop()
+            throw HelperFailure(
+                pluginID: pluginID, reason: "did not finish loading the plugin within \(secondsText(LoadWatchdog.timeout)), so strata stopped it", timedOut: true)
+        }
         do {
             let answer = try helper.channel.receive()
             switch answer.kind {
@@ -111,7 +120,7 @@ final class PluginHelper: Sendable {
         error: @escaping @Sendable (String) -> Void,
         fetch: @escaping @Sendable (HelperFetch) async -> HelperFetch.Answer
     ) async -> Result<Int32, HelperFailure> {
-        KernelSandbox.allowCPU(limits.cpuSeconds, to: pid)
+        cpu.allow(limits.cpuSeconds, to: pid)
         let request = (try? JSONEncoder().encode(HelperRequest(words: words, isTerminal: isTerminal))).map(Array.init) ?? []
         guard channel.send(.init(.run, request)) else { return .failure(HelperFailure(pluginID: pluginID, reason: stop())) }
         let channel = channel
@@ -136,6 +145,19 @@ final class PluginHelper: Sendable {
         }
     }
 
+    /// Whether the helper has sent something (or ended) within `seconds`.
+    private func isReadable(within seconds: Double) -> Bool {
+        var ready = pollfd(fd: channel.descriptor, events: Int16(POLLIN), revents: 0)
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while true {
+            let left = deadline - .now
+            guard left > .zero else { return false }
+            let result = poll(&ready, 1, Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1))
+            if result > 0 { return true }
+            if result < 0 && errno != EINTR { return true }  // receive() then says what went wrong
+        }
+    }
+
     /// Ends the helper and its process group (whatever it started), and says how it ended.
     @discardableResult
     func stop(saying problem: String? = nil) -> String {
@@ -143,7 +165,8 @@ final class PluginHelper: Sendable {
         kill(-pid, SIGKILL)
         let status = lifetime.status()
         close(channel.descriptor)
-        return problem ?? HelperFailure.reason(status: status, lastWords: lastWords.text(), limits: limits)
+        let cpuLimit = cpu.limit(reachedAfter: lifetime.cpuSeconds(), perCommand: limits.cpuSeconds)
+        return problem ?? HelperFailure.reason(status: status, lastWords: lastWords.text(), limits: limits, cpuLimit: cpuLimit)
     }
 
     private static func spawn(
@@ -173,11 +196,14 @@ struct HelperFailure: Error, CustomStringConvertible {
     let reason: String
     /// The helper refused to run the plugin (no sandbox on this kernel, a plugin that failed to load).
     var refused = false
+    /// The plugin didn't finish loading in time.
+    var timedOut = false
 
     var description: String { refused ? reason : "plugin \(pluginID)'s helper \(reason)" }
 
-    /// How a helper ended, from its `waitpid` status and the last of its standard error.
-    static func reason(status: Int32, lastWords: String, limits: IsolationSettings.Limits) -> String {
+    /// How a helper ended, from its `waitpid` status and the last of its standard error; `cpuLimit`: the CPU
+    /// limit it had reached (``HelperCPULimit``), which a SIGXCPU or a SIGKILL then was.
+    static func reason(status: Int32, lastWords: String, limits: IsolationSettings.Limits, cpuLimit: String? = nil) -> String {
         let signal = status & 0x7f
         let lines = lastWords.split(separator: "\n")
         let said = (lines.first { $0.hasPrefix("Fatal error") } ?? lines.last).map { ": " + Sanitizer.sanitize(String($0.prefix(300))) } ?? ""
@@ -185,7 +211,8 @@ struct HelperFailure: Error, CustomStringConvertible {
         if lastWords.contains("failed to allocate") || lastWords.contains("Could not allocate memory") {
             return "was killed: memory limit \(Self.size(megabytes: limits.memoryMegabytes))"
         }
-        if signal == SIGXCPU { return "was killed: CPU time limit \(limits.cpuSeconds) s per command" }
+        if signal == SIGXCPU { return "was killed: \(cpuLimit ?? "CPU time limit \(limits.cpuSeconds) s per command")" }
+        if signal == SIGKILL, let cpuLimit { return "was killed: \(cpuLimit)" }
         if signal == SIGKILL { return "was killed (SIGKILL)" }
         return "crashed (\(signalName(signal)))\(said)"
     }
@@ -225,7 +252,7 @@ final class HelperStandardError: Sendable {
 /// A helper's process from the thread that started it: whether it started, then how it ended.
 final class HelperLifetime: Sendable {
     private let spawn = Mutex<Result<pid_t, SpawnError>?>(nil)
-    private let exit = Mutex<Int32?>(nil)
+    private let exit = Mutex<(status: Int32, cpuSeconds: Int)?>(nil)
     private let isStarted = DispatchSemaphore(value: 0)
     private let hasEnded = DispatchSemaphore(value: 0)
 
@@ -234,8 +261,8 @@ final class HelperLifetime: Sendable {
         isStarted.signal()
     }
 
-    func ended(_ status: Int32) {
-        exit.withLock { $0 = status }
+    func ended(_ status: Int32, cpuSeconds: Int) {
+        exit.withLock { $0 = (status, cpuSeconds) }
         hasEnded.signal()
     }
 
@@ -250,6 +277,13 @@ final class HelperLifetime: Sendable {
     func status() -> Int32 {
         hasEnded.wait()
         hasEnded.signal()
-        return exit.withLock { $0 } ?? 0
+        return exit.withLock { $0?.status } ?? 0
+    }
+
+    /// Waits until the process ended, and returns the CPU seconds it used in all (to the nearest second).
+    func cpuSeconds() -> Int {
+        hasEnded.wait()
+        hasEnded.signal()
+        return exit.withLock { $0?.cpuSeconds } ?? 0
     }
 }

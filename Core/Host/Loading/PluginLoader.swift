@@ -73,6 +73,10 @@ final class PluginLoader {
             guard visited.insert(id).inserted, let index = records.firstIndex(where: { $0.id == id }),
                 records[index].state == .enabled, plugins[id] == nil
             else { continue }
+            if let refusal = boundaryRefusal(of: records[index]) {
+                fail(id, .dependency(refusal))
+                continue
+            }
             if container.isFrozen { container.thaw() }
             open(at: index)
             if plugins[id] != nil { opened.append(id) }
@@ -100,7 +104,7 @@ final class PluginLoader {
 
     /// `dlopen`, the ABI stamp, the entry point: the plugin object, kept for registration.
     private func take(_ record: PluginRecord, from start: ContinuousClock.Instant, at index: Int) throws {
-        if let refusal = InProcessRefusal(record.id, config: config) { throw refusal }
+        if let refusal = InProcessRefusal(record.id, at: record.path, config: config) { throw refusal }
         // Judged, hashed and loaded through one descriptor: see PluginFile.
         let file = try PluginFile(path: record.path, judged: record.identity)
         if let problem = pins?.problem(record.id, file: file) { throw problem }
@@ -123,6 +127,18 @@ final class PluginLoader {
         CrashJournal.activating(id, path: path, in: crashes)
         defer { CrashJournal.activated(id, in: crashes) }
         return try body()
+    }
+
+    /// Why `record`, run in process, can't use a dependency's types: that dependency runs in a helper.
+    private func boundaryRefusal(of record: PluginRecord) -> String? {
+        for dependency in record.facts?.dependencies.keys.sorted() ?? [] {
+            guard let path = records.first(where: { $0.id == dependency })?.path else { continue }
+            let isolation = config.isolation(for: dependency, at: path)
+            guard isolation.mode != .none else { continue }
+            return IsolationBoundary.refusal(
+                dependent: record.id, dependency: dependency, isolated: dependency, isolation: isolation, source: config.source)
+        }
+        return nil
     }
 
     /// Registers the plugins just opened so that every plugin comes after its dependencies.

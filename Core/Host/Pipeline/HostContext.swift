@@ -27,10 +27,12 @@ struct HostContext {
     init(options: HostOptions, environment: [String: String], config: StrataConfig) {
         self.options = options
         self.environment = environment
-        self.config = config
         let level = options.verbose ? .debug : environment["STRATA_LOG"].flatMap(LogLevel.init(name:)) ?? .warning
         logger = Logger(label: "host", level: level)
         developmentFolder = DevLoop.pluginFolder(environment: environment)
+        var config = config
+        config.shipped.developmentFolder = developmentFolder
+        self.config = config
         pluginDirectories = (developmentFolder.map { [$0] } ?? []) + PluginDiscovery.directories(for: config, environment: environment)
         dataDirectory = Self.dataDirectory(options: options, environment: environment, config: config)
         crashes = CrashJournal.directory(environment: environment)

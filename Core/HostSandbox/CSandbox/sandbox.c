@@ -202,11 +202,13 @@ int strata_die_with_parent(void) {
     return prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) == 0 ? 0 : -errno;
 }
 
-int strata_allow_cpu(int pid, uint64_t seconds) {
+int strata_allow_cpu(int pid, uint64_t seconds, uint64_t *set) {
     struct rlimit current;
     if (prlimit(pid, RLIMIT_CPU, NULL, &current) != 0) return -errno;
     struct rlimit limit = {.rlim_cur = seconds < current.rlim_max ? seconds : current.rlim_max, .rlim_max = current.rlim_max};
-    return prlimit(pid, RLIMIT_CPU, &limit, NULL) == 0 ? 0 : -errno;
+    if (prlimit(pid, RLIMIT_CPU, &limit, NULL) != 0) return -errno;
+    *set = limit.rlim_cur;
+    return 0;
 }
 
 int strata_drop_capabilities(void) {

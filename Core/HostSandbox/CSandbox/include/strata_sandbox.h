@@ -33,8 +33,9 @@ int strata_seccomp_available(void);
 int strata_die_with_parent(void);
 
 /// Sets the soft CPU-time limit of process `pid` to `seconds`, at most its hard limit (which stays: it
-/// could not be raised again without CAP_SYS_RESOURCE). Returns 0 or -errno.
-int strata_allow_cpu(int pid, uint64_t seconds);
+/// could not be raised again without CAP_SYS_RESOURCE), and writes the limit set to `set`. Returns 0 or
+/// -errno.
+int strata_allow_cpu(int pid, uint64_t seconds, uint64_t *set);
 
 /// Drops every capability this process could have after its next execve: the bounding and ambient sets,
 /// then the effective, permitted and inheritable ones. Root keeps its user id but none of its powers (reading

@@ -1,0 +1,27 @@
+import Glibc
+import Synchronization
+
+/// A helper's CPU time per command (``KernelSandbox/allowCPU(_:to:)``), and afterwards what a death by
+/// SIGKILL was: the kernel sends SIGKILL, not SIGXCPU, at the hard limit, which a helper gets when strata
+/// was started with one lower than its allowance (`ulimit -t`).
+final class HelperCPULimit: Sendable {
+    /// The CPU seconds the helper may use in all by the end of the current command, and whether strata's
+    /// hard limit set them.
+    private let allowance = Mutex<(total: Int, isHardLimit: Bool)?>(nil)
+
+    /// Gives helper `pid` `seconds` more of CPU time from now.
+    func allow(_ seconds: Int, to pid: pid_t) {
+        let allowed = KernelSandbox.allowCPU(seconds, to: pid)
+        allowance.withLock { $0 = allowed }
+    }
+
+    /// The limit a helper that used `cpuSeconds` in all ran into (`nil`: none), for ``HelperFailure``.
+    func limit(reachedAfter cpuSeconds: Int, perCommand seconds: Int) -> String? {
+        allowance.withLock { allowance in
+            guard let allowance, cpuSeconds >= allowance.total else { return nil }
+            return allowance.isHardLimit
+                ? "CPU time limit \(allowance.total) s in all (the hard limit strata was started with, `ulimit -Ht`)"
+                : "CPU time limit \(seconds) s per command"
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import FoundationEssentials
+import Glibc
+
+/// The plugin libraries that ship with strata, which run inside it unless the config says otherwise (every
+/// other plugin runs in a sandboxed helper): those in strata's own plugin folder
+/// (``PluginDiscovery/builtInDirectory(executableDirectory:)``) that its build or its install put there.
+/// - In a build folder (`.build/debug`), every plugin library beside `strata` was built with it.
+/// - In an installed layout (`PREFIX/bin/strata`), that folder is also the user's own when the prefix is
+///   `~/.local`, so only the libraries `Scripts/stage` listed in `PREFIX/lib/strata/shipped-plugins` ship.
+///
+/// The plugin `strata dev` is building (in `developmentFolder`) runs in process too: its author's own
+/// build, whose screens the loop shows, and screens don't cross to a helper yet.
+struct ShippedPlugins: Sendable {
+    /// strata's own plugin folder, as a real path (`nil` when it doesn't exist).
+    let folder: String?
+    /// The library file names that ship, or `nil` when every library in `folder` does (a build folder).
+    let names: Set<String>?
+    /// ``HostContext/developmentFolder``, under `strata dev`.
+    var developmentFolder: String?
+
+    /// The list `Scripts/stage` writes, relative to `PREFIX/lib/strata`.
+    static let listName = "shipped-plugins"
+    /// Far more than a list of library names needs.
+    static let listLimit = 64 << 10
+
+    /// Those of the `strata` running in `executableDirectory`.
+    init(executableDirectory: String) {
+        let folder = PluginDiscovery.builtInDirectory(executableDirectory: executableDirectory)
+        self.folder = realPath(folder)
+        guard URL(fileURLWithPath: executableDirectory).lastPathComponent == "bin" else {
+            names = nil
+            return
+        }
+        let list = URL(fileURLWithPath: folder).deletingLastPathComponent().appendingPathComponent(Self.listName).path
+        let lines = Self.read(list).split(separator: "\n").map(String.init)
+        names = Set(lines.filter { PluginDiscovery.pluginID(fromFileName: $0) != nil })
+    }
+
+    /// Those of this `strata`.
+    static let current = ShippedPlugins(executableDirectory: executableDirectory())
+
+    /// Whether the library at `path` (a real path, as discovery gives it) ships with strata.
+    func contains(path: String) -> Bool {
+        let file = URL(fileURLWithPath: path)
+        if let developmentFolder, file.deletingLastPathComponent().path == developmentFolder { return true }
+        guard let folder, file.deletingLastPathComponent().path == folder else { return false }
+        return names?.contains(file.lastPathComponent) ?? true
+    }
+
+    /// The list's text, read through one descriptor and bounded (empty when it is missing or too long).
+    private static func read(_ path: String) -> String {
+        let file = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard file >= 0 else { return "" }
+        defer { close(file) }
+        var status = stat()
+        guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= listLimit else { return "" }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        var count = 0
+        while count < bytes.count {
+            let read = bytes.withUnsafeMutableBytes { Glibc.read(file, $0.baseAddress! + count, $0.count - count) }
+            if read < 0 && errno == EINTR { continue }
+            guard read > 0 else { break }
+            count += read
+        }
+        return String(decoding: bytes[..<count], as: UTF8.self)
+    }
+}
