@@ -14,7 +14,8 @@ public final class GptPlugin: FeaturePlugin {
         let container = GptDIContainer(
             dependencies: .init(
                 settings: try context.settings.decode(GptSettings.self), dataDirectory: URL(fileURLWithPath: context.dataDirectory, isDirectory: true),
-                libraryDirectory: context.libraryDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }, environment: ProcessInfo.processInfo.environment,
+                libraryDirectory: context.libraryDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) },
+                environment: ProcessInfo.processInfo.environment,
                 httpClient: { try context.service() }, databaseOpener: { try context.service() },
                 wallClock: { try context.service() }))
         try context.contribute(.screen) { _ in try container.makeGptScreenProvider() }

@@ -14,7 +14,8 @@ public final class MoviesPlugin: FeaturePlugin {
         let container = MoviesDIContainer(
             dependencies: .init(
                 settings: try context.settings.decode(MoviesSettings.self), dataDirectory: URL(fileURLWithPath: context.dataDirectory, isDirectory: true),
-                libraryDirectory: context.libraryDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }, environment: ProcessInfo.processInfo.environment,
+                libraryDirectory: context.libraryDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) },
+                environment: ProcessInfo.processInfo.environment,
                 httpClient: { try context.service() }, databaseOpener: { try context.service() }))
         try container.makeMoviesCommands().register(in: context)
         try context.contribute(.screen) { _ in container.makeMoviesScreenProvider() }

@@ -263,8 +263,8 @@ final class CurlTransfer {
 
     private func check(_ code: CURLcode, _ what: String) throws(NetworkError) {
         guard code == CURLE_OK else {
-            throw .transport(
-                "libcurl refused \(what) for \(request.method) \(URL(string: request.url)?.host ?? "the request"): \(String(cString: ccurl_easy_strerror(code)))")
+            let host = URL(string: request.url)?.host ?? "the request"
+            throw .transport("libcurl refused \(what) for \(request.method) \(host): \(String(cString: ccurl_easy_strerror(code)))")
         }
     }
 
