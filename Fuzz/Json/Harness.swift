@@ -10,7 +10,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = document.value.kind
         _ = try? JSONEncoder().encode(document.value)
     }
-    let repaired = JSONSurrogates.repairing(Data(bytes))
-    if let document = try? JSONValue.parse(Array(repaired)) { _ = document.duplicateKeys.count }
+    let repaired = JSONSurrogates.repairing(bytes)
+    if let document = try? JSONValue.parse(repaired) { _ = document.duplicateKeys.count }
     return 0
 }

@@ -86,7 +86,7 @@ final class BlocksDIContainer: Sendable {
     /// The database file the settings name, in the data folder.
     func makeDatabase() throws -> SQLiteDatabase {
         try database {
-            try dependencies.databaseOpener().open(dependencies.dataDirectory.appendingPathComponent(dependencies.settings.databaseFile))
+            try dependencies.databaseOpener().open(dependencies.dataDirectory.appendingPathComponent(dependencies.settings.databaseFile).path)
         }
     }
 

@@ -13,7 +13,7 @@ public final class BlocksPlugin: FeaturePlugin {
     public func register(in context: PluginContext) throws {
         let container = BlocksDIContainer(
             dependencies: .init(
-                settings: try context.settings.decode(BlocksSettings.self), dataDirectory: context.dataDirectory,
+                settings: try context.settings.decode(BlocksSettings.self), dataDirectory: URL(fileURLWithPath: context.dataDirectory, isDirectory: true),
                 environment: ProcessInfo.processInfo.environment,
                 databaseOpener: { try context.service() }, wallClock: { try context.service() }))
         try context.contribute(.screen) { _ in try container.makeBlocksScreenProvider() }

@@ -6,5 +6,5 @@ import StrataRuntime
 struct HostBlocksClock: BlocksClock {
     let wallClock: any WallClock
 
-    func now() -> Date { wallClock.now() }
+    func now() -> Date { Date(timeIntervalSince1970: wallClock.now().secondsSince1970) }
 }

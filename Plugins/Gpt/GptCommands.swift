@@ -92,7 +92,7 @@ struct GptCommands: Sendable {
         if let refusal = OpenAIAuthorization(
             baseURL: settings.baseURL, apiKeyEnvironment: settings.apiKeyEnvironment,
             environment: invocation.environment
-        ).refusal(baseURL: settings.baseURL) {
+        ).refusal(baseURL: settings.baseURL.absoluteString) {
             throw GptError.chat(refusal)
         }
         let personaID = try await resolvePersona(command.persona)

@@ -56,7 +56,7 @@ final class GptDIContainer: Sendable {
     /// The host's clock, as the use cases read it.
     func makeNow() throws -> @Sendable () -> Date {
         let clock = try dependencies.wallClock()
-        return { clock.now() }
+        return { Date(timeIntervalSince1970: clock.now().secondsSince1970) }
     }
 
     // MARK: Use cases, each made once
@@ -117,7 +117,7 @@ final class GptDIContainer: Sendable {
         try chatRepository {
             let clock = try dependencies.wallClock()
             let service = DataTransferService(
-                client: try dependencies.httpClient(), baseURL: settings.baseURL,
+                client: try dependencies.httpClient(), baseURL: settings.baseURL.absoluteString,
                 timeout: settings.timeoutSeconds,
                 sleep: { seconds in try await clock.sleep(seconds: seconds) })
             return OpenAIChatRepository(
@@ -131,7 +131,7 @@ final class GptDIContainer: Sendable {
 
     /// `gpt.sqlite` in the data folder: the day's uses and the replies.
     func makeDatabase() throws -> SQLiteDatabase {
-        try database { try dependencies.databaseOpener().open(dependencies.dataDirectory.appendingPathComponent("gpt.sqlite")) }
+        try database { try dependencies.databaseOpener().open(dependencies.dataDirectory.appendingPathComponent("gpt.sqlite").path) }
     }
 
     // MARK: Scenes and commands

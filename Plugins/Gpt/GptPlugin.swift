@@ -13,8 +13,9 @@ public final class GptPlugin: FeaturePlugin {
     public func register(in context: PluginContext) throws {
         let container = GptDIContainer(
             dependencies: .init(
-                settings: try context.settings.decode(GptSettings.self), dataDirectory: context.dataDirectory,
-                libraryDirectory: context.libraryDirectory, environment: ProcessInfo.processInfo.environment,
+                settings: try context.settings.decode(GptSettings.self), dataDirectory: URL(fileURLWithPath: context.dataDirectory, isDirectory: true),
+                libraryDirectory: context.libraryDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) },
+                environment: ProcessInfo.processInfo.environment,
                 httpClient: { try context.service() }, databaseOpener: { try context.service() },
                 wallClock: { try context.service() }))
         try context.contribute(.screen) { _ in try container.makeGptScreenProvider() }

@@ -86,7 +86,7 @@ final class MoviesDIContainer: Sendable {
 
     /// `movies.sqlite` in the data folder: recent queries and TMDB's cached pages.
     func makeDatabase() throws -> SQLiteDatabase {
-        try database { try dependencies.databaseOpener().open(dependencies.dataDirectory.appendingPathComponent("movies.sqlite")) }
+        try database { try dependencies.databaseOpener().open(dependencies.dataDirectory.appendingPathComponent("movies.sqlite").path) }
     }
 
     // MARK: Scenes and commands

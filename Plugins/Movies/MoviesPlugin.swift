@@ -13,8 +13,9 @@ public final class MoviesPlugin: FeaturePlugin {
     public func register(in context: PluginContext) throws {
         let container = MoviesDIContainer(
             dependencies: .init(
-                settings: try context.settings.decode(MoviesSettings.self), dataDirectory: context.dataDirectory,
-                libraryDirectory: context.libraryDirectory, environment: ProcessInfo.processInfo.environment,
+                settings: try context.settings.decode(MoviesSettings.self), dataDirectory: URL(fileURLWithPath: context.dataDirectory, isDirectory: true),
+                libraryDirectory: context.libraryDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) },
+                environment: ProcessInfo.processInfo.environment,
                 httpClient: { try context.service() }, databaseOpener: { try context.service() }))
         try container.makeMoviesCommands().register(in: context)
         try context.contribute(.screen) { _ in container.makeMoviesScreenProvider() }

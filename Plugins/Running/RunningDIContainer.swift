@@ -74,7 +74,7 @@ final class RunningDIContainer: Sendable {
     func makeRunHistoryRepository() throws -> any RunHistoryRepository {
         try runHistoryRepository {
             let url = dependencies.dataDirectory.appendingPathComponent(settings.databaseFile)
-            return try SQLiteRunHistoryRepository(database: try dependencies.databaseOpener().open(url))
+            return try SQLiteRunHistoryRepository(database: try dependencies.databaseOpener().open(url.path))
         }
     }
 

@@ -13,7 +13,7 @@ public final class RunningPlugin: FeaturePlugin {
     public func register(in context: PluginContext) throws {
         let container = RunningDIContainer(
             dependencies: .init(
-                settings: try context.settings.decode(RunningSettings.self), dataDirectory: context.dataDirectory,
+                settings: try context.settings.decode(RunningSettings.self), dataDirectory: URL(fileURLWithPath: context.dataDirectory, isDirectory: true),
                 environment: ProcessInfo.processInfo.environment,
                 databaseOpener: { try context.service() }, wallClock: { try context.service() }))
         try context.contribute(.screen) { _ in try container.makeRunningScreenProvider() }

@@ -6,7 +6,7 @@ import StrataRuntime
 struct RuntimeRunClock: RunClock {
     let wallClock: any WallClock
 
-    func now() -> Date { wallClock.now() }
+    func now() -> Date { Date(timeIntervalSince1970: wallClock.now().secondsSince1970) }
 
     func sleep(seconds: Double) async throws { try await wallClock.sleep(seconds: seconds) }
 }

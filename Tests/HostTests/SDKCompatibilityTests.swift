@@ -3,15 +3,22 @@ import Testing
 
 /// A plugin built against another build of the SDK runs in the `strata` built from HEAD with the same
 /// output as one built against HEAD's SDK, on the command line and on a screen: the SDK's library evolution
-/// at work. Until SDK 1.0 is tagged, the other SDK is HEAD's Core in a scratch copy with an additive change:
-/// stored properties added first in the public structs the scaffold plugin uses (`CommandArguments`,
-/// `RenderContext`, `TextFieldState`, `HelpItem`, and `ListRow`), and a method added to each. Without library
-/// evolution the plugin would assume those structs' layout; built so (`STRATA_COMPAT_WITHOUT_EVOLUTION=1`
-/// strips the flag from the scratch copy) it also expects symbols a resilient SDK doesn't export (such as
-/// `Style.bold.unsafeMutableAddressor`), so `plugins verify` fails it and strata lists it incompatible: the
-/// test fails, as checked once by hand.
+/// at work. Two other SDKs:
 ///
-/// Two `swift build`s of the scaffold (one per SDK), about three minutes each on two cores: one test.
+/// - the last release of the current major: the newest `sdk-<major>.*` tag, checked out with `git worktree
+///   add` into the test's folder (and removed afterwards). `git clone` copies tags, so CI's fresh clone has
+///   it; a clone without it fails here, naming the tag to fetch. The plugin's source is what HEAD's
+///   `plugins new` writes, so the scaffold must keep to what that release has.
+/// - HEAD's Core in a scratch copy with an additive change: stored properties added first in the public
+///   structs the scaffold plugin uses (`CommandArguments`, `RenderContext`, `TextFieldState`, `HelpItem`, and
+///   `ListRow`), and a method added to each. It proves now what a later release will: without library
+///   evolution the plugin would assume those structs' layout; built so (`STRATA_COMPAT_WITHOUT_EVOLUTION=1`
+///   strips the flag from the scratch copy) it also expects symbols a resilient SDK doesn't export (such as
+///   `Style.bold.unsafeMutableAddressor`), so `plugins verify` fails it and strata lists it incompatible: the
+///   test fails, as checked once by hand.
+///
+/// Three `swift build`s of the scaffold (HEAD, the release, the scratch copy), about three minutes each on two
+/// cores: one test.
 @Suite(.serialized) struct SDKCompatibilityTests {
     /// The additive change, per file: after the line that opens the struct, new stored properties and a method.
     static let additions = [
@@ -106,19 +113,60 @@ import Testing
         return outputs
     }
 
-    @Test(.timeLimit(.minutes(20)))
-    func aPluginBuiltAgainstAnotherSDKBuildRunsLikeOneBuiltAgainstHEAD() async throws {
+    /// The SDK version in `StrataABI.swift`, as `Scripts/sdk-abi` reads it.
+    static func sdkVersion() throws -> String {
+        let file = BuildProducts.repositoryRoot.appendingPathComponent("Core/Sources/StrataPluginKit/StrataABI.swift")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let match = try #require(text.firstMatch(of: /sdkVersion: String \{ "([0-9]+\.[0-9]+\.[0-9]+)" \}/),
+                                 "no sdkVersion in \(file.path)")
+        return String(match.1)
+    }
+
+    /// The newest release tag of the current SDK major (`sdk-1.*` for SDK 1.x), by version.
+    static func releaseTag() throws -> String {
+        let major = try #require(try sdkVersion().split(separator: ".").first)
+        let pattern = "sdk-\(major).*"
+        let tags = try run("/usr/bin/env", ["git", "-C", BuildProducts.repositoryRoot.path, "tag", "--list", pattern, "--sort=-v:refname"])
+        try #require(tags.status == 0, "git tag --list failed: \(tags.stderr)")
+        let newest = tags.stdout.split(separator: "\n").first.map(String.init)
+        return try #require(newest, """
+            no SDK release tag \(pattern) in \(BuildProducts.repositoryRoot.path): each SDK release is tagged \
+            (docs/sdk-releases.md); fetch the tags (git fetch --tags) or clone the repository with them
+            """)
+    }
+
+    /// Builds the scaffold against the SDK of release `tag`, checked out into a worktree that is removed again.
+    static func buildHello(in sandbox: Sandbox, release tag: String) async throws -> URL {
+        let root = BuildProducts.repositoryRoot.path
+        let checkout = sandbox.root.appendingPathComponent("release")
+        let add = try run("/usr/bin/env", ["git", "-C", root, "worktree", "add", "--detach", checkout.path, tag])
+        try #require(add.status == 0, "git worktree add of \(tag) failed: \(add.stderr)")
+        defer {
+            _ = try? run("/usr/bin/env", ["git", "-C", root, "worktree", "remove", "--force", checkout.path])
+        }
+        return try await buildHello(in: sandbox, core: checkout.appendingPathComponent("Core"), folder: tag)
+    }
+
+    @Test(.timeLimit(.minutes(30)))
+    func pluginsBuiltAgainstTheLastReleaseAndAnAdditiveChangeRunLikeOneBuiltAgainstHEAD() async throws {
         let sandbox = try Sandbox()
+        let tag = try Self.releaseTag()
+        // All built before strata is configured with any of them: `plugins new Hello` refuses a name in use.
         let head = try await Self.buildHello(in: sandbox, core: BuildProducts.repositoryRoot.appendingPathComponent("Core"), folder: "head")
-        let other = try await Self.buildHello(in: sandbox, core: Self.scratchCore(in: sandbox.root), folder: "other")
+        let others = [
+            (tag, try await Self.buildHello(in: sandbox, release: tag)),
+            ("an additive change", try await Self.buildHello(in: sandbox, core: Self.scratchCore(in: sandbox.root), folder: "other")),
+        ]
 
         let expected = try await Self.outputs(sandbox, plugins: head)
         #expect(expected[0] == "hello greet World → 0 \nHello, World!\n")
         #expect(expected[1] == "hello greet Ada Lovelace --shout → 0 \nHELLO, ADA LOVELACE!\n")
         #expect(expected[3].contains("Hello, Grace!"), "\(expected[3])")
-        let found = try await Self.outputs(sandbox, plugins: other)
-        for (line, (want, got)) in zip(expected, found).enumerated() {
-            #expect(got == want, "output \(line) differs from the plugin built against HEAD's SDK")
+        for (sdk, plugins) in others {
+            let found = try await Self.outputs(sandbox, plugins: plugins)
+            for (line, (want, got)) in zip(expected, found).enumerated() {
+                #expect(got == want, "output \(line) of the plugin built against \(sdk) differs from the one built against HEAD's SDK")
+            }
         }
     }
 }

@@ -21,7 +21,7 @@ protocol BenchClient {
 struct StrataClient: BenchClient {
     let client = CurlHTTPClient()
     func get(_ url: URL, timeout: Double) async throws -> Int {
-        try await client.send(HTTPRequest(url: url, timeout: timeout)).body.count
+        try await client.send(HTTPRequest(url: url.absoluteString, timeout: timeout)).body.count
     }
     func close() async throws {}
 }

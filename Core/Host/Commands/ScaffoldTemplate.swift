@@ -162,6 +162,7 @@ enum ScaffoldTemplate {
             (
                 "Sources/\(name)Plugin/\(name)Plugin.swift",
                 """
+                import Foundation
                 import \(name)Data
                 import \(name)Domain
                 import \(name)Presentation
@@ -172,7 +173,8 @@ enum ScaffoldTemplate {
                 /// is its own; `context.export` would offer a type to other plugins.
                 final class \(name)Plugin: FeaturePlugin {
                     func register(in context: PluginContext) throws {
-                        let salutationFile = context.dataDirectory.appendingPathComponent("salutation.txt")
+                        // The SDK gives folders as paths; the plugin makes the URLs it wants itself.
+                        let salutationFile = URL(fileURLWithPath: context.dataDirectory).appendingPathComponent("salutation.txt")
                         try context.register((any SalutationRepository).self, scope: .singleton) { _ in
                             FileSalutationRepository(file: salutationFile)
                         }

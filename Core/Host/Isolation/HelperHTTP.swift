@@ -37,9 +37,9 @@ struct HelperFetch: Codable {
         do {
             let response = try await client.send(
                 HTTPRequest(
-                    url: url, method: method, headers: headers, body: body, timeout: timeout,
+                    url: url.absoluteString, method: method, headers: headers, body: body.map { Array($0) }, timeout: timeout,
                     maxResponseBytes: maxResponseBytes))
-            return Answer(id: id, status: response.status, headers: response.headers, body: response.body)
+            return Answer(id: id, status: response.status, headers: response.headers, body: Data(response.body))
         } catch {
             return Answer(id: id, failure: error.description)
         }
@@ -65,15 +65,15 @@ final class HelperHTTPClient: HTTPClient {
                 return id
             }
             let fetch = HelperFetch(
-                id: id, url: request.url.absoluteString, method: request.method, headers: request.headers,
-                body: request.body, timeout: request.timeout, maxResponseBytes: request.maxResponseBytes)
+                id: id, url: request.url, method: request.method, headers: request.headers,
+                body: request.body.map { Data($0) }, timeout: request.timeout, maxResponseBytes: request.maxResponseBytes)
             guard let payload = try? JSONEncoder().encode(fetch), channel.send(.init(.fetch, Array(payload))) else {
                 deliver(HelperFetch.Answer(id: id, failure: "strata is gone"))
                 return
             }
         }
         if let failure = answer.failure { throw .notConnected(detail: failure) }
-        return HTTPResponse(status: answer.status, headers: answer.headers, body: answer.body)
+        return HTTPResponse(status: answer.status, headers: answer.headers, body: Array(answer.body))
     }
 
     func stream(_ request: HTTPRequest) -> AsyncThrowingStream<HTTPStreamPart, any Error> {

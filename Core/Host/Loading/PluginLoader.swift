@@ -170,7 +170,7 @@ final class PluginLoader {
         let context = container.context(
             pluginID: id, dataDirectory: folder,
             libraryDirectory: URL(fileURLWithPath: records[index].path).deletingLastPathComponent(),
-            settings: PluginSettings(json: config.settingsJSON(for: id), pluginID: id, source: config.source))
+            settings: PluginSettings(json: Array(config.settingsJSON(for: id)), pluginID: id, source: config.source))
         do {
             do {
                 try PrivateFolder.prepare(folder)

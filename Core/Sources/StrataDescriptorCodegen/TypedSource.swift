@@ -149,7 +149,8 @@ public enum TypedSource {
             let key = SwiftNames.literal(setting.key)
             var (type, read): (String, String) =
                 switch (setting.type, setting.format) {
-                case (.string, .httpURL?): ("URL", "url(\(key))")
+                // The SDK hands over checked text; the URL is made here, in the plugin (no Foundation type in the SDK's ABI).
+                case (.string, .httpURL?): ("URL", "url(\(key)).flatMap(URL.init(string:))")
                 case (.string, _): ("String", "string(\(key))")
                 case (.integer, _): ("Int", "integer(\(key))")
                 case (.number, _): ("Double", "number(\(key))")

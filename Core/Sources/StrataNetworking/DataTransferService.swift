@@ -1,4 +1,4 @@
-public import FoundationEssentials
+internal import FoundationEssentials
 import StrataBase
 
 /// Talks to one HTTP API: builds requests from endpoints, retries what the policy allows, surfaces any
@@ -6,12 +6,12 @@ import StrataBase
 public struct DataTransferService: Sendable {
     /// The transport.
     public let client: any HTTPClient
-    /// The API's base URL; endpoint paths are appended to it.
-    public let baseURL: URL
+    /// The API's base URL as text (`https://api.example.com/v1`); endpoint paths are appended to it.
+    public let baseURL: String
     /// Header fields sent with every request (e.g. `Authorization`).
     public var headers: [String: String]
     /// Query items sent with every request (e.g. an `api_key`).
-    public var query: [URLQueryItem]
+    public var query: [QueryItem]
     /// Seconds to wait for a response when the endpoint doesn't say.
     public var timeout: Double
     /// The most body bytes (decoded) to take from a response when the endpoint doesn't say; one that
@@ -24,7 +24,7 @@ public struct DataTransferService: Sendable {
 
     /// Creates a service.
     public init(
-        client: any HTTPClient, baseURL: URL, headers: [String: String] = [:], query: [URLQueryItem] = [],
+        client: any HTTPClient, baseURL: String, headers: [String: String] = [:], query: [QueryItem] = [],
         timeout: Double = 30, maxResponseBytes: Int = HTTPRequest.defaultMaxResponseBytes, retry: RetryPolicy = .standard,
         sleep: @escaping @Sendable (Double) async throws -> Void = { seconds in
             try await Task.sleep(nanoseconds: UInt64(min(max(0, seconds), 3_153_600_000) * 1_000_000_000))
@@ -43,18 +43,18 @@ public struct DataTransferService: Sendable {
     /// The request `endpoint` becomes.
     /// - Throws: `NetworkError.invalidRequest` if the URL can't be built.
     public func makeRequest<T>(_ endpoint: Endpoint<T>) throws(NetworkError) -> HTTPRequest {
-        var url = baseURL
+        guard var url = URL(string: baseURL) else { throw .invalidRequest("bad base URL \(baseURL)") }
         for component in endpoint.path.split(separator: "/") { url.appendPathComponent(String(component)) }
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
             throw .invalidRequest("bad URL \(url)")
         }
-        let items = query + endpoint.query
+        let items = (query + endpoint.query).map { URLQueryItem(name: $0.name, value: $0.value) }
         if !items.isEmpty { components.queryItems = (components.queryItems ?? []) + items }
         // URLComponents leaves `+` as is, and servers read it as a space.
         components.percentEncodedQuery = components.percentEncodedQuery?.replacing("+", with: "%2B")
         guard let full = components.url else { throw .invalidRequest("bad URL for path \(endpoint.path)") }
         return HTTPRequest(
-            url: full, method: endpoint.method, headers: headers.merging(endpoint.headers) { $1 },
+            url: full.absoluteString, method: endpoint.method, headers: headers.merging(endpoint.headers) { $1 },
             body: endpoint.body, timeout: endpoint.timeout ?? timeout,
             maxResponseBytes: endpoint.maxResponseBytes ?? maxResponseBytes)
     }
@@ -81,7 +81,7 @@ public struct DataTransferService: Sendable {
     /// Sends `endpoint` and returns its 2xx body as it arrives, for server-sent events. A non-2xx answer
     /// is read whole, retried per the policy, then thrown as `NetworkError.httpStatus`.
     /// - Throws: what `response(_:)` throws; later failures arrive through the stream.
-    public func stream<T>(_ endpoint: Endpoint<T>) async throws(NetworkError) -> AsyncThrowingStream<Data, any Error> {
+    public func stream<T>(_ endpoint: Endpoint<T>) async throws(NetworkError) -> AsyncThrowingStream<[UInt8], any Error> {
         let request = try makeRequest(endpoint)
         var attempt = 1
         while true {
@@ -89,7 +89,7 @@ public struct DataTransferService: Sendable {
             if head.isSuccess { return body }
             var response = head
             do {
-                for try await chunk in body { response.body.append(chunk) }
+                for try await chunk in body { response.body.append(contentsOf: chunk) }
             } catch {
                 throw NetworkError.from(error, timeout: request.timeout)
             }
@@ -100,9 +100,9 @@ public struct DataTransferService: Sendable {
     /// Decodes a DTO, turning a failure into `NetworkError.decoding` with the key path. A lone surrogate
     /// escape in a string becomes U+FFFD instead of failing the whole document (``JSONSurrogates``).
     /// - Throws: `NetworkError.decoding`.
-    public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(NetworkError) -> T {
+    public static func decode<T: Decodable>(_ type: T.Type, from data: [UInt8]) throws(NetworkError) -> T {
         do {
-            return try JSONDecoder().decode(type, from: JSONSurrogates.repairing(data))
+            return try JSONDecoder().decode(type, from: Data(JSONSurrogates.repairing(data)))
         } catch let error as DecodingError {
             throw .decoding(keyPath: error.keyPath(), detail: error.problem)
         } catch {
@@ -120,8 +120,8 @@ public struct DataTransferService: Sendable {
     ///
     /// The pump task and its cancellation are wired up before anything is awaited, so a cancellation at
     /// any moment (even before the pump has started) cancels the request.
-    private func open(_ request: HTTPRequest) async throws(NetworkError) -> (HTTPResponse, AsyncThrowingStream<Data, any Error>) {
-        let (body, bodyContinuation) = AsyncThrowingStream<Data, any Error>.makeStream()
+    private func open(_ request: HTTPRequest) async throws(NetworkError) -> (HTTPResponse, AsyncThrowingStream<[UInt8], any Error>) {
+        let (body, bodyContinuation) = AsyncThrowingStream<[UInt8], any Error>.makeStream()
         let (heads, headContinuation) = AsyncThrowingStream<HTTPResponse, any Error>.makeStream()
         let parts = client.stream(request)
         let timeout = request.timeout

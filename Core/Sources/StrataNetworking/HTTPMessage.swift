@@ -1,15 +1,13 @@
-public import FoundationEssentials
-
 /// One HTTP request, ready to send.
 public struct HTTPRequest: Sendable, Equatable {
-    /// The full URL, query included.
-    public var url: URL
+    /// The full URL, query included, as text (`https://api.example.com/3/search?q=x`).
+    public var url: String
     /// The method: `GET`, `POST`, …
     public var method: String
     /// Header fields by name.
     public var headers: [String: String]
     /// The body, if any.
-    public var body: Data?
+    public var body: [UInt8]?
     /// Seconds to wait for the server before failing with `NetworkError.timedOut`.
     public var timeout: Double
     /// The most body bytes to take, counted after decoding (gzip, deflate), streamed or not; a response
@@ -21,7 +19,7 @@ public struct HTTPRequest: Sendable, Equatable {
 
     /// Creates a request.
     public init(
-        url: URL, method: String = "GET", headers: [String: String] = [:], body: Data? = nil, timeout: Double = 30,
+        url: String, method: String = "GET", headers: [String: String] = [:], body: [UInt8]? = nil, timeout: Double = 30,
         maxResponseBytes: Int = HTTPRequest.defaultMaxResponseBytes
     ) {
         self.url = url
@@ -40,10 +38,10 @@ public struct HTTPResponse: Sendable, Equatable {
     /// Header fields, names lowercased.
     public var headers: [String: String]
     /// The body.
-    public var body: Data
+    public var body: [UInt8]
 
     /// Creates a response; header names are lowercased.
-    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+    public init(status: Int, headers: [String: String] = [:], body: [UInt8] = []) {
         self.status = status
         self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
         self.body = body
@@ -64,5 +62,5 @@ public enum HTTPStreamPart: Sendable, Equatable {
     /// The status and headers; its `body` is empty.
     case head(HTTPResponse)
     /// Bytes of the body, in order.
-    case bytes(Data)
+    case bytes([UInt8])
 }

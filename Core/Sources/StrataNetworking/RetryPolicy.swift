@@ -1,6 +1,5 @@
-public import FoundationEssentials
 internal import Glibc
-import StrataBase
+public import StrataBase
 
 /// When and how long to wait before asking again: bounded retries with exponential backoff for the
 /// statuses a server uses to say "later" (429, 503), honouring its `Retry-After`.
@@ -16,16 +15,16 @@ public struct RetryPolicy: Sendable {
     /// Whether a response with a retryable status may be retried at all. An API whose 429 can also mean
     /// "out of quota", which no wait cures, says no to that one. By default every such response may be.
     public var mayRetry: @Sendable (HTTPResponse) -> Bool
-    /// How long the server asks to wait, in seconds, given the response and the current date; `nil` when it
+    /// How long the server asks to wait, in seconds, given the response and the current instant; `nil` when it
     /// doesn't say (the backoff applies). By default it reads `Retry-After`; an API that says it elsewhere
     /// (in its error message, say) reads it there.
-    public var serverDelay: @Sendable (HTTPResponse, Date) -> Double?
+    public var serverDelay: @Sendable (HTTPResponse, Timestamp) -> Double?
 
     /// Creates a policy.
     public init(
         maxAttempts: Int = 3, retryableStatuses: Set<Int> = [429, 503], baseDelay: Double = 0.5, maxDelay: Double = 30,
         mayRetry: @escaping @Sendable (HTTPResponse) -> Bool = { _ in true },
-        serverDelay: @escaping @Sendable (HTTPResponse, Date) -> Double? = RetryPolicy.retryAfter
+        serverDelay: @escaping @Sendable (HTTPResponse, Timestamp) -> Double? = RetryPolicy.retryAfter
     ) {
         self.maxAttempts = maxAttempts
         self.retryableStatuses = retryableStatuses
@@ -43,28 +42,28 @@ public struct RetryPolicy: Sendable {
     /// How long to wait before attempt `attempt + 1` after `response`, or `nil` to stop retrying.
     /// - Parameters:
     ///   - response: the answer to attempt `attempt` (counted from 1).
-    ///   - now: the current date, to read an HTTP-date `Retry-After`.
-    public func delay(after response: HTTPResponse, attempt: Int, now: Date = Date()) -> Double? {
+    ///   - now: the current instant, to read an HTTP-date `Retry-After`; `nil` reads the system clock.
+    public func delay(after response: HTTPResponse, attempt: Int, now: Timestamp? = nil) -> Double? {
         guard attempt < maxAttempts, retryableStatuses.contains(response.status), mayRetry(response) else { return nil }
-        let wait = serverDelay(response, now) ?? baseDelay * pow(2, Double(attempt - 1))
+        let wait = serverDelay(response, now ?? Timestamp.now()) ?? baseDelay * pow(2, Double(attempt - 1))
         return wait <= maxDelay ? wait : nil
     }
 
     /// The response's `Retry-After` in seconds, if it has a readable one (the default `serverDelay`).
-    public static func retryAfter(_ response: HTTPResponse, now: Date) -> Double? {
+    public static func retryAfter(_ response: HTTPResponse, now: Timestamp) -> Double? {
         response.header("Retry-After").flatMap { retryAfterSeconds($0, now: now) }
     }
 
     /// Reads `Retry-After` as seconds (`"8"`, `"1.5"`) or an HTTP date (`"Wed, 21 Oct 2015 07:28:00 GMT"`).
-    public static func retryAfterSeconds(_ value: String, now: Date = Date()) -> Double? {
+    public static func retryAfterSeconds(_ value: String, now: Timestamp? = nil) -> Double? {
         let trimmed = String(value.trimmingSpaces)
         if let seconds = Double(trimmed) { return max(0, seconds) }
         guard let date = httpDate(trimmed) else { return nil }
-        return max(0, date.timeIntervalSince(now))
+        return max(0, date.seconds(since: now ?? Timestamp.now()))
     }
 
     /// An IMF-fixdate (RFC 9110 §5.6.7), the form servers send: `Sun, 06 Nov 1994 08:49:37 GMT`.
-    static func httpDate(_ text: String) -> Date? {
+    static func httpDate(_ text: String) -> Timestamp? {
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         let parts = text.split(separator: " ")
         guard parts.count == 6, parts[0].count == 4, parts[0].hasSuffix(","), parts[5] == "GMT", parts[1].count == 2,
@@ -79,6 +78,6 @@ public struct RetryPolicy: Sendable {
         let era = y / 400, yearOfEra = y - era * 400
         let dayOfYear = (153 * (month < 2 ? month + 10 : month - 2) + 2) / 5 + day - 1
         let days = era * 146_097 + yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear - 719_468
-        return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second))
+        return Timestamp(secondsSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second))
     }
 }

@@ -1,4 +1,3 @@
-public import FoundationEssentials
 import StrataBase
 
 /// A plugin's settings as a type: generated from `plugin.json` by the descriptor build tool
@@ -64,8 +63,8 @@ public struct SettingValues: Sendable {
         return flag
     }
 
-    /// The http(s) URL at `key` (a setting whose format is `httpURL`), if it is there.
-    public func url(_ key: String) -> URL? {
+    /// The http(s) URL at `key` (a setting whose format is `httpURL`), as text, if it is there and is one.
+    public func url(_ key: String) -> String? {
         string(key).flatMap(PluginDescriptor.Setting.httpURL)
     }
 
@@ -85,7 +84,7 @@ extension PluginSettings {
         let root = "features.\(pluginID).settings"
         let members: [String: JSONValue]
         do {
-            guard case .object(let object) = try JSONValue.parse(Array(json)).value else {
+            guard case .object(let object) = try JSONValue.parse(json).value else {
                 throw PluginSettingsError(pluginID: pluginID, keyPath: root, problem: "expected an object", source: source)
             }
             members = object

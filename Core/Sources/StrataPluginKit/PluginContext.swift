@@ -1,4 +1,3 @@
-public import FoundationEssentials
 import StrataBase
 import StrataDI
 import Synchronization
@@ -16,11 +15,11 @@ import Synchronization
 public final class PluginContext: Sendable, CustomReflectable {
     /// The plugin's id.
     public let pluginID: String
-    /// The plugin's own folder for databases and files; created before `register(in:)` is called.
-    public let dataDirectory: URL
-    /// The folder of the plugin's library, for files shipped beside it (resource bundles); `nil` when the
-    /// plugin was not loaded from a file (an in-process test).
-    public let libraryDirectory: URL?
+    /// The path of the plugin's own folder for databases and files; created before `register(in:)` is called.
+    public let dataDirectory: String
+    /// The path of the folder of the plugin's library, for files shipped beside it (resource bundles); `nil`
+    /// when the plugin was not loaded from a file (an in-process test).
+    public let libraryDirectory: String?
     /// The plugin's settings from the config.
     public let settings: PluginSettings
     /// The shared container, bound to this plugin by the host.
@@ -29,7 +28,7 @@ public final class PluginContext: Sendable, CustomReflectable {
 
     /// Creates a context over `registry` (the host does this, with its container bound to the plugin: see
     /// StrataHostKit's `Container.context(pluginID:dataDirectory:libraryDirectory:settings:)`).
-    public init(pluginID: String, dataDirectory: URL, libraryDirectory: URL? = nil, settings: PluginSettings, registry: any PluginRegistry) {
+    public init(pluginID: String, dataDirectory: String, libraryDirectory: String? = nil, settings: PluginSettings, registry: any PluginRegistry) {
         self.pluginID = pluginID
         self.dataDirectory = dataDirectory
         self.libraryDirectory = libraryDirectory

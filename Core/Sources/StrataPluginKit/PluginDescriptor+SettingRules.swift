@@ -1,4 +1,4 @@
-public import FoundationEssentials
+internal import FoundationEssentials
 import StrataBase
 
 /// The one check of a setting's value against what `plugin.json` declares for it (its type, choices, range
@@ -48,10 +48,10 @@ extension PluginDescriptor.Setting {
         }
     }
 
-    /// An `http(s)` URL with a host, as ``Format/httpURL`` asks; `nil` for any other text.
-    public static func httpURL(_ text: String) -> URL? {
+    /// `text` when it is an `http(s)` URL with a host, as ``Format/httpURL`` asks; `nil` for any other text.
+    public static func httpURL(_ text: String) -> String? {
         guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else { return nil }
-        return url
+        return text
     }
 
     private func problem(withText text: String) -> Problem? {

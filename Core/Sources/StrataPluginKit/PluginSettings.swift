@@ -1,17 +1,17 @@
-public import FoundationEssentials
+internal import FoundationEssentials
 import StrataBase
 
 /// A plugin's `features.<id>.settings` object from the config, for the plugin to decode.
 public struct PluginSettings: Sendable {
-    /// The settings as JSON (`{}` when the config has none).
-    public let json: Data
+    /// The settings as JSON text in UTF-8 (`{}` when the config has none).
+    public let json: [UInt8]
     /// The plugin they belong to.
     public let pluginID: String
     /// Where they came from, for messages: a config path or `built-in defaults`.
     public let source: String
 
     /// Creates settings from JSON.
-    public init(json: Data = Data("{}".utf8), pluginID: String, source: String) {
+    public init(json: [UInt8] = Array("{}".utf8), pluginID: String, source: String) {
         self.json = json
         self.pluginID = pluginID
         self.source = source
@@ -22,7 +22,7 @@ public struct PluginSettings: Sendable {
     /// - Throws: `PluginSettingsError` naming the plugin, the key path and the file.
     public func decode<T: Decodable>(_ type: T.Type) throws(PluginSettingsError) -> T {
         do {
-            return try JSONDecoder().decode(type, from: json)
+            return try JSONDecoder().decode(type, from: Data(json))
         } catch let error as DecodingError {
             throw PluginSettingsError(
                 pluginID: pluginID, keyPath: error.keyPath(under: "features.\(pluginID).settings"), problem: error.problem, source: source)

@@ -1,4 +1,5 @@
-public import FoundationEssentials
+internal import FoundationEssentials
+public import StrataBase
 import Synchronization
 
 /// A clock that moves only when told to: for tests, and for replays that run faster than real time.
@@ -7,24 +8,24 @@ import Synchronization
 /// so a test drives time explicitly and never waits for real.
 public final class ManualWallClock: WallClock {
     private struct Sleeper {
-        let wakeAt: Date
+        let wakeAt: Timestamp
         let continuation: CheckedContinuation<Void, any Error>
     }
 
     private struct State {
-        var now: Date
+        var now: Timestamp
         var sleepers: [UUID: Sleeper] = [:]
     }
 
     private let state: Mutex<State>
 
     /// Creates a clock that reads `start` until it is advanced.
-    public init(start: Date = Date(timeIntervalSince1970: 0)) {
+    public init(start: Timestamp = Timestamp(nanosecondsSince1970: 0)) {
         state = Mutex(State(now: start))
     }
 
-    /// The clock's current date.
-    public func now() -> Date { state.withLock { $0.now } }
+    /// The clock's current instant.
+    public func now() -> Timestamp { state.withLock { $0.now } }
 
     /// The number of tasks currently suspended in `sleep(seconds:)`.
     public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
@@ -32,7 +33,7 @@ public final class ManualWallClock: WallClock {
     /// Moves the clock forward and wakes every sleeper whose time has come.
     public func advance(by seconds: Double) {
         let due: [CheckedContinuation<Void, any Error>] = state.withLock { state in
-            state.now = state.now.addingTimeInterval(seconds)
+            state.now = state.now.adding(seconds: seconds)
             let now = state.now
             let dueIDs = state.sleepers.filter { $0.value.wakeAt <= now }.map(\.key)
             return dueIDs.compactMap { state.sleepers.removeValue(forKey: $0)?.continuation }
@@ -51,7 +52,7 @@ public final class ManualWallClock: WallClock {
                 // here; one that lands after finds the sleeper in `onCancel`.
                 let cancelled = state.withLock { state in
                     if Task.isCancelled { return true }
-                    state.sleepers[id] = Sleeper(wakeAt: state.now.addingTimeInterval(seconds), continuation: continuation)
+                    state.sleepers[id] = Sleeper(wakeAt: state.now.adding(seconds: seconds), continuation: continuation)
                     return false
                 }
                 if cancelled { continuation.resume(throwing: CancellationError()) }

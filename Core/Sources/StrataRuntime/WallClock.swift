@@ -1,12 +1,12 @@
-public import FoundationEssentials
+public import StrataBase
 
 /// The time of day as the host and plugins see it, so that tests can control time.
 ///
 /// An implementation must be safe to call from any thread. `sleep(seconds:)` must end early by throwing
 /// `CancellationError` when the calling task is cancelled.
 public protocol WallClock: Sendable {
-    /// The current date.
-    func now() -> Date
+    /// The current instant.
+    func now() -> Timestamp
     /// Suspends the calling task for `seconds` of this clock's time.
     /// - Throws: `CancellationError` if the task is cancelled while it waits.
     func sleep(seconds: Double) async throws
@@ -17,8 +17,8 @@ public struct SystemWallClock: WallClock {
     /// Creates the system clock.
     public init() {}
 
-    /// The current date from the system.
-    public func now() -> Date { Date() }
+    /// The current instant from the system.
+    public func now() -> Timestamp { .now() }
 
     /// Sleeps for real; ends early with `CancellationError` on cancellation.
     public func sleep(seconds: Double) async throws {

@@ -71,7 +71,7 @@ import StrataBase
         // JSON may spell half a surrogate pair; JSONDecoder refuses the whole document for it.
         let wire = Data(#"{"a": "half \ud83d pair \u001b[2J", "b": "\udc00\"\\ud800", "c": "ok \ud83d\ude00", "d": "\u0041"}"#.utf8)
         #expect(throws: DecodingError.self) { try JSONDecoder().decode([String: String].self, from: wire) }
-        let decoded = try JSONDecoder().decode([String: String].self, from: JSONSurrogates.repairing(wire))
+        let decoded = try JSONDecoder().decode([String: String].self, from: Data(JSONSurrogates.repairing(Array(wire))))
         #expect(decoded["a"] == "half \u{FFFD} pair \u{1B}[2J")
         #expect(decoded["b"] == "\u{FFFD}\"\\ud800")  // an escaped backslash is not an escape
         #expect(decoded["c"] == "ok 😀")

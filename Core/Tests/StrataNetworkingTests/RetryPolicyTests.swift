@@ -1,4 +1,5 @@
 import FoundationEssentials
+import StrataBase
 import StrataNetworking
 import Testing
 
@@ -12,10 +13,10 @@ import Testing
         ("Fri, 31 Dec 1999 23:59:59 GMT", 946_684_799),
     ])
     func anHTTPDateIsReadAsTheSecondsUntilIt(date: String, epoch: Double) {
-        let now = Date(timeIntervalSince1970: epoch - 90)
+        let now = Timestamp(secondsSince1970: epoch - 90)
         #expect(RetryPolicy.retryAfterSeconds(date, now: now) == 90)
         #expect(RetryPolicy.retryAfterSeconds(" \(date) ", now: now) == 90, "surrounding spaces are allowed")
-        #expect(RetryPolicy.retryAfterSeconds(date, now: Date(timeIntervalSince1970: epoch + 5)) == 0, "a past date means now")
+        #expect(RetryPolicy.retryAfterSeconds(date, now: Timestamp(secondsSince1970: epoch + 5)) == 0, "a past date means now")
     }
 
     @Test func secondsAreReadAsSecondsAndAnythingElseAsNothing() {

@@ -21,7 +21,7 @@ struct SampleSettings: DeclaredSettings {
     init(_ values: SettingValues) {
         limit = values.integer("limit") ?? limit
         source = values.string("source") ?? source
-        baseURL = values.url("baseURL")
+        baseURL = values.url("baseURL").flatMap(URL.init(string:))
         apiKeyEnvironment = values.string("apiKeyEnvironment") ?? apiKeyEnvironment
     }
 
@@ -36,7 +36,7 @@ struct SampleSettings: DeclaredSettings {
 
 @Suite struct DeclaredSettingsTests {
     func decode(_ json: String) throws(PluginSettingsError) -> SampleSettings {
-        try PluginSettings(json: Data(json.utf8), pluginID: "alpha", source: "strata.json").decode(SampleSettings.self)
+        try PluginSettings(json: Array(json.utf8), pluginID: "alpha", source: "strata.json").decode(SampleSettings.self)
     }
 
     func problem(_ json: String) -> String? {

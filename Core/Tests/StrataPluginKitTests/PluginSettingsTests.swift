@@ -24,7 +24,7 @@ import Testing
     }
 
     func settings(_ json: String) -> PluginSettings {
-        PluginSettings(json: Data(json.utf8), pluginID: "alpha", source: "/home/ada/.config/strata/strata.json")
+        PluginSettings(json: Array(json.utf8), pluginID: "alpha", source: "/home/ada/.config/strata/strata.json")
     }
 
     @Test func settingsDecode() throws {

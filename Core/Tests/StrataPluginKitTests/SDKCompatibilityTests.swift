@@ -35,6 +35,12 @@ import Testing
             == "built against Strata SDK 0.10; this strata has SDK 0.9: update strata")
     }
 
+    /// A new major may break what the last one promised, so a plugin of an older major is rebuilt.
+    @Test func aPluginOfAnOlderMajorIsRebuilt() {
+        #expect(StrataABI.refusal(ofStamp: "strata-sdk=1.4.0;swift=6.3.1", host: "strata-sdk=2.0.0;swift=6.3.1")
+            == "built for SDK 1.x; this strata is SDK 2: rebuild the plugin")
+    }
+
     @Test func thisBuildRunsItsOwnPlugins() {
         #expect(StrataABI.refusal(ofStamp: StrataABI.stampString) == nil)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import StrataBase
 import StrataRuntime
 import Synchronization
 import Testing
@@ -10,12 +11,12 @@ import Testing
     }
 
     @Test func nowMovesOnlyWhenAdvanced() {
-        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        let start = Timestamp(secondsSince1970: 1_700_000_000)
         let clock = ManualWallClock(start: start)
 
         #expect(clock.now() == start)
         clock.advance(by: 90)
-        #expect(clock.now() == start.addingTimeInterval(90))
+        #expect(clock.now() == start.adding(seconds: 90))
     }
 
     @Test func aSleeperWakesOnlyOnceTheClockPassesItsTime() async throws {
@@ -36,7 +37,7 @@ import Testing
 
         #expect(woke.isSet)
         #expect(clock.sleeperCount == 0)
-        #expect(clock.now() == Date(timeIntervalSince1970: 10))
+        #expect(clock.now() == Timestamp(secondsSince1970: 10))
     }
 
     @Test func sleepersWakeByTheirOwnTimes() async throws {

@@ -7,7 +7,7 @@ import Testing
         let folder = try TemporaryFolder()
         let url = folder.file("movies/nested/movies.sqlite")
 
-        let database = try SQLiteDatabaseOpener().open(url)
+        let database = try SQLiteDatabaseOpener().open(url.path)
         try database.execute("CREATE TABLE t (x INTEGER)")
 
         #expect(FileManager.default.fileExists(atPath: url.path))
@@ -109,7 +109,7 @@ import Testing
         let url = folder.file("notes.sqlite")
         try Data(repeating: 0x41, count: 4096).write(to: url)
 
-        let error = #expect(throws: StorageError.self) { try SQLiteDatabaseOpener().open(url) }
+        let error = #expect(throws: StorageError.self) { try SQLiteDatabaseOpener().open(url.path) }
 
         #expect(error?.path == url.path)
         #expect(error?.description.contains("Move it aside (mv \(url.path) \(url.path).damaged)") == true, "\(String(describing: error))")

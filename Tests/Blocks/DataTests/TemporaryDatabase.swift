@@ -14,5 +14,5 @@ final class TemporaryDatabase {
     deinit { try? FileManager.default.removeItem(at: folder) }
 
     /// A new connection to the file, as another process would open it.
-    func open() throws -> SQLiteDatabase { try SQLiteDatabaseOpener().open(url) }
+    func open() throws -> SQLiteDatabase { try SQLiteDatabaseOpener().open(url.path) }
 }

@@ -1,5 +1,6 @@
 import BlocksDomain
 import Foundation
+import StrataBase
 import StrataPluginKit
 import StrataRuntime
 import StrataStorage
@@ -10,7 +11,7 @@ import Testing
 /// repositories it made once, in one database, and read the clock it was given.
 final class BlocksDIContainerTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("blocks-container-\(UUID().uuidString)")
-    let clock = ManualWallClock(start: ISO8601DateFormatter().date(from: "2026-06-10T09:20:00Z")!)
+    let clock = ManualWallClock(start: Timestamp(secondsSince1970: ISO8601DateFormatter().date(from: "2026-06-10T09:20:00Z")!.timeIntervalSince1970))
     lazy var container = BlocksDIContainer(dependencies: .init(
         settings: BlocksSettings(SettingValues(["timeZone": .string("Europe/Berlin")])), dataDirectory: folder, environment: [:],
         databaseOpener: { SQLiteDatabaseOpener() }, wallClock: { [clock] in clock }))
@@ -32,6 +33,6 @@ final class BlocksDIContainerTests {
         #expect(try container.makeDatabase() === container.makeDatabase())
         #expect(try container.makeCalendar().timeZone.identifier == "Europe/Berlin")
         clock.advance(by: 42)
-        #expect(try container.makeBlocksClock().now() == clock.now())
+        #expect(try container.makeBlocksClock().now() == Date(timeIntervalSince1970: clock.now().secondsSince1970))
     }
 }

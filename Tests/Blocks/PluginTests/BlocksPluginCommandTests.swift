@@ -1,4 +1,5 @@
 import Foundation
+import StrataBase
 import StrataRuntime
 import StrataTesting
 import Testing
@@ -16,7 +17,7 @@ func jsonObject(_ text: String) throws -> Any {
 /// Each test host is a separate "process": a new container and plugin over the same data folder.
 final class BlocksPluginCommandTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("blocks-plugin-\(UUID().uuidString)")
-    let clock = ManualWallClock(start: ISO8601DateFormatter().date(from: "2026-03-29T01:30:00+01:00")!)
+    let clock = ManualWallClock(start: Timestamp(secondsSince1970: ISO8601DateFormatter().date(from: "2026-03-29T01:30:00+01:00")!.timeIntervalSince1970))
 
     deinit { try? FileManager.default.removeItem(at: folder) }
 

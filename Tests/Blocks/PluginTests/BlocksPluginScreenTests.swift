@@ -1,4 +1,5 @@
 import Foundation
+import StrataBase
 import StrataRuntime
 import StrataTerminal
 import StrataTesting
@@ -9,7 +10,7 @@ import Testing
 @MainActor
 final class BlocksPluginScreenTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("blocks-screens-\(UUID().uuidString)")
-    let clock = ManualWallClock(start: ISO8601DateFormatter().date(from: "2026-06-10T09:20:00+02:00")!)
+    let clock = ManualWallClock(start: Timestamp(secondsSince1970: ISO8601DateFormatter().date(from: "2026-06-10T09:20:00+02:00")!.timeIntervalSince1970))
     let size = TerminalSize(width: 70, height: 14)
 
     deinit { try? FileManager.default.removeItem(at: folder) }

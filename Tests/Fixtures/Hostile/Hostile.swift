@@ -58,7 +58,7 @@ final class Fixture: FeaturePlugin {
             guard let url = URL(string: arguments[0]) else { throw CommandError.usage("not a URL") }
             let client = try context.service((any HTTPClient).self)
             do {
-                let response = try await client.send(HTTPRequest(url: url))
+                let response = try await client.send(HTTPRequest(url: url.absoluteString))
                 return "fetched \(arguments[0]): \(response.status)"
             } catch {
                 throw CommandError.failure("denied: fetch: \(error)")

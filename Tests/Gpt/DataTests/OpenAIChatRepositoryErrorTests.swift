@@ -123,7 +123,7 @@ struct OpenAIChatRepositoryErrorTests {
 
     @Test func aTimeoutIsReportedWithTheThirtySecondDefaultAndTheSettingToRaise() async throws {
         let client = FailingHTTPClient(.timedOut(seconds: 30))
-        let service = DataTransferService(client: client, baseURL: URL(string: "http://127.0.0.1:9/v1")!, sleep: sleeps.sleep)
+        let service = DataTransferService(client: client, baseURL: "http://127.0.0.1:9/v1", sleep: sleeps.sleep)
         let repository = OpenAIChatRepository(service: service, model: "gpt-4o-mini", authorization: .none)
 
         await #expect(throws: ChatError.timedOut(seconds: 30)) { try await repository.reply(to: "hi", as: persona) }

@@ -106,7 +106,7 @@ struct OpenAIChatRepositoryTests {
 
     @Test func aMissingKeyForARemoteServerSendsNothingAndSaysWhatToSet() async throws {
         let client = FailingHTTPClient(.transport("must not be called"))
-        let service = DataTransferService(client: client, baseURL: URL(string: "https://api.openai.com/v1")!, sleep: sleeps.sleep)
+        let service = DataTransferService(client: client, baseURL: "https://api.openai.com/v1", sleep: sleeps.sleep)
         let repository = OpenAIChatRepository(service: service, model: "gpt-4o-mini", authorization: .missing(variable: "MY_OPENAI_KEY"))
 
         await #expect(throws: ChatError.missingAPIKey(variable: "MY_OPENAI_KEY", baseURL: "https://api.openai.com/v1")) {

@@ -1,5 +1,6 @@
 import Foundation
 import GptDomain
+import StrataBase
 import StrataPluginKit
 import StrataRuntime
 import StrataStorage
@@ -10,7 +11,7 @@ import Testing
 /// database, read the clock it was given, and count for the user and the zone it settled on.
 final class GptDIContainerTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gpt-container-\(UUID().uuidString)")
-    let clock = ManualWallClock(start: Date(timeIntervalSince1970: 1_800_000_000))
+    let clock = ManualWallClock(start: Timestamp(secondsSince1970: 1_800_000_000))
     lazy var container = GptDIContainer(dependencies: .init(
         settings: GptSettings(SettingValues(["user": .string("ada"), "timeZone": .string("Asia/Seoul"), "dailyLimit": .number(3)])),
         dataDirectory: folder, libraryDirectory: nil, environment: [:],
@@ -26,9 +27,9 @@ final class GptDIContainerTests {
 
     @Test func aUseTheRepositoryHoldsIsCountedByTheUseCaseThenForgotten() async throws {
         #expect(container.userID == "ada" && container.policy.timeZone.identifier == "Asia/Seoul" && container.policy.limit == 3)
-        let day = container.policy.day(at: clock.now())
+        let day = container.policy.day(at: Date(timeIntervalSince1970: clock.now().secondsSince1970))
         let usage = try container.makeUsageRepository()
-        let reservation = try #require(try await usage.reserveUse(userID: "ada", on: day, limit: 3, at: clock.now()))
+        let reservation = try #require(try await usage.reserveUse(userID: "ada", on: day, limit: 3, at: Date(timeIntervalSince1970: clock.now().secondsSince1970)))
         #expect(try await usage.confirm(reservation) == 1)
 
         let counted = try await container.makeFetchUsageUseCase().execute()
@@ -40,6 +41,6 @@ final class GptDIContainerTests {
     @Test func theDatabaseIsMadeOnceAndTheClockIsTheOneGiven() throws {
         #expect(try container.makeDatabase() === container.makeDatabase())
         clock.advance(by: 90)
-        #expect(try container.makeNow()() == clock.now())
+        #expect(try container.makeNow()() == Date(timeIntervalSince1970: clock.now().secondsSince1970))
     }
 }

@@ -7,7 +7,7 @@ import Testing
 
 struct GptSettingsTests {
     func decode(_ json: String) throws -> GptSettings {
-        try PluginSettings(json: Data(json.utf8), pluginID: "gpt", source: "strata.json").decode(GptSettings.self)
+        try PluginSettings(json: Array(json.utf8), pluginID: "gpt", source: "strata.json").decode(GptSettings.self)
     }
 
     @Test func anEmptyObjectGivesTheDocumentedDefaults() throws {

@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct MoviesSettingsTests {
     private func decode(_ json: String) throws -> MoviesSettings {
-        try PluginSettings(json: Data(json.utf8), pluginID: "movies", source: "strata.json").decode(MoviesSettings.self)
+        try PluginSettings(json: Array(json.utf8), pluginID: "movies", source: "strata.json").decode(MoviesSettings.self)
     }
 
     /// The key and message of the settings error `json` causes.

@@ -27,10 +27,10 @@ struct SQLiteRunHistoryRepositoryTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("running-history-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("running.sqlite")
-        let first = try SQLiteRunHistoryRepository(database: SQLiteDatabaseOpener().open(url))
+        let first = try SQLiteRunHistoryRepository(database: SQLiteDatabaseOpener().open(url.path))
         try await first.save(.stub(startedAt: date("2026-10-31T23:00:00Z"), result: .stub(distanceKm: 5, elapsedSeconds: 1500, calories: 300)))
         try await first.save(.stub(startedAt: date("2026-11-02T07:00:00Z"), result: .stub(distanceKm: 2, elapsedSeconds: 700, calories: 90, ending: .cancelled)))
-        let reopened = try SQLiteRunHistoryRepository(database: SQLiteDatabaseOpener().open(url))
+        let reopened = try SQLiteRunHistoryRepository(database: SQLiteDatabaseOpener().open(url.path))
         var utc = Calendar(identifier: .gregorian)
         utc.timeZone = TimeZone(identifier: "UTC")!
         let records = try await DefaultFetchRecordsUseCase(history: reopened, calendar: utc).execute(month: YearMonth("2026-11")!)

@@ -1,5 +1,6 @@
 import Foundation
 import RunningDomain
+import StrataBase
 import StrataPluginKit
 import StrataRuntime
 import StrataStorage
@@ -13,7 +14,7 @@ final class RunningDIContainerTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("running-container-\(UUID().uuidString)")
     let track = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("../Fixtures/Data/gpx/togeojson_run.gpx").standardizedFileURL
-    let clock = ManualWallClock(start: Date(timeIntervalSince1970: 1_800_000_000))
+    let clock = ManualWallClock(start: Timestamp(secondsSince1970: 1_800_000_000))
     /// How many times the container asked for the host's database opener.
     let openerRequests = Counter()
     lazy var container = RunningDIContainer(dependencies: .init(
@@ -37,7 +38,7 @@ final class RunningDIContainerTests {
 
     @Test func theRunClockIsTheHostsWallClock() throws {
         clock.advance(by: 42)
-        #expect(try container.makeRunClock().now() == clock.now())
+        #expect(try container.makeRunClock().now() == Date(timeIntervalSince1970: clock.now().secondsSince1970))
     }
 }
 

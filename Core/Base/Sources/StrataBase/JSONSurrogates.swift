@@ -1,15 +1,12 @@
-public import FoundationEssentials
-
 /// Repairs the one thing in JSON from a server that a Swift string can't hold: half of a UTF-16 surrogate
 /// pair written as an escape (`"\ud83d"` alone). JSON's grammar allows it, JavaScript and Python keep it,
 /// and `JSONDecoder` rejects the whole document for it ("not valid JSON"), so one odd title would fail a
 /// whole page of results. Each lone half becomes `\ufffd` (the replacement character), as a UTF-16 to
 /// UTF-8 conversion does; a well-formed pair and everything else are left as they are.
 public enum JSONSurrogates {
-    /// `json` with every lone surrogate escape replaced by `\ufffd`.
-    public static func repairing(_ json: Data) -> Data {
-        let bytes = [UInt8](json)
-        guard bytes.contains(UInt8(ascii: "\\")) else { return json }
+    /// The JSON `bytes` with every lone surrogate escape replaced by `\ufffd`.
+    public static func repairing(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.contains(UInt8(ascii: "\\")) else { return bytes }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         var index = 0
@@ -44,7 +41,7 @@ public enum JSONSurrogates {
                 index += 6
             }
         }
-        return Data(output)
+        return output
     }
 
     /// The code unit of a `\uXXXX` escape starting at `index`, if there is a whole one.

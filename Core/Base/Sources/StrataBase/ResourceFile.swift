@@ -1,4 +1,4 @@
-public import FoundationEssentials
+internal import FoundationEssentials
 
 /// A file of a SwiftPM resource bundle (`<Package>_<Target>.resources/Resources/<name>`), found without
 /// SwiftPM's `Bundle.module`, which stops the process when the bundle is missing (a plugin must not take the
@@ -12,9 +12,12 @@ public enum ResourceFile {
         public let searched: [String]
     }
 
-    /// - Parameter bundleSuffix: the end of the bundle's folder name, e.g. `_MoviesData.resources`.
-    public static func locate(_ name: String, bundleSuffix: String, searching folders: [URL]) throws(NotFound) -> URL {
-        var candidates = folders
+    /// - Parameters:
+    ///   - bundleSuffix: the end of the bundle's folder name, e.g. `_MoviesData.resources`.
+    ///   - folders: paths of the folders to look in first.
+    /// - Returns: the path of the file.
+    public static func locate(_ name: String, bundleSuffix: String, searching folders: [String]) throws(NotFound) -> String {
+        var candidates = folders.map { URL(fileURLWithPath: $0, isDirectory: true) }
         // The executable's own file, whatever PATH or link it was started through.
         if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             candidates.append(URL(fileURLWithPath: executable).deletingLastPathComponent())
@@ -25,7 +28,7 @@ public enum ResourceFile {
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
             for entry in entries.sorted() where entry.hasSuffix(bundleSuffix) {
                 let file = folder.appendingPathComponent(entry).appendingPathComponent("Resources").appendingPathComponent(name)
-                if FileManager.default.fileExists(atPath: file.path) { return file }
+                if FileManager.default.fileExists(atPath: file.path) { return file.path }
             }
         }
         throw NotFound(searched: searched)

@@ -4,10 +4,11 @@ import StrataPluginKit
 
 extension Container {
     /// The context plugin `pluginID` registers through: what it registers is owned by it (private unless it
-    /// exports it), and what it resolves, it asks for as itself.
+    /// exports it), and what it resolves, it asks for as itself. The plugin sees the folders as paths (the SDK's
+    /// API has no Foundation type).
     public func context(pluginID: String, dataDirectory: URL, libraryDirectory: URL? = nil, settings: PluginSettings) -> PluginContext {
         PluginContext(
-            pluginID: pluginID, dataDirectory: dataDirectory, libraryDirectory: libraryDirectory, settings: settings,
+            pluginID: pluginID, dataDirectory: dataDirectory.path, libraryDirectory: libraryDirectory?.path, settings: settings,
             registry: BoundContainer(container: self, owner: .plugin(pluginID)))
     }
 }

@@ -1,5 +1,5 @@
 internal import Dispatch
-public import FoundationEssentials
+internal import FoundationEssentials
 internal import Glibc
 internal import Observation
 
@@ -15,11 +15,12 @@ extension TerminalApp {
     /// change of observed state, writing only the cells that changed.
     ///
     /// - Parameter environment: Read for `TERM`, `NO_COLOR` and what the terminal says it can draw (see
-    ///   ``TerminalCapabilities``).
+    ///   ``TerminalCapabilities``); `nil` (the default) reads this process's environment.
     /// - Returns: The exit code: 0 for a normal quit, 130 for Ctrl-C, 128 + the signal for a signal.
     /// - Throws: ``TerminalError`` when there is no usable terminal (check
     ///   ``TerminalCapabilities/supportsFullScreen`` first), or the error a screen threw.
-    public func run(environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> Int32 {
+    public func run(environment: [String: String]? = nil) async throws -> Int32 {
+        let environment = environment ?? ProcessInfo.processInfo.environment
         let capabilities = TerminalCapabilities(environment: environment)
         guard capabilities.supportsFullScreen else {
             let term = environment["TERM"] ?? ""

@@ -58,7 +58,7 @@ public final class PluginTestHost: Sendable {
     ///   plugin's `register(in:)` throws, or a file error if the folder can't be made.
     public init(
         _ plugin: some FeaturePlugin, id: String, settings: String = "{}", dataDirectory: URL? = nil,
-        clock: ManualWallClock = ManualWallClock(start: Date(timeIntervalSince1970: 1_800_000_000)),
+        clock: ManualWallClock = ManualWallClock(start: Timestamp(secondsSince1970: 1_800_000_000)),
         http: (any HTTPClient)? = nil
     ) throws {
         guard let descriptor = Self.linkedDescriptor(of: id) else { throw MissingDescriptor(id: id) }
@@ -78,7 +78,7 @@ public final class PluginTestHost: Sendable {
         ).register(in: container)
         context = container.context(
             pluginID: pluginID, dataDirectory: self.dataDirectory,
-            settings: PluginSettings(json: Data(settings.utf8), pluginID: pluginID, source: "the test"))
+            settings: PluginSettings(json: Array(settings.utf8), pluginID: pluginID, source: "the test"))
         try plugin.register(in: context)
         container.freeze()
     }

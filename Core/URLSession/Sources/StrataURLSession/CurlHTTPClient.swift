@@ -47,12 +47,12 @@ public final class CurlHTTPClient: HTTPClient {
     /// - Throws: `NetworkError.notConnected`, `.timedOut`, `.cancelled`, `.tooLarge` or `.transport`.
     public func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
         var head: HTTPResponse?
-        var body = Data()
+        var body: [UInt8] = []
         do {
             for try await part in stream(request) {
                 switch part {
                 case .head(let response): head = response
-                case .bytes(let bytes): body.append(bytes)
+                case .bytes(let bytes): body.append(contentsOf: bytes)
                 // A kind of part a later StrataNetworking may add (its enums are resilient): not one this client sends.
                 @unknown default: break
                 }

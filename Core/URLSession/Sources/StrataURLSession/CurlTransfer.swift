@@ -137,7 +137,7 @@ final class CurlTransfer {
         guard admit(bytes.count, into: &bodyBytes, limit: request.maxResponseBytes) else { return false }
         deliverPendingHead()
         if !headDelivered { deliver(currentHead()) }  // body bytes before a complete head: never from libcurl 7.66+
-        continuation.yield(.bytes(Data(bytes)))
+        continuation.yield(.bytes(Array(bytes)))
         return true
     }
 
@@ -175,7 +175,7 @@ final class CurlTransfer {
 
     private func configure(_ easy: OpaquePointer) throws(NetworkError) {
         let context = Unmanaged.passUnretained(self).toOpaque()
-        try set(easy, CURLOPT_URL, string: request.url.absoluteString)
+        try set(easy, CURLOPT_URL, string: request.url)
         try set(easy, CURLOPT_ERRORBUFFER, UnsafeRawPointer(errorBuffer))
         try set(easy, CURLOPT_NOSIGNAL, 1)
         try set(easy, CURLOPT_PROTOCOLS, CCURL_PROTO_HTTP | CCURL_PROTO_HTTPS)
@@ -218,14 +218,14 @@ final class CurlTransfer {
         switch request.method {
         case "GET" where request.body == nil: return
         case "HEAD": try set(easy, CURLOPT_NOBODY, 1)
-        case "POST": try setBody(easy, request.body ?? Data())
+        case "POST": try setBody(easy, request.body ?? [])
         default:
             try set(easy, CURLOPT_CUSTOMREQUEST, string: request.method)
             if let body = request.body { try setBody(easy, body) }
         }
     }
 
-    private func setBody(_ easy: OpaquePointer, _ body: Data) throws(NetworkError) {
+    private func setBody(_ easy: OpaquePointer, _ body: [UInt8]) throws(NetworkError) {
         try check(ccurl_easy_setopt_off_t(easy, CURLOPT_POSTFIELDSIZE_LARGE, Int64(body.count)), "CURLOPT_POSTFIELDSIZE_LARGE")
         // COPYPOSTFIELDS copies the bytes; an empty body still needs a pointer (NULL would read stdin).
         let copied =
@@ -263,8 +263,8 @@ final class CurlTransfer {
 
     private func check(_ code: CURLcode, _ what: String) throws(NetworkError) {
         guard code == CURLE_OK else {
-            throw .transport(
-                "libcurl refused \(what) for \(request.method) \(request.url.host ?? "the request"): \(String(cString: ccurl_easy_strerror(code)))")
+            let host = URL(string: request.url)?.host ?? "the request"
+            throw .transport("libcurl refused \(what) for \(request.method) \(host): \(String(cString: ccurl_easy_strerror(code)))")
         }
     }
 

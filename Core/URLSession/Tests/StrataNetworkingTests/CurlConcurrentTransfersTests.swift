@@ -17,19 +17,19 @@ import Testing
         let safetyNet = Self.opening(gate)
         defer { safetyNet.cancel() }
 
-        var slow = client.stream(HTTPRequest(url: server.url("/slow"), timeout: 60)).makeAsyncIterator()
+        var slow = client.stream(HTTPRequest(url: server.url("/slow").absoluteString, timeout: 60)).makeAsyncIterator()
         guard case .head(let slowHead)? = try await slow.next() else {
             Issue.record("the slow response did not start with its head")
             return
         }
-        let fast = try await client.send(HTTPRequest(url: server.url("/fast"), timeout: 10))
+        let fast = try await client.send(HTTPRequest(url: server.url("/fast").absoluteString, timeout: 10))
 
         #expect(!gate.isOpen, "the fast request completed only once the slow one could")
         #expect(fast.text == "fast" && slowHead.status == 200)
         gate.open()
         var slowBody = Data()
         while let part = try await slow.next() {
-            if case .bytes(let bytes) = part { slowBody.append(bytes) }
+            if case .bytes(let bytes) = part { slowBody.append(contentsOf: bytes) }
         }
         #expect(String(decoding: slowBody, as: UTF8.self) == "slow")
     }
@@ -47,8 +47,8 @@ import Testing
         defer { safetyNets.forEach { $0.cancel() } }
         let (firstsA, firstA) = AsyncStream<Void>.makeStream()
         let (firstsB, firstB) = AsyncStream<Void>.makeStream()
-        let readerA = Self.reader(of: client.stream(HTTPRequest(url: server.url("/a"), timeout: 60)), signalling: firstA)
-        let readerB = Self.reader(of: client.stream(HTTPRequest(url: server.url("/b"), timeout: 60)), signalling: firstB)
+        let readerA = Self.reader(of: client.stream(HTTPRequest(url: server.url("/a").absoluteString, timeout: 60)), signalling: firstA)
+        let readerB = Self.reader(of: client.stream(HTTPRequest(url: server.url("/b").absoluteString, timeout: 60)), signalling: firstB)
         var arrivalA = firstsA.makeAsyncIterator()
         var arrivalB = firstsB.makeAsyncIterator()
         await arrivalA.next()
@@ -72,7 +72,7 @@ import Testing
             var received = Data()
             for try await part in stream {
                 if case .bytes(let bytes) = part {
-                    received.append(bytes)
+                    received.append(contentsOf: bytes)
                     first.yield()
                 }
             }

@@ -13,11 +13,11 @@ import Testing
         let body = Data((0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 % 251) }) // 1 MiB, no 16 KiB read alike
         server.route("GET", "/big", response: LoopbackResponse(body: body))
 
-        let response = try await CurlHTTPClient().send(HTTPRequest(url: server.url("/big"), timeout: 10))
+        let response = try await CurlHTTPClient().send(HTTPRequest(url: server.url("/big").absoluteString, timeout: 10))
 
         #expect(response.status == 200)
         #expect(response.body.count == body.count)
-        #expect(response.body == body)
+        #expect(response.body == Array(body))
     }
 
     @Test func aChunkedResponseStreamsItsHeadOnceThenEveryByteInOrder() async throws {
@@ -27,7 +27,7 @@ import Testing
         server.route("GET", "/chunks", response: LoopbackResponse(headers: ["X-Trace": "c-1"], body: body).inPieces(of: 7_000, pause: 0))
 
         var parts: [HTTPStreamPart] = []
-        for try await part in CurlHTTPClient().stream(HTTPRequest(url: server.url("/chunks"), timeout: 10)) { parts.append(part) }
+        for try await part in CurlHTTPClient().stream(HTTPRequest(url: server.url("/chunks").absoluteString, timeout: 10)) { parts.append(part) }
 
         guard case .head(let head)? = parts.first else {
             Issue.record("the first part is not the head: \(String(describing: parts.first))")
@@ -40,7 +40,7 @@ import Testing
                 Issue.record("a second head arrived")
                 continue
             }
-            received.append(bytes)
+            received.append(contentsOf: bytes)
         }
         #expect(received == body)
     }
@@ -53,10 +53,10 @@ import Testing
 
         var heads: [HTTPResponse] = []
         var body = Data()
-        for try await part in CurlHTTPClient().stream(HTTPRequest(url: server.url("/old"), timeout: 10)) {
+        for try await part in CurlHTTPClient().stream(HTTPRequest(url: server.url("/old").absoluteString, timeout: 10)) {
             switch part {
             case .head(let head): heads.append(head)
-            case .bytes(let bytes): body.append(bytes)
+            case .bytes(let bytes): body.append(contentsOf: bytes)
             @unknown default: Issue.record("a part this client doesn't send: \(part)")
             }
         }
@@ -75,7 +75,7 @@ import Testing
         server.route("POST", "/submit", response: .text("see other", status: 303, headers: ["Location": "/result"]))
         server.route("GET", "/result", response: .json(#"{"ok":true}"#))
 
-        let response = try await CurlHTTPClient().send(HTTPRequest(url: server.url("/submit"), method: "POST", body: Data("q=1".utf8), timeout: 10))
+        let response = try await CurlHTTPClient().send(HTTPRequest(url: server.url("/submit").absoluteString, method: "POST", body: Array("q=1".utf8), timeout: 10))
 
         #expect(response.status == 200)
         #expect(response.text == #"{"ok":true}"#)
@@ -90,7 +90,7 @@ import Testing
         defer { origin.stop() }
         origin.route("GET", "/start", response: .text("", status: 302, headers: ["Location": "http://localhost:\(target.port)/elsewhere"]))
 
-        let request = HTTPRequest(url: origin.url("/start"), headers: ["Authorization": "Bearer secret", "X-Trace": "t-9"], timeout: 10)
+        let request = HTTPRequest(url: origin.url("/start").absoluteString, headers: ["Authorization": "Bearer secret", "X-Trace": "t-9"], timeout: 10)
         let response = try await CurlHTTPClient().send(request)
 
         #expect(response.text == "there")
@@ -106,7 +106,7 @@ import Testing
         server.route("GET", "/loop", response: .text("", status: 302, headers: ["Location": "/loop"]))
 
         let error = await #expect(throws: NetworkError.self) {
-            try await CurlHTTPClient().send(HTTPRequest(url: server.url("/loop"), timeout: 10))
+            try await CurlHTTPClient().send(HTTPRequest(url: server.url("/loop").absoluteString, timeout: 10))
         }
 
         guard case .transport(let detail)? = error else {
@@ -122,7 +122,7 @@ import Testing
         defer { server.stop() }
         server.route("HEAD", "/file", response: .text("twelve bytes", headers: ["X-Trace": "h-1"]))
 
-        let response = try await CurlHTTPClient().send(HTTPRequest(url: server.url("/file"), method: "HEAD", timeout: 10))
+        let response = try await CurlHTTPClient().send(HTTPRequest(url: server.url("/file").absoluteString, method: "HEAD", timeout: 10))
 
         #expect(response.status == 200)
         #expect(response.header("content-length") == "12")
@@ -135,16 +135,16 @@ import Testing
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.route("PUT", "/upload", response: .text("stored"))
-        let body = Data((0..<((1 << 20) + 4096)).map { UInt8(truncatingIfNeeded: $0 % 241) }) // libcurl asks past 1 MiB
+        let body = (0..<((1 << 20) + 4096)).map { UInt8(truncatingIfNeeded: $0 % 241) } // libcurl asks past 1 MiB
 
-        let response = try await CurlHTTPClient().send(HTTPRequest(url: server.url("/upload"), method: "PUT",
+        let response = try await CurlHTTPClient().send(HTTPRequest(url: server.url("/upload").absoluteString, method: "PUT",
                                                                    headers: ["Content-Type": "application/octet-stream"], body: body, timeout: 10))
 
         #expect(response.text == "stored")
         let received = try #require(server.requests.first)
         #expect(received.header("expect") == nil)
         #expect(received.header("content-length") == "\(body.count)")
-        #expect(received.body == body)
+        #expect(received.body == Data(body))
     }
 
     @Test func aPostWithoutABodySendsAnEmptyOne() async throws {
@@ -152,7 +152,7 @@ import Testing
         defer { server.stop() }
         server.route("POST", "/ping", response: .text("pong"))
 
-        let response = try await CurlHTTPClient().send(HTTPRequest(url: server.url("/ping"), method: "POST", timeout: 10))
+        let response = try await CurlHTTPClient().send(HTTPRequest(url: server.url("/ping").absoluteString, method: "POST", timeout: 10))
 
         #expect(response.text == "pong")
         #expect(server.requests.first?.header("content-length") == "0")
@@ -166,7 +166,7 @@ import Testing
                             0x4a, 0x2e, 0x2d, 0xca, 0x51, 0xaa, 0x05, 0x00, 0x20, 0xee, 0xd2, 0xc6, 0x20, 0x00, 0x00, 0x00])
         server.route("GET", "/zipped", response: LoopbackResponse(headers: ["Content-Encoding": "gzip", "Content-Type": "application/json"], body: gzipped))
 
-        let response = try await CurlHTTPClient().send(HTTPRequest(url: server.url("/zipped"), timeout: 10))
+        let response = try await CurlHTTPClient().send(HTTPRequest(url: server.url("/zipped").absoluteString, timeout: 10))
 
         #expect(response.text == #"{"message":"decoded by libcurl"}"#)
         #expect(server.requests.first?.header("accept-encoding")?.contains("gzip") == true)
@@ -176,7 +176,7 @@ import Testing
         let unused = try UnusedLoopbackPort()
 
         let error = await #expect(throws: NetworkError.self) {
-            try await CurlHTTPClient().send(HTTPRequest(url: unused.baseURL, timeout: 10))
+            try await CurlHTTPClient().send(HTTPRequest(url: unused.baseURL.absoluteString, timeout: 10))
         }
 
         guard case .notConnected(let detail)? = error else {

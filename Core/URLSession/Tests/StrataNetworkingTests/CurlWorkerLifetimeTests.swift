@@ -16,7 +16,7 @@ import Glibc
         server.route("GET", "/hello", response: .text("hello"))
         let (endings, ending) = AsyncStream<Int32?>.makeStream()
         var client: CurlHTTPClient? = CurlHTTPClient(transferEnded: {}, threadEnding: { ending.yield(Self.currentThreadID()) })
-        let response = try await client?.send(HTTPRequest(url: server.url("/hello"), timeout: 10))
+        let response = try await client?.send(HTTPRequest(url: server.url("/hello").absoluteString, timeout: 10))
         #expect(response?.text == "hello")
 
         client = nil
@@ -35,7 +35,7 @@ import Glibc
         server.route("GET", "/events", response: .eventStream(["data: 1\n\n", "data: 2\n\n"], pause: 0).holding(after: 1, until: gate))
         let (endings, ending) = AsyncStream<Void>.makeStream()
         var client: CurlHTTPClient? = CurlHTTPClient(transferEnded: {}, threadEnding: { ending.yield() })
-        let stream = try #require(client?.stream(HTTPRequest(url: server.url("/events"), timeout: 60)))
+        let stream = try #require(client?.stream(HTTPRequest(url: server.url("/events").absoluteString, timeout: 60)))
         var parts = stream.makeAsyncIterator()
         _ = try await parts.next() // the head: the transfer runs
 
@@ -43,7 +43,7 @@ import Glibc
         gate.open()
         var received = Data()
         while let part = try await parts.next() {
-            if case .bytes(let bytes) = part { received.append(bytes) }
+            if case .bytes(let bytes) = part { received.append(contentsOf: bytes) }
         }
         var iterator = endings.makeAsyncIterator()
         await iterator.next()

@@ -10,7 +10,7 @@ import Testing
         server.route("GET", searchPath, response: .json(pageJSON))
         var service = DataTransferService.loopback(server.baseURL)
         service.headers = ["Authorization": "Bearer secret-token"]
-        service.query = [URLQueryItem(name: "language", value: "en-US")]
+        service.query = [QueryItem(name: "language", value: "en-US")]
 
         let result = try await service.request(searchEndpoint)
 
@@ -26,7 +26,7 @@ import Testing
         defer { server.stop() }
         server.route("GET", "/api/3/search/movie", response: .json(pageJSON))
         let service = DataTransferService.loopback(server.url("/api"))
-        let endpoint = Endpoint<MoviesPageDTO>(path: "3/search/movie", query: [URLQueryItem(name: "query", value: "amélie & co?")])
+        let endpoint = Endpoint<MoviesPageDTO>(path: "3/search/movie", query: [QueryItem(name: "query", value: "amélie & co?")])
 
         _ = try await service.request(endpoint)
 
@@ -38,7 +38,7 @@ import Testing
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.route("GET", searchPath, response: .json(pageJSON))
-        let endpoint = Endpoint<MoviesPageDTO>(path: "3/search/movie", query: [URLQueryItem(name: "query", value: "c++ 1+1=2")])
+        let endpoint = Endpoint<MoviesPageDTO>(path: "3/search/movie", query: [QueryItem(name: "query", value: "c++ 1+1=2")])
 
         _ = try await DataTransferService.loopback(server.baseURL).request(endpoint)
 
@@ -115,7 +115,7 @@ import Testing
     }
 
     @Test func decodingErrorNamesTheMistypedKeyPath() throws {
-        let data = Data(#"{"page":1,"results":[{"id":"one","title":"Dune"}]}"#.utf8)
+        let data = Array(#"{"page":1,"results":[{"id":"one","title":"Dune"}]}"#.utf8)
 
         #expect(throws: NetworkError.decoding(keyPath: "results[0].id", detail: "expected Int")) {
             try DataTransferService.decode(MoviesPageDTO.self, from: data)
@@ -124,7 +124,7 @@ import Testing
 
     @Test func bodyThatIsNotJSONIsADecodingErrorAtTheRoot() throws {
         let error = #expect(throws: NetworkError.self) {
-            try DataTransferService.decode(MoviesPageDTO.self, from: Data("<html>oops</html>".utf8))
+            try DataTransferService.decode(MoviesPageDTO.self, from: Array("<html>oops</html>".utf8))
         }
         guard case .decoding(let keyPath, _)? = error else {
             Issue.record("expected .decoding, got \(String(describing: error))")

@@ -74,7 +74,7 @@ import Glibc
         let client = CurlHTTPClient()
 
         var bodies: [String] = []
-        for _ in 0..<3 { bodies.append(try await client.send(HTTPRequest(url: server.url("/n"), timeout: 5)).text) }
+        for _ in 0..<3 { bodies.append(try await client.send(HTTPRequest(url: server.url("/n").absoluteString, timeout: 5)).text) }
 
         #expect(bodies == ["1", "2", "2"])
         #expect(server.requests(to: "/n").count == 3)
@@ -106,7 +106,7 @@ import Glibc
             return .text("late").delayed(by: 60)
         }
         let client = CurlHTTPClient()
-        let request = Task { try await client.send(HTTPRequest(url: server.url("/slow"), timeout: 120)) }
+        let request = Task { try await client.send(HTTPRequest(url: server.url("/slow").absoluteString, timeout: 120)) }
         var iterator = arrivals.makeAsyncIterator()
         await iterator.next()
         let start = ContinuousClock.now

@@ -17,7 +17,7 @@ import Testing
 
         var delivered = 0
         let error = await #expect(throws: NetworkError.self) {
-            for try await part in CurlHTTPClient().stream(HTTPRequest(url: server.url("/bomb"), timeout: 10, maxResponseBytes: 1_000_000)) {
+            for try await part in CurlHTTPClient().stream(HTTPRequest(url: server.url("/bomb").absoluteString, timeout: 10, maxResponseBytes: 1_000_000)) {
                 if case .bytes(let bytes) = part { delivered += bytes.count }
             }
         }
@@ -30,7 +30,7 @@ import Testing
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.route("GET", "/bomb", response: LoopbackResponse(headers: Self.gzip, body: gzipZeros(count: 100_000_000, checksummed: false)))
-        let service = DataTransferService(client: CurlHTTPClient(), baseURL: server.baseURL, timeout: 10,
+        let service = DataTransferService(client: CurlHTTPClient(), baseURL: server.baseURL.absoluteString, timeout: 10,
                                           maxResponseBytes: 2_000_000, retry: .never)
 
         let error = await #expect(throws: NetworkError.self) { try await service.response(Endpoint<Data>(path: "bomb")) }
@@ -58,9 +58,9 @@ import Testing
         defer { server.stop() }
         server.route("GET", "/zeros", response: LoopbackResponse(headers: Self.gzip, body: gzipZeros(count: 100_000)))
 
-        let response = try await CurlHTTPClient().send(HTTPRequest(url: server.url("/zeros"), timeout: 10, maxResponseBytes: 100_000))
+        let response = try await CurlHTTPClient().send(HTTPRequest(url: server.url("/zeros").absoluteString, timeout: 10, maxResponseBytes: 100_000))
 
-        #expect(response.body == Data(count: 100_000))
+        #expect(response.body == [UInt8](repeating: 0, count: 100_000))
     }
 
     @Test func anEndlessStreamStopsAtTheLimit() async throws {
@@ -72,7 +72,7 @@ import Testing
 
         var delivered = 0
         let error = await #expect(throws: NetworkError.self) {
-            for try await part in CurlHTTPClient().stream(HTTPRequest(url: server.url("/events"), timeout: 10, maxResponseBytes: 500_000)) {
+            for try await part in CurlHTTPClient().stream(HTTPRequest(url: server.url("/events").absoluteString, timeout: 10, maxResponseBytes: 500_000)) {
                 if case .bytes(let bytes) = part { delivered += bytes.count }
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import StrataBase
 import StrataNetworking
 import StrataTesting
 import Testing
@@ -104,7 +105,7 @@ import Testing
     }
 
     @Test func retryAfterParsesSecondsAndHTTPDates() {
-        let now = Date(timeIntervalSince1970: 1_445_412_472) // Wed, 21 Oct 2015 07:27:52 GMT
+        let now = Timestamp(secondsSince1970: 1_445_412_472) // Wed, 21 Oct 2015 07:27:52 GMT
         #expect(RetryPolicy.retryAfterSeconds("Wed, 21 Oct 2015 07:28:00 GMT", now: now) == 8)
         #expect(RetryPolicy.retryAfterSeconds(" 120 ", now: now) == 120)
         #expect(RetryPolicy.retryAfterSeconds("1.5", now: now) == 1.5)

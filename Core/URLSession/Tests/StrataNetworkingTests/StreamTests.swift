@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct StreamTests {
     let eventsPath = "/v1/chat/completions"
-    let events = Endpoint<String>(path: "v1/chat/completions", method: "POST", body: Data(#"{"stream":true}"#.utf8))
+    let events = Endpoint<String>(path: "v1/chat/completions", method: "POST", body: Array(#"{"stream":true}"#.utf8))
     let pieces = [#"data: {"delta":"Hel"#, "lo\"}\n", "\n", #"data: {"delta":", world"}"# + "\n\n", "data: [DONE]\n\n"]
 
     @Test func streamDeliversAChunkedSlowBodyInOrder() async throws {
@@ -14,10 +14,10 @@ import Testing
         server.route("POST", eventsPath, response: .eventStream(pieces, pause: 0.05))
         let service = DataTransferService.loopback(server.baseURL, timeout: 5)
 
-        var chunks: [Data] = []
+        var chunks: [[UInt8]] = []
         for try await chunk in try await service.stream(events) { chunks.append(chunk) }
 
-        #expect(String(decoding: chunks.reduce(Data(), +), as: UTF8.self) == pieces.joined())
+        #expect(String(decoding: chunks.reduce([], +), as: UTF8.self) == pieces.joined())
         #expect(chunks.count > 1, "the body arrived in one piece: the stream buffered it")
         #expect(server.requests.first?.bodyText == #"{"stream":true}"#)
     }
@@ -42,7 +42,7 @@ import Testing
         #expect(!first.isEmpty && Data(pieces[0].utf8).starts(with: first))
         gate.open()
         var received = first
-        while let chunk = try await iterator.next() { received.append(chunk) }
+        while let chunk = try await iterator.next() { received.append(contentsOf: chunk) }
         #expect(String(decoding: received, as: UTF8.self) == pieces.joined())
     }
 
@@ -54,7 +54,7 @@ import Testing
         // Nothing but the stream keeps the service and its client alive.
         let stream = try await DataTransferService.loopback(server.baseURL).stream(events)
         var received = Data()
-        for try await chunk in stream { received.append(chunk) }
+        for try await chunk in stream { received.append(contentsOf: chunk) }
 
         #expect(String(decoding: received, as: UTF8.self) == pieces.joined())
     }
@@ -89,7 +89,7 @@ import Testing
 
         var received = Data()
         for try await chunk in try await service.stream(events) {
-            received.append(chunk)
+            received.append(contentsOf: chunk)
         }
 
         #expect(String(decoding: received, as: UTF8.self) == pieces.joined())
@@ -120,7 +120,7 @@ import Testing
         endpoint.timeout = 1
 
         var received = Data()
-        for try await chunk in try await DataTransferService.loopback(server.baseURL).stream(endpoint) { received.append(chunk) }
+        for try await chunk in try await DataTransferService.loopback(server.baseURL).stream(endpoint) { received.append(contentsOf: chunk) }
 
         #expect(String(decoding: received, as: UTF8.self) == slowPieces.joined())
     }
@@ -142,7 +142,7 @@ import Testing
 
         var received = Data()
         let error = await #expect(throws: NetworkError.self) {
-            for try await chunk in try await service.stream(endpoint) { received.append(chunk) }
+            for try await chunk in try await service.stream(endpoint) { received.append(contentsOf: chunk) }
         }
 
         #expect(error == .timedOut(seconds: 0.5))

@@ -36,12 +36,12 @@ extension DataTransferService {
     /// A service talking to `server` through the real HTTP client (libcurl).
     static func loopback(_ baseURL: URL, retry: RetryPolicy = .never, timeout: Double = 10,
                          sleep: @escaping @Sendable (Double) async throws -> Void = unexpectedSleep) -> DataTransferService {
-        DataTransferService(client: CurlHTTPClient(), baseURL: baseURL, timeout: timeout, retry: retry, sleep: sleep)
+        DataTransferService(client: CurlHTTPClient(), baseURL: baseURL.absoluteString, timeout: timeout, retry: retry, sleep: sleep)
     }
 }
 
 let searchPath = "/3/search/movie"
-let searchEndpoint = Endpoint<MoviesPageDTO>(path: "3/search/movie", query: [URLQueryItem(name: "query", value: "dune")])
+let searchEndpoint = Endpoint<MoviesPageDTO>(path: "3/search/movie", query: [QueryItem(name: "query", value: "dune")])
 let pageJSON = #"{"page":1,"results":[{"id":438631,"title":"Dune"},{"id":693134,"title":"Dune: Part Two"}]}"#
 let page = MoviesPageDTO(page: 1, results: [.init(id: 438631, title: "Dune"), .init(id: 693134, title: "Dune: Part Two")])
 

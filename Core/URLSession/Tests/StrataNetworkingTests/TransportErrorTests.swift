@@ -66,7 +66,7 @@ import Testing
         defer { server.stop() }
         server.route("DELETE", "/items/7", response: .text("gone", status: 410, headers: ["X-Trace": "abc"]))
 
-        let response = try await CurlHTTPClient().send(HTTPRequest(url: server.url("/items/7"), method: "DELETE", timeout: 5))
+        let response = try await CurlHTTPClient().send(HTTPRequest(url: server.url("/items/7").absoluteString, method: "DELETE", timeout: 5))
 
         #expect(response.status == 410)
         #expect(response.text == "gone")
@@ -89,8 +89,8 @@ import Testing
 
         var received = Data()
         let error = await #expect(throws: NetworkError.self) {
-            for try await part in CurlHTTPClient().stream(HTTPRequest(url: server.url("/events"), timeout: 10)) {
-                if case .bytes(let bytes) = part { received.append(bytes) }
+            for try await part in CurlHTTPClient().stream(HTTPRequest(url: server.url("/events").absoluteString, timeout: 10)) {
+                if case .bytes(let bytes) = part { received.append(contentsOf: bytes) }
             }
         }
 

@@ -18,8 +18,8 @@ public enum OpenAIAuthorization: Sendable, Hashable {
     /// The key goes to the configured host only over https, or over plain http to this machine.
     public init(baseURL: URL, apiKeyEnvironment variable: String, environment: [String: String]) {
         if let key = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty {
-            self = baseURL.mayCarrySecret ? .bearer(key) : .refused(variable: variable)
-        } else if baseURL.isLoopback {
+            self = HTTPURL.mayCarrySecret(baseURL.absoluteString) ? .bearer(key) : .refused(variable: variable)
+        } else if HTTPURL.isLoopback(baseURL.absoluteString) {
             self = .none
         } else {
             self = .missing(variable: variable)
@@ -27,10 +27,10 @@ public enum OpenAIAuthorization: Sendable, Hashable {
     }
 
     /// Why no request may be sent to `baseURL` with this authorization, or `nil` when it may.
-    public func refusal(baseURL: URL) -> ChatError? {
+    public func refusal(baseURL: String) -> ChatError? {
         switch self {
-        case .missing(let variable): .missingAPIKey(variable: variable, baseURL: baseURL.absoluteString)
-        case .refused(let variable): .keyOverPlainHTTP(variable: variable, baseURL: baseURL.absoluteString)
+        case .missing(let variable): .missingAPIKey(variable: variable, baseURL: baseURL)
+        case .refused(let variable): .keyOverPlainHTTP(variable: variable, baseURL: baseURL)
         case .bearer, .none: nil
         }
     }

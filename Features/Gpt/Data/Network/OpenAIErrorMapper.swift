@@ -5,14 +5,14 @@ import StrataNetworking
 
 /// Turns a transport failure or an error answer into the `ChatError` a person can act on.
 struct OpenAIErrorMapper: Sendable {
-    let baseURL: URL
+    let baseURL: String
     let apiKeyVariable: String
 
     func chatError(_ error: NetworkError) -> ChatError {
         switch error {
         case .httpStatus(let response): chatError(response)
         case .timedOut(let seconds): .timedOut(seconds: seconds)
-        case .notConnected(let detail): .notConnected(baseURL: baseURL.absoluteString, detail: detail)
+        case .notConnected(let detail): .notConnected(baseURL: baseURL, detail: detail)
         case .decoding(let keyPath, let detail): .malformedResponse("at `\(keyPath)`: \(detail)")
         case .cancelled: .cancelled
         case .invalidRequest(let detail): .transport("the request couldn't be built: \(detail)")
@@ -76,7 +76,7 @@ struct OpenAIErrorMapper: Sendable {
     }
 
     static func detail(of response: HTTPResponse) -> OpenAIErrorResponseDTO.Detail? {
-        try? JSONDecoder().decode(OpenAIErrorResponseDTO.self, from: response.body).error
+        try? JSONDecoder().decode(OpenAIErrorResponseDTO.self, from: Data(response.body)).error
     }
 
     private static func excerpt(_ response: HTTPResponse) -> String {

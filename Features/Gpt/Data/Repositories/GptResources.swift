@@ -10,7 +10,7 @@ import StrataBase
 enum GptResources {
     static func url(of name: String, searching folders: [URL]) throws(GptResourceError) -> URL {
         do {
-            return try ResourceFile.locate(name, bundleSuffix: "_GptData.resources", searching: folders)
+            return URL(fileURLWithPath: try ResourceFile.locate(name, bundleSuffix: "_GptData.resources", searching: folders.map(\.path)))
         } catch {
             throw GptResourceError(name: name, searched: error.searched)
         }

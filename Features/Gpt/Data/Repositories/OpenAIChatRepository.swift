@@ -76,7 +76,7 @@ public struct OpenAIChatRepository: ChatRepository {
 
     private func stream(trouble: String, persona: Persona, yield: (ReplyDelta) -> Void) async throws(ChatError) {
         let endpoint = try endpoint(persona: persona, trouble: trouble, stream: true)
-        let body: AsyncThrowingStream<Data, any Error>
+        let body: AsyncThrowingStream<[UInt8], any Error>
         do {
             body = try await service.stream(endpoint)
         } catch {
@@ -86,7 +86,7 @@ public struct OpenAIChatRepository: ChatRepository {
         var sawEvent = false, finished = false
         do {
             for try await bytes in body {
-                for event in try parser.feed(bytes) {
+                for event in try parser.feed(Data(bytes)) {
                     sawEvent = true
                     if try handle(event, finished: &finished, yield: yield) { return }
                 }
@@ -120,7 +120,7 @@ public struct OpenAIChatRepository: ChatRepository {
         }
         let chunk: ChatCompletionDTO
         do {
-            chunk = try DataTransferService.decode(ChatCompletionDTO.self, from: data)
+            chunk = try DataTransferService.decode(ChatCompletionDTO.self, from: Array(event.utf8))
         } catch {
             throw errors.chatError(error)
         }

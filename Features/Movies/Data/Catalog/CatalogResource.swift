@@ -12,7 +12,7 @@ enum CatalogResource {
     /// - Throws: `MoviesError.catalogUnavailable` listing the folders searched.
     static func locate(searching folders: [URL]) throws -> URL {
         do {
-            return try ResourceFile.locate(fileName, bundleSuffix: bundleSuffix, searching: folders)
+            return URL(fileURLWithPath: try ResourceFile.locate(fileName, bundleSuffix: bundleSuffix, searching: folders.map(\.path)))
         } catch {
             throw MoviesError.catalogUnavailable(
                 "\(fileName) is in no *\(bundleSuffix) folder next to the plugin library or the executable (looked in "

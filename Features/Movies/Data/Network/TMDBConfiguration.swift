@@ -1,4 +1,5 @@
 import Foundation
+import StrataNetworking
 
 /// How to reach TMDB: the API's base URL, the key and where it came from, the language of the answers.
 public struct TMDBConfiguration: Sendable {
@@ -44,8 +45,8 @@ public struct TMDBConfiguration: Sendable {
     }
 
     /// The query items that authenticate a request.
-    var authorizationQuery: [URLQueryItem] {
+    var authorizationQuery: [QueryItem] {
         guard let apiKey, !usesBearerToken else { return [] }
-        return [URLQueryItem(name: "api_key", value: apiKey)]
+        return [QueryItem(name: "api_key", value: apiKey)]
     }
 }

@@ -9,15 +9,15 @@ enum TMDBEndpoints {
         Endpoint(
             path: "3/search/movie",
             query: [
-                URLQueryItem(name: "query", value: query),
-                URLQueryItem(name: "page", value: String(page)),
-                URLQueryItem(name: "language", value: language),
+                QueryItem(name: "query", value: query),
+                QueryItem(name: "page", value: String(page)),
+                QueryItem(name: "language", value: language),
             ])
     }
 
     /// `GET /3/movie/{id}?language=`
     static func movieDetails(id: Int, language: String) -> Endpoint<MoviesResponseDTO.MovieDTO> {
-        Endpoint(path: "3/movie/\(id)", query: [URLQueryItem(name: "language", value: language)])
+        Endpoint(path: "3/movie/\(id)", query: [QueryItem(name: "language", value: language)])
     }
 
     /// `GET /t/p/w{width}{path}` on the images host.

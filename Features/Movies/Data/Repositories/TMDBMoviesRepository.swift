@@ -30,7 +30,7 @@ public struct TMDBMoviesRepository: MoviesRepository {
         self.cache = cache
         self.retry = retry
         service = DataTransferService(
-            client: client, baseURL: configuration.baseURL,
+            client: client, baseURL: configuration.baseURL.absoluteString,
             headers: configuration.authorizationHeaders, query: configuration.authorizationQuery,
             timeout: configuration.timeout, retry: retry, sleep: sleep)
     }
@@ -77,7 +77,7 @@ public struct TMDBMoviesRepository: MoviesRepository {
     private func requireKey() throws(MoviesError) {
         if configuration.apiKey == nil { throw .missingAPIKey(environmentVariable: configuration.apiKeyEnvironment) }
         // The key goes to the configured host only over https, or over plain http to this machine.
-        if !configuration.baseURL.mayCarrySecret {
+        if !HTTPURL.mayCarrySecret(configuration.baseURL.absoluteString) {
             throw .keyOverPlainHTTP(environmentVariable: configuration.apiKeyEnvironment, baseURL: configuration.baseURL.absoluteString)
         }
     }

@@ -24,7 +24,7 @@ public struct TMDBPosterImagesRepository: PosterImagesRepository {
         self.configuration = configuration
         self.cache = cache
         service = DataTransferService(
-            client: client, baseURL: configuration.imagesBaseURL,
+            client: client, baseURL: configuration.imagesBaseURL.absoluteString,
             timeout: configuration.timeout, maxResponseBytes: maxImageBytes, retry: .standard)
     }
 
@@ -36,7 +36,7 @@ public struct TMDBPosterImagesRepository: PosterImagesRepository {
         }
         let data: Data
         do {
-            data = try await service.response(TMDBEndpoints.posterImage(path: imagePath, width: width)).body
+            data = Data(try await service.response(TMDBEndpoints.posterImage(path: imagePath, width: width)).body)
         } catch .tooLarge(let limit) {
             throw MoviesError.unexpectedResponse(
                 service: serviceName,

@@ -52,7 +52,7 @@ public struct SQLiteLiveSessionRepository: LiveSessionRepository {
         guard try folder.createFile(named: fileName(for: id)) else {
             throw LiveSessionError.alreadyExists(id: id.value, path: url.path)
         }
-        let database = try opener.open(url)
+        let database = try opener.open(url.path)
         try database.migrate(SessionSchema.migrations)
         try database.transaction { transaction in
             try transaction.execute(
@@ -110,7 +110,7 @@ public struct SQLiteLiveSessionRepository: LiveSessionRepository {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw LiveSessionError.notFound(id: id.value, directory: directory.path)
         }
-        let database = try opener.open(url)
+        let database = try opener.open(url.path)
         let (session, shortOf) = try database.transaction { transaction -> (SQLiteRow, Double?) in
             guard let session = try? transaction.query("SELECT * FROM session").first else {
                 throw LiveSessionError.damaged(id: id.value, path: url.path)

@@ -17,7 +17,7 @@ extension LoopbackHTTPServer {
     }
 
     /// The base URL the OpenAI client is given: `http://127.0.0.1:<port>/v1`.
-    var openAIBaseURL: URL { url("/v1") }
+    var openAIBaseURL: String { url("/v1").absoluteString }
 }
 
 extension LoopbackResponse {

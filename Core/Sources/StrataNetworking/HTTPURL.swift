@@ -1,10 +1,12 @@
-public import FoundationEssentials
+internal import FoundationEssentials
 import StrataBase
 
-extension URL {
-    /// Whether the URL names this machine: `localhost` (or a name under `.localhost`), `127.0.0.0/8` or `::1`.
-    public var isLoopback: Bool {
-        guard var host = host?.lowercased() else { return false }
+/// Rules about where a URL (given as text) points, for deciding what may be sent there.
+public enum HTTPURL {
+    /// Whether `url` names this machine: `localhost` (or a name under `.localhost`), `127.0.0.0/8` or `::1`.
+    /// Text that is not a URL with a host is not.
+    public static func isLoopback(_ url: String) -> Bool {
+        guard var host = URL(string: url)?.host?.lowercased() else { return false }
         if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         if host == "localhost" || host.hasSuffix(".localhost") || host == "::1" || host == "0:0:0:0:0:0:0:1" { return true }
         let octets = host.split(separator: ".", omittingEmptySubsequences: false)
@@ -13,8 +15,9 @@ extension URL {
 
     /// Whether an API key may be sent here: over https, or over plain http to this machine only, since
     /// plain http to another machine lets anyone on the way read the key.
-    public var mayCarrySecret: Bool {
-        scheme?.lowercased() == "https" || (scheme?.lowercased() == "http" && isLoopback)
+    public static func mayCarrySecret(_ url: String) -> Bool {
+        let scheme = URL(string: url)?.scheme?.lowercased()
+        return scheme == "https" || (scheme == "http" && isLoopback(url))
     }
 }
 

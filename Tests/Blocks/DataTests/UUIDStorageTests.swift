@@ -1,3 +1,4 @@
+@testable import BlocksData
 import Foundation
 import StrataStorage
 import Testing

@@ -1,14 +1,18 @@
-public import FoundationEssentials
+import FoundationEssentials
+import StrataStorage
+
+// Ids are Foundation's `UUID` in the Blocks domain; the SDK's storage API takes text, so they are converted here,
+// at the plugin's edge (the SDK's public API has no Foundation type: docs/sdk-releases.md).
 
 extension SQLiteValue {
     /// An id stored as text in its canonical upper-case form (`E621E1F8-C36C-495A-93FC-0C247A3E6E5F`).
-    public init(_ id: UUID) { self = .text(UUIDText.format(id)) }
+    init(_ id: UUID) { self = .text(UUIDText.format(id)) }
 }
 
 extension SQLiteRow {
     /// The named column as a `UUID` stored as text.
     /// - Throws: `StorageError` if the column is missing, not text, or not a UUID.
-    public func uuid(_ column: String) throws(StorageError) -> UUID {
+    func uuid(_ column: String) throws(StorageError) -> UUID {
         let text = try string(column)
         guard let id = UUIDText.parse(text) else {
             throw StorageError(message: "column '\(column)' holds '\(text)', which is not a UUID")
