@@ -168,12 +168,15 @@ import Testing
         #expect(try hostile.run("echo", "still", "works").stdout == "ok: still works\n")
     }
 
-    /// Without the sandbox only because the config says so, and the sandbox's absence is never silent.
+    /// Without the kernel sandbox only because the config says so, and the sandbox's absence is never silent;
+    /// the emptied environment and the resource limits stay (before, this mode had no limits at all).
     @Test func processUnsandboxedRunsTheHelperWithoutTheKernelSandbox() throws {
         let hostile = try Hostile(.process)
         try hostile.sandbox.writeConfig(#"{"pluginDirectories": ["plugins"], "features": {"hostile": {"isolation": "process-unsandboxed"}}}"#)
         #expect(try hostile.run("read", hostile.secret.path).stdout.hasPrefix("ok: "))
         #expect(try hostile.run("env", "HOSTILE_SECRET").status == 1, "the environment is still emptied")
+        let allocation = try hostile.run("allocate", "2048")
+        #expect(allocation.stderr == "strata: plugin hostile's helper was killed: memory limit 1 GiB\n", "the limits still apply: \(allocation.stderr)")
         let info = try hostile.sandbox.strata(["plugins", "info", "hostile"])
         #expect(info.stdout.contains("Runs in a helper process without the kernel sandbox"))
     }

@@ -31,9 +31,8 @@ struct HelperCommand: Sendable {
     let capabilities: PluginDescriptor.Capabilities
     /// The plugins whose Swift types it uses (its descriptor's `dependencies`), which don't cross to a helper.
     var dependencies: [String] = []
-    /// strata's global options to pass on, and its environment (the helper gets only what it may see).
-    let arguments: [String]
-    let environment: [String: String]
+    /// How its helper starts (`nil`: the catalog has no descriptor for it).
+    let launch: HelperLaunch?
     let configSource: String
     let container: Container
     /// Restarts helpers that died, with backoff and a cap.
@@ -62,8 +61,8 @@ struct HelperCommand: Sendable {
                     + "Set \"isolation\": \"process-unsandboxed\" (a helper without the kernel sandbox) or \"none\" under features.\(id) in \(configSource).",
                 refused: true)
         }
-        return try PluginHelper.start(
-            pluginID: id, arguments: arguments, environment: environment, variables: capabilities.environment, limits: isolation.limits)
+        guard let launch else { throw HelperFailure(pluginID: id, reason: "can't start it: feature '\(id)' is not installed") }
+        return try PluginHelper.start(launch)
     }
 
     /// Runs the command line `words` in a fresh helper; answers its exit code.
@@ -129,7 +128,7 @@ extension HostRunner {
         let descriptor = catalog.plugins.entry(id)?.descriptor
         var command = HelperCommand(
             pluginID: id, isolation: isolation, capabilities: isolation.capabilities(declared: descriptor?.capabilities ?? .init()).capabilities,
-            arguments: context.options.forwarded, environment: context.environment, configSource: config.source, container: container)
+            launch: helperLaunch(for: id), configSource: config.source, container: container)
         command.dependencies = descriptor?.dependencies.keys.sorted() ?? []
         return command
     }

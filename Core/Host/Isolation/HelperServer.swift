@@ -10,19 +10,14 @@ import StrataNetworking
 import StrataPluginKit
 import Synchronization
 
-/// The helper side of process isolation, in two stages, since Landlock and seccomp bind only the thread
-/// that asks (and every thread it starts later), and by then strata's own threads exist:
-/// - `strata __helper ID PARENT` reads the config as strata does, makes the plugin's data folder and a
-///   config holding only what the plugin may see, sandboxes its main thread, empties its environment to the
-///   plugin's declared variables, and executes
-/// - `strata --config <that> __helper-sandboxed ID PARENT`, which starts sandboxed with one thread, opens
-///   the plugin and runs the command lines strata sends until strata closes the socket.
-///
-/// Both stages come after the pipeline's catalog; the second opens the plugin through the runner's loader.
+/// The helper side of process isolation: `strata --config <visible config> __helper-sandboxed ID PARENT`,
+/// which strata starts sandboxed with one thread and an environment of the plugin's declared variables
+/// (``HelperLaunch``, ``HelperSpawn``). It opens the plugin through the runner's loader and runs the command
+/// lines strata sends until strata closes the socket.
 struct HelperServer {
     /// The descriptor strata hands the helper its end of the socketpair on.
     static let socketDescriptor: Int32 = 3
-    /// The config the second stage reads, in the plugin's data folder.
+    /// The config the helper reads, in the plugin's data folder.
     static let configName = ".helper-config.json"
 
     let runner: HostRunner
@@ -34,20 +29,10 @@ struct HelperServer {
         return fstat(socketDescriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFSOCK
     }
 
-    /// `strata __helper ID PARENT`: the first stage.
-    func firstStage(id: String, parent: String) -> Int32 {
-        // Dies with strata, and never serves a process that is not the one that started it.
-        _ = strata_die_with_parent()
+    /// `strata __helper-sandboxed ID PARENT`: serves plugin `id` to strata, process `PARENT`.
+    func serve(id: String, parent: String) async -> Int32 {
+        // Never serves a process that is not the one that started it.
         guard let parentID = Int32(parent), getppid() == parentID, Self.hasSocket else { return 1 }
-        let channel = HelperChannel(descriptor: Self.socketDescriptor)
-        let refusal = sandboxAndExecute(id: id, parent: parent)
-        channel.send(.init(.refused, text: refusal))
-        return 1
-    }
-
-    /// `strata __helper-sandboxed ID PARENT`: the second stage.
-    func sandboxedStage(id: String, parent: String) async -> Int32 {
-        guard let parentID = Int32(parent), getppid() == parentID else { return 1 }
         let channel = HelperChannel(descriptor: Self.socketDescriptor)
         guard let hello = try? channel.receive(), hello.kind == .hello, hello.number == HelperWire.version else {
             channel.send(
@@ -112,65 +97,18 @@ struct HelperServer {
         return PluginCommandRequest(pluginID: pluginID, declared: match.command, arguments: Array(words.dropFirst(match.command.words.count)))
     }
 
-    /// Sandboxes this thread for plugin `id`, and executes the second stage in it.
-    /// - Returns: why it couldn't, as the line strata prints.
-    private func sandboxAndExecute(id: String, parent: String) -> String {
-        guard let entry = runner.catalog.plugins.entry(id), let descriptor = entry.descriptor else { return "feature '\(id)' is not installed" }
-        let isolation = runner.isolation(for: id)
-        let capabilities = isolation.capabilities(declared: descriptor.capabilities).capabilities
-        let dataFolder = context.dataDirectory.appendingPathComponent(id, isDirectory: true)
-        let helperConfig = dataFolder.appendingPathComponent(HelperServer.configName)
-        do {
-            // Made as strata makes it for a plugin in process, and explained the same way when it can't be.
-            try PrivateFolder.prepare(dataFolder)
-            try visibleConfig(for: id, descriptor: descriptor, pluginFolder: entry.path).encoded().write(to: helperConfig)
-        } catch {
-            return "plugin \(id)'s helper can't use its data folder: \(errorText(error)). Choose another with --data-dir or STRATA_DATA_DIR"
-        }
-        let files = capabilities.files.map { (expandingTilde($0.path, context.environment), $0.write) }
-        var variables = Dictionary(
-            uniqueKeysWithValues: (capabilities.environment + PluginHelper.runtimeVariables).compactMap { name in
-                context.environment[name].map { (name, $0) }
-            })
-        variables["HOME"] = dataFolder.path
-        variables["TMPDIR"] = dataFolder.path
-        // The Swift runtime's crash backtracer is a process of its own, which the sandbox doesn't allow.
-        variables["SWIFT_BACKTRACE"] = "enable=no"
-        variables["XDG_STATE_HOME"] = dataFolder.appendingPathComponent(".state").path
-        if isolation.mode != .processUnsandboxed {
-            let sandbox = KernelSandbox(
-                readable: KernelSandbox.systemReadable + KernelSandbox.mappedFolders()
-                    + [URL(fileURLWithPath: entry.path).deletingLastPathComponent().path] + files.filter { !$0.1 }.map(\.0),
-                writable: [dataFolder.path] + files.filter(\.1).map(\.0), limits: isolation.limits)
-            do {
-                try sandbox.apply()
-            } catch {
-                return "feature '\(id)' runs in a sandboxed helper (\(isolation.origin(of: id, in: context.config.source))), but its helper can't sandbox itself: \(error). "
-                    + "Set \"isolation\": \"process-unsandboxed\" (a helper without the kernel sandbox) or \"none\" under features.\(id) in \(context.config.source)."
-            }
-        }
-        let executable = realPath("/proc/self/exe") ?? CommandLine.arguments[0]
-        let arguments =
-            [executable, "--config", helperConfig.path, "--data-dir", context.dataDirectory.path] + (context.options.verbose ? ["-v"] : [])
-            + ["__helper-sandboxed", id, parent]
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        execve(executable, argv, envp)
-        return "plugin \(id)'s helper can't start its sandboxed stage: \(String(cString: strerror(errno)))"
-    }
-
-    /// The config the sandboxed stage reads: the plugin's folder, the data folder, and the settings of the
+    /// The config the helper reads: the plugin's folder, the data folder, and the settings of the
     /// plugin and its dependencies only (another plugin's key stays out of reach). In its helper the plugin
     /// runs in process (`"isolation": "none"`): the helper is the process.
-    private func visibleConfig(for id: String, descriptor: PluginDescriptor, pluginFolder path: String) -> JSONValue {
+    static func visibleConfig(for id: String, descriptor: PluginDescriptor, pluginFolder: String, config: StrataConfig) -> JSONValue {
         var features: [String: JSONValue] = [:]
         for feature in [id] + descriptor.dependencies.keys.sorted() {
-            var entry: [String: JSONValue] = ["settings": context.config.features[feature]?.settings ?? .object([:])]
+            var entry: [String: JSONValue] = ["settings": config.features[feature]?.settings ?? .object([:])]
             if feature == id { entry["isolation"] = .string(IsolationSettings.Mode.none.rawValue) }
             features[feature] = .object(entry)
         }
         return .object([
-            "pluginDirectories": .array([.string(URL(fileURLWithPath: path).deletingLastPathComponent().path)]),
+            "pluginDirectories": .array([.string(pluginFolder)]),
             "features": .object(features),
         ])
     }

@@ -2,15 +2,15 @@ import CSandbox
 import FoundationEssentials
 import Glibc
 
-/// The sandbox a plugin's helper puts itself in before it opens the plugin, for itself and every thread it
-/// starts later: Landlock (files, TCP, signals, abstract sockets), a seccomp filter, resource limits.
+/// The sandbox a plugin's helper starts in, before it opens the plugin: Landlock (files, TCP, signals,
+/// abstract sockets) and a seccomp filter; strata makes the ruleset, and the helper's child applies both
+/// (with the resource limits) just before it executes the helper (``HelperSpawn``).
 struct KernelSandbox {
     /// Folders and files it may read (and execute): the plugin's folder, the libraries already mapped (the
     /// SDK, the Swift runtime, system libraries) and what they read (CA certificates, zoneinfo).
     var readable: [String]
     /// Folders and files it may also write: its data folder and the files it declared writable.
     var writable: [String]
-    var limits: IsolationSettings.Limits
 
     /// The Landlock ABI the policy needs: TCP rules (4) and signal and abstract-socket scoping (6).
     static let landlockABI: Int32 = 6
@@ -42,37 +42,23 @@ struct KernelSandbox {
         return Array(Set(folders)).sorted()
     }
 
-    /// Applies the sandbox to this process, resource limits first and seccomp last.
+    /// The Landlock ruleset of this sandbox, made in strata (which may open every path), for the helper's
+    /// child to restrict itself to before it executes the helper (``HelperSpawn``).
+    /// - Returns: its descriptor, which the caller closes.
     /// - Throws: a sentence naming the step that failed.
-    func apply() throws(SandboxError) {
-        try limit(RLIMIT_AS, to: rlim_t(limits.memoryMegabytes) << 20, "the memory limit")
-        try limit(RLIMIT_NOFILE, to: rlim_t(limits.openFiles), "the open-file limit")
-        try limit(RLIMIT_CORE, to: 0, "the core-file limit")
+    func ruleset() throws(SandboxError) -> Int32 {
         if let missing = Self.missingSupport { throw SandboxError(detail: missing) }
-        // Root's capabilities would let it read any file and trace any process Landlock leaves in view; a user
-        // without any has nothing to drop (EPERM).
-        let dropped = strata_drop_capabilities()
-        guard dropped == 0 || dropped == -EPERM else { throw SandboxError(detail: "can't drop its capabilities (\(String(cString: strerror(-dropped))))") }
         let ruleset = strata_landlock_ruleset(Self.landlockABI)
         guard ruleset >= 0 else { throw SandboxError(detail: "Landlock refused a ruleset (\(String(cString: strerror(-ruleset))))") }
         for (path, writes) in readable.map({ ($0, false) }) + writable.map({ ($0, true) }) {
             let result = strata_landlock_allow(ruleset, path, writes ? 1 : 0, Self.landlockABI)
             // A system path this machine doesn't have is fine; one the plugin needs is checked when it opens it.
             guard result == 0 || result == -ENOENT else {
+                close(ruleset)
                 throw SandboxError(detail: "Landlock refused a rule for \(path) (\(String(cString: strerror(-result))))")
             }
         }
-        let restricted = strata_landlock_restrict(ruleset)
-        guard restricted == 0 else { throw SandboxError(detail: "Landlock refused to restrict the helper (\(String(cString: strerror(-restricted))))") }
-        let filtered = strata_seccomp_install()
-        guard filtered == 0 else { throw SandboxError(detail: "seccomp refused the filter (\(String(cString: strerror(-filtered))))") }
-    }
-
-    private func limit(_ resource: __rlimit_resource, to value: rlim_t, _ what: String) throws(SandboxError) {
-        var limit = rlimit(rlim_cur: value, rlim_max: value)
-        guard setrlimit(__rlimit_resource_t(resource.rawValue), &limit) == 0 else {
-            throw SandboxError(detail: "can't set \(what) (\(String(cString: strerror(errno))))")
-        }
+        return ruleset
     }
 
     /// Gives helper `pid` `seconds` more of CPU time from now (the host calls it before each command): the

@@ -5,9 +5,9 @@ import StrataBase
 import StrataPluginKit
 import Synchronization
 
-/// A plugin's helper process, as strata sees it: `strata __helper ID` started on the plugin's first use, in
-/// a process group of its own, talking ``HelperWire`` over a socketpair. It sandboxes itself before it
-/// opens the plugin; whatever it does, strata goes on, and a helper that dies is told in one line.
+/// A plugin's helper process, as strata sees it: `strata __helper-sandboxed ID` started sandboxed on the
+/// plugin's first use (``HelperLaunch``), in a process group of its own, talking ``HelperWire`` over a
+/// socketpair; whatever it does, strata goes on, and a helper that dies is told in one line.
 final class PluginHelper: Sendable {
     let pluginID: String
     let pid: pid_t
@@ -18,8 +18,6 @@ final class PluginHelper: Sendable {
 
     /// Variables the runtime needs, passed through when they are set; a plugin reads no other but its own.
     static let runtimeVariables = ["PATH", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TERM", "COLORTERM", "NO_COLOR", "COLUMNS", "LINES"]
-    /// Variables that tell the helper where the config and data are; it drops them before the plugin runs.
-    static let locationVariables = ["HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "STRATA_CONFIG", "STRATA_DATA_DIR", "STRATA_LOG"]
 
     private let lifetime: HelperLifetime
     private let cpu = HelperCPULimit()
@@ -36,15 +34,26 @@ final class PluginHelper: Sendable {
         self.lastWords = lastWords
     }
 
-    /// Starts the helper of `pluginID` and waits for its handshake (it is sandboxed and has opened the plugin).
-    /// - Parameters:
-    ///   - arguments: strata's global options to pass on (`--config`, `--data-dir`).
-    ///   - environment: strata's environment; the helper gets only `variables` of it, the runtime's and the
-    ///     locations.
+    /// Starts the helper of `pluginID` as the config and the catalog in `arguments` and `environment` say
+    /// (strata's global options and environment: ``HostRunner/helperLaunch(for:)``), and waits for its
+    /// handshake; `variables` and `limits` are the plugin's declared variables and limits, as the config
+    /// narrows them.
     static func start(
         pluginID: String, arguments: [String], environment: [String: String], variables: [String],
         limits: IsolationSettings.Limits
     ) throws(HelperFailure) -> PluginHelper {
+        guard let options = try? HostOptions.parse(arguments), let context = try? HostContext.load(options: options, environment: environment),
+            let launch = HostRunner(HostCatalog(context)).helperLaunch(for: pluginID)
+        else { throw HelperFailure(pluginID: pluginID, reason: "can't start it: feature '\(pluginID)' is not installed") }
+        return try start(launch)
+    }
+
+    /// Starts the helper `launch` describes and waits for its handshake (it is sandboxed and has opened the
+    /// plugin).
+    static func start(_ launch: HelperLaunch) throws(HelperFailure) -> PluginHelper {
+        let pluginID = launch.pluginID
+        let ruleset = try launch.prepare()
+        defer { if ruleset >= 0 { close(ruleset) } }
         var ends: [Int32] = [-1, -1]
         var errors: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
@@ -54,16 +63,11 @@ final class PluginHelper: Sendable {
             ends.forEach { close($0) }
             throw HelperFailure(pluginID: pluginID, reason: "can't make its error pipe (\(String(cString: strerror(errno))))")
         }
-        let passed = Set(variables + runtimeVariables + locationVariables)
-        let childEnvironment = environment.filter { passed.contains($0.key) }
-        let executable = realPath("/proc/self/exe") ?? CommandLine.arguments[0]
         let lifetime = HelperLifetime()
         // Started from a thread of its own that lives as long as the helper (it waits for it): the kernel's
         // parent-death signal follows the thread that started a process, and a worker thread may end first.
         let watched = detachThread(named: "strata-helper") { [ends, errors] in
-            let spawned = spawn(
-                executable, arguments + ["__helper", pluginID, String(getpid())], environment: childEnvironment,
-                socket: ends[1], errors: errors[1])
+            let spawned = HelperSpawn.start(launch, ruleset: ruleset, socket: ends[1], errors: errors[1])
             lifetime.started(spawned)
             guard case .success(let pid) = spawned else { return }
             var status: Int32 = 0
@@ -79,16 +83,16 @@ final class PluginHelper: Sendable {
         let spawned = lifetime.spawned()
         close(ends[1])
         close(errors[1])
-        guard case .success(let pid) = spawned else {
+        let pid: pid_t
+        switch spawned {
+        case .success(let started): pid = started
+        case .failure(let error):
             close(ends[0])
             close(errors[0])
-            if case .failure(let error) = spawned {
-                throw HelperFailure(pluginID: pluginID, reason: "can't start it (\(String(cString: strerror(error.code))))")
-            }
-            throw HelperFailure(pluginID: pluginID, reason: "can't start it")
+            throw error.failure(for: launch)
         }
         let helper = PluginHelper(
-            pluginID: pluginID, pid: pid, limits: limits, channel: HelperChannel(descriptor: ends[0]),
+            pluginID: pluginID, pid: pid, limits: launch.limits, channel: HelperChannel(descriptor: ends[0]),
             lastWords: HelperStandardError(descriptor: errors[0]), lifetime: lifetime)
         helper.channel.send(.init(.hello, number: HelperWire.version))
         // The plugin's constructor or registration may never return: bounded as it is in process (LoadWatchdog).
@@ -168,20 +172,6 @@ final class PluginHelper: Sendable {
         let cpuLimit = cpu.limit(reachedAfter: lifetime.cpuSeconds(), perCommand: limits.cpuSeconds)
         return problem ?? HelperFailure.reason(status: status, lastWords: lastWords.text(), limits: limits, cpuLimit: cpuLimit)
     }
-
-    private static func spawn(
-        _ executable: String, _ arguments: [String], environment: [String: String], socket: Int32,
-        errors: Int32
-    ) -> Result<pid_t, SpawnError> {
-        // Its own process group: Ctrl-C reaches strata alone (which cancels the command over the wire), and
-        // strata ends the whole group.
-        ChildProcess.spawn(executable, arguments, environment: environment, defaultSignals: [SIGINT, SIGTERM, SIGHUP], ownGroup: true) { actions in
-            posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-            posix_spawn_file_actions_adddup2(&actions, errors, STDERR_FILENO)
-            posix_spawn_file_actions_adddup2(&actions, socket, HelperServer.socketDescriptor)
-        }
-    }
 }
 
 /// A command line sent to the helper.
@@ -251,12 +241,12 @@ final class HelperStandardError: Sendable {
 
 /// A helper's process from the thread that started it: whether it started, then how it ended.
 final class HelperLifetime: Sendable {
-    private let spawn = Mutex<Result<pid_t, SpawnError>?>(nil)
+    private let spawn = Mutex<Result<pid_t, HelperSpawnError>?>(nil)
     private let exit = Mutex<(status: Int32, cpuSeconds: Int)?>(nil)
     private let isStarted = DispatchSemaphore(value: 0)
     private let hasEnded = DispatchSemaphore(value: 0)
 
-    func started(_ result: Result<pid_t, SpawnError>) {
+    func started(_ result: Result<pid_t, HelperSpawnError>) {
         spawn.withLock { $0 = result }
         isStarted.signal()
     }
@@ -267,10 +257,10 @@ final class HelperLifetime: Sendable {
     }
 
     /// Waits until the process started (or could not).
-    func spawned() -> Result<pid_t, SpawnError> {
+    func spawned() -> Result<pid_t, HelperSpawnError> {
         isStarted.wait()
         isStarted.signal()
-        return spawn.withLock { $0 } ?? .failure(SpawnError(executable: "strata", code: EINVAL))
+        return spawn.withLock { $0 } ?? .failure(HelperSpawnError(step: 0, code: EINVAL))
     }
 
     /// Waits until the process ended, and returns its `waitpid` status.

@@ -23,7 +23,7 @@ final class PluginLoader {
     private var plugins: [String: any FeaturePlugin] = [:]
 
     /// Top-level words the host keeps for itself.
-    static let reservedWords: Set<String> = HostCommand.groups.union(["help", "version", "__probe", "__helper", "__helper-sandboxed", "__complete"])
+    static let reservedWords: Set<String> = HostCommand.groups.union(["help", "version", "__probe", "__helper-sandboxed", "__complete"])
 
     init(
         catalog: PluginCatalog, config: StrataConfig, container: Container, dataDirectory: URL, crashes: URL, pins: PluginPins?,

@@ -9,9 +9,9 @@ enum HostRoute {
     case overview(status: Bool)
     /// `strata __probe ID`: load one plugin and report it as JSON.
     case probe(String)
-    /// `strata __helper ID PARENT` (`sandboxed`: `__helper-sandboxed`): serve plugin `id`'s commands to
-    /// strata process `parent` as its helper (``HelperServer``).
-    case helper(id: String, parent: String, sandboxed: Bool)
+    /// `strata __helper-sandboxed ID PARENT`: serve plugin `id`'s commands to strata process `parent` as its
+    /// helper (``HelperServer``), started sandboxed by strata (``HelperSpawn``).
+    case helper(id: String, parent: String)
     /// One of the host's own commands, its arguments parsed.
     case host(HostCommand, arguments: CommandArguments)
     /// A plugin's command: the runner parses it, activates the plugin and runs it.
@@ -37,8 +37,7 @@ struct HostRouter {
         case [] where interactive: return .interactive
         case [], ["-h"], ["--help"], ["help"]: return .overview(status: words.isEmpty)
         case ["__probe", words.count > 1 ? words[1] : ""]: return .probe(words[1])
-        case ["__helper", words.count > 2 ? words[1] : ""]: return .helper(id: words[1], parent: words[2], sandboxed: false)
-        case ["__helper-sandboxed", words.count > 2 ? words[1] : ""]: return .helper(id: words[1], parent: words[2], sandboxed: true)
+        case ["__helper-sandboxed", words.count > 2 ? words[1] : ""]: return .helper(id: words[1], parent: words[2])
         default: break
         }
         if HostCommand.groups.contains(words[0]) { return hostRoute(words) }

@@ -11,6 +11,8 @@
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 #include <stddef.h>
+#include <pthread.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -219,4 +221,81 @@ int strata_drop_capabilities(void) {
     struct __user_cap_header_struct header = {.version = _LINUX_CAPABILITY_VERSION_3, .pid = 0};
     struct __user_cap_data_struct data[2] = {{0}};
     return syscall(SYS_capset, &header, data) == 0 ? 0 : -errno;
+}
+
+// The child of strata_helper_spawn: it runs on a stack of its own in strata's memory, so it calls no
+// allocator and nothing that takes a lock, only system calls (and strata_seccomp_install, which builds its
+// program on this stack).
+static int helper_child(void *argument) {
+    struct strata_helper_start *start = argument;
+    int step = 0;
+#define STEP(name, condition) do { if (condition) { step = (name); goto failed; } } while (0)
+    // Handlers are strata's code: none may run here, and the helper starts with every one at its default.
+    struct sigaction action = {.sa_handler = SIG_DFL};
+    for (int number = 1; number < _NSIG; number++) {
+        struct sigaction current;
+        if (sigaction(number, NULL, &current) != 0) continue;
+        if (current.sa_handler != SIG_IGN || number == SIGPIPE || number == SIGINT || number == SIGTERM || number == SIGHUP) {
+            sigaction(number, &action, NULL);
+        }
+    }
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    // Ctrl-C reaches strata alone (which cancels the command over the wire), and strata ends the whole group.
+    STEP(STRATA_STEP_GROUP, setpgid(0, 0) != 0);
+    STEP(STRATA_STEP_PARENT, prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0);
+    if (getppid() != start->parent) { errno = ESRCH; step = STRATA_STEP_PARENT; goto failed; }
+    // Copied above every target first, so that no dup2 overwrites a descriptor another one still needs.
+    int wire = fcntl(start->socket, F_DUPFD_CLOEXEC, 10);
+    int errors = fcntl(start->errors, F_DUPFD_CLOEXEC, 10);
+    int null = fcntl(start->null, F_DUPFD_CLOEXEC, 10);
+    int ruleset = start->ruleset < 0 ? -1 : fcntl(start->ruleset, F_DUPFD_CLOEXEC, 10);
+    STEP(STRATA_STEP_DESCRIPTORS, wire < 0 || errors < 0 || null < 0 || (start->ruleset >= 0 && ruleset < 0));
+    STEP(STRATA_STEP_DESCRIPTORS, dup2(null, 0) < 0 || dup2(null, 1) < 0 || dup2(errors, 2) < 0 || dup2(wire, 3) < 0);
+    struct rlimit memory = {start->memory_bytes, start->memory_bytes};
+    STEP(STRATA_STEP_MEMORY, setrlimit(RLIMIT_AS, &memory) != 0);
+    struct rlimit files = {start->open_files, start->open_files};
+    STEP(STRATA_STEP_OPEN_FILES, setrlimit(RLIMIT_NOFILE, &files) != 0);
+    struct rlimit core = {0, 0};
+    STEP(STRATA_STEP_CORE, setrlimit(RLIMIT_CORE, &core) != 0);
+    if (ruleset >= 0) {
+        // Root's capabilities would let it read any file and trace any process Landlock leaves in view; a
+        // user without any has nothing to drop (EPERM).
+        int dropped = strata_drop_capabilities();
+        if (dropped != 0 && dropped != -EPERM) { errno = -dropped; step = STRATA_STEP_CAPABILITIES; goto failed; }
+        int restricted = strata_landlock_restrict(ruleset);
+        if (restricted != 0) { errno = -restricted; step = STRATA_STEP_LANDLOCK; goto failed; }
+        int filtered = strata_seccomp_install();
+        if (filtered != 0) { errno = -filtered; step = STRATA_STEP_SECCOMP; goto failed; }
+    }
+    // Nothing else of strata's crosses (descriptors opened without O_CLOEXEC included).
+    if (syscall(SYS_close_range, 4U, ~0U, 0U) != 0) {
+        STEP(STRATA_STEP_DESCRIPTORS, errno != ENOSYS);
+        for (int fd = 4; fd < 65536; fd++) close(fd);
+    }
+    execve(start->path, start->argv, start->envp);
+    step = STRATA_STEP_EXECUTE;
+failed:
+    start->error = errno;
+    start->failed_step = step;
+    _exit(127);
+#undef STEP
+}
+
+int strata_helper_spawn(struct strata_helper_start *start) {
+    enum { stack_size = 256 * 1024 };
+    start->failed_step = 0;
+    start->error = 0;
+    void *stack = mmap(NULL, stack_size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+    if (stack == MAP_FAILED) return -errno;
+    // No handler of strata's may run in the child before it resets them (it shares strata's memory).
+    sigset_t all, previous;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &previous);
+    int pid = clone(helper_child, (char *)stack + stack_size, CLONE_VM | CLONE_VFORK | SIGCHLD, start);
+    int error = errno;
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
+    munmap(stack, stack_size);
+    return pid < 0 ? -error : pid;
 }

@@ -42,4 +42,35 @@ int strata_allow_cpu(int pid, uint64_t seconds, uint64_t *set);
 /// any file, tracing any process). Returns 0, or -errno (EPERM for a process that holds none to drop).
 int strata_drop_capabilities(void);
 
+/// What a helper's child process is started with (``strata_helper_spawn``), all of it made beforehand: the
+/// child only makes system calls, since it shares strata's memory until it executes `path`.
+struct strata_helper_start {
+    const char *path;
+    char *const *argv;
+    char *const *envp;
+    /// Becomes descriptor 3, standard error and standard input and output.
+    int socket, errors, null;
+    /// strata's process id: the child ends when that is no longer its parent.
+    int parent;
+    uint64_t memory_bytes, open_files;
+    /// A Landlock ruleset to restrict the child to, with the seccomp filter and no capabilities; -1: neither.
+    int ruleset;
+    /// Set when the child could not get as far as executing `path`: the step (``strata_helper_step``) and errno.
+    int failed_step, error;
+};
+
+/// The steps of starting a helper, as ``strata_helper_start/failed_step`` names the one that failed.
+enum strata_helper_step {
+    STRATA_STEP_GROUP = 1, STRATA_STEP_PARENT, STRATA_STEP_DESCRIPTORS, STRATA_STEP_MEMORY, STRATA_STEP_OPEN_FILES,
+    STRATA_STEP_CORE, STRATA_STEP_CAPABILITIES, STRATA_STEP_LANDLOCK, STRATA_STEP_SECCOMP, STRATA_STEP_EXECUTE,
+};
+
+/// Starts a helper as one process image from the calling thread (whose end is the child's parent death): a
+/// child (clone with CLONE_VM | CLONE_VFORK, as posix_spawn does) that resets signal handlers, gets a process
+/// group of its own, dies with its parent, takes its descriptors, its resource limits and (with a ruleset)
+/// the sandbox, then executes `path`. Only async-signal-safe system calls run in the child; a failure fills
+/// `failed_step` and `error`, and the child exits with 127. Returns the child's pid (to wait for, whether it
+/// failed or not), or -errno when there is none.
+int strata_helper_spawn(struct strata_helper_start *start);
+
 #endif

@@ -1,0 +1,97 @@
+import CSandbox
+import FoundationEssentials
+import Glibc
+import StrataBase
+import StrataHostKit
+import StrataPluginKit
+
+/// Everything a plugin's helper starts with, prepared in strata, which has the config, the catalog entry and
+/// the isolation settings: the helper is one process image, `strata --config <visible config> __helper-sandboxed
+/// ID PARENT`, sandboxed before its first instruction (Landlock and seccomp bind a thread and the threads it
+/// starts later, so they are applied in the child, before it executes strata: ``HelperSpawn``).
+struct HelperLaunch: Sendable {
+    let pluginID: String
+    let mode: IsolationSettings.Mode
+    let limits: IsolationSettings.Limits
+    let executable: String
+    /// The helper's arguments after its program name, and its whole environment.
+    let arguments: [String]
+    let environment: [String: String]
+    let dataFolder: URL
+    /// The config the helper reads (``HelperServer/visibleConfig``), written in its data folder.
+    let config: Data
+    /// What it may read beyond the system's paths and strata's libraries, and what it may also write.
+    let readable: [String]
+    let writable: [String]
+    /// Folders of other plugins' libraries, which stay out of its reach even when strata has them mapped.
+    let otherPluginFolders: Set<String>
+    /// Where `features.<id>.isolation` comes from, and the config's path, for the refusal's sentence.
+    let origin: String
+    let configSource: String
+
+    /// Makes the data folder and the visible config, and the Landlock ruleset when the helper is sandboxed.
+    /// - Returns: the ruleset's descriptor (the caller closes it), or -1 for `process-unsandboxed`.
+    func prepare() throws(HelperFailure) -> Int32 {
+        do {
+            // Made as strata makes it for a plugin in process, and explained the same way when it can't be.
+            try PrivateFolder.prepare(dataFolder)
+            try config.write(to: dataFolder.appendingPathComponent(HelperServer.configName))
+        } catch {
+            throw HelperFailure(
+                pluginID: pluginID,
+                reason: "can't use its data folder: \(errorText(error)). Choose another with --data-dir or STRATA_DATA_DIR")
+        }
+        guard mode != .processUnsandboxed else { return -1 }
+        let ownFolder = URL(fileURLWithPath: executable).deletingLastPathComponent().path
+        let libraries = KernelSandbox.mappedFolders().filter { $0 == ownFolder || !otherPluginFolders.contains($0) }
+        do {
+            return try KernelSandbox(readable: KernelSandbox.systemReadable + libraries + readable, writable: writable).ruleset()
+        } catch {
+            throw refusal(error.detail)
+        }
+    }
+
+    /// The kernel sandbox could not be made or applied: strata refuses the plugin, and says what to set.
+    func refusal(_ detail: String) -> HelperFailure {
+        HelperFailure(
+            pluginID: pluginID,
+            reason: "feature '\(pluginID)' runs in a sandboxed helper (\(origin)), but its helper can't sandbox itself: \(detail). "
+                + "Set \"isolation\": \"process-unsandboxed\" (a helper without the kernel sandbox) or \"none\" under features.\(pluginID) in \(configSource).",
+            refused: true)
+    }
+}
+
+extension HostRunner {
+    /// How plugin `id`'s helper starts, or `nil` when the catalog doesn't have it.
+    func helperLaunch(for id: String) -> HelperLaunch? {
+        guard let entry = catalog.plugins.entry(id), let descriptor = entry.descriptor else { return nil }
+        let isolation = isolation(for: id)
+        let capabilities = isolation.capabilities(declared: descriptor.capabilities).capabilities
+        let dataFolder = context.dataDirectory.appendingPathComponent(id, isDirectory: true)
+        let files = capabilities.files.map { (path: expandingTilde($0.path, context.environment), writes: $0.write) }
+        var variables = Dictionary(
+            uniqueKeysWithValues: (capabilities.environment + PluginHelper.runtimeVariables).compactMap { name in
+                context.environment[name].map { (name, $0) }
+            })
+        variables["HOME"] = dataFolder.path
+        variables["TMPDIR"] = dataFolder.path
+        // The Swift runtime's crash backtracer is a process of its own, which the sandbox doesn't allow.
+        variables["SWIFT_BACKTRACE"] = "enable=no"
+        variables["XDG_STATE_HOME"] = dataFolder.appendingPathComponent(".state").path
+        let pluginFolder = URL(fileURLWithPath: entry.path).deletingLastPathComponent().path
+        let helperConfig = dataFolder.appendingPathComponent(HelperServer.configName)
+        let config = HelperServer.visibleConfig(for: id, descriptor: descriptor, pluginFolder: pluginFolder, config: context.config)
+        return HelperLaunch(
+            pluginID: id, mode: isolation.mode, limits: isolation.limits,
+            executable: realPath("/proc/self/exe") ?? CommandLine.arguments[0],
+            arguments: ["--config", helperConfig.path, "--data-dir", context.dataDirectory.path] + (context.options.verbose ? ["-v"] : [])
+                + ["__helper-sandboxed", id, String(getpid())],
+            environment: variables, dataFolder: dataFolder, config: config.encoded(),
+            readable: [pluginFolder] + files.filter { !$0.writes }.map(\.path),
+            writable: [dataFolder.path] + files.filter(\.writes).map(\.path),
+            otherPluginFolders: Set(
+                catalog.plugins.entries.filter { $0.id != id }.map { URL(fileURLWithPath: $0.path).deletingLastPathComponent().path }
+            ).subtracting([pluginFolder]),
+            origin: isolation.origin(of: id, in: context.config.source), configSource: context.config.source)
+    }
+}

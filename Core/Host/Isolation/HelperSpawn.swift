@@ -1,0 +1,72 @@
+import CSandbox
+import FoundationEssentials
+import Glibc
+
+/// Starts a plugin's helper as one process image (`strata_helper_spawn` in the C shim): strata has made
+/// everything beforehand (``HelperLaunch``); its child takes the socket as descriptor 3, the error pipe as
+/// standard error, a process group of its own, the parent-death signal, the resource limits and, unless the
+/// plugin is `process-unsandboxed`, the Landlock ruleset and the seccomp filter, then executes the helper.
+enum HelperSpawn {
+    /// Starts the helper from the calling thread, whose end sends it SIGKILL (PR_SET_PDEATHSIG).
+    /// - Parameter ruleset: the Landlock ruleset to restrict it to, or -1 for none (and no seccomp filter).
+    /// - Returns: its pid, or why its child could not execute it (that child already waited for).
+    static func start(_ launch: HelperLaunch, ruleset: Int32, socket: Int32, errors: Int32) -> Result<pid_t, HelperSpawnError> {
+        let null = open("/dev/null", O_RDWR | O_CLOEXEC)
+        guard null >= 0 else { return .failure(HelperSpawnError(step: 0, code: errno)) }
+        defer { close(null) }
+        let argv = ([launch.executable] + launch.arguments).map { strdup($0) } + [nil]
+        let envp = launch.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        let (memory, memoryOverflow) = UInt64(launch.limits.memoryMegabytes).multipliedReportingOverflow(by: 1 << 20)
+        guard !memoryOverflow, let files = UInt64(exactly: launch.limits.openFiles) else {
+            return .failure(HelperSpawnError(step: Int32(STRATA_STEP_MEMORY.rawValue), code: EINVAL))
+        }
+        let pid = launch.executable.withCString { path in
+            argv.withUnsafeBufferPointer { argv in
+                envp.withUnsafeBufferPointer { envp in
+                    var start = strata_helper_start(
+                        path: path, argv: argv.baseAddress, envp: envp.baseAddress, socket: socket, errors: errors, null: null,
+                        parent: getpid(), memory_bytes: memory, open_files: files, ruleset: ruleset, failed_step: 0, error: 0)
+                    let pid = strata_helper_spawn(&start)
+                    return (pid, start.failed_step, start.error)
+                }
+            }
+        }
+        guard pid.0 > 0 else { return .failure(HelperSpawnError(step: 0, code: -pid.0)) }
+        guard pid.1 == 0 else {
+            var status: Int32 = 0
+            while waitpid(pid.0, &status, 0) < 0 && errno == EINTR {}
+            return .failure(HelperSpawnError(step: pid.1, code: pid.2))
+        }
+        return .success(pid.0)
+    }
+}
+
+/// The helper's child stopped before it executed the helper: at `step` (``strata_helper_step``, 0 before
+/// there was a child), with errno `code`.
+struct HelperSpawnError: Error {
+    let step: Int32
+    let code: Int32
+
+    /// The failure as strata tells it: a kernel sandbox the helper couldn't apply is a refusal, which says
+    /// what to set.
+    func failure(for launch: HelperLaunch) -> HelperFailure {
+        let error = String(cString: strerror(code))
+        let sandboxSteps: [strata_helper_step: String] = [
+            STRATA_STEP_MEMORY: "can't set the memory limit", STRATA_STEP_OPEN_FILES: "can't set the open-file limit",
+            STRATA_STEP_CORE: "can't set the core-file limit", STRATA_STEP_CAPABILITIES: "can't drop its capabilities",
+            STRATA_STEP_LANDLOCK: "Landlock refused to restrict the helper", STRATA_STEP_SECCOMP: "seccomp refused the filter",
+        ]
+        let step = strata_helper_step(rawValue: UInt32(bitPattern: self.step))
+        if let what = sandboxSteps[step] {
+            return launch.mode == .process
+                ? launch.refusal("\(what) (\(error))") : HelperFailure(pluginID: launch.pluginID, reason: "can't start it: \(what) (\(error))")
+        }
+        switch step {
+        case STRATA_STEP_GROUP: return HelperFailure(pluginID: launch.pluginID, reason: "can't start it in a process group of its own (\(error))")
+        case STRATA_STEP_PARENT: return HelperFailure(pluginID: launch.pluginID, reason: "can't start it: strata's thread that started it ended")
+        case STRATA_STEP_DESCRIPTORS: return HelperFailure(pluginID: launch.pluginID, reason: "can't hand it its socket (\(error))")
+        default: return HelperFailure(pluginID: launch.pluginID, reason: "can't start it (\(error))")
+        }
+    }
+}
