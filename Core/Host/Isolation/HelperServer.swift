@@ -53,47 +53,55 @@ struct HelperServer {
         }
         let commands = runner.loader.routes.filter { $0.pluginID == record.id }.map(\.command)
         channel.send(.init(.hello, number: HelperWire.version))
-        let running = Mutex<Task<Int32, Never>?>(nil)
-        let requests = AsyncStream<HelperRequest> { continuation in
-            DispatchQueue.global().async {
-                while let frame = try? channel.receive() {
-                    switch frame.kind {
-                    case .run:
-                        if let request = try? JSONDecoder().decode(HelperRequest.self, from: Data(frame.payload)) { continuation.yield(request) }
-                    case .cancel: running.withLock { $0?.cancel() }
-                    case .fetched: http.deliver(frame.payload)
-                    default: break
+        // Each command starts from the thread that reads the socket, and sends its own exit frame: one hop
+        // from the read to the command (a command waits for the one before it, should strata send two).
+        let (environment, catalog) = (ProcessInfo.processInfo.environment, runner.catalog.plugins)
+        let running = Mutex<Task<Void, Never>?>(nil)
+        let reading = detachThread(named: "strata-helper-wire") {
+            while let frame = try? channel.receive() {
+                switch frame.kind {
+                case .run:
+                    guard let request = try? JSONDecoder().decode(HelperRequest.self, from: Data(frame.payload)) else { break }
+                    running.withLock { previous in
+                        previous = Task { [previous] in
+                            await previous?.value
+                            let code = await Self.run(request, pluginID: id, catalog: catalog, commands: commands, environment: environment, channel: channel)
+                            channel.send(.init(.exit, number: UInt32(bitPattern: code)))
+                        }
                     }
+                case .cancel: running.withLock { $0?.cancel() }
+                case .fetched: http.deliver(frame.payload)
+                default: break
                 }
-                // strata is gone: so is the helper, whatever the plugin is doing.
-                _exit(0)
             }
+            // strata is gone: so is the helper, whatever the plugin is doing.
+            _exit(0)
         }
-        for await request in requests {
-            let routed = self.request(for: request.words, pluginID: id)
-            let task = Task {
-                let invocation = CommandInvocation(
-                    arguments: routed?.arguments ?? request.words, environment: ProcessInfo.processInfo.environment,
-                    isTerminal: request.isTerminal,
-                    output: { channel.send(.init(.output, text: $0)) }, error: { channel.send(.init(.error, text: $0)) })
-                guard let routed else {
-                    invocation.writeError("\(id): no command '\(request.words.joined(separator: " "))' in its helper")
-                    return Int32(2)
-                }
-                // Parsed, run and reported as strata runs a command in process.
-                return await PluginCommandRunner { _ in .success(commands) }.run(routed, invocation: invocation)
-            }
-            running.withLock { $0 = task }
-            let code = await task.value
-            running.withLock { $0 = nil }
-            channel.send(.init(.exit, number: UInt32(bitPattern: code)))
+        guard reading else { return 1 }
+        // The thread above ends the process.
+        while true { try? await Task.sleep(for: .seconds(3600)) }
+    }
+
+    /// Runs one command line strata sent, parsed, run and reported as strata runs a command in process;
+    /// what it writes crosses as it comes.
+    private static func run(
+        _ request: HelperRequest, pluginID id: String, catalog: PluginCatalog, commands: [PluginCommand], environment: [String: String],
+        channel: HelperChannel
+    ) async -> Int32 {
+        let routed = self.request(for: request.words, pluginID: id, in: catalog)
+        let invocation = CommandInvocation(
+            arguments: routed?.arguments ?? request.words, environment: environment, isTerminal: request.isTerminal,
+            output: { channel.send(.init(.output, text: $0)) }, error: { channel.send(.init(.error, text: $0)) })
+        guard let routed else {
+            invocation.writeError("\(id): no command '\(request.words.joined(separator: " "))' in its helper")
+            return 2
         }
-        return 0
+        return await PluginCommandRunner { _ in .success(commands) }.run(routed, invocation: invocation)
     }
 
     /// The command of plugin `pluginID` that `words` select, as the catalog declares it.
-    private func request(for words: [String], pluginID: String) -> PluginCommandRequest? {
-        guard let match = runner.catalog.plugins.command(for: words), match.entry.id == pluginID else { return nil }
+    private static func request(for words: [String], pluginID: String, in catalog: PluginCatalog) -> PluginCommandRequest? {
+        guard let match = catalog.command(for: words), match.entry.id == pluginID else { return nil }
         return PluginCommandRequest(pluginID: pluginID, declared: match.command, arguments: Array(words.dropFirst(match.command.words.count)))
     }
 

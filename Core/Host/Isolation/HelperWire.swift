@@ -51,8 +51,15 @@ enum HelperWire {
             return payload.reduce(0) { $0 << 8 | UInt32($1) }
         }
 
-        /// The frame's bytes on the wire.
-        var bytes: [UInt8] { Frame(.hello, number: UInt32(payload.count + 1)).payload + [kind.rawValue] + payload }
+        /// The frame's bytes on the wire, in one allocation.
+        var bytes: [UInt8] {
+            let length = UInt32(payload.count + 1)
+            var bytes = [UInt8]()
+            bytes.reserveCapacity(5 + payload.count)
+            bytes += [UInt8(length >> 24), UInt8(truncatingIfNeeded: length >> 16), UInt8(truncatingIfNeeded: length >> 8), UInt8(truncatingIfNeeded: length), kind.rawValue]
+            bytes += payload
+            return bytes
+        }
     }
 
     /// Why bytes read are not a frame.
@@ -91,7 +98,8 @@ enum HelperWire {
 final class HelperChannel: Sendable {
     let descriptor: Int32
     private let writing = Mutex(())
-    private let pending = Mutex<[UInt8]>([])
+    /// Bytes read past the last frame returned, held by the one reader at a time.
+    private let reading = Mutex<[UInt8]>([])
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -122,20 +130,20 @@ final class HelperChannel: Sendable {
         }
     }
 
-    /// The next frame, waiting for it; throws ``HelperWire/Problem/closed`` at the end.
+    /// The next frame, waiting for it; throws ``HelperWire/Problem/closed`` at the end. Reads go into a
+    /// buffer on the stack (not a new 64 KiB array per call), and readers take turns.
     func receive() throws(HelperWire.Problem) -> HelperWire.Frame {
-        var buffer = pending.withLock { buffer in
-            defer { buffer = [] }
-            return buffer
-        }
-        defer { pending.withLock { [buffer] in $0 = buffer } }
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            if let frame = try HelperWire.frame(from: &buffer) { return frame }
-            let count = recv(descriptor, &chunk, chunk.count, 0)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw .closed }
-            buffer += chunk[..<count]
+        try reading.withLock { buffer throws(HelperWire.Problem) in
+            while true {
+                if let frame = try HelperWire.frame(from: &buffer) { return frame }
+                let count = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 65536) { chunk in
+                    let count = recv(descriptor, chunk.baseAddress, chunk.count, 0)
+                    if count > 0 { buffer += chunk[..<count] }
+                    return count
+                }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { throw .closed }
+            }
         }
     }
 }
