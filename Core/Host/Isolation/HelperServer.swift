@@ -55,17 +55,20 @@ struct HelperServer {
         channel.send(.init(.hello, number: HelperWire.version))
         // Each command starts from the thread that reads the socket, and sends its own exit frame: one hop
         // from the read to the command (a command waits for the one before it, should strata send two).
-        let (environment, catalog) = (ProcessInfo.processInfo.environment, runner.catalog.plugins)
+        // Read once: the environment, and the commands the plugin declares (routing through the whole catalog
+        // decoded its command paths for every command line).
+        let (environment, declared) = (ProcessInfo.processInfo.environment, runner.catalog.plugins.entry(id)?.descriptor?.commands ?? [])
         let running = Mutex<Task<Void, Never>?>(nil)
         let reading = detachThread(named: "strata-helper-wire") {
+            let decoder = JSONDecoder()
             while let frame = try? channel.receive() {
                 switch frame.kind {
                 case .run:
-                    guard let request = try? JSONDecoder().decode(HelperRequest.self, from: Data(frame.payload)) else { break }
+                    guard let request = try? decoder.decode(HelperRequest.self, from: Data(frame.payload)) else { break }
                     running.withLock { previous in
                         previous = Task { [previous] in
                             await previous?.value
-                            let code = await Self.run(request, pluginID: id, catalog: catalog, commands: commands, environment: environment, channel: channel)
+                            let code = await Self.run(request, pluginID: id, declared: declared, commands: commands, environment: environment, channel: channel)
                             channel.send(.init(.exit, number: UInt32(bitPattern: code)))
                         }
                     }
@@ -85,10 +88,10 @@ struct HelperServer {
     /// Runs one command line strata sent, parsed, run and reported as strata runs a command in process;
     /// what it writes crosses as it comes.
     private static func run(
-        _ request: HelperRequest, pluginID id: String, catalog: PluginCatalog, commands: [PluginCommand], environment: [String: String],
-        channel: HelperChannel
+        _ request: HelperRequest, pluginID id: String, declared: [PluginDescriptor.Command], commands: [PluginCommand],
+        environment: [String: String], channel: HelperChannel
     ) async -> Int32 {
-        let routed = self.request(for: request.words, pluginID: id, in: catalog)
+        let routed = self.request(for: request.words, pluginID: id, declared: declared)
         let invocation = CommandInvocation(
             arguments: routed?.arguments ?? request.words, environment: environment, isTerminal: request.isTerminal,
             output: { channel.send(.init(.output, text: $0)) }, error: { channel.send(.init(.error, text: $0)) })
@@ -99,10 +102,10 @@ struct HelperServer {
         return await PluginCommandRunner { _ in .success(commands) }.run(routed, invocation: invocation)
     }
 
-    /// The command of plugin `pluginID` that `words` select, as the catalog declares it.
-    private static func request(for words: [String], pluginID: String, in catalog: PluginCatalog) -> PluginCommandRequest? {
-        guard let match = catalog.command(for: words), match.entry.id == pluginID else { return nil }
-        return PluginCommandRequest(pluginID: pluginID, declared: match.command, arguments: Array(words.dropFirst(match.command.words.count)))
+    /// The command of plugin `pluginID` that the longest prefix of `words` selects, of those it declares.
+    private static func request(for words: [String], pluginID: String, declared: [PluginDescriptor.Command]) -> PluginCommandRequest? {
+        guard let command = declared.filter({ words.starts(with: $0.words) }).max(by: { $0.words.count < $1.words.count }) else { return nil }
+        return PluginCommandRequest(pluginID: pluginID, declared: command, arguments: Array(words.dropFirst(command.words.count)))
     }
 
     /// The config the helper reads: the plugin's folder, the data folder, and the settings of the
