@@ -1,15 +1,22 @@
 """Plugin helpers (Core/Host/Isolation): the Markdown rows of RESULTS.md's section 7.
 
-  python3 helper_bench.py STRATA   # a release build's strata, with libStrataFixtureHostile.so beside it
+  python3 helper_bench.py STRATA            # a release build's strata, with libStrataFixtureHostile.so beside it
+  python3 helper_bench.py STRATA BASELINE   # round trips only, interleaved with another build's (5 rounds each)
 
-One message round trip: starts `strata __helper hostile <this pid>` with its socket on descriptor 3, as strata
-does, shakes hands, then sends `hostile echo hi` as a `run` frame 2,000 times (after 200 to warm up) and
-times each from the send to the `exit` frame: a request in, the helper's dispatch and one trivial command, its
-output and exit code out. `blocks list` through a helper against in process: whole processes with hyperfine,
-interleaved in 30 pairs (the ratio is the median of the pairs' ratios), on the same database.
+One message round trip: starts the helper, `strata __helper-sandboxed hostile <this pid>` with its socket on
+descriptor 3 and the config strata writes for it (one command through strata first writes it), as strata
+does but without the kernel sandbox (which only strata's child can apply), shakes hands, then sends
+`hostile echo hi` as a `run` frame 2,000 times (after 200 to warm up) and times each from the send to the
+`exit` frame: a request in, the helper's dispatch and one trivial command, its output and exit code out. The
+floor: the same exchange with a forked Python process that answers each `run` with an `output` and an
+`exit` frame (what the wire and this script cost). `blocks list` through a helper against in process: whole
+processes with hyperfine, interleaved in 30 pairs (the ratio is the median of the pairs' ratios), on the same
+database; then the CPU (user + system, hyperfine's means over 20 runs) and `perf stat` (20
+runs, the helper included: task-clock and page faults) of each.
 """
 import json
 import os
+import shlex
 import shutil
 import socket
 import statistics
@@ -43,18 +50,8 @@ def receive(sock):
     return kind, payload
 
 
-def round_trip(strata, config, data, plugin, words):
-    """Median, min and max µs of one run → exit exchange with a started helper."""
-    host, helper = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
-    child = subprocess.Popen([strata, "--config", config, "--data-dir", data, "__helper", plugin, str(os.getpid())],
-                             pass_fds=(3, helper.fileno()), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                             stderr=subprocess.DEVNULL, preexec_fn=lambda: os.dup2(helper.fileno(), 3))
-    helper.close()
-    send(host, HELLO, struct.pack(">I", 1))
-    kind, payload = receive(host)
-    if kind != HELLO:
-        sys.exit(f"the helper refused: {payload.decode()}")
-    request = json.dumps({"words": words, "isTerminal": False}).encode()
+def exchange(host, request):
+    """µs of each of 2,000 run → exit exchanges over `host` (after 200 to warm up)."""
     samples = []
     for index in range(2200):
         start = time.perf_counter_ns()
@@ -63,26 +60,86 @@ def round_trip(strata, config, data, plugin, words):
             pass
         if index >= 200:
             samples.append((time.perf_counter_ns() - start) / 1000)
+    return samples
+
+
+def round_trip(strata, config, data, plugin, words):
+    """µs of each run → exit exchange with a started helper."""
+    subprocess.run([strata, "--config", config, "--data-dir", data] + words, stdout=subprocess.DEVNULL, check=True)
+    visible = os.path.join(data, plugin, ".helper-config.json")
+    host, helper = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    child = subprocess.Popen([strata, "--config", visible, "--data-dir", data, "__helper-sandboxed", plugin, str(os.getpid())],
+                             pass_fds=(3, helper.fileno()), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL, preexec_fn=lambda: os.dup2(helper.fileno(), 3))
+    helper.close()
+    send(host, HELLO, struct.pack(">I", 1))
+    kind, payload = receive(host)
+    if kind != HELLO:
+        sys.exit(f"the helper refused: {payload.decode()}")
+    samples = exchange(host, json.dumps({"words": words, "isTerminal": False}).encode())
     host.close()
     child.wait()
-    return statistics.median(samples), min(samples), max(samples)
+    return samples
+
+
+def floor():
+    """µs of each run → exit exchange with a forked Python process that answers at once."""
+    host, helper = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    pid = os.fork()
+    if pid == 0:
+        host.close()
+        try:
+            while True:
+                receive(helper)
+                send(helper, OUTPUT, b"ok: hi\n")
+                send(helper, EXIT, struct.pack(">I", 0))
+        except EOFError:
+            os._exit(0)
+    helper.close()
+    samples = exchange(host, json.dumps({"words": ["hostile", "echo", "hi"], "isTerminal": False}).encode())
+    host.close()
+    os.waitpid(pid, 0)
+    return samples
+
+
+def cpu(command):
+    """Mean ms of user + system CPU over 20 runs (hyperfine), and `perf stat`'s mean task-clock ms and page
+    faults over 20 runs (the helper included; this machine's perf has no instruction counter)."""
+    with tempfile.NamedTemporaryFile(suffix=".json") as export:
+        subprocess.run(["hyperfine", "-N", "--style", "none", "-w", "2", "-r", "20", "--export-json", export.name, shlex.join(command)],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        result = json.load(open(export.name))["results"][0]
+    stat = subprocess.run(["perf", "stat", "-x", ",", "-r", "20", "-e", "task-clock,page-faults", "--"] + command,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=True).stderr
+    counted = {line.split(",")[2]: float(line.split(",")[0]) for line in stat.splitlines() if line.count(",") > 3}
+    return (result["user"] + result["system"]) * 1000, counted["task-clock"], counted["page-faults"]
+
+
+def fixture(strata, folder):
+    """In `folder`: the Hostile fixture as a drop-in, a config per isolation mode (for it and Blocks), and a
+    data folder; answers the configs by mode, and the data folder."""
+    os.chmod(folder, 0o755)
+    plugins, data = os.path.join(folder, "plugins"), os.path.join(folder, "data")
+    os.mkdir(plugins)
+    shutil.copy(os.path.join(os.path.dirname(strata), "libStrataFixtureHostile.so"), os.path.join(plugins, "libHostilePlugin.so"))
+    configs = {}
+    for mode in ("process", "none"):
+        configs[mode] = os.path.join(folder, f"{mode}.json")
+        with open(configs[mode], "w") as file:
+            json.dump({"pluginDirectories": [plugins, os.path.dirname(strata)],
+                       "features": {"hostile": {"isolation": mode}, "blocks": {"isolation": mode}}}, file)
+    return configs, data
 
 
 def main():
     strata = os.path.abspath(sys.argv[1])
+    if len(sys.argv) > 2:
+        return versus(strata, os.path.abspath(sys.argv[2]))
     folder = tempfile.mkdtemp()
     try:
-        os.chmod(folder, 0o755)
-        plugins, data = os.path.join(folder, "plugins"), os.path.join(folder, "data")
-        os.mkdir(plugins)
-        shutil.copy(os.path.join(os.path.dirname(strata), "libStrataFixtureHostile.so"), os.path.join(plugins, "libHostilePlugin.so"))
-        configs = {}
-        for mode in ("process", "none"):
-            configs[mode] = os.path.join(folder, f"{mode}.json")
-            with open(configs[mode], "w") as file:
-                json.dump({"pluginDirectories": [plugins, os.path.dirname(strata)],
-                           "features": {"hostile": {"isolation": mode}, "blocks": {"isolation": mode}}}, file)
-        median, low, high = round_trip(strata, configs["process"], data, "hostile", ["hostile", "echo", "hi"])
+        configs, data = fixture(strata, folder)
+        helper_trip = round_trip(strata, configs["process"], data, "hostile", ["hostile", "echo", "hi"])
+        python_trip = floor()
         command = lambda mode: [strata, "--config", configs[mode], "--data-dir", data, "blocks", "list"]
         subprocess.run(command("none")[:-1] + ["add", "Deep", "work", "--hours", "4"], stdout=subprocess.DEVNULL, check=True)
         hyperfine([command("none"), command("process")], runs=2, warmup=2)
@@ -95,12 +152,33 @@ def main():
         spread = lambda s, unit: f"{statistics.median(s):.{1 if unit == 'µs' else 2}f} {unit} ({min(s):.1f}–{max(s):.1f})"
         print("| measure | goal | result |")
         print("|---|---|---|")
-        print(f"| one message round trip (`run` → `exit`, a trivial command), median of 2,000 | ≤ 50 µs | {median:.1f} µs ({low:.1f}–{high:.1f}) |")
+        print(f"| one message round trip (`run` → `exit`, a trivial command), median of 2,000 | ≤ 50 µs | {spread(helper_trip, 'µs')} |")
+        print(f"| the same exchange with a Python echo process (the wire's and the script's floor) | | {spread(python_trip, 'µs')} |")
         print(f"| `blocks list` in process | | {spread(alone, 'ms')} |")
         print(f"| `blocks list` through a sandboxed helper | | {spread(helped, 'ms')} |")
         print(f"| helper ÷ in process, median of 30 pairs | ≤ 2× | {statistics.median(ratios):.2f}× ({min(ratios):.2f}–{max(ratios):.2f}) |")
+        for mode, name in (("none", "in process"), ("process", "through a sandboxed helper")):
+            milliseconds, clock, faults = cpu(command(mode))
+            print(f"| `blocks list` {name}: user + system CPU; perf task-clock, page faults (helper included) | | {milliseconds:.1f} ms; {clock:.1f} ms, {faults:.0f} |")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def versus(strata, baseline):
+    """Round trips of `strata`, of `baseline` and of the Python floor, interleaved in 5 rounds: each one's
+    median of the rounds' medians, in µs."""
+    medians = {strata: [], baseline: [], "floor": []}
+    for _ in range(5):
+        for build in (strata, baseline):
+            folder = tempfile.mkdtemp()
+            try:
+                configs, data = fixture(build, folder)
+                medians[build].append(statistics.median(round_trip(build, configs["process"], data, "hostile", ["hostile", "echo", "hi"])))
+            finally:
+                shutil.rmtree(folder, ignore_errors=True)
+        medians["floor"].append(statistics.median(floor()))
+    for name, values in medians.items():
+        print(f"{name}: {statistics.median(values):.1f} µs (rounds {', '.join(f'{v:.1f}' for v in values)})")
 
 
 if __name__ == "__main__":
