@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+
 @testable import StrataHost
 
 /// The helper's child (``HelperSpawn``, `strata_helper_spawn` in the C shim): it applies the sandbox strata
@@ -71,8 +72,11 @@ import Testing
         #expect(failure.refused)
         #expect(
             failure.description.hasPrefix(
-                "feature 'hostile' runs in a sandboxed helper (\"isolation\": \"process\" under features.hostile in c.json), but its helper can't sandbox itself: Landlock refused to restrict the helper ("),
+                "feature 'hostile' runs in a sandboxed helper (\"isolation\": \"process\" under features.hostile in c.json), but its helper can't sandbox itself: Landlock refused to restrict the helper ("
+            ),
             "\(failure)")
-        #expect(failure.description.hasSuffix("Set \"isolation\": \"process-unsandboxed\" (a helper without the kernel sandbox) or \"none\" under features.hostile in c.json."))
+        #expect(
+            failure.description.hasSuffix(
+                "Set \"isolation\": \"process-unsandboxed\" (a helper without the kernel sandbox) or \"none\" under features.hostile in c.json."))
     }
 }

@@ -56,7 +56,10 @@ enum HelperWire {
             let length = UInt32(payload.count + 1)
             var bytes = [UInt8]()
             bytes.reserveCapacity(5 + payload.count)
-            bytes += [UInt8(length >> 24), UInt8(truncatingIfNeeded: length >> 16), UInt8(truncatingIfNeeded: length >> 8), UInt8(truncatingIfNeeded: length), kind.rawValue]
+            bytes += [
+                UInt8(length >> 24), UInt8(truncatingIfNeeded: length >> 16), UInt8(truncatingIfNeeded: length >> 8), UInt8(truncatingIfNeeded: length),
+                kind.rawValue,
+            ]
             bytes += payload
             return bytes
         }

@@ -99,7 +99,8 @@ final class PluginHelper: Sendable {
         guard helper.isReadable(within: LoadWatchdog.timeout) else {
             helper.stop()
             throw HelperFailure(
-                pluginID: pluginID, reason: "did not finish loading the plugin within \(secondsText(LoadWatchdog.timeout)), so strata stopped it", timedOut: true)
+                pluginID: pluginID, reason: "did not finish loading the plugin within \(secondsText(LoadWatchdog.timeout)), so strata stopped it",
+                timedOut: true)
         }
         do {
             let answer = try helper.channel.receive()
