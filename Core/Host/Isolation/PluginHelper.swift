@@ -34,10 +34,10 @@ final class PluginHelper: Sendable {
         self.lastWords = lastWords
     }
 
-    /// Starts the helper of `pluginID` as the config and the catalog in `arguments` and `environment` say
-    /// (strata's global options and environment: ``HostRunner/helperLaunch(for:)``), and waits for its
-    /// handshake; `variables` and `limits` are the plugin's declared variables and limits, as the config
-    /// narrows them.
+    /// Starts the helper of `pluginID` as the config and the catalog that `arguments` and `environment`
+    /// (strata's global options and environment) lead to say (``HostRunner/helperLaunch(for:)``, read again
+    /// here), and waits for its handshake. `variables` and `limits` stay for callers; the launch takes both
+    /// from that config, as they were computed. ``HelperCommand`` starts its helper with ``start(_:)``.
     static func start(
         pluginID: String, arguments: [String], environment: [String: String], variables: [String],
         limits: IsolationSettings.Limits
