@@ -44,23 +44,3 @@ import Testing
         })
     }
 }
-
-/// A plugin set to run in a helper has its screens refused with a reason, before any of its code loads.
-@Suite struct IsolatedScreenTests {
-    @MainActor @Test func anIsolatedPluginsScreenIsRefusedWithWhatToDo() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-screens-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let config = folder.appendingPathComponent("strata.json")
-        try Data(#"{"pluginDirectories": [], "features": {"blocks": {"isolation": "process"}}}"#.utf8).write(to: config)
-        let context = try HostContext.load(options: try HostOptions.parse(["--config", config.path, "--data-dir", folder.path]),
-                                           environment: ["HOME": folder.path, "XDG_STATE_HOME": folder.path])
-        do {
-            _ = try InteractiveCommand.screenProvider(of: "blocks", runner: HostRunner(HostCatalog(context)))
-            Issue.record("the screen of a process-isolated plugin opened")
-        } catch {
-            #expect("\(error)".hasPrefix("its screens don't run in a helper process yet (\"isolation\": \"process\" under features.blocks in \(config.path))"))
-        }
-        #expect(context.config.screenRefusal("movies") == nil, "a plugin in process opens its screens as before")
-    }
-}

@@ -12,14 +12,6 @@ import Synchronization
 extension StrataConfig {
     /// Whether plugin `id`'s code runs in a helper process (`"process"` or `"process-unsandboxed"`).
     func runsInHelper(_ id: String) -> Bool { isolation(for: id).mode != .none }
-
-    /// Why plugin `id`'s screens can't open (they don't cross to a helper yet), or `nil` when they can.
-    func screenRefusal(_ id: String) -> String? {
-        let mode = isolation(for: id).mode
-        guard mode != .none else { return nil }
-        return "its screens don't run in a helper process yet (\"isolation\": \"\(mode.rawValue)\" under features.\(id) in "
-            + "\(source)); its commands do (`strata \(id) --help`). To open its screens, set \"isolation\": \"none\"."
-    }
 }
 
 /// A process-isolated plugin's command as the runner sees it: its path, run in a fresh helper (one per plugin
@@ -45,32 +37,16 @@ struct HelperCommand: Sendable {
 
     /// Runs the command line `words` in a fresh helper; answers its exit code.
     func run(_ words: [String], invocation: CommandInvocation) async -> Int32 {
-        let id = pluginID
-        if isolation.mode == .process, let missing = KernelSandbox.missingSupport {
-            invocation.writeError(
-                "strata: feature '\(id)' is set to \"isolation\": \"process\", but \(missing), so strata won't run it. "
-                    + "Set \"isolation\": \"process-unsandboxed\" (a helper without the kernel sandbox) or \"none\" under features.\(id) in \(configSource).")
-            return 1
-        }
         let helper: PluginHelper
-        do {
-            helper = try PluginHelper.start(
-                pluginID: id, arguments: arguments, environment: environment, variables: capabilities.environment, limits: isolation.limits)
-        } catch {
-            invocation.writeError("strata: \(error.description)")
+        switch startHelper() {
+        case .success(let started): helper = started
+        case .failure(let problem):
+            invocation.writeError("strata: \(problem.description)")
             return 1
-        }
-        // strata's own client sends the helper's requests, to the hosts the plugin declared only.
-        let (container, capabilities) = (self.container, self.capabilities)
-        let fetch: @Sendable (HelperFetch) async -> HelperFetch.Answer = { request in
-            guard let client = try? container.resolve((any HTTPClient).self, requester: .host) else {
-                return HelperFetch.Answer(id: request.id, failure: "strata's HTTP client can't be loaded")
-            }
-            return await request.answer(through: client, capabilities: capabilities, pluginID: id)
         }
         switch await helper.run(
             words, isTerminal: invocation.isTerminal, output: { Self.relay($0, to: invocation) },
-            error: { invocation.writeError($0) }, fetch: fetch)
+            error: { invocation.writeError($0) }, fetch: fetcher)
         {
         case .success(let code):
             helper.stop()
@@ -78,6 +54,35 @@ struct HelperCommand: Sendable {
         case .failure(let problem):
             invocation.writeError("strata: \(problem.description)")
             return 1
+        }
+    }
+
+    /// A fresh helper of the plugin (commands and screens each start their own), or why there is none.
+    func startHelper() -> Result<PluginHelper, HelperStartFailure> {
+        let id = pluginID
+        if isolation.mode == .process, let missing = KernelSandbox.missingSupport {
+            return .failure(
+                HelperStartFailure(
+                    description: "feature '\(id)' is set to \"isolation\": \"process\", but \(missing), so strata won't run it. "
+                        + "Set \"isolation\": \"process-unsandboxed\" (a helper without the kernel sandbox) or \"none\" under features.\(id) in \(configSource)."))
+        }
+        do {
+            return .success(
+                try PluginHelper.start(
+                    pluginID: id, arguments: arguments, environment: environment, variables: capabilities.environment, limits: isolation.limits))
+        } catch {
+            return .failure(HelperStartFailure(description: error.description))
+        }
+    }
+
+    /// What answers the helper's HTTP requests: strata's own client, to the hosts the plugin declared only.
+    var fetcher: @Sendable (HelperFetch) async -> HelperFetch.Answer {
+        let (container, capabilities, id) = (self.container, self.capabilities, pluginID)
+        return { request in
+            guard let client = try? container.resolve((any HTTPClient).self, requester: .host) else {
+                return HelperFetch.Answer(id: request.id, failure: "strata's HTTP client can't be loaded")
+            }
+            return await request.answer(through: client, capabilities: capabilities, pluginID: id)
         }
     }
 
@@ -93,6 +98,11 @@ struct HelperCommand: Sendable {
             invocation.write(text)
         }
     }
+}
+
+/// Why a helper could not start, as the line strata prints after `strata: `.
+struct HelperStartFailure: Error, CustomStringConvertible {
+    let description: String
 }
 
 extension HostRunner {

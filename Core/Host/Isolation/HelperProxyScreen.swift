@@ -1,0 +1,108 @@
+import StrataTerminal
+
+/// How the app opens a process-isolated feature: each open starts a fresh helper, which runs the feature's
+/// screens (``HelperScreenServer``), and pushes one ``HelperProxyScreen`` that shows them.
+struct HelperScreenProvider: FeatureScreenProvider {
+    let command: HelperCommand
+    /// The feature's name, for the notice when its helper ends.
+    let displayName: String
+
+    @MainActor func makeRootScreen(navigator: Navigator) throws -> any Screen {
+        let helper: PluginHelper
+        switch command.startHelper() {
+        case .success(let started): helper = started
+        case .failure(let problem): throw problem
+        }
+        let session = HelperScreenSession(helper: helper, fetch: command.fetcher)
+        let context = HelperScreenRequest.Context(size: TerminalSize(width: 80, height: 20), context: RenderContext())
+        switch session.request(.open, context: context) {
+        case .success: return HelperProxyScreen(session: session, context: context, displayName: displayName, navigator: navigator)
+        case .failure(let problem): throw problem
+        }
+    }
+}
+
+/// A feature's screen in strata whose screens run in the plugin's helper: it draws the helper's last frame
+/// into its canvas, and sends keys and the render context (a new size, an animation frame), each waiting
+/// for the frame it brings. Its title is the helper's navigation path and its keys are the helper's top
+/// screen's. When the helper ends (it died, or sent what it may not), the app goes home with a one-line
+/// notice, and strata goes on.
+@MainActor
+final class HelperProxyScreen: Screen {
+    private let session: HelperScreenSession
+    private let displayName: String
+    private weak var navigator: Navigator?
+    /// The context the helper drew its last answer for.
+    private var context: HelperScreenRequest.Context
+
+    init(session: HelperScreenSession, context: HelperScreenRequest.Context, displayName: String, navigator: Navigator) {
+        self.session = session
+        self.context = context
+        self.displayName = displayName
+        self.navigator = navigator
+        session.observe { [weak self] event in
+            Task { @MainActor in self?.handle(event) }
+        }
+    }
+
+    deinit {
+        session.close()
+    }
+
+    private var frame: HelperScreenFrame { session.latest }
+
+    var title: String { frame.title.isEmpty ? displayName : frame.title }
+    var helpItems: [HelpItem] { frame.helpItems }
+    var keyHelp: [HelpItem] { frame.keyHelp }
+    var isAnimating: Bool { frame.header.isAnimating }
+    var leavingQuestion: String? { frame.header.leavingQuestion }
+
+    func draw(in canvas: Canvas, context: RenderContext) {
+        let wanted = HelperScreenRequest.Context(size: canvas.size, context: context)
+        if wanted != self.context, session.ended == nil {
+            self.context = wanted
+            // Drawing must not change the stack: an ended helper takes the app home after this frame.
+            if case .failure(let problem) = session.request(.draw, context: wanted) {
+                Task { @MainActor in self.goHome(problem.description) }
+            }
+        }
+        frame.draw(in: canvas)
+    }
+
+    func handle(_ key: Key) throws -> KeyResult {
+        guard let token = HelperScreenRequest.token(for: key) else { return .ignored }
+        switch session.request(.key, key: token, context: context) {
+        case .success(let answer):
+            ringBells(answer.header.bells)
+            return answer.result
+        case .failure(let problem):
+            goHome(problem.description)
+            return .handled
+        }
+    }
+
+    func appWillQuit() async {
+        _ = session.request(.quit, context: context)
+        session.close()
+    }
+
+    private func handle(_ event: HelperScreenSession.Event) {
+        switch event {
+        case .redraw:
+            ringBells(frame.header.bells)
+            navigator?.setNeedsRedraw()
+        case .ended(let reason): goHome(reason)
+        }
+    }
+
+    private func ringBells(_ count: Int) {
+        for _ in 0..<count { navigator?.ringBell() }
+    }
+
+    /// Back to the home screen, with `reason` as its notice, if this screen is still on the stack.
+    private func goHome(_ reason: String) {
+        guard let navigator, navigator.entries.contains(where: { $0.screen === self }) else { return }
+        navigator.popToRoot()
+        (navigator.entries.first?.screen as? HomeScreen)?.notice = "\(displayName) closed: \(reason)."
+    }
+}
