@@ -66,6 +66,34 @@ import Testing
         #expect(try await app.waitForExit(terminal) == 0)
     }
 
+    /// SIGTERM asks the app to quit: the screens in the helper finish first (`appWillQuit` crosses), and the
+    /// run going there is saved as cancelled.
+    @Test(.timeLimit(.minutes(3)))
+    func aRunGoingInTheHelperIsSavedWhenStrataIsToldToStop() async throws {
+        let sandbox = try Sandbox()
+        let folder = sandbox.data.appendingPathComponent("running")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let track = folder.appendingPathComponent("lake.gpx")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: RunningAppProcessTests.track), to: track)
+        let (terminal, _) = try await app.startStrata(in: sandbox, config: Self.config("running"))
+        defer { terminal.close() }
+        try await open("Running", in: terminal, title: " Strata › Running")
+        try terminal.press("Enter")  // New run
+        try await terminal.waitFor("the setup form") { $0.contains { $0.contains("› My track") } }
+        try terminal.type(track.path)
+        try terminal.press("Up")
+        try terminal.type("4")
+        try terminal.press("Enter")
+        try await terminal.waitFor("the run to go") { $0.contains { $0.contains("Time 00:") && !$0.contains("Time 00:00") } }
+
+        #expect(kill(try terminal.foregroundChild(), SIGTERM) == 0)
+        #expect(try await app.waitForExit(terminal) == 128 + SIGTERM)
+        let history = try sandbox.strata(["running", "history", "--json"])
+        let runs = try #require(try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]], "\(history.stderr)")
+        let result = try #require(runs.first?["result"] as? [String: Any], "\(history.stdout)")
+        #expect(runs.count == 1 && result["cancelled"] as? Bool == true, "\(history.stdout)")
+    }
+
     @Test(.timeLimit(.minutes(3)))
     func aKilledHelperTakesTheAppHomeWithANoticeAndTheNextOpenWorks() async throws {
         let (terminal, sandbox) = try await app.startStrata(in: try Sandbox(), config: Self.config("blocks"))
