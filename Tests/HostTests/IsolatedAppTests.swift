@@ -141,14 +141,8 @@ import Testing
         try await terminal.waitFor("\(name) to open") { $0.first == title }
     }
 
-    /// Moves the selection down to the row named `name` (below the title bar, which may name it too).
     func select(_ name: String, in terminal: TmuxTerminal) async throws {
-        var screen = try await terminal.waitFor("a list") { $0.dropFirst().contains { $0.contains("› ") } }
-        for _ in 0..<8 where !screen.dropFirst().contains(where: { $0.contains("› \(name)") }) {
-            let before = screen
-            try terminal.press("Down")
-            screen = try await terminal.waitFor("the selection to move") { $0 != before }
-        }
+        try await BlocksAppTests().select(name, in: terminal)
     }
 
     /// Whether the helper of `id` is gone within 10 s (it ends as its socket closes).
