@@ -112,9 +112,10 @@ import Testing
         #expect(try await app.waitForExit(terminal) == 0)
     }
 
-    /// `g` writes a frame header of 4 GiB onto the helper's socket, `m` a screen frame whose lengths lie.
-    @Test(.timeLimit(.minutes(3)), arguments: ["g", "m"])
-    func aHelperSendingWhatNoFrameIsTakesTheAppHomeAndStrataStaysUp(_ key: String) async throws {
+    /// `g` writes a frame header of 4 GiB onto the helper's socket, `m` a screen frame whose lengths lie, and
+    /// `s` hangs in the screen's key handler (strata waits 5 s for a frame).
+    @Test(.timeLimit(.minutes(3)), arguments: [("g", "sent a frame of"), ("m", "sent a frame strata can't read"), ("s", "didn't answer within 5 s")])
+    func aHelperSendingWhatNoFrameIsOrHangingTakesTheAppHomeAndStrataStaysUp(_ key: String, _ reason: String) async throws {
         let sandbox = try Sandbox()
         try sandbox.install(fixture: "Hostile", as: "Hostile")
         let (terminal, _) = try await app.startStrata(in: sandbox, config: Self.config("hostile", extra: #""pluginDirectories": ["plugins"], "#))
@@ -122,7 +123,7 @@ import Testing
         try await open("Fixture Hostile", in: terminal, title: " Strata › Hostile")
         try terminal.type(key)
         let home = try await terminal.waitFor("the home screen with the notice") { $0.contains { $0.contains("Fixture Hostile closed:") } }
-        #expect(home.contains { $0.contains("Fixture Hostile closed: plugin hostile's helper sent") }, "\(home.joined(separator: "\n"))")
+        #expect(home.contains { $0.contains("Fixture Hostile closed: plugin hostile's helper \(reason)") }, "\(home.joined(separator: "\n"))")
         #expect(helperEnds("hostile", in: sandbox), "the helper was ended")
 
         try terminal.press("Enter")

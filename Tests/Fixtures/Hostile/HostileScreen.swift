@@ -4,7 +4,7 @@ import StrataTerminal
 
 /// The Hostile fixture's screen, for a helper that sends strata what no frame is: `g` writes a frame header
 /// claiming 4 GiB straight onto the helper's socket (descriptor 3), `m` a frame of the screen kind whose
-/// payload is garbage. Each needs a helper (in process, nothing is written); the screen itself is plain.
+/// payload is garbage (each needs a helper: in process, nothing is written), and `s` hangs for a minute.
 struct HostileScreenProvider: FeatureScreenProvider {
     @MainActor func makeRootScreen(navigator: Navigator) throws -> any Screen { HostileScreen() }
 }
@@ -12,7 +12,7 @@ struct HostileScreenProvider: FeatureScreenProvider {
 @MainActor
 final class HostileScreen: Screen {
     let title = "Hostile"
-    var helpItems: [HelpItem] { [HelpItem("g", "oversized frame"), HelpItem("m", "malformed frame")] }
+    var helpItems: [HelpItem] { [HelpItem("g", "oversized frame"), HelpItem("m", "malformed frame"), HelpItem("s", "hang")] }
 
     func draw(in canvas: Canvas, context: RenderContext) {
         canvas.draw("The hostile screen", row: 0)
@@ -22,6 +22,7 @@ final class HostileScreen: Screen {
         switch key {
         case .character("g"): write([0xFF, 0xFF, 0xFF, 0xF0, 12])
         case .character("m"): write([0, 0, 0, 9, 12, 0, 0, 0, 200, 1, 2, 3, 4])
+        case .character("s"): sleep(60)
         default: return .ignored
         }
         return .handled
