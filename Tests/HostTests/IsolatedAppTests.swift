@@ -38,6 +38,11 @@ import Testing
         let list = try await terminal.waitFor("the list") { !$0.contains { $0.contains("now?") } }
         #expect(list.contains { $0.contains("Write") && $0.contains("4-hour blocks") }, "\(list.joined(separator: "\n"))")
         #expect(list.last?.contains("a add") == true, "the help line is the helper's top screen's: \(list.last ?? "")")
+        try terminal.type("?")
+        let keys = try await terminal.waitFor("the Keys dialog") { $0.contains { $0.contains("these keys") } }
+        #expect(keys.contains { $0.contains("a add") }, "\(keys.joined(separator: "\n"))")
+        try terminal.press("Escape")
+        try await terminal.waitFor("the dialog to close") { !$0.contains { $0.contains("these keys") } }
         try terminal.type("q")
         #expect(try await app.waitForExit(terminal) == 0)
         #expect(helperEnds("blocks", in: sandbox), "the helper ends with strata")
@@ -92,6 +97,32 @@ import Testing
         let runs = try #require(try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]], "\(history.stderr)")
         let result = try #require(runs.first?["result"] as? [String: Any], "\(history.stdout)")
         #expect(runs.count == 1 && result["cancelled"] as? Bool == true, "\(history.stdout)")
+    }
+
+    /// Esc on the helper's setup form asks its question in the helper's dialog; Ctrl-C ends the app with 130.
+    @Test(.timeLimit(.minutes(3)))
+    func escAsksTheHelpersQuestionAndCtrlCQuits() async throws {
+        let (terminal, sandbox) = try await app.startStrata(in: try Sandbox(), config: Self.config("running"))
+        defer { terminal.close(); withExtendedLifetime(sandbox) {} }
+        try await open("Running", in: terminal, title: " Strata › Running")
+        try terminal.press("Enter")  // New run
+        try await terminal.waitFor("the setup form") { $0.contains { $0.contains("› My track") } }
+        try terminal.press("Up")
+        try terminal.type("7")
+        try await terminal.waitFor("the goal typed") { $0.contains { $0.contains("Goal (km)") && $0.contains("7") } }
+        try terminal.press("Escape")
+        try await terminal.waitFor("the question") { $0.contains { $0.contains("Leave the new run? What you typed here is lost.") } }
+        try terminal.press("Escape")  // no: back to the form
+        try await terminal.waitFor("the form again") { screen in
+            !screen.contains { $0.contains("Leave the new run?") } && screen.contains { $0.contains("Goal (km)") && $0.contains("7") }
+        }
+        try terminal.press("Escape")
+        try await terminal.waitFor("the question again") { $0.contains { $0.contains("Leave the new run?") } }
+        try terminal.press("Right")  // from Cancel to Discard
+        try terminal.press("Enter")
+        try await terminal.waitFor("the Running menu") { $0.contains { $0.contains("History") } && !$0.contains { $0.contains("Goal (km)") } }
+        try terminal.press("C-c")
+        #expect(try await app.waitForExit(terminal) == 130)
     }
 
     @Test(.timeLimit(.minutes(3)))
