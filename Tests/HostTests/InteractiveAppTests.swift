@@ -183,6 +183,11 @@ final class TmuxTerminal {
         try tmux(["send-keys", "-t", "main", key])
     }
 
+    /// Resizes the terminal to `width` × `height` cells (the app gets SIGWINCH).
+    func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-t", "main", "-x", "\(width)", "-y", "\(height)"])
+    }
+
     /// The visible screen, one string per row, trailing spaces and trailing empty rows removed.
     func lines() throws -> [String] {
         var rows = try tmux(["capture-pane", "-t", "main", "-p"]).split(separator: "\n", omittingEmptySubsequences: false)

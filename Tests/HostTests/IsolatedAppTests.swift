@@ -71,6 +71,29 @@ import Testing
         #expect(try await app.waitForExit(terminal) == 0)
     }
 
+    /// A resize reaches the helper: its dialog is drawn centred on the new width.
+    @Test(.timeLimit(.minutes(3)))
+    func aResizeReachesTheHelper() async throws {
+        let (terminal, sandbox) = try await app.startStrata(in: try Sandbox(), config: Self.config("blocks"))
+        defer { terminal.close(); withExtendedLifetime(sandbox) {} }
+        try await open("Blocks", in: terminal, title: " Strata › Blocks")
+        try terminal.type("?")
+        func corner(_ screen: [String]) -> Int? {
+            screen.first { $0.contains("┌─ Keys") }.flatMap { line in line.firstIndex(of: "┌").map { line.distance(from: line.startIndex, to: $0) } }
+        }
+        let wide = try await terminal.waitFor("the Keys dialog") { corner($0) != nil }
+        try terminal.resize(width: 100, height: 30)
+        let narrow = try await terminal.waitFor("the dialog centred on 100 columns") { screen in
+            guard let now = corner(screen), let before = corner(wide) else { return false }
+            return now < before
+        }
+        #expect(narrow.allSatisfy { $0.count <= 100 }, "\(narrow.joined(separator: "\n"))")
+        try terminal.press("Escape")
+        try await terminal.waitFor("the dialog to close") { corner($0) == nil }
+        try terminal.type("q")
+        #expect(try await app.waitForExit(terminal) == 0)
+    }
+
     /// SIGTERM asks the app to quit: the screens in the helper finish first (`appWillQuit` crosses), and the
     /// run going there is saved as cancelled.
     @Test(.timeLimit(.minutes(3)))
