@@ -74,5 +74,7 @@ import Testing
             #expect(HelperScreenRequest.token(for: key).flatMap(HelperScreenRequest.key(for:)) == key, "\(key)")
         }
         #expect(HelperScreenRequest.key(for: "c:ab") == nil && HelperScreenRequest.key(for: "F99") == nil)
+        let paste = HelperScreenRequest.token(for: .paste(String(repeating: "😀", count: 300_000)))
+        #expect(paste?.count == 2 + HelperScreenRequest.maximumPaste, "a paste is cut to what one frame holds")
     }
 }

@@ -48,13 +48,17 @@ struct HelperScreenRequest: Codable, Sendable {
         }
     }
 
+    /// The most characters of a paste that cross (a request fits one wire frame).
+    static let maximumPaste = 65536
+
     /// `key` as it crosses: a name for a named key, `c:` + a character, `^` + a control chord's letter,
-    /// `p:` + pasted text, `F` + a function key's number; `nil` for bytes no screen reads (``Key/unknown(_:)``).
+    /// `p:` + pasted text (its first ``maximumPaste`` characters), `F` + a function key's number; `nil` for
+    /// bytes no screen reads (``Key/unknown(_:)``).
     static func token(for key: Key) -> String? {
         switch key {
         case .character(let character): "c:\(character)"
         case .control(let character): "^\(character)"
-        case .paste(let text): "p:\(text)"
+        case .paste(let text): "p:\(text.prefix(maximumPaste))"
         case .function(let number): "F\(number)"
         case .unknown: nil
         default: namedKeys.first { $0.value == key }?.key
