@@ -24,6 +24,7 @@ final class HelperScreenServer {
     private var context = HelperScreenRequest.Context(size: TerminalSize(width: 80, height: 20), context: RenderContext())
     private var bellsSent = 0
     private var pushPending = false
+    private var framesSent = 0
     private let requests: AsyncStream<[UInt8]>
     private let incoming: AsyncStream<[UInt8]>.Continuation
 
@@ -135,17 +136,20 @@ final class HelperScreenServer {
         return HelperScreenFrame(header: header, buffer: buffer, area: Region(column: 1, row: 2, width: context.width, height: context.height))
     }
 
-    /// Sends a frame unasked, once, after whatever else the main actor has to do now.
+    /// Sends a frame unasked, once, after whatever else the main actor has to do now, unless a frame went
+    /// out meanwhile (the answer to the key that made the change shows it).
     private func schedulePush() {
         guard !pushPending else { return }
         pushPending = true
+        let sent = framesSent
         Task { @MainActor in
             self.pushPending = false
-            if self.app != nil { self.send(self.frame(HelperScreenFrame.Header())) }
+            if self.app != nil, self.framesSent == sent { self.send(self.frame(HelperScreenFrame.Header())) }
         }
     }
 
     private func send(_ frame: HelperScreenFrame) {
+        framesSent &+= 1
         channel.send(.init(.frame, frame.payload))
     }
 }
