@@ -24,6 +24,9 @@ final class HelperScreenSession: Sendable {
     let helper: PluginHelper
     private let fetch: @Sendable (HelperFetch) async -> HelperFetch.Answer
     private let state = Mutex(State())
+    /// Whether the reader closed the helper's socket: after that nothing is sent on it or shut down (its
+    /// number may be another file's by then). Held while sending.
+    private let socketClosed = Mutex(false)
     private let answered = DispatchSemaphore(value: 0)
 
     private struct State {
@@ -69,7 +72,8 @@ final class HelperScreenSession: Sendable {
         guard let sequence else { return .failure(failure(ended ?? "has ended")) }
         KernelSandbox.allowCPU(helper.limits.cpuSeconds, to: helper.pid)
         let request = HelperScreenRequest(sequence: sequence, action: action, key: key, context: context)
-        guard let payload = try? JSONEncoder().encode(request), helper.channel.send(.init(.screen, Array(payload))) else {
+        let payload = (try? JSONEncoder().encode(request)).map(Array.init) ?? []
+        guard send(.init(.screen, payload)) else {
             return .failure(failure(abandon(saying: "closed its socket")))
         }
         let deadline = DispatchTime.now() + .seconds(Self.answerSeconds)
@@ -94,7 +98,7 @@ final class HelperScreenSession: Sendable {
             defer { state.closing = true }
             return state.ended == nil && !state.closing
         }
-        if open { shutdown(helper.channel.descriptor, Int32(SHUT_RDWR)) }
+        if open { shutDownSocket() }
     }
 
     /// Ends the session from a request's thread, for `reason`: the helper is killed, and the reader, which
@@ -105,9 +109,22 @@ final class HelperScreenSession: Sendable {
             state.closing = true
             return state.ended ?? reason
         }
-        shutdown(helper.channel.descriptor, Int32(SHUT_RDWR))
+        shutDownSocket()
         kill(-helper.pid, SIGKILL)
         return ended
+    }
+
+    /// Sends `frame` unless the reader closed the socket; false when it is closed or the helper gone.
+    @discardableResult
+    private func send(_ frame: HelperWire.Frame) -> Bool {
+        socketClosed.withLock { closed in !closed && helper.channel.send(frame) }
+    }
+
+    /// Shuts the socket down (the reader then finds it closed), unless the reader closed it already.
+    private func shutDownSocket() {
+        socketClosed.withLock { closed in
+            if !closed { shutdown(helper.channel.descriptor, Int32(SHUT_RDWR)) }
+        }
     }
 
     private func failure(_ reason: String) -> HelperFailure { HelperFailure(pluginID: helper.pluginID, reason: reason) }
@@ -136,10 +153,9 @@ final class HelperScreenSession: Sendable {
                 guard let request = try? JSONDecoder().decode(HelperFetch.self, from: Data(frame.payload)) else {
                     return end(saying: "sent a request strata can't read")
                 }
-                let (fetch, channel) = (self.fetch, helper.channel)
                 Task {
-                    let answer = await fetch(request)
-                    channel.send(.init(.fetched, (try? JSONEncoder().encode(answer)).map(Array.init) ?? []))
+                    let answer = await self.fetch(request)
+                    self.send(.init(.fetched, (try? JSONEncoder().encode(answer)).map(Array.init) ?? []))
                 }
             default:
                 return end(saying: "sent a frame out of turn")
@@ -161,6 +177,7 @@ final class HelperScreenSession: Sendable {
     /// The end, from the reader's thread (the one that closes the helper's socket): the helper is stopped,
     /// and the reason kept and told, unless strata ended the session itself.
     private func end(saying problem: String?) {
+        socketClosed.withLock { $0 = true }
         let reason = helper.stop(saying: problem)
         let onEvent: (@Sendable (Event) -> Void)? = state.withLock { state in
             guard state.ended == nil else { return nil }
