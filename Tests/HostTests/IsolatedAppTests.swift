@@ -149,7 +149,7 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(3)))
-    func aKilledHelperTakesTheAppHomeWithANoticeAndTheNextOpenWorks() async throws {
+    func aKilledHelperTakesTheAppHomeWithANoticeTheNextOpenWorksAndEscLeaves() async throws {
         let (terminal, sandbox) = try await app.startStrata(in: try Sandbox(), config: Self.config("blocks"))
         defer { terminal.close(); withExtendedLifetime(sandbox) {} }
         try await open("Blocks", in: terminal, title: " Strata › Blocks")
@@ -162,6 +162,10 @@ import Testing
         try terminal.press("Enter")
         try await terminal.waitFor("Blocks again") { $0.first == " Strata › Blocks" && $0.contains { $0.contains("Timers") } }
         #expect(helper(of: "blocks", in: sandbox).map { $0 != first } == true, "a fresh helper")
+        // Esc on the feature's root leaves it, as in process, and its helper ends.
+        try terminal.press("Escape")
+        try await terminal.waitFor("the home screen again") { $0.first == " Strata" && $0.contains(InteractiveAppTests.homeHelp) }
+        #expect(helperEnds("blocks", in: sandbox), "leaving the feature ends its helper")
         try terminal.type("q")
         #expect(try await app.waitForExit(terminal) == 0)
     }
