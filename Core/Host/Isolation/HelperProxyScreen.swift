@@ -66,6 +66,7 @@ final class HelperProxyScreen: Screen {
                 Task { @MainActor in self.goHome(problem.description) }
             }
         }
+        ringBells()
         frame.draw(in: canvas)
     }
 
@@ -73,7 +74,7 @@ final class HelperProxyScreen: Screen {
         guard let token = HelperScreenRequest.token(for: key) else { return .ignored }
         switch session.request(.key, key: token, context: context) {
         case .success(let answer):
-            ringBells(answer.header.bells)
+            ringBells()
             return answer.result
         case .failure(let problem):
             goHome(problem.description)
@@ -89,14 +90,16 @@ final class HelperProxyScreen: Screen {
     private func handle(_ event: HelperScreenSession.Event) {
         switch event {
         case .redraw:
-            ringBells(frame.header.bells)
+            session.takeRedraw()
+            ringBells()
             navigator?.setNeedsRedraw()
         case .ended(let reason): goHome(reason)
         }
     }
 
-    private func ringBells(_ count: Int) {
-        for _ in 0..<count { navigator?.ringBell() }
+    /// Rings what the helper's frames rang (the app rings after the frame it draws next).
+    private func ringBells() {
+        for _ in 0..<session.takeBells() { navigator?.ringBell() }
     }
 
     /// Back to the home screen, with `reason` as its notice, if this screen is still on the stack.

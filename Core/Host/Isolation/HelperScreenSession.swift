@@ -38,6 +38,10 @@ final class HelperScreenSession: Sendable {
         var ended: String?
         /// Whether strata ended the session itself (the feature was left): its end is told to no one.
         var closing = false
+        /// Whether a redraw was told and not yet taken: a helper flooding frames causes one redraw at a time.
+        var redrawPending = false
+        /// Bells the frames rang that strata hasn't rung yet.
+        var bells = 0
         var onEvent: (@Sendable (Event) -> Void)?
     }
 
@@ -54,6 +58,19 @@ final class HelperScreenSession: Sendable {
 
     /// The last frame the helper sent.
     var latest: HelperScreenFrame { state.withLock { $0.latest } }
+
+    /// Takes the redraw told (``Event/redraw``): the next frame the helper sends on its own is told again.
+    func takeRedraw() {
+        state.withLock { $0.redrawPending = false }
+    }
+
+    /// The bells the helper's frames rang since the last call (at most ``HelperScreenFrame/maximumItems``).
+    func takeBells() -> Int {
+        state.withLock { state in
+            defer { state.bells = 0 }
+            return state.bells
+        }
+    }
 
     /// Why the session ended, `nil` while it runs.
     var ended: String? { state.withLock { $0.ended } }
@@ -165,13 +182,18 @@ final class HelperScreenSession: Sendable {
 
     private func deliver(_ frame: HelperScreenFrame) {
         if let failure = frame.header.failure { return end(saying: failure) }
-        let onEvent: (@Sendable (Event) -> Void)? = state.withLock { state in
+        let (isAnswer, onEvent): (Bool, (@Sendable (Event) -> Void)?) = state.withLock { state in
             state.latest = frame
-            guard state.waiting == frame.header.sequence, frame.header.sequence != 0 else { return state.onEvent }
-            state.answer = frame
-            return nil
+            state.bells = min(HelperScreenFrame.maximumItems, state.bells + frame.header.bells)
+            if state.waiting == frame.header.sequence, frame.header.sequence != 0 {
+                state.answer = frame
+                return (true, nil)
+            }
+            guard !state.redrawPending else { return (false, nil) }
+            state.redrawPending = true
+            return (false, state.onEvent)
         }
-        if let onEvent { onEvent(.redraw) } else { answered.signal() }
+        if isAnswer { answered.signal() } else { onEvent?(.redraw) }
     }
 
     /// The end, from the reader's thread (the one that closes the helper's socket): the helper is stopped,
