@@ -71,6 +71,25 @@ import Testing
         #expect(try await app.waitForExit(terminal) == 0)
     }
 
+    /// A bell the helper's screen rings, at once on a key or later from a task, reaches the terminal.
+    @Test(.timeLimit(.minutes(3)))
+    func theHelpersBellsRing() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.install(fixture: "Hostile", as: "Hostile")
+        let (terminal, _) = try await app.startStrata(in: sandbox, config: Self.config("hostile", extra: #""pluginDirectories": ["plugins"], "#))
+        defer { terminal.close() }
+        try await open("Fixture Hostile", in: terminal, title: " Strata › Hostile")
+        let output = sandbox.root.appendingPathComponent("output")
+        try terminal.record(to: output)
+        func bells() -> Int { ((try? Data(contentsOf: output)) ?? Data()).filter { $0 == 0x07 }.count }
+        try terminal.type("b")
+        try await terminal.waitFor("the bell of b") { _ in bells() == 1 }
+        try terminal.type("B")
+        try await terminal.waitFor("the bell of B") { _ in bells() == 2 }
+        try terminal.type("q")
+        #expect(try await app.waitForExit(terminal) == 0)
+    }
+
     /// A resize reaches the helper: its dialog is drawn centred on the new width.
     @Test(.timeLimit(.minutes(3)))
     func aResizeReachesTheHelper() async throws {
