@@ -16,10 +16,11 @@ import Testing
         return (terminal, sandbox)
     }
 
-    /// Moves the selection down to the row named `name` (the selected row starts with `›`).
+    /// Moves the selection down to the row named `name` (the selected row starts with `›`; the title bar
+    /// above the list, which may name it too, is not read).
     func select(_ name: String, in terminal: TmuxTerminal) async throws {
-        var screen = try await terminal.waitFor("a list") { $0.contains { $0.contains("› ") } }
-        for _ in 0..<8 where !screen.contains(where: { $0.contains("› \(name)") }) {
+        var screen = try await terminal.waitFor("a list") { $0.dropFirst().contains { $0.contains("› ") } }
+        for _ in 0..<8 where !screen.dropFirst().contains(where: { $0.contains("› \(name)") }) {
             let before = screen
             try terminal.press("Down")
             screen = try await terminal.waitFor("the selection to move") { $0 != before }

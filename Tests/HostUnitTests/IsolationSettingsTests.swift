@@ -86,27 +86,6 @@ import Testing
         })
     }
 }
-
-/// A plugin set to run in a helper has its screens refused with a reason, before any of its code loads.
-@Suite struct IsolatedScreenTests {
-    @MainActor @Test func anIsolatedPluginsScreenIsRefusedWithWhatToDo() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-screens-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let config = folder.appendingPathComponent("strata.json")
-        try Data(#"{"features": {"blocks": {"isolation": "process"}}}"#.utf8).write(to: config)
-        let context = try HostContext.load(options: try HostOptions.parse(["--config", config.path, "--data-dir", folder.path]),
-                                           environment: ["HOME": folder.path, "XDG_STATE_HOME": folder.path])
-        do {
-            _ = try InteractiveCommand.screenProvider(of: "blocks", runner: HostRunner(HostCatalog(context)))
-            Issue.record("the screen of a process-isolated plugin opened")
-        } catch {
-            #expect("\(error)".hasPrefix("its screens don't run in a helper process yet (\"isolation\": \"process\" under features.blocks in \(config.path))"), "\(error)")
-        }
-        #expect(HostRunner(HostCatalog(context)).screenRefusal("movies") == nil, "a plugin that ships with strata opens its screens as before")
-    }
-}
-
 /// An installed layout in a temporary folder: `bin/`, `lib/strata/plugins/` and the list of what ships
 /// (`libMoviesPlugin.so`); `executables` is the build-folder layout, the plugins folder itself.
 final class ShippedFolders {

@@ -61,10 +61,25 @@ final class HelperSupervisor: Sendable {
         case .start(let wait):
             if wait > .zero { await sleep(wait) }
             return nil
-        case .givenUp(let deaths, let reason):
-            return "plugin \(id)'s helper keeps crashing (\(deaths) times in this run; the last one \(reason)), so strata won't start it again: "
-                + "restart strata (or fix the plugin)"
+        case .givenUp(let deaths, let reason): return Self.givenUp(id, deaths: deaths, reason: reason)
         }
+    }
+
+    /// For a start that can't wait (the app opening a feature's screens): the line to show instead when the
+    /// helper may not start now, because its backoff has not passed or it keeps crashing.
+    func admitNow(_ id: String) -> String? {
+        switch restarts.withLock({ $0.decision(for: id, at: now()) }) {
+        case .start(let wait) where wait <= .zero: return nil
+        case .start(let wait):
+            let tenths = max(1, Int(wait.components.seconds * 10 + wait.components.attoseconds / 100_000_000_000_000_000))
+            return "plugin \(id)'s helper just died; it may start again in \(tenths / 10).\(tenths % 10) s"
+        case .givenUp(let deaths, let reason): return Self.givenUp(id, deaths: deaths, reason: reason)
+        }
+    }
+
+    private static func givenUp(_ id: String, deaths: Int, reason: String) -> String {
+        "plugin \(id)'s helper keeps crashing (\(deaths) times in this run; the last one \(reason)), so strata won't start it again: "
+            + "restart strata (or fix the plugin)"
     }
 
     /// Plugin `id`'s helper died (it was not refused, nor ended by strata).

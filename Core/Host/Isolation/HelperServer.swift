@@ -69,6 +69,7 @@ struct HelperServer {
         let commands = runner.loader.routes.filter { $0.pluginID == record.id }.map(\.command)
         channel.send(.init(.hello, number: HelperWire.version))
         let running = Mutex<Task<Int32, Never>?>(nil)
+        let screens = HelperScreenServer(channel: channel, pluginID: id, container: runner.container)
         let requests = AsyncStream<HelperRequest> { continuation in
             DispatchQueue.global().async {
                 while let frame = try? channel.receive() {
@@ -77,6 +78,7 @@ struct HelperServer {
                         if let request = try? JSONDecoder().decode(HelperRequest.self, from: Data(frame.payload)) { continuation.yield(request) }
                     case .cancel: running.withLock { $0?.cancel() }
                     case .fetched: http.deliver(frame.payload)
+                    case .screen: screens.receive(frame.payload)
                     default: break
                     }
                 }

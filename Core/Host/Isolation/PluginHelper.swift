@@ -12,7 +12,8 @@ final class PluginHelper: Sendable {
     let pluginID: String
     let pid: pid_t
     let limits: IsolationSettings.Limits
-    private let channel: HelperChannel
+    /// Its socket; a screen's session reads it from a thread of its own (``HelperScreenSession``).
+    let channel: HelperChannel
     /// The end of the helper's standard error: what the Swift runtime says as it dies.
     private let lastWords: HelperStandardError
 
