@@ -65,16 +65,12 @@ final class HelperSupervisor: Sendable {
         }
     }
 
-    /// For a start that can't wait (the app opening a feature's screens): the line to show instead when the
-    /// helper may not start now, because its backoff has not passed or it keeps crashing.
+    /// For a start a person asked for (opening a feature's screens in the app): the line to show instead
+    /// when the plugin keeps crashing. There is no backoff to wait out: a person's own pace is one, and the
+    /// app must not freeze for it.
     func admitNow(_ id: String) -> String? {
-        switch restarts.withLock({ $0.decision(for: id, at: now()) }) {
-        case .start(let wait) where wait <= .zero: return nil
-        case .start(let wait):
-            let tenths = max(1, Int(wait.components.seconds * 10 + wait.components.attoseconds / 100_000_000_000_000_000))
-            return "plugin \(id)'s helper just died; it may start again in \(tenths / 10).\(tenths % 10) s"
-        case .givenUp(let deaths, let reason): return Self.givenUp(id, deaths: deaths, reason: reason)
-        }
+        guard case .givenUp(let deaths, let reason) = restarts.withLock({ $0.decision(for: id, at: now()) }) else { return nil }
+        return Self.givenUp(id, deaths: deaths, reason: reason)
     }
 
     private static func givenUp(_ id: String, deaths: Int, reason: String) -> String {

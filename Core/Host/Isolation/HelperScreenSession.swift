@@ -87,7 +87,7 @@ final class HelperScreenSession: Sendable {
             return sequence
         }
         guard let sequence else { return .failure(failure(ended ?? "has ended")) }
-        KernelSandbox.allowCPU(helper.limits.cpuSeconds, to: helper.pid)
+        helper.allowCPU()
         let request = HelperScreenRequest(sequence: sequence, action: action, key: key, context: context)
         let payload = (try? JSONEncoder().encode(request)).map(Array.init) ?? []
         guard send(.init(.screen, payload)) else {

@@ -113,6 +113,9 @@ final class PluginHelper: Sendable {
         }
     }
 
+    /// Gives the helper its CPU time for one more command or screen request (`limits.cpuSeconds` from now).
+    func allowCPU() { cpu.allow(limits.cpuSeconds, to: pid) }
+
     /// Runs one command line in the helper: what it writes goes to `output` and `error` as it comes, and
     /// `fetch` answers its HTTP requests; cancelling the task (Ctrl-C) tells the helper to cancel the command.
     /// - Returns: the command's exit code, or the failure when the helper died before it ended.
@@ -121,7 +124,7 @@ final class PluginHelper: Sendable {
         error: @escaping @Sendable (String) -> Void,
         fetch: @escaping @Sendable (HelperFetch) async -> HelperFetch.Answer
     ) async -> Result<Int32, HelperFailure> {
-        cpu.allow(limits.cpuSeconds, to: pid)
+        allowCPU()
         let request = (try? JSONEncoder().encode(HelperRequest(words: words, isTerminal: isTerminal))).map(Array.init) ?? []
         guard channel.send(.init(.run, request)) else { return .failure(HelperFailure(pluginID: pluginID, reason: stop())) }
         let channel = channel
