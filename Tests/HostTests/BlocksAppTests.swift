@@ -27,7 +27,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func theKeysDialogTheTimerFormAndAPastedTab() async throws {
         let (terminal, sandbox) = try await openBlocks()
         defer { terminal.close(); withExtendedLifetime(sandbox) {} }
@@ -59,7 +59,7 @@ import Testing
         #expect(try await app.waitForExit(terminal) == 130)
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func aDailysZeroFocusIsSaidToBecomeAMinuteOnTheStepThatSavesIt() async throws {
         let (terminal, sandbox) = try await openBlocks()
         defer { terminal.close(); withExtendedLifetime(sandbox) {} }
@@ -83,7 +83,7 @@ import Testing
 /// `strata clock --watch` in a real terminal: Ctrl-C, its documented way to stop, ends it quietly with 130
 /// (it printed `blocks: CancellationError()`).
 @Suite struct ClockWatchTerminalTests {
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func ctrlCEndsTheWatchQuietlyInATerminal() async throws {
         let sandbox = try Sandbox()
         try sandbox.writeConfig(#"{"pluginDirectories": ["\#(BuildProducts.directory.path)"]}"#)

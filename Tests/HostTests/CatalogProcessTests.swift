@@ -35,7 +35,7 @@ import Testing
         chmod(catalog.path, 0o600)
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func anUnchangedFolderIsListedFromItsCatalogAndEveryChangeRebuildsIt() throws {
         let (sandbox, library, catalog) = try Self.cataloged()
         #expect(try Data(contentsOf: catalog).starts(with: Data("strata plugin catalog 2, strata ".utf8)))
@@ -61,7 +61,7 @@ import Testing
     /// Truncated, garbage, and lengths no catalog has: each is ignored whole (nothing traps, nothing is
     /// believed), the plugin is read from its library, and the catalog is written anew. (Every truncation
     /// and hostile number inside the records: `CatalogFileTests`.)
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func aDamagedCatalogIsIgnoredAndBuiltAgain() throws {
         let (sandbox, _, catalog) = try Self.cataloged()
         let good = try Data(contentsOf: catalog)
@@ -92,7 +92,7 @@ import Testing
 
     /// A catalog someone else could have written is not believed: one writable by others, one owned by
     /// another user, one in a folder others can write.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func aCatalogAnotherUserCouldHaveWrittenIsNotBelieved() throws {
         let (sandbox, _, catalog) = try Self.cataloged()
         let folder = catalog.deletingLastPathComponent()
@@ -113,7 +113,7 @@ import Testing
 
     /// Strata runs at once on a fresh state each build and save the catalog: every run lists every plugin,
     /// and what is left is one whole catalog that the next run lists from.
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func strataRunningAtOnceLeaveOneWholeCatalog() throws {
         let sandbox = try Sandbox()
         for index in 1...8 { try sandbox.install(fixture: "Healthy", as: "Healthy\(index)") }
@@ -141,7 +141,7 @@ import Testing
 
     /// Words are checked when the catalog is built: two plugins of one folder claiming one word stay in
     /// conflict when the next run lists them from the catalog.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func aWordConflictInOneFolderIsRememberedByItsCatalog() throws {
         let sandbox = try Sandbox()
         try sandbox.install(fixture: "ClaimsClock", as: "Clockthief")

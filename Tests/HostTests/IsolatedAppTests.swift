@@ -15,7 +15,7 @@ import Testing
         return #"{\#(extra)"features": {\#(off.joined(separator: ", ")), "\#(isolated)": {"isolation": "process"}}}"#
     }
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func blocksAddsABlockThroughItsFormInItsHelper() async throws {
         let (terminal, sandbox) = try await app.startStrata(in: try Sandbox(), config: Self.config("blocks"))
         defer { terminal.close(); withExtendedLifetime(sandbox) {} }
@@ -48,7 +48,7 @@ import Testing
         #expect(helperEnds("blocks", in: sandbox), "the helper ends with strata")
     }
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func runningsHistoryListsARunThroughItsHelper() async throws {
         let sandbox = try Sandbox()
         try sandbox.writeConfig(Self.config("running"))
@@ -68,7 +68,7 @@ import Testing
     }
 
     /// A bell the helper's screen rings, at once on a key or later from a task, reaches the terminal.
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func theHelpersBellsRing() async throws {
         let sandbox = try Sandbox()
         try sandbox.install(fixture: "Hostile", as: "Hostile")
@@ -88,7 +88,7 @@ import Testing
     }
 
     /// A resize reaches the helper: its dialog is drawn centred on the new width.
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func aResizeReachesTheHelper() async throws {
         let (terminal, sandbox) = try await app.startStrata(in: try Sandbox(), config: Self.config("blocks"))
         defer { terminal.close(); withExtendedLifetime(sandbox) {} }
@@ -112,7 +112,7 @@ import Testing
 
     /// SIGTERM asks the app to quit: the screens in the helper finish first (`appWillQuit` crosses), and the
     /// run going there is saved as cancelled.
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func aRunGoingInTheHelperIsSavedWhenStrataIsToldToStop() async throws {
         let sandbox = try Sandbox()
         let track = try Self.track(in: sandbox)
@@ -135,7 +135,7 @@ import Testing
         #expect(runs.count == 1 && result["cancelled"] as? Bool == true, "\(history.stdout)")
     }
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func aKilledHelperTakesTheAppHomeWithANoticeTheNextOpenWorksAndEscLeaves() async throws {
         let (terminal, sandbox) = try await app.startStrata(in: try Sandbox(), config: Self.config("blocks"))
         defer { terminal.close(); withExtendedLifetime(sandbox) {} }
@@ -159,7 +159,7 @@ import Testing
 
     /// `g` writes a frame header of 4 GiB onto the helper's socket, `m` a screen frame whose lengths lie, and
     /// `s` hangs in the screen's key handler (strata waits 5 s for a frame).
-    @Test(.timeLimit(.minutes(3)), arguments: [("g", "sent a frame of"), ("m", "sent a frame strata can't read"), ("s", "didn't answer within 5 s")])
+    @Test(.timeLimit(.minutes(10)), arguments: [("g", "sent a frame of"), ("m", "sent a frame strata can't read"), ("s", "didn't answer within 5 s")])
     func aHelperSendingWhatNoFrameIsOrHangingTakesTheAppHomeAndStrataStaysUp(_ key: String, _ reason: String) async throws {
         let sandbox = try Sandbox()
         try sandbox.install(fixture: "Hostile", as: "Hostile")
