@@ -116,7 +116,7 @@ struct PluginDiscovery {
             // clock tick as its read, is then too new to be kept.
             let now = CatalogFile.now()
             // A file the catalog holds costs one `stat`: starting workers for those would cost more than it saves.
-            let unknown = candidates.count { catalog.records[$0.name] == nil }
+            let unknown = candidates.count { !catalog.records.keys.contains($0.name) }  // (a key's lookup copies no record)
             let opened = candidates.concurrentMap(minimumCount: unknown >= 64 ? 64 : .max) {
                 Self.read($0, in: realDirectory, descriptor: folder, catalog: catalog)
             }
