@@ -254,4 +254,25 @@ import Testing
         #expect(rows.prefix(100).allSatisfy { $0.state == "enabled" && $0.error == nil }, "\(rows.first { $0.error != nil }?.error ?? "")")
         #expect(rows.last?.state == "failed" && rows.last?.error?.contains("its descriptor's id is 'h000998'") == true)
     }
+
+    /// A link under a plugin's name that leads nowhere (its target gone, or a loop) was left out of the list
+    /// without a word, so a person who dropped it in saw nothing; it is listed as failed, saying what to do.
+    @Test func aLinkThatLeadsNowhereIsListedWithWhatToDo() throws {
+        let sandbox = try Sandbox()
+        try FileManager.default.createDirectory(at: sandbox.plugins, withIntermediateDirectories: true)
+        let plugins = sandbox.plugins.path
+        try FileManager.default.createSymbolicLink(atPath: "\(plugins)/libGonePlugin.so", withDestinationPath: "\(sandbox.root.path)/moved/libGonePlugin.so")
+        try FileManager.default.createSymbolicLink(atPath: "\(plugins)/libLoopPlugin.so", withDestinationPath: "\(plugins)/loop")
+        try FileManager.default.createSymbolicLink(atPath: "\(plugins)/loop", withDestinationPath: "\(plugins)/libLoopPlugin.so")
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
+
+        let listed = try sandbox.strata(["plugins", "list", "--json"])
+        #expect(listed.status == 0)
+        let rows = try decodeRows(listed.stdout)
+        for id in ["gone", "loop"] {
+            #expect(rows[id]?.state == "failed", "\(id) is listed")
+            #expect(rows[id]?.error?.contains("is a link that leads to no file") == true, "\(rows[id]?.error ?? "not listed")")
+            #expect(rows[id]?.error?.contains("remove it, or point it at a plugin library") == true)
+        }
+    }
 }

@@ -181,8 +181,8 @@ struct PluginDiscovery {
 
     /// Reads `candidate` in the real folder `folder` (open as `folderDescriptor`, or -1), or takes what its
     /// descriptor says from `catalog` if the file is unchanged. A symbolic link is resolved to its real path
-    /// (resolving walks every folder of the path, so only links are). `nil` when there is no such file (or
-    /// a link leads nowhere).
+    /// (resolving walks every folder of the path, so only links are). `nil` when there is no such file any
+    /// more.
     private static func read(
         _ candidate: (id: String, name: String), in folder: String, descriptor folderDescriptor: Int32,
         catalog: CatalogFile
@@ -204,7 +204,8 @@ struct PluginDiscovery {
         let file = folderDescriptor >= 0 ? openat(folderDescriptor, name, flags) : Glibc.open(path, flags)
         guard file >= 0 else {
             switch errno {
-            case ELOOP: return realPath(path).map { OpenedFile(path: $0, status: nil, reading: nil) }
+            // A link: where it leads, judged by path; one that leads nowhere is listed with why.
+            case ELOOP: return OpenedFile(path: realPath(path) ?? path, status: nil, reading: nil)
             case ENOENT: return nil
             default: return OpenedFile(path: path, status: nil, reading: nil)
             }
