@@ -55,11 +55,11 @@ import Testing
             _ = try config(#"{"limits":{"memoryMegabytes":1e300}}"#)
             Issue.record("a limit past its maximum was taken")
         } catch {
-            #expect("\(error)".contains("`features.x.limits.memoryMegabytes` must be a whole number from 256 to 1048576"))
+            #expect("\(error)".contains("`features.x.limits.memoryMegabytes` must be a whole number from 512 to 1048576"))
         }
         // Below what the helper needs to start, a limit would fail as something else (a hang in the runtime's
         // thread pool, SQLite out of memory, Landlock out of descriptors): the config check names the limit.
-        for (key, value, minimum) in [("memoryMegabytes", 48, 256), ("openFiles", 10, 64)] {
+        for (key, value, minimum) in [("memoryMegabytes", 256, 512), ("openFiles", 10, 64)] {
             #expect(throws: (any Error).self) { try config(#"{"limits":{"\#(key)":\#(value)}}"#) }
             do {
                 _ = try config(#"{"limits":{"\#(key)":\#(value)}}"#)
@@ -68,8 +68,8 @@ import Testing
             }
         }
         #expect(try config(#"{"limits":{"cpuSeconds":1}}"#).isolation(for: "x", at: nil).limits.cpuSeconds == 1)
-        #expect(try config(#"{"limits":{"memoryMegabytes":256,"cpuSeconds":5}}"#).isolation(for: "x", at: nil).limits
-                    == .init(memoryMegabytes: 256, openFiles: 256, cpuSeconds: 5))
+        #expect(try config(#"{"limits":{"memoryMegabytes":512,"cpuSeconds":5}}"#).isolation(for: "x", at: nil).limits
+                    == .init(memoryMegabytes: 512, openFiles: 256, cpuSeconds: 5))
     }
 
     @Test func theConfigNarrowsDeclaredCapabilitiesAndSaysWhatItCannotAdd() throws {

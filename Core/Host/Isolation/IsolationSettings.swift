@@ -39,13 +39,14 @@ struct IsolationSettings: Equatable {
         /// The largest value each may be set to.
         static let maximum = 1 << 20
 
-        /// The least each may be set to: below these the helper can't start at all (measured with Blocks'
-        /// `blocks list`: at 48 MiB of address space the Swift runtime's thread pool waits forever for
-        /// memory, at 64 SQLite runs out of it; with 10 open files SQLite can't open its journal), and the
-        /// failure would blame the plugin, the sandbox or the disk instead of the limit.
+        /// The least each may be set to: below these a helper can't start at all, and the failure would blame
+        /// the plugin, the sandbox or the disk instead of the limit. Measured with the debug build: at 48 MiB
+        /// of address space the Swift runtime's thread pool waits forever for memory and at 64 SQLite runs
+        /// out of it (`blocks list`); a plugin that links all of Foundation (Movies) can't map it at 256 and
+        /// runs at 384; with 10 open files SQLite can't open its journal.
         static func minimum(of key: String) -> Int {
             switch key {
-            case "memoryMegabytes": 256
+            case "memoryMegabytes": 512
             case "openFiles": 64
             default: 1
             }

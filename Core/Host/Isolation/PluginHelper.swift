@@ -211,14 +211,18 @@ struct HelperFailure: Error, CustomStringConvertible {
         let signal = status & 0x7f
         let lines = lastWords.split(separator: "\n")
         let said = (lines.first { $0.hasPrefix("Fatal error") } ?? lines.last).map { ": " + Sanitizer.sanitize(String($0.prefix(300))) } ?? ""
+        if ranOutOfMemory(lastWords) { return "was killed: memory limit \(Self.size(megabytes: limits.memoryMegabytes))" }
         guard signal != 0 else { return "exited with status \((status >> 8) & 0xff) before the command finished\(said)" }
-        if lastWords.contains("failed to allocate") || lastWords.contains("Could not allocate memory") {
-            return "was killed: memory limit \(Self.size(megabytes: limits.memoryMegabytes))"
-        }
         if signal == SIGXCPU { return "was killed: \(cpuLimit ?? "CPU time limit \(limits.cpuSeconds) s per command")" }
         if signal == SIGKILL, let cpuLimit { return "was killed: \(cpuLimit)" }
         if signal == SIGKILL { return "was killed (SIGKILL)" }
         return "crashed (\(signalName(signal)))\(said)"
+    }
+
+    /// Whether what a helper said is its address-space limit at work: the runtime's or the allocator's failure
+    /// to get memory, or the dynamic loader's failure to map a library (at start, or when the plugin opens).
+    static func ranOutOfMemory(_ text: String) -> Bool {
+        ["failed to allocate", "Could not allocate memory", "Cannot allocate memory", "failed to map segment"].contains { text.contains($0) }
     }
 
     static func size(megabytes: Int) -> String {
