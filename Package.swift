@@ -94,8 +94,9 @@ let faultFixtures = ["ThrowsAtRegistration", "WrongABI", "NoEntry", "TrapsAtLoad
                      "CycleA", "CycleB", "Healthy", "ClaimsClock", "Disagrees", "HangsAtLoad", "DiesAtLoad", "Hostile"]
 /// Fixtures that also carry a C library constructor (in `Constructor/`), which runs inside `dlopen`.
 let constructorFixtures: Set = ["HangsAtLoad"]
-/// SDK libraries a fixture uses beyond the plugin API (Hostile fetches through the SDK's HTTP client).
-let fixtureLibraries = ["Hostile": ["StrataNetworking"]]
+/// SDK libraries a fixture uses beyond the plugin API (Hostile fetches through the SDK's HTTP client and
+/// opens a screen).
+let fixtureLibraries = ["Hostile": ["StrataNetworking", "StrataTerminal"]]
 let fixtureTargets: [Target] = faultFixtures.flatMap { name -> [Target] in
     let constructor = constructorFixtures.contains(name)
     let swift = Target.target(name: "Fixture\(name)", dependencies: [sdk("StrataPluginKit")] + (fixtureLibraries[name] ?? []).map(sdk),

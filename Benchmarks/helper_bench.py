@@ -30,6 +30,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from process_bench import hyperfine  # noqa: E402
 
 HELLO, REFUSED, RUN, OUTPUT, ERROR, EXIT = 1, 2, 3, 4, 5, 6
+VERSION = 2  # HelperWire.version
 
 
 def send(sock, kind, payload=b""):
@@ -72,7 +73,7 @@ def round_trip(strata, config, data, plugin, words):
                              pass_fds=(3, helper.fileno()), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                              stderr=subprocess.DEVNULL, preexec_fn=lambda: os.dup2(helper.fileno(), 3))
     helper.close()
-    send(host, HELLO, struct.pack(">I", 1))
+    send(host, HELLO, struct.pack(">I", VERSION))
     kind, payload = receive(host)
     if kind != HELLO:
         sys.exit(f"the helper refused: {payload.decode()}")

@@ -54,6 +54,7 @@ public func runStrata(_ arguments: [String], environment: [String: String]) asyn
         return 2
     }
     let catalog = HostCatalog(context)
+    HostCatalog.keptUntilExit = catalog
     HostRunner.prepareProcess(for: catalog)
     let runner = HostRunner(catalog)
     for warning in catalog.warnings { Console.warning(warning) }

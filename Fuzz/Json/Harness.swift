@@ -1,4 +1,4 @@
-import FoundationEssentials
+internal import FoundationEssentials  // as JSONValue.swift, compiled into the same module, imports it
 
 /// libFuzzer's entry: the input is a JSON text as strata reads a config or a plugin descriptor
 /// (`JSONValue.parse`), and as the SDK repairs a server's JSON before decoding it (`JSONSurrogates`).

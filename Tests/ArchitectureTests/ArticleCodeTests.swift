@@ -43,7 +43,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(5)), arguments: try articles())
+    @Test(.timeLimit(.minutes(10)), arguments: try articles())
     func theArticlesSwiftTypeChecks(_ article: String) throws {
         let text = try String(contentsOf: Self.catalog.appendingPathComponent(article), encoding: .utf8)
         let code = Self.blocks("swift", in: text)

@@ -6,7 +6,7 @@ import Testing
 /// next run skips the plugin and says how strata knows. A plugin whose activation never returns is
 /// stopped by the load deadline, and the command goes on without it.
 @Suite struct ActivationJournalProcessTests {
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func killedInsideAConstructorIsRememberedAndTheOthersAreNotBlamed() async throws {
         let sandbox = try Sandbox()
         let hangs = try sandbox.install(fixture: "HangsAtLoad", as: "Hangs")
@@ -35,7 +35,7 @@ import Testing
     }
 
     /// `exit()` is remembered by the entry left behind; a stack overflow by the handler, on its own stack.
-    @Test(.timeLimit(.minutes(2)), arguments: ["exit", "overflow"])
+    @Test(.timeLimit(.minutes(10)), arguments: ["exit", "overflow"])
     func aDeathDuringRegistrationIsRemembered(_ death: String) throws {
         let sandbox = try Sandbox()
         try sandbox.install(fixture: "DiesAtLoad", as: "Dies")
@@ -53,7 +53,7 @@ import Testing
         #expect(again.status == 0 && again.stdout.contains("\"greeting\""), "the next run skips it: \(again.stderr)")
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func aPluginThatNeverFinishesLoadingTimesOutAndTheRestStillWorks() throws {
         let sandbox = try Sandbox()
         try sandbox.install(fixture: "HangsAtLoad", as: "Hangs")

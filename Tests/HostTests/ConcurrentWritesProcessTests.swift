@@ -30,7 +30,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func blocksFromTwoProcessesAllLand() async throws {
         let sandbox = try Sandbox()
         try sandbox.writeConfig(#"{"pluginDirectories": ["\#(BuildProducts.directory.path)"]}"#)
@@ -43,7 +43,7 @@ import Testing
         #expect(blocks?.count == 2 * Self.writesPerProcess)
     }
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func movieSearchesFromTwoProcessesAllRecordTheirQuery() async throws {
         let sandbox = try Sandbox()
         try sandbox.writeConfig(#"{"pluginDirectories": ["\#(BuildProducts.directory.path)"], "features": {"movies": {"settings": {"recentQueriesLimit": 100}}}}"#)
@@ -56,7 +56,7 @@ import Testing
         #expect(Set(queries ?? []).count == 2 * Self.writesPerProcess)
     }
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func gptUsesFromTwoProcessesAllCount() async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
@@ -75,7 +75,7 @@ import Testing
         #expect(object?["used"] as? Int == 2 * Self.writesPerProcess)
     }
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func runsFromTwoProcessesAllLandInTheHistory() async throws {
         let sandbox = try Sandbox()
         try sandbox.writeConfig(#"{"pluginDirectories": ["\#(BuildProducts.directory.path)"]}"#)

@@ -4,7 +4,7 @@ import Testing
 /// A plugin that crashes strata takes down the one command that used it, once: the next runs skip it
 /// and say so, until its file changes or `strata plugins retry`.
 @Suite struct CrashContainmentProcessTests {
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func aCrashIsRememberedSkippedAndRetriedOnRequestOrWhenTheFileChanges() throws {
         let sandbox = try Sandbox()
         let traps = try sandbox.install(fixture: "TrapsAtLoad", as: "Traps")
@@ -40,7 +40,7 @@ import Testing
         #expect(try decodeRows(try sandbox.strata(["plugins", "list", "--json"]).stdout)["traps"]?.state == "enabled")
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func retryOfAPluginThatNeverCrashedSaysSo() throws {
         let sandbox = try Sandbox.withHealthy()
 

@@ -8,7 +8,7 @@ import Testing
 
     /// The footer says what Ctrl-U does; a trouble the day's limit refused is not called unsent by the
     /// person when leaving; and the reset time names the zone the day is counted in, which is not the app's.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func aTroubleTheLimitRefusedLeavesWithTheLimitsQuestion() async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }

@@ -28,7 +28,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func aCorruptDatabaseNamesTheFileAndSaysToMoveItAside() throws {
         defer { server.stop() }
         try FileManager.default.createDirectory(at: database.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -48,7 +48,7 @@ import Testing
     /// The message says so, and that it cost nothing; not that the reply is not shown. A file-size limit
     /// on strata alone (`ulimit -f`; its output goes through `cat`, which has none) stands in for the full
     /// disk: the day's use fits under it, the long reply's history row doesn't.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func aReplyShownButNotSavedSaysSoTruthfully() throws {
         defer { server.stop() }
         let first = try ask("I missed the bus")
@@ -77,7 +77,7 @@ import Testing
     /// with the database's folder bound read-only in a mount namespace of its own (running as `nobody`
     /// instead needs every folder above the build open to others, which CI's 0700 clone folder is not; a
     /// user namespace makes root's `/tmp` look like the user's, which trust then refuses).
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func anUnwritableDatabaseSaysNothingWasSentAndWhatToCheck() throws {
         defer { server.stop() }
         let first = try ask("I missed the bus")

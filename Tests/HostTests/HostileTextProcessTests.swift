@@ -15,7 +15,7 @@ import Testing
     /// A title typed with sequences the shell let through is kept as the terminal showed it: the sequences
     /// go whole, parameters included, from what is stored, listed and written as JSON. (JSON escaping what
     /// comes from a server is the TMDB test below.)
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func aBlockTitledWithEscapeSequencesIsKeptAsTheTerminalShowedIt() throws {
         let sandbox = try Sandbox()
         try sandbox.writeConfig(#"{"pluginDirectories": ["\#(BuildProducts.directory.path)"]}"#)
@@ -33,7 +33,7 @@ import Testing
         #expect(items?.first?["title"] as? String == "Deep work", "\(json.stdout)")
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func aTMDBTitleThatWouldClearTheScreenIsPrintedClean() throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
@@ -58,7 +58,7 @@ import Testing
         #expect(json.stdout.contains(#"Parasite Test \u001b[2J\u009B2J"#))
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func aStreamedReplyCarryingEscapeSequencesIsPrintedClean() throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }

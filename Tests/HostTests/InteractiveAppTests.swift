@@ -185,6 +185,16 @@ final class TmuxTerminal {
         try tmux(["send-keys", "-t", "main", key])
     }
 
+    /// Appends everything the pane's program writes from now on, raw, to `file`.
+    func record(to file: URL) throws {
+        try tmux(["pipe-pane", "-t", "main", "-o", "cat >> '\(file.path)'"])
+    }
+
+    /// Resizes the terminal to `width` × `height` cells (the app gets SIGWINCH).
+    func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-t", "main", "-x", "\(width)", "-y", "\(height)"])
+    }
+
     /// The visible screen, one string per row, trailing spaces and trailing empty rows removed.
     func lines() throws -> [String] {
         var rows = try tmux(["capture-pane", "-t", "main", "-p"]).split(separator: "\n", omittingEmptySubsequences: false)

@@ -5,7 +5,7 @@ import Testing
 extension LiveRaceProcessTests {
     /// Three connections that say nothing, made before the mate arrives, once took the invitation down: the
     /// host heard them one at a time, 5 s each, past its 10 s invitation, and then refused the real mate.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func silentConnectionsBeforeTheMateDontTakeTheInvitationDown() async throws {
         try writeSettings(#""inviteTimeoutSeconds": 10, "disconnectAfterSeconds": 10"#)
         let (host, endpoint, code) = try await startHost()
@@ -21,7 +21,7 @@ extension LiveRaceProcessTests {
     /// A mate whose track is shorter than the race once connected, then quit, and the host saved a junk
     /// cancelled run without knowing why. Now the join is refused before anything runs, with the reason on
     /// both sides; the host waits on, and races the next mate.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func aMateWhoseTrackCantReachTheGoalIsRefusedAndTheHostWaitsOn() async throws {
         let (host, endpoint, code) = try await startHost()
         let short = try await join(endpoint, code, track: "\(Self.gpx)/togeojson_Friday-Evening-Run.gpx").finished()
@@ -39,7 +39,7 @@ extension LiveRaceProcessTests {
     }
 
     /// A mate that claims the impossible ends the race with no winner on the host, and nothing is saved.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func aMateClaimingAnImpossiblePositionEndsTheRaceWithNoWinner() async throws {
         let (host, endpoint, code) = try await startHost(speed: "1")
         let port = try #require(UInt16(endpoint.split(separator: ":")[1]))

@@ -9,7 +9,7 @@ import Testing
 
     /// A search answered 401: the screen says to set the key, in the command line's words, and offers no
     /// `r` (pressing it sends nothing).
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func aRefusedKeySaysToSetTheKeyAndOffersNoRetry() async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
@@ -34,7 +34,7 @@ import Testing
 
     /// A failed search with the page saved by an earlier one on screen: `r` asks for that page again and
     /// shows the fresh copy (it asked for page 2 before, and the stale page 1 stayed).
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func rAfterAFailedSearchShowingASavedPageRefreshesThatPage() async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }

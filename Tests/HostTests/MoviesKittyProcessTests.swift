@@ -9,7 +9,7 @@ import Testing
     /// How the terminal tells its cell size: in the window size (TIOCGWINSZ), or only when asked (CSI 16 t).
     enum Report: CaseIterable { case windowSize, answer }
 
-    @Test(.timeLimit(.minutes(2)), arguments: Report.allCases)
+    @Test(.timeLimit(.minutes(10)), arguments: Report.allCases)
     func kittyGetsEachPictureOnceCompressedAndThePosterInItsCellsShape(_ report: Report) async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }

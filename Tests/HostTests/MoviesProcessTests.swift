@@ -16,7 +16,7 @@ import Testing
     /// The contract: a search that shows results exits 0. When the fresh search fails and a page saved by
     /// an earlier one stands in, standard error says so and --json marks it `"stale": true` (it exited 1
     /// next to the results before).
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func aFailedFreshSearchAfterACachedPageShowsThePageMarkedStaleAndExits0() throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
@@ -39,7 +39,7 @@ import Testing
 
     /// A page past the last is an error: exit 1 and the reason on standard error; --json still prints the
     /// empty page (it exited 0 before).
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func aPagePastTheLastExits1AndJSONStillPrintsTheEmptyPage() throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
@@ -55,7 +55,7 @@ import Testing
         #expect(object?["page"] as? Int == 49 && (object?["movies"] as? [Any])?.isEmpty == true, "\(json.stdout)")
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func aMalformedAnswerIsReportedInOneSentenceEndingInOnePeriod() throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }

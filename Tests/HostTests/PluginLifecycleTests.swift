@@ -228,7 +228,7 @@ import Testing
         #expect(try home.strata(["healthy", "ping"]).stdout == "pong (hello from healthy)\n")
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func timingsActivateEachPluginInAProbeAndListTheSlowestFirst() throws {
         let sandbox = try Sandbox()
         try sandbox.install(fixture: "Healthy", as: "Healthy")

@@ -22,7 +22,7 @@ import Testing
         return url
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func aPluginNeedingAMissingSDKSymbolIsIncompatibleAndNeverOpened() throws {
         let sandbox = try Sandbox()
         let library = try Self.installNeedingAMissingSymbol(sandbox)
@@ -60,7 +60,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent(".local/lib/strata/plugins").path))
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func aBuiltPluginVerifiesAndNonsenseIsRefusedInWords() throws {
         let sandbox = try Sandbox()
         let healthy = try sandbox.install(fixture: "Healthy", as: "Healthy")

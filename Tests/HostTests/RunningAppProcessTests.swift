@@ -40,9 +40,11 @@ import Testing
     }
 
     /// Esc once dropped the form at once, with the goal typed in it. The tracks the form opens with (the
-    /// last run's) are not typed, so an untouched form still leaves at once.
-    @Test func escAsksBeforeTheSetupFormThrowsAwayWhatWasTyped() async throws {
-        let (terminal, sandbox) = try await start([])
+    /// last run's) are not typed, so an untouched form still leaves at once. The same through a helper
+    /// (`"isolation": "process"`), whose dialog strata draws.
+    @Test(arguments: ["none", "process"])
+    func escAsksBeforeTheSetupFormThrowsAwayWhatWasTyped(isolation: String) async throws {
+        let (terminal, sandbox) = try await start([], isolation: isolation)
         defer { terminal.close(); withExtendedLifetime(sandbox) {} }
         try await openNewRun(terminal)
         try terminal.press("Up")
@@ -107,9 +109,9 @@ import Testing
         try await terminal.waitFor("the run to go") { $0.contains { $0.contains("Time 00:") && !$0.contains("Time 00:00") } }
     }
 
-    private func start(_ arguments: [String]) async throws -> (TmuxTerminal, Sandbox) {
+    private func start(_ arguments: [String], isolation: String = "none") async throws -> (TmuxTerminal, Sandbox) {
         let sandbox = try Sandbox()
-        try sandbox.writeConfig(#"{"features": {"gpt": {"enabled": false}}}"#)
+        try sandbox.writeConfig(#"{"features": {"gpt": {"enabled": false}, "running": {"isolation": "\#(isolation)"}}}"#)
         let terminal = try TmuxTerminal()
         try terminal.type("PS1='READY> '", enter: true)
         try await terminal.waitFor("prompt") { $0.contains { $0.hasPrefix("READY>") } }

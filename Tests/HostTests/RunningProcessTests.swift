@@ -18,7 +18,7 @@ import Testing
     }
 
     /// Scripts can tell how a run ended: Ctrl-C exits 130 as for SIGINT, a run the mate cancelled exits 1.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func aRunCancelledWithCtrlCExits130AndItsMateExits1() throws {
         let sandbox = try Sandbox()
         let sessions = sandbox.root.appendingPathComponent("sessions").path
@@ -47,7 +47,7 @@ import Testing
 
     /// A host started with `--session-dir` once printed a join line without it, which then looked in the
     /// default folder and failed. The line it prints now works as it is.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func theSameMachineJoinLineWorksAsPrinted() async throws {
         let sandbox = try Sandbox()
         try sandbox.writeConfig(#"{"features": {"running": {"settings": {"inviteTimeoutSeconds": 60}}}}"#)
@@ -69,7 +69,7 @@ import Testing
         #expect(hostResult.status == 0, "\(hostResult.stderr)")
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func twoProcessesRaceOnOneSessionFile() throws {
         let sandbox = try Sandbox()
         let sessions = sandbox.root.appendingPathComponent("sessions").path

@@ -122,16 +122,28 @@ import Testing
         return String(match.1)
     }
 
-    /// The newest release tag of the current SDK major (`sdk-1.*` for SDK 1.x), by version.
+    /// The last release of the current SDK major (`sdk-1.*` for SDK 1.x): its newest tag, by version; or,
+    /// in a clone that came without tags, the commit the newest `Core/ABI/<major>.*/RELEASE` names (each
+    /// release's baseline records its commit, docs/sdk-releases.md), which any full clone of main holds.
     static func releaseTag() throws -> String {
         let major = try #require(try sdkVersion().split(separator: ".").first)
-        let pattern = "sdk-\(major).*"
-        let tags = try run("/usr/bin/env", ["git", "-C", BuildProducts.repositoryRoot.path, "tag", "--list", pattern, "--sort=-v:refname"])
+        let pattern = "sdk-\(major).*", root = BuildProducts.repositoryRoot.path
+        let tags = try run("/usr/bin/env", ["git", "-C", root, "tag", "--list", pattern, "--sort=-v:refname"])
         try #require(tags.status == 0, "git tag --list failed: \(tags.stderr)")
-        let newest = tags.stdout.split(separator: "\n").first.map(String.init)
-        return try #require(newest, """
-            no SDK release tag \(pattern) in \(BuildProducts.repositoryRoot.path): each SDK release is tagged \
-            (docs/sdk-releases.md); fetch the tags (git fetch --tags) or clone the repository with them
+        if let newest = tags.stdout.split(separator: "\n").first { return String(newest) }
+        let baselines = try FileManager.default.contentsOfDirectory(atPath: "\(root)/Core/ABI")
+            .filter { $0.hasPrefix("\(major).") }.sorted { $0.compare($1, options: .numeric) == .orderedDescending }
+        for version in baselines {
+            guard let text = try? String(contentsOfFile: "\(root)/Core/ABI/\(version)/RELEASE", encoding: .utf8),
+                let commit = text.firstMatch(of: /commit ([0-9a-f]{40})/)?.1
+            else { continue }
+            let present = try run("/usr/bin/env", ["git", "-C", root, "cat-file", "-e", "\(commit)^{commit}"])
+            try #require(present.status == 0, "SDK \(version)'s commit \(commit) is not in this clone: clone main with its history, or fetch the tags (git fetch --tags)")
+            return String(commit)
+        }
+        return try #require(nil as String?, """
+            no SDK release tag \(pattern) and no Core/ABI/\(major).*/RELEASE in \(root): each SDK release is tagged \
+            and records its commit (docs/sdk-releases.md); fetch the tags (git fetch --tags) or clone the repository with them
             """)
     }
 

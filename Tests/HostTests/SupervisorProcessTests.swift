@@ -9,7 +9,7 @@ import Testing
 
     /// SIGKILL, which the supervisor can't catch: the app notices and gives the terminal back, instead of
     /// leaving the alternate screen and a hidden cursor behind.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func killingTheSupervisorRestoresTheTerminal() async throws {
         let (terminal, sandbox) = try await app.startStrata()
         defer { terminal.close(); withExtendedLifetime(sandbox) {} }
@@ -29,7 +29,7 @@ import Testing
 
     /// `kill -SEGV` sent to the app (not the supervisor) on Movies' screen, backtracer on: the app ends by
     /// it, the supervisor blames no plugin and ends the same way.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func aSignalSentToTheAppOnAPluginScreenBlamesNoPlugin() async throws {
         let (terminal, sandbox) = try await app.startStrata(in: try Sandbox(), config: #"{"features": {"gpt": {"enabled": false}}}"#,
                                                             backtrace: true)
@@ -52,7 +52,7 @@ import Testing
 
     /// A plugin whose library never finishes loading: after the load deadline the app is back home with a
     /// notice, and the plugin is skipped as timed out.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func aPluginThatHangsWhenOpenedTimesOutAndTheAppComesBack() async throws {
         let sandbox = try Sandbox()
         try sandbox.install(fixture: "HangsAtLoad", as: "Hangs")

@@ -271,7 +271,7 @@ import Testing
         #expect(hello.stdout.contains("Created the missing folders \(sandbox.root.path)/a, \(nested.path)."))
     }
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func aProbeThatHangsIsKilledAtItsDeadline() throws {
         let sandbox = try Sandbox()
         try sandbox.install(fixture: "HangsAtLoad", as: "Hangs")
@@ -313,7 +313,7 @@ import Testing
     }
 
     /// A server that echoes the request's key in its error must not make strata print the key.
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func aKeyEchoedByTheServerIsMasked() throws {
         let key = "sk-live-0123456789abcdef"
         let server = try LoopbackHTTPServer()

@@ -22,3 +22,16 @@ import Testing
                             "/home/ada/.local/lib/strata/plugins"])
     }
 }
+
+/// Which files of a plugin folder are plugins, and their ids: `lib<Name>Plugin.so`, the name in ASCII
+/// letters and digits, lowercased.
+@Suite struct PluginFileNameTests {
+    @Test func theIDIsTheNameBetweenLibAndPluginLowercased() {
+        let names: [(String, String?)] = [
+            ("libMoviesPlugin.so", "movies"), ("libBench00042Plugin.so", "bench00042"), ("libXPlugin.so", "x"), ("libaBcPlugin.so", "abc"),
+            ("libPlugin.so", nil), ("libMoviesPlugin.so.1", nil), ("Movies.so", nil), ("libMovies-2Plugin.so", nil),
+            ("libMovies_Plugin.so", nil), ("libMoviésPlugin.so", nil), ("lib Plugin.so", nil), ("libMoviesplugin.so", nil), ("", nil),
+        ]
+        for (name, id) in names { #expect(PluginDiscovery.pluginID(fromFileName: name) == id, "\(name)") }
+    }
+}

@@ -110,6 +110,46 @@ import Testing
         #expect(catalog.records.isEmpty)
     }
 
+    /// The catalog's header names the SDK libraries' files (``SDKSymbolCheck/fingerprint``), so a plugin's
+    /// verdict (compatible, or which SDK symbol it lacks) is not taken from a catalog written beside another
+    /// SDK: rewriting, replacing or removing any SDK library changes the fingerprint.
+    @Test func anyChangeToTheSDKsLibrariesChangesTheCatalogsHeader() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-sdk-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for library in SDKSymbolCheck.libraries { try Data("elf \(library)".utf8).write(to: folder.appendingPathComponent(library)) }
+        let fingerprint = { SDKSymbolCheck.fingerprint(ofLibrariesIn: folder.path) }
+        let first = fingerprint()
+        #expect(fingerprint() == first, "unchanged files, the same fingerprint")
+        var seen = [first]
+        let storage = folder.appendingPathComponent("libStrataStorage.so"), kit = folder.appendingPathComponent("libStrataPluginKit.so")
+        let changes: [(String, () throws -> Void)] = [
+            ("rewritten with the same bytes", { try Data(contentsOf: storage).write(to: storage) }),
+            ("replaced by a rename", { try Data("new".utf8).write(to: kit, options: .atomic) }),
+            ("removed", { try FileManager.default.removeItem(at: storage) }),
+        ]
+        for (what, change) in changes {
+            // A change time in a clock tick of its own, so that even a file system with coarse times shows it.
+            let before = fingerprint()
+            var now = timespec(), start = timespec()
+            clock_gettime(CLOCK_REALTIME_COARSE, &start)
+            while clock_gettime(CLOCK_REALTIME_COARSE, &now) == 0, now.tv_sec == start.tv_sec, now.tv_nsec == start.tv_nsec { usleep(1000) }
+            try change()
+            #expect(fingerprint() != before && !seen.contains(fingerprint()), "\(what)")
+            seen.append(fingerprint())
+        }
+        #expect(SDKSymbolCheck.fingerprint(ofLibrariesIn: nil) != first, "no SDK folder is no SDK")
+        #expect(CatalogFile.header.hasSuffix(" sdk \(SDKSymbolCheck.fingerprint)"))
+    }
+
+    /// This process's SDK folder, from the dynamic loader's link map, is the one `/proc/self/maps` shows
+    /// libStrataPluginKit.so mapped from (the way it was found before).
+    @Test func theSDKFolderIsTheOneItsLibraryIsMappedFrom() throws {
+        let mapped = try #require(MappedFiles.paths().first { $0.hasSuffix("/libStrataPluginKit.so") }, "this test process maps the SDK")
+        let folder = try #require(SDKSymbolCheck.folder)
+        #expect(realPath(folder) == realPath(String(mapped.dropLast("/libStrataPluginKit.so".count))))
+    }
+
     @Test func wordsThatClashAreJudgedWhenTheCatalogIsBuilt() throws {
         var catalog = Self.catalog
         let thief = PluginFacts(id: "thief", displayName: "", version: "0.0.1", summary: "", dependencies: [:], commands: CommandPaths([["clock", "stop"]]),

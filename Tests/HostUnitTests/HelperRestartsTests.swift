@@ -51,4 +51,18 @@ import Testing
             """)
         #expect(clock.withLock { $0.slept.count } == 4, "no wait before a refusal")
     }
+
+    /// The app opening a feature's screens doesn't wait out a backoff (it would freeze), but the cap holds:
+    /// the fifth death in a run leaves the feature closed with the same line.
+    @Test func theAppOpensAtOnceAfterADeathButNotPastTheCap() {
+        let clock = Mutex(start)
+        let supervisor = HelperSupervisor(now: { clock.withLock { $0 } }, sleep: { _ in Issue.record("the app waited") })
+        for _ in 1..<HelperRestarts.cap {
+            supervisor.died("blocks", reason: "was killed (SIGKILL)")
+            #expect(supervisor.admitNow("blocks") == nil, "at once after a death")
+        }
+        supervisor.died("blocks", reason: "was killed (SIGKILL)")
+        #expect(supervisor.admitNow("blocks")?.hasPrefix("plugin blocks's helper keeps crashing (5 times in this run;") == true)
+        #expect(supervisor.admitNow("movies") == nil, "another plugin's helpers are counted apart")
+    }
 }

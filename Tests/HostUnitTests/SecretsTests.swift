@@ -15,6 +15,16 @@ import Testing
         }
     }
 
+    /// ASCII names are split by their bytes, any other by its Characters: both ways cut the same words.
+    @Test func namesAreCutIntoTheSameWordsWhetherASCIIOrNot() {
+        let cuts: [(String, [String])] = [
+            ("openaiKey", ["openai", "key"]), ("X-Api-Key", ["x", "api", "key"]), ("GITHUB_TOKEN", ["github", "token"]),
+            ("XMLToken", ["xml", "token"]), ("db2Pwd", ["db2", "pwd"]), ("a__b", ["a", "b"]), ("", []),
+            ("cléAPI_Tôken", ["clé", "api", "tôken"]), ("ÉTÉToken", ["été", "token"]), ("x²Key", ["x²", "key"]),
+        ]
+        for (name, words) in cuts { #expect(Secrets.words(name) == words, "\(name)") }
+    }
+
     @Test func theShellsFoldersAreNotSecretVariables() {
         #expect(!Secrets.isSecretVariable("PWD") && !Secrets.isSecretVariable("OLDPWD"))
         #expect(Secrets.isSecretVariable("OPENAI_API_KEY") && Secrets.isSecretVariable("DB_PWD"))

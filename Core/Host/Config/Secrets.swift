@@ -37,24 +37,29 @@ enum Secrets {
     /// `openaiKey` → `["openai", "key"]`; `X-Api-Key` → `["x", "api", "key"]`; `GITHUB_TOKEN` → `["github", "token"]`;
     /// `XMLToken` → `["xml", "token"]`.
     static func words(_ name: String) -> [String] {
-        let characters = Array(name)
+        // Most names (every environment variable's, checked on each run) are ASCII: judged by their bytes,
+        // without a Character and a lowercased String for each letter.
+        name.utf8.allSatisfy { $0 < 0x80 } ? words(of: Array(name.utf8)) : words(of: Array(name))
+    }
+
+    private static func words<Unit: NameUnit>(of units: [Unit]) -> [String] {
         var words: [String] = []
         var current = ""
-        for (index, character) in characters.enumerated() {
-            guard character.isLetter || character.isNumber else {
+        for (index, unit) in units.enumerated() {
+            guard unit.isWordPart else {
                 if !current.isEmpty { words.append(current) }
                 current = ""
                 continue
             }
-            if character.isUppercase, index > 0, !current.isEmpty {
-                let previous = characters[index - 1]
-                let nextIsLower = index + 1 < characters.count && characters[index + 1].isLowercase
+            if unit.isUppercase, index > 0, !current.isEmpty {
+                let previous = units[index - 1]
+                let nextIsLower = index + 1 < units.count && units[index + 1].isLowercase
                 if previous.isLowercase || previous.isNumber || (previous.isUppercase && nextIsLower) {
                     words.append(current)
                     current = ""
                 }
             }
-            current += character.lowercased()
+            unit.appendLowercased(to: &current)
         }
         if !current.isEmpty { words.append(current) }
         return words
@@ -167,4 +172,27 @@ enum Secrets {
         @unknown default: []  // a kind of value a later SDK adds (its enums are resilient) holds no text this one knows
         }
     }
+}
+
+/// One unit of a name that ``Secrets/words(_:)`` splits: a Character, or the byte of an ASCII name (where
+/// the two agree: letters are A–Z and a–z, numbers 0–9).
+private protocol NameUnit {
+    var isUppercase: Bool { get }
+    var isLowercase: Bool { get }
+    var isNumber: Bool { get }
+    var isWordPart: Bool { get }
+    func appendLowercased(to text: inout String)
+}
+
+extension Character: NameUnit {
+    var isWordPart: Bool { isLetter || isNumber }
+    func appendLowercased(to text: inout String) { text += lowercased() }
+}
+
+extension UInt8: NameUnit {
+    var isUppercase: Bool { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self) }
+    var isLowercase: Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(self) }
+    var isNumber: Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) }
+    var isWordPart: Bool { isUppercase || isLowercase || isNumber }
+    func appendLowercased(to text: inout String) { text.unicodeScalars.append(Unicode.Scalar(isUppercase ? self + 0x20 : self)) }
 }

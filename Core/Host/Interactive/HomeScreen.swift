@@ -6,8 +6,9 @@ import StrataTerminal
 final class HomeScreen: Screen {
     let title = "Strata"
     private let features: [HomeFeature]
-    /// One line above the features, e.g. the supervisor saying which plugin crashed the app last time.
-    private let notice: String?
+    /// One line above the features, e.g. the supervisor saying which plugin crashed the app last time, or
+    /// why a feature's helper ended.
+    var notice: String?
     private var selection = ListSelection()
     private weak var navigator: Navigator?
     /// Told the id of each feature opened, and `nil` when the home screen shows again (`strata dev`

@@ -22,7 +22,12 @@ struct InteractiveCommand {
     /// Activates plugin `id` and returns the screen provider it contributed, if any.
     /// - Throws: `HomeFeature.ActivationFailed` with the reason when it fails to load or its provider fails.
     static func screenProvider(of id: String, runner: HostRunner) throws -> (any FeatureScreenProvider)? {
-        if let refusal = runner.screenRefusal(id) { throw HomeFeature.ActivationFailed(description: refusal) }
+        if let command = runner.helperCommand(for: id) {
+            // Its screens run in a helper started when it opens; strata doesn't load its code.
+            guard runner.catalog.plugins.entry(id)?.descriptor?.opensScreens == true else { return nil }
+            let name = runner.records.first { $0.id == id }?.facts?.displayName ?? id
+            return HelperScreenProvider(command: command, displayName: name)
+        }
         let record: PluginRecord
         switch runner.loaded(id, fallback: "it did not load") {
         case .success(let loaded): record = loaded

@@ -12,14 +12,6 @@ import Synchronization
 extension HostRunner {
     /// How plugin `id` runs, its library being the one the catalog found.
     func isolation(for id: String) -> IsolationSettings { context.config.isolation(for: id, at: catalog.plugins.entry(id)?.path) }
-
-    /// Why plugin `id`'s screens can't open (they don't cross to a helper yet), or `nil` when they can.
-    func screenRefusal(_ id: String) -> String? {
-        let isolation = isolation(for: id)
-        guard isolation.mode != .none else { return nil }
-        return "its screens don't run in a helper process yet (\(isolation.origin(of: id, in: context.config.source))); "
-            + "its commands do (`strata \(id) --help`). To open its screens, set \"isolation\": \"none\" under features.\(id)."
-    }
 }
 
 /// A process-isolated plugin's command as the runner sees it: its path, run in a fresh helper (one per plugin
@@ -46,8 +38,9 @@ struct HelperCommand: Sendable {
         }
     }
 
-    /// Starts the plugin's helper, which sandboxes itself and opens the plugin, unless strata refuses to: the
-    /// plugin uses another's Swift types, or the kernel lacks the sandbox.
+    /// Starts a fresh helper of the plugin (commands and screens each start their own), which sandboxes itself
+    /// and opens the plugin, unless strata refuses to: the plugin uses another's Swift types, or the kernel
+    /// lacks the sandbox.
     func start() throws(HelperFailure) -> PluginHelper {
         let id = pluginID
         if let dependency = dependencies.first {
@@ -80,17 +73,9 @@ struct HelperCommand: Sendable {
             invocation.writeError("strata: \(error.description)")
             return 1
         }
-        // strata's own client sends the helper's requests, to the hosts the plugin declared only.
-        let (container, capabilities) = (self.container, self.capabilities)
-        let fetch: @Sendable (HelperFetch) async -> HelperFetch.Answer = { request in
-            guard let client = try? container.resolve((any HTTPClient).self, requester: .host) else {
-                return HelperFetch.Answer(id: request.id, failure: "strata's HTTP client can't be loaded")
-            }
-            return await request.answer(through: client, capabilities: capabilities, pluginID: id)
-        }
         switch await helper.run(
             words, isTerminal: invocation.isTerminal, output: { Self.relay($0, to: invocation) },
-            error: { invocation.writeError($0) }, fetch: fetch)
+            error: { invocation.writeError($0) }, fetch: fetcher)
         {
         case .success(let code):
             helper.stop()
@@ -99,6 +84,17 @@ struct HelperCommand: Sendable {
             supervisor.died(id, reason: problem.reason)
             invocation.writeError("strata: \(problem.description)")
             return 1
+        }
+    }
+
+    /// What answers the helper's HTTP requests: strata's own client, to the hosts the plugin declared only.
+    var fetcher: @Sendable (HelperFetch) async -> HelperFetch.Answer {
+        let (container, capabilities, id) = (self.container, self.capabilities, pluginID)
+        return { request in
+            guard let client = try? container.resolve((any HTTPClient).self, requester: .host) else {
+                return HelperFetch.Answer(id: request.id, failure: "strata's HTTP client can't be loaded")
+            }
+            return await request.answer(through: client, capabilities: capabilities, pluginID: id)
         }
     }
 

@@ -61,10 +61,21 @@ final class HelperSupervisor: Sendable {
         case .start(let wait):
             if wait > .zero { await sleep(wait) }
             return nil
-        case .givenUp(let deaths, let reason):
-            return "plugin \(id)'s helper keeps crashing (\(deaths) times in this run; the last one \(reason)), so strata won't start it again: "
-                + "restart strata (or fix the plugin)"
+        case .givenUp(let deaths, let reason): return Self.givenUp(id, deaths: deaths, reason: reason)
         }
+    }
+
+    /// For a start a person asked for (opening a feature's screens in the app): the line to show instead
+    /// when the plugin keeps crashing. There is no backoff to wait out: a person's own pace is one, and the
+    /// app must not freeze for it.
+    func admitNow(_ id: String) -> String? {
+        guard case .givenUp(let deaths, let reason) = restarts.withLock({ $0.decision(for: id, at: now()) }) else { return nil }
+        return Self.givenUp(id, deaths: deaths, reason: reason)
+    }
+
+    private static func givenUp(_ id: String, deaths: Int, reason: String) -> String {
+        "plugin \(id)'s helper keeps crashing (\(deaths) times in this run; the last one \(reason)), so strata won't start it again: "
+            + "restart strata (or fix the plugin)"
     }
 
     /// Plugin `id`'s helper died (it was not refused, nor ended by strata).

@@ -59,6 +59,7 @@ struct HelperServer {
         // decoded its command paths for every command line).
         let (environment, declared) = (ProcessInfo.processInfo.environment, runner.catalog.plugins.entry(id)?.descriptor?.commands ?? [])
         let running = Mutex<Task<Void, Never>?>(nil)
+        let screens = HelperScreenServer(channel: channel, pluginID: id, container: runner.container)
         let reading = detachThread(named: "strata-helper-wire") {
             let decoder = JSONDecoder()
             while let frame = try? channel.receive() {
@@ -74,6 +75,7 @@ struct HelperServer {
                     }
                 case .cancel: running.withLock { $0?.cancel() }
                 case .fetched: http.deliver(frame.payload)
+                case .screen: screens.receive(frame.payload)
                 default: break
                 }
             }

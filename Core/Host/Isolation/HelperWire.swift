@@ -11,9 +11,14 @@ import Synchronization
 /// host sends ``Kind/run``; the helper sends ``Kind/output`` and ``Kind/error`` as the command writes, and
 /// ``Kind/exit`` with its code; the host may send ``Kind/cancel`` (Ctrl-C) meanwhile, and the helper
 /// ``Kind/fetch`` for an HTTP request, which strata answers with ``Kind/fetched``.
+///
+/// A helper started for the plugin's screens gets ``Kind/screen`` requests instead (``HelperScreenRequest``:
+/// open, a key, draw, quit) and answers each with a ``Kind/frame`` (``HelperScreenFrame``) of the same
+/// sequence number; it sends a frame numbered 0 on its own when the screen changes (a load ends, an
+/// animation moves). Version 2 added these two kinds; a helper of version 1 is refused at the handshake.
 enum HelperWire {
     /// The version of this format; a helper refuses another.
-    static let version: UInt32 = 1
+    static let version: UInt32 = 2
     /// The largest payload either end accepts.
     static let maximumPayload = 1 << 20
 
@@ -21,6 +26,8 @@ enum HelperWire {
         case hello = 1, refused, run, output, error, exit, cancel
         /// A request the helper asks strata to send (``HelperFetch``), and strata's answer.
         case fetch = 9, fetched
+        /// A request to the screen the helper runs (``HelperScreenRequest``), and the frame it draws.
+        case screen = 11, frame
     }
 
     struct Frame: Equatable, Sendable {

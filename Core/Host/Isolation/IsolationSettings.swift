@@ -38,6 +38,19 @@ struct IsolationSettings: Equatable {
         static let keys = ["memoryMegabytes", "openFiles", "cpuSeconds"]
         /// The largest value each may be set to.
         static let maximum = 1 << 20
+
+        /// The least each may be set to: below these a helper can't start at all, and the failure would blame
+        /// the plugin, the sandbox or the disk instead of the limit. Measured with the debug build: at 48 MiB
+        /// of address space the Swift runtime's thread pool waits forever for memory and at 64 SQLite runs
+        /// out of it (`blocks list`); a plugin that links all of Foundation (Movies) can't map it at 256 and
+        /// runs at 384; with 10 open files SQLite can't open its journal.
+        static func minimum(of key: String) -> Int {
+            switch key {
+            case "memoryMegabytes": 512
+            case "openFiles": 64
+            default: 1
+            }
+        }
     }
 
     /// Where its code runs: `configuredMode`, else the default by where the plugin comes from
@@ -80,8 +93,11 @@ struct IsolationSettings: Equatable {
                 guard Limits.keys.contains(key) else {
                     throw .wrongType(source: source, keyPath: keyPath, expected: "one of \(Limits.keys.joined(separator: ", "))", found: "an unknown key")
                 }
-                guard case .number(let number) = member, let count = Int(exactly: number), (1...Limits.maximum).contains(count) else {
-                    throw .wrongType(source: source, keyPath: keyPath, expected: "a whole number from 1 to \(Limits.maximum)", found: member.kind)
+                let minimum = Limits.minimum(of: key)
+                guard case .number(let number) = member, let count = Int(exactly: number), (minimum...Limits.maximum).contains(count) else {
+                    throw .wrongType(
+                        source: source, keyPath: keyPath, expected: "a whole number from \(minimum) to \(Limits.maximum)",
+                        found: { if case .number(let number) = member, let whole = Int(exactly: number) { "\(whole)" } else { member.kind } }())
                 }
                 switch key {
                 case "memoryMegabytes": limits.memoryMegabytes = count

@@ -12,7 +12,8 @@ final class PluginHelper: Sendable {
     let pluginID: String
     let pid: pid_t
     let limits: IsolationSettings.Limits
-    private let channel: HelperChannel
+    /// Its socket; a screen's session reads it from a thread of its own (``HelperScreenSession``).
+    let channel: HelperChannel
     /// The end of the helper's standard error: what the Swift runtime says as it dies.
     private let lastWords: HelperStandardError
 
@@ -117,6 +118,9 @@ final class PluginHelper: Sendable {
         }
     }
 
+    /// Gives the helper its CPU time for one more command or screen request (`limits.cpuSeconds` from now).
+    func allowCPU() { cpu.allow(limits.cpuSeconds, to: pid) }
+
     /// Runs one command line in the helper: what it writes goes to `output` and `error` as it comes, and
     /// `fetch` answers its HTTP requests; cancelling the task (Ctrl-C) tells the helper to cancel the command.
     /// - Returns: the command's exit code, or the failure when the helper died before it ended.
@@ -125,7 +129,7 @@ final class PluginHelper: Sendable {
         error: @escaping @Sendable (String) -> Void,
         fetch: @escaping @Sendable (HelperFetch) async -> HelperFetch.Answer
     ) async -> Result<Int32, HelperFailure> {
-        cpu.allow(limits.cpuSeconds, to: pid)
+        allowCPU()
         let request = (try? JSONEncoder().encode(HelperRequest(words: words, isTerminal: isTerminal))).map(Array.init) ?? []
         guard channel.send(.init(.run, request)) else { return .failure(HelperFailure(pluginID: pluginID, reason: stop())) }
         let channel = channel
@@ -198,14 +202,18 @@ struct HelperFailure: Error, CustomStringConvertible {
         let signal = status & 0x7f
         let lines = lastWords.split(separator: "\n")
         let said = (lines.first { $0.hasPrefix("Fatal error") } ?? lines.last).map { ": " + Sanitizer.sanitize(String($0.prefix(300))) } ?? ""
+        if ranOutOfMemory(lastWords) { return "was killed: memory limit \(Self.size(megabytes: limits.memoryMegabytes))" }
         guard signal != 0 else { return "exited with status \((status >> 8) & 0xff) before the command finished\(said)" }
-        if lastWords.contains("failed to allocate") || lastWords.contains("Could not allocate memory") {
-            return "was killed: memory limit \(Self.size(megabytes: limits.memoryMegabytes))"
-        }
         if signal == SIGXCPU { return "was killed: \(cpuLimit ?? "CPU time limit \(limits.cpuSeconds) s per command")" }
         if signal == SIGKILL, let cpuLimit { return "was killed: \(cpuLimit)" }
         if signal == SIGKILL { return "was killed (SIGKILL)" }
         return "crashed (\(signalName(signal)))\(said)"
+    }
+
+    /// Whether what a helper said is its address-space limit at work: the runtime's or the allocator's failure
+    /// to get memory, or the dynamic loader's failure to map a library (at start, or when the plugin opens).
+    static func ranOutOfMemory(_ text: String) -> Bool {
+        ["failed to allocate", "Could not allocate memory", "Cannot allocate memory", "failed to map segment"].contains { text.contains($0) }
     }
 
     static func size(megabytes: Int) -> String {

@@ -9,7 +9,7 @@ import Glibc
 ///   `~/.local`, so only the libraries `Scripts/stage` listed in `PREFIX/lib/strata/shipped-plugins` ship.
 ///
 /// The plugin `strata dev` is building (in `developmentFolder`) runs in process too: its author's own
-/// build, whose screens the loop shows, and screens don't cross to a helper yet.
+/// build, which the loop restarts on each save.
 struct ShippedPlugins: Sendable {
     /// strata's own plugin folder, as a real path (`nil` when it doesn't exist).
     let folder: String?

@@ -72,14 +72,13 @@ extension CatalogFile {
             // The name, then 8 numbers, each after one space. A name that is no plugin's is never looked up.
             guard let nameEnd = line.firstIndex(of: UInt8(ascii: " ")), nameEnd > line.startIndex else { return nil }
             let name = line[..<nameEnd].withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
-            var numbers: [Int64] = []
-            numbers.reserveCapacity(8)
+            var numbers = InlineArray<8, Int64>(repeating: 0)
             var start = nameEnd + 1
-            while numbers.count < 8 {  // device numbers and times are written as signed
+            for index in numbers.indices {  // device numbers and times are written as signed
                 guard start <= line.endIndex else { return nil }
                 let end = line[start...].firstIndex(of: UInt8(ascii: " ")) ?? line.endIndex
                 guard let number = FieldReader.integer(line[start..<end]) else { return nil }
-                numbers.append(number)
+                numbers[index] = number
                 start = end + 1
             }
             guard start == line.endIndex + 1, let length = Int(exactly: numbers[7]), length >= 0, length <= reader.remaining else { return nil }
@@ -87,7 +86,7 @@ extension CatalogFile {
                 device: UInt64(bitPattern: numbers[0]), inode: UInt64(bitPattern: numbers[1]), size: numbers[2],
                 modified: timespec.Parts(seconds: numbers[3], nanoseconds: numbers[4]),
                 changed: timespec.Parts(seconds: numbers[5], nanoseconds: numbers[6]))
-            var payload = FieldReader(bytes: Array(reader.take(length)))
+            var payload = reader.reader(of: length)
             let outcome: Outcome
             switch payload.byte() {
             case UInt8(ascii: "P"): guard let problem = payload.string() else { return nil }; outcome = .problem(problem)
@@ -132,31 +131,49 @@ private struct FieldWriter {
 
 private struct FieldReader {
     let bytes: [UInt8]
-    var offset = 0
+    var offset: Int
+    /// Where what this reader reads ends: the file's end, or its record's.
+    private(set) var end: Int
 
-    var isAtEnd: Bool { offset == bytes.count }
-    var remaining: Int { bytes.count - offset }
-
-    mutating func line() -> ArraySlice<UInt8>? {
-        guard let end = bytes[offset...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-        defer { offset = end + 1 }
-        return bytes[offset..<end]
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        offset = 0
+        end = bytes.count
     }
 
+    var isAtEnd: Bool { offset == end }
+    var remaining: Int { end - offset }
+
+    mutating func line() -> ArraySlice<UInt8>? {
+        guard let lineEnd = bytes[offset..<end].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        defer { offset = lineEnd + 1 }
+        return bytes[offset..<lineEnd]
+    }
+
+    /// The next `count` bytes (at most ``remaining``).
     mutating func take(_ count: Int) -> ArraySlice<UInt8> {
         defer { offset += count }
         return bytes[offset..<(offset + count)]
     }
 
+    /// The next `count` bytes (at most ``remaining``) as a reader of their own, sharing these bytes: a record
+    /// is read in place, not copied out of the file first.
+    mutating func reader(of count: Int) -> FieldReader {
+        var record = self
+        record.end = offset + count
+        offset += count
+        return record
+    }
+
     mutating func byte() -> UInt8? {
-        guard offset < bytes.count else { return nil }
+        guard offset < end else { return nil }
         defer { offset += 1 }
         return bytes[offset]
     }
 
     /// A decimal count ended by `terminator`, at most what is left of the file.
     mutating func count(until terminator: UInt8) -> Int? {
-        guard let end = bytes[offset...].prefix(20).firstIndex(of: terminator), end > offset,
+        guard let end = bytes[offset..<self.end].prefix(20).firstIndex(of: terminator), end > offset,
             let number = Self.integer(bytes[offset..<end]), let count = Int(exactly: number), count >= 0
         else { return nil }
         offset = end + 1
@@ -187,7 +204,7 @@ private struct FieldReader {
             let dependencies = list({ reader in reader.string().flatMap { key in reader.string().map { (key, $0) } } }),
             let firstWords = list({ $0.string() }),
             let pathsLength = count(until: UInt8(ascii: ":")), case let paths = Array(take(pathsLength)),
-            Self.arePaths(paths[...], startingWith: firstWords),
+            Self.arePaths(paths, startingWith: firstWords),
             let screens = list({ reader in reader.string().flatMap { title in reader.string().map { PluginFacts.Screen(title: title, summary: $0) } } }),
             let secrets = list({ $0.string() }), let incompatibility = list({ $0.string() }), incompatibility.count <= 1
         else { return nil }
@@ -200,10 +217,10 @@ private struct FieldReader {
 
     /// Whether `bytes` are exactly one list of non-empty word lists whose first words are `firstWords`
     /// (each of them, and no other), walked without making a string.
-    static func arePaths(_ bytes: ArraySlice<UInt8>, startingWith firstWords: [String]) -> Bool {
+    static func arePaths(_ bytes: [UInt8], startingWith firstWords: [String]) -> Bool {
         let expected = firstWords.map { Array($0.utf8) }
         var seen = Set<Int>()
-        var reader = FieldReader(bytes: Array(bytes))
+        var reader = FieldReader(bytes: bytes)
         guard let paths = reader.count(until: UInt8(ascii: "#")) else { return false }
         for _ in 0..<paths {
             guard let words = reader.count(until: UInt8(ascii: "#")), words > 0 else { return false }

@@ -69,7 +69,12 @@ struct FileTrust {
 
     private static func status(of path: String) throws(PluginFailure) -> stat {
         var status = stat()
-        guard stat(path, &status) == 0 else { throw .notLoadable("can't inspect \(path): \(String(cString: strerror(errno)))") }
+        guard stat(path, &status) == 0 else {
+            let reason = String(cString: strerror(errno))
+            var link = stat()
+            guard lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK else { throw .notLoadable("can't inspect \(path): \(reason)") }
+            throw .notLoadable("\(path) is a link that leads to no file (\(reason)): remove it, or point it at a plugin library")
+        }
         return status
     }
 

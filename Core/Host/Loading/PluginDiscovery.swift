@@ -116,7 +116,7 @@ struct PluginDiscovery {
             // clock tick as its read, is then too new to be kept.
             let now = CatalogFile.now()
             // A file the catalog holds costs one `stat`: starting workers for those would cost more than it saves.
-            let unknown = candidates.count { catalog.records[$0.name] == nil }
+            let unknown = candidates.count { !catalog.records.keys.contains($0.name) }  // (a key's lookup copies no record)
             let opened = candidates.concurrentMap(minimumCount: unknown >= 64 ? 64 : .max) {
                 Self.read($0, in: realDirectory, descriptor: folder, catalog: catalog)
             }
@@ -181,8 +181,8 @@ struct PluginDiscovery {
 
     /// Reads `candidate` in the real folder `folder` (open as `folderDescriptor`, or -1), or takes what its
     /// descriptor says from `catalog` if the file is unchanged. A symbolic link is resolved to its real path
-    /// (resolving walks every folder of the path, so only links are). `nil` when there is no such file (or
-    /// a link leads nowhere).
+    /// (resolving walks every folder of the path, so only links are). `nil` when there is no such file any
+    /// more.
     private static func read(
         _ candidate: (id: String, name: String), in folder: String, descriptor folderDescriptor: Int32,
         catalog: CatalogFile
@@ -204,7 +204,8 @@ struct PluginDiscovery {
         let file = folderDescriptor >= 0 ? openat(folderDescriptor, name, flags) : Glibc.open(path, flags)
         guard file >= 0 else {
             switch errno {
-            case ELOOP: return realPath(path).map { OpenedFile(path: $0, status: nil, reading: nil) }
+            // A link: where it leads, judged by path; one that leads nowhere is listed with why.
+            case ELOOP: return OpenedFile(path: realPath(path) ?? path, status: nil, reading: nil)
             case ENOENT: return nil
             default: return OpenedFile(path: path, status: nil, reading: nil)
             }
@@ -223,17 +224,24 @@ struct PluginDiscovery {
 
     /// `libMoviesPlugin.so` → `movies`; `nil` for any other file name.
     static func pluginID(fromFileName name: String) -> String? {
-        let bytes = Array(name.utf8), prefix = Array("lib".utf8), suffix = Array("Plugin.so".utf8)
-        guard bytes.count > prefix.count + suffix.count, bytes.starts(with: prefix), bytes.suffix(suffix.count).elementsEqual(suffix) else { return nil }
-        var id: [UInt8] = []
-        for byte in bytes[prefix.count..<(bytes.count - suffix.count)] {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"): id.append(byte)
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): id.append(byte + 0x20)
-            default: return nil
+        // Every file of every plugin folder is asked, on every run: read in place, one String made.
+        var name = name
+        return name.withUTF8 { bytes -> String? in
+            let prefix = "lib".utf8, suffix = "Plugin.so".utf8
+            guard bytes.count > prefix.count + suffix.count, bytes.starts(with: prefix),
+                bytes[(bytes.count - suffix.count)...].elementsEqual(suffix)
+            else { return nil }
+            let middle = bytes[prefix.count..<(bytes.count - suffix.count)]
+            let isID = { (byte: UInt8) in
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                    || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            }
+            guard middle.allSatisfy(isID) else { return nil }
+            return String(unsafeUninitializedCapacity: middle.count) { id in
+                for (index, byte) in middle.enumerated() { id[index] = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 0x20 : byte }
+                return middle.count
             }
         }
-        return String(decoding: id, as: UTF8.self)
     }
 }
 

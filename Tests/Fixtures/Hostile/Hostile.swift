@@ -122,6 +122,7 @@ final class Fixture: FeaturePlugin {
             return "still alive"
         }
         try command("echo") { arguments, _ in arguments.joined(separator: " ") }
+        try context.contribute(.screen) { _ in HostileScreenProvider() }
         try command("raw-frame") { _, _ in
             // In a helper, descriptor 3 is its socket to strata: an output frame written there directly, past
             // the invocation that sanitizes, carrying a terminal title sequence.

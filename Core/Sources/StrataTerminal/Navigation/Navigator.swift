@@ -30,8 +30,10 @@ public final class Navigator {
     /// The screens, bottom (the root) first.
     public private(set) var entries: [Entry]
 
-    /// Called after every change of the stack (the app redraws).
-    var onChange: (() -> Void)?
+    /// Called after every change of the stack, ``setNeedsRedraw()`` and ``ringBell()``: the app that shows
+    /// the stack sets it to redraw (``TerminalApp/run(environment:)`` does, as does strata for a screen that
+    /// runs in a plugin's helper process).
+    public var onChange: (() -> Void)?
 
     /// Creates a stack holding `root`.
     public init(root: any Screen) {

@@ -1,0 +1,128 @@
+import StrataTerminal
+
+/// How the app opens a process-isolated feature: each open starts a fresh helper, which runs the feature's
+/// screens (``HelperScreenServer``), and pushes one ``HelperProxyScreen`` that shows them.
+struct HelperScreenProvider: FeatureScreenProvider {
+    let command: HelperCommand
+    /// The feature's name, for the notice when its helper ends.
+    let displayName: String
+
+    @MainActor func makeRootScreen(navigator: Navigator) throws -> any Screen {
+        let (id, supervisor) = (command.pluginID, command.supervisor)
+        if let refusal = supervisor.admitNow(id) { throw HomeFeature.ActivationFailed(description: refusal) }
+        // A helper that dies (not one strata refused to start) counts toward its restarts' backoff and cap.
+        let died: @Sendable (HelperFailure) -> Void = { if !$0.refused { supervisor.died(id, reason: $0.reason) } }
+        let helper: PluginHelper
+        do {
+            helper = try command.start()
+        } catch {
+            died(error)
+            throw error
+        }
+        let session = HelperScreenSession(helper: helper, fetch: command.fetcher)
+        let context = HelperScreenRequest.Context(size: TerminalSize(width: 80, height: 20), context: RenderContext())
+        switch session.request(.open, context: context) {
+        case .success:
+            return HelperProxyScreen(session: session, context: context, displayName: displayName, navigator: navigator, died: died)
+        case .failure(let problem):
+            died(problem)
+            throw problem
+        }
+    }
+}
+
+/// A feature's screen in strata whose screens run in the plugin's helper: it draws the helper's last frame
+/// into its canvas, and sends keys and the render context (a new size, an animation frame), each waiting
+/// for the frame it brings. Its title is the helper's navigation path and its keys are the helper's top
+/// screen's. When the helper ends (it died, or sent what it may not), the app goes home with a one-line
+/// notice, and strata goes on.
+@MainActor
+final class HelperProxyScreen: Screen {
+    private let session: HelperScreenSession
+    private let displayName: String
+    private weak var navigator: Navigator?
+    /// Tells the helper restarts that the helper ended other than by strata's closing it.
+    private let died: @Sendable (HelperFailure) -> Void
+    /// The context the helper drew its last answer for.
+    private var context: HelperScreenRequest.Context
+
+    init(
+        session: HelperScreenSession, context: HelperScreenRequest.Context, displayName: String, navigator: Navigator,
+        died: @escaping @Sendable (HelperFailure) -> Void
+    ) {
+        self.session = session
+        self.died = died
+        self.context = context
+        self.displayName = displayName
+        self.navigator = navigator
+        session.observe { [weak self] event in
+            Task { @MainActor in self?.handle(event) }
+        }
+    }
+
+    deinit {
+        session.close()
+    }
+
+    private var frame: HelperScreenFrame { session.latest }
+
+    var title: String { frame.title.isEmpty ? displayName : frame.title }
+    var helpItems: [HelpItem] { frame.helpItems }
+    var keyHelp: [HelpItem] { frame.keyHelp }
+    var isAnimating: Bool { frame.header.isAnimating }
+    var leavingQuestion: String? { frame.header.leavingQuestion }
+
+    func draw(in canvas: Canvas, context: RenderContext) {
+        let wanted = HelperScreenRequest.Context(size: canvas.size, context: context)
+        if wanted != self.context, session.ended == nil {
+            self.context = wanted
+            // Drawing must not change the stack: an ended helper takes the app home after this frame.
+            if case .failure(let problem) = session.request(.draw, context: wanted) {
+                Task { @MainActor in self.goHome(problem) }
+            }
+        }
+        ringBells()
+        frame.draw(in: canvas)
+    }
+
+    func handle(_ key: Key) throws -> KeyResult {
+        guard let token = HelperScreenRequest.token(for: key) else { return .ignored }
+        switch session.request(.key, key: token, context: context) {
+        case .success(let answer):
+            ringBells()
+            return answer.result
+        case .failure(let problem):
+            goHome(problem)
+            return .handled
+        }
+    }
+
+    func appWillQuit() async {
+        _ = session.request(.quit, context: context)
+        session.close()
+    }
+
+    private func handle(_ event: HelperScreenSession.Event) {
+        switch event {
+        case .redraw:
+            session.takeRedraw()
+            ringBells()
+            navigator?.setNeedsRedraw()
+        case .ended(let problem): goHome(problem)
+        }
+    }
+
+    /// Rings what the helper's frames rang (the app rings after the frame it draws next).
+    private func ringBells() {
+        for _ in 0..<session.takeBells() { navigator?.ringBell() }
+    }
+
+    /// The helper ended (it died, hung or sent what it may not): back to the home screen with the reason as
+    /// its notice, if this screen is still on the stack.
+    private func goHome(_ problem: HelperFailure) {
+        guard let navigator, navigator.entries.contains(where: { $0.screen === self }) else { return }
+        died(problem)
+        navigator.popToRoot()
+        (navigator.entries.first?.screen as? HomeScreen)?.notice = "\(displayName) closed: \(problem.description)."
+    }
+}

@@ -1,0 +1,212 @@
+import Dispatch
+import FoundationEssentials
+import Glibc
+import StrataTerminal
+import Synchronization
+
+/// strata's side of a feature's screens in a helper: one helper per opened feature, read by a thread of its
+/// own. A request (a key, a new size) waits for its frame, at most ``answerSeconds``; frames the helper
+/// sends on its own, its HTTP requests and its end are handled as they come. Whatever the helper sends is
+/// read as hostile (``HelperScreenFrame``): a frame that isn't one, a frame out of turn or a helper that
+/// dies or stops answering ends the session with one line, and strata goes on.
+final class HelperScreenSession: Sendable {
+    /// What the session tells the screen showing it, from the reader's thread.
+    enum Event: Sendable {
+        /// The helper drew a new frame on its own.
+        case redraw
+        /// The session is over, for this reason (one line, for people).
+        case ended(HelperFailure)
+    }
+
+    /// How long a request waits for its frame before the helper is taken as hung.
+    static let answerSeconds = 5
+
+    let helper: PluginHelper
+    private let fetch: @Sendable (HelperFetch) async -> HelperFetch.Answer
+    private let state = Mutex(State())
+    /// Whether the reader closed the helper's socket: after that nothing is sent on it or shut down (its
+    /// number may be another file's by then). Held while sending.
+    private let socketClosed = Mutex(false)
+    private let answered = DispatchSemaphore(value: 0)
+
+    private struct State {
+        var latest = HelperScreenFrame()
+        var next: UInt32 = 1
+        /// The request waiting for its frame, and the frame once it came.
+        var waiting: UInt32?
+        var answer: HelperScreenFrame?
+        var ended: String?
+        /// Whether strata ended the session itself (the feature was left): its end is told to no one.
+        var closing = false
+        /// Whether a redraw was told and not yet taken: a helper flooding frames causes one redraw at a time.
+        var redrawPending = false
+        /// Bells the frames rang that strata hasn't rung yet.
+        var bells = 0
+        var onEvent: (@Sendable (Event) -> Void)?
+    }
+
+    init(helper: PluginHelper, fetch: @escaping @Sendable (HelperFetch) async -> HelperFetch.Answer) {
+        self.helper = helper
+        self.fetch = fetch
+        DispatchQueue.global().async { [self] in read() }
+    }
+
+    /// Where events go (set once the screen showing the session exists).
+    func observe(_ onEvent: @escaping @Sendable (Event) -> Void) {
+        state.withLock { $0.onEvent = onEvent }
+    }
+
+    /// The last frame the helper sent.
+    var latest: HelperScreenFrame { state.withLock { $0.latest } }
+
+    /// Takes the redraw told (``Event/redraw``): the next frame the helper sends on its own is told again.
+    func takeRedraw() {
+        state.withLock { $0.redrawPending = false }
+    }
+
+    /// The bells the helper's frames rang since the last call (at most ``HelperScreenFrame/maximumItems``).
+    func takeBells() -> Int {
+        state.withLock { state in
+            defer { state.bells = 0 }
+            return state.bells
+        }
+    }
+
+    /// Why the session ended, `nil` while it runs.
+    var ended: String? { state.withLock { $0.ended } }
+
+    /// Sends `action` and waits for its frame.
+    /// - Returns: the frame, or why the session ended.
+    func request(_ action: HelperScreenRequest.Action, key: String? = nil, context: HelperScreenRequest.Context) -> Result<HelperScreenFrame, HelperFailure> {
+        let sequence: UInt32? = state.withLock { state in
+            guard state.ended == nil else { return nil }
+            let sequence = state.next
+            state.next = state.next == .max ? 1 : state.next + 1
+            state.waiting = sequence
+            state.answer = nil
+            return sequence
+        }
+        guard let sequence else { return .failure(failure(ended ?? "has ended")) }
+        helper.allowCPU()
+        let request = HelperScreenRequest(sequence: sequence, action: action, key: key, context: context)
+        let payload = (try? JSONEncoder().encode(request)).map(Array.init) ?? []
+        guard send(.init(.screen, payload)) else {
+            return .failure(failure(abandon(saying: "closed its socket")))
+        }
+        let deadline = DispatchTime.now() + .seconds(Self.answerSeconds)
+        while true {
+            let timedOut = answered.wait(timeout: deadline) == .timedOut
+            let outcome: Result<HelperScreenFrame, HelperFailure>? = state.withLock { state in
+                if let answer = state.answer, answer.header.sequence == sequence {
+                    state.waiting = nil
+                    return .success(answer)
+                }
+                return state.ended.map { .failure(failure($0)) }
+            }
+            if let outcome { return outcome }
+            if timedOut { return .failure(failure(abandon(saying: "didn't answer within \(Self.answerSeconds) s"))) }
+        }
+    }
+
+    /// Ends the session from strata's side (the feature was left, or the app quits): the helper sees its
+    /// socket close and ends; nothing is told.
+    func close() {
+        let open = state.withLock { state in
+            defer { state.closing = true }
+            return state.ended == nil && !state.closing
+        }
+        if open { shutDownSocket() }
+    }
+
+    /// Ends the session from a request's thread, for `reason`: the helper is killed, and the reader, which
+    /// alone closes its socket, finds it closed. Returns the reason the session ended for.
+    private func abandon(saying reason: String) -> String {
+        let ended = state.withLock { state in
+            if state.ended == nil { state.ended = reason }
+            state.closing = true
+            return state.ended ?? reason
+        }
+        shutDownSocket()
+        kill(-helper.pid, SIGKILL)
+        return ended
+    }
+
+    /// Sends `frame` unless the reader closed the socket; false when it is closed or the helper gone.
+    @discardableResult
+    private func send(_ frame: HelperWire.Frame) -> Bool {
+        socketClosed.withLock { closed in !closed && helper.channel.send(frame) }
+    }
+
+    /// Shuts the socket down (the reader then finds it closed), unless the reader closed it already.
+    private func shutDownSocket() {
+        socketClosed.withLock { closed in
+            if !closed { shutdown(helper.channel.descriptor, Int32(SHUT_RDWR)) }
+        }
+    }
+
+    private func failure(_ reason: String) -> HelperFailure { HelperFailure(pluginID: helper.pluginID, reason: reason) }
+
+    /// The reader's loop: frames until the helper ends or sends what it may not.
+    private func read() {
+        while true {
+            let frame: HelperWire.Frame
+            do {
+                frame = try helper.channel.receive()
+            } catch .closed {
+                return end(saying: nil)
+            } catch {
+                return end(saying: "sent \(error)")
+            }
+            switch frame.kind {
+            case .frame:
+                do {
+                    // A frame drawn before a new size reached the helper is drawn clipped, so any size up to the
+                    // largest is one strata can show.
+                    deliver(try HelperScreenFrame(payload: frame.payload, size: HelperScreenRequest.Context.maximumSize))
+                } catch {
+                    return end(saying: "sent a frame strata can't read (\(error))")
+                }
+            case .fetch:
+                guard let request = try? JSONDecoder().decode(HelperFetch.self, from: Data(frame.payload)) else {
+                    return end(saying: "sent a request strata can't read")
+                }
+                Task {
+                    let answer = await self.fetch(request)
+                    self.send(.init(.fetched, (try? JSONEncoder().encode(answer)).map(Array.init) ?? []))
+                }
+            default:
+                return end(saying: "sent a frame out of turn")
+            }
+        }
+    }
+
+    private func deliver(_ frame: HelperScreenFrame) {
+        if let failure = frame.header.failure { return end(saying: failure) }
+        let (isAnswer, onEvent): (Bool, (@Sendable (Event) -> Void)?) = state.withLock { state in
+            state.latest = frame
+            state.bells = min(HelperScreenFrame.maximumItems, state.bells + frame.header.bells)
+            if state.waiting == frame.header.sequence, frame.header.sequence != 0 {
+                state.answer = frame
+                return (true, nil)
+            }
+            guard !state.redrawPending else { return (false, nil) }
+            state.redrawPending = true
+            return (false, state.onEvent)
+        }
+        if isAnswer { answered.signal() } else { onEvent?(.redraw) }
+    }
+
+    /// The end, from the reader's thread (the one that closes the helper's socket): the helper is stopped,
+    /// and the reason kept and told, unless strata ended the session itself.
+    private func end(saying problem: String?) {
+        socketClosed.withLock { $0 = true }
+        let reason = helper.stop(saying: problem)
+        let onEvent: (@Sendable (Event) -> Void)? = state.withLock { state in
+            guard state.ended == nil else { return nil }
+            state.ended = reason
+            return state.closing ? nil : state.onEvent
+        }
+        answered.signal()
+        onEvent?(.ended(failure(reason)))
+    }
+}

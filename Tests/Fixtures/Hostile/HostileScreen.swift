@@ -1,0 +1,48 @@
+import Glibc
+import StrataPluginKit
+import StrataTerminal
+
+/// The Hostile fixture's screen, for a helper that sends strata what no frame is: `g` writes a frame header
+/// claiming 4 GiB straight onto the helper's socket (descriptor 3), `m` a frame of the screen kind whose
+/// payload is garbage (each needs a helper: in process, nothing is written), and `s` hangs for a minute.
+/// `b` rings the bell at once, `B` a moment later (from a task, as a timer's phase ends).
+struct HostileScreenProvider: FeatureScreenProvider {
+    @MainActor func makeRootScreen(navigator: Navigator) throws -> any Screen { HostileScreen(navigator: navigator) }
+}
+
+@MainActor
+final class HostileScreen: Screen {
+    let title = "Hostile"
+    private weak var navigator: Navigator?
+
+    init(navigator: Navigator) {
+        self.navigator = navigator
+    }
+    var helpItems: [HelpItem] { [HelpItem("g", "oversized frame"), HelpItem("m", "malformed frame"), HelpItem("s", "hang")] }
+
+    func draw(in canvas: Canvas, context: RenderContext) {
+        canvas.draw("The hostile screen", row: 0)
+    }
+
+    func handle(_ key: Key) throws -> KeyResult {
+        switch key {
+        case .character("g"): write([0xFF, 0xFF, 0xFF, 0xF0, 12])
+        case .character("m"): write([0, 0, 0, 9, 12, 0, 0, 0, 200, 1, 2, 3, 4])
+        case .character("s"): sleep(60)
+        case .character("b"): navigator?.ringBell()
+        case .character("B"):
+            Task { @MainActor [weak self] in
+                try? await Task.sleep(for: .milliseconds(100))
+                self?.navigator?.ringBell()
+            }
+        default: return .ignored
+        }
+        return .handled
+    }
+
+    private func write(_ bytes: [UInt8]) {
+        var status = stat()
+        guard fstat(3, &status) == 0, status.st_mode & S_IFMT == S_IFSOCK else { return }
+        _ = Glibc.write(3, bytes, bytes.count)
+    }
+}

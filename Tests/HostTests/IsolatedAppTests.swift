@@ -1,0 +1,222 @@
+import Foundation
+import Testing
+
+/// The app, in tmux, with features set to `"isolation": "process"`: their screens run in a sandboxed helper
+/// and strata draws the frames it sends. Blocks adds a block through its form, Running lists a run, and a
+/// helper that is killed or sends what no frame is takes the app home with a notice; strata goes on, and
+/// the next open starts a fresh helper. (Before, opening such a feature showed "its screens don't run in a
+/// helper process yet".) Running's setup form asking before Esc, through a helper, is in RunningAppProcessTests.
+@Suite struct IsolatedAppTests {
+    let app = InteractiveAppTests()
+
+    /// Every feature but `isolated` off, and `isolated` in a helper.
+    static func config(_ isolated: String, extra: String = "") -> String {
+        let off = ["gpt", "movies", "running", "blocks"].filter { $0 != isolated }.map { #""\#($0)": {"enabled": false}"# }
+        return #"{\#(extra)"features": {\#(off.joined(separator: ", ")), "\#(isolated)": {"isolation": "process"}}}"#
+    }
+
+    @Test(.timeLimit(.minutes(10)))
+    func blocksAddsABlockThroughItsFormInItsHelper() async throws {
+        let (terminal, sandbox) = try await app.startStrata(in: try Sandbox(), config: Self.config("blocks"))
+        defer { terminal.close(); withExtendedLifetime(sandbox) {} }
+        try await open("Blocks", in: terminal, title: " Strata › Blocks")
+        #expect(helper(of: "blocks", in: sandbox) != nil, "the screens run in a helper")
+        try await select("Blocks", in: terminal)
+        try terminal.press("Enter")
+        try await terminal.waitFor("the blocks") { $0.contains { $0.contains("No blocks yet") } }
+        try terminal.type("a")
+        try await terminal.waitFor("the block form") { $0.contains { $0.contains("Title:") } }
+        try terminal.type("Write")
+        try await terminal.waitFor("the title typed") { $0.contains { $0.contains("Title: Write") } }
+        try terminal.press("Enter")
+        // The helper's dialog over its list, drawn in strata; q there is not a quit (as in process).
+        try await terminal.waitFor("the dialog over the new block") { screen in
+            screen.contains { $0.contains("Write") && $0.contains("4-hour blocks") } && screen.contains { $0.contains(#"Start "Write" now?"#) }
+        }
+        try terminal.type("q")
+        try terminal.press("Escape")
+        let list = try await terminal.waitFor("the list") { !$0.contains { $0.contains("now?") } }
+        #expect(list.contains { $0.contains("Write") && $0.contains("4-hour blocks") }, "\(list.joined(separator: "\n"))")
+        #expect(list.last?.contains("a add") == true, "the help line is the helper's top screen's: \(list.last ?? "")")
+        try terminal.type("?")
+        let keys = try await terminal.waitFor("the Keys dialog") { $0.contains { $0.contains("these keys") } }
+        #expect(keys.contains { $0.contains("a add") }, "\(keys.joined(separator: "\n"))")
+        try terminal.press("Escape")
+        try await terminal.waitFor("the dialog to close") { !$0.contains { $0.contains("these keys") } }
+        try terminal.type("q")
+        #expect(try await app.waitForExit(terminal) == 0)
+        #expect(helperEnds("blocks", in: sandbox), "the helper ends with strata")
+    }
+
+    @Test(.timeLimit(.minutes(10)))
+    func runningsHistoryListsARunThroughItsHelper() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(Self.config("running"))
+        let track = try Self.track(in: sandbox)  // the command runs in a helper too
+        let imported = try sandbox.strata(["running", "import", track.path])
+        #expect(imported.status == 0, "\(imported.stderr)")
+
+        let (terminal, _) = try await app.startStrata(in: sandbox, config: Self.config("running"))
+        defer { terminal.close() }
+        try await open("Running", in: terminal, title: " Strata › Running")
+        try await select("History", in: terminal)
+        try terminal.press("Enter")
+        let history = try await terminal.waitFor("the run in the history") { $0.contains { $0.contains("4.58 km") && $0.contains("38:29") } }
+        #expect(history.first == " Strata › Running › History", "the title path is the helper's: \(history.first ?? "")")
+        try terminal.type("q")
+        #expect(try await app.waitForExit(terminal) == 0)
+    }
+
+    /// A bell the helper's screen rings, at once on a key or later from a task, reaches the terminal.
+    @Test(.timeLimit(.minutes(10)))
+    func theHelpersBellsRing() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.install(fixture: "Hostile", as: "Hostile")
+        let (terminal, _) = try await app.startStrata(in: sandbox, config: Self.config("hostile", extra: #""pluginDirectories": ["plugins"], "#))
+        defer { terminal.close() }
+        try await open("Fixture Hostile", in: terminal, title: " Strata › Hostile")
+        let output = sandbox.root.appendingPathComponent("output")
+        try terminal.record(to: output)
+        func bells() -> Int { ((try? Data(contentsOf: output)) ?? Data()).filter { $0 == 0x07 }.count }
+        try terminal.type("b")
+        try await terminal.waitFor("the bell of b") { _ in bells() == 1 }
+        try terminal.type("B")
+        try await terminal.waitFor("the bell of B") { _ in bells() == 2 }
+        // Ctrl-C, which the helper's screen ignores, ends the app with 130 as in process.
+        try terminal.press("C-c")
+        #expect(try await app.waitForExit(terminal) == 130)
+    }
+
+    /// A resize reaches the helper: its dialog is drawn centred on the new width.
+    @Test(.timeLimit(.minutes(10)))
+    func aResizeReachesTheHelper() async throws {
+        let (terminal, sandbox) = try await app.startStrata(in: try Sandbox(), config: Self.config("blocks"))
+        defer { terminal.close(); withExtendedLifetime(sandbox) {} }
+        try await open("Blocks", in: terminal, title: " Strata › Blocks")
+        try terminal.type("?")
+        func corner(_ screen: [String]) -> Int? {
+            screen.first { $0.contains("┌─ Keys") }.flatMap { line in line.firstIndex(of: "┌").map { line.distance(from: line.startIndex, to: $0) } }
+        }
+        let wide = try await terminal.waitFor("the Keys dialog") { corner($0) != nil }
+        try terminal.resize(width: 100, height: 30)
+        let narrow = try await terminal.waitFor("the dialog centred on 100 columns") { screen in
+            guard let now = corner(screen), let before = corner(wide) else { return false }
+            return now < before
+        }
+        #expect(narrow.allSatisfy { $0.count <= 100 }, "\(narrow.joined(separator: "\n"))")
+        try terminal.press("Escape")
+        try await terminal.waitFor("the dialog to close") { corner($0) == nil }
+        try terminal.type("q")
+        #expect(try await app.waitForExit(terminal) == 0)
+    }
+
+    /// SIGTERM asks the app to quit: the screens in the helper finish first (`appWillQuit` crosses), and the
+    /// run going there is saved as cancelled.
+    @Test(.timeLimit(.minutes(10)))
+    func aRunGoingInTheHelperIsSavedWhenStrataIsToldToStop() async throws {
+        let sandbox = try Sandbox()
+        let track = try Self.track(in: sandbox)
+        let (terminal, _) = try await app.startStrata(in: sandbox, config: Self.config("running"))
+        defer { terminal.close() }
+        try await open("Running", in: terminal, title: " Strata › Running")
+        try terminal.press("Enter")  // New run
+        try await terminal.waitFor("the setup form") { $0.contains { $0.contains("› My track") } }
+        try terminal.type(track.path)
+        try terminal.press("Up")
+        try terminal.type("4")
+        try terminal.press("Enter")
+        try await terminal.waitFor("the run to go") { $0.contains { $0.contains("Time 00:") && !$0.contains("Time 00:00") } }
+
+        #expect(kill(try terminal.foregroundChild(), SIGTERM) == 0)
+        #expect(try await app.waitForExit(terminal) == 128 + SIGTERM)
+        let history = try sandbox.strata(["running", "history", "--json"])
+        let runs = try #require(try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]], "\(history.stderr)")
+        let result = try #require(runs.first?["result"] as? [String: Any], "\(history.stdout)")
+        #expect(runs.count == 1 && result["cancelled"] as? Bool == true, "\(history.stdout)")
+    }
+
+    @Test(.timeLimit(.minutes(10)))
+    func aKilledHelperTakesTheAppHomeWithANoticeTheNextOpenWorksAndEscLeaves() async throws {
+        let (terminal, sandbox) = try await app.startStrata(in: try Sandbox(), config: Self.config("blocks"))
+        defer { terminal.close(); withExtendedLifetime(sandbox) {} }
+        try await open("Blocks", in: terminal, title: " Strata › Blocks")
+        let first = try #require(helper(of: "blocks", in: sandbox), "the screens run in a helper")
+        #expect(kill(first, SIGKILL) == 0)
+        let home = try await terminal.waitFor("the home screen with the notice") { $0.contains { $0.contains("Blocks closed:") } }
+        #expect(home.contains { $0.contains("Blocks closed: plugin blocks's helper was killed (SIGKILL).") }, "\(home.joined(separator: "\n"))")
+        #expect(home.first == " Strata")
+
+        try terminal.press("Enter")
+        try await terminal.waitFor("Blocks again") { $0.first == " Strata › Blocks" && $0.contains { $0.contains("Timers") } }
+        #expect(helper(of: "blocks", in: sandbox).map { $0 != first } == true, "a fresh helper")
+        // Esc on the feature's root leaves it, as in process, and its helper ends.
+        try terminal.press("Escape")
+        try await terminal.waitFor("the home screen again") { $0.first == " Strata" && $0.contains(InteractiveAppTests.homeHelp) }
+        #expect(helperEnds("blocks", in: sandbox), "leaving the feature ends its helper")
+        try terminal.type("q")
+        #expect(try await app.waitForExit(terminal) == 0)
+    }
+
+    /// `g` writes a frame header of 4 GiB onto the helper's socket, `m` a screen frame whose lengths lie, and
+    /// `s` hangs in the screen's key handler (strata waits 5 s for a frame).
+    @Test(.timeLimit(.minutes(10)), arguments: [("g", "sent a frame of"), ("m", "sent a frame strata can't read"), ("s", "didn't answer within 5 s")])
+    func aHelperSendingWhatNoFrameIsOrHangingTakesTheAppHomeAndStrataStaysUp(_ key: String, _ reason: String) async throws {
+        let sandbox = try Sandbox()
+        try sandbox.install(fixture: "Hostile", as: "Hostile")
+        let (terminal, _) = try await app.startStrata(in: sandbox, config: Self.config("hostile", extra: #""pluginDirectories": ["plugins"], "#))
+        defer { terminal.close() }
+        try await open("Fixture Hostile", in: terminal, title: " Strata › Hostile")
+        try terminal.type(key)
+        let home = try await terminal.waitFor("the home screen with the notice") { $0.contains { $0.contains("Fixture Hostile closed:") } }
+        #expect(home.contains { $0.contains("Fixture Hostile closed: plugin hostile's helper \(reason)") }, "\(home.joined(separator: "\n"))")
+        #expect(helperEnds("hostile", in: sandbox), "the helper was ended")
+
+        try terminal.press("Enter")
+        try await terminal.waitFor("the screen again") { $0.contains { $0.contains("The hostile screen") } }
+        try terminal.type("q")
+        #expect(try await app.waitForExit(terminal) == 0)
+    }
+
+    // MARK: - Helpers
+
+    /// Running's test track copied into its data folder, the only one its helper may read.
+    static func track(in sandbox: Sandbox) throws -> URL {
+        let folder = sandbox.data.appendingPathComponent("running")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let track = folder.appendingPathComponent("lake.gpx")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: RunningAppProcessTests.track), to: track)
+        return track
+    }
+
+    /// Selects `name` on the home screen, presses Enter, and waits for `title` in the title bar.
+    func open(_ name: String, in terminal: TmuxTerminal, title: String) async throws {
+        try await terminal.waitFor("the home screen") { $0.contains(InteractiveAppTests.homeHelp) }
+        try await select(name, in: terminal)
+        try terminal.press("Enter")
+        try await terminal.waitFor("\(name) to open") { $0.first == title }
+    }
+
+    func select(_ name: String, in terminal: TmuxTerminal) async throws {
+        try await BlocksAppTests().select(name, in: terminal)
+    }
+
+    /// Whether the helper of `id` is gone within 10 s (it ends as its socket closes).
+    func helperEnds(_ id: String, in sandbox: Sandbox) -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        while helper(of: id, in: sandbox) != nil {
+            guard Date() < deadline else { return false }
+            usleep(20_000)  // poll interval
+        }
+        return true
+    }
+
+    /// The sandboxed helper of plugin `id` serving `sandbox`, if one runs (a zombie is not running).
+    func helper(of id: String, in sandbox: Sandbox) -> pid_t? {
+        let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return processes.compactMap(pid_t.init).first { pid in
+            guard let line = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8) else { return false }
+            let words = line.split(separator: "\0").map(String.init)
+            return words.contains("__helper-sandboxed") && words.contains(id) && words.contains(sandbox.data.path)
+        }
+    }
+}
