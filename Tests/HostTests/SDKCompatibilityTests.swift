@@ -85,7 +85,7 @@ import Testing
 
     /// What strata shows with the plugins in `plugins`: three command lines, and the Hello screen with a name typed.
     static func outputs(_ sandbox: Sandbox, plugins: URL) async throws -> [String] {
-        // In process: its screen opens only there (screens don't cross to a helper yet).
+        // In process, as the compatibility in question is that of the plugin's binary with strata's SDK.
         try sandbox.writeConfig(#"{"pluginDirectories": ["\#(plugins.path)"], "features": {\#(Sandbox.inProcess("hello"))}}"#)
         var outputs: [String] = []
         for command in [["hello", "greet", "World"], ["hello", "greet", "Ada", "Lovelace", "--shout"], ["hello", "greet", "--help"]] {
