@@ -67,6 +67,24 @@ import Testing
         #expect(try await app.waitForExit(terminal) == 0)
     }
 
+    /// Movies from its offline catalog in a helper: a search lists the films, and Enter opens one (before,
+    /// the app said its screens don't run in a helper; the catalog's SQLite files are in its own folder).
+    @Test(.timeLimit(.minutes(3)))
+    func moviesSearchesAndOpensAFilmInItsHelper() async throws {
+        let (terminal, sandbox) = try await app.startStrata(in: try Sandbox(), config: Self.config("movies"))
+        defer { terminal.close(); withExtendedLifetime(sandbox) {} }
+        try await open("Movies", in: terminal, title: " Strata › Movies")
+        #expect(helper(of: "movies", in: sandbox) != nil, "the screens run in a helper")
+        try terminal.type("alien", enter: true)
+        try await terminal.waitFor("the films") { $0.contains { $0.contains("› Alien ") } && $0.last?.contains("Enter details") == true }
+        try terminal.press("Enter")
+        let film = try await terminal.waitFor("the film") { $0.first?.hasSuffix("› Alien") == true }
+        #expect(film.contains { $0.contains("1979") }, "\(film.joined(separator: "\n"))")
+        try terminal.type("q")
+        #expect(try await app.waitForExit(terminal) == 0)
+        #expect(helperEnds("movies", in: sandbox), "the helper ends with strata")
+    }
+
     /// A bell the helper's screen rings, at once on a key or later from a task, reaches the terminal.
     @Test(.timeLimit(.minutes(3)))
     func theHelpersBellsRing() async throws {

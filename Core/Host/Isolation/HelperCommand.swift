@@ -23,6 +23,8 @@ struct HelperCommand: Sendable {
     let capabilities: PluginDescriptor.Capabilities
     /// The plugins whose Swift types it uses (its descriptor's `dependencies`), which don't cross to a helper.
     var dependencies: [String] = []
+    /// The hosts of the URL settings the user wrote for it, which its helper may reach too.
+    var chosenHosts: [ChosenHost] = []
     /// strata's global options to pass on, and its environment (the helper gets only what it may see).
     let arguments: [String]
     let environment: [String: String]
@@ -76,7 +78,7 @@ struct HelperCommand: Sendable {
         }
         switch await helper.run(
             words, isTerminal: invocation.isTerminal, output: { Self.relay($0, to: invocation) },
-            error: { invocation.writeError($0) }, fetch: fetcher)
+            error: { invocation.writeError($0) }, network: network)
         {
         case .success(let code):
             helper.stop()
@@ -88,15 +90,14 @@ struct HelperCommand: Sendable {
         }
     }
 
-    /// What answers the helper's HTTP requests: strata's own client, to the hosts the plugin declared only.
-    var fetcher: @Sendable (HelperFetch) async -> HelperFetch.Answer {
-        let (container, capabilities, id) = (self.container, self.capabilities, pluginID)
-        return { request in
-            guard let client = try? container.resolve((any HTTPClient).self, requester: .host) else {
-                return HelperFetch.Answer(id: request.id, failure: "strata's HTTP client can't be loaded")
-            }
-            return await request.answer(through: client, capabilities: capabilities, pluginID: id)
-        }
+    /// What answers the helper's HTTP requests: strata's own client, to the hosts the plugin declared and
+    /// those the user chose for it; its keys to the declared ones only.
+    var network: HelperNetwork {
+        let container = container
+        return HelperNetwork(
+            pluginID: pluginID, capabilities: capabilities, chosen: chosenHosts,
+            secrets: capabilities.environment.compactMap { environment[$0] }
+        ) { try? container.resolve((any HTTPClient).self, requester: .host) }
     }
 
     /// Writes a helper's output frame through `invocation`, sanitized: a status line or a bell as the SDK
@@ -127,6 +128,7 @@ extension HostRunner {
             pluginID: id, isolation: isolation, capabilities: isolation.capabilities(declared: descriptor?.capabilities ?? .init()).capabilities,
             arguments: context.options.forwarded, environment: context.environment, configSource: config.source, container: container)
         command.dependencies = descriptor?.dependencies.keys.sorted() ?? []
+        command.chosenHosts = descriptor.map { ChosenHost.chosen(by: config.features[id]?.settings, for: $0) } ?? []
         return command
     }
 }

@@ -22,7 +22,8 @@ final class HelperScreenSession: Sendable {
     static let answerSeconds = 5
 
     let helper: PluginHelper
-    private let fetch: @Sendable (HelperFetch) async -> HelperFetch.Answer
+    private let network: HelperNetwork
+    private let streams: HelperStreams
     private let state = Mutex(State())
     /// Whether the reader closed the helper's socket: after that nothing is sent on it or shut down (its
     /// number may be another file's by then). Held while sending.
@@ -45,9 +46,10 @@ final class HelperScreenSession: Sendable {
         var onEvent: (@Sendable (Event) -> Void)?
     }
 
-    init(helper: PluginHelper, fetch: @escaping @Sendable (HelperFetch) async -> HelperFetch.Answer) {
+    init(helper: PluginHelper, network: HelperNetwork) {
         self.helper = helper
-        self.fetch = fetch
+        self.network = network
+        streams = HelperStreams(channel: helper.channel, network: network)
         DispatchQueue.global().async { [self] in read() }
     }
 
@@ -171,9 +173,11 @@ final class HelperScreenSession: Sendable {
                     return end(saying: "sent a request strata can't read")
                 }
                 Task {
-                    let answer = await self.fetch(request)
+                    let answer = await self.network.answer(request)
                     self.send(.init(.fetched, (try? JSONEncoder().encode(answer)).map(Array.init) ?? []))
                 }
+            case .streamOpen, .streamAck, .streamCancel:
+                guard streams.receive(frame) else { return end(saying: "sent a request strata can't read") }
             default:
                 return end(saying: "sent a frame out of turn")
             }
@@ -200,6 +204,7 @@ final class HelperScreenSession: Sendable {
     /// and the reason kept and told, unless strata ended the session itself.
     private func end(saying problem: String?) {
         socketClosed.withLock { $0 = true }
+        streams.cancelAll()
         let reason = helper.stop(saying: problem)
         let onEvent: (@Sendable (Event) -> Void)? = state.withLock { state in
             guard state.ended == nil else { return nil }

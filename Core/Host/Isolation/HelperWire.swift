@@ -15,10 +15,15 @@ import Synchronization
 /// A helper started for the plugin's screens gets ``Kind/screen`` requests instead (``HelperScreenRequest``:
 /// open, a key, draw, quit) and answers each with a ``Kind/frame`` (``HelperScreenFrame``) of the same
 /// sequence number; it sends a frame numbered 0 on its own when the screen changes (a load ends, an
-/// animation moves). Version 2 added these two kinds; a helper of version 1 is refused at the handshake.
+/// animation moves). Version 2 added these two kinds; a helper of another version is refused at the handshake.
+///
+/// Version 3 streams responses (``HelperStreamFrames``): the helper sends ``Kind/streamOpen`` (a
+/// ``HelperFetch``); strata answers ``Kind/streamHead``, then ``Kind/streamChunk``s as the bytes arrive, then
+/// ``Kind/streamEnd``. The helper acknowledges each chunk it took (``Kind/streamAck``), and strata sends no
+/// more than a window ahead; it sends ``Kind/streamCancel`` when its reader stops.
 enum HelperWire {
     /// The version of this format; a helper refuses another.
-    static let version: UInt32 = 2
+    static let version: UInt32 = 3
     /// The largest payload either end accepts.
     static let maximumPayload = 1 << 20
 
@@ -28,6 +33,8 @@ enum HelperWire {
         case fetch = 9, fetched
         /// A request to the screen the helper runs (``HelperScreenRequest``), and the frame it draws.
         case screen = 11, frame
+        /// A streamed request and its answer as it arrives (``HelperStreamFrames``), version 3.
+        case streamOpen = 13, streamHead, streamChunk, streamEnd, streamAck, streamCancel
     }
 
     struct Frame: Equatable, Sendable {
