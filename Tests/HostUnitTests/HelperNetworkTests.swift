@@ -8,7 +8,7 @@ import Testing
 @testable import StrataHost
 
 /// What a helper's HTTP requests may reach (``HelperNetwork``), and a streamed response strata forwards to
-/// a helper that doesn't read it (``HelperStreams``).
+/// a helper that doesn't read it (``HelperHTTPRelay``).
 @Suite struct HelperNetworkTests {
     static let descriptor = PluginDescriptor(
         id: "x", displayName: "X", version: "1.0.0", summary: "s",
@@ -54,7 +54,7 @@ import Testing
         #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &sockets) == 0)
         defer { close(sockets[0]); close(sockets[1]) }
         let client = FloodingClient()
-        let streams = HelperStreams(channel: HelperChannel(descriptor: sockets[0]), network: try Self.network(settings: "{}", client: client))
+        let streams = HelperHTTPRelay(channel: HelperChannel(descriptor: sockets[0]), network: try Self.network(settings: "{}", client: client))
         let open = try JSONEncoder().encode(HelperFetch(id: 7, url: "https://api.example.com/big"))
         #expect(streams.receive(.init(.streamOpen, Array(open))))
 
@@ -67,7 +67,7 @@ import Testing
             chunked += HelperStreamFrames.chunk(frame.payload)?.1.count ?? 0
             frame = try helper.receive()
         }
-        #expect(chunked == HelperStreams.window)
+        #expect(chunked == HelperHTTPRelay.window)
         #expect(frame.kind == .streamEnd)
         let end = try JSONDecoder().decode(HelperFetch.Answer.self, from: Data(frame.payload))
         #expect(end.failure == "x's helper stopped reading the response from api.example.com: more than 1024 KiB waited, so strata cancelled the request")

@@ -31,15 +31,16 @@ enum HelperStreamFrames {
     }
 }
 
-/// The streamed responses strata forwards to one helper (a command's, or a screen session's): each chunk is
-/// sent as it arrives, while no more than ``window`` bytes (``windowFrames`` frames) wait unacknowledged in
+/// The HTTP requests of one helper (a command's, or a screen session's), as strata answers them through
+/// ``HelperNetwork``, each in its own task: a whole response as one frame; a streamed one chunk by chunk as
+/// it arrives, while no more than ``window`` bytes (``windowFrames`` frames) wait unacknowledged in
 /// the socket. What arrives meanwhile waits here, up to ``backlog`` bytes: past that, the helper isn't
 /// reading, and strata cancels the request and says so rather than hold more.
-final class HelperStreams: Sendable {
+final class HelperHTTPRelay: Sendable {
     static let window = 64 * 1024
     static let windowFrames = 32
     static let backlog = 1 << 20
-    /// The most streams one helper has open at once.
+    /// The most requests of each kind (whole, streamed) one helper has under way at once.
     static let maximumOpen = 16
 
     private struct Stream {
@@ -57,15 +58,21 @@ final class HelperStreams: Sendable {
     private let channel: HelperChannel
     private let network: HelperNetwork
     private let streams = Mutex<[UInt32: Stream]>([:])
+    /// Whole requests under way; none is answered once closed.
+    private let fetches = Mutex<(tasks: [UInt32: Task<Void, Never>], closed: Bool)>(([:], false))
 
     init(channel: HelperChannel, network: HelperNetwork) {
         self.channel = channel
         self.network = network
     }
 
-    /// Takes a stream frame from the helper (open, acknowledge, cancel); false when it can't be read.
+    /// Takes an HTTP frame from the helper (a request, a stream's open, acknowledgement or cancel); false when
+    /// it can't be read.
     func receive(_ frame: HelperWire.Frame) -> Bool {
         switch frame.kind {
+        case .fetch:
+            guard let fetch = try? JSONDecoder().decode(HelperFetch.self, from: Data(frame.payload)) else { return false }
+            answer(fetch)
         case .streamOpen:
             guard let fetch = try? JSONDecoder().decode(HelperFetch.self, from: Data(frame.payload)) else { return false }
             open(fetch)
@@ -85,9 +92,42 @@ final class HelperStreams: Sendable {
         return true
     }
 
-    /// Cancels every stream (the command or session ended).
+    /// Cancels every request (the command or session ended): nothing is sent to the helper after it.
     func cancelAll() {
+        for task in fetches.withLock({ state in defer { state = ([:], true) }; return state.tasks.values }) { task.cancel() }
         for stream in streams.withLock({ streams in defer { streams = [:] }; return streams.values }) { stream.task?.cancel() }
+    }
+
+    private func answer(_ fetch: HelperFetch) {
+        let id = fetch.id
+        let admitted = fetches.withLock { state in
+            guard !state.closed, state.tasks[id] == nil, state.tasks.count < Self.maximumOpen else { return false }
+            state.tasks[id] = Task {}  // its place, until its task is kept
+            return true
+        }
+        guard admitted else {
+            return reply(HelperFetch.Answer(id: id, failure: "\(network.pluginID) has \(Self.maximumOpen) requests under way already"))
+        }
+        let task = Task { [self] in
+            let answer = await network.answer(fetch)
+            fetches.withLock { $0.tasks[id] = nil }
+            reply(answer)
+        }
+        // Ended (or cancelled) before its task was kept: the task ends too.
+        let kept = fetches.withLock { state in
+            guard state.tasks[id] != nil else { return false }
+            state.tasks[id] = task
+            return true
+        }
+        if !kept { task.cancel() }
+    }
+
+    /// Sends a whole request's answer, unless the command or session ended.
+    private func reply(_ answer: HelperFetch.Answer) {
+        fetches.withLock { state in
+            guard !state.closed else { return }
+            channel.send(.init(.fetched, (try? JSONEncoder().encode(answer)).map(Array.init) ?? []))
+        }
     }
 
     private func open(_ fetch: HelperFetch) {
