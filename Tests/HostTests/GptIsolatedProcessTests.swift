@@ -6,6 +6,10 @@ import Testing
 /// speaks OpenAI's streaming wire format, at the `baseURL` the user set: strata's client reaches that host
 /// for the helper (the user chose it), streams the reply to it piece by piece, and sends it no key.
 @Suite struct GptIsolatedProcessTests {
+    /// A reply in two pieces, neither of which a persona's name or a title holds.
+    static let reply = LoopbackResponse.eventStream(
+        [GptProcessTests.chunk("Sunny "), GptProcessTests.chunk("side up!"), GptProcessTests.chunk("", finish: "stop"), "data: [DONE]\n\n"], pause: 0)
+
     func sandbox(_ server: LoopbackHTTPServer, isolation: String = "process") throws -> Sandbox {
         let sandbox = try Sandbox()
         try sandbox.writeConfig(#"{"pluginDirectories": ["\#(BuildProducts.directory.path)"], "features": {"gpt": {"isolation": "\#(isolation)", "#
@@ -26,16 +30,16 @@ import Testing
         let server = try LoopbackHTTPServer()
         let gate = try LoopbackGate()
         defer { gate.open(); server.stop() }
-        server.route("POST", "/v1/chat/completions", response: GptProcessTests.wholeReply.holding(after: 1, until: gate))
+        server.route("POST", "/v1/chat/completions", response: Self.reply.holding(after: 1, until: gate))
         let sandbox = try sandbox(server, isolation: isolation)
         let ask = try launchAsk(sandbox)
-        while ask.isRunning && !ask.outputSoFar.contains("Lucky") { usleep(5_000) }  // polling the child
+        while ask.isRunning && !ask.outputSoFar.contains("Sunny") { usleep(5_000) }  // polling the child
         #expect(ask.isRunning, "the first piece shows while the rest is held")
         gate.open()
         let result = try ask.wait()
 
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("Lucky day!"), "\(result.stdout)")
+        #expect(result.stdout.contains("Sunny side up!"), "\(result.stdout)")
         let authorization = server.requests(to: "/v1/chat/completions").first?.headers.first { $0.key.lowercased() == "authorization" }?.value
         #expect(authorization == (isolation == "process" ? nil : "Bearer sk-test-0123456789"), "\(String(describing: authorization))")
     }
@@ -47,10 +51,10 @@ import Testing
         let server = try LoopbackHTTPServer()
         let gate = try LoopbackGate()
         defer { gate.open(); server.stop() }
-        server.route("POST", "/v1/chat/completions", response: GptProcessTests.wholeReply.holding(after: 1, until: gate))
+        server.route("POST", "/v1/chat/completions", response: Self.reply.holding(after: 1, until: gate))
         let sandbox = try sandbox(server)
         let ask = try launchAsk(sandbox)
-        while ask.isRunning && !(ask.outputSoFar.contains("Lucky") && ask.catches(SIGINT)) { usleep(5_000) }  // polling the child
+        while ask.isRunning && !(ask.outputSoFar.contains("Sunny") && ask.catches(SIGINT)) { usleep(5_000) }  // polling the child
         kill(ask.processIdentifier, SIGINT)
         let result = try ask.wait()
 

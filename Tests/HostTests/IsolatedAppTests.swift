@@ -93,7 +93,7 @@ import Testing
         let server = try LoopbackHTTPServer()
         let gate = try LoopbackGate()
         defer { gate.open(); server.stop() }
-        server.route("POST", "/v1/chat/completions", response: GptProcessTests.wholeReply.holding(after: 1, until: gate))
+        server.route("POST", "/v1/chat/completions", response: GptIsolatedProcessTests.reply.holding(after: 1, until: gate))
         let settings = #"{"baseURL": "\#(server.url("/v1").absoluteString)"}"#
         let (terminal, sandbox) = try await app.startStrata(in: try Sandbox(), config: Self.config("gpt", settings: settings))
         defer { terminal.close(); withExtendedLifetime(sandbox) {} }
@@ -106,10 +106,10 @@ import Testing
         try await terminal.waitFor("the trouble input") { $0.last?.contains("Enter convert") == true }
         try terminal.type("I missed the bus")
         try terminal.press("Enter")
-        let first = try await terminal.waitFor("the first piece") { $0.contains { $0.contains("Lucky") } }
-        #expect(!first.contains { $0.contains("Lucky day!") } && !gate.isOpen, "\(first.joined(separator: "\n"))")
+        let first = try await terminal.waitFor("the first piece") { $0.contains { $0.contains("Sunny") } }
+        #expect(!first.contains { $0.contains("Sunny side up!") } && !gate.isOpen, "\(first.joined(separator: "\n"))")
         gate.open()
-        try await terminal.waitFor("the whole reply") { $0.contains { $0.contains("Lucky day!") } }
+        try await terminal.waitFor("the whole reply") { $0.contains { $0.contains("Sunny side up!") } }
         try terminal.press("C-c")
         #expect(try await app.waitForExit(terminal) == 130)
     }
