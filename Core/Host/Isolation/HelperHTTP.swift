@@ -3,9 +3,9 @@ import StrataNetworking
 import StrataPluginKit
 import Synchronization
 
-/// A request a helper asks strata to send (``HelperWire/Kind/fetch``, or ``HelperWire/Kind/streamOpen``),
-/// and strata's answer (``HelperWire/Kind/fetched``; a stream's head and end): the helper has no network, so
-/// strata's own client sends what the plugin may reach (``HelperNetwork``), and nothing else.
+/// A request a helper asks strata to send (``HelperWire/Kind/streamOpen``), and strata's answer (a
+/// stream's head and end): the helper has no network, so strata's own client sends what the plugin may
+/// reach (``HelperNetwork``), and nothing else.
 struct HelperFetch: Codable {
     var id: UInt32
     var url: String
@@ -19,38 +19,43 @@ struct HelperFetch: Codable {
         var id: UInt32
         var status = 0
         var headers: [String: String] = [:]
-        var body = Data()
         /// Why no response came (a host not declared, the network), in words.
         var failure: String?
     }
 }
 
-/// The HTTP client a plugin resolves in its helper: each request crosses to strata as a frame; a whole
-/// answer comes back as one, a stream as a head, its chunks as they arrive, and an end.
+/// The HTTP client a plugin resolves in its helper: each request crosses to strata as a frame, and its
+/// response comes back as a head, its chunks as they arrive, and an end.
 final class HelperHTTPClient: HTTPClient {
     private let channel: HelperChannel
-    private let waiting = Mutex<(next: UInt32, answers: [UInt32: CheckedContinuation<HelperFetch.Answer, Never>])>((1, [:]))
     private let streams = Mutex<(next: UInt32, open: [UInt32: AsyncThrowingStream<HTTPStreamPart, any Error>.Continuation])>((1, [:]))
 
     init(channel: HelperChannel) {
         self.channel = channel
     }
 
+    /// The whole response, gathered from its stream: it crosses in chunks (with the stream's bounds and
+    /// backpressure), however large the request's `maxResponseBytes` lets it be.
     func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
-        let answer = await withCheckedContinuation { (continuation: CheckedContinuation<HelperFetch.Answer, Never>) in
-            let id = waiting.withLock { state in
-                let id = state.next
-                state.next &+= 1
-                state.answers[id] = continuation
-                return id
+        var head: HTTPResponse?
+        var body: [UInt8] = []
+        do {
+            for try await part in stream(request) {
+                switch part {
+                case .head(let response): head = response
+                case .bytes(let bytes): body += bytes
+                @unknown default: continue
+                }
             }
-            guard channel.send(.init(.fetch, Self.payload(of: request, id: id))) else {
-                deliver(HelperFetch.Answer(id: id, failure: "strata is gone"))
-                return
-            }
+        } catch let error as NetworkError {
+            throw error
+        } catch {
+            throw .transport("\(error)")
         }
-        if let failure = answer.failure { throw .notConnected(detail: failure) }
-        return HTTPResponse(status: answer.status, headers: answer.headers, body: Array(answer.body))
+        if Task.isCancelled { throw .cancelled }
+        guard var response = head else { throw .transport("strata ended the response before its head") }
+        response.body = body
+        return response
     }
 
     /// Delivers the response as strata forwards it; a consumer that stops (or is cancelled) cancels the
@@ -78,16 +83,6 @@ final class HelperHTTPClient: HTTPClient {
             id: id, url: request.url, method: request.method, headers: request.headers,
             body: request.body.map { Data($0) }, timeout: request.timeout, maxResponseBytes: request.maxResponseBytes)
         return (try? JSONEncoder().encode(fetch)).map(Array.init) ?? []
-    }
-
-    /// Hands strata's answer (a ``HelperWire/Kind/fetched`` frame's payload) to the request waiting for it.
-    func deliver(_ payload: [UInt8]) {
-        guard let answer = try? JSONDecoder().decode(HelperFetch.Answer.self, from: Data(payload)) else { return }
-        deliver(answer)
-    }
-
-    private func deliver(_ answer: HelperFetch.Answer) {
-        waiting.withLock { $0.answers.removeValue(forKey: answer.id) }?.resume(returning: answer)
     }
 
     /// Hands a stream's frame from strata (head, chunk or end) to its consumer; a chunk is acknowledged as

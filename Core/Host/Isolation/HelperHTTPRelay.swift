@@ -32,16 +32,17 @@ enum HelperStreamFrames {
 }
 
 /// The HTTP requests of one helper (a command's, or a screen session's), as strata answers them through
-/// ``HelperNetwork``, each in its own task: a whole response as one frame; a streamed one chunk by chunk as
-/// it arrives, while no more than ``window`` bytes (``windowFrames`` frames) wait unacknowledged in
-/// the socket. What arrives meanwhile waits here, up to ``backlog`` bytes: past that, the helper isn't
-/// reading, and strata cancels the request and says so rather than hold more.
+/// ``HelperNetwork``, each in its own task, chunk by chunk as it arrives (a whole response too): no more
+/// than ``window`` bytes (``windowFrames`` frames) wait unacknowledged in the socket, and up to ``backlog``
+/// bytes here; past that, strata stops taking the response from its client until the helper catches up.
+/// What the client holds meanwhile is bounded by the request's `maxResponseBytes`, which a helper can't set
+/// past ``HelperNetwork/largestResponse``; a command's Ctrl-C or end, or the helper's cancel, ends it.
 final class HelperHTTPRelay: Sendable {
     static let window = 64 * 1024
     static let windowFrames = 32
     static let backlog = 1 << 20
-    /// The most requests of each kind (whole, streamed) one helper has under way at once.
-    static let maximumOpen = 16
+    /// The most requests one helper has under way at once.
+    static let maximumOpen = 8
 
     private struct Stream {
         var task: Task<Void, Never>?
@@ -53,26 +54,28 @@ final class HelperHTTPRelay: Sendable {
         var inFlightFrames = 0
         /// Its end, sent once what waits has gone.
         var end: HelperFetch.Answer?
+        /// Its task, waiting for the backlog to go down.
+        var waiter: CheckedContinuation<Void, Never>?
+
+        /// Stops it: its task ends, and no longer waits.
+        func stop() {
+            task?.cancel()
+            waiter?.resume()
+        }
     }
 
     private let channel: HelperChannel
     private let network: HelperNetwork
     private let streams = Mutex<[UInt32: Stream]>([:])
-    /// Whole requests under way; none is answered once closed.
-    private let fetches = Mutex<(tasks: [UInt32: Task<Void, Never>], closed: Bool)>(([:], false))
 
     init(channel: HelperChannel, network: HelperNetwork) {
         self.channel = channel
         self.network = network
     }
 
-    /// Takes an HTTP frame from the helper (a request, a stream's open, acknowledgement or cancel); false when
-    /// it can't be read.
+    /// Takes an HTTP frame from the helper (a request, an acknowledgement, a cancel); false when it can't be read.
     func receive(_ frame: HelperWire.Frame) -> Bool {
         switch frame.kind {
-        case .fetch:
-            guard let fetch = try? JSONDecoder().decode(HelperFetch.self, from: Data(frame.payload)) else { return false }
-            answer(fetch)
         case .streamOpen:
             guard let fetch = try? JSONDecoder().decode(HelperFetch.self, from: Data(frame.payload)) else { return false }
             open(fetch)
@@ -86,7 +89,7 @@ final class HelperHTTPRelay: Sendable {
             }
         case .streamCancel:
             guard let id = frame.number else { return false }
-            streams.withLock { $0.removeValue(forKey: id) }?.task?.cancel()
+            streams.withLock { $0.removeValue(forKey: id) }?.stop()
         default: return false
         }
         return true
@@ -94,40 +97,7 @@ final class HelperHTTPRelay: Sendable {
 
     /// Cancels every request (the command or session ended): nothing is sent to the helper after it.
     func cancelAll() {
-        for task in fetches.withLock({ state in defer { state = ([:], true) }; return state.tasks.values }) { task.cancel() }
-        for stream in streams.withLock({ streams in defer { streams = [:] }; return streams.values }) { stream.task?.cancel() }
-    }
-
-    private func answer(_ fetch: HelperFetch) {
-        let id = fetch.id
-        let admitted = fetches.withLock { state in
-            guard !state.closed, state.tasks[id] == nil, state.tasks.count < Self.maximumOpen else { return false }
-            state.tasks[id] = Task {}  // its place, until its task is kept
-            return true
-        }
-        guard admitted else {
-            return reply(HelperFetch.Answer(id: id, failure: "\(network.pluginID) has \(Self.maximumOpen) requests under way already"))
-        }
-        let task = Task { [self] in
-            let answer = await network.answer(fetch)
-            fetches.withLock { $0.tasks[id] = nil }
-            reply(answer)
-        }
-        // Ended (or cancelled) before its task was kept: the task ends too.
-        let kept = fetches.withLock { state in
-            guard state.tasks[id] != nil else { return false }
-            state.tasks[id] = task
-            return true
-        }
-        if !kept { task.cancel() }
-    }
-
-    /// Sends a whole request's answer, unless the command or session ended.
-    private func reply(_ answer: HelperFetch.Answer) {
-        fetches.withLock { state in
-            guard !state.closed else { return }
-            channel.send(.init(.fetched, (try? JSONEncoder().encode(answer)).map(Array.init) ?? []))
-        }
+        for stream in streams.withLock({ streams in defer { streams = [:] }; return streams.values }) { stream.stop() }
     }
 
     private func open(_ fetch: HelperFetch) {
@@ -143,14 +113,14 @@ final class HelperHTTPRelay: Sendable {
             return true
         }
         guard admitted else {
-            return send(head: HelperFetch.Answer(id: id, failure: "\(network.pluginID) has \(Self.maximumOpen) streams open already"))
+            return send(head: HelperFetch.Answer(id: id, failure: "\(network.pluginID) has \(Self.maximumOpen) requests under way already"))
         }
         let task = Task { [self] in
             do {
                 for try await part in parts {
                     switch part {
                     case .head(let response): head(id, response)
-                    case .bytes(let bytes): take(id, bytes)
+                    case .bytes(let bytes): if take(id, bytes) { await room(id) }
                     @unknown default: continue
                     }
                 }
@@ -179,26 +149,35 @@ final class HelperHTTPRelay: Sendable {
         }
     }
 
-    private func take(_ id: UInt32, _ bytes: [UInt8]) {
+    /// Queues `bytes` and sends what the window allows; true when more than the backlog waits.
+    private func take(_ id: UInt32, _ bytes: [UInt8]) -> Bool {
         streams.withLock { streams in
-            guard var stream = streams[id] else { return }
+            guard var stream = streams[id] else { return false }
             var rest = bytes[...]
             while !rest.isEmpty {
                 stream.pending.append(rest.prefix(HelperStreamFrames.chunkSize))
                 rest = rest.dropFirst(HelperStreamFrames.chunkSize)
             }
             stream.pendingBytes += bytes.count
-            if stream.pendingBytes > Self.backlog {
-                stream.task?.cancel()
-                stream.pending = []
-                stream.end = HelperFetch.Answer(
-                    id: id, status: stream.status,
-                    failure: "\(network.pluginID)'s helper stopped reading the response from \(stream.host): more than "
-                        + "\(Self.backlog / 1024) KiB waited, so strata cancelled the request")
-            }
             flush(id, stream, in: &streams)
+            return (streams[id]?.pendingBytes ?? 0) > Self.backlog
         }
     }
+
+    /// Waits until the backlog of stream `id` is down (the helper acknowledged), or it ended.
+    private func room(_ id: UInt32) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let full = streams.withLock { streams in
+                guard let stream = streams[id], stream.pendingBytes > Self.backlog else { return false }
+                streams[id]?.waiter = continuation
+                return true
+            }
+            if !full { continuation.resume() }
+        }
+    }
+
+    /// Whether stream `id`'s task waits for the helper to catch up (for tests).
+    func isWaiting(_ id: UInt32) -> Bool { streams.withLock { $0[id]?.waiter != nil } }
 
     private func finish(_ id: UInt32, failure: String?) {
         streams.withLock { streams in
@@ -219,6 +198,10 @@ final class HelperHTTPRelay: Sendable {
             stream.inFlight += first.count
             stream.inFlightFrames += 1
             channel.send(HelperStreamFrames.chunk(id: id, first))
+        }
+        if stream.pendingBytes <= Self.backlog, let waiter = stream.waiter {
+            stream.waiter = nil
+            waiter.resume()
         }
         if stream.pending.isEmpty, let end = stream.end {
             streams[id] = nil

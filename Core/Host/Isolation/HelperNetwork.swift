@@ -17,6 +17,10 @@ struct HelperNetwork: Sendable {
     /// strata's own client (`nil` when it can't be loaded).
     let client: @Sendable () -> (any HTTPClient)?
 
+    /// The most a helper's request may read (its `maxResponseBytes`): what strata's client holds for a
+    /// helper that reads slowly.
+    static let largestResponse = HTTPRequest.defaultMaxResponseBytes
+
     /// A value this long or longer is treated as a key (a user name such as `root` isn't one).
     static let shortestSecret = 8
 
@@ -45,23 +49,7 @@ struct HelperNetwork: Sendable {
         return .success(
             HTTPRequest(
                 url: url.absoluteString, method: fetch.method, headers: headers, body: fetch.body.map { Array($0) }, timeout: fetch.timeout,
-                maxResponseBytes: fetch.maxResponseBytes))
-    }
-
-    /// Sends `fetch` and answers with the whole response, or why there is none.
-    func answer(_ fetch: HelperFetch) async -> HelperFetch.Answer {
-        let request: HTTPRequest
-        switch self.request(for: fetch) {
-        case .success(let allowed): request = allowed
-        case .failure(let refusal): return HelperFetch.Answer(id: fetch.id, failure: refusal.reason)
-        }
-        guard let client = client() else { return HelperFetch.Answer(id: fetch.id, failure: "strata's HTTP client can't be loaded") }
-        do {
-            let response = try await client.send(request)
-            return HelperFetch.Answer(id: fetch.id, status: response.status, headers: response.headers, body: Data(response.body))
-        } catch {
-            return HelperFetch.Answer(id: fetch.id, failure: error.description)
-        }
+                maxResponseBytes: min(max(0, fetch.maxResponseBytes), Self.largestResponse)))
     }
 
     /// Sends `fetch` and delivers the response as it arrives, or says why it sends nothing.

@@ -166,7 +166,7 @@ final class HelperScreenSession: Sendable {
                 } catch {
                     return end(saying: "sent a frame strata can't read (\(error))")
                 }
-            case .fetch, .streamOpen, .streamAck, .streamCancel:
+            case .streamOpen, .streamAck, .streamCancel:
                 guard http.receive(frame) else { return end(saying: "sent a request strata can't read") }
             default:
                 return end(saying: "sent a frame out of turn")

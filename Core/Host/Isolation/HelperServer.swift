@@ -77,7 +77,6 @@ struct HelperServer {
                     case .run:
                         if let request = try? JSONDecoder().decode(HelperRequest.self, from: Data(frame.payload)) { continuation.yield(request) }
                     case .cancel: running.withLock { $0?.cancel() }
-                    case .fetched: http.deliver(frame.payload)
                     case .streamHead, .streamChunk, .streamEnd: http.deliverStream(frame)
                     case .screen: screens.receive(frame.payload)
                     default: break

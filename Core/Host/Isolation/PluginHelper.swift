@@ -143,7 +143,7 @@ final class PluginHelper: Sendable {
                 case .exit:
                     http.cancelAll()
                     return .success(Int32(bitPattern: frame.number ?? 1))
-                case .fetch, .streamOpen, .streamAck, .streamCancel:
+                case .streamOpen, .streamAck, .streamCancel:
                     guard http.receive(frame) else { return failure("sent a request strata can't read") }
                 default: return failure("it sent a frame out of turn")
                 }
