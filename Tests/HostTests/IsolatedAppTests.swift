@@ -1,4 +1,5 @@
 import Foundation
+import StrataTesting
 import Testing
 
 /// The app, in tmux, with features set to `"isolation": "process"`: their screens run in a sandboxed helper
@@ -9,10 +10,10 @@ import Testing
 @Suite struct IsolatedAppTests {
     let app = InteractiveAppTests()
 
-    /// Every feature but `isolated` off, and `isolated` in a helper.
-    static func config(_ isolated: String, extra: String = "") -> String {
+    /// Every feature but `isolated` off, and `isolated` in a helper (with `settings`, JSON).
+    static func config(_ isolated: String, extra: String = "", settings: String = "{}") -> String {
         let off = ["gpt", "movies", "running", "blocks"].filter { $0 != isolated }.map { #""\#($0)": {"enabled": false}"# }
-        return #"{\#(extra)"features": {\#(off.joined(separator: ", ")), "\#(isolated)": {"isolation": "process"}}}"#
+        return #"{\#(extra)"features": {\#(off.joined(separator: ", ")), "\#(isolated)": {"isolation": "process", "settings": \#(settings)}}}"#
     }
 
     @Test(.timeLimit(.minutes(10)))
@@ -65,6 +66,52 @@ import Testing
         #expect(history.first == " Strata › Running › History", "the title path is the helper's: \(history.first ?? "")")
         try terminal.type("q")
         #expect(try await app.waitForExit(terminal) == 0)
+    }
+
+    /// Movies from its offline catalog in a helper: a search lists the films, and Enter opens one (before,
+    /// the app said its screens don't run in a helper; the catalog's SQLite files are in its own folder).
+    @Test(.timeLimit(.minutes(3)))
+    func moviesSearchesAndOpensAFilmInItsHelper() async throws {
+        let (terminal, sandbox) = try await app.startStrata(in: try Sandbox(), config: Self.config("movies"))
+        defer { terminal.close(); withExtendedLifetime(sandbox) {} }
+        try await open("Movies", in: terminal, title: " Strata › Movies")
+        #expect(helper(of: "movies", in: sandbox) != nil, "the screens run in a helper")
+        try terminal.type("alien", enter: true)
+        try await terminal.waitFor("the films") { $0.contains { $0.contains("› Alien ") } && $0.last?.contains("Enter details") == true }
+        try terminal.press("Enter")
+        let film = try await terminal.waitFor("the film") { $0.first?.hasSuffix("› Alien") == true }
+        #expect(film.contains { $0.contains("1979") }, "\(film.joined(separator: "\n"))")
+        try terminal.type("q")
+        #expect(try await app.waitForExit(terminal) == 0)
+        #expect(helperEnds("movies", in: sandbox), "the helper ends with strata")
+    }
+
+    /// LuckyVicky's reply streams into its screen in the helper: the first piece shows while the server
+    /// holds the rest (before, a helper got the whole response at once, and 127.0.0.1 was refused).
+    @Test(.timeLimit(.minutes(3)))
+    func luckyVickysReplyStreamsInThroughItsHelper() async throws {
+        let server = try LoopbackHTTPServer()
+        let gate = try LoopbackGate()
+        defer { gate.open(); server.stop() }
+        server.route("POST", "/v1/chat/completions", response: GptIsolatedProcessTests.reply.holding(after: 1, until: gate))
+        let settings = #"{"baseURL": "\#(server.url("/v1").absoluteString)"}"#
+        let (terminal, sandbox) = try await app.startStrata(in: try Sandbox(), config: Self.config("gpt", settings: settings))
+        defer { terminal.close(); withExtendedLifetime(sandbox) {} }
+        try await terminal.waitFor("the home screen") { $0.contains(InteractiveAppTests.homeHelp) }
+        try await select("LuckyVicky", in: terminal)
+        try terminal.press("Enter")
+        try await terminal.waitFor("the personas") { $0.contains { $0.contains("Who should answer your trouble?") } }
+        #expect(helper(of: "gpt", in: sandbox) != nil, "the screens run in a helper")
+        try terminal.press("Enter")
+        try await terminal.waitFor("the trouble input") { $0.last?.contains("Enter convert") == true }
+        try terminal.type("I missed the bus")
+        try terminal.press("Enter")
+        let first = try await terminal.waitFor("the first piece") { $0.contains { $0.contains("Sunny") } }
+        #expect(!first.contains { $0.contains("Sunny side up!") } && !gate.isOpen, "\(first.joined(separator: "\n"))")
+        gate.open()
+        try await terminal.waitFor("the whole reply") { $0.contains { $0.contains("Sunny side up!") } }
+        try terminal.press("C-c")
+        #expect(try await app.waitForExit(terminal) == 130)
     }
 
     /// A bell the helper's screen rings, at once on a key or later from a task, reaches the terminal.

@@ -89,6 +89,16 @@ import Testing
         #expect(declared.stdout == "ok: fetched \(server.url("/key").absoluteString): 200\n", "a declared host is reached: \(declared.stderr)")
     }
 
+    /// A declared host's response larger than a frame reaches the helper whole, in chunks (before, its one
+    /// answer frame was split, and the helper, which couldn't read the first part, waited for ever).
+    @Test(.timeLimit(.minutes(2)), arguments: Isolation.allCases) func aResponseLargerThanAFrameReachesTheHelper(_ isolation: Isolation) throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("GET", "/big", response: .text(String(repeating: "a", count: 3 << 20)))
+        let fetched = try Hostile(isolation).run("fetch", server.url("/big").absoluteString)
+        #expect(fetched.stdout == "ok: fetched \(server.url("/big").absoluteString): 200\n", "\(fetched.stderr)")
+    }
+
     @Test(arguments: Isolation.allCases) func signallingOrTracingStrata(_ isolation: Isolation) throws {
         let hostile = try Hostile(isolation)
         // In a helper the parent is strata; in process it is this test runner, which a SIGCONT leaves alone.

@@ -222,7 +222,8 @@ struct PluginLifecycleCommands {
             text += "\nScreens:\n" + Console.table(screens.map { ["  " + $0.title, $0.summary] })
         }
         if let descriptor {
-            text += "\nCapabilities:\n" + isolation.sentences(for: descriptor).map { "  \($0)\n" }.joined()
+            let chosen = ChosenHost.chosen(by: context.config.features[id]?.settings, for: descriptor)
+            text += "\nCapabilities:\n" + isolation.sentences(for: descriptor, chosen: chosen).map { "  \($0)\n" }.joined()
         }
         if let settings = descriptor?.settings, !settings.isEmpty {
             text +=

@@ -25,6 +25,11 @@ struct HelperCommand: Sendable {
     var dependencies: [String] = []
     /// How its helper starts (`nil`: the catalog has no descriptor for it).
     let launch: HelperLaunch?
+    /// The hosts of the URL settings the user wrote for it, which its helper may reach too.
+    var chosenHosts: [ChosenHost] = []
+    /// strata's environment, where the values of the variables it declared are the keys strata keeps from
+    /// the hosts the user chose.
+    let environment: [String: String]
     let configSource: String
     let container: Container
     /// Restarts helpers that died, with backoff and a cap.
@@ -75,7 +80,7 @@ struct HelperCommand: Sendable {
         }
         switch await helper.run(
             words, isTerminal: invocation.isTerminal, output: { Self.relay($0, to: invocation) },
-            error: { invocation.writeError($0) }, fetch: fetcher)
+            error: { invocation.writeError($0) }, network: network)
         {
         case .success(let code):
             helper.stop()
@@ -87,15 +92,14 @@ struct HelperCommand: Sendable {
         }
     }
 
-    /// What answers the helper's HTTP requests: strata's own client, to the hosts the plugin declared only.
-    var fetcher: @Sendable (HelperFetch) async -> HelperFetch.Answer {
-        let (container, capabilities, id) = (self.container, self.capabilities, pluginID)
-        return { request in
-            guard let client = try? container.resolve((any HTTPClient).self, requester: .host) else {
-                return HelperFetch.Answer(id: request.id, failure: "strata's HTTP client can't be loaded")
-            }
-            return await request.answer(through: client, capabilities: capabilities, pluginID: id)
-        }
+    /// What answers the helper's HTTP requests: strata's own client, to the hosts the plugin declared and
+    /// those the user chose for it; its keys to the declared ones only.
+    var network: HelperNetwork {
+        let container = container
+        return HelperNetwork(
+            pluginID: pluginID, capabilities: capabilities, chosen: chosenHosts,
+            secrets: capabilities.environment.compactMap { environment[$0] }
+        ) { try? container.resolve((any HTTPClient).self, requester: .host) }
     }
 
     /// Writes a helper's output frame through `invocation`, sanitized: a status line or a bell as the SDK
@@ -124,8 +128,9 @@ extension HostRunner {
         let descriptor = catalog.plugins.entry(id)?.descriptor
         var command = HelperCommand(
             pluginID: id, isolation: isolation, capabilities: isolation.capabilities(declared: descriptor?.capabilities ?? .init()).capabilities,
-            launch: helperLaunch(for: id), configSource: config.source, container: container)
+            launch: helperLaunch(for: id), environment: context.environment, configSource: config.source, container: container)
         command.dependencies = descriptor?.dependencies.keys.sorted() ?? []
+        command.chosenHosts = descriptor.map { ChosenHost.chosen(by: config.features[id]?.settings, for: $0) } ?? []
         return command
     }
 }

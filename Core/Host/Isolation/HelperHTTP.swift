@@ -3,9 +3,9 @@ import StrataNetworking
 import StrataPluginKit
 import Synchronization
 
-/// A request a helper asks strata to send (``HelperWire/Kind/fetch``), and strata's answer
-/// (``HelperWire/Kind/fetched``): the helper has no network, so strata's own client sends what the plugin
-/// declared it may reach, and nothing else.
+/// A request a helper asks strata to send (``HelperWire/Kind/streamOpen``), and strata's answer (a
+/// stream's head and end): the helper has no network, so strata's own client sends what the plugin may
+/// reach (``HelperNetwork``), and nothing else.
 struct HelperFetch: Codable {
     var id: UInt32
     var url: String
@@ -19,86 +19,97 @@ struct HelperFetch: Codable {
         var id: UInt32
         var status = 0
         var headers: [String: String] = [:]
-        var body = Data()
         /// Why no response came (a host not declared, the network), in words.
         var failure: String?
     }
-
-    /// Sends it through `client` if `capabilities` name its host (over http or https).
-    func answer(through client: any HTTPClient, capabilities: PluginDescriptor.Capabilities, pluginID: String) async -> Answer {
-        guard let url = URL(string: url), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), let host = url.host else {
-            return Answer(id: id, failure: "'\(self.url)' is not an http(s) URL")
-        }
-        guard capabilities.allowsHost(host) else {
-            return Answer(
-                id: id,
-                failure: "\(pluginID) didn't declare the host \(host) in its capabilities (\"network\" in plugin.json), so strata didn't send the request")
-        }
-        do {
-            let response = try await client.send(
-                HTTPRequest(
-                    url: url.absoluteString, method: method, headers: headers, body: body.map { Array($0) }, timeout: timeout,
-                    maxResponseBytes: maxResponseBytes))
-            return Answer(id: id, status: response.status, headers: response.headers, body: Data(response.body))
-        } catch {
-            return Answer(id: id, failure: error.description)
-        }
-    }
 }
 
-/// The HTTP client a plugin resolves in its helper: each request crosses to strata as a frame, and the
-/// answer comes back whole (a stream is delivered as one head and one chunk).
+/// The HTTP client a plugin resolves in its helper: each request crosses to strata as a frame, and its
+/// response comes back as a head, its chunks as they arrive, and an end.
 final class HelperHTTPClient: HTTPClient {
     private let channel: HelperChannel
-    private let waiting = Mutex<(next: UInt32, answers: [UInt32: CheckedContinuation<HelperFetch.Answer, Never>])>((1, [:]))
+    private let streams = Mutex<(next: UInt32, open: [UInt32: AsyncThrowingStream<HTTPStreamPart, any Error>.Continuation])>((1, [:]))
 
     init(channel: HelperChannel) {
         self.channel = channel
     }
 
+    /// The whole response, gathered from its stream: it crosses in chunks (with the stream's bounds and
+    /// backpressure), however large the request's `maxResponseBytes` lets it be.
     func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
-        let answer = await withCheckedContinuation { (continuation: CheckedContinuation<HelperFetch.Answer, Never>) in
-            let id = waiting.withLock { state in
-                let id = state.next
-                state.next &+= 1
-                state.answers[id] = continuation
-                return id
-            }
-            let fetch = HelperFetch(
-                id: id, url: request.url, method: request.method, headers: request.headers,
-                body: request.body.map { Data($0) }, timeout: request.timeout, maxResponseBytes: request.maxResponseBytes)
-            guard let payload = try? JSONEncoder().encode(fetch), channel.send(.init(.fetch, Array(payload))) else {
-                deliver(HelperFetch.Answer(id: id, failure: "strata is gone"))
-                return
-            }
-        }
-        if let failure = answer.failure { throw .notConnected(detail: failure) }
-        return HTTPResponse(status: answer.status, headers: answer.headers, body: Array(answer.body))
-    }
-
-    func stream(_ request: HTTPRequest) -> AsyncThrowingStream<HTTPStreamPart, any Error> {
-        AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    let response = try await send(request)
-                    continuation.yield(.head(HTTPResponse(status: response.status, headers: response.headers)))
-                    if !response.body.isEmpty { continuation.yield(.bytes(response.body)) }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
+        var head: HTTPResponse?
+        var body: [UInt8] = []
+        do {
+            for try await part in stream(request) {
+                switch part {
+                case .head(let response): head = response
+                case .bytes(let bytes): body += bytes
+                @unknown default: continue
                 }
             }
-            continuation.onTermination = { _ in task.cancel() }
+        } catch let error as NetworkError {
+            throw error
+        } catch {
+            throw .transport("\(error)")
+        }
+        if Task.isCancelled { throw .cancelled }
+        guard var response = head else { throw .transport("strata ended the response before its head") }
+        response.body = body
+        return response
+    }
+
+    /// Delivers the response as strata forwards it; a consumer that stops (or is cancelled) cancels the
+    /// request in strata.
+    func stream(_ request: HTTPRequest) -> AsyncThrowingStream<HTTPStreamPart, any Error> {
+        AsyncThrowingStream { continuation in
+            let id = streams.withLock { state in
+                let id = state.next
+                state.next &+= 1
+                state.open[id] = continuation
+                return id
+            }
+            continuation.onTermination = { [self] _ in
+                // Still open: the consumer stopped before strata ended it.
+                if streams.withLock({ $0.open.removeValue(forKey: id) }) != nil { channel.send(.init(.streamCancel, number: id)) }
+            }
+            if !channel.send(.init(.streamOpen, Self.payload(of: request, id: id))) {
+                end(HelperFetch.Answer(id: id, failure: "strata is gone"))
+            }
         }
     }
 
-    /// Hands strata's answer (a ``HelperWire/Kind/fetched`` frame's payload) to the request waiting for it.
-    func deliver(_ payload: [UInt8]) {
-        guard let answer = try? JSONDecoder().decode(HelperFetch.Answer.self, from: Data(payload)) else { return }
-        deliver(answer)
+    private static func payload(of request: HTTPRequest, id: UInt32) -> [UInt8] {
+        let fetch = HelperFetch(
+            id: id, url: request.url, method: request.method, headers: request.headers,
+            body: request.body.map { Data($0) }, timeout: request.timeout, maxResponseBytes: request.maxResponseBytes)
+        return (try? JSONEncoder().encode(fetch)).map(Array.init) ?? []
     }
 
-    private func deliver(_ answer: HelperFetch.Answer) {
-        waiting.withLock { $0.answers.removeValue(forKey: answer.id) }?.resume(returning: answer)
+    /// Hands a stream's frame from strata (head, chunk or end) to its consumer; a chunk is acknowledged as
+    /// taken, which lets strata send more.
+    func deliverStream(_ frame: HelperWire.Frame) {
+        switch frame.kind {
+        case .streamChunk:
+            guard let (id, bytes) = HelperStreamFrames.chunk(frame.payload) else { return }
+            streams.withLock { $0.open[id] }?.yield(.bytes(bytes))
+            channel.send(HelperStreamFrames.ack(id: id, count: bytes.count))
+        case .streamHead:
+            guard let head = try? JSONDecoder().decode(HelperFetch.Answer.self, from: Data(frame.payload)) else { return }
+            guard head.failure == nil else { return end(head) }
+            streams.withLock { $0.open[head.id] }?.yield(.head(HTTPResponse(status: head.status, headers: head.headers)))
+        case .streamEnd:
+            guard let answer = try? JSONDecoder().decode(HelperFetch.Answer.self, from: Data(frame.payload)) else { return }
+            end(answer)
+        default: break
+        }
+    }
+
+    private func end(_ answer: HelperFetch.Answer) {
+        guard let continuation = streams.withLock({ $0.open.removeValue(forKey: answer.id) }) else { return }
+        if let failure = answer.failure {
+            continuation.finish(throwing: answer.status == 0 ? NetworkError.notConnected(detail: failure) : NetworkError.transport(failure))
+        } else {
+            continuation.finish()
+        }
     }
 }

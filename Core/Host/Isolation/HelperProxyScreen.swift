@@ -19,7 +19,7 @@ struct HelperScreenProvider: FeatureScreenProvider {
             died(error)
             throw error
         }
-        let session = HelperScreenSession(helper: helper, fetch: command.fetcher)
+        let session = HelperScreenSession(helper: helper, network: command.network)
         let context = HelperScreenRequest.Context(size: TerminalSize(width: 80, height: 20), context: RenderContext())
         switch session.request(.open, context: context) {
         case .success:

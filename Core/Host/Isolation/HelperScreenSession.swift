@@ -22,7 +22,7 @@ final class HelperScreenSession: Sendable {
     static let answerSeconds = 5
 
     let helper: PluginHelper
-    private let fetch: @Sendable (HelperFetch) async -> HelperFetch.Answer
+    private let http: HelperHTTPRelay
     private let state = Mutex(State())
     /// Whether the reader closed the helper's socket: after that nothing is sent on it or shut down (its
     /// number may be another file's by then). Held while sending.
@@ -45,9 +45,9 @@ final class HelperScreenSession: Sendable {
         var onEvent: (@Sendable (Event) -> Void)?
     }
 
-    init(helper: PluginHelper, fetch: @escaping @Sendable (HelperFetch) async -> HelperFetch.Answer) {
+    init(helper: PluginHelper, network: HelperNetwork) {
         self.helper = helper
-        self.fetch = fetch
+        http = HelperHTTPRelay(channel: helper.channel, network: network)
         DispatchQueue.global().async { [self] in read() }
     }
 
@@ -166,14 +166,8 @@ final class HelperScreenSession: Sendable {
                 } catch {
                     return end(saying: "sent a frame strata can't read (\(error))")
                 }
-            case .fetch:
-                guard let request = try? JSONDecoder().decode(HelperFetch.self, from: Data(frame.payload)) else {
-                    return end(saying: "sent a request strata can't read")
-                }
-                Task {
-                    let answer = await self.fetch(request)
-                    self.send(.init(.fetched, (try? JSONEncoder().encode(answer)).map(Array.init) ?? []))
-                }
+            case .streamOpen, .streamAck, .streamCancel:
+                guard http.receive(frame) else { return end(saying: "sent a request strata can't read") }
             default:
                 return end(saying: "sent a frame out of turn")
             }
@@ -200,6 +194,7 @@ final class HelperScreenSession: Sendable {
     /// and the reason kept and told, unless strata ended the session itself.
     private func end(saying problem: String?) {
         socketClosed.withLock { $0 = true }
+        http.cancelAll()
         let reason = helper.stop(saying: problem)
         let onEvent: (@Sendable (Event) -> Void)? = state.withLock { state in
             guard state.ended == nil else { return nil }

@@ -74,7 +74,7 @@ struct HelperServer {
                         }
                     }
                 case .cancel: running.withLock { $0?.cancel() }
-                case .fetched: http.deliver(frame.payload)
+                case .streamHead, .streamChunk, .streamEnd: http.deliverStream(frame)
                 case .screen: screens.receive(frame.payload)
                 default: break
                 }

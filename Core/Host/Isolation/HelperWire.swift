@@ -9,25 +9,31 @@ import Synchronization
 /// A session: the host sends ``Kind/hello`` (the version it speaks); the helper answers ``Kind/hello`` once
 /// it is sandboxed and has opened the plugin, or ``Kind/refused`` with a sentence. Then, per command, the
 /// host sends ``Kind/run``; the helper sends ``Kind/output`` and ``Kind/error`` as the command writes, and
-/// ``Kind/exit`` with its code; the host may send ``Kind/cancel`` (Ctrl-C) meanwhile, and the helper
-/// ``Kind/fetch`` for an HTTP request, which strata answers with ``Kind/fetched``.
+/// ``Kind/exit`` with its code; the host may send ``Kind/cancel`` (Ctrl-C) meanwhile, and the helper an
+/// HTTP request (below).
 ///
 /// A helper started for the plugin's screens gets ``Kind/screen`` requests instead (``HelperScreenRequest``:
 /// open, a key, draw, quit) and answers each with a ``Kind/frame`` (``HelperScreenFrame``) of the same
 /// sequence number; it sends a frame numbered 0 on its own when the screen changes (a load ends, an
-/// animation moves). Version 2 added these two kinds; a helper of version 1 is refused at the handshake.
+/// animation moves). Version 2 added these two kinds; a helper of another version is refused at the handshake.
+///
+/// Version 3 streams every HTTP response (``HelperStreamFrames``; version 2 sent a request as kind 9 and
+/// its whole answer as kind 10, in one frame): the helper sends ``Kind/streamOpen`` (a ``HelperFetch``);
+/// strata answers ``Kind/streamHead``, then ``Kind/streamChunk``s as the bytes arrive, then
+/// ``Kind/streamEnd``. The helper acknowledges each chunk it took (``Kind/streamAck``), and strata sends no
+/// more than a window ahead; it sends ``Kind/streamCancel`` when its reader stops.
 enum HelperWire {
     /// The version of this format; a helper refuses another.
-    static let version: UInt32 = 2
+    static let version: UInt32 = 3
     /// The largest payload either end accepts.
     static let maximumPayload = 1 << 20
 
     enum Kind: UInt8, Sendable {
         case hello = 1, refused, run, output, error, exit, cancel
-        /// A request the helper asks strata to send (``HelperFetch``), and strata's answer.
-        case fetch = 9, fetched
         /// A request to the screen the helper runs (``HelperScreenRequest``), and the frame it draws.
         case screen = 11, frame
+        /// A streamed request and its answer as it arrives (``HelperStreamFrames``), version 3.
+        case streamOpen = 13, streamHead, streamChunk, streamEnd, streamAck, streamCancel
     }
 
     struct Frame: Equatable, Sendable {

@@ -128,10 +128,10 @@ extension IsolationSettings {
     }
 
     /// What the plugin may do and where it runs, in words a person understands (`plugins info`, `plugins
-    /// install`): one line each, narrowed by the config.
-    func sentences(for descriptor: PluginDescriptor) -> [String] {
+    /// install`): one line each, narrowed by the config, with the hosts the user `chose` in its settings.
+    func sentences(for descriptor: PluginDescriptor, chosen: [ChosenHost] = []) -> [String] {
         let (capabilities, undeclared) = capabilities(declared: descriptor.capabilities)
-        var lines = capabilities.sentences
+        var lines = capabilities.sentences + chosen.map(\.sentence)
         lines.append(descriptor.opensScreens ? "Opens screens in the app." : "Opens no screens.")
         if !undeclared.isEmpty {
             lines.append("The config names \(undeclared.joined(separator: ", ")), which the plugin never declared: a config can only take capabilities away.")

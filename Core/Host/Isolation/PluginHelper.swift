@@ -122,31 +122,35 @@ final class PluginHelper: Sendable {
     func allowCPU() { cpu.allow(limits.cpuSeconds, to: pid) }
 
     /// Runs one command line in the helper: what it writes goes to `output` and `error` as it comes, and
-    /// `fetch` answers its HTTP requests; cancelling the task (Ctrl-C) tells the helper to cancel the command.
+    /// `network` answers its HTTP requests; cancelling the task (Ctrl-C) tells the helper to cancel the command.
     /// - Returns: the command's exit code, or the failure when the helper died before it ended.
     func run(
         _ words: [String], isTerminal: Bool, output: @escaping @Sendable (String) -> Void,
         error: @escaping @Sendable (String) -> Void,
-        fetch: @escaping @Sendable (HelperFetch) async -> HelperFetch.Answer
+        network: HelperNetwork
     ) async -> Result<Int32, HelperFailure> {
         allowCPU()
         let request = (try? JSONEncoder().encode(HelperRequest(words: words, isTerminal: isTerminal))).map(Array.init) ?? []
         guard channel.send(.init(.run, request)) else { return .failure(HelperFailure(pluginID: pluginID, reason: stop())) }
         let channel = channel
+        let http = HelperHTTPRelay(channel: channel, network: network)
+        // Its requests end before the socket closes: none writes to a descriptor reused since.
+        let failure = { (problem: String?) in
+            http.cancelAll()
+            return Result<Int32, HelperFailure>.failure(HelperFailure(pluginID: self.pluginID, reason: self.stop(saying: problem)))
+        }
         return await withTaskCancellationHandler {
             while true {
-                guard let frame = try? channel.receive() else { return .failure(HelperFailure(pluginID: pluginID, reason: stop())) }
+                guard let frame = try? channel.receive() else { return failure(nil) }
                 switch frame.kind {
                 case .output: output(frame.text)
                 case .error: error(frame.text)
-                case .exit: return .success(Int32(bitPattern: frame.number ?? 1))
-                case .fetch:
-                    guard let request = try? JSONDecoder().decode(HelperFetch.self, from: Data(frame.payload)) else {
-                        return .failure(HelperFailure(pluginID: pluginID, reason: stop(saying: "sent a request strata can't read")))
-                    }
-                    let answer = await fetch(request)
-                    channel.send(.init(.fetched, (try? JSONEncoder().encode(answer)).map(Array.init) ?? []))
-                default: return .failure(HelperFailure(pluginID: pluginID, reason: stop(saying: "it sent a frame out of turn")))
+                case .exit:
+                    http.cancelAll()
+                    return .success(Int32(bitPattern: frame.number ?? 1))
+                case .streamOpen, .streamAck, .streamCancel:
+                    guard http.receive(frame) else { return failure("sent a request strata can't read") }
+                default: return failure("it sent a frame out of turn")
                 }
             }
         } onCancel: {

@@ -1,0 +1,213 @@
+import FoundationEssentials
+import StrataNetworking
+import Synchronization
+
+/// The frames of a streamed response (version 3 of ``HelperWire``): a chunk is the stream's id (4 bytes,
+/// big-endian) then its bytes; an acknowledgement the id then the count taken (4 bytes each).
+enum HelperStreamFrames {
+    /// The most bytes in one chunk frame.
+    static let chunkSize = 16 * 1024
+
+    static func chunk(id: UInt32, _ bytes: ArraySlice<UInt8>) -> HelperWire.Frame {
+        HelperWire.Frame(.streamChunk, HelperWire.Frame(.hello, number: id).payload + bytes)
+    }
+
+    /// A chunk's id and bytes; `nil` for a payload without an id.
+    static func chunk(_ payload: [UInt8]) -> (UInt32, [UInt8])? {
+        guard let id = HelperWire.Frame(.hello, Array(payload.prefix(4))).number else { return nil }
+        return (id, Array(payload.dropFirst(4)))
+    }
+
+    static func ack(id: UInt32, count: Int) -> HelperWire.Frame {
+        HelperWire.Frame(.streamAck, HelperWire.Frame(.hello, number: id).payload + HelperWire.Frame(.hello, number: UInt32(clamping: count)).payload)
+    }
+
+    /// An acknowledgement's id and count; `nil` unless it is exactly two numbers.
+    static func ack(_ payload: [UInt8]) -> (id: UInt32, count: Int)? {
+        guard payload.count == 8, let id = HelperWire.Frame(.hello, Array(payload[0..<4])).number,
+            let count = HelperWire.Frame(.hello, Array(payload[4..<8])).number
+        else { return nil }
+        return (id, Int(count))
+    }
+}
+
+/// The HTTP requests of one helper (a command's, or a screen session's), as strata answers them through
+/// ``HelperNetwork``, each in its own task, chunk by chunk as it arrives (a whole response too): no more
+/// than ``window`` bytes (``windowFrames`` frames) wait unacknowledged in the socket, and up to ``backlog``
+/// bytes here; past that, strata stops taking the response from its client until the helper catches up.
+/// What the client holds meanwhile is bounded by the request's `maxResponseBytes`, which a helper can't set
+/// past ``HelperNetwork/largestResponse``; a command's Ctrl-C or end, or the helper's cancel, ends it.
+final class HelperHTTPRelay: Sendable {
+    static let window = 64 * 1024
+    static let windowFrames = 32
+    static let backlog = 1 << 20
+    /// The most requests one helper has under way at once.
+    static let maximumOpen = 8
+
+    private struct Stream {
+        var task: Task<Void, Never>?
+        var host: String
+        var status = 0
+        var pending: [ArraySlice<UInt8>] = []
+        var pendingBytes = 0
+        var inFlight = 0
+        var inFlightFrames = 0
+        /// Its end, sent once what waits has gone.
+        var end: HelperFetch.Answer?
+        /// Its task, waiting for the backlog to go down.
+        var waiter: CheckedContinuation<Void, Never>?
+
+        /// Stops it: its task ends, and no longer waits.
+        func stop() {
+            task?.cancel()
+            waiter?.resume()
+        }
+    }
+
+    private let channel: HelperChannel
+    private let network: HelperNetwork
+    private let streams = Mutex<[UInt32: Stream]>([:])
+
+    init(channel: HelperChannel, network: HelperNetwork) {
+        self.channel = channel
+        self.network = network
+    }
+
+    /// Takes an HTTP frame from the helper (a request, an acknowledgement, a cancel); false when it can't be read.
+    func receive(_ frame: HelperWire.Frame) -> Bool {
+        switch frame.kind {
+        case .streamOpen:
+            guard let fetch = try? JSONDecoder().decode(HelperFetch.self, from: Data(frame.payload)) else { return false }
+            open(fetch)
+        case .streamAck:
+            guard let (id, count) = HelperStreamFrames.ack(frame.payload) else { return false }
+            streams.withLock { streams in
+                guard var stream = streams[id] else { return }
+                stream.inFlight -= min(count, stream.inFlight)
+                stream.inFlightFrames -= min(1, stream.inFlightFrames)
+                flush(id, stream, in: &streams)
+            }
+        case .streamCancel:
+            guard let id = frame.number else { return false }
+            streams.withLock { $0.removeValue(forKey: id) }?.stop()
+        default: return false
+        }
+        return true
+    }
+
+    /// Cancels every request (the command or session ended): nothing is sent to the helper after it.
+    func cancelAll() {
+        for stream in streams.withLock({ streams in defer { streams = [:] }; return streams.values }) { stream.stop() }
+    }
+
+    private func open(_ fetch: HelperFetch) {
+        let id = fetch.id
+        let parts: AsyncThrowingStream<HTTPStreamPart, any Error>
+        switch network.stream(fetch) {
+        case .failure(let refusal): return send(head: HelperFetch.Answer(id: id, failure: refusal.reason))
+        case .success(let stream): parts = stream
+        }
+        let admitted = streams.withLock { streams in
+            guard streams[id] == nil, streams.count < Self.maximumOpen else { return false }
+            streams[id] = Stream(host: URL(string: fetch.url)?.host ?? fetch.url)
+            return true
+        }
+        guard admitted else {
+            return send(head: HelperFetch.Answer(id: id, failure: "\(network.pluginID) has \(Self.maximumOpen) requests under way already"))
+        }
+        let task = Task { [self] in
+            do {
+                for try await part in parts {
+                    switch part {
+                    case .head(let response): head(id, response)
+                    case .bytes(let bytes): if take(id, bytes) { await room(id) }
+                    @unknown default: continue
+                    }
+                }
+                finish(id, failure: Task.isCancelled ? "cancelled" : nil)
+            } catch {
+                finish(id, failure: (error as? NetworkError)?.description ?? "\(error)")
+            }
+        }
+        // Cancelled (or ended) before its task was kept: the task ends too.
+        let kept = streams.withLock { streams in
+            streams[id]?.task = task
+            return streams[id] != nil
+        }
+        if !kept { task.cancel() }
+    }
+
+    private func send(head: HelperFetch.Answer) {
+        channel.send(.init(.streamHead, (try? JSONEncoder().encode(head)).map(Array.init) ?? []))
+    }
+
+    private func head(_ id: UInt32, _ response: HTTPResponse) {
+        streams.withLock { streams in
+            guard streams[id] != nil else { return }
+            streams[id]?.status = response.status
+            send(head: HelperFetch.Answer(id: id, status: response.status, headers: response.headers))
+        }
+    }
+
+    /// Queues `bytes` and sends what the window allows; true when more than the backlog waits.
+    private func take(_ id: UInt32, _ bytes: [UInt8]) -> Bool {
+        streams.withLock { streams in
+            guard var stream = streams[id] else { return false }
+            var rest = bytes[...]
+            while !rest.isEmpty {
+                stream.pending.append(rest.prefix(HelperStreamFrames.chunkSize))
+                rest = rest.dropFirst(HelperStreamFrames.chunkSize)
+            }
+            stream.pendingBytes += bytes.count
+            flush(id, stream, in: &streams)
+            return (streams[id]?.pendingBytes ?? 0) > Self.backlog
+        }
+    }
+
+    /// Waits until the backlog of stream `id` is down (the helper acknowledged), or it ended.
+    private func room(_ id: UInt32) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let full = streams.withLock { streams in
+                guard let stream = streams[id], stream.pendingBytes > Self.backlog else { return false }
+                streams[id]?.waiter = continuation
+                return true
+            }
+            if !full { continuation.resume() }
+        }
+    }
+
+    /// Whether stream `id`'s task waits for the helper to catch up (for tests).
+    func isWaiting(_ id: UInt32) -> Bool { streams.withLock { $0[id]?.waiter != nil } }
+
+    private func finish(_ id: UInt32, failure: String?) {
+        streams.withLock { streams in
+            guard var stream = streams[id], stream.end == nil else { return }
+            stream.end = HelperFetch.Answer(id: id, status: stream.status, failure: failure)
+            flush(id, stream, in: &streams)
+        }
+    }
+
+    /// Sends what the window allows of `stream`'s waiting bytes, then its end once nothing waits.
+    private func flush(_ id: UInt32, _ stream: Stream, in streams: inout [UInt32: Stream]) {
+        var stream = stream
+        while let first = stream.pending.first, stream.inFlightFrames < Self.windowFrames,
+            stream.inFlight == 0 || stream.inFlight + first.count <= Self.window
+        {
+            stream.pending.removeFirst()
+            stream.pendingBytes -= first.count
+            stream.inFlight += first.count
+            stream.inFlightFrames += 1
+            channel.send(HelperStreamFrames.chunk(id: id, first))
+        }
+        if stream.pendingBytes <= Self.backlog, let waiter = stream.waiter {
+            stream.waiter = nil
+            waiter.resume()
+        }
+        if stream.pending.isEmpty, let end = stream.end {
+            streams[id] = nil
+            channel.send(.init(.streamEnd, (try? JSONEncoder().encode(end)).map(Array.init) ?? []))
+        } else {
+            streams[id] = stream
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import StrataTesting
+import Testing
+
+/// `strata gpt` with Gpt in a sandboxed helper (`"isolation": "process"`), against the loopback server that
+/// speaks OpenAI's streaming wire format, at the `baseURL` the user set: strata's client reaches that host
+/// for the helper (the user chose it), streams the reply to it piece by piece, and sends it no key.
+@Suite struct GptIsolatedProcessTests {
+    /// A reply in two pieces, neither of which a persona's name or a title holds.
+    static let reply = LoopbackResponse.eventStream(
+        [GptProcessTests.chunk("Sunny "), GptProcessTests.chunk("side up!"), GptProcessTests.chunk("", finish: "stop"), "data: [DONE]\n\n"], pause: 0)
+
+    func sandbox(_ server: LoopbackHTTPServer, isolation: String = "process") throws -> Sandbox {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(#"{"pluginDirectories": ["\#(BuildProducts.directory.path)"], "features": {"gpt": {"isolation": "\#(isolation)", "#
+                                + #""settings": {"baseURL": "\#(server.url("/v1").absoluteString)", "dailyLimit": 10}}}}"#)
+        return sandbox
+    }
+
+    func launchAsk(_ sandbox: Sandbox) throws -> LaunchedProcess {
+        try launch(BuildProducts.strata, ["--config", sandbox.config.path, "--data-dir", sandbox.data.path, "gpt", "ask", "I missed the bus"],
+                   environment: ["OPENAI_API_KEY": "sk-test-0123456789", "XDG_STATE_HOME": sandbox.state.path])
+    }
+
+    /// The first piece is on screen while the server holds the rest: the stream crosses as it arrives (before,
+    /// the helper got the whole response at once, so nothing showed until the end). The key stays in strata:
+    /// 127.0.0.1 is the user's host, not one Gpt declared; in process the plugin sends it as it always did.
+    @Test(.timeLimit(.minutes(2)), arguments: ["process", "none"])
+    func aStreamedReplyArrivesPieceByPieceThroughTheHelper(_ isolation: String) throws {
+        let server = try LoopbackHTTPServer()
+        let gate = try LoopbackGate()
+        defer { gate.open(); server.stop() }
+        server.route("POST", "/v1/chat/completions", response: Self.reply.holding(after: 1, until: gate))
+        let sandbox = try sandbox(server, isolation: isolation)
+        let ask = try launchAsk(sandbox)
+        while ask.isRunning && !ask.outputSoFar.contains("Sunny") { usleep(5_000) }  // polling the child
+        #expect(ask.isRunning, "the first piece shows while the rest is held")
+        gate.open()
+        let result = try ask.wait()
+
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Sunny side up!"), "\(result.stdout)")
+        let authorization = server.requests(to: "/v1/chat/completions").first?.headers.first { $0.key.lowercased() == "authorization" }?.value
+        #expect(authorization == (isolation == "process" ? nil : "Bearer sk-test-0123456789"), "\(String(describing: authorization))")
+    }
+
+    /// Ctrl-C while the reply streams in through the helper cancels it there and in strata: the day's use is
+    /// given back, and the exit status is 130, as in process.
+    @Test(.timeLimit(.minutes(2)))
+    func ctrlCWhileTheReplyStreamsThroughTheHelperGivesTheUseBack() throws {
+        let server = try LoopbackHTTPServer()
+        let gate = try LoopbackGate()
+        defer { gate.open(); server.stop() }
+        server.route("POST", "/v1/chat/completions", response: Self.reply.holding(after: 1, until: gate))
+        let sandbox = try sandbox(server)
+        let ask = try launchAsk(sandbox)
+        while ask.isRunning && !(ask.outputSoFar.contains("Sunny") && ask.catches(SIGINT)) { usleep(5_000) }  // polling the child
+        kill(ask.processIdentifier, SIGINT)
+        let result = try ask.wait()
+
+        #expect(result.status == 130, "\(result.stderr)")
+        #expect(result.stderr.contains("gpt: the request was cancelled."), "\(result.stderr)")
+        #expect(try GptProcessTests().used(sandbox) == 0)
+    }
+
+    /// `gpt personas` and `gpt usage` print through the helper what they print in process.
+    @Test(.timeLimit(.minutes(2)))
+    func personasAndUsageAreTheSameThroughTheHelper() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("POST", "/v1/chat/completions", response: GptProcessTests.wholeReply)
+        let isolated = try sandbox(server)
+        #expect(try isolated.strata(["gpt", "ask", "I missed the bus"], environment: ["OPENAI_API_KEY": "sk-test"]).status == 0)
+        let inProcess = try sandbox(server, isolation: "none")
+        for words in [["gpt", "personas"], ["gpt", "personas", "--json"]] {
+            let (helper, strata) = (try isolated.strata(words), try inProcess.strata(words))
+            #expect(helper.status == 0 && helper.stdout == strata.stdout && !helper.stdout.isEmpty, "\(words): \(helper.stderr)")
+        }
+        let usage = try isolated.strata(["gpt", "usage"])
+        #expect(usage.status == 0 && usage.stdout.contains("1"), "\(usage.stdout) \(usage.stderr)")
+        #expect(try GptProcessTests().used(isolated) == 1)
+    }
+}
