@@ -97,7 +97,9 @@ final class HelperHTTPRelay: Sendable {
 
     /// Cancels every request (the command or session ended): nothing is sent to the helper after it.
     func cancelAll() {
-        for stream in streams.withLock({ streams in defer { streams = [:] }; return streams.values }) { stream.stop() }
+        for stream in streams.withLock({ streams in
+            defer { streams = [:] }; return streams.values
+        }) { stream.stop() }
     }
 
     private func open(_ fetch: HelperFetch) {
