@@ -37,25 +37,8 @@ final class HelperHTTPClient: HTTPClient {
     /// The whole response, gathered from its stream: it crosses in chunks (with the stream's bounds and
     /// backpressure), however large the request's `maxResponseBytes` lets it be.
     func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
-        var head: HTTPResponse?
-        var body: [UInt8] = []
-        do {
-            for try await part in stream(request) {
-                switch part {
-                case .head(let response): head = response
-                case .bytes(let bytes): body += bytes
-                @unknown default: continue
-                }
-            }
-        } catch let error as NetworkError {
-            throw error
-        } catch {
-            throw .transport("\(error)")
-        }
-        if Task.isCancelled { throw .cancelled }
-        guard var response = head else { throw .transport("strata ended the response before its head") }
-        response.body = body
-        return response
+        try await HTTPResponse.gathered(
+            from: stream(request), failure: { $0 as? NetworkError ?? .transport("\($0)") }, headless: "strata ended the response before its head")
     }
 
     /// Delivers the response as strata forwards it; a consumer that stops (or is cancelled) cancels the

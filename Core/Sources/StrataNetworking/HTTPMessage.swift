@@ -55,6 +55,34 @@ public struct HTTPResponse: Sendable, Equatable {
 
     /// The body as UTF-8 text (invalid bytes replaced), for messages.
     public var text: String { String(decoding: body, as: UTF8.self) }
+
+    /// The whole response a stream of parts (``HTTPClient/stream(_:)``) delivers: what a client whose
+    /// ``HTTPClient/send(_:)`` is its stream, gathered, returns.
+    /// - Parameters:
+    ///   - failure: The ``NetworkError`` for an error the stream ends with.
+    ///   - headless: Why there is no response when the stream ends before its head.
+    /// - Throws: `failure`'s error, ``NetworkError/cancelled`` when the task was cancelled (a cancelled
+    ///   stream may end early without an error), or ``NetworkError/transport(_:)`` with `headless`.
+    public static func gathered(
+        from stream: AsyncThrowingStream<HTTPStreamPart, any Error>, failure: (any Error) -> NetworkError, headless: String
+    ) async throws(NetworkError) -> HTTPResponse {
+        var head: HTTPResponse?
+        var body: [UInt8] = []
+        do {
+            for try await part in stream {
+                switch part {
+                case .head(let response): head = response
+                case .bytes(let bytes): body.append(contentsOf: bytes)
+                }
+            }
+        } catch {
+            throw failure(error)
+        }
+        if Task.isCancelled { throw .cancelled }
+        guard var response = head else { throw .transport(headless) }
+        response.body = body
+        return response
+    }
 }
 
 /// A piece of a streamed response: first the head, then the body in the chunks the network delivered.

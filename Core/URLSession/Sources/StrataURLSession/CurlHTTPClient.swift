@@ -46,25 +46,9 @@ public final class CurlHTTPClient: HTTPClient {
     /// Sends `request` and collects the whole response.
     /// - Throws: `NetworkError.notConnected`, `.timedOut`, `.cancelled`, `.tooLarge` or `.transport`.
     public func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
-        var head: HTTPResponse?
-        var body: [UInt8] = []
-        do {
-            for try await part in stream(request) {
-                switch part {
-                case .head(let response): head = response
-                case .bytes(let bytes): body.append(contentsOf: bytes)
-                // A kind of part a later StrataNetworking may add (its enums are resilient): not one this client sends.
-                @unknown default: break
-                }
-            }
-        } catch {
-            throw NetworkError.from(error, timeout: request.timeout)
-        }
-        // A cancelled task's stream ends without an error, so what arrived may not be the whole response.
-        if Task.isCancelled { throw .cancelled }
-        guard var response = head else { throw .transport("the server closed the connection without a response") }
-        response.body = body
-        return response
+        try await HTTPResponse.gathered(
+            from: stream(request), failure: { NetworkError.from($0, timeout: request.timeout) },
+            headless: "the server closed the connection without a response")
     }
 
     /// Sends `request` and delivers the head, then the body as it arrives, within its idle timeout.
