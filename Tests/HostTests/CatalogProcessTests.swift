@@ -61,7 +61,7 @@ import Testing
     /// The library rewritten in place with another version, then given back its old times with `futimens`
     /// (size, inode and modification time as the catalog recorded them): its change time, which no user call
     /// sets, still tells the catalog that it changed.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func aLibraryChangedWithItsOldTimesPutBackIsReadAgain() throws {
         let (sandbox, library, catalog) = try Self.cataloged()
         try Self.tamper(catalog)
@@ -83,7 +83,7 @@ import Testing
     /// future, is recorded like any other: once its change time is older than the clock, one run rebuilds
     /// the catalog and the runs after it list from that catalog without writing it again. (Only the change
     /// time decides whether a file is too new to record: `CatalogFileTests`.)
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func aLibraryWithTheCatalogsOwnTimeOrAFutureOneIsRecordedOnce() throws {
         let (sandbox, library, catalog) = try Self.cataloged()
         let future = try sandbox.install(fixture: "Healthy", as: "Future")

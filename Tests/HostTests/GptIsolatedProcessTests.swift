@@ -25,7 +25,7 @@ import Testing
     /// The first piece is on screen while the server holds the rest: the stream crosses as it arrives (before,
     /// the helper got the whole response at once, so nothing showed until the end). The key stays in strata:
     /// 127.0.0.1 is the user's host, not one Gpt declared; in process the plugin sends it as it always did.
-    @Test(.timeLimit(.minutes(2)), arguments: ["process", "none"])
+    @Test(.timeLimit(.minutes(10)), arguments: ["process", "none"])
     func aStreamedReplyArrivesPieceByPieceThroughTheHelper(_ isolation: String) throws {
         let server = try LoopbackHTTPServer()
         let gate = try LoopbackGate()
@@ -46,7 +46,7 @@ import Testing
 
     /// Ctrl-C while the reply streams in through the helper cancels it there and in strata: the day's use is
     /// given back, and the exit status is 130, as in process.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func ctrlCWhileTheReplyStreamsThroughTheHelperGivesTheUseBack() throws {
         let server = try LoopbackHTTPServer()
         let gate = try LoopbackGate()
@@ -64,7 +64,7 @@ import Testing
     }
 
     /// `gpt personas` and `gpt usage` print through the helper what they print in process.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func personasAndUsageAreTheSameThroughTheHelper() throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }

@@ -70,7 +70,7 @@ import Testing
 
     /// Movies from its offline catalog in a helper: a search lists the films, and Enter opens one (before,
     /// the app said its screens don't run in a helper; the catalog's SQLite files are in its own folder).
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func moviesSearchesAndOpensAFilmInItsHelper() async throws {
         let (terminal, sandbox) = try await app.startStrata(in: try Sandbox(), config: Self.config("movies"))
         defer { terminal.close(); withExtendedLifetime(sandbox) {} }
@@ -88,7 +88,7 @@ import Testing
 
     /// LuckyVicky's reply streams into its screen in the helper: the first piece shows while the server
     /// holds the rest (before, a helper got the whole response at once, and 127.0.0.1 was refused).
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func luckyVickysReplyStreamsInThroughItsHelper() async throws {
         let server = try LoopbackHTTPServer()
         let gate = try LoopbackGate()

@@ -91,7 +91,7 @@ import Testing
 
     /// A declared host's response larger than a frame reaches the helper whole, in chunks (before, its one
     /// answer frame was split, and the helper, which couldn't read the first part, waited for ever).
-    @Test(.timeLimit(.minutes(2)), arguments: Isolation.allCases) func aResponseLargerThanAFrameReachesTheHelper(_ isolation: Isolation) throws {
+    @Test(.timeLimit(.minutes(10)), arguments: Isolation.allCases) func aResponseLargerThanAFrameReachesTheHelper(_ isolation: Isolation) throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.route("GET", "/big", response: .text(String(repeating: "a", count: 3 << 20)))

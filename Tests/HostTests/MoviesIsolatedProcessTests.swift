@@ -11,7 +11,7 @@ import Testing
         return sandbox
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func searchAndRecentPrintWhatTheyPrintInProcess() throws {
         let (isolated, inProcess) = (try sandbox(isolation: "process"), try sandbox(isolation: "none"))
         for words in [["movies", "search", "alien"], ["movies", "search", "the", "--page", "2", "--json"], ["movies", "recent"], ["movies", "recent", "--json"]] {
@@ -25,7 +25,7 @@ import Testing
     /// TMDB at a `baseURL` the user set (a loopback server): in process the v3 key goes in the address as
     /// always; in a helper strata refuses to send it to a host Movies never declared, and says so (before, the
     /// host itself was refused as undeclared).
-    @Test(.timeLimit(.minutes(2)), arguments: ["process", "none"])
+    @Test(.timeLimit(.minutes(10)), arguments: ["process", "none"])
     func theKeyGoesOnlyToTheHostsMoviesDeclared(_ isolation: String) throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
