@@ -47,21 +47,14 @@ struct ShippedPlugins: Sendable {
         return names?.contains(file.lastPathComponent) ?? true
     }
 
-    /// The list's text, read through one descriptor and bounded (empty when it is missing or too long).
+    /// The list's text, read through one descriptor and bounded (empty when it is missing, too long, or
+    /// changed while read).
     private static func read(_ path: String) -> String {
         let file = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard file >= 0 else { return "" }
         defer { close(file) }
         var status = stat()
-        guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= listLimit else { return "" }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        var count = 0
-        while count < bytes.count {
-            let read = bytes.withUnsafeMutableBytes { Glibc.read(file, $0.baseAddress! + count, $0.count - count) }
-            if read < 0 && errno == EINTR { continue }
-            guard read > 0 else { break }
-            count += read
-        }
-        return String(decoding: bytes[..<count], as: UTF8.self)
+        guard fstat(file, &status) == 0, let bytes = readWhole(file, status: status, limit: listLimit) else { return "" }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

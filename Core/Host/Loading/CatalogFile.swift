@@ -118,17 +118,9 @@ struct CatalogFile: Equatable, Sendable {
         guard file >= 0 else { return empty }
         defer { close(file) }
         var status = stat()
-        guard fstat(file, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_uid == geteuid(),
-            status.st_mode & (S_IWGRP | S_IWOTH) == 0, let size = Int(exactly: status.st_size), size <= maximumSize
+        guard fstat(file, &status) == 0, status.st_uid == geteuid(), status.st_mode & (S_IWGRP | S_IWOTH) == 0,
+            let bytes = readWhole(file, status: status, limit: maximumSize)
         else { return empty }
-        var bytes = [UInt8](repeating: 0, count: size)
-        var filled = 0
-        while filled < size {
-            let count = bytes.withUnsafeMutableBytes { read(file, $0.baseAddress! + filled, size - filled) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return empty }  // shorter than fstat said: changed under us
-            filled += count
-        }
         return decode(bytes, folder: folder) ?? empty
     }
 
