@@ -29,7 +29,7 @@ final class HelperScreenSession: Sendable {
     private let socketClosed = Mutex(false)
     private let answered = DispatchSemaphore(value: 0)
 
-    private struct State {
+    struct State {
         var latest = HelperScreenFrame()
         var next: UInt32 = 1
         /// The request waiting for its frame, and the frame once it came.
@@ -43,6 +43,31 @@ final class HelperScreenSession: Sendable {
         /// Bells the frames rang that strata hasn't rung yet.
         var bells = 0
         var onEvent: (@Sendable (Event) -> Void)?
+
+        /// What a frame from the helper is to strata.
+        enum Delivery {
+            /// The answer the request waiting gets.
+            case answer
+            /// A frame drawn unasked, to tell the screen showing the session with `onEvent`.
+            case redraw(@Sendable (Event) -> Void)
+            /// A frame drawn unasked while a redraw is pending or before anyone shows the session: the next
+            /// draw shows it, as ``latest``.
+            case kept
+        }
+
+        /// Takes `frame` as the latest. A redraw is pending only once told: a frame that came before the screen
+        /// observed the session (a feature that loads as it opens) must not hold back every redraw after it.
+        mutating func take(_ frame: HelperScreenFrame) -> Delivery {
+            latest = frame
+            bells = min(HelperScreenFrame.maximumItems, bells + frame.header.bells)
+            if waiting == frame.header.sequence, frame.header.sequence != 0 {
+                answer = frame
+                return .answer
+            }
+            guard !redrawPending, let onEvent else { return .kept }
+            redrawPending = true
+            return .redraw(onEvent)
+        }
     }
 
     init(helper: PluginHelper, network: HelperNetwork) {
@@ -176,18 +201,11 @@ final class HelperScreenSession: Sendable {
 
     private func deliver(_ frame: HelperScreenFrame) {
         if let failure = frame.header.failure { return end(saying: failure) }
-        let (isAnswer, onEvent): (Bool, (@Sendable (Event) -> Void)?) = state.withLock { state in
-            state.latest = frame
-            state.bells = min(HelperScreenFrame.maximumItems, state.bells + frame.header.bells)
-            if state.waiting == frame.header.sequence, frame.header.sequence != 0 {
-                state.answer = frame
-                return (true, nil)
-            }
-            guard !state.redrawPending else { return (false, nil) }
-            state.redrawPending = true
-            return (false, state.onEvent)
+        switch state.withLock({ $0.take(frame) }) {
+        case .answer: answered.signal()
+        case .redraw(let onEvent): onEvent(.redraw)
+        case .kept: break
         }
-        if isAnswer { answered.signal() } else { onEvent?(.redraw) }
     }
 
     /// The end, from the reader's thread (the one that closes the helper's socket): the helper is stopped,
