@@ -53,37 +53,39 @@ struct HelperServer {
         }
         let commands = runner.loader.routes.filter { $0.pluginID == record.id }.map(\.command)
         channel.send(.init(.hello, number: HelperWire.version))
-        // Each command starts from the thread that reads the socket, and sends its own exit frame: one hop
-        // from the read to the command (a command waits for the one before it, should strata send two).
+        // Each command starts on the thread that read its request, up to its first suspension (no wake-up of
+        // another thread; a held reader is relieved, HelperFrameReader), and sends its own exit frame; a
+        // command waits for the one before it, should strata send two.
         // Read once: the environment, and the commands the plugin declares (routing through the whole catalog
         // decoded its command paths for every command line).
         let (environment, declared) = (ProcessInfo.processInfo.environment, runner.catalog.plugins.entry(id)?.descriptor?.commands ?? [])
         let running = Mutex<Task<Void, Never>?>(nil)
+        let inline = HelperInlineStart()
         let screens = HelperScreenServer(channel: channel, pluginID: id, container: runner.container)
-        let reading = detachThread(named: "strata-helper-wire") {
-            let decoder = JSONDecoder()
-            while let frame = try? channel.receive() {
-                switch frame.kind {
-                case .run:
-                    guard let request = try? decoder.decode(HelperRequest.self, from: Data(frame.payload)) else { break }
-                    running.withLock { previous in
-                        previous = Task { [previous] in
-                            await previous?.value
-                            let code = await Self.run(request, pluginID: id, declared: declared, commands: commands, environment: environment, channel: channel)
-                            channel.send(.init(.exit, number: UInt32(bitPattern: code)))
-                        }
-                    }
-                case .cancel: running.withLock { $0?.cancel() }
-                case .streamHead, .streamChunk, .streamEnd: http.deliverStream(frame)
-                case .screen: screens.receive(frame.payload)
-                default: break
+        let decoder = JSONDecoder()
+        let reading = HelperFrameReader.start(channel) { frame in
+            switch frame.kind {
+            case .run:
+                guard let request = try? decoder.decode(HelperRequest.self, from: Data(frame.payload)) else { break }
+                let previous = running.withLock { $0 }
+                inline.start {
+                    await previous?.value
+                    let code = await Self.run(request, pluginID: id, declared: declared, commands: commands, environment: environment, channel: channel)
+                    channel.send(.init(.exit, number: UInt32(bitPattern: code)))
+                } holding: { task in
+                    running.withLock { $0 = task }
                 }
+            case .cancel: running.withLock { $0?.cancel() }
+            case .streamHead, .streamChunk, .streamEnd: http.deliverStream(frame)
+            case .screen: screens.receive(frame.payload)
+            default: break
             }
+        } closed: {
             // strata is gone: so is the helper, whatever the plugin is doing.
             _exit(0)
         }
         guard reading else { return 1 }
-        // The thread above ends the process.
+        // The reader ends the process.
         while true { try? await Task.sleep(for: .seconds(3600)) }
     }
 

@@ -1,7 +1,9 @@
+import Dispatch
 import FoundationEssentials
 import Glibc
 import StrataNetworking
 import StrataPluginKit
+import Synchronization
 
 /// Test fixture: a plugin that tries, one command each, what a process-isolated plugin must not do. Each
 /// command prints `ok: …` and succeeds when it got through, and fails with `denied: …` when it was stopped;
@@ -64,6 +66,25 @@ final class Fixture: FeaturePlugin {
                 throw CommandError.failure("denied: fetch: \(error)")
             }
         }
+        try command("fetch-holding") { arguments, context in
+            // Written against a blocking API: waits for its answer on its own thread, never suspending (bounded,
+            // so that a helper that never delivers it fails the command instead of hanging).
+            let client = try context.service((any HTTPClient).self)
+            let (url, answer, done) = (arguments[0], Answer(), DispatchSemaphore(value: 0))
+            Task.detached {
+                let status = (try? await client.send(HTTPRequest(url: url))).map { "\($0.status)" }
+                answer.text.withLock { $0 = status ?? "no response" }
+                done.signal()
+            }
+            guard done.wait(timeout: .now() + 30) == .success else { throw CommandError.failure("denied: no answer within 30 s") }
+            return "fetched \(url) holding its thread: \(answer.text.withLock { $0 } ?? "")"
+        }
+        try context.addCommand(PluginCommand(path: ["hostile", "hold"]) { _, invocation in
+            // Polls for Ctrl-C on its own thread, never suspending.
+            invocation.writeLine("holding")
+            while !Task.isCancelled { usleep(1_000) }
+            throw CancellationError()
+        })
         try command("signal-parent") { _, _ in
             guard kill(getppid(), SIGCONT) == 0 else { throw denied("kill") }
             return "signalled \(getppid())"
@@ -135,6 +156,11 @@ final class Fixture: FeaturePlugin {
             return "sent a raw frame"
         }
     }
+}
+
+/// What a task hands the command that waits for it.
+private final class Answer: Sendable {
+    let text = Mutex<String?>(nil)
 }
 
 private func denied(_ what: String) -> CommandError {
