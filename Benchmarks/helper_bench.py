@@ -5,7 +5,8 @@
 
 One message round trip: starts the helper, `strata __helper-sandboxed hostile <this pid>` with its socket on
 descriptor 3 and the config strata writes for it (one command through strata first writes it), as strata
-does but without the kernel sandbox (which only strata's child can apply), shakes hands, then sends
+does but without the kernel sandbox (which only strata's child can apply), shakes hands (in the version
+the build speaks: a helper that refuses another names its own), then sends
 `hostile echo hi` as a `run` frame 2,000 times (after 200 to warm up) and times each from the send to the
 `exit` frame: a request in, the helper's dispatch and one trivial command, its output and exit code out. The
 floor: the same exchange with a forked Python process that answers each `run` with an `output` and an
@@ -16,6 +17,7 @@ runs, the helper included: task-clock and page faults) of each.
 """
 import json
 import os
+import re
 import shlex
 import shutil
 import socket
@@ -30,7 +32,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from process_bench import hyperfine  # noqa: E402
 
 HELLO, REFUSED, RUN, OUTPUT, ERROR, EXIT = 1, 2, 3, 4, 5, 6
-VERSION = 2  # HelperWire.version
+VERSION = 3  # HelperWire.version; a build that speaks another says which, and is asked again in it
 
 
 def send(sock, kind, payload=b""):
@@ -64,19 +66,34 @@ def exchange(host, request):
     return samples
 
 
-def round_trip(strata, config, data, plugin, words):
-    """µs of each run → exit exchange with a started helper."""
-    subprocess.run([strata, "--config", config, "--data-dir", data] + words, stdout=subprocess.DEVNULL, check=True)
+def helper(strata, data, plugin, version):
+    """A started helper of `plugin` that shook hands speaking `version`: its socket and process, or the
+    version it speaks when it refused another (it says so)."""
     visible = os.path.join(data, plugin, ".helper-config.json")
     host, helper = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
     child = subprocess.Popen([strata, "--config", visible, "--data-dir", data, "__helper-sandboxed", plugin, str(os.getpid())],
                              pass_fds=(3, helper.fileno()), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                              stderr=subprocess.DEVNULL, preexec_fn=lambda: os.dup2(helper.fileno(), 3))
     helper.close()
-    send(host, HELLO, struct.pack(">I", VERSION))
+    send(host, HELLO, struct.pack(">I", version))
     kind, payload = receive(host)
-    if kind != HELLO:
+    if kind == HELLO:
+        return host, child
+    host.close()
+    child.wait()
+    spoken = re.search(r"speaks version (\d+)", payload.decode())
+    if not spoken:
         sys.exit(f"the helper refused: {payload.decode()}")
+    return int(spoken.group(1))
+
+
+def round_trip(strata, config, data, plugin, words):
+    """µs of each run → exit exchange with a started helper, in the wire version its build speaks."""
+    subprocess.run([strata, "--config", config, "--data-dir", data] + words, stdout=subprocess.DEVNULL, check=True)
+    started = helper(strata, data, plugin, VERSION)
+    if isinstance(started, int):
+        started = helper(strata, data, plugin, started)
+    host, child = started
     samples = exchange(host, json.dumps({"words": words, "isTerminal": False}).encode())
     host.close()
     child.wait()
