@@ -163,8 +163,10 @@ private final class Answer: Sendable {
     let text = Mutex<String?>(nil)
 }
 
-private func denied(_ what: String) -> CommandError {
-    .failure("denied: \(what): \(String(cString: strerror(errno)))")
+/// The failure of the call that just failed: `code` is its errno, read before `what` is built (building it
+/// allocates, and an allocation near the helper's address-space limit can leave ENOMEM in errno).
+private func denied(_ what: @autoclosure () -> String, code: Int32 = errno) -> CommandError {
+    .failure("denied: \(what()): \(String(cString: strerror(code)))")
 }
 
 @c(strata_plugin_abi)
