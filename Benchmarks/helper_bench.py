@@ -32,7 +32,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from process_bench import hyperfine  # noqa: E402
 
 HELLO, REFUSED, RUN, OUTPUT, ERROR, EXIT = 1, 2, 3, 4, 5, 6
-VERSION = 3  # HelperWire.version; a build that speaks another says which, and is asked again in it
+VERSION = 4  # HelperWire.version; a build that speaks another says which, and is asked again in it
 
 
 def send(sock, kind, payload=b""):
@@ -87,14 +87,24 @@ def helper(strata, data, plugin, version):
     return int(spoken.group(1))
 
 
+def request(words, version):
+    """A `run` frame's payload: JSON up to version 3; since version 4 a flag byte (is a terminal) and each word
+    as its 4-byte big-endian length and UTF-8 (HelperRequest.payload)."""
+    if version < 4:
+        return json.dumps({"words": words, "isTerminal": False}).encode()
+    return bytes([0]) + b"".join(struct.pack(">I", len(word.encode())) + word.encode() for word in words)
+
+
 def round_trip(strata, config, data, plugin, words):
     """µs of each run → exit exchange with a started helper, in the wire version its build speaks."""
     subprocess.run([strata, "--config", config, "--data-dir", data] + words, stdout=subprocess.DEVNULL, check=True)
-    started = helper(strata, data, plugin, VERSION)
+    version = VERSION
+    started = helper(strata, data, plugin, version)
     if isinstance(started, int):
-        started = helper(strata, data, plugin, started)
+        version = started
+        started = helper(strata, data, plugin, version)
     host, child = started
-    samples = exchange(host, json.dumps({"words": words, "isTerminal": False}).encode())
+    samples = exchange(host, request(words, version))
     host.close()
     child.wait()
     return samples
@@ -114,7 +124,7 @@ def floor():
         except EOFError:
             os._exit(0)
     helper.close()
-    samples = exchange(host, json.dumps({"words": ["hostile", "echo", "hi"], "isTerminal": False}).encode())
+    samples = exchange(host, request(["hostile", "echo", "hi"], VERSION))
     host.close()
     os.waitpid(pid, 0)
     return samples

@@ -62,11 +62,10 @@ struct HelperServer {
         let running = Mutex<Task<Void, Never>?>(nil)
         let inline = HelperInlineStart()
         let screens = HelperScreenServer(channel: channel, pluginID: id, container: runner.container)
-        let decoder = JSONDecoder()
         let reading = HelperFrameReader.start(channel) { frame in
             switch frame.kind {
             case .run:
-                guard let request = try? decoder.decode(HelperRequest.self, from: Data(frame.payload)) else { break }
+                guard let request = HelperRequest(payload: frame.payload) else { break }
                 let previous = running.withLock { $0 }
                 inline.start {
                     await previous?.value

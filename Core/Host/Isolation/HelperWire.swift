@@ -22,9 +22,12 @@ import Synchronization
 /// strata answers ``Kind/streamHead``, then ``Kind/streamChunk``s as the bytes arrive, then
 /// ``Kind/streamEnd``. The helper acknowledges each chunk it took (``Kind/streamAck``), and strata sends no
 /// more than a window ahead; it sends ``Kind/streamCancel`` when its reader stops.
+///
+/// Version 4 sends a command line as ``HelperRequest/payload`` (a flag byte and length-prefixed words)
+/// instead of JSON.
 enum HelperWire {
     /// The version of this format; a helper refuses another.
-    static let version: UInt32 = 3
+    static let version: UInt32 = 4
     /// The largest payload either end accepts.
     static let maximumPayload = 1 << 20
 

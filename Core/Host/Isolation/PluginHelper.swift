@@ -130,8 +130,7 @@ final class PluginHelper: Sendable {
         network: HelperNetwork
     ) async -> Result<Int32, HelperFailure> {
         allowCPU()
-        let request = (try? JSONEncoder().encode(HelperRequest(words: words, isTerminal: isTerminal))).map(Array.init) ?? []
-        guard channel.send(.init(.run, request)) else { return .failure(HelperFailure(pluginID: pluginID, reason: stop())) }
+        guard channel.send(.init(.run, HelperRequest(words: words, isTerminal: isTerminal).payload)) else { return .failure(HelperFailure(pluginID: pluginID, reason: stop())) }
         let channel = channel
         let http = HelperHTTPRelay(channel: channel, network: network)
         // Its requests end before the socket closes: none writes to a descriptor reused since.
@@ -181,12 +180,6 @@ final class PluginHelper: Sendable {
         let cpuLimit = cpu.limit(reachedAfter: lifetime.cpuSeconds(), perCommand: limits.cpuSeconds)
         return problem ?? HelperFailure.reason(status: status, lastWords: lastWords.text(), limits: limits, cpuLimit: cpuLimit)
     }
-}
-
-/// A command line sent to the helper.
-struct HelperRequest: Codable {
-    var words: [String]
-    var isTerminal: Bool
 }
 
 /// A helper that could not start or died: one line for people.
