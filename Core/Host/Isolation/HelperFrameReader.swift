@@ -13,6 +13,9 @@ import Synchronization
 final class HelperFrameReader: Sendable {
     /// How long handling one frame may hold the reading thread before another reads instead.
     static let patience: Duration = .milliseconds(10)
+    /// How many held threads may wait to be let go at once (each a thread's stack in the helper's address
+    /// space); past that, the reader stays held, as a helper with one reading thread would.
+    static let maximumHeld = 4
 
     private struct State {
         /// The number of the thread reading now; a held thread that was replaced sees another.
@@ -21,6 +24,8 @@ final class HelperFrameReader: Sendable {
         var busySince: ContinuousClock.Instant?
         /// Whether the standby is looking (`false`: it sleeps until the next frame wakes it).
         var watching = false
+        /// Threads replaced while held, not yet let go.
+        var held = 0
     }
 
     private let channel: HelperChannel
@@ -61,7 +66,10 @@ final class HelperFrameReader: Sendable {
             if wakeStandby { wake.signal() }
             handle(frame)
             let replaced = state.withLock { state in
-                guard state.reader == number else { return true }
+                guard state.reader == number else {
+                    state.held -= 1
+                    return true
+                }
                 state.busySince = nil
                 return false
             }
@@ -70,30 +78,34 @@ final class HelperFrameReader: Sendable {
         closed()
     }
 
+    /// What the standby found when it looked.
+    private enum Look { case idle, watch, takeOver(reader: Int) }
+
     /// Sleeps until a frame arrives, then watches the reader; takes over reading from a reader held longer
-    /// than ``patience`` (and starts the next standby).
+    /// than ``patience`` (and starts the next standby), unless ``maximumHeld`` threads are held already.
     private func standBy() {
         while true {
             wake.wait()
-            while true {
+            var look = Look.watch
+            while case .watch = look {
                 // The standby's pause between looks (its own thread; nothing waits on it).
                 usleep(UInt32(Self.patience / .microseconds(1)))
-                let next: Int? = state.withLock { state in
+                look = state.withLock { state in
                     guard let since = state.busySince else {
                         state.watching = false
-                        return nil
+                        return .idle
                     }
-                    guard since.duration(to: .now) >= Self.patience else { return -1 }
+                    guard since.duration(to: .now) >= Self.patience, state.held < Self.maximumHeld else { return .watch }
                     state.reader += 1
+                    state.held += 1
                     state.busySince = nil
                     state.watching = false
-                    return state.reader
+                    return .takeOver(reader: state.reader)
                 }
-                guard let next else { break }
-                if next >= 0 {
-                    _ = startStandby()
-                    return read(as: next)
-                }
+            }
+            if case .takeOver(let reader) = look {
+                _ = startStandby()
+                return read(as: reader)
             }
         }
     }
