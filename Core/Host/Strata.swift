@@ -66,7 +66,7 @@ public func runStrata(_ arguments: [String], environment: [String: String]) asyn
         Console.write(HostHelp(records: runner.records, configSource: context.config.source).text)
         return 0
     case .probe(let id): return PluginsCommands(runner: runner).probeMode(id: id)
-    case .helper(let id, let parent): return await HelperServer(runner: runner).serve(id: id, parent: parent)
+    case .helper(let id, let parent, let digest): return await HelperServer(runner: runner).serve(id: id, parent: parent, checkedDigest: digest)
     case .host(let command, let arguments): return command.run(arguments, on: runner)
     case .plugin(let request): return await runner.run(request)
     case .show(let text):

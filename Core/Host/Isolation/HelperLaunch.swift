@@ -85,7 +85,7 @@ extension HostRunner {
             pluginID: id, mode: isolation.mode, limits: isolation.limits,
             executable: realPath("/proc/self/exe") ?? CommandLine.arguments[0],
             arguments: ["--config", helperConfig.path, "--data-dir", context.dataDirectory.path] + (context.options.verbose ? ["-v"] : [])
-                + ["__helper-sandboxed", id, String(getpid())],
+                + ["__helper-sandboxed", id, String(getpid())] + (catalog.checkedDigest(of: id).map { [$0] } ?? []),
             environment: variables, dataFolder: dataFolder, config: config.encoded(),
             readable: [pluginFolder] + files.filter { !$0.writes }.map(\.path),
             writable: [dataFolder.path] + files.filter(\.writes).map(\.path),

@@ -29,8 +29,9 @@ struct HelperServer {
         return fstat(socketDescriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFSOCK
     }
 
-    /// `strata __helper-sandboxed ID PARENT`: serves plugin `id` to strata, process `PARENT`.
-    func serve(id: String, parent: String) async -> Int32 {
+    /// `strata __helper-sandboxed ID PARENT [SHA256]`: serves plugin `id` to strata, process `PARENT`; under
+    /// pins, only a library whose digest is still `checkedDigest`, the one strata checked.
+    func serve(id: String, parent: String, checkedDigest: String?) async -> Int32 {
         // Never serves a process that is not the one that started it.
         guard let parentID = Int32(parent), getppid() == parentID, Self.hasSocket else { return 1 }
         let channel = HelperChannel(descriptor: Self.socketDescriptor)
@@ -41,6 +42,8 @@ struct HelperServer {
         }
         // The helper may write only in the plugin's data folder, the load links included.
         runner.loader.temporaryFolder = context.dataDirectory.appendingPathComponent(id, isDirectory: true).path
+        // The helper reopens the library by its path: what it loads must be what strata checked.
+        if let checkedDigest { runner.loader.checkedDigests[id] = checkedDigest }
         // The plugin's HTTP requests cross to strata, which sends the ones to hosts the plugin declared.
         let http = HelperHTTPClient(channel: channel)
         try? runner.container.register((any HTTPClient).self, scope: .singleton, owner: .host) { _ in http }
