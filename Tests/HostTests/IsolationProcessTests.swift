@@ -126,6 +126,17 @@ import Testing
         }
     }
 
+    /// The same with SIGXCPU blocked in every thread of the helper that takes signals (the kernel's soft limit
+    /// then ends nothing): strata watches the helper's CPU time and kills it a second past its allowance.
+    /// (Before, it spun on for as long as it liked.)
+    @Test(arguments: Isolation.allCases) func spinningPastItsCPUTimeWithTheSignalBlocked(_ isolation: Isolation) throws {
+        let result = try Hostile(isolation, limits: #"{"cpuSeconds": 1}"#).run("spin-masked", "4")
+        expectStoppedOnlyWhenIsolated(isolation, result, "4 s of CPU under a 1 s limit, SIGXCPU blocked")
+        if isolation == .process {
+            #expect(result.stderr == "strata: plugin hostile's helper was killed: CPU time limit 1 s per command\n", "\(result.stderr)")
+        }
+    }
+
     /// strata started with a hard CPU limit (`ulimit -t 3`) below the helper's allowance: the helper gets that
     /// limit, where the kernel sends SIGKILL (no SIGXCPU), and the line still names the limit. Before, it
     /// said "was killed (SIGKILL)".

@@ -95,6 +95,10 @@ final class PluginHelper: Sendable {
         let helper = PluginHelper(
             pluginID: pluginID, pid: pid, limits: launch.limits, channel: HelperChannel(descriptor: ends[0]),
             lastWords: HelperStandardError(descriptor: errors[0]), lifetime: lifetime)
+        guard helper.cpu.watch(pid, lifetime: lifetime) else {
+            helper.stop()
+            throw HelperFailure(pluginID: pluginID, reason: "can't start the thread that watches its CPU time")
+        }
         helper.channel.send(.init(.hello, number: HelperWire.version))
         // The plugin's constructor or registration may never return: bounded as it is in process (LoadWatchdog).
         guard helper.isReadable(within: LoadWatchdog.timeout) else {
@@ -274,6 +278,13 @@ final class HelperLifetime: Sendable {
         isStarted.wait()
         isStarted.signal()
         return spawn.withLock { $0 } ?? .failure(HelperSpawnError(step: 0, code: EINVAL))
+    }
+
+    /// Whether the process ended, waiting for it at most `timeout`.
+    func hasEnded(within timeout: DispatchTimeInterval) -> Bool {
+        guard hasEnded.wait(timeout: .now() + timeout) == .success else { return false }
+        hasEnded.signal()
+        return true
     }
 
     /// Waits until the process ended, and returns its `waitpid` status.
