@@ -35,8 +35,10 @@ public func runStrata(_ arguments: [String], environment: [String: String]) asyn
     default:
         break
     }
-    if words.first == "__probe", words.count > 1 {
+    if words.first == "__probe" || words.first == "__helper-sandboxed", words.count > 1 {
         // A probe tries the plugin even if it crashed before; if it crashes again, the journal says so again.
+        // So does a helper: strata supervises its deaths (restarts, backoff, a cap), and its own journal, in
+        // the plugin's data folder, would skip the plugin for good.
         CrashJournal.forget(words[1], in: CrashJournal.directory(environment: environment))
     }
     if words.isEmpty && Console.isInteractive && environment["TERM"] != "dumb" && environment[Supervisor.supervisedVariable] == nil {

@@ -208,8 +208,10 @@ struct HelperFailure: Error, CustomStringConvertible {
     /// limit it had reached (``HelperCPULimit``), which a SIGXCPU or a SIGKILL then was.
     static func reason(status: Int32, lastWords: String, limits: IsolationSettings.Limits, cpuLimit: String? = nil) -> String {
         let signal = status & 0x7f
-        let lines = lastWords.split(separator: "\n")
-        let said = (lines.first { $0.hasPrefix("Fatal error") } ?? lines.last).map { ": " + Sanitizer.sanitize(String($0.prefix(300))) } ?? ""
+        // What it said before the runtime's stack trace: a trap's message (after its file and line), else the last line.
+        let lines = lastWords.split(separator: "\n").prefix { !$0.hasPrefix("Current stack trace:") }
+        let fatal = lines.lazy.compactMap { line in line.firstRange(of: "Fatal error").map { line[$0.lowerBound...] } }.first
+        let said = (fatal ?? lines.last).map { ": " + Sanitizer.sanitize(String($0.prefix(300))) } ?? ""
         if ranOutOfMemory(lastWords) { return "was killed: memory limit \(Self.size(megabytes: limits.memoryMegabytes))" }
         guard signal != 0 else { return "exited with status \((status >> 8) & 0xff) before the command finished\(said)" }
         if signal == SIGXCPU { return "was killed: \(cpuLimit ?? "CPU time limit \(limits.cpuSeconds) s per command")" }
