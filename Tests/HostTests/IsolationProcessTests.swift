@@ -7,8 +7,6 @@ import Testing
 /// stopped each time; the same fixture in process (`"isolation": "none"`) gets through each time, which
 /// shows that every one of these tests can fail.
 @Suite struct IsolationProcessTests {
-    enum Isolation: String, CaseIterable { case process, none }
-
     /// A sandbox with Hostile installed and the given isolation, a secret outside its folder, and a
     /// variable it never declared in strata's environment.
     struct Hostile {

@@ -229,6 +229,9 @@ final class Sandbox {
     }
 }
 
+/// Where a plugin runs in a test: in a sandboxed helper or in strata's process (`features.<id>.isolation`).
+enum Isolation: String, CaseIterable, Sendable { case process, none }
+
 /// One row of `strata plugins list --json`.
 struct PluginRow: Decodable {
     let id: String
