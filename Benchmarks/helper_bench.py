@@ -4,7 +4,7 @@
   python3 helper_bench.py STRATA BASELINE   # round trips only, interleaved with another build's (5 rounds each)
 
 One message round trip: starts the helper, `strata __helper-sandboxed hostile <this pid>` with its socket on
-descriptor 3 and the config strata writes for it (one command through strata first writes it), as strata
+descriptor 3 and the config strata would write for it (strata removes its own once the helper has read it), as strata
 does but without the kernel sandbox (which only strata's child can apply), shakes hands, then sends
 `hostile echo hi` as a `run` frame 2,000 times (after 200 to warm up) and times each from the send to the
 `exit` frame: a request in, the helper's dispatch and one trivial command, its output and exit code out. The
@@ -67,7 +67,11 @@ def exchange(host, request):
 def round_trip(strata, config, data, plugin, words):
     """µs of each run → exit exchange with a started helper."""
     subprocess.run([strata, "--config", config, "--data-dir", data] + words, stdout=subprocess.DEVNULL, check=True)
-    visible = os.path.join(data, plugin, ".helper-config.json")
+    # What HelperServer.visibleConfig gives a helper: its plugin's folder, and the plugin in its process.
+    visible = os.path.join(os.path.dirname(config), "helper.json")
+    with open(visible, "w") as file:
+        json.dump({"pluginDirectories": [os.path.join(os.path.dirname(config), "plugins")],
+                   "features": {plugin: {"settings": {}, "isolation": "none"}}}, file)
     host, helper = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
     child = subprocess.Popen([strata, "--config", visible, "--data-dir", data, "__helper-sandboxed", plugin, str(os.getpid())],
                              pass_fds=(3, helper.fileno()), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,

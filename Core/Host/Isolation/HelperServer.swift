@@ -17,8 +17,6 @@ import Synchronization
 struct HelperServer {
     /// The descriptor strata hands the helper its end of the socketpair on.
     static let socketDescriptor: Int32 = 3
-    /// The config the helper reads, in the plugin's data folder.
-    static let configName = ".helper-config.json"
 
     let runner: HostRunner
     private var context: HostContext { runner.context }

@@ -55,6 +55,8 @@ final class PluginHelper: Sendable {
         let pluginID = launch.pluginID
         let ruleset = try launch.prepare()
         defer { if ruleset >= 0 { close(ruleset) } }
+        // The helper has read its config once it answered the handshake (or it never will).
+        defer { unlink(launch.configFile.path) }
         var ends: [Int32] = [-1, -1]
         var errors: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
