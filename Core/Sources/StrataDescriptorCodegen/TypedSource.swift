@@ -244,6 +244,7 @@ public enum TypedSource {
         var arguments = [SwiftNames.literal(argument.name), "help: \(SwiftNames.literal(argument.help))"]
         if argument.optional { arguments.append("optional: true") }
         if argument.repeats { arguments.append("repeats: true") }
+        if let extensions = argument.fileExtensions { arguments.append("fileExtensions: \(list(extensions))") }
         return "CommandSpec.Argument(\(arguments.joined(separator: ", ")))"
     }
 

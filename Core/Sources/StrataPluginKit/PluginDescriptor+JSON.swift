@@ -95,10 +95,12 @@ extension Fields {
         }
         let spec = CommandSpec(
             arguments: try objects("arguments").map { item throws(PluginDescriptorError) in
-                CommandSpec.Argument(
+                var argument = CommandSpec.Argument(
                     try item.string("name"), help: try item.string("help"),
                     optional: try item.optional("optional", Bool.self) ?? false,
                     repeats: try item.optional("repeats", Bool.self) ?? false)
+                argument.fileExtensions = try item.optional("fileExtensions", [String].self)
+                return argument
             },
             options: try objects("options").map { item throws(PluginDescriptorError) in
                 let typeName = try item.optional("type", String.self) ?? "text"

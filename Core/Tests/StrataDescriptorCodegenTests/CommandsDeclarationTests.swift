@@ -37,6 +37,15 @@ import Testing
         #expect(!swift.contains("strata_descriptor") && !swift.contains("strata-abi") && !swift.contains("Settings"))
     }
 
+    /// An argument that is a file declares it as an option does (`fileExtensions`), and keeps it in Swift.
+    @Test func anArgumentsFileExtensionsBecomeSwift() throws {
+        let json = #"{"commands": [{"words": ["open"], "summary": "s", "arguments": [{"name": "FILE", "help": "h", "fileExtensions": ["gpx"]}, {"name": "N", "help": "h", "optional": true}]}]}"#
+        let commands = try CommandsDeclaration.decode(Array(json.utf8))
+        #expect(commands[0].spec.arguments.map(\.fileExtensions) == [["gpx"], nil])
+        let swift = try TypedSource.swift(forCommands: commands)
+        #expect(swift.contains(#"[CommandSpec.Argument("FILE", help: "h", fileExtensions: ["gpx"]), CommandSpec.Argument("N", help: "h", optional: true)]"#), "\(swift)")
+    }
+
     @Test func aDeclarationItsRulesRefuseFailsWithWhere() {
         func problem(_ json: String) -> String? {
             do {
