@@ -73,6 +73,24 @@ import Testing
         }
     }
 
+    /// A file it writes (an option declared `writes`) is not lent: outside its folder strata refuses before the
+    /// helper runs, saying where it may write; inside its data folder the helper writes it.
+    @Test(arguments: Isolation.allCases) func writingAFileTheUserNamedForOutput(_ isolation: Isolation) throws {
+        let hostile = try Hostile(isolation)
+        let outside = hostile.sandbox.root.appendingPathComponent("out.txt")
+        let result = try hostile.run("export", "--to", outside.path)
+        switch isolation {
+        case .none: #expect(result.status == 0 && FileManager.default.fileExists(atPath: outside.path), "\(result.stderr)")
+        case .process:
+            #expect(result.status == 1 && !FileManager.default.fileExists(atPath: outside.path))
+            #expect(result.stderr.hasPrefix("strata: hostile export: --to \(outside.path) is a file it writes outside what the plugin's sandboxed helper may reach"),
+                    "\(result.stderr)")
+            let inside = hostile.sandbox.data.appendingPathComponent("hostile/out.txt")
+            let written = try hostile.run("export", "--to", inside.path)
+            #expect(written.status == 0 && FileManager.default.fileExists(atPath: inside.path), "\(written.stderr)")
+        }
+    }
+
     /// `/proc` is readable (Dispatch reads its threads' entries there), but not strata's environment, which
     /// holds the keys of every plugin: Landlock keeps the helper to its own domain, and its capabilities
     /// (root's included) are dropped.

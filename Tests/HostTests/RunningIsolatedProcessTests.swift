@@ -66,7 +66,7 @@ import Testing
         #expect(refused.status == 1)
         #expect(refused.stderr.hasPrefix("strata: running host: --session-dir \(elsewhere) is a folder outside what the plugin's sandboxed helper may reach"),
                 "\(refused.stderr)")
-        #expect(refused.stderr.contains("use a folder inside \(sandbox.data.appendingPathComponent("running").path)")
+        #expect(refused.stderr.contains("use a path inside \(sandbox.data.appendingPathComponent("running").path)")
                 && refused.stderr.contains(#"set "isolation": "none" under features.running"#), "\(refused.stderr)")
     }
 }

@@ -46,14 +46,15 @@ import Testing
             arguments: [CommandSpec.Argument("FILE", help: "h", repeats: true, fileExtensions: ["gpx"])],
             options: [
                 CommandSpec.Option("--track", value: "FILE", help: "h", fileExtensions: []), CommandSpec.Option("--goal", value: "KM", help: "h"),
-                CommandSpec.Option("--session-dir", value: "DIR", help: "h"),
+                CommandSpec.Option("--session-dir", value: "DIR", help: "h"), CommandSpec.Option("--to", value: "FILE", help: "h", writes: true),
             ],
             flags: [CommandSpec.Flag("--json", help: "h")])
-        let words = ["a.gpx", "--json", "--track=b.gpx", "--goal", "c.gpx", "--session-dir", "s", "--", "-d.gpx"]
+        let words = ["a.gpx", "--json", "--track=b.gpx", "--goal", "c.gpx", "--session-dir", "s", "--to=out.csv", "--", "-d.gpx"]
         #expect(
             HelperFileValue.values(in: words, spec: spec) == [
                 HelperFileValue(index: 0, prefix: "", path: "a.gpx"), HelperFileValue(index: 2, prefix: "--track=", path: "b.gpx"),
-                HelperFileValue(index: 6, prefix: "", path: "s", folderOption: "--session-dir"), HelperFileValue(index: 8, prefix: "", path: "-d.gpx"),
+                HelperFileValue(index: 6, prefix: "", path: "s", kind: .folder(option: "--session-dir")),
+                HelperFileValue(index: 7, prefix: "--to=", path: "out.csv", kind: .written(option: "--to")), HelperFileValue(index: 9, prefix: "", path: "-d.gpx"),
             ])
         #expect(HelperFileValue.values(in: ["--track"], spec: spec).isEmpty, "an option without its value names nothing")
     }
@@ -71,6 +72,12 @@ import Testing
         #expect(try String(contentsOfFile: "\(folder)/0/lake.gpx", encoding: .utf8) == "lake")
         copies.remove()
         #expect(!FileManager.default.fileExists(atPath: folder))
+
+        // A dead helper's folder goes at the next start; a running one's stays.
+        let root = data.appendingPathComponent(".strata-files")
+        for pid in ["1", "999999999"] { try FileManager.default.createDirectory(at: root.appendingPathComponent(pid), withIntermediateDirectories: true) }
+        HelperFileCopies.removeLeftovers(in: data)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["1"])
 
         var short = ["x"]
         let refused = HelperFileCopies.make(arguments, descriptors: [pipe(holding: "")], words: &short, dataFolder: data)

@@ -16,7 +16,8 @@ struct HelperFileArgument: Codable, Equatable, Sendable {
 
 /// The files of one command line that strata opened for a plugin's helper: the arguments and options the
 /// plugin declares with `fileExtensions`, each opened read-only and judged through its descriptor (a regular
-/// file of at most ``maximumBytes``). Folders don't cross: one outside what the helper may reach is refused.
+/// file of at most ``maximumBytes``). Folders and files it writes (`writes`) don't cross: one outside what the
+/// helper may reach is refused, with what to do.
 struct HelperFiles: Sendable {
     /// The largest file that crosses (the helper copies it into its data folder).
     static let maximumBytes = 256 << 20
@@ -40,13 +41,13 @@ struct HelperFiles: Sendable {
         let name = command.words.joined(separator: " ")
         for value in HelperFileValue.values(in: Array(words.dropFirst(command.words.count)), spec: command.spec) {
             let index = value.index + command.words.count
-            if let option = value.folderOption {
+            if let (option, what) = value.kind.reached {
                 guard let reachable, !isInside(value.path, reachable) else { continue }
                 files.close()
                 return .failure(
                     HelperFileRefusal(
-                        "\(name): \(option) \(value.path) is a folder outside what the plugin's sandboxed helper may reach, "
-                            + "so it can't use it: use a folder inside \(dataFolder), or \(advice)"))
+                        "\(name): \(option) \(value.path) is \(what) outside what the plugin's sandboxed helper may reach, "
+                            + "so it can't use it: use a path inside \(dataFolder), or \(advice)"))
             }
             guard files.descriptors.count < HelperChannel.maximumDescriptors else {
                 files.close()
@@ -95,12 +96,23 @@ struct HelperFiles: Sendable {
 
     /// Whether `path` (resolved, links and all) is one of `folders` or inside one.
     private static func isInside(_ path: String, _ folders: [String]) -> Bool {
-        // A folder the command would make is judged by the folder it would be made in.
-        let url = URL(fileURLWithPath: path)
-        guard let resolved = realPath(path) ?? realPath(url.deletingLastPathComponent().path).map({ $0 + "/" + url.lastPathComponent }) else {
-            return false
+        guard let resolved = resolved(path) else { return false }
+        return folders.compactMap(Self.resolved).contains { resolved == $0 || resolved.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+    }
+
+    /// `path` made absolute with its links resolved as far as it exists, the rest (what the command or strata
+    /// would make) as written; `nil` when that rest climbs with `..`.
+    private static func resolved(_ path: String) -> String? {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var parts = absolute.split(separator: "/").map(String.init), rest: [String] = []
+        while true {
+            if let real = realPath("/" + parts.joined(separator: "/")) {
+                guard !rest.contains(where: { $0 == ".." || $0 == "." }) else { return nil }
+                return ([real == "/" ? "" : real] + rest).joined(separator: "/")
+            }
+            guard let last = parts.popLast() else { return nil }
+            rest.insert(last, at: 0)
         }
-        return folders.compactMap(realPath).contains { resolved == $0 || resolved.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
     }
 }
 
@@ -112,15 +124,31 @@ struct HelperFileRefusal: Error, CustomStringConvertible {
 
 /// A value on a command line that names a file or a folder, found as ``CommandArguments`` parses the words.
 struct HelperFileValue: Equatable {
+    enum Kind: Equatable {
+        /// A file the command reads, which crosses.
+        case read
+        /// The folder of an option (a value named `DIR`), or a file it writes (`writes`): the helper uses the
+        /// path itself.
+        case folder(option: String), written(option: String)
+
+        /// The option and what its value is, for a path the helper must reach itself.
+        var reached: (option: String, what: String)? {
+            switch self {
+            case .read: nil
+            case .folder(let option): (option, "a folder")
+            case .written(let option): (option, "a file it writes")
+            }
+        }
+    }
+
     /// The index of its word among the words after the command's path.
     var index: Int
     var prefix: String
     var path: String
-    /// The option whose value is a folder (a value named `DIR`), `nil` for a file.
-    var folderOption: String?
+    var kind = Kind.read
 
     /// The values in `words` (the words after the command's path) that `spec` declares as files
-    /// (`fileExtensions`) or folders (an option's value named `DIR`), in order.
+    /// (`fileExtensions`, `writes`) or folders (an option's value named `DIR`), in order.
     static func values(in words: [String], spec: CommandSpec) -> [HelperFileValue] {
         var found: [HelperFileValue] = [], positional = 0, index = 0
         func take(_ word: String, at index: Int) {
@@ -144,10 +172,12 @@ struct HelperFileValue: Equatable {
                 let (valueIndex, prefix) = parts.count == 2 ? (index, parts[0] + "=") : (index + 1, "")
                 guard valueIndex < words.count else { break }
                 let path = parts.count == 2 ? parts[1] : words[valueIndex]
-                if option.fileExtensions != nil {
+                if option.writes == true {
+                    found.append(HelperFileValue(index: valueIndex, prefix: prefix, path: path, kind: .written(option: option.name)))
+                } else if option.fileExtensions != nil {
                     found.append(HelperFileValue(index: valueIndex, prefix: prefix, path: path))
                 } else if Completion.path(named: option.value) == .directories {
-                    found.append(HelperFileValue(index: valueIndex, prefix: prefix, path: path, folderOption: option.name))
+                    found.append(HelperFileValue(index: valueIndex, prefix: prefix, path: path, kind: .folder(option: option.name)))
                 }
                 index = valueIndex + 1
                 continue

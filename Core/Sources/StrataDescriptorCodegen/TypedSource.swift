@@ -255,6 +255,7 @@ public enum TypedSource {
         if !option.choices.isEmpty { arguments.append("choices: \(list(option.choices))") }
         if option.required { arguments.append("required: true") }
         if let extensions = option.fileExtensions { arguments.append("fileExtensions: \(list(extensions))") }
+        if let writes = option.writes { arguments.append("writes: \(writes)") }
         if let minimum = option.minimum { arguments.append("minimum: \(SwiftNames.number(minimum))") }
         if let maximum = option.maximum { arguments.append("maximum: \(SwiftNames.number(maximum))") }
         return "CommandSpec.Option(\(arguments.joined(separator: ", ")))"

@@ -66,6 +66,10 @@ public struct CommandSpec: Sendable, Equatable, Encodable {
         /// strata (an empty list: any file). Optional in `plugin.json` (`"fileExtensions"`); without it a value
         /// named `FILE` or `PATH` completes any file, and `DIR` a folder.
         public var fileExtensions: [String]?
+        /// `true` when the value is the path of a file the command writes (an output), not one it reads
+        /// (`"writes"` in `plugin.json`, optional): a plugin in a sandboxed helper may write it only inside
+        /// its own folders, and strata says so before the command runs.
+        public var writes: Bool?
         /// The least value of an `integer` or `number` option, if there is one (`"minimum"` in `plugin.json`).
         public var minimum: Double?
         /// The greatest value of an `integer` or `number` option, if there is one (`"maximum"`).
@@ -84,6 +88,17 @@ public struct CommandSpec: Sendable, Equatable, Encodable {
             self.choices = choices
             self.required = required
             self.fileExtensions = fileExtensions
+        }
+
+        /// An option whose value is a file the command writes (`writes: true`) or reads (`false`).
+        public init(
+            _ name: String, value: String, help: String, type: ValueType = .text, choices: [String] = [],
+            required: Bool = false, fileExtensions: [String]? = nil, writes: Bool, minimum: Double? = nil, maximum: Double? = nil
+        ) {
+            self.init(
+                name, value: value, help: help, type: type, choices: choices, required: required, fileExtensions: fileExtensions,
+                minimum: minimum, maximum: maximum)
+            self.writes = writes
         }
 
         /// As usage and help show it: `--page N`, or `--mode race|team` with its choices.

@@ -110,13 +110,15 @@ extension Fields {
                         "'\(typeName)' is not one of "
                             + CommandSpec.ValueType.allCases.map(\.rawValue).joined(separator: ", "))
                 }
-                return CommandSpec.Option(
+                var option = CommandSpec.Option(
                     try item.string("name"), value: try item.string("value"), help: try item.string("help"),
                     type: type, choices: try item.optional("choices", [String].self) ?? [],
                     required: try item.optional("required", Bool.self) ?? false,
                     fileExtensions: try item.optional("fileExtensions", [String].self),
                     minimum: try item.optional("minimum", Double.self),
                     maximum: try item.optional("maximum", Double.self))
+                option.writes = try item.optional("writes", Bool.self)
+                return option
             },
             flags: try objects("flags").map { item throws(PluginDescriptorError) in
                 CommandSpec.Flag(try item.string("name"), help: try item.string("help"))

@@ -27,6 +27,14 @@ final class Fixture: FeaturePlugin {
             let given = try read(arguments[0])
             return "read \(given) bytes of the file given, and \(try read(arguments[1])) bytes of \(arguments[1])"
         }
+        // The user names a file for it to write (an option declared "writes").
+        try context.addCommand(PluginCommand(path: ["hostile", "export"]) { arguments, invocation in
+            let path = arguments.value("--to") ?? ""
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            guard descriptor >= 0 else { throw denied("create \(path)") }
+            close(descriptor)
+            invocation.writeLine("ok: wrote \(path)")
+        })
         // The user hands it a file to read; it writes to it instead.
         try command("overwrite") { arguments, _ in
             let descriptor = open(arguments[0], O_WRONLY | O_TRUNC)
