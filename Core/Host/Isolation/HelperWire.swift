@@ -211,10 +211,11 @@ extension HelperChannel {
         try reading.withLock { buffer throws(HelperWire.Problem) in
             while true {
                 if let frame = try HelperWire.frame(from: &buffer) { return frame }
-                var control = [UInt8](repeating: 0, count: Self.controlSpace(Self.maximumDescriptors))
                 let count = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 65536) { chunk in
                     var vector = iovec(iov_base: UnsafeMutableRawPointer(chunk.baseAddress), iov_len: chunk.count)
-                    let count = control.withUnsafeMutableBytes { space in
+                    // On the stack, as the bytes are: this is every read of the helper's socket.
+                    let space = Self.controlSpace(Self.maximumDescriptors)
+                    let count = withUnsafeTemporaryAllocation(byteCount: space, alignment: MemoryLayout<cmsghdr>.alignment) { space in
                         withUnsafeMutablePointer(to: &vector) { vector in
                             var message = msghdr(
                                 msg_name: nil, msg_namelen: 0, msg_iov: vector, msg_iovlen: 1, msg_control: space.baseAddress,
