@@ -197,6 +197,15 @@ final class Sandbox {
         return sandbox
     }
 
+    /// A sandbox whose config reads the built plugins and runs `feature` as `isolation` says (`"process"`, a
+    /// sandboxed helper; `"none"`, inside strata), to compare what a feature prints in each.
+    static func running(_ feature: String, isolation: String) throws -> Sandbox {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(
+            #"{"pluginDirectories": ["\#(BuildProducts.directory.path)"], "features": {"\#(feature)": {"isolation": "\#(isolation)"}}}"#)
+        return sandbox
+    }
+
     /// `features` entries that run the plugins `ids` inside strata (`"isolation": "none"`), for tests of
     /// what strata does with a plugin in its own process (loading, DI, crash containment, the load watchdog):
     /// a dropped-in fixture runs in a sandboxed helper by default.

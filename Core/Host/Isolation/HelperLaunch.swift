@@ -98,6 +98,7 @@ extension HostRunner {
         // The Swift runtime's crash backtracer is a process of its own, which the sandbox doesn't allow.
         variables["SWIFT_BACKTRACE"] = "enable=no"
         variables["XDG_STATE_HOME"] = dataFolder.appendingPathComponent(".state").path
+        if isolation.mode == .process { variables[PluginContext.sandboxedVariable] = "1" }
         let pluginFolder = URL(fileURLWithPath: entry.path).deletingLastPathComponent().path
         let helperConfig = dataFolder.appendingPathComponent(HelperLaunch.nextConfigName())
         let config = HelperServer.visibleConfig(for: id, descriptor: descriptor, pluginFolder: pluginFolder, config: context.config)

@@ -61,16 +61,24 @@ struct HelperServer {
         let (environment, declared) = (ProcessInfo.processInfo.environment, runner.catalog.plugins.entry(id)?.descriptor?.commands ?? [])
         let running = Mutex<Task<Void, Never>?>(nil)
         let screens = HelperScreenServer(channel: channel, pluginID: id, container: runner.container)
+        let dataFolder = context.dataDirectory.appendingPathComponent(id, isDirectory: true)
+        HelperFileCopies.removeLeftovers(in: dataFolder)
         let reading = detachThread(named: "strata-helper-wire") {
             let decoder = JSONDecoder()
-            while let frame = try? channel.receive() {
+            // The descriptors of the files a command line names come with it (``HelperFiles``).
+            var descriptors: [Int32] = []
+            while let frame = try? channel.receive(descriptors: &descriptors) {
                 switch frame.kind {
                 case .run:
                     guard let request = try? decoder.decode(HelperRequest.self, from: Data(frame.payload)) else { break }
+                    let files = Array(descriptors.prefix(request.files?.count ?? 0))
+                    descriptors.removeFirst(files.count)
                     running.withLock { previous in
                         previous = Task { [previous] in
                             await previous?.value
-                            let code = await Self.run(request, pluginID: id, declared: declared, commands: commands, environment: environment, channel: channel)
+                            let code = await Self.run(
+                                request, files: files, dataFolder: dataFolder, pluginID: id, declared: declared, commands: commands,
+                                environment: environment, channel: channel)
                             channel.send(.init(.exit, number: UInt32(bitPattern: code)))
                         }
                     }
@@ -91,23 +99,38 @@ struct HelperServer {
     /// Runs one command line strata sent, parsed, run and reported as strata runs a command in process;
     /// what it writes crosses as it comes.
     private static func run(
-        _ request: HelperRequest, pluginID id: String, declared: [PluginDescriptor.Command], commands: [PluginCommand],
-        environment: [String: String], channel: HelperChannel
+        _ request: HelperRequest, files: [Int32], dataFolder: URL, pluginID id: String, declared: [PluginDescriptor.Command],
+        commands: [PluginCommand], environment: [String: String], channel: HelperChannel
     ) async -> Int32 {
-        let routed = self.request(for: request.words, pluginID: id, declared: declared)
+        var words = request.words
+        let copies = HelperFileCopies.make(request.files ?? [], descriptors: files, words: &words, dataFolder: dataFolder)
+        let routed = self.request(for: words, pluginID: id, declared: declared)
         let invocation = CommandInvocation(
-            arguments: routed?.arguments ?? request.words, environment: environment, isTerminal: request.isTerminal,
+            arguments: routed?.arguments ?? words, environment: environment, isTerminal: request.isTerminal,
             output: { channel.send(.init(.output, text: $0)) }, error: { channel.send(.init(.error, text: $0)) })
         guard let routed else {
+            if case .success(let copies) = copies { copies.remove() }
             invocation.writeError("\(id): no command '\(request.words.joined(separator: " "))' in its helper")
             return 2
         }
-        return await PluginCommandRunner { _ in .success(commands) }.run(routed, invocation: invocation)
+        switch copies {
+        case .success(let copies):
+            defer { copies.remove() }
+            let code = await PluginCommandRunner { _ in .success(commands) }.run(routed, invocation: invocation)
+            guard let written = copies.written.first else { return code }
+            invocation.writeError(
+                "\(id): it wrote to \(written), which doesn't go back to your file: a plugin in a sandboxed helper gets the files you name to read. "
+                    + "Have it write inside \(dataFolder.path), or set \"isolation\": \"none\" under features.\(id) in strata's config.")
+            return code == 0 ? 1 : code
+        case .failure(let refusal):
+            invocation.writeError("\(id): \(refusal)")
+            return 1
+        }
     }
 
     /// The command of plugin `pluginID` that the longest prefix of `words` selects, of those it declares.
     private static func request(for words: [String], pluginID: String, declared: [PluginDescriptor.Command]) -> PluginCommandRequest? {
-        guard let command = declared.filter({ words.starts(with: $0.words) }).max(by: { $0.words.count < $1.words.count }) else { return nil }
+        guard let command = declared.command(of: words) else { return nil }
         return PluginCommandRequest(pluginID: pluginID, declared: command, arguments: Array(words.dropFirst(command.words.count)))
     }
 

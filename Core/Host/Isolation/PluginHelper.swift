@@ -129,15 +129,19 @@ final class PluginHelper: Sendable {
 
     /// Runs one command line in the helper: what it writes goes to `output` and `error` as it comes, and
     /// `network` answers its HTTP requests; cancelling the task (Ctrl-C) tells the helper to cancel the command.
+    /// `files`, the files the user named on it, cross with it (the caller closes strata's descriptors).
     /// - Returns: the command's exit code, or the failure when the helper died before it ended.
     func run(
-        _ words: [String], isTerminal: Bool, output: @escaping @Sendable (String) -> Void,
+        _ words: [String], files: HelperFiles = HelperFiles(), isTerminal: Bool, output: @escaping @Sendable (String) -> Void,
         error: @escaping @Sendable (String) -> Void,
         network: HelperNetwork
     ) async -> Result<Int32, HelperFailure> {
         allowCPU()
-        let request = (try? JSONEncoder().encode(HelperRequest(words: words, isTerminal: isTerminal))).map(Array.init) ?? []
-        guard channel.send(.init(.run, request)) else { return .failure(HelperFailure(pluginID: pluginID, reason: stop())) }
+        let sent = HelperRequest(words: words, isTerminal: isTerminal, files: files.arguments.isEmpty ? nil : files.arguments)
+        let request = (try? JSONEncoder().encode(sent)).map(Array.init) ?? []
+        guard channel.send(.init(.run, request), descriptors: files.descriptors) else {
+            return .failure(HelperFailure(pluginID: pluginID, reason: stop()))
+        }
         let channel = channel
         let http = HelperHTTPRelay(channel: channel, network: network)
         // Its requests end before the socket closes: none writes to a descriptor reused since.
@@ -193,6 +197,8 @@ final class PluginHelper: Sendable {
 struct HelperRequest: Codable {
     var words: [String]
     var isTerminal: Bool
+    /// The files among `words` whose descriptors come with the request (``HelperFiles``).
+    var files: [HelperFileArgument]?
 }
 
 /// A helper that could not start or died: one line for people.

@@ -13,13 +13,34 @@ final class Fixture: FeaturePlugin {
                 invocation.writeLine("ok: " + (try await run(arguments.positionals, context)))
             })
         }
-        try command("read") { arguments, _ in
-            guard let file = fopen(arguments[0], "r") else { throw denied("open \(arguments[0])") }
+        @Sendable func read(_ path: String) throws -> Int {
+            guard let file = fopen(path, "r") else { throw denied("open \(path)") }
             defer { fclose(file) }
             var bytes = [UInt8](repeating: 0, count: 4096)
             let count = fread(&bytes, 1, bytes.count, file)
-            guard ferror(file) == 0 else { throw denied("read \(arguments[0])") }
-            return "read \(count) bytes of \(arguments[0])"
+            guard ferror(file) == 0 else { throw denied("read \(path)") }
+            return count
+        }
+        try command("read") { arguments, _ in "read \(try read(arguments[0])) bytes of \(arguments[0])" }
+        // The user hands it one file (a declared file argument); it reads that one, then tries another.
+        try command("read-beside") { arguments, _ in
+            let given = try read(arguments[0])
+            return "read \(given) bytes of the file given, and \(try read(arguments[1])) bytes of \(arguments[1])"
+        }
+        // The user names a file for it to write (an option declared "writes").
+        try context.addCommand(PluginCommand(path: ["hostile", "export"]) { arguments, invocation in
+            let path = arguments.value("--to") ?? ""
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            guard descriptor >= 0 else { throw denied("create \(path)") }
+            close(descriptor)
+            invocation.writeLine("ok: wrote \(path)")
+        })
+        // The user hands it a file to read; it writes to it instead.
+        try command("overwrite") { arguments, _ in
+            let descriptor = open(arguments[0], O_WRONLY | O_TRUNC)
+            guard descriptor >= 0, write(descriptor, "planted", 7) == 7 else { throw denied("write \(arguments[0])") }
+            close(descriptor)
+            return "overwrote the file given"
         }
         try command("parent-environ") { _, _ in
             let path = "/proc/\(getppid())/environ"
