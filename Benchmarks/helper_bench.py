@@ -4,7 +4,7 @@
   python3 helper_bench.py STRATA BASELINE   # round trips only, interleaved with another build's (5 rounds each)
 
 One message round trip: starts the helper, `strata __helper-sandboxed hostile <this pid>` with its socket on
-descriptor 3 and the config strata writes for it (one command through strata first writes it), as strata
+descriptor 3 and the config strata would write for it (strata removes its own once the helper has read it), as strata
 does but without the kernel sandbox (which only strata's child can apply), shakes hands (in the version
 the build speaks: a helper that refuses another names its own), then sends
 `hostile echo hi` as a `run` frame 2,000 times (after 200 to warm up) and times each from the send to the
@@ -66,10 +66,9 @@ def exchange(host, request):
     return samples
 
 
-def helper(strata, data, plugin, version):
-    """A started helper of `plugin` that shook hands speaking `version`: its socket and process, or the
-    version it speaks when it refused another (it says so)."""
-    visible = os.path.join(data, plugin, ".helper-config.json")
+def helper(strata, visible, data, plugin, version):
+    """A started helper of `plugin` (reading config `visible`) that shook hands speaking `version`: its socket
+    and process, or the version it speaks when it refused another (it says so)."""
     host, helper = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
     child = subprocess.Popen([strata, "--config", visible, "--data-dir", data, "__helper-sandboxed", plugin, str(os.getpid())],
                              pass_fds=(3, helper.fileno()), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
@@ -88,21 +87,28 @@ def helper(strata, data, plugin, version):
 
 
 def request(words, version):
-    """A `run` frame's payload: JSON up to version 3; since version 4 a flag byte (is a terminal) and each word
-    as its 4-byte big-endian length and UTF-8 (HelperRequest.payload)."""
+    """A `run` frame's payload: JSON up to version 3; since version 4 a flags byte (0: not a terminal, no
+    files), the number of words as 4 big-endian bytes, and each word as its 4-byte length and UTF-8
+    (HelperRequest.payload)."""
     if version < 4:
         return json.dumps({"words": words, "isTerminal": False}).encode()
-    return bytes([0]) + b"".join(struct.pack(">I", len(word.encode())) + word.encode() for word in words)
+    encoded = [word.encode() for word in words]
+    return bytes([0]) + struct.pack(">I", len(encoded)) + b"".join(struct.pack(">I", len(word)) + word for word in encoded)
 
 
 def round_trip(strata, config, data, plugin, words):
     """µs of each run → exit exchange with a started helper, in the wire version its build speaks."""
     subprocess.run([strata, "--config", config, "--data-dir", data] + words, stdout=subprocess.DEVNULL, check=True)
+    # What HelperServer.visibleConfig gives a helper: its plugin's folder, and the plugin in its process.
+    visible = os.path.join(os.path.dirname(config), "helper.json")
+    with open(visible, "w") as file:
+        json.dump({"pluginDirectories": [os.path.join(os.path.dirname(config), "plugins")],
+                   "features": {plugin: {"settings": {}, "isolation": "none"}}}, file)
     version = VERSION
-    started = helper(strata, data, plugin, version)
+    started = helper(strata, visible, data, plugin, version)
     if isinstance(started, int):
         version = started
-        started = helper(strata, data, plugin, version)
+        started = helper(strata, visible, data, plugin, version)
     host, child = started
     samples = exchange(host, request(words, version))
     host.close()

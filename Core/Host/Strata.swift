@@ -35,8 +35,10 @@ public func runStrata(_ arguments: [String], environment: [String: String]) asyn
     default:
         break
     }
-    if words.first == "__probe", words.count > 1 {
+    if words.first == "__probe" || words.first == "__helper-sandboxed", words.count > 1 {
         // A probe tries the plugin even if it crashed before; if it crashes again, the journal says so again.
+        // So does a helper: strata supervises its deaths (restarts, backoff, a cap), and its own journal, in
+        // the plugin's data folder, would skip the plugin for good.
         CrashJournal.forget(words[1], in: CrashJournal.directory(environment: environment))
     }
     if words.isEmpty && Console.isInteractive && environment["TERM"] != "dumb" && environment[Supervisor.supervisedVariable] == nil {
@@ -66,7 +68,7 @@ public func runStrata(_ arguments: [String], environment: [String: String]) asyn
         Console.write(HostHelp(records: runner.records, configSource: context.config.source).text)
         return 0
     case .probe(let id): return PluginsCommands(runner: runner).probeMode(id: id)
-    case .helper(let id, let parent): return await HelperServer(runner: runner).serve(id: id, parent: parent)
+    case .helper(let id, let parent, let digest): return await HelperServer(runner: runner).serve(id: id, parent: parent, checkedDigest: digest)
     case .host(let command, let arguments): return command.run(arguments, on: runner)
     case .plugin(let request): return await runner.run(request)
     case .show(let text):

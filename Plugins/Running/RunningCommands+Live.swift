@@ -27,7 +27,7 @@ extension RunningCommands {
                 throw CommandError.usage(
                     "\(RunningHostCommand.name(\.sessionDir)) is for a same-machine session; leave it out with \(RunningHostCommand.name(\.listen))")
             }
-            let network = networkSessions(endpoint, invocation: invocation)
+            let network = try networkSessions(endpoint, invocation: invocation)
             let host = container.makeHostLiveRunUseCase(sessions: network)
             connection = try await interruptible {
                 try await host.execute(setting, id: id, timeline: me.timeline) {
@@ -76,7 +76,7 @@ extension RunningCommands {
         let speed = try speed(command.speed, live: true, option: RunningJoinCommand.name(\.speed))
         let me = try await loadTrack(command.track, pace: pace(command.pace, option: RunningJoinCommand.name(\.pace)))
         let sessions: any LiveSessionRepository =
-            try endpoint.map { networkSessions($0, invocation: invocation) }
+            try endpoint.map { try networkSessions($0, invocation: invocation) }
             ?? liveSessions(in: command.sessionDir, invocation: invocation)
         let name = nickname(command.nickname, invocation)
         let join = container.makeJoinLiveRunUseCase(sessions: sessions)
@@ -116,9 +116,15 @@ extension RunningCommands {
         try container.makeLiveSessionRepository(in: folder, log: { invocation.writeError("running: \($0)") })
     }
 
-    /// A session over TCP; refused and dropped connections are reported on standard error.
-    private func networkSessions(_ endpoint: LiveEndpoint, invocation: CommandInvocation) -> TCPLiveSessionRepository {
-        container.makeNetworkLiveSessionRepository(endpoint, log: { invocation.writeError("running: \($0)") })
+    /// A session over TCP; refused and dropped connections are reported on standard error. A sandboxed helper
+    /// may not open a TCP socket, so there it is refused with what to do.
+    private func networkSessions(_ endpoint: LiveEndpoint, invocation: CommandInvocation) throws -> TCPLiveSessionRepository {
+        if container.dependencies.isSandboxed {
+            throw CommandError.failure(
+                "a live race over the network needs Running in process: its sandboxed helper may not open TCP sockets. "
+                    + "Set \"isolation\": \"none\" under features.running in strata's config.")
+        }
+        return container.makeNetworkLiveSessionRepository(endpoint, log: { invocation.writeError("running: \($0)") })
     }
 
     /// Messages about the session go to standard output, or to standard error when it carries JSON.

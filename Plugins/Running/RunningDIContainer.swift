@@ -20,6 +20,8 @@ final class RunningDIContainer: Sendable {
         let environment: [String: String]
         let databaseOpener: @Sendable () throws -> any DatabaseOpener
         let wallClock: @Sendable () throws -> any WallClock
+        /// Whether Running runs in a sandboxed helper, which reads only its data folder (``PluginContext/isSandboxed``).
+        var isSandboxed = false
     }
 
     let dependencies: Dependencies
@@ -80,7 +82,11 @@ final class RunningDIContainer: Sendable {
 
     /// GPX files, with the tracks last used remembered in the data folder; made once.
     func makeTrackRepository() -> any TrackRepository {
-        trackRepository { GPXTrackRepository(memoryFile: dependencies.dataDirectory.appendingPathComponent("last-tracks.json")) }
+        trackRepository {
+            GPXTrackRepository(
+                memoryFile: dependencies.dataDirectory.appendingPathComponent("last-tracks.json"),
+                sandboxFolder: dependencies.isSandboxed ? dependencies.dataDirectory : nil)
+        }
     }
 
     /// Sessions on this machine, in the configured folder or in `folder` (`--session-dir`); `log` hears why

@@ -15,7 +15,7 @@ public final class RunningPlugin: FeaturePlugin {
             dependencies: .init(
                 settings: try context.settings.decode(RunningSettings.self), dataDirectory: URL(fileURLWithPath: context.dataDirectory, isDirectory: true),
                 environment: ProcessInfo.processInfo.environment,
-                databaseOpener: { try context.service() }, wallClock: { try context.service() }))
+                databaseOpener: { try context.service() }, wallClock: { try context.service() }, isSandboxed: context.isSandboxed))
         try context.contribute(.screen) { _ in try container.makeRunningScreenProvider() }
         try container.makeRunningCommands().register(in: context)
     }

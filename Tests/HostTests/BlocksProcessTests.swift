@@ -1,16 +1,22 @@
 import Foundation
 import Testing
 
-/// Blocks state survives the process: what one `strata` writes, the next one reads.
+/// Blocks state survives the process: what one `strata` writes, the next one reads. Each flow runs with
+/// Blocks in strata's process and in a sandboxed helper (`"isolation": "process"`).
 @Suite struct BlocksProcessTests {
-    let sandbox: Sandbox
-
-    init() throws {
-        sandbox = try Sandbox()
-        try sandbox.writeConfig(#"{"features": {"movies": {"enabled": false}, "gpt": {"enabled": false}, "running": {"enabled": false}}}"#)
+    /// The config: Blocks alone, run as `isolation` says, with `settings`.
+    static func config(_ isolation: Isolation, settings: String = "{}") -> String {
+        #"{"features": {"movies": {"enabled": false}, "gpt": {"enabled": false}, "running": {"enabled": false}, "blocks": {"isolation": "\#(isolation.rawValue)", "settings": \#(settings)}}}"#
     }
 
-    @Test func aBlockAddedInOneProcessIsListedByTheNext() throws {
+    static func sandbox(_ isolation: Isolation) throws -> Sandbox {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(config(isolation))
+        return sandbox
+    }
+
+    @Test(arguments: Isolation.allCases) func aBlockAddedInOneProcessIsListedByTheNext(_ isolation: Isolation) throws {
+        let sandbox = try Self.sandbox(isolation)
         let add = try sandbox.strata(["blocks", "add", "Deep work", "--hours", "4"])
         #expect(add.status == 0, "\(add.stderr)")
         let list = try sandbox.strata(["blocks", "list", "--json"])
@@ -22,7 +28,7 @@ import Testing
     }
 
     /// `strata clock --watch`, once its output shows `text` (or it ended, or a minute passed).
-    func launchWatch(until text: String) throws -> LaunchedProcess {
+    func launchWatch(until text: String, in sandbox: Sandbox) throws -> LaunchedProcess {
         let watch = try launch(BuildProducts.strata, ["--config", sandbox.config.path, "--data-dir", sandbox.data.path,
                                                       "clock", "--watch"])
         let deadline = Date().addingTimeInterval(60)
@@ -33,9 +39,10 @@ import Testing
     }
 
     /// `clock --watch` follows the clock until Ctrl-C; piped, it writes a line each time the phase changes.
-    @Test func clockWatchWritesALineForEachNewRound() throws {
+    @Test(arguments: Isolation.allCases) func clockWatchWritesALineForEachNewRound(_ isolation: Isolation) throws {
+        let sandbox = try Self.sandbox(isolation)
         #expect(try sandbox.strata(["timer", "add", "Tea", "--duration", "4s", "--now"]).status == 0)
-        let watch = try launchWatch(until: "Round 2")
+        let watch = try launchWatch(until: "Round 2", in: sandbox)
         kill(watch.processIdentifier, SIGINT)
         let result = try watch.wait()
         let lines = result.stdout.split(separator: "\n").map(String.init)
@@ -48,8 +55,9 @@ import Testing
     }
 
     /// SIGTERM stops `clock --watch` as Ctrl-C does, with no error line; the host exits 128 + 15 for it.
-    @Test func clockWatchEndsQuietlyOnSIGTERM() throws {
-        let watch = try launchWatch(until: "Nothing")
+    @Test(arguments: Isolation.allCases) func clockWatchEndsQuietlyOnSIGTERM(_ isolation: Isolation) throws {
+        let sandbox = try Self.sandbox(isolation)
+        let watch = try launchWatch(until: "Nothing", in: sandbox)
         kill(watch.processIdentifier, SIGTERM)
         let result = try watch.wait()
         #expect(result.status == 143 && !result.signalled, "\(result.status)")
@@ -57,7 +65,8 @@ import Testing
     }
 
     /// Tempus edits a timer with the rules it was created with (a 0-second duration becomes 1 minute).
-    @Test func aTimerIsShownAndEditedWithTheValidationOfAdding() throws {
+    @Test(arguments: Isolation.allCases) func aTimerIsShownAndEditedWithTheValidationOfAdding(_ isolation: Isolation) throws {
+        let sandbox = try Self.sandbox(isolation)
         #expect(try sandbox.strata(["timer", "add", "Tea", "--duration", "3m"]).status == 0)
         let show = try sandbox.strata(["timer", "show", "Tea"])
         #expect(show.status == 0, "\(show.stderr)")
@@ -78,7 +87,8 @@ import Testing
         #expect(missing.status != 0 && missing.stderr.contains("Coffee"), "\(missing.stderr)")
     }
 
-    @Test func aStartedBlockIsShownByTheClockOfALaterProcess() throws {
+    @Test(arguments: Isolation.allCases) func aStartedBlockIsShownByTheClockOfALaterProcess(_ isolation: Isolation) throws {
+        let sandbox = try Self.sandbox(isolation)
         #expect(try sandbox.strata(["blocks", "add", "Deep work", "--hours", "4"]).status == 0)
         let start = try sandbox.strata(["blocks", "start", "Deep work"])
         #expect(start.status == 0, "\(start.stderr)")
@@ -97,7 +107,8 @@ import Testing
     }
 
     /// A damaged data file is named, with what to do; no SQL, no SQLite's or the container's words.
-    @Test func aCorruptDatabaseNamesTheFileAndSaysToMoveItAside() throws {
+    @Test(arguments: Isolation.allCases) func aCorruptDatabaseNamesTheFileAndSaysToMoveItAside(_ isolation: Isolation) throws {
+        let sandbox = try Self.sandbox(isolation)
         let file = sandbox.data.appendingPathComponent("blocks/blocks.sqlite")
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(repeating: 0x41, count: 8192).write(to: file)
@@ -110,7 +121,8 @@ import Testing
         }
     }
 
-    @Test func anEmptyTitleIsRefusedWithoutCrashing() throws {
+    @Test(arguments: Isolation.allCases) func anEmptyTitleIsRefusedWithoutCrashing(_ isolation: Isolation) throws {
+        let sandbox = try Self.sandbox(isolation)
         let result = try sandbox.strata(["blocks", "add", "", "--hours", "4"])
         #expect(!result.signalled)
         #expect(result.status == 1 || result.status == 2)
@@ -121,7 +133,8 @@ import Testing
     /// so `blocks list` maps no ICU, and the clock still keeps wall-clock time in the system's zone (`TZ`) or
     /// the configured one. A 4-hour block ends on a multiple of 4 hours after local midnight: on the hour in
     /// UTC, at half past in India (UTC+5:30).
-    @Test func theClockKeepsLocalTimeWithTheZoneDatabaseOpenedOnlyWhenNeeded() throws {
+    @Test(arguments: Isolation.allCases) func theClockKeepsLocalTimeWithTheZoneDatabaseOpenedOnlyWhenNeeded(_ isolation: Isolation) throws {
+        let sandbox = try Self.sandbox(isolation)
         let ldd = try run("/usr/bin/ldd", [BuildProducts.directory.appendingPathComponent("libBlocksPlugin.so").path])
         #expect(ldd.status == 0 && ldd.stdout.contains("libFoundationEssentials.so"), "\(ldd.stdout)")
         #expect(!ldd.stdout.contains("ICU") && !ldd.stdout.contains("Internationalization"), "\(ldd.stdout)")
@@ -137,10 +150,10 @@ import Testing
         #expect(try endsAt(["TZ": "UTC"]).hasSuffix(":00:00Z"))
         #expect(try endsAt(["TZ": "Asia/Kolkata"]).hasSuffix(":30:00Z"))
 
-        try sandbox.writeConfig(#"{"features": {"movies": {"enabled": false}, "gpt": {"enabled": false}, "running": {"enabled": false}, "blocks": {"settings": {"timeZone": "Asia/Kolkata"}}}}"#)
+        try sandbox.writeConfig(Self.config(isolation, settings: #"{"timeZone": "Asia/Kolkata"}"#))
         #expect(try endsAt(["TZ": "UTC"]).hasSuffix(":30:00Z"))
 
-        try sandbox.writeConfig(#"{"features": {"movies": {"enabled": false}, "gpt": {"enabled": false}, "running": {"enabled": false}, "blocks": {"settings": {"timeZone": "Mars/Olympus"}}}}"#)
+        try sandbox.writeConfig(Self.config(isolation, settings: #"{"timeZone": "Mars/Olympus"}"#))
         let unknown = try sandbox.strata(["clock"])
         #expect(unknown.status == 1)
         #expect(unknown.stderr.hasPrefix(#"blocks: unknown time zone "Mars/Olympus" in the setting `features.blocks.settings.timeZone`: it takes an IANA zone name"#),

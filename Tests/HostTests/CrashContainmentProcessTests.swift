@@ -40,6 +40,22 @@ import Testing
         #expect(try decodeRows(try sandbox.strata(["plugins", "list", "--json"]).stdout)["traps"]?.state == "enabled")
     }
 
+    /// Process-isolated, a plugin that traps while loading takes down its helper, never strata, and strata
+    /// supervises the helper's deaths: each new helper tries the plugin again, and says why it died. (Before,
+    /// the helper's own journal skipped it from then on, as "crashed strata", which `plugins retry` couldn't
+    /// forget; and the reason was the stack trace's last frame.)
+    @Test(.timeLimit(.minutes(10)))
+    func aPluginThatCrashesItsHelperIsTriedAgainByTheNextHelper() throws {
+        let sandbox = try Sandbox()
+        try sandbox.install(fixture: "TrapsAtLoad", as: "Traps")
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"], "features": {"traps": {"isolation": "process"}}}"#)
+        for run in 1...2 {
+            let rows = try decodeRows(try sandbox.strata(["plugins", "check", "--json"]).stdout)
+            #expect(rows["traps"]?.state == "crashed", "run \(run): \(rows["traps"]?.error ?? "")")
+            #expect(rows["traps"]?.error == "plugin traps's helper crashed (SIGILL (4)): Fatal error: fixture traps on purpose", "run \(run)")
+        }
+    }
+
     @Test(.timeLimit(.minutes(10)))
     func retryOfAPluginThatNeverCrashedSaysSo() throws {
         let sandbox = try Sandbox.withHealthy()

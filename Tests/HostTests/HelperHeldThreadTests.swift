@@ -8,8 +8,6 @@ import Testing
 /// start must not keep the command's HTTP answer or Ctrl-C from crossing. In process (`"isolation": "none"`)
 /// both work as they always did. strata runs on a thread of its own here: its waits block.
 @Suite struct HelperHeldThreadTests {
-    typealias Isolation = IsolationProcessTests.Isolation
-
     /// strata's arguments and environment for Hostile's `words`, in a sandbox `hostile` keeps.
     func command(_ hostile: IsolationProcessTests.Hostile, _ words: [String]) -> [String] {
         ["--config", hostile.sandbox.config.path, "--data-dir", hostile.sandbox.data.path, "hostile"] + words

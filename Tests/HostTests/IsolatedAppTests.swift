@@ -163,11 +163,8 @@ import Testing
     func aRunGoingInTheHelperIsSavedWhenStrataIsToldToStop() async throws {
         let sandbox = try Sandbox()
         let track = try Self.track(in: sandbox)
-        let (terminal, _) = try await app.startStrata(in: sandbox, config: Self.config("running"))
+        let terminal = try await setupForm(in: sandbox)
         defer { terminal.close() }
-        try await open("Running", in: terminal, title: " Strata › Running")
-        try terminal.press("Enter")  // New run
-        try await terminal.waitFor("the setup form") { $0.contains { $0.contains("› My track") } }
         try terminal.type(track.path)
         try terminal.press("Up")
         try terminal.type("4")
@@ -180,6 +177,20 @@ import Testing
         let runs = try #require(try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]], "\(history.stderr)")
         let result = try #require(runs.first?["result"] as? [String: Any], "\(history.stdout)")
         #expect(runs.count == 1 && result["cancelled"] as? Bool == true, "\(history.stdout)")
+    }
+
+    /// A track typed in the setup form outside Running's folder is kept out by the sandbox (only files named
+    /// on the command line cross): the form says so, with where tracks can go and the setting to change.
+    @Test(.timeLimit(.minutes(10)))
+    func aTrackOutsideItsFolderTypedInTheFormIsExplained() async throws {
+        let sandbox = try Sandbox()
+        let terminal = try await setupForm(in: sandbox)
+        defer { terminal.close() }
+        try terminal.type(RunningAppProcessTests.track)
+        try terminal.press("Enter")
+        func text(_ screen: [String]) -> String { screen.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ") }
+        let screen = try await terminal.waitFor("the form's error") { text($0).contains("Copy the track into that folder") }
+        #expect(text(screen).contains("Running runs in a sandboxed helper, which reads only the tracks in its folder"), "\(screen.joined(separator: "\n"))")
     }
 
     @Test(.timeLimit(.minutes(10)))
@@ -233,6 +244,20 @@ import Testing
         let track = folder.appendingPathComponent("lake.gpx")
         try FileManager.default.copyItem(at: URL(fileURLWithPath: RunningAppProcessTests.track), to: track)
         return track
+    }
+
+    /// The app with Running in a helper, on its setup form (New run); the caller closes the terminal.
+    func setupForm(in sandbox: Sandbox) async throws -> TmuxTerminal {
+        let (terminal, _) = try await app.startStrata(in: sandbox, config: Self.config("running"))
+        do {
+            try await open("Running", in: terminal, title: " Strata › Running")
+            try terminal.press("Enter")  // New run
+            try await terminal.waitFor("the setup form") { $0.contains { $0.contains("› My track") } }
+            return terminal
+        } catch {
+            terminal.close()
+            throw error
+        }
     }
 
     /// Selects `name` on the home screen, presses Enter, and waits for `title` in the title bar.

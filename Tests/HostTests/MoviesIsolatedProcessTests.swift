@@ -5,11 +5,7 @@ import Testing
 /// `strata movies` with Movies in a sandboxed helper (`"isolation": "process"`) and its offline catalog: no
 /// network, its SQLite files in its own folder. It prints what it prints in process.
 @Suite struct MoviesIsolatedProcessTests {
-    func sandbox(isolation: String) throws -> Sandbox {
-        let sandbox = try Sandbox()
-        try sandbox.writeConfig(#"{"pluginDirectories": ["\#(BuildProducts.directory.path)"], "features": {"movies": {"isolation": "\#(isolation)"}}}"#)
-        return sandbox
-    }
+    func sandbox(isolation: String) throws -> Sandbox { try .running("movies", isolation: isolation) }
 
     @Test(.timeLimit(.minutes(10)))
     func searchAndRecentPrintWhatTheyPrintInProcess() throws {

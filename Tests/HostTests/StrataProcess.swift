@@ -197,6 +197,15 @@ final class Sandbox {
         return sandbox
     }
 
+    /// A sandbox whose config reads the built plugins and runs `feature` as `isolation` says (`"process"`, a
+    /// sandboxed helper; `"none"`, inside strata), to compare what a feature prints in each.
+    static func running(_ feature: String, isolation: String) throws -> Sandbox {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(
+            #"{"pluginDirectories": ["\#(BuildProducts.directory.path)"], "features": {"\#(feature)": {"isolation": "\#(isolation)"}}}"#)
+        return sandbox
+    }
+
     /// `features` entries that run the plugins `ids` inside strata (`"isolation": "none"`), for tests of
     /// what strata does with a plugin in its own process (loading, DI, crash containment, the load watchdog):
     /// a dropped-in fixture runs in a sandboxed helper by default.
@@ -228,6 +237,9 @@ final class Sandbox {
                              environment: ["XDG_STATE_HOME": state.path].merging(environment) { $1 })
     }
 }
+
+/// Where a plugin runs in a test: in a sandboxed helper or in strata's process (`features.<id>.isolation`).
+enum Isolation: String, CaseIterable, Sendable { case process, none }
 
 /// One row of `strata plugins list --json`.
 struct PluginRow: Decodable {

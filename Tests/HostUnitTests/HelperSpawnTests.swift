@@ -11,6 +11,7 @@ import Testing
         HelperLaunch(
             pluginID: "hostile", mode: mode, limits: .init(memoryMegabytes: 512, openFiles: 64, cpuSeconds: 10), executable: executable,
             arguments: arguments, environment: ["PATH": "/usr/bin:/bin"], dataFolder: URL(fileURLWithPath: "/nonexistent"), config: Data(),
+            configFile: URL(fileURLWithPath: "/nonexistent/.helper-config.json"),
             readable: [], writable: [], otherPluginFolders: [], origin: "\"isolation\": \"process\" under features.hostile in c.json",
             configSource: "c.json")
     }

@@ -30,18 +30,24 @@ import Testing
         }
     }
 
-    /// A command line crosses in its compact form (version 4) as it was; bytes that are not one (a length past
-    /// the end, a flag that is no flag, UTF-8 that isn't) are refused, never trapped on.
+    /// A command line crosses in its compact form (version 4) as it was, the files it names too; bytes that
+    /// are not one (a count or length past the end, an unknown flag, UTF-8 that isn't, bytes after the words)
+    /// are refused, never trapped on.
     @Test func aCommandLineRoundTripsAndHostileBytesAreRefused() {
         let request = HelperRequest(words: ["hostile", "echo", "héllo wörld", ""], isTerminal: true)
         #expect(HelperRequest(payload: request.payload) == request)
-        #expect(HelperRequest(payload: [0]) == HelperRequest(words: [], isTerminal: false))
+        let withFiles = HelperRequest(
+            words: ["running", "import", "--track=lake.gpx"], isTerminal: false, files: [HelperFileArgument(index: 2, prefix: "--track=", name: "lake.gpx")])
+        #expect(HelperRequest(payload: withFiles.payload) == withFiles)
+        #expect(HelperRequest(payload: [0, 0, 0, 0, 0]) == HelperRequest(words: [], isTerminal: false))
         #expect(HelperRequest(payload: []) == nil)
-        #expect(HelperRequest(payload: [2]) == nil, "the flag is 0 or 1")
-        #expect(HelperRequest(payload: [0, 0, 0, 0, 5, 65]) == nil, "a word longer than what is left")
-        #expect(HelperRequest(payload: [0, 0xFF, 0xFF, 0xFF, 0xFF, 65]) == nil)
-        #expect(HelperRequest(payload: [0, 0, 0, 1]) == nil, "a length cut short")
-        #expect(HelperRequest(payload: [0, 0, 0, 0, 1, 0xFF]) == nil, "not UTF-8")
+        #expect(HelperRequest(payload: [4, 0, 0, 0, 0]) == nil, "an unknown flag")
+        #expect(HelperRequest(payload: [0, 0, 0, 0, 1, 0, 0, 0, 5, 65]) == nil, "a word longer than what is left")
+        #expect(HelperRequest(payload: [0, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0]) == nil, "more words than bytes")
+        #expect(HelperRequest(payload: [0, 0, 0, 0, 1, 0, 0, 1]) == nil, "a length cut short")
+        #expect(HelperRequest(payload: [0, 0, 0, 0, 1, 0, 0, 0, 1, 0xFF]) == nil, "not UTF-8")
+        #expect(HelperRequest(payload: [0, 0, 0, 0, 0, 65]) == nil, "bytes after the words")
+        #expect(HelperRequest(payload: [2, 0, 0, 0, 0] + Array("[{".utf8)) == nil, "files that aren't JSON")
         for _ in 0..<2_000 {
             _ = HelperRequest(payload: (0..<Int.random(in: 0...16)).map { _ in UInt8.random(in: 0...6) })
         }

@@ -29,7 +29,7 @@ import Testing
         #expect(completion.complete(["running", "run", "--mode"], current: "") == .words(["race", "single", "team"]))
         #expect(completion.complete(["running", "run", "--track"], current: "") == .files(extensions: ["gpx"]))
         #expect(completion.complete(["running", "host", "--session-dir"], current: "") == .directories, "a value named DIR")
-        #expect(completion.complete(["running", "track"], current: "") == .files(extensions: []), "an argument named FILE")
+        #expect(completion.complete(["running", "track"], current: "") == .files(extensions: ["gpx"]), "an argument with fileExtensions")
         #expect(completion.complete(["running", "run", "--goal"], current: "") == .words([]))
     }
 

@@ -79,6 +79,7 @@ struct ShellCompletion {
         }
         if argument == HostCommand.pluginID { return offer(pluginIDs, current) }
         if argument == HostCommand.shell { return offer(ShellScript.names, current) }
+        if let extensions = argument.fileExtensions { return .files(extensions: extensions) }
         return Completion.path(named: argument.name) ?? .words([])
     }
 

@@ -1,4 +1,6 @@
+import Dispatch
 import Glibc
+import StrataBase
 import Synchronization
 
 /// A helper's CPU time per command (``KernelSandbox/allowCPU(_:to:)``), and afterwards what a death by
@@ -13,6 +15,21 @@ final class HelperCPULimit: Sendable {
     func allow(_ seconds: Int, to pid: pid_t) {
         let allowed = KernelSandbox.allowCPU(seconds, to: pid)
         allowance.withLock { $0 = allowed }
+    }
+
+    /// Watches helper `pid` until `lifetime` says it ended, twice a second: past its allowance by a second, its
+    /// process group is killed. The kernel's SIGXCPU at the allowance ends a helper unless each of its threads
+    /// blocks the signal, and one can (a signal handler that never returns holds a thread with the signal
+    /// blocked, dispatch_main's included); the hard limit, where the kernel sends SIGKILL, can't be raised
+    /// again for the next command, so it stays strata's.
+    /// - Returns: false when the watching thread couldn't start.
+    func watch(_ pid: pid_t, lifetime: HelperLifetime) -> Bool {
+        detachThread(named: "strata-helper-cpu") { [self] in
+            while !lifetime.hasEnded(within: .milliseconds(500)) {
+                guard let total = allowance.withLock({ $0?.total }), let used = KernelSandbox.cpuSeconds(of: pid), used > total + 1 else { continue }
+                kill(-pid, SIGKILL)
+            }
+        }
     }
 
     /// The limit a helper that used `cpuSeconds` in all ran into (`nil`: none), for ``HelperFailure``.

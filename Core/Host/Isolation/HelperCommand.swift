@@ -23,6 +23,8 @@ struct HelperCommand: Sendable {
     let capabilities: PluginDescriptor.Capabilities
     /// The plugins whose Swift types it uses (its descriptor's `dependencies`), which don't cross to a helper.
     var dependencies: [String] = []
+    /// Its commands as its descriptor declares them: the files their command lines name cross to the helper.
+    var declared: [PluginDescriptor.Command] = []
     /// How its helper starts (`nil`: the catalog has no descriptor for it).
     let launch: HelperLaunch?
     /// The hosts of the URL settings the user wrote for it, which its helper may reach too.
@@ -70,6 +72,14 @@ struct HelperCommand: Sendable {
             invocation.writeError("strata: \(refusal)")
             return 1
         }
+        let files: HelperFiles
+        switch openFiles(words) {
+        case .success(let opened): files = opened
+        case .failure(let refusal):
+            invocation.writeError("strata: \(refusal)")
+            return 1
+        }
+        defer { files.close() }
         let helper: PluginHelper
         do {
             helper = try start()
@@ -79,7 +89,7 @@ struct HelperCommand: Sendable {
             return 1
         }
         switch await helper.run(
-            words, isTerminal: invocation.isTerminal, output: { Self.relay($0, to: invocation) },
+            words, files: files, isTerminal: invocation.isTerminal, output: { Self.relay($0, to: invocation) },
             error: { invocation.writeError($0) }, network: network)
         {
         case .success(let code):
@@ -90,6 +100,17 @@ struct HelperCommand: Sendable {
             invocation.writeError("strata: \(problem.description)")
             return 1
         }
+    }
+
+    /// The files the command line `words` names, opened by strata for the helper, which may read no file outside
+    /// its folders but those (``HelperFiles``); folders it can't reach are refused, with what to do instead.
+    func openFiles(_ words: [String]) -> Result<HelperFiles, HelperFileRefusal> {
+        guard let launch, let command = declared.command(of: words) else {
+            return .success(HelperFiles())
+        }
+        return HelperFiles.open(
+            words, command: command, reachable: isolation.mode == .process ? launch.writable : nil, dataFolder: launch.dataFolder.path,
+            advice: "set \"isolation\": \"none\" under features.\(pluginID) in \(configSource) to run it inside strata.")
     }
 
     /// What answers the helper's HTTP requests: strata's own client, to the hosts the plugin declared and
@@ -130,7 +151,15 @@ extension HostRunner {
             pluginID: id, isolation: isolation, capabilities: isolation.capabilities(declared: descriptor?.capabilities ?? .init()).capabilities,
             launch: helperLaunch(for: id), environment: context.environment, configSource: config.source, container: container)
         command.dependencies = descriptor?.dependencies.keys.sorted() ?? []
+        command.declared = descriptor?.commands ?? []
         command.chosenHosts = descriptor.map { ChosenHost.chosen(by: config.features[id]?.settings, for: $0) } ?? []
         return command
+    }
+}
+
+extension [PluginDescriptor.Command] {
+    /// The command that the longest prefix of the command line `words` selects, of these.
+    func command(of words: [String]) -> PluginDescriptor.Command? {
+        filter { words.starts(with: $0.words) }.max { $0.words.count < $1.words.count }
     }
 }

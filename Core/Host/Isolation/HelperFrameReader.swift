@@ -26,30 +26,44 @@ final class HelperFrameReader: Sendable {
         var watching = false
         /// Threads replaced while held, not yet let go.
         var held = 0
+        /// Descriptors that came with the frames read (``HelperFiles``), in order, until a frame takes them.
+        var descriptors: [Int32] = []
     }
 
     private let channel: HelperChannel
-    private let handle: @Sendable (HelperWire.Frame) -> Void
+    private let handle: @Sendable (HelperWire.Frame, HelperFrameReader) -> Void
     private let closed: @Sendable () -> Void
     private let state = Mutex(State())
     /// Wakes the sleeping standby.
     private let wake = DispatchSemaphore(value: 0)
 
-    /// Reads `channel` on threads of its own, handing each frame to `handle`; `closed` runs when strata
-    /// closed the socket. False when no thread could start.
+    /// Reads `channel` on threads of its own, handing each frame to `handle` (with this reader, which holds
+    /// the descriptors that came with the frames); `closed` runs when strata closed the socket. False when no
+    /// thread could start.
     static func start(
-        _ channel: HelperChannel, handle: @escaping @Sendable (HelperWire.Frame) -> Void, closed: @escaping @Sendable () -> Void
+        _ channel: HelperChannel, handle: @escaping @Sendable (HelperWire.Frame, HelperFrameReader) -> Void,
+        closed: @escaping @Sendable () -> Void
     ) -> Bool {
         let reader = HelperFrameReader(channel: channel, handle: handle, closed: closed)
         return detachThread(named: "strata-helper-wire") { reader.read(as: 0) } && reader.startStandby()
     }
 
     private init(
-        channel: HelperChannel, handle: @escaping @Sendable (HelperWire.Frame) -> Void, closed: @escaping @Sendable () -> Void
+        channel: HelperChannel, handle: @escaping @Sendable (HelperWire.Frame, HelperFrameReader) -> Void,
+        closed: @escaping @Sendable () -> Void
     ) {
         self.channel = channel
         self.handle = handle
         self.closed = closed
+    }
+
+    /// The first `count` descriptors that came with the frames and no frame took yet (fewer if fewer came).
+    func takeDescriptors(_ count: Int) -> [Int32] {
+        state.withLock { state in
+            let taken = Array(state.descriptors.prefix(count))
+            state.descriptors.removeFirst(taken.count)
+            return taken
+        }
     }
 
     private func startStandby() -> Bool { detachThread(named: "strata-helper-standby") { self.standBy() } }
@@ -57,14 +71,17 @@ final class HelperFrameReader: Sendable {
     /// Reads and handles frames as reader number `number`, until the socket closes or another thread took
     /// over while this one was held.
     private func read(as number: Int) {
-        while let frame = try? channel.receive() {
+        var descriptors: [Int32] = []
+        while let frame = try? channel.receive(descriptors: &descriptors) {
             let wakeStandby = state.withLock { state in
+                state.descriptors += descriptors
                 state.busySince = .now
                 defer { state.watching = true }
                 return !state.watching
             }
+            descriptors.removeAll(keepingCapacity: true)
             if wakeStandby { wake.signal() }
-            handle(frame)
+            handle(frame, self)
             let replaced = state.withLock { state in
                 guard state.reader == number else {
                     state.held -= 1

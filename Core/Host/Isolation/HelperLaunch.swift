@@ -4,6 +4,7 @@ import Glibc
 import StrataBase
 import StrataHostKit
 import StrataPluginKit
+import Synchronization
 
 /// Everything a plugin's helper starts with, prepared in strata, which has the config, the catalog entry and
 /// the isolation settings: the helper is one process image, `strata --config <visible config> __helper-sandboxed
@@ -18,8 +19,11 @@ struct HelperLaunch: Sendable {
     let arguments: [String]
     let environment: [String: String]
     let dataFolder: URL
-    /// The config the helper reads (``HelperServer/visibleConfig``), written in its data folder.
+    /// The config the helper reads (``HelperServer/visibleConfig``), and the file in its data folder it is
+    /// written to: one per helper start (two strata running the plugin at once each write their own), removed
+    /// once the helper has read it (``PluginHelper/start(_:)``).
     let config: Data
+    let configFile: URL
     /// What it may read beyond the system's paths and strata's libraries, and what it may also write.
     let readable: [String]
     let writable: [String]
@@ -35,7 +39,8 @@ struct HelperLaunch: Sendable {
         do {
             // Made as strata makes it for a plugin in process, and explained the same way when it can't be.
             try PrivateFolder.prepare(dataFolder)
-            try config.write(to: dataFolder.appendingPathComponent(HelperServer.configName))
+            Self.removeLeftoverConfigs(in: dataFolder)
+            try config.write(to: configFile, options: .atomic)
         } catch {
             throw HelperFailure(
                 pluginID: pluginID,
@@ -48,6 +53,21 @@ struct HelperLaunch: Sendable {
             return try KernelSandbox(readable: KernelSandbox.systemReadable + libraries + readable, writable: writable).ruleset()
         } catch {
             throw refusal(error.detail)
+        }
+    }
+
+    /// The name of the next helper's config: `.helper-config-<strata's pid>-<helpers started>.json`.
+    static func nextConfigName() -> String { ".helper-config-\(getpid())-\(starts.add(1, ordering: .relaxed).newValue).json" }
+    private static let starts = Atomic<Int>(0)
+
+    /// Removes the configs that strata processes no longer running left behind (killed before their helper
+    /// read its config), and the one name all helpers shared before.
+    static func removeLeftoverConfigs(in folder: URL) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix(".helper-config") {
+            let pid = name.split(separator: "-").dropFirst(2).first.flatMap { pid_t($0) }
+            if name == ".helper-config.json" || pid.map({ kill($0, 0) != 0 && errno == ESRCH }) == true {
+                unlink(folder.appendingPathComponent(name).path)
+            }
         }
     }
 
@@ -78,15 +98,16 @@ extension HostRunner {
         // The Swift runtime's crash backtracer is a process of its own, which the sandbox doesn't allow.
         variables["SWIFT_BACKTRACE"] = "enable=no"
         variables["XDG_STATE_HOME"] = dataFolder.appendingPathComponent(".state").path
+        if isolation.mode == .process { variables[PluginContext.sandboxedVariable] = "1" }
         let pluginFolder = URL(fileURLWithPath: entry.path).deletingLastPathComponent().path
-        let helperConfig = dataFolder.appendingPathComponent(HelperServer.configName)
+        let helperConfig = dataFolder.appendingPathComponent(HelperLaunch.nextConfigName())
         let config = HelperServer.visibleConfig(for: id, descriptor: descriptor, pluginFolder: pluginFolder, config: context.config)
         return HelperLaunch(
             pluginID: id, mode: isolation.mode, limits: isolation.limits,
             executable: realPath("/proc/self/exe") ?? CommandLine.arguments[0],
             arguments: ["--config", helperConfig.path, "--data-dir", context.dataDirectory.path] + (context.options.verbose ? ["-v"] : [])
-                + ["__helper-sandboxed", id, String(getpid())],
-            environment: variables, dataFolder: dataFolder, config: config.encoded(),
+                + ["__helper-sandboxed", id, String(getpid())] + (catalog.checkedDigest(of: id).map { [$0] } ?? []),
+            environment: variables, dataFolder: dataFolder, config: config.encoded(), configFile: helperConfig,
             readable: [pluginFolder] + files.filter { !$0.writes }.map(\.path),
             writable: [dataFolder.path] + files.filter(\.writes).map(\.path),
             otherPluginFolders: Set(

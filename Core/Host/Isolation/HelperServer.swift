@@ -17,8 +17,6 @@ import Synchronization
 struct HelperServer {
     /// The descriptor strata hands the helper its end of the socketpair on.
     static let socketDescriptor: Int32 = 3
-    /// The config the helper reads, in the plugin's data folder.
-    static let configName = ".helper-config.json"
 
     let runner: HostRunner
     private var context: HostContext { runner.context }
@@ -29,8 +27,9 @@ struct HelperServer {
         return fstat(socketDescriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFSOCK
     }
 
-    /// `strata __helper-sandboxed ID PARENT`: serves plugin `id` to strata, process `PARENT`.
-    func serve(id: String, parent: String) async -> Int32 {
+    /// `strata __helper-sandboxed ID PARENT [SHA256]`: serves plugin `id` to strata, process `PARENT`; under
+    /// pins, only a library whose digest is still `checkedDigest`, the one strata checked.
+    func serve(id: String, parent: String, checkedDigest: String?) async -> Int32 {
         // Never serves a process that is not the one that started it.
         guard let parentID = Int32(parent), getppid() == parentID, Self.hasSocket else { return 1 }
         let channel = HelperChannel(descriptor: Self.socketDescriptor)
@@ -41,6 +40,8 @@ struct HelperServer {
         }
         // The helper may write only in the plugin's data folder, the load links included.
         runner.loader.temporaryFolder = context.dataDirectory.appendingPathComponent(id, isDirectory: true).path
+        // The helper reopens the library by its path: what it loads must be what strata checked.
+        if let checkedDigest { runner.loader.checkedDigests[id] = checkedDigest }
         // The plugin's HTTP requests cross to strata, which sends the ones to hosts the plugin declared.
         let http = HelperHTTPClient(channel: channel)
         try? runner.container.register((any HTTPClient).self, scope: .singleton, owner: .host) { _ in http }
@@ -62,14 +63,20 @@ struct HelperServer {
         let running = Mutex<Task<Void, Never>?>(nil)
         let inline = HelperInlineStart()
         let screens = HelperScreenServer(channel: channel, pluginID: id, container: runner.container)
-        let reading = HelperFrameReader.start(channel) { frame in
+        let dataFolder = context.dataDirectory.appendingPathComponent(id, isDirectory: true)
+        HelperFileCopies.removeLeftovers(in: dataFolder)
+        let reading = HelperFrameReader.start(channel) { frame, reader in
             switch frame.kind {
             case .run:
                 guard let request = HelperRequest(payload: frame.payload) else { break }
+                // The descriptors of the files a command line names come with it (``HelperFiles``).
+                let files = reader.takeDescriptors(request.files?.count ?? 0)
                 let previous = running.withLock { $0 }
                 inline.start {
                     await previous?.value
-                    let code = await Self.run(request, pluginID: id, declared: declared, commands: commands, environment: environment, channel: channel)
+                    let code = await Self.run(
+                        request, files: files, dataFolder: dataFolder, pluginID: id, declared: declared, commands: commands,
+                        environment: environment, channel: channel)
                     channel.send(.init(.exit, number: UInt32(bitPattern: code)))
                 } holding: { task in
                     running.withLock { $0 = task }
@@ -91,23 +98,38 @@ struct HelperServer {
     /// Runs one command line strata sent, parsed, run and reported as strata runs a command in process;
     /// what it writes crosses as it comes.
     private static func run(
-        _ request: HelperRequest, pluginID id: String, declared: [PluginDescriptor.Command], commands: [PluginCommand],
-        environment: [String: String], channel: HelperChannel
+        _ request: HelperRequest, files: [Int32], dataFolder: URL, pluginID id: String, declared: [PluginDescriptor.Command],
+        commands: [PluginCommand], environment: [String: String], channel: HelperChannel
     ) async -> Int32 {
-        let routed = self.request(for: request.words, pluginID: id, declared: declared)
+        var words = request.words
+        let copies = HelperFileCopies.make(request.files ?? [], descriptors: files, words: &words, dataFolder: dataFolder)
+        let routed = self.request(for: words, pluginID: id, declared: declared)
         let invocation = CommandInvocation(
-            arguments: routed?.arguments ?? request.words, environment: environment, isTerminal: request.isTerminal,
+            arguments: routed?.arguments ?? words, environment: environment, isTerminal: request.isTerminal,
             output: { channel.send(.init(.output, text: $0)) }, error: { channel.send(.init(.error, text: $0)) })
         guard let routed else {
+            if case .success(let copies) = copies { copies.remove() }
             invocation.writeError("\(id): no command '\(request.words.joined(separator: " "))' in its helper")
             return 2
         }
-        return await PluginCommandRunner { _ in .success(commands) }.run(routed, invocation: invocation)
+        switch copies {
+        case .success(let copies):
+            defer { copies.remove() }
+            let code = await PluginCommandRunner { _ in .success(commands) }.run(routed, invocation: invocation)
+            guard let written = copies.written.first else { return code }
+            invocation.writeError(
+                "\(id): it wrote to \(written), which doesn't go back to your file: a plugin in a sandboxed helper gets the files you name to read. "
+                    + "Have it write inside \(dataFolder.path), or set \"isolation\": \"none\" under features.\(id) in strata's config.")
+            return code == 0 ? 1 : code
+        case .failure(let refusal):
+            invocation.writeError("\(id): \(refusal)")
+            return 1
+        }
     }
 
     /// The command of plugin `pluginID` that the longest prefix of `words` selects, of those it declares.
     private static func request(for words: [String], pluginID: String, declared: [PluginDescriptor.Command]) -> PluginCommandRequest? {
-        guard let command = declared.filter({ words.starts(with: $0.words) }).max(by: { $0.words.count < $1.words.count }) else { return nil }
+        guard let command = declared.command(of: words) else { return nil }
         return PluginCommandRequest(pluginID: pluginID, declared: command, arguments: Array(words.dropFirst(command.words.count)))
     }
 

@@ -23,7 +23,7 @@ import Synchronization
 /// ``Kind/streamEnd``. The helper acknowledges each chunk it took (``Kind/streamAck``), and strata sends no
 /// more than a window ahead; it sends ``Kind/streamCancel`` when its reader stops.
 ///
-/// Version 4 sends a command line as ``HelperRequest/payload`` (a flag byte and length-prefixed words)
+/// Version 4 sends a command line as ``HelperRequest/payload`` (a flags byte and length-prefixed words)
 /// instead of JSON.
 enum HelperWire {
     /// The version of this format; a helper refuses another.
@@ -164,5 +164,117 @@ final class HelperChannel: Sendable {
                 guard count > 0 else { throw .closed }
             }
         }
+    }
+}
+
+/// Descriptors beside the frames (SCM_RIGHTS): how the files a user named on a process-isolated plugin's
+/// command line cross to its helper (``HelperFiles``). They ride on the first byte of the frame they go with,
+/// and arrive with it, or with an earlier read of the same stream; the one reader keeps them in order.
+extension HelperChannel {
+    /// The most descriptors one frame carries, and one read takes.
+    static let maximumDescriptors = 16
+
+    /// Sends a frame (at most ``HelperWire/maximumPayload``) with `descriptors` (at most
+    /// ``maximumDescriptors``), which the other end gets as its own; false when it is gone or they don't fit.
+    @discardableResult
+    func send(_ frame: HelperWire.Frame, descriptors: [Int32]) -> Bool {
+        guard !descriptors.isEmpty else { return send(frame) }
+        guard descriptors.count <= Self.maximumDescriptors, frame.payload.count <= HelperWire.maximumPayload else { return false }
+        let bytes = frame.bytes
+        return writing.withLock { _ in
+            var control = Self.control(descriptors)
+            var sent = bytes.withUnsafeBytes { data in
+                control.withUnsafeMutableBytes { space in
+                    var vector = iovec(iov_base: UnsafeMutableRawPointer(mutating: data.baseAddress), iov_len: data.count)
+                    return withUnsafeMutablePointer(to: &vector) { vector in
+                        var message = msghdr(
+                            msg_name: nil, msg_namelen: 0, msg_iov: vector, msg_iovlen: 1, msg_control: space.baseAddress,
+                            msg_controllen: space.count, msg_flags: 0)
+                        var sent = -1
+                        repeat { sent = sendmsg(descriptor, &message, Int32(MSG_NOSIGNAL)) } while sent < 0 && errno == EINTR
+                        return sent
+                    }
+                }
+            }
+            // The descriptors went with the first byte; the rest of the frame follows as plain bytes.
+            while sent > 0 && sent < bytes.count {
+                let more = bytes[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                if more < 0 && errno == EINTR { continue }
+                guard more > 0 else { return false }
+                sent += more
+            }
+            return sent == bytes.count
+        }
+    }
+
+    /// The next frame, as ``receive()`` reads it, and the descriptors that came with the bytes read meanwhile,
+    /// appended to `descriptors` in the order they were sent (close-on-exec). The one reader calls this one
+    /// only: a plain read drops the descriptors that ride on its bytes.
+    func receive(descriptors: inout [Int32]) throws(HelperWire.Problem) -> HelperWire.Frame {
+        try reading.withLock { buffer throws(HelperWire.Problem) in
+            while true {
+                if let frame = try HelperWire.frame(from: &buffer) { return frame }
+                let count = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 65536) { chunk in
+                    var vector = iovec(iov_base: UnsafeMutableRawPointer(chunk.baseAddress), iov_len: chunk.count)
+                    // On the stack, as the bytes are: this is every read of the helper's socket.
+                    let space = Self.controlSpace(Self.maximumDescriptors)
+                    let count = withUnsafeTemporaryAllocation(byteCount: space, alignment: MemoryLayout<cmsghdr>.alignment) { space in
+                        withUnsafeMutablePointer(to: &vector) { vector in
+                            var message = msghdr(
+                                msg_name: nil, msg_namelen: 0, msg_iov: vector, msg_iovlen: 1, msg_control: space.baseAddress,
+                                msg_controllen: space.count, msg_flags: 0)
+                            let count = recvmsg(descriptor, &message, Int32(MSG_CMSG_CLOEXEC))
+                            if count >= 0 { descriptors += Self.descriptors(in: space.prefix(Int(message.msg_controllen))) }
+                            return count
+                        }
+                    }
+                    if count > 0 { buffer += chunk[..<count] }
+                    return count
+                }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { throw .closed }
+            }
+        }
+    }
+
+    /// The room a control message of `count` descriptors takes (`CMSG_SPACE`).
+    private static func controlSpace(_ count: Int) -> Int {
+        let header = MemoryLayout<cmsghdr>.stride, data = count * MemoryLayout<Int32>.size
+        return header + (data + MemoryLayout<Int>.size - 1) / MemoryLayout<Int>.size * MemoryLayout<Int>.size
+    }
+
+    /// One SCM_RIGHTS control message holding `descriptors`.
+    private static func control(_ descriptors: [Int32]) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: controlSpace(descriptors.count))
+        bytes.withUnsafeMutableBytes { space in
+            var header = cmsghdr()
+            header.cmsg_len = MemoryLayout<cmsghdr>.stride + descriptors.count * MemoryLayout<Int32>.size
+            header.cmsg_level = SOL_SOCKET
+            header.cmsg_type = Int32(SCM_RIGHTS)
+            space.storeBytes(of: header, as: cmsghdr.self)
+            for (index, descriptor) in descriptors.enumerated() {
+                space.storeBytes(of: descriptor, toByteOffset: MemoryLayout<cmsghdr>.stride + index * 4, as: Int32.self)
+            }
+        }
+        return bytes
+    }
+
+    /// The descriptors of the SCM_RIGHTS messages in `control` (what `recvmsg` filled), each length checked.
+    private static func descriptors(in control: UnsafeMutableRawBufferPointer.SubSequence) -> [Int32] {
+        let space = UnsafeRawBufferPointer(rebasing: control)
+        var found: [Int32] = [], offset = 0
+        let header = MemoryLayout<cmsghdr>.stride
+        while offset + header <= space.count {
+            let message = space.loadUnaligned(fromByteOffset: offset, as: cmsghdr.self)
+            guard message.cmsg_len >= header, message.cmsg_len <= space.count - offset else { break }
+            if message.cmsg_level == SOL_SOCKET && message.cmsg_type == Int32(SCM_RIGHTS) {
+                let count = (message.cmsg_len - header) / MemoryLayout<Int32>.size
+                for index in 0..<count {
+                    found.append(space.loadUnaligned(fromByteOffset: offset + header + index * 4, as: Int32.self))
+                }
+            }
+            offset += (message.cmsg_len + MemoryLayout<Int>.size - 1) / MemoryLayout<Int>.size * MemoryLayout<Int>.size
+        }
+        return found
     }
 }

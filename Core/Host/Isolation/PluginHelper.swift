@@ -55,6 +55,8 @@ final class PluginHelper: Sendable {
         let pluginID = launch.pluginID
         let ruleset = try launch.prepare()
         defer { if ruleset >= 0 { close(ruleset) } }
+        // The helper has read its config once it answered the handshake (or it never will).
+        defer { unlink(launch.configFile.path) }
         var ends: [Int32] = [-1, -1]
         var errors: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
@@ -95,6 +97,10 @@ final class PluginHelper: Sendable {
         let helper = PluginHelper(
             pluginID: pluginID, pid: pid, limits: launch.limits, channel: HelperChannel(descriptor: ends[0]),
             lastWords: HelperStandardError(descriptor: errors[0]), lifetime: lifetime)
+        guard helper.cpu.watch(pid, lifetime: lifetime) else {
+            helper.stop()
+            throw HelperFailure(pluginID: pluginID, reason: "can't start the thread that watches its CPU time")
+        }
         helper.channel.send(.init(.hello, number: HelperWire.version))
         // The plugin's constructor or registration may never return: bounded as it is in process (LoadWatchdog).
         guard helper.isReadable(within: LoadWatchdog.timeout) else {
@@ -123,14 +129,18 @@ final class PluginHelper: Sendable {
 
     /// Runs one command line in the helper: what it writes goes to `output` and `error` as it comes, and
     /// `network` answers its HTTP requests; cancelling the task (Ctrl-C) tells the helper to cancel the command.
+    /// `files`, the files the user named on it, cross with it (the caller closes strata's descriptors).
     /// - Returns: the command's exit code, or the failure when the helper died before it ended.
     func run(
-        _ words: [String], isTerminal: Bool, output: @escaping @Sendable (String) -> Void,
+        _ words: [String], files: HelperFiles = HelperFiles(), isTerminal: Bool, output: @escaping @Sendable (String) -> Void,
         error: @escaping @Sendable (String) -> Void,
         network: HelperNetwork
     ) async -> Result<Int32, HelperFailure> {
         allowCPU()
-        guard channel.send(.init(.run, HelperRequest(words: words, isTerminal: isTerminal).payload)) else { return .failure(HelperFailure(pluginID: pluginID, reason: stop())) }
+        let sent = HelperRequest(words: words, isTerminal: isTerminal, files: files.arguments.isEmpty ? nil : files.arguments)
+        guard channel.send(.init(.run, sent.payload), descriptors: files.descriptors) else {
+            return .failure(HelperFailure(pluginID: pluginID, reason: stop()))
+        }
         let channel = channel
         let http = HelperHTTPRelay(channel: channel, network: network)
         // Its requests end before the socket closes: none writes to a descriptor reused since.
@@ -197,8 +207,10 @@ struct HelperFailure: Error, CustomStringConvertible {
     /// limit it had reached (``HelperCPULimit``), which a SIGXCPU or a SIGKILL then was.
     static func reason(status: Int32, lastWords: String, limits: IsolationSettings.Limits, cpuLimit: String? = nil) -> String {
         let signal = status & 0x7f
-        let lines = lastWords.split(separator: "\n")
-        let said = (lines.first { $0.hasPrefix("Fatal error") } ?? lines.last).map { ": " + Sanitizer.sanitize(String($0.prefix(300))) } ?? ""
+        // What it said before the runtime's stack trace: a trap's message (after its file and line), else the last line.
+        let lines = lastWords.split(separator: "\n").prefix { !$0.hasPrefix("Current stack trace:") }
+        let fatal = lines.lazy.compactMap { line in line.firstRange(of: "Fatal error").map { line[$0.lowerBound...] } }.first
+        let said = (fatal ?? lines.last).map { ": " + Sanitizer.sanitize(String($0.prefix(300))) } ?? ""
         if ranOutOfMemory(lastWords) { return "was killed: memory limit \(Self.size(megabytes: limits.memoryMegabytes))" }
         guard signal != 0 else { return "exited with status \((status >> 8) & 0xff) before the command finished\(said)" }
         if signal == SIGXCPU { return "was killed: \(cpuLimit ?? "CPU time limit \(limits.cpuSeconds) s per command")" }
@@ -267,6 +279,13 @@ final class HelperLifetime: Sendable {
         isStarted.wait()
         isStarted.signal()
         return spawn.withLock { $0 } ?? .failure(HelperSpawnError(step: 0, code: EINVAL))
+    }
+
+    /// Whether the process ended, waiting for it at most `timeout`.
+    func hasEnded(within timeout: DispatchTimeInterval) -> Bool {
+        guard hasEnded.wait(timeout: .now() + timeout) == .success else { return false }
+        hasEnded.signal()
+        return true
     }
 
     /// Waits until the process ended, and returns its `waitpid` status.

@@ -9,6 +9,8 @@ enum PluginFailure: Error, CustomStringConvertible {
     case sharedPluginFolder(path: String)
     case notRegularFile(path: String)
     case replacedSinceChecked(path: String)
+    /// In a helper: the library no longer has the pinned digest strata checked before starting it.
+    case changedSincePinned(id: String, path: String)
     case notPinned(id: String, path: String, scope: PluginPins.Scope)
     case pinMismatch(id: String, path: String, recorded: String, current: String, scope: PluginPins.Scope)
     case duplicateID(id: String, firstPath: String)
@@ -44,6 +46,9 @@ enum PluginFailure: Error, CustomStringConvertible {
             "refused: \(path) is not a regular file, so it can't be a plugin library. Remove it from the plugin folder."
         case .replacedSinceChecked(let path):
             "refused: \(path) was replaced after strata checked it, so it was not loaded. Run the command again."
+        case .changedSincePinned(let id, let path):
+            "refused: \(path) changed after strata checked its pinned digest, so it was not loaded. If you trust the new file, "
+                + "pin it again (`strata plugins trust \(id)`, or `strata config allow` for an approved config) and restart strata."
         case .notPinned(let id, let path, .pinnedTrust):
             "refused: trust is pinned and no digest is recorded for \(path). If you trust this file, run `strata plugins trust \(id)`."
         case .pinMismatch(let id, let path, let recorded, let current, .pinnedTrust):

@@ -18,6 +18,9 @@ final class PluginLoader {
     let logger: Logger
     /// Where each library's load link is made (a helper process sets its data folder: it may write nowhere else).
     var temporaryFolder = "/tmp"
+    /// In a helper under pins, the digest strata checked for its plugin: the library the helper opens (by the
+    /// same path, later) must still have it.
+    var checkedDigests: [String: String] = [:]
     private(set) var records: [PluginRecord]
     private(set) var routes: [RoutedCommand] = []
     private var plugins: [String: any FeaturePlugin] = [:]
@@ -108,6 +111,7 @@ final class PluginLoader {
         // Judged, hashed and loaded through one descriptor: see PluginFile.
         let file = try PluginFile(path: record.path, judged: record.identity)
         if let problem = pins?.problem(record.id, file: file) { throw problem }
+        if let checked = checkedDigests[record.id], file.digest() != checked { throw PluginFailure.changedSincePinned(id: record.id, path: record.path) }
         let library = try DynamicLibrary(file, temporaryFolder: temporaryFolder)
         guard let stampSymbol = library.symbol(StrataABI.stampSymbol) else { throw PluginFailure.missingStamp }
         let stampFunction = unsafeBitCast(stampSymbol, to: (@convention(c) () -> UnsafePointer<CChar>).self)

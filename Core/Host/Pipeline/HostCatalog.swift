@@ -43,6 +43,12 @@ struct HostCatalog {
         plugins = PluginCatalog(discovered: discovered, crashes: context.crashes, reservedWords: reservedWords)
     }
 
+    /// Under pins, the digest plugin `id`'s library was checked to have (a helper checks it again).
+    func checkedDigest(of id: String) -> String? {
+        guard let pins, !pins.exempt.contains(id) else { return nil }
+        return pins.records.recorded(id)
+    }
+
     /// Each plugin's record as the catalog and the config say, before any is activated.
     var records: [PluginRecord] { PluginLoader.records(plugins, config: context.config) }
 

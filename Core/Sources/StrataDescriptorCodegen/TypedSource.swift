@@ -244,6 +244,7 @@ public enum TypedSource {
         var arguments = [SwiftNames.literal(argument.name), "help: \(SwiftNames.literal(argument.help))"]
         if argument.optional { arguments.append("optional: true") }
         if argument.repeats { arguments.append("repeats: true") }
+        if let extensions = argument.fileExtensions { arguments.append("fileExtensions: \(list(extensions))") }
         return "CommandSpec.Argument(\(arguments.joined(separator: ", ")))"
     }
 
@@ -254,6 +255,7 @@ public enum TypedSource {
         if !option.choices.isEmpty { arguments.append("choices: \(list(option.choices))") }
         if option.required { arguments.append("required: true") }
         if let extensions = option.fileExtensions { arguments.append("fileExtensions: \(list(extensions))") }
+        if let writes = option.writes { arguments.append("writes: \(writes)") }
         if let minimum = option.minimum { arguments.append("minimum: \(SwiftNames.number(minimum))") }
         if let maximum = option.maximum { arguments.append("maximum: \(SwiftNames.number(maximum))") }
         return "CommandSpec.Option(\(arguments.joined(separator: ", ")))"

@@ -22,12 +22,22 @@ public struct CommandSpec: Sendable, Equatable, Encodable {
         public var optional: Bool
         /// Whether it takes every remaining word (the last argument only).
         public var repeats: Bool
+        /// When set, the argument is a file's path, as an option's ``Option/fileExtensions`` says: shell
+        /// completion offers these files, and a sandboxed helper gets the file the user named (`"fileExtensions"`
+        /// in `plugin.json`, optional).
+        public var fileExtensions: [String]?
 
         public init(_ name: String, help: String, optional: Bool = false, repeats: Bool = false) {
             self.name = name
             self.help = help
             self.optional = optional
             self.repeats = repeats
+        }
+
+        /// An argument that is a file's path, with the extensions shell completion offers (`["gpx"]`).
+        public init(_ name: String, help: String, optional: Bool = false, repeats: Bool = false, fileExtensions: [String]) {
+            self.init(name, help: help, optional: optional, repeats: repeats)
+            self.fileExtensions = fileExtensions
         }
 
         /// As usage and help show it: `QUERY...` when it repeats.
@@ -52,9 +62,14 @@ public struct CommandSpec: Sendable, Equatable, Encodable {
         /// Whether the command can't run without it.
         public var required: Bool
         /// When set, the value is a file's path, and shell completion offers the files with these extensions
-        /// (`["gpx"]`) and folders. Optional in `plugin.json` (`"fileExtensions"`); without it a value named
-        /// `FILE` or `PATH` completes any file, and `DIR` a folder.
+        /// (`["gpx"]`) and folders; a plugin run in a sandboxed helper gets the file the user named, opened by
+        /// strata (an empty list: any file). Optional in `plugin.json` (`"fileExtensions"`); without it a value
+        /// named `FILE` or `PATH` completes any file, and `DIR` a folder.
         public var fileExtensions: [String]?
+        /// `true` when the value is the path of a file the command writes (an output), not one it reads
+        /// (`"writes"` in `plugin.json`, optional): a plugin in a sandboxed helper may write it only inside
+        /// its own folders, and strata says so before the command runs.
+        public var writes: Bool?
         /// The least value of an `integer` or `number` option, if there is one (`"minimum"` in `plugin.json`).
         public var minimum: Double?
         /// The greatest value of an `integer` or `number` option, if there is one (`"maximum"`).
@@ -73,6 +88,17 @@ public struct CommandSpec: Sendable, Equatable, Encodable {
             self.choices = choices
             self.required = required
             self.fileExtensions = fileExtensions
+        }
+
+        /// An option whose value is a file the command writes (`writes: true`) or reads (`false`).
+        public init(
+            _ name: String, value: String, help: String, type: ValueType = .text, choices: [String] = [],
+            required: Bool = false, fileExtensions: [String]? = nil, writes: Bool, minimum: Double? = nil, maximum: Double? = nil
+        ) {
+            self.init(
+                name, value: value, help: help, type: type, choices: choices, required: required, fileExtensions: fileExtensions,
+                minimum: minimum, maximum: maximum)
+            self.writes = writes
         }
 
         /// As usage and help show it: `--page N`, or `--mode race|team` with its choices.

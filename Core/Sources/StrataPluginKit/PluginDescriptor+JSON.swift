@@ -95,10 +95,12 @@ extension Fields {
         }
         let spec = CommandSpec(
             arguments: try objects("arguments").map { item throws(PluginDescriptorError) in
-                CommandSpec.Argument(
+                var argument = CommandSpec.Argument(
                     try item.string("name"), help: try item.string("help"),
                     optional: try item.optional("optional", Bool.self) ?? false,
                     repeats: try item.optional("repeats", Bool.self) ?? false)
+                argument.fileExtensions = try item.optional("fileExtensions", [String].self)
+                return argument
             },
             options: try objects("options").map { item throws(PluginDescriptorError) in
                 let typeName = try item.optional("type", String.self) ?? "text"
@@ -108,13 +110,15 @@ extension Fields {
                         "'\(typeName)' is not one of "
                             + CommandSpec.ValueType.allCases.map(\.rawValue).joined(separator: ", "))
                 }
-                return CommandSpec.Option(
+                var option = CommandSpec.Option(
                     try item.string("name"), value: try item.string("value"), help: try item.string("help"),
                     type: type, choices: try item.optional("choices", [String].self) ?? [],
                     required: try item.optional("required", Bool.self) ?? false,
                     fileExtensions: try item.optional("fileExtensions", [String].self),
                     minimum: try item.optional("minimum", Double.self),
                     maximum: try item.optional("maximum", Double.self))
+                option.writes = try item.optional("writes", Bool.self)
+                return option
             },
             flags: try objects("flags").map { item throws(PluginDescriptorError) in
                 CommandSpec.Flag(try item.string("name"), help: try item.string("help"))

@@ -37,6 +37,18 @@ import Testing
         #expect(!swift.contains("strata_descriptor") && !swift.contains("strata-abi") && !swift.contains("Settings"))
     }
 
+    /// An argument that is a file declares it as an option does (`fileExtensions`), and an option a file it
+    /// writes (`writes`); both stay in Swift.
+    @Test func anArgumentsFileExtensionsBecomeSwift() throws {
+        let json = #"{"commands": [{"words": ["open"], "summary": "s", "arguments": [{"name": "FILE", "help": "h", "fileExtensions": ["gpx"]}, {"name": "N", "help": "h", "optional": true}], "options": [{"name": "--to", "value": "FILE", "help": "h", "fileExtensions": ["csv"], "writes": true}]}]}"#
+        let commands = try CommandsDeclaration.decode(Array(json.utf8))
+        #expect(commands[0].spec.arguments.map(\.fileExtensions) == [["gpx"], nil])
+        let swift = try TypedSource.swift(forCommands: commands)
+        #expect(swift.contains(#"[CommandSpec.Argument("FILE", help: "h", fileExtensions: ["gpx"]), CommandSpec.Argument("N", help: "h", optional: true)]"#), "\(swift)")
+        #expect(commands[0].spec.options[0].writes == true)
+        #expect(swift.contains(#"CommandSpec.Option("--to", value: "FILE", help: "h", fileExtensions: ["csv"], writes: true)"#), "\(swift)")
+    }
+
     @Test func aDeclarationItsRulesRefuseFailsWithWhere() {
         func problem(_ json: String) -> String? {
             do {

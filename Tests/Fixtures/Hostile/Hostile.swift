@@ -15,13 +15,34 @@ final class Fixture: FeaturePlugin {
                 invocation.writeLine("ok: " + (try await run(arguments.positionals, context)))
             })
         }
-        try command("read") { arguments, _ in
-            guard let file = fopen(arguments[0], "r") else { throw denied("open \(arguments[0])") }
+        @Sendable func read(_ path: String) throws -> Int {
+            guard let file = fopen(path, "r") else { throw denied("open \(path)") }
             defer { fclose(file) }
             var bytes = [UInt8](repeating: 0, count: 4096)
             let count = fread(&bytes, 1, bytes.count, file)
-            guard ferror(file) == 0 else { throw denied("read \(arguments[0])") }
-            return "read \(count) bytes of \(arguments[0])"
+            guard ferror(file) == 0 else { throw denied("read \(path)") }
+            return count
+        }
+        try command("read") { arguments, _ in "read \(try read(arguments[0])) bytes of \(arguments[0])" }
+        // The user hands it one file (a declared file argument); it reads that one, then tries another.
+        try command("read-beside") { arguments, _ in
+            let given = try read(arguments[0])
+            return "read \(given) bytes of the file given, and \(try read(arguments[1])) bytes of \(arguments[1])"
+        }
+        // The user names a file for it to write (an option declared "writes").
+        try context.addCommand(PluginCommand(path: ["hostile", "export"]) { arguments, invocation in
+            let path = arguments.value("--to") ?? ""
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            guard descriptor >= 0 else { throw denied("create \(path)") }
+            close(descriptor)
+            invocation.writeLine("ok: wrote \(path)")
+        })
+        // The user hands it a file to read; it writes to it instead.
+        try command("overwrite") { arguments, _ in
+            let descriptor = open(arguments[0], O_WRONLY | O_TRUNC)
+            guard descriptor >= 0, write(descriptor, "planted", 7) == 7 else { throw denied("write \(arguments[0])") }
+            close(descriptor)
+            return "overwrote the file given"
         }
         try command("parent-environ") { _, _ in
             let path = "/proc/\(getppid())/environ"
@@ -133,6 +154,46 @@ final class Fixture: FeaturePlugin {
             var spins = 0
             while Double(clock()) / Double(CLOCKS_PER_SEC) < seconds { spins &+= 1 }
             return "spun \(seconds) s"
+        }
+        try command("spin-masked") { arguments, _ in
+            // SIGXCPU blocked in every thread that takes signals: this one directly, dispatch's block it already,
+            // and the main thread (parked in sigsuspend by dispatch_main) is held for good in a SIGUSR1 handler
+            // that blocks it. Then busy as `spin`: the kernel's CPU limit can't end it.
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { _ in
+                while true { pause() }
+            }
+            sigemptyset(&action.sa_mask)
+            sigaddset(&action.sa_mask, SIGXCPU)
+            guard sigaction(SIGUSR1, &action, nil) == 0 else { throw denied("sigaction") }
+            var blocked = sigset_t()
+            sigemptyset(&blocked)
+            sigaddset(&blocked, SIGXCPU)
+            pthread_sigmask(SIG_BLOCK, &blocked, nil)
+            // glibc's tgkill, which Swift's Glibc module doesn't declare.
+            guard let symbol = dlsym(nil, "tgkill") else { throw denied("tgkill") }
+            let tgkill = unsafeBitCast(symbol, to: (@convention(c) (pid_t, pid_t, Int32) -> Int32).self)
+            for task in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? [] {
+                if let thread = Int32(task) { _ = tgkill(getpid(), thread, SIGUSR1) }
+            }
+            // Until every thread's handler ran (at most 2 s).
+            func unblocked() -> [String] {
+                ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []).filter { task in
+                    let status = (try? String(contentsOfFile: "/proc/self/task/\(task)/status", encoding: .utf8)) ?? ""
+                    let lines = status.split(separator: "\n")
+                    // A thread that ended (the main thread, after dispatch_main) takes no signal.
+                    guard !lines.contains(where: { $0.hasPrefix("State:") && $0.contains("zombie") }) else { return false }
+                    let mask = lines.first { $0.hasPrefix("SigBlk:") }.flatMap { UInt64($0.split(separator: "\t").last ?? "", radix: 16) } ?? 0
+                    return mask & (1 << UInt64(SIGXCPU - 1)) == 0
+                }
+            }
+            for _ in 0..<200 where !unblocked().isEmpty { usleep(10_000) }
+            let left = unblocked()
+            guard left.isEmpty else { throw CommandError.failure("threads \(left) still take SIGXCPU") }
+            let seconds = Double(arguments[0]) ?? 1
+            var spins = 0
+            while Double(clock()) / Double(CLOCKS_PER_SEC) < seconds { spins &+= 1 }
+            return "spun \(seconds) s with SIGXCPU blocked"
         }
         try command("die") { arguments, _ in
             switch arguments[0] {

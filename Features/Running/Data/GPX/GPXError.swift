@@ -9,11 +9,18 @@ public enum GPXError: Error, Equatable, CustomStringConvertible {
     case emptyTracks(file: String, tracks: Int)
     /// Legal XML in an encoding this reader doesn't take (UTF-16).
     case unsupportedEncoding(file: String, encoding: String)
+    /// A file the sandbox of Running's helper keeps out: it reads only inside `folder`, and what the user names
+    /// on the command line.
+    case outsideSandbox(file: String, folder: String)
+
+    /// The reason of ``unreadable(file:reason:)`` when the file may not be read.
+    static let permissionDenied = "permission denied"
 
     public var file: String {
         switch self {
         case .unreadable(let file, _), .malformed(let file, _, _), .invalidValue(let file, _, _, _, _),
-            .notGPX(let file, _), .nothingToRun(let file, _), .emptyTracks(let file, _), .unsupportedEncoding(let file, _):
+            .notGPX(let file, _), .nothingToRun(let file, _), .emptyTracks(let file, _), .unsupportedEncoding(let file, _),
+            .outsideSandbox(let file, _):
             file
         }
     }
@@ -43,6 +50,10 @@ public enum GPXError: Error, Equatable, CustomStringConvertible {
                 + "Export the track again with its points."
         case .unsupportedEncoding(let file, let encoding):
             "\(file) is \(encoding), which is not supported. Save it as UTF-8 (the GPX exports of watches and apps are)."
+        case .outsideSandbox(let file, let folder):
+            "can't read the track \(file): Running runs in a sandboxed helper, which reads only the tracks in its folder \(folder) and those named "
+                + "on the command line (strata running run --track FILE). Copy the track into that folder, or set \"isolation\": \"none\" under "
+                + "features.running in strata's config."
         }
     }
 }

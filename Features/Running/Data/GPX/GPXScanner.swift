@@ -68,7 +68,7 @@ struct GPXScanner: ~Copyable {
             let reason =
                 switch errno {
                 case ENOENT, ENOTDIR: "no such file"
-                case EACCES: "permission denied"
+                case EACCES: GPXError.permissionDenied
                 default: String(cString: strerror(errno))
                 }
             throw .unreadable(file: path, reason: reason)

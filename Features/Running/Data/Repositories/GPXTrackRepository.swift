@@ -5,10 +5,15 @@ import RunningDomain
 public struct GPXTrackRepository: TrackRepository {
     private let parser = GPXParser()
     private let memoryFile: URL?
+    private let sandboxFolder: URL?
 
-    /// - Parameter memoryFile: where the last tracks are kept; nil keeps none.
-    public init(memoryFile: URL? = nil) {
+    /// - Parameters:
+    ///   - memoryFile: where the last tracks are kept; nil keeps none.
+    ///   - sandboxFolder: the folder a sandboxed helper may read, when Running runs in one: a track it may
+    ///     not read is then said to be outside it (``GPXError/outsideSandbox(file:folder:)``).
+    public init(memoryFile: URL? = nil, sandboxFolder: URL? = nil) {
         self.memoryFile = memoryFile
+        self.sandboxFolder = sandboxFolder
     }
 
     public func lastTracks() -> LastTracks {
@@ -39,14 +44,23 @@ public struct GPXTrackRepository: TrackRepository {
     }
 
     public func track(at url: URL) async throws -> RunTrack {
-        try parser.parse(contentsOf: url).runTrack(fileName: url.lastPathComponent)
+        try explained { try parser.parse(contentsOf: url).runTrack(fileName: url.lastPathComponent) }
+    }
+
+    /// `read()`, with a file the sandbox keeps out said to be so.
+    private func explained<Value: ~Copyable>(_ read: () throws -> Value) throws -> Value {
+        do {
+            return try read()
+        } catch GPXError.unreadable(let file, let reason) where reason == GPXError.permissionDenied && sandboxFolder != nil {
+            throw GPXError.outsideSandbox(file: file, folder: sandboxFolder?.path ?? "")
+        }
     }
 
     /// Streams the file through `TrackStatistics.Builder`, as `GPXDocument.runTrack` would read it: the
     /// track segments, or the routes if there are no track points; distances are summed within segments.
     public func statistics(at url: URL) async throws -> TrackStatistics {
         let fileName = url.lastPathComponent
-        var scanner = try GPXScanner(path: url.path, file: fileName)
+        var scanner = try explained { try GPXScanner(path: url.path, file: fileName) }
         var tracks = TrackStatistics.Builder(fileName: fileName), routes = TrackStatistics.Builder(fileName: fileName)
         var trackSampler = TrackSampler(), routeSampler = TrackSampler()
         var waypoints = 0, trackCount = 0

@@ -1,0 +1,98 @@
+import FoundationEssentials
+import Glibc
+import StrataBase
+
+/// In the helper: the files strata opened for one command (``HelperFiles``), made readable to the plugin's
+/// unchanged code. Landlock judges a path, even `/proc/self/fd/N` (by the file it leads to), so each
+/// descriptor's bytes are copied into a private folder of the helper's own, `<data folder>/.strata-files/<pid>/<n>/`,
+/// under the file's own name, and the command line names the copy; the folder goes when the command ends,
+/// and the leftovers of helpers that died at the next helper's start. They are read-only grants: what a
+/// command writes into a copy doesn't go back to the user's file, and the command says so (``written``).
+struct HelperFileCopies {
+    static let folderName = ".strata-files"
+
+    /// This command's folder.
+    let folder: URL
+    /// Each copy's file name and path, and its size, time and inode just after it was made.
+    private var copies: [(name: String, path: String, stamp: [Int]?)] = []
+
+    /// Copies each file of `arguments` from its descriptor (which it closes, like any left over) and rewrites
+    /// its word in `words` to the copy.
+    /// - Returns: the copies, or why they can't be made (a sentence for the command's error).
+    static func make(
+        _ arguments: [HelperFileArgument], descriptors: [Int32], words: inout [String], dataFolder: URL
+    ) -> Result<HelperFileCopies, HelperFileRefusal> {
+        defer { descriptors.forEach { _ = close($0) } }
+        var copies = HelperFileCopies(
+            folder: dataFolder.appendingPathComponent(folderName).appendingPathComponent(String(getpid())))
+        guard !arguments.isEmpty else { return .success(copies) }
+        guard arguments.count == descriptors.count, arguments.allSatisfy({ words.indices.contains($0.index) }) else {
+            return .failure(HelperFileRefusal("the files of the command line didn't reach its helper whole"))
+        }
+        for (number, (argument, descriptor)) in zip(arguments, descriptors).enumerated() {
+            let folder = copies.folder.appendingPathComponent(String(number))
+            let copy = folder.appendingPathComponent(safeName(argument.name))
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                try copyBytes(from: descriptor, to: copy.path)
+            } catch {
+                copies.remove()
+                return .failure(HelperFileRefusal("can't copy \(argument.name) into its data folder: \(errorText(error))"))
+            }
+            words[argument.index] = argument.prefix + copy.path
+            copies.copies.append((argument.name, copy.path, stamp(copy.path)))
+        }
+        return .success(copies)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: folder) }
+
+    /// The names of the files whose copies the command changed, replaced or removed.
+    var written: [String] { copies.filter { Self.stamp($0.path) != $0.stamp }.map(\.name) }
+
+    private static func stamp(_ path: String) -> [Int]? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        return [Int(status.st_size), Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec), Int(status.st_ino)]
+    }
+
+    /// Removes the folders of helpers no longer running (their process is gone).
+    static func removeLeftovers(in dataFolder: URL) {
+        let root = dataFolder.appendingPathComponent(folderName)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [] {
+            // The sandbox lets a helper signal no one outside itself: another's process answers EPERM, a gone one ESRCH.
+            if let pid = pid_t(name), pid != getpid(), kill(pid, 0) == 0 || errno != ESRCH { continue }
+            try? FileManager.default.removeItem(at: root.appendingPathComponent(name))
+        }
+    }
+
+    /// `name` as one path component: never empty, `.`, `..`, or holding a `/` or a NUL.
+    private static func safeName(_ name: String) -> String {
+        let cleaned = String(name.map { $0 == "/" || $0 == "\0" ? "_" : $0 }.prefix(200))
+        return cleaned.isEmpty || cleaned == "." || cleaned == ".." ? "file" : cleaned
+    }
+
+    /// Copies what `source` holds, at most ``HelperFiles/maximumBytes``, into a new file at `path` (mode 0600).
+    private static func copyBytes(from source: Int32, to path: String) throws(HelperFileRefusal) {
+        let target = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard target >= 0 else { throw HelperFileRefusal(String(cString: strerror(errno)).lowercased()) }
+        defer { close(target) }
+        var total = 0
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = read(source, &chunk, chunk.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw HelperFileRefusal(String(cString: strerror(errno)).lowercased()) }
+            guard count > 0 else { return }
+            total += count
+            guard total <= HelperFiles.maximumBytes else { throw HelperFileRefusal("it grew past \(HelperFiles.maximumBytes >> 20) MiB") }
+            var offset = 0
+            while offset < count {
+                let written = chunk[offset..<count].withUnsafeBytes { write(target, $0.baseAddress, $0.count) }
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { throw HelperFileRefusal(String(cString: strerror(errno)).lowercased()) }
+                offset += written
+            }
+        }
+    }
+}
