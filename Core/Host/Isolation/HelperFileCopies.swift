@@ -11,8 +11,9 @@ import StrataBase
 struct HelperFileCopies {
     static let folderName = ".strata-files"
 
-    /// This command's folder.
-    let folder: URL
+    /// This command's folder (`nil` when its command line names no file: a command line that names none
+    /// costs no path building nor removal, RESULTS.md §7).
+    let folder: URL?
     /// Each copy's file name and path, and its size, time and inode just after it was made.
     private var copies: [(name: String, path: String, stamp: [Int]?)] = []
 
@@ -23,14 +24,14 @@ struct HelperFileCopies {
         _ arguments: [HelperFileArgument], descriptors: [Int32], words: inout [String], dataFolder: URL
     ) -> Result<HelperFileCopies, HelperFileRefusal> {
         defer { descriptors.forEach { _ = close($0) } }
-        var copies = HelperFileCopies(
-            folder: dataFolder.appendingPathComponent(folderName).appendingPathComponent(String(getpid())))
-        guard !arguments.isEmpty else { return .success(copies) }
+        guard !arguments.isEmpty else { return .success(HelperFileCopies(folder: nil)) }
+        let root = dataFolder.appendingPathComponent(folderName).appendingPathComponent(String(getpid()))
+        var copies = HelperFileCopies(folder: root)
         guard arguments.count == descriptors.count, arguments.allSatisfy({ words.indices.contains($0.index) }) else {
             return .failure(HelperFileRefusal("the files of the command line didn't reach its helper whole"))
         }
         for (number, (argument, descriptor)) in zip(arguments, descriptors).enumerated() {
-            let folder = copies.folder.appendingPathComponent(String(number))
+            let folder = root.appendingPathComponent(String(number))
             let copy = folder.appendingPathComponent(safeName(argument.name))
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -45,7 +46,10 @@ struct HelperFileCopies {
         return .success(copies)
     }
 
-    func remove() { try? FileManager.default.removeItem(at: folder) }
+    func remove() {
+        guard let folder else { return }
+        try? FileManager.default.removeItem(at: folder)
+    }
 
     /// The names of the files whose copies the command changed, replaced or removed.
     var written: [String] { copies.filter { Self.stamp($0.path) != $0.stamp }.map(\.name) }
