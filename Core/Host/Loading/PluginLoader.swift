@@ -29,8 +29,10 @@ final class PluginLoader {
     /// Top-level words the host keeps for itself.
     static let reservedWords: Set<String> = HostCommand.groups.union(["help", "version", "__probe", "__helper-sandboxed", "__complete"])
 
+    /// - Parameter records: each plugin as the catalog and the config say, before any is activated
+    ///   (``records(_:config:)``).
     init(
-        catalog: PluginCatalog, config: StrataConfig, container: Container, dataDirectory: URL, crashes: URL, pins: PluginPins?,
+        records: [PluginRecord], config: StrataConfig, container: Container, dataDirectory: URL, crashes: URL, pins: PluginPins?,
         logger: Logger
     ) {
         self.config = config
@@ -39,7 +41,7 @@ final class PluginLoader {
         self.crashes = crashes
         self.pins = pins
         self.logger = logger
-        records = Self.records(catalog, config: config)
+        self.records = records
     }
 
     /// What the catalog and the config say of each plugin before any is activated.
