@@ -38,6 +38,27 @@ import Testing
         #expect(catalog.warnings.contains { $0.contains("greting") })
     }
 
+    /// However many ways lead to a library (its folder named twice or through a link, a link to it met
+    /// before or after the file itself), it is listed once, where it is.
+    @Test func aLibraryReachedManyWaysIsListedOnce() throws {
+        let sandbox = try HostPipelineSandbox(
+            config: #"{"pluginDirectories": ["early", "plugins", "plugins", "alias", "late"], "features": {"healthy": {"isolation": "none"}}}"#)
+        let library = sandbox.plugins.appendingPathComponent("libHealthyPlugin.so").path
+        for folder in ["early", "late"] {
+            let url = sandbox.root.appendingPathComponent(folder)
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            chmod(url.path, 0o755)
+            #expect(symlink(library, url.appendingPathComponent("libHealthyPlugin.so").path) == 0)
+        }
+        #expect(symlink(sandbox.plugins.path, sandbox.root.appendingPathComponent("alias").path) == 0)
+        for _ in 0..<2 {  // the first run builds the folders' catalogs, the second reads them
+            let catalog = HostCatalog(try sandbox.context())
+            #expect(catalog.discovered.map(\.id) == ["healthy"])
+            #expect(catalog.discovered.map(\.path) == [realPath(library)])
+            #expect(catalog.records.map(\.state) == [.enabled], "\(catalog.records.map(\.error))")
+        }
+    }
+
     @Test func underPinnedTrustAnUnpinnedLibraryFails() throws {
         let sandbox = try HostPipelineSandbox(config: #"{"pluginDirectories": ["plugins"], "trust": "pinned"}"#)
         let catalog = HostCatalog(try sandbox.context())
