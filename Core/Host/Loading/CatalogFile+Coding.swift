@@ -215,12 +215,11 @@ private struct FieldReader {
             screens: screens, secretSettings: Set(secrets), incompatibility: incompatibility.first)
     }
 
-    /// Whether `bytes` are exactly one list of non-empty word lists whose first words are `firstWords`
-    /// (each of them, and no other), walked without making a string.
+    /// Whether `bytes` are exactly one list of non-empty word lists whose first words are `firstWords` in the
+    /// order of their first use (as ``CommandPaths`` keeps them), walked without making a string or an array.
     static func arePaths(_ bytes: [UInt8], startingWith firstWords: [String]) -> Bool {
-        let expected = firstWords.map { Array($0.utf8) }
-        var seen = Set<Int>()
         var reader = FieldReader(bytes: bytes)
+        var met = 0  // firstWords[..<met] have been met
         guard let paths = reader.count(until: UInt8(ascii: "#")) else { return false }
         for _ in 0..<paths {
             guard let words = reader.count(until: UInt8(ascii: "#")), words > 0 else { return false }
@@ -228,13 +227,25 @@ private struct FieldReader {
                 guard let length = reader.count(until: UInt8(ascii: ":")) else { return false }
                 if index == 0 {
                     let word = reader.bytes[reader.offset..<(reader.offset + length)]
-                    guard let known = expected.firstIndex(where: { $0.elementsEqual(word) }) else { return false }
-                    seen.insert(known)
+                    if met < firstWords.count, Self.spells(firstWords[met], word) {
+                        met += 1
+                    } else if !firstWords[..<met].contains(where: { Self.spells($0, word) }) {
+                        return false
+                    }
                 }
                 reader.offset += length
             }
         }
-        return reader.isAtEnd && seen.count == expected.count
+        return reader.isAtEnd && met == firstWords.count
+    }
+
+    /// Whether `word`'s UTF-8 is `bytes`, compared in place.
+    private static func spells(_ word: String, _ bytes: ArraySlice<UInt8>) -> Bool {
+        guard word.utf8.count == bytes.count else { return false }
+        guard !bytes.isEmpty else { return true }
+        return word.utf8.withContiguousStorageIfAvailable { spelled in
+            bytes.withUnsafeBufferPointer { memcmp(spelled.baseAddress!, $0.baseAddress!, $0.count) == 0 }
+        } ?? word.utf8.elementsEqual(bytes)
     }
 
     /// A signed decimal of at most 19 digits that fits in `Int64`; `nil` for anything else.
