@@ -133,3 +133,29 @@ import Testing
         #expect(message == "feature 'healthy' is disabled in \(sandbox.config.path). Run `strata plugins enable healthy` to use it.")
     }
 }
+
+/// The environment `strata` starts with, read by bytes (``ProcessEnvironment``).
+@Suite struct ProcessEnvironmentTests {
+    @Test func itIsWhatProcessInfoReads() {
+        #expect(ProcessEnvironment.current == ProcessInfo.processInfo.environment)
+    }
+
+    /// Split at the first `=` byte as `getenv` does (also where a combining mark follows it, which
+    /// `ProcessInfo` passes over); the last of a name wins, an entry without `=` is left out.
+    @Test func eachEntryIsSplitAtItsFirstEqualsSign() {
+        let entries: [[UInt8]] = [
+            Array("A=1".utf8), Array("A=2".utf8), Array("NOEQ".utf8), Array("B=x=y".utf8), Array("C=".utf8), Array("=z".utf8),
+            Array("E=\u{301}x".utf8), [UInt8(ascii: "F"), UInt8(ascii: "="), 0xFF],
+        ]
+        let copies: [UnsafeMutablePointer<CChar>?] = entries.map { bytes in
+            let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+            for (index, byte) in bytes.enumerated() { copy[index] = CChar(bitPattern: byte) }
+            copy[bytes.count] = 0
+            return copy
+        } + [nil]
+        defer { copies.forEach { $0?.deallocate() } }
+        var list = copies
+        let variables = list.withUnsafeMutableBufferPointer { ProcessEnvironment.variables($0.baseAddress!) }
+        #expect(variables == ["A": "2", "B": "x=y", "C": "", "": "z", "E": "\u{301}x", "F": "\u{FFFD}"])
+    }
+}
