@@ -59,6 +59,21 @@ import Testing
         }
     }
 
+    /// Plugin files are taken in the order of their names as strings, whether names differ early, late
+    /// (past the 16 bytes discovery compares as integers) or only in case or length.
+    @Test func pluginFilesAreInTheOrderOfTheirNames() {
+        var generator = SystemRandomNumberGenerator()
+        let letters = Array("aAbBzZ019")
+        var ids = ["a", "A", "ab", "aB", "Ab", "b", "0", "9z", "VeryLongPluginNameSharingItsStartA", "VeryLongPluginNameSharingItsStartB",
+                   "VeryLongPluginNameSharingItsStart", "VeryLongPluginNameS", "VeryLongPluginName", "VeryLongPluginNam"]
+        for _ in 0..<300 {
+            let length = Int.random(in: 1...30, using: &generator)
+            ids.append(String((0..<length).map { _ in letters.randomElement(using: &generator)! }))
+        }
+        let candidates = ids.shuffled(using: &generator).map { (id: $0.lowercased(), name: "lib\($0)Plugin.so") }
+        #expect(PluginDiscovery.sortedByName(candidates).map(\.name) == candidates.map(\.name).sorted())
+    }
+
     @Test func underPinnedTrustAnUnpinnedLibraryFails() throws {
         let sandbox = try HostPipelineSandbox(config: #"{"pluginDirectories": ["plugins"], "trust": "pinned"}"#)
         let catalog = HostCatalog(try sandbox.context())

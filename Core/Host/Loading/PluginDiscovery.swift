@@ -114,8 +114,7 @@ struct PluginDiscovery {
             let folder = Glibc.open(realDirectory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             defer { if folder >= 0 { close(folder) } }
             // Sorted after the other files are dropped (a build folder holds many more of those).
-            let candidates = names.compactMap { name in Self.pluginID(fromFileName: name).map { (id: $0, name: name) } }
-                .sorted { $0.name < $1.name }
+            let candidates = Self.sortedByName(names.compactMap { name in Self.pluginID(fromFileName: name).map { (id: $0, name: name) } })
             let catalog = cacheDirectory.map { CatalogFile.load(folder: realDirectory, from: $0) } ?? CatalogFile(folder: realDirectory)
             // Reading descriptors is independent per file; trust and ids are then judged in order.
             // "Now" is taken before the files are read: a file changed after it, even within the same
@@ -234,6 +233,29 @@ struct PluginDiscovery {
     static func libraries(in folder: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
             .filter { pluginID(fromFileName: $0) != nil }.sorted().map { "\(folder)/\($0)" }
+    }
+
+    /// Plugin files in the order of their names. The names are ASCII (``pluginID(fromFileName:)``), so String's
+    /// order is their bytes' order: each is sorted by its 16 bytes after `lib` as two integers, and only
+    /// names whose 16 bytes are the same are compared as strings (comparing 500 names as strings took 1.6 M
+    /// instructions, a tenth of a listing's own).
+    static func sortedByName(_ candidates: [(id: String, name: String)]) -> [(id: String, name: String)] {
+        let keys = candidates.map { candidate -> (UInt64, UInt64) in
+            var name = candidate.name
+            return name.withUTF8 { bytes in
+                func word(_ start: Int) -> UInt64 {  // big-endian, so that integer order is byte order; 0 past the end
+                    (0..<8).reduce(UInt64(0)) { word, index in
+                        let at = start + index
+                        return word << 8 | UInt64(at < bytes.count ? bytes[at] : 0)
+                    }
+                }
+                return (word(3), word(11))
+            }
+        }
+        let order = candidates.indices.sorted { a, b in
+            keys[a] != keys[b] ? keys[a] < keys[b] : candidates[a].name < candidates[b].name
+        }
+        return order.map { candidates[$0] }
     }
 
     /// `libMoviesPlugin.so` → `movies`; `nil` for any other file name.
