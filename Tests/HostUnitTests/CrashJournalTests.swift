@@ -55,3 +55,25 @@ import Testing
         #expect(reason.contains("strata plugins retry x"))
     }
 }
+
+/// The journal writes its records' JSON itself (the signal handler can't encode, and `JSONEncoder`'s first
+/// use cost more than the rest of an activation's journal): whatever a path holds, it reads back.
+@Suite struct CrashJournalEntryTests {
+    @Test func anActivatingEntryReadsBackWhateverItsPathHolds() throws {
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("strata-entry-\(UUID().uuidString)")
+        try Data("seven b".utf8).write(to: library)
+        defer { try? FileManager.default.removeItem(at: library) }
+        let identity = try #require(FileIdentity(path: library.path))
+        for path in ["/plain/libXPlugin.so", #"/q"uote\back\\slash/libXPlugin.so"#, "/tab\there/new\nline/\u{1}\u{1F}/é 字/libXPlugin.so"] {
+            let entry = CrashJournal.activatingEntry(
+                prefix: CrashJournal.recordPrefix(id: "x\"y", path: path, identity: identity), time: 1_795_000_000, pid: 4242)
+            let record = try JSONDecoder().decode(CrashJournal.Record.self, from: Data(entry.utf8))
+            #expect(
+                record
+                    == CrashJournal.Record(
+                        id: "x\"y", path: path, size: 7, modified: identity.modified, inode: identity.inode, signal: 0, time: 1_795_000_000,
+                        phase: .activating, pid: 4242), "\(entry)")
+            #expect(entry.hasSuffix("}\n") && !entry.dropLast().contains("\n"))
+        }
+    }
+}

@@ -38,6 +38,42 @@ import Testing
         #expect(catalog.warnings.contains { $0.contains("greting") })
     }
 
+    /// However many ways lead to a library (its folder named twice or through a link, a link to it met
+    /// before or after the file itself), it is listed once, where it is.
+    @Test func aLibraryReachedManyWaysIsListedOnce() throws {
+        let sandbox = try HostPipelineSandbox(
+            config: #"{"pluginDirectories": ["early", "plugins", "plugins", "alias", "late"], "features": {"healthy": {"isolation": "none"}}}"#)
+        let library = sandbox.plugins.appendingPathComponent("libHealthyPlugin.so").path
+        for folder in ["early", "late"] {
+            let url = sandbox.root.appendingPathComponent(folder)
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            chmod(url.path, 0o755)
+            #expect(symlink(library, url.appendingPathComponent("libHealthyPlugin.so").path) == 0)
+        }
+        #expect(symlink(sandbox.plugins.path, sandbox.root.appendingPathComponent("alias").path) == 0)
+        for _ in 0..<2 {  // the first run builds the folders' catalogs, the second reads them
+            let catalog = HostCatalog(try sandbox.context())
+            #expect(catalog.discovered.map(\.id) == ["healthy"])
+            #expect(catalog.discovered.map(\.path) == [realPath(library)])
+            #expect(catalog.records.map(\.state) == [.enabled], "\(catalog.records.map(\.error))")
+        }
+    }
+
+    /// Plugin files are taken in the order of their names as strings, whether names differ early, late
+    /// (past the 16 bytes discovery compares as integers) or only in case or length.
+    @Test func pluginFilesAreInTheOrderOfTheirNames() {
+        var generator = SystemRandomNumberGenerator()
+        let letters = Array("aAbBzZ019")
+        var ids = ["a", "A", "ab", "aB", "Ab", "b", "0", "9z", "VeryLongPluginNameSharingItsStartA", "VeryLongPluginNameSharingItsStartB",
+                   "VeryLongPluginNameSharingItsStart", "VeryLongPluginNameS", "VeryLongPluginName", "VeryLongPluginNam"]
+        for _ in 0..<300 {
+            let length = Int.random(in: 1...30, using: &generator)
+            ids.append(String((0..<length).map { _ in letters.randomElement(using: &generator)! }))
+        }
+        let candidates = ids.shuffled(using: &generator).map { (id: $0.lowercased(), name: "lib\($0)Plugin.so") }
+        #expect(PluginDiscovery.sortedByName(candidates).map(\.name) == candidates.map(\.name).sorted())
+    }
+
     @Test func underPinnedTrustAnUnpinnedLibraryFails() throws {
         let sandbox = try HostPipelineSandbox(config: #"{"pluginDirectories": ["plugins"], "trust": "pinned"}"#)
         let catalog = HostCatalog(try sandbox.context())
@@ -110,5 +146,31 @@ import Testing
             return
         }
         #expect(message == "feature 'healthy' is disabled in \(sandbox.config.path). Run `strata plugins enable healthy` to use it.")
+    }
+}
+
+/// The environment `strata` starts with, read by bytes (``ProcessEnvironment``).
+@Suite struct ProcessEnvironmentTests {
+    @Test func itIsWhatProcessInfoReads() {
+        #expect(ProcessEnvironment.current == ProcessInfo.processInfo.environment)
+    }
+
+    /// Split at the first `=` byte as `getenv` does (also where a combining mark follows it, which
+    /// `ProcessInfo` passes over); the last of a name wins, an entry without `=` is left out.
+    @Test func eachEntryIsSplitAtItsFirstEqualsSign() {
+        let entries: [[UInt8]] = [
+            Array("A=1".utf8), Array("A=2".utf8), Array("NOEQ".utf8), Array("B=x=y".utf8), Array("C=".utf8), Array("=z".utf8),
+            Array("E=\u{301}x".utf8), [UInt8(ascii: "F"), UInt8(ascii: "="), 0xFF],
+        ]
+        let copies: [UnsafeMutablePointer<CChar>?] = entries.map { bytes in
+            let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+            for (index, byte) in bytes.enumerated() { copy[index] = CChar(bitPattern: byte) }
+            copy[bytes.count] = 0
+            return copy
+        } + [nil]
+        defer { copies.forEach { $0?.deallocate() } }
+        var list = copies
+        let variables = list.withUnsafeMutableBufferPointer { ProcessEnvironment.variables($0.baseAddress!) }
+        #expect(variables == ["A": "2", "B": "x=y", "C": "", "": "z", "E": "\u{301}x", "F": "\u{FFFD}"])
     }
 }

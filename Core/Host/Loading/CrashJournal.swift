@@ -9,7 +9,8 @@ import StrataBase
 /// here. A fault of this process (SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE; see ``CrashHandler``)
 /// then writes `<state>/crashes/<id>.json` from the signal handler (only async-signal-safe calls: `open`,
 /// `write`, `time`). Before each activation an "activating" entry goes into the same file, and it is
-/// removed when the activation returns: a run that died during one in a way no handler sees (`exit()`,
+/// removed when the activation returns (one entry covers a library's open and its registration when no
+/// other plugin's code runs between, see ``PluginLoader``): a run that died during one in a way no handler sees (`exit()`,
 /// SIGKILL, a stack overflow) leaves it behind, and the next run counts it as a crash. An activation that
 /// never returns is recorded as timed out (``LoadWatchdog``). The record names the library by path, size,
 /// modification time and inode: it holds until the file changes or `strata plugins retry ID` removes it.
@@ -94,52 +95,80 @@ enum CrashJournal {
     /// Forgets plugin `id`'s crash. Returns whether there was one.
     @discardableResult
     static func forget(_ id: String, in directory: URL) -> Bool {
-        (try? FileManager.default.removeItem(at: directory.appendingPathComponent("\(id).json"))) != nil
+        unlink(directory.appendingPathComponent("\(id).json").path) == 0
     }
 
     /// Makes plugin `id` (its library at `path`) the one a crash from now on is blamed on, until `disarm()`
     /// or another `arm`. Gives the calling thread an alternate signal stack, for a stack overflow.
     static func arm(_ id: String, path: String, in directory: URL) {
         guard let identity = FileIdentity(path: path) else { return }
-        try? PrivateFolder.prepare(directory)
-        let prefix =
-            #"{"id":"\#(jsonEscaped(id))","path":"\#(jsonEscaped(path))","size":\#(identity.size),"modified":\#(identity.modified),"inode":\#(identity.inode),"signal":"#
-        CrashHandler.armed.set(file: directory.appendingPathComponent("\(id).json").path, prefix: prefix)
-        CrashHandler.install()
+        arm(id, path: path, identity: identity, in: directory)
     }
 
-    /// No plugin is running any more.
-    static func disarm() { CrashHandler.armed.clear() }
-
     /// Plugin `id`'s code is about to run for its activation: arms it, writes the "activating" entry that
-    /// ``activated(_:in:)`` removes, and starts the ``LoadWatchdog``.
+    /// ``forget(_:in:)`` removes once the activation returned, and starts the ``LoadWatchdog``.
     static func activating(_ id: String, path: String, in directory: URL) {
-        arm(id, path: path, in: directory)
         if let identity = FileIdentity(path: path) {
-            let entry = Record(
-                id: id, path: path, size: identity.size, modified: identity.modified, inode: identity.inode, signal: 0,
-                time: Int64(time(nil)), phase: .activating, pid: getpid())
+            let prefix = arm(id, path: path, identity: identity, in: directory)
+            let entry = activatingEntry(prefix: prefix, time: Int64(time(nil)), pid: getpid())
             // Whole or not at all (renamed into place), but not flushed to the disk: the entry has to outlive
             // this process, not the machine, and an `fsync` cost 2-7 ms a plugin on a busy disk.
-            if let bytes = try? JSONEncoder().encode(entry) {
-                try? StagedFile.write(Array(bytes), over: directory.appendingPathComponent("\(id).json").path, mode: 0o644, durable: false)
-            }
+            try? StagedFile.write(Array(entry.utf8), over: directory.appendingPathComponent("\(id).json").path, mode: 0o644, durable: false)
         }
         LoadWatchdog.start(id)
     }
 
-    /// Plugin `id`'s activation returned (loaded or failed): its "activating" entry goes.
-    static func activated(_ id: String, in directory: URL) {
-        LoadWatchdog.stop()
-        forget(id, in: directory)
+    /// Arms plugin `id` again for more of its activation, its "activating" entry still in place: no file is
+    /// written.
+    static func resumeActivating(_ id: String, path: String, in directory: URL) {
+        arm(id, path: path, in: directory)
+        LoadWatchdog.start(id)
     }
+
+    /// Arms `id`, and answers its ``recordPrefix(id:path:identity:)``.
+    @discardableResult
+    private static func arm(_ id: String, path: String, identity: FileIdentity, in directory: URL) -> String {
+        try? PrivateFolder.prepare(directory)
+        let prefix = recordPrefix(id: id, path: path, identity: identity)
+        CrashHandler.armed.set(file: directory.appendingPathComponent("\(id).json").path, prefix: prefix)
+        CrashHandler.install()
+        return prefix
+    }
+
+    /// A ``Record``'s JSON up to its signal, which the signal handler completes (the signal, then the time),
+    /// and so does an "activating" entry (``activatingEntry(prefix:time:pid:)``). Written here, not by
+    /// `JSONEncoder`: its first use in a run cost more than the rest of the journal's work.
+    static func recordPrefix(id: String, path: String, identity: FileIdentity) -> String {
+        #"{"id":"\#(jsonEscaped(id))","path":"\#(jsonEscaped(path))","size":\#(identity.size),"modified":\#(identity.modified),"inode":\#(identity.inode),"signal":"#
+    }
+
+    /// The "activating" entry of the record that starts with `prefix`.
+    static func activatingEntry(prefix: String, time: Int64, pid: Int32) -> String {
+        prefix + #"0,"time":\#(time),"phase":"activating","pid":\#(pid)}"# + "\n"
+    }
+
+    /// No plugin is running any more.
+    static func disarm() { CrashHandler.armed.clear() }
 
     /// Whether process `pid` exists (another strata may be loading a plugin).
     private static func isRunning(_ pid: Int32) -> Bool {
         pid > 0 && pid != getpid() && (kill(pid, 0) == 0 || errno == EPERM)
     }
 
+    /// `text` as the inside of a JSON string: quotes, backslashes and control characters escaped.
     private static func jsonEscaped(_ text: String) -> String {
-        String(decoding: (try? JSONEncoder().encode(text)) ?? Data(), as: UTF8.self).dropFirst().dropLast().description
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return text }
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": escaped += "\\\""
+            case "\\": escaped += "\\\\"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
     }
 }

@@ -99,32 +99,44 @@ struct PluginDiscovery {
     /// Lists the plugins in every folder; a later library with an id already seen is kept with a problem.
     func discover() -> [DiscoveredPlugin] {
         var found: [DiscoveredPlugin] = []
-        var seenPaths: Set<String> = []
+        // A library is listed once, however many ways lead to it. Files opened in a folder have paths of
+        // their own (a folder met twice is skipped as a whole); only a link can lead to a path met before,
+        // so the paths are kept from the first link on.
+        var seenFolders: Set<String> = []
+        var seenPaths: Set<String>?
         var firstPathByID: [String: String] = [:]
         var trust = FileTrust()
         for (folderIndex, directory) in directories.enumerated() {
-            guard let realDirectory = realPath(directory),
+            guard let realDirectory = realPath(directory), seenFolders.insert(realDirectory).inserted,
                 let names = try? FileManager.default.contentsOfDirectory(atPath: realDirectory)
             else { continue }
             // Files are opened relative to the folder, so that the kernel walks its path once, not per file.
             let folder = Glibc.open(realDirectory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             defer { if folder >= 0 { close(folder) } }
-            let candidates = names.sorted().compactMap { name in Self.pluginID(fromFileName: name).map { (id: $0, name: name) } }
+            // Sorted after the other files are dropped (a build folder holds many more of those).
+            let candidates = Self.sortedByName(names.compactMap { name in Self.pluginID(fromFileName: name).map { (id: $0, name: name) } })
             let catalog = cacheDirectory.map { CatalogFile.load(folder: realDirectory, from: $0) } ?? CatalogFile(folder: realDirectory)
             // Reading descriptors is independent per file; trust and ids are then judged in order.
             // "Now" is taken before the files are read: a file changed after it, even within the same
             // clock tick as its read, is then too new to be kept.
             let now = CatalogFile.now()
-            // A file the catalog holds costs one `stat`: starting workers for those would cost more than it saves.
-            let unknown = candidates.count { !catalog.records.keys.contains($0.name) }  // (a key's lookup copies no record)
-            let opened = candidates.concurrentMap(minimumCount: unknown >= 64 ? 64 : .max) {
-                Self.read($0, in: realDirectory, descriptor: folder, catalog: catalog)
+            // A file the catalog holds costs one `stat`, taken here in order: starting workers for those would
+            // cost more than it saves. Only the others are read, by workers when there are many.
+            var opened = candidates.map { Self.recorded($0.name, in: realDirectory, descriptor: folder, catalog: catalog) }
+            let unread = opened.indices.filter { opened[$0] == nil }
+            let read = unread.concurrentMap(minimumCount: unread.count >= 64 ? 64 : .max) {
+                Self.read(candidates[$0], in: realDirectory, descriptor: folder)
             }
+            for (index, file) in zip(unread, read) { opened[index] = file }
             let vouched = cacheDirectory.map { Self.keep(catalog, candidates: candidates, opened: opened, now: now, in: $0) }
             // The folder itself is judged for every entry: a link in it is only as safe as the folder that holds it.
             let folderProblem = candidates.isEmpty ? nil : trust.problem(forPluginFolder: realDirectory)
             for (index, (candidate, file)) in zip(candidates, opened).enumerated() {
-                guard let file, seenPaths.insert(file.path).inserted else { continue }
+                guard let file else { continue }
+                if file.status == nil || seenPaths != nil {
+                    if seenPaths == nil { seenPaths = Set(found.map(\.path)) }
+                    guard seenPaths!.insert(file.path).inserted else { continue }
+                }
                 // A file opened in the folder just judged needs only its own check; a link, the whole path.
                 let fileProblem =
                     file.status.map { trust.problem(forFileInJudgedFolder: file.path, status: $0) }
@@ -179,26 +191,27 @@ struct PluginDiscovery {
         var fromCatalog = false
     }
 
-    /// Reads `candidate` in the real folder `folder` (open as `folderDescriptor`, or -1), or takes what its
-    /// descriptor says from `catalog` if the file is unchanged. A symbolic link is resolved to its real path
-    /// (resolving walks every folder of the path, so only links are). `nil` when there is no such file any
-    /// more.
-    private static func read(
-        _ candidate: (id: String, name: String), in folder: String, descriptor folderDescriptor: Int32,
-        catalog: CatalogFile
-    ) -> OpenedFile? {
+    /// What the folder's `catalog` holds for the file `name` in the real folder `folder` (open as
+    /// `folderDescriptor`, or -1), if the file is unchanged since it was recorded; `nil` if it must be read.
+    private static func recorded(_ name: String, in folder: String, descriptor folderDescriptor: Int32, catalog: CatalogFile) -> OpenedFile? {
+        var status = stat()
+        guard folderDescriptor >= 0, !catalog.records.isEmpty, fstatat(folderDescriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0,
+            let record = catalog.record(named: name, status: status)
+        else { return nil }
+        let path = "\(folder)/\(name)"
+        let reading: DiscoveredPlugin.Reading =
+            switch record.outcome {
+            case .facts(let facts): .described(DescribedPlugin(facts: facts, source: .library(path: path, identity: record.identity)))
+            case .problem(let problem): .problem(problem)
+            }
+        return OpenedFile(path: path, status: status, reading: reading, fromCatalog: true)
+    }
+
+    /// Reads `candidate` in the real folder `folder` (open as `folderDescriptor`, or -1). A symbolic link is
+    /// resolved to its real path (resolving walks every folder of the path, so only links are). `nil` when
+    /// there is no such file any more.
+    private static func read(_ candidate: (id: String, name: String), in folder: String, descriptor folderDescriptor: Int32) -> OpenedFile? {
         let name = candidate.name, path = "\(folder)/\(name)"
-        var cachedStatus = stat()
-        if folderDescriptor >= 0, !catalog.records.isEmpty, fstatat(folderDescriptor, name, &cachedStatus, AT_SYMLINK_NOFOLLOW) == 0,
-            let record = catalog.record(named: name, status: cachedStatus)
-        {
-            let reading: DiscoveredPlugin.Reading =
-                switch record.outcome {
-                case .facts(let facts): .described(DescribedPlugin(facts: facts, source: .library(path: path, identity: record.identity)))
-                case .problem(let problem): .problem(problem)
-                }
-            return OpenedFile(path: path, status: cachedStatus, reading: reading, fromCatalog: true)
-        }
         // O_NONBLOCK: a FIFO under a plugin's name must not stall discovery; regular files ignore it.
         let flags = O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
         let file = folderDescriptor >= 0 ? openat(folderDescriptor, name, flags) : Glibc.open(path, flags)
@@ -220,6 +233,29 @@ struct PluginDiscovery {
     static func libraries(in folder: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
             .filter { pluginID(fromFileName: $0) != nil }.sorted().map { "\(folder)/\($0)" }
+    }
+
+    /// Plugin files in the order of their names. The names are ASCII (``pluginID(fromFileName:)``), so String's
+    /// order is their bytes' order: each is sorted by its 16 bytes after `lib` as two integers, and only
+    /// names whose 16 bytes are the same are compared as strings (comparing 500 names as strings took 1.6 M
+    /// instructions, a tenth of a listing's own).
+    static func sortedByName(_ candidates: [(id: String, name: String)]) -> [(id: String, name: String)] {
+        let keys = candidates.map { candidate -> (UInt64, UInt64) in
+            var name = candidate.name
+            return name.withUTF8 { bytes in
+                func word(_ start: Int) -> UInt64 {  // big-endian, so that integer order is byte order; 0 past the end
+                    (0..<8).reduce(UInt64(0)) { word, index in
+                        let at = start + index
+                        return word << 8 | UInt64(at < bytes.count ? bytes[at] : 0)
+                    }
+                }
+                return (word(3), word(11))
+            }
+        }
+        let order = candidates.indices.sorted { a, b in
+            keys[a] != keys[b] ? keys[a] < keys[b] : candidates[a].name < candidates[b].name
+        }
+        return order.map { candidates[$0] }
     }
 
     /// `libMoviesPlugin.so` → `movies`; `nil` for any other file name.

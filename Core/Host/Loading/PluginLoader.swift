@@ -24,12 +24,18 @@ final class PluginLoader {
     private(set) var records: [PluginRecord]
     private(set) var routes: [RoutedCommand] = []
     private var plugins: [String: any FeaturePlugin] = [:]
+    /// The plugin whose "activating" entry is in the journal now. It stays from the library's open to the end
+    /// of its registration when no other plugin's code runs between (the usual activation of one plugin):
+    /// one entry written and removed, not two.
+    private var journaled: String?
 
     /// Top-level words the host keeps for itself.
     static let reservedWords: Set<String> = HostCommand.groups.union(["help", "version", "__probe", "__helper-sandboxed", "__complete"])
 
+    /// - Parameter records: each plugin as the catalog and the config say, before any is activated
+    ///   (``records(_:config:)``).
     init(
-        catalog: PluginCatalog, config: StrataConfig, container: Container, dataDirectory: URL, crashes: URL, pins: PluginPins?,
+        records: [PluginRecord], config: StrataConfig, container: Container, dataDirectory: URL, crashes: URL, pins: PluginPins?,
         logger: Logger
     ) {
         self.config = config
@@ -38,7 +44,7 @@ final class PluginLoader {
         self.crashes = crashes
         self.pins = pins
         self.logger = logger
-        records = Self.records(catalog, config: config)
+        self.records = records
     }
 
     /// What the catalog and the config say of each plugin before any is activated.
@@ -86,6 +92,7 @@ final class PluginLoader {
             queue += records[index].facts?.dependencies.keys.sorted() ?? []
         }
         registerInDependencyOrder(Set(opened))
+        settleJournal()
         CrashJournal.disarm()
         container.freeze()
     }
@@ -125,12 +132,26 @@ final class PluginLoader {
         logger.debug("opened \(record.id) \(record.facts?.version ?? "") from \(record.path)")
     }
 
-    /// Runs `body`, plugin `id`'s code during its activation, between the journal's "activating" entry and
-    /// its removal, under the load watchdog.
+    /// Runs `body`, plugin `id`'s code during its activation, under its "activating" entry in the journal and
+    /// the load watchdog. The entry is written unless it is already there (its library was just opened);
+    /// ``settleJournal()`` removes it.
     private func activating<T>(_ id: String, path: String, _ body: () throws -> T) rethrows -> T {
-        CrashJournal.activating(id, path: path, in: crashes)
-        defer { CrashJournal.activated(id, in: crashes) }
+        if journaled == id {
+            CrashJournal.resumeActivating(id, path: path, in: crashes)
+        } else {
+            settleJournal()
+            CrashJournal.activating(id, path: path, in: crashes)
+            journaled = id
+        }
+        defer { LoadWatchdog.stop() }
         return try body()
+    }
+
+    /// The activation that wrote the journal's entry has returned: the entry goes.
+    private func settleJournal() {
+        guard let id = journaled else { return }
+        CrashJournal.forget(id, in: crashes)
+        journaled = nil
     }
 
     /// Why `record`, run in process, can't use a dependency's types: that dependency runs in a helper.

@@ -10,6 +10,9 @@ struct HostCatalog {
     let pins: PluginPins?
     /// Every plugin as its descriptor tells it.
     let plugins: PluginCatalog
+    /// Each plugin's record as the catalog and the config say, before any is activated: made once, for the
+    /// router, the command and the loader.
+    let records: [PluginRecord]
 
     /// The run's catalog, never freed: the process exits when the command is done, and freeing every
     /// plugin's record one by one first was 3 % of a 500-plugin listing's instructions (clang's -disable-free
@@ -41,6 +44,7 @@ struct HostCatalog {
         }
         self.discovered = discovered
         plugins = PluginCatalog(discovered: discovered, crashes: context.crashes, reservedWords: reservedWords)
+        records = PluginLoader.records(plugins, config: context.config)
     }
 
     /// Under pins, the digest plugin `id`'s library was checked to have (a helper checks it again).
@@ -49,12 +53,10 @@ struct HostCatalog {
         return pins.records.recorded(id)
     }
 
-    /// Each plugin's record as the catalog and the config say, before any is activated.
-    var records: [PluginRecord] { PluginLoader.records(plugins, config: context.config) }
-
-    /// Each plugin's secret settings by id, for masking their values.
+    /// Each plugin's secret settings by id, for masking their values (a plugin that declares none is left out).
     var declaredSecrets: [String: Set<String>] {
-        Dictionary(plugins.entries.map { ($0.id, $0.secretSettings) }, uniquingKeysWith: { first, _ in first })
+        Dictionary(
+            plugins.entries.lazy.filter { !$0.secretSettings.isEmpty }.map { ($0.id, $0.secretSettings) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Warnings about the config: unknown keys, and features no discovered plugin provides.

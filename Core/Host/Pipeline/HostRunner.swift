@@ -47,7 +47,7 @@ final class HostRunner {
             logger.error("can't register host services: \(error)")
         }
         let loader = PluginLoader(
-            catalog: catalog.plugins, config: context.config, container: container,
+            records: catalog.records, config: context.config, container: container,
             dataDirectory: context.dataDirectory, crashes: context.crashes, pins: catalog.pins, logger: logger)
         activeLoader = loader
         return loader

@@ -256,13 +256,17 @@ public enum TypedSource {
         if option.required { arguments.append("required: true") }
         if let extensions = option.fileExtensions { arguments.append("fileExtensions: \(list(extensions))") }
         if let writes = option.writes { arguments.append("writes: \(writes)") }
-        if let minimum = option.minimum { arguments.append("minimum: \(SwiftNames.number(minimum))") }
-        if let maximum = option.maximum { arguments.append("maximum: \(SwiftNames.number(maximum))") }
+        arguments += bounds(option.minimum, option.maximum)
         return "CommandSpec.Option(\(arguments.joined(separator: ", ")))"
     }
 
     private static func declaration(_ flag: CommandSpec.Flag) -> String {
         "CommandSpec.Flag(\(SwiftNames.literal(flag.name)), help: \(SwiftNames.literal(flag.help)))"
+    }
+
+    /// The `minimum:` and `maximum:` arguments of the bounds declared.
+    private static func bounds(_ minimum: Double?, _ maximum: Double?) -> [String] {
+        [minimum.map { "minimum: \(SwiftNames.number($0))" }, maximum.map { "maximum: \(SwiftNames.number($0))" }].compactMap { $0 }
     }
 
     /// Strings as a Swift array literal.
@@ -277,8 +281,7 @@ public enum TypedSource {
         arguments.append("description: \(SwiftNames.literal(setting.description))")
         if setting.secret { arguments.append("secret: true") }
         if let choices = setting.choices { arguments.append("choices: \(list(choices))") }
-        if let minimum = setting.minimum { arguments.append("minimum: \(SwiftNames.number(minimum))") }
-        if let maximum = setting.maximum { arguments.append("maximum: \(SwiftNames.number(maximum))") }
+        arguments += bounds(setting.minimum, setting.maximum)
         if let format = setting.format { arguments.append("format: .\(format.rawValue)") }
         return "PluginDescriptor.Setting(\(arguments.joined(separator: ", ")))"
     }

@@ -12,6 +12,13 @@ import Testing
         #expect(lines[2] == "Deep work   4")
     }
 
+    /// A listing's rows: an error line under a row has cells only where it shows something, a short row
+    /// ends at its last cell, and a cell is cleaned before it is measured.
+    @Test func shortRowsAndCleanedCellsKeepTheColumns() {
+        let text = TextColumns.render([["ID", "NAME", "PATH"], ["a", "b\u{1B}[31m", "c"], ["", "", "↳ failed"], ["x"]])
+        #expect(text == "ID  NAME  PATH\na   b     c\n          ↳ failed\nx\n")
+    }
+
     @Test func noRowsGiveNoText() {
         #expect(TextColumns.render([]) == "")
     }

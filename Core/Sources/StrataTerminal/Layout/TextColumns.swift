@@ -8,21 +8,34 @@ public enum TextColumns {
     /// (``Sanitizer/sanitize(_:)``), so a title holding an escape sequence or a line break neither breaks
     /// its row nor the columns.
     public static func render(_ rows: [[String]]) -> String {
-        let rows = rows.map { $0.map(Sanitizer.sanitize) }
-        let cellWidths = rows.map { $0.map { $0.displayWidth } }
-        guard let columns = rows.map(\.count).max(), columns > 0 else { return "" }
+        let columns = rows.reduce(0) { max($0, $1.count) }
+        guard columns > 0 else { return "" }
+        // The cells and their widths in one flat list each, row after row: two arrays a row cost as much as
+        // the layout itself in a 500-row table.
+        var cells: [String] = [], cellWidths: [Int] = []
+        cells.reserveCapacity(rows.count * columns)
+        cellWidths.reserveCapacity(rows.count * columns)
         var widths = [Int](repeating: 0, count: columns)
-        for row in cellWidths { for (column, width) in row.enumerated() { widths[column] = max(widths[column], width) } }
+        for row in rows {
+            for (column, cell) in row.enumerated() {
+                let clean = Sanitizer.sanitize(cell), width = clean.displayWidth
+                cells.append(clean)
+                cellWidths.append(width)
+                widths[column] = max(widths[column], width)
+            }
+        }
         // Laid out as bytes, the padding written in place: appending to a String, three times a cell, was
         // about a quarter of a 500-row table's instructions.
         var text: [UInt8] = []
         text.reserveCapacity(rows.count * (widths.reduce(0, +) + 2 * columns + 1))
-        for (row, cells) in zip(rows, cellWidths) {
-            for (column, cell) in row.enumerated() {
-                if column > 0 { text += [0x20, 0x20] }
-                text += cell.utf8
+        var cell = 0
+        for row in rows {
+            for column in row.indices {
+                if column > 0 { text.append(contentsOf: repeatElement(0x20, count: 2)) }
+                text += cells[cell].utf8
                 // No cell is wider than its column, so padding never has to cut one.
-                if column < row.count - 1 { text += repeatElement(0x20, count: widths[column] - cells[column]) }
+                if column < row.count - 1 { text.append(contentsOf: repeatElement(0x20, count: widths[column] - cellWidths[cell])) }
+                cell += 1
             }
             text.append(0x0A)
         }
