@@ -111,8 +111,8 @@ import Testing
 
     /// A stamp patched in place (the same length), and the line that refuses it.
     static let otherBuilds = [
-        ("strata-sdk=1.0.0;", "strata-sdk=0.9.0;", "built for SDK 0.x; this strata is SDK 1: rebuild the plugin"),
-        ("strata-sdk=1.0.0;", "strata-sdk=1.4.0;", "built against Strata SDK 1.4; this strata has SDK 1.0: update strata"),
+        ("strata-sdk=\(BuiltSDK.version);", "strata-sdk=0.9.0;", "built for SDK 0.x; this strata is SDK 1: rebuild the plugin"),
+        ("strata-sdk=\(BuiltSDK.version);", "strata-sdk=1.9.0;", "built against Strata SDK 1.9; this strata has SDK \(BuiltSDK.minor): update strata"),
         (";swift=6.3", ";swift=9.3", "built by Swift 9.3"),
     ]
 

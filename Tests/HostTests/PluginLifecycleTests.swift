@@ -127,7 +127,7 @@ import Testing
             return Data(bytes)
         }
         let abi = try home.strata(["plugins", "install", otherABI.path])
-        #expect(abi.status == 1 && abi.stderr.contains("built against Strata SDK 9.0; this strata has SDK 1.0: update strata"), "\(abi.stderr)")
+        #expect(abi.status == 1 && abi.stderr.contains("built against Strata SDK 9.\(BuiltSDK.minorNumber); this strata has SDK \(BuiltSDK.minor): update strata"), "\(abi.stderr)")
         #expect(!FileManager.default.fileExists(atPath: home.userPlugins.path), "nothing was installed")
     }
 

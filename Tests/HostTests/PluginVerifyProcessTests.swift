@@ -45,12 +45,12 @@ import Testing
 
         let verify = try sandbox.strata(["plugins", "verify", library.path])
         #expect(verify.status == 1)
-        #expect(verify.stdout.contains("incompatible: built with SDK 1.0.0 and Swift 6.3.1; this strata has SDK 1.0.0"), "\(verify.stdout)")
+        #expect(verify.stdout.contains("incompatible: built with SDK \(BuiltSDK.version) and Swift 6.3.1; this strata has SDK \(BuiltSDK.version)"), "\(verify.stdout)")
         #expect(verify.stdout.contains("    static StrataPluginKit.PluginExport.exporx(StrataPluginKit.FeaturePlugin) -> Swift.UnsafeMutableRawPointer"))
         let json = try JSONSerialization.jsonObject(with: Data(try sandbox.strata(["plugins", "verify", library.path, "--json"]).stdout.utf8))
         let report = try #require(json as? [String: Any])
         #expect(report["compatible"] as? Bool == false)
-        #expect(report["sdk"] as? String == "1.0.0")
+        #expect(report["sdk"] as? String == BuiltSDK.version)
         let missing = try #require(report["missingSymbols"] as? [[String: String]])
         #expect(missing.map { $0["mangled"] } == [Self.export.replacingOccurrences(of: "6export", with: "6exporx")])
 
@@ -66,7 +66,7 @@ import Testing
         let healthy = try sandbox.install(fixture: "Healthy", as: "Healthy")
         try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
         let good = try sandbox.strata(["plugins", "verify", healthy.path])
-        #expect(good.status == 0 && good.stdout.contains("compatible (healthy): built with SDK 1.0.0"), "\(good.stdout)")
+        #expect(good.status == 0 && good.stdout.contains("compatible (healthy): built with SDK \(BuiltSDK.version)"), "\(good.stdout)")
         #expect(good.stdout.contains("symbols it expects from the SDK are there"))
 
         let text = sandbox.root.appendingPathComponent("libJunkPlugin.so")

@@ -1,4 +1,5 @@
 import Foundation
+import StrataPluginKit
 import Synchronization
 
 /// Runs the built `strata` (or another program) as a user would and collects what it printed.
@@ -236,6 +237,14 @@ final class Sandbox {
         try HostTests.strata(["--config", config.path, "--data-dir", data.path] + arguments,
                              environment: ["XDG_STATE_HOME": state.path].merging(environment) { $1 })
     }
+}
+
+/// This build's SDK version (`StrataABI.sdkVersion`, `1.1.0`), its major and minor (`1.1`) as refusals name
+/// it, and its minor number alone (`1`).
+enum BuiltSDK {
+    static var version: String { StrataABI.sdkVersion }
+    static var minor: String { version.split(separator: ".").prefix(2).joined(separator: ".") }
+    static var minorNumber: String { String(version.split(separator: ".")[1]) }
 }
 
 /// Where a plugin runs in a test: in a sandboxed helper or in strata's process (`features.<id>.isolation`).
