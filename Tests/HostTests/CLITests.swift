@@ -15,7 +15,7 @@ import Testing
     @Test func versionShowsTheSDKStamp() throws {
         let result = try strata(["--version"])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("strata-sdk=1.0.0;swift="))
+        #expect(result.stdout.contains("strata-sdk=\(BuiltSDK.version);swift="))
     }
 
     @Test func unknownCommandIsAUsageError() throws {
