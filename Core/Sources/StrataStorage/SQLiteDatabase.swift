@@ -17,6 +17,9 @@ public final class SQLiteDatabase: @unchecked Sendable {
     /// The file's path, or `:memory:`.
     public var path: String { connection.path }
 
+    /// The most pages the write-ahead log gathers before a commit copies them into the file.
+    static let checkpointPages = 64
+
     /// Opens or creates the database at `path`.
     /// - Parameters:
     ///   - path: the file, or `:memory:`.
@@ -40,6 +43,11 @@ public final class SQLiteDatabase: @unchecked Sendable {
                 }
             }
             try connection.executeScript("PRAGMA synchronous = NORMAL")
+            // strata's processes are short and end without closing their connections, which is when SQLite
+            // would copy the log into the file and remove it; so the log grows until SQLite's automatic
+            // checkpoint, and each process that opens the file replays all of it first. At SQLite's default
+            // (1,000 pages, 4 MB) that added 2 ms to a 12 ms `blocks list` (measured); 64 pages bounds it at 256 KB.
+            try connection.executeScript("PRAGMA wal_autocheckpoint = \(Self.checkpointPages)")
         }
     }
 
