@@ -73,10 +73,11 @@ import Testing
         copies.remove()
         #expect(!FileManager.default.fileExists(atPath: folder))
 
-        // A dead helper's folder goes at the next start; a running one's stays.
+        // A dead helper's folder goes when another helper makes its copies; a running one's stays.
         let root = data.appendingPathComponent(".strata-files")
         for pid in ["1", "999999999"] { try FileManager.default.createDirectory(at: root.appendingPathComponent(pid), withIntermediateDirectories: true) }
-        HelperFileCopies.removeLeftovers(in: data)
+        var again = ["running", "run", "--track=/far/away/lake.gpx"]
+        try HelperFileCopies.make(Array(arguments.prefix(1)), descriptors: [pipe(holding: "lake")], words: &again, dataFolder: data).get().remove()
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["1"])
 
         var short = ["x"]

@@ -6,7 +6,8 @@ import StrataBase
 /// unchanged code. Landlock judges a path, even `/proc/self/fd/N` (by the file it leads to), so each
 /// descriptor's bytes are copied into a private folder of the helper's own, `<data folder>/.strata-files/<pid>/<n>/`,
 /// under the file's own name, and the command line names the copy; the folder goes when the command ends,
-/// and the leftovers of helpers that died at the next helper's start. They are read-only grants: what a
+/// and those of helpers that died when another makes its own (``PrivateFolder/preparePerProcess(_:)``). They
+/// are read-only grants: what a
 /// command writes into a copy doesn't go back to the user's file, and the command says so (``written``).
 struct HelperFileCopies {
     static let folderName = ".strata-files"
@@ -25,10 +26,15 @@ struct HelperFileCopies {
     ) -> Result<HelperFileCopies, HelperFileRefusal> {
         defer { descriptors.forEach { _ = close($0) } }
         guard !arguments.isEmpty else { return .success(HelperFileCopies(folder: nil)) }
-        let root = dataFolder.appendingPathComponent(folderName).appendingPathComponent(String(getpid()))
+        let root = PrivateFolder.perProcess(in: dataFolder.appendingPathComponent(folderName))
         var copies = HelperFileCopies(folder: root)
         guard arguments.count == descriptors.count, arguments.allSatisfy({ words.indices.contains($0.index) }) else {
             return .failure(HelperFileRefusal("the files of the command line didn't reach its helper whole"))
+        }
+        do {
+            try PrivateFolder.preparePerProcess(root)
+        } catch {
+            return .failure(HelperFileRefusal("can't make the folder for its copies in its data folder: \(error)"))
         }
         for (number, (argument, descriptor)) in zip(arguments, descriptors).enumerated() {
             let folder = root.appendingPathComponent(String(number))
@@ -58,16 +64,6 @@ struct HelperFileCopies {
         var status = stat()
         guard lstat(path, &status) == 0 else { return nil }
         return [Int(status.st_size), Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec), Int(status.st_ino)]
-    }
-
-    /// Removes the folders of helpers no longer running (their process is gone).
-    static func removeLeftovers(in dataFolder: URL) {
-        let root = dataFolder.appendingPathComponent(folderName)
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [] {
-            // The sandbox lets a helper signal no one outside itself: another's process answers EPERM, a gone one ESRCH.
-            if let pid = pid_t(name), pid != getpid(), kill(pid, 0) == 0 || errno != ESRCH { continue }
-            try? FileManager.default.removeItem(at: root.appendingPathComponent(name))
-        }
     }
 
     /// `name` as one path component: never empty, `.`, `..`, or holding a `/` or a NUL.

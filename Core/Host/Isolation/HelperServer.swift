@@ -64,7 +64,6 @@ struct HelperServer {
         let inline = HelperInlineStart()
         let screens = HelperScreenServer(channel: channel, pluginID: id, container: runner.container)
         let dataFolder = context.dataDirectory.appendingPathComponent(id, isDirectory: true)
-        HelperFileCopies.removeLeftovers(in: dataFolder)
         let reading = HelperFrameReader.start(channel) { frame, reader in
             switch frame.kind {
             case .run:
