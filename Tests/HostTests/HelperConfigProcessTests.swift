@@ -18,7 +18,7 @@ import Testing
             #expect(result.status == 0 && result.stdout.contains("Deep work"), "\(result.stderr)")
         }
         let folder = sandbox.data.appendingPathComponent("blocks").path
-        let left = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".helper-config") }
-        #expect(left.isEmpty, "\(left)")
+        let configs = (FileManager.default.subpaths(atPath: folder) ?? []).filter { $0.hasPrefix(".helper-config") && $0.hasSuffix(".json") }
+        #expect(configs.isEmpty, "\(configs)")
     }
 }

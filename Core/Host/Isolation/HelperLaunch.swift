@@ -20,8 +20,8 @@ struct HelperLaunch: Sendable {
     let environment: [String: String]
     let dataFolder: URL
     /// The config the helper reads (``HelperServer/visibleConfig``), and the file in its data folder it is
-    /// written to: one per helper start (two strata running the plugin at once each write their own), removed
-    /// once the helper has read it (``PluginHelper/start(_:)``).
+    /// written to: one per helper start, in a folder of this strata process's (two strata running the plugin
+    /// at once each write their own), removed once the helper has read it (``PluginHelper/start(_:)``).
     let config: Data
     let configFile: URL
     /// What it may read beyond the system's paths and strata's libraries, and what it may also write.
@@ -39,7 +39,9 @@ struct HelperLaunch: Sendable {
         do {
             // Made as strata makes it for a plugin in process, and explained the same way when it can't be.
             try PrivateFolder.prepare(dataFolder)
-            Self.removeLeftoverConfigs(in: dataFolder)
+            // The one name every helper shared before.
+            unlink(dataFolder.appendingPathComponent(".helper-config.json").path)
+            try PrivateFolder.preparePerProcess(configFile.deletingLastPathComponent())
             try config.write(to: configFile, options: .atomic)
         } catch {
             throw HelperFailure(
@@ -56,20 +58,14 @@ struct HelperLaunch: Sendable {
         }
     }
 
-    /// The name of the next helper's config: `.helper-config-<strata's pid>-<helpers started>.json`.
-    static func nextConfigName() -> String { ".helper-config-\(getpid())-\(starts.add(1, ordering: .relaxed).newValue).json" }
-    private static let starts = Atomic<Int>(0)
-
-    /// Removes the configs that strata processes no longer running left behind (killed before their helper
-    /// read its config), and the one name all helpers shared before.
-    static func removeLeftoverConfigs(in folder: URL) {
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix(".helper-config") {
-            let pid = name.split(separator: "-").dropFirst(2).first.flatMap { pid_t($0) }
-            if name == ".helper-config.json" || pid.map({ kill($0, 0) != 0 && errno == ESRCH }) == true {
-                unlink(folder.appendingPathComponent(name).path)
-            }
-        }
+    /// The next helper's config in `dataFolder`: `.helper-config/<strata's pid>/<helpers started>.json`. The
+    /// folders of strata processes that ended (killed before their helper read its config) go as the next
+    /// one is made.
+    static func nextConfigFile(in dataFolder: URL) -> URL {
+        PrivateFolder.perProcess(in: dataFolder.appendingPathComponent(".helper-config"))
+            .appendingPathComponent("\(starts.add(1, ordering: .relaxed).newValue).json")
     }
+    private static let starts = Atomic<Int>(0)
 
     /// The kernel sandbox could not be made or applied: strata refuses the plugin, and says what to set.
     func refusal(_ detail: String) -> HelperFailure {
@@ -100,7 +96,7 @@ extension HostRunner {
         variables["XDG_STATE_HOME"] = dataFolder.appendingPathComponent(".state").path
         if isolation.mode == .process { variables[PluginContext.sandboxedVariable] = "1" }
         let pluginFolder = URL(fileURLWithPath: entry.path).deletingLastPathComponent().path
-        let helperConfig = dataFolder.appendingPathComponent(HelperLaunch.nextConfigName())
+        let helperConfig = HelperLaunch.nextConfigFile(in: dataFolder)
         let config = HelperServer.visibleConfig(for: id, descriptor: descriptor, pluginFolder: pluginFolder, config: context.config)
         return HelperLaunch(
             pluginID: id, mode: isolation.mode, limits: isolation.limits,
