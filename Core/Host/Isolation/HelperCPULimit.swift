@@ -26,7 +26,9 @@ final class HelperCPULimit: Sendable {
     func watch(_ pid: pid_t, lifetime: HelperLifetime) -> Bool {
         detachThread(named: "strata-helper-cpu") { [self] in
             while !lifetime.hasEnded(within: .milliseconds(500)) {
-                guard let total = allowance.withLock({ $0?.total }), let used = KernelSandbox.cpuSeconds(of: pid), used > total + 1 else { continue }
+                // `used > total` first, so that the difference can't overflow (`total` may be as large as Int's).
+                guard let total = allowance.withLock({ $0?.total }), let used = KernelSandbox.cpuSeconds(of: pid), used > total, used - total > 1
+                else { continue }
                 kill(-pid, SIGKILL)
             }
         }
