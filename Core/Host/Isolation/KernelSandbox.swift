@@ -76,15 +76,24 @@ struct KernelSandbox {
         return (total, total < wanted)
     }
 
-    /// The CPU seconds process `pid` has used (`/proc/PID/stat`'s utime + stime), rounded up.
+    /// The CPU seconds process `pid` has used (`/proc/PID/stat`'s utime + stime), rounded up. Read with bare
+    /// system calls and the standard library, no Foundation: the helper's CPU watch calls it from a thread of
+    /// its own, which may still be reading when strata exits.
     static func cpuSeconds(of pid: pid_t) -> Int? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        else { return nil }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+        let descriptor = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 1024)
+        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        // After the command's name, in parentheses (which may hold any byte), the fields from the state on.
+        guard count > 0, let name = bytes[..<count].lastIndex(of: UInt8(ascii: ")")) else { return nil }
+        let fields = bytes[(name + 1)..<count].split(separator: UInt8(ascii: " "))
+        func number(_ field: ArraySlice<UInt8>) -> Int? { Int(String(decoding: field, as: UTF8.self)) }
+        guard fields.count > 13, let user = number(fields[11]), let system = number(fields[12]), user >= 0, system >= 0 else { return nil }
         let ticks = max(1, sysconf(Int32(_SC_CLK_TCK)))
-        return (user + system + ticks - 1) / ticks
+        let (total, overflow) = user.addingReportingOverflow(system)
+        guard !overflow, total <= Int.max - ticks else { return nil }
+        return (total + ticks - 1) / ticks
     }
 }
 
