@@ -83,7 +83,7 @@ let features = [
     feature("Movies", Layers(data: ["StrataNetworking", "StrataURLSession", "StrataStorage"], dataResources: [.copy("Resources")],
                              dataSystemLibraries: ["CJPEG": ("libjpeg", "libjpeg-dev")],
                              pluginTests: true)),
-    feature("Running", Layers(pluginTests: true)),
+    feature("Running", Layers(data: ["StrataNetworking", "StrataStorage"], pluginTests: true)),
 ]
 
 // MARK: - Test fixtures

@@ -2,6 +2,7 @@ import Foundation
 import RunningData
 import RunningDomain
 import RunningPresentation
+import StrataNetworking
 import StrataPluginKit
 import StrataRuntime
 import StrataStorage
@@ -20,6 +21,8 @@ final class RunningDIContainer: Sendable {
         let environment: [String: String]
         let databaseOpener: @Sendable () throws -> any DatabaseOpener
         let wallClock: @Sendable () throws -> any WallClock
+        /// The live race's TCP sockets: the kernel's in process, strata's in a sandboxed helper.
+        var sockets: @Sendable () throws -> any TCPSockets = { KernelTCPSockets() }
         /// Whether Running runs in a sandboxed helper, which reads only its data folder (``PluginContext/isSandboxed``).
         var isSandboxed = false
     }
@@ -107,9 +110,9 @@ final class RunningDIContainer: Sendable {
     }
 
     /// A session over TCP at `endpoint`; `log` hears of refused and dropped connections.
-    func makeNetworkLiveSessionRepository(_ endpoint: LiveEndpoint, log: @escaping @Sendable (String) -> Void) -> TCPLiveSessionRepository {
+    func makeNetworkLiveSessionRepository(_ endpoint: LiveEndpoint, log: @escaping @Sendable (String) -> Void) throws -> TCPLiveSessionRepository {
         TCPLiveSessionRepository(
-            endpoint: endpoint,
+            endpoint: endpoint, sockets: try dependencies.sockets(),
             timing: .init(
                 inviteTimeoutSeconds: settings.inviteTimeoutSeconds,
                 mateLostSeconds: settings.disconnectAfterSeconds),

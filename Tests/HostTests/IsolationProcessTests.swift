@@ -117,6 +117,22 @@ import Testing
         expectStoppedOnlyWhenIsolated(isolation, try hostile.run("connect", String(server.port)), "connecting to port \(server.port)")
     }
 
+    /// A command that declares an address (`"endpoint": "connect"`) gets its socket from strata in a helper, to
+    /// the address the user typed and no other: the second address sees no connection.
+    @Test(arguments: Isolation.allCases) func connectingThroughStrataToAnAddressNotTyped(_ isolation: Isolation) throws {
+        let hostile = try Hostile(isolation)
+        let (typed, other) = (try Listener(), try Listener())
+        let result = try hostile.run("connect-typed", typed.address, other.address)
+        expectStoppedOnlyWhenIsolated(isolation, result, "connecting to \(other.address), which was not typed")
+        #expect(typed.connections() == 1, "the typed address is reached in both: \(result.stderr)")
+        #expect(other.connections() == (isolation == .none ? 1 : 0))
+        if isolation == .process {
+            #expect(result.stderr.contains("denied: strata didn't let hostile connect to \(other.address): its command line gives only: connect \(typed.address)"),
+                    "\(result.stderr)")
+            #expect(result.stderr.contains("(connected to: \(typed.address))"), "\(result.stderr)")
+        }
+    }
+
     /// Hostile declares 127.0.0.1 and not localhost, the same server: strata's client sends the declared
     /// host's request for the helper, and refuses the other before it leaves.
     @Test(arguments: Isolation.allCases) func fetchingAnUndeclaredHostThroughTheSDKsHTTPClient(_ isolation: Isolation) throws {

@@ -15,8 +15,10 @@ import Testing
         try writeSettings(#""inviteTimeoutSeconds": 60, "disconnectAfterSeconds": 10"#)
     }
 
-    func writeSettings(_ settings: String) throws {
-        try sandbox.writeConfig(#"{"features": {"running": {"settings": {\#(settings)}}}}"#)
+    /// Writes Running's settings, and how it runs: in process, or in a sandboxed helper whose sockets strata
+    /// opens for the address typed.
+    func writeSettings(_ settings: String, isolation: Isolation = .none) throws {
+        try sandbox.writeConfig(#"{"features": {"running": {"isolation": "\#(isolation.rawValue)", "settings": {\#(settings)}}}}"#)
     }
 
     /// `strata running host … --listen ADDR` started, with the join line it printed.
@@ -65,8 +67,9 @@ import Testing
         #expect(host["mateDistanceKm"] as? Double == mate["distanceKm"] as? Double)
     }
 
-    @Test(.timeLimit(.minutes(10)))
-    func twoProcessesRaceOverLoopbackAndAgreeOnTheWinner() async throws {
+    @Test(.timeLimit(.minutes(10)), arguments: Isolation.allCases)
+    func twoProcessesRaceOverLoopbackAndAgreeOnTheWinner(_ isolation: Isolation) async throws {
+        try writeSettings(#""inviteTimeoutSeconds": 60, "disconnectAfterSeconds": 10"#, isolation: isolation)
         let (host, endpoint, code) = try await startHost()
         #expect(code.count == 16, "a 64-bit code: \(code)")
         let mate = try join(endpoint, code)
@@ -196,8 +199,9 @@ import Testing
     }
 
     /// A mate that drops and comes back with its code within 30 s carries on where it was.
-    @Test(.timeLimit(.minutes(10)))
-    func aMateThatReconnectsResumes() async throws {
+    @Test(.timeLimit(.minutes(10)), arguments: Isolation.allCases)
+    func aMateThatReconnectsResumes(_ isolation: Isolation) async throws {
+        try writeSettings(#""inviteTimeoutSeconds": 60, "disconnectAfterSeconds": 10"#, isolation: isolation)
         // At 60×: after the mate finishes, the host runs on to its own goal (MateRunner's race) in seconds.
         let (host, endpoint, code) = try await startHost(goal: "1", speed: "60")
         let port = try #require(UInt16(endpoint.split(separator: ":")[1]))
@@ -225,6 +229,33 @@ import Testing
         let run = try lastRun("host")
         #expect(run["mateLost"] as? Bool == false && run["mateDistanceKm"] as? Double == 1)
     }
+
+    /// A mate whose connection drops connects again with its session and runs on (MateRunner's reconnect):
+    /// in process, and in a sandboxed helper, where each connection is one strata opens for the address typed.
+    @Test(.timeLimit(.minutes(10)), arguments: Isolation.allCases)
+    func aMateWhoseConnectionDropsConnectsAgain(_ isolation: Isolation) async throws {
+        try writeSettings(#""inviteTimeoutSeconds": 60, "disconnectAfterSeconds": 10"#, isolation: isolation)
+        let host = try Listener()
+        let code = "0123456789ABCDEF"
+        let welcome = #"{"type":"welcome","version":1,"session":"ABCDEF","nickname":"ana","mode":"race","goalKm":1}"#
+        // 1 km at 5:00 is 300 s of run, 15 s at 20×: time enough to drop the mate and take it back.
+        let mate = try join(host.address, code, speed: "20", pace: "5:00")
+        let (hello, helloAgain) = try await onOwnThread { () -> (String?, String?) in
+            guard let first = host.accept(within: 30), let hello = first.readLine() else { return (nil, nil) }
+            first.send(welcome)
+            _ = first.readLine()  // its first progress or heartbeat: the run is on
+            first.close()
+            guard let again = host.accept(within: 30), let helloAgain = again.readLine() else { return (hello, nil) }
+            again.send(welcome)
+            while let line = again.readLine(), !line.contains(#""type":"finish""#) {}
+            return (hello, helloAgain)
+        }
+        let result = try await mate.finished()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(hello?.contains(#""code":"\#(code)""#) == true, "\(hello ?? "no hello")")
+        #expect(helloAgain?.contains(#""session":"ABCDEF""#) == true, "it came back to its session: \(helloAgain ?? "no second hello")")
+        #expect(result.stderr.contains("connected to the host again; the run resumes"), "\(result.stderr)")
+    }
 }
 
 /// Runs `body` on a thread of its own and returns what it returns.
@@ -243,8 +274,16 @@ struct HostFailed: Error, CustomStringConvertible {
 final class RawLineClient {
     private let descriptor: Int32
 
-    init(port: UInt16) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    /// Over `descriptor`, a connection, which it owns.
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+        var timeout = timeval(tv_sec: 15, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// Connected to `port` on loopback.
+    convenience init(port: UInt16) throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -255,9 +294,12 @@ final class RawLineClient {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
             }
         } while connected != 0 && errno == EINTR
-        guard connected == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        var timeout = timeval(tv_sec: 15, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        guard connected == 0 else {
+            let code = errno
+            Glibc.close(descriptor)
+            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+        }
+        self.init(descriptor: descriptor)
     }
 
     deinit {
@@ -289,4 +331,50 @@ final class RawLineClient {
     }
 
     func close() { Glibc.shutdown(descriptor, Int32(SHUT_RDWR)) }
+}
+
+/// A TCP socket listening on loopback that counts the connections made to it (accepted without waiting: a
+/// connection made before is in its backlog).
+final class Listener: Sendable {
+    let descriptor: Int32
+    let port: UInt16
+    var address: String { "127.0.0.1:\(port)" }
+
+    init() throws {
+        // Non-blocking, so that counting never waits.
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        self.descriptor = descriptor
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
+        }
+        guard descriptor >= 0, bound, listen(descriptor, 16) == 0 else { throw HostFailed(message: "can't listen on loopback") }
+        port = UInt16(bigEndian: address.sin_port)
+    }
+
+    deinit { close(descriptor) }
+
+    /// The next connection, waiting at most `seconds` for it.
+    func accept(within seconds: Int32) -> RawLineClient? {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&entry, 1, seconds * 1000) == 1 else { return nil }
+        let connection = Glibc.accept(descriptor, nil, nil)
+        guard connection >= 0 else { return nil }
+        _ = fcntl(connection, F_SETFL, fcntl(connection, F_GETFL) & ~O_NONBLOCK)
+        return RawLineClient(descriptor: connection)
+    }
+
+    /// The connections waiting in its backlog, each accepted and closed.
+    func connections() -> Int {
+        var count = 0
+        while true {
+            let connection = Glibc.accept(descriptor, nil, nil)
+            guard connection >= 0 else { return count }
+            close(connection)
+            count += 1
+        }
+    }
 }

@@ -43,20 +43,6 @@ import Testing
         #expect(folder.stderr == "strata: running run: can't read \(Self.gpx): it is a folder. Name a file.\n", "\(folder.stderr)")
     }
 
-    /// A live race over the network needs a TCP socket, which a sandboxed helper may not open: the host and
-    /// the mate are each refused with what to set.
-    @Test(.timeLimit(.minutes(10)))
-    func aLiveRaceOverTheNetworkIsRefusedWithWhatToSet() throws {
-        let sandbox = try sandbox(isolation: "process")
-        let track = "\(Self.gpx)/togeojson_run.gpx"
-        let sentence = "running: a live race over the network needs Running in process: its sandboxed helper may not open TCP sockets. "
-            + #"Set "isolation": "none" under features.running in strata's config."# + "\n"
-        let host = try sandbox.strata(["running", "host", "--track", track, "--listen", "127.0.0.1:0"])
-        #expect(host.status == 1 && host.stderr == sentence, "\(host.stderr)")
-        let join = try sandbox.strata(["running", "join", "127.0.0.1:9", "ABCDEFGH12345678", "--track", track])
-        #expect(join.status == 1 && join.stderr == sentence, "\(join.stderr)")
-    }
-
     /// A folder isn't carried: one outside the helper's reach is refused with what to do instead.
     @Test(.timeLimit(.minutes(10)))
     func aFolderOutsideItsReachIsRefusedWithWhatToDo() throws {

@@ -89,7 +89,7 @@ struct HelperCommand: Sendable {
             return 1
         }
         switch await helper.run(
-            words, files: files, isTerminal: invocation.isTerminal, output: { Self.relay($0, to: invocation) },
+            words, files: files, sockets: sockets(words), isTerminal: invocation.isTerminal, output: { Self.relay($0, to: invocation) },
             error: { invocation.writeError($0) }, network: network)
         {
         case .success(let code):
@@ -110,7 +110,18 @@ struct HelperCommand: Sendable {
         }
         return HelperFiles.open(
             words, command: command, reachable: isolation.mode == .process ? launch.writable : nil, dataFolder: launch.dataFolder.path,
-            advice: "set \"isolation\": \"none\" under features.\(pluginID) in \(configSource) to run it inside strata.")
+            advice: advice)
+    }
+
+    /// The sockets strata opens for the command line `words`: for the addresses typed where the command
+    /// declares one (``HelperSocketGrants``).
+    func sockets(_ words: [String]) -> HelperSocketGrants {
+        HelperSocketGrants(words, command: declared.command(of: words), pluginID: pluginID, advice: "To let it, " + advice)
+    }
+
+    /// What to do when strata won't hand the helper something: run the plugin in process.
+    private var advice: String {
+        "set \"isolation\": \"none\" under features.\(pluginID) in \(configSource) to run it inside strata."
     }
 
     /// What answers the helper's HTTP requests: strata's own client, to the hosts the plugin declared and

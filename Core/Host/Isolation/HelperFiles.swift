@@ -40,6 +40,7 @@ struct HelperFiles: Sendable {
         var files = HelperFiles()
         let name = command.words.joined(separator: " ")
         for value in HelperFileValue.values(in: Array(words.dropFirst(command.words.count)), spec: command.spec) {
+            if case .endpoint = value.kind { continue }
             let index = value.index + command.words.count
             if let (option, what) = value.kind.reached {
                 guard let reachable, !isInside(value.path, reachable) else { continue }
@@ -122,7 +123,8 @@ struct HelperFileRefusal: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// A value on a command line that names a file or a folder, found as ``CommandArguments`` parses the words.
+/// A value on a command line that names a file, a folder or an address (what a helper may reach only through
+/// strata), found as ``CommandArguments`` parses the words.
 struct HelperFileValue: Equatable {
     enum Kind: Equatable {
         /// A file the command reads, which crosses.
@@ -130,11 +132,14 @@ struct HelperFileValue: Equatable {
         /// The folder of an option (a value named `DIR`), or a file it writes (`writes`): the helper uses the
         /// path itself.
         case folder(option: String), written(option: String)
+        /// A `HOST:PORT` the command listens on or connects to, which strata opens sockets for
+        /// (``HelperSocketGrants``); not a file.
+        case endpoint(CommandSpec.Endpoint)
 
         /// The option and what its value is, for a path the helper must reach itself.
         var reached: (option: String, what: String)? {
             switch self {
-            case .read: nil
+            case .read, .endpoint: nil
             case .folder(let option): (option, "a folder")
             case .written(let option): (option, "a file it writes")
             }
@@ -148,13 +153,17 @@ struct HelperFileValue: Equatable {
     var kind = Kind.read
 
     /// The values in `words` (the words after the command's path) that `spec` declares as files
-    /// (`fileExtensions`, `writes`) or folders (an option's value named `DIR`), in order.
+    /// (`fileExtensions`, `writes`), folders (an option's value named `DIR`) or addresses (`endpoint`), in order.
     static func values(in words: [String], spec: CommandSpec) -> [HelperFileValue] {
         var found: [HelperFileValue] = [], positional = 0, index = 0
         func take(_ word: String, at index: Int) {
             let argument = spec.arguments.indices.contains(positional) ? spec.arguments[positional] : spec.arguments.last.flatMap { $0.repeats ? $0 : nil }
             positional += 1
-            if argument?.fileExtensions != nil { found.append(HelperFileValue(index: index, prefix: "", path: word)) }
+            if let endpoint = argument?.endpoint {
+                found.append(HelperFileValue(index: index, prefix: "", path: word, kind: .endpoint(endpoint)))
+            } else if argument?.fileExtensions != nil {
+                found.append(HelperFileValue(index: index, prefix: "", path: word))
+            }
         }
         while index < words.count {
             let word = words[index]
@@ -172,7 +181,9 @@ struct HelperFileValue: Equatable {
                 let (valueIndex, prefix) = parts.count == 2 ? (index, parts[0] + "=") : (index + 1, "")
                 guard valueIndex < words.count else { break }
                 let path = parts.count == 2 ? parts[1] : words[valueIndex]
-                if option.writes == true {
+                if let endpoint = option.endpoint {
+                    found.append(HelperFileValue(index: valueIndex, prefix: prefix, path: path, kind: .endpoint(endpoint)))
+                } else if option.writes == true {
                     found.append(HelperFileValue(index: valueIndex, prefix: prefix, path: path, kind: .written(option: option.name)))
                 } else if option.fileExtensions != nil {
                     found.append(HelperFileValue(index: valueIndex, prefix: prefix, path: path))

@@ -193,6 +193,10 @@ final class HelperScreenSession: Sendable {
                 }
             case .streamOpen, .streamAck, .streamCancel:
                 guard http.receive(frame) else { return end(saying: "sent a request strata can't read") }
+            case .socketOpen:
+                // A screen has no command line, so no address the user typed: strata opens no socket for it.
+                let none = HelperSocketGrants(pluginID: helper.pluginID, granted: [], advice: "Use its command line.")
+                guard none.answer(frame.payload, on: helper.channel) else { return end(saying: "sent a request strata can't read") }
             default:
                 return end(saying: "sent a frame out of turn")
             }

@@ -45,6 +45,9 @@ struct HelperServer {
         // The plugin's HTTP requests cross to strata, which sends the ones to hosts the plugin declared.
         let http = HelperHTTPClient(channel: channel)
         try? runner.container.register((any HTTPClient).self, scope: .singleton, owner: .host) { _ in http }
+        // So do its TCP sockets, which strata opens for the address the user typed.
+        let sockets = HelperTCPSockets(channel: channel)
+        try? runner.container.register((any TCPSockets).self, scope: .singleton, owner: .host) { _ in sockets }
         let record: PluginRecord
         switch runner.loaded(id, fallback: "it is not installed") {
         case .success(let loaded): record = loaded
@@ -82,6 +85,9 @@ struct HelperServer {
                 }
             case .cancel: running.withLock { $0?.cancel() }
             case .streamHead, .streamChunk, .streamEnd: http.deliverStream(frame)
+            case .socketAnswer:
+                guard let answer = try? JSONDecoder().decode(HelperSocketRequest.Answer.self, from: Data(frame.payload)) else { break }
+                sockets.deliver(answer, descriptor: answer.failure == nil ? reader.takeDescriptors(1).first : nil)
             case .screen: screens.receive(frame.payload)
             default: break
             }

@@ -24,10 +24,11 @@ import Synchronization
 /// more than a window ahead; it sends ``Kind/streamCancel`` when its reader stops.
 ///
 /// Version 4 sends a command line as ``HelperRequest/payload`` (a flags byte and length-prefixed words)
-/// instead of JSON.
+/// instead of JSON. Version 5 adds the TCP sockets strata opens for the address the user typed
+/// (``HelperSocketGrants``): the helper sends ``Kind/socketOpen``, strata answers ``Kind/socketAnswer``.
 enum HelperWire {
     /// The version of this format; a helper refuses another.
-    static let version: UInt32 = 4
+    static let version: UInt32 = 5
     /// The largest payload either end accepts.
     static let maximumPayload = 1 << 20
 
@@ -37,6 +38,9 @@ enum HelperWire {
         case screen = 11, frame
         /// A streamed request and its answer as it arrives (``HelperStreamFrames``), version 3.
         case streamOpen = 13, streamHead, streamChunk, streamEnd, streamAck, streamCancel
+        /// A TCP socket the helper asks for (``HelperSocketRequest``), and strata's answer, with the socket's
+        /// descriptor when it opened one (version 5).
+        case socketOpen = 19, socketAnswer
     }
 
     struct Frame: Equatable, Sendable {
@@ -168,7 +172,7 @@ final class HelperChannel: Sendable {
 }
 
 /// Descriptors beside the frames (SCM_RIGHTS): how the files a user named on a process-isolated plugin's
-/// command line cross to its helper (``HelperFiles``). They ride on the first byte of the frame they go with,
+/// command line cross to its helper (``HelperFiles``), and the sockets strata opens for it (``HelperSocketGrants``). They ride on the first byte of the frame they go with,
 /// and arrive with it, or with an earlier read of the same stream; the one reader keeps them in order.
 extension HelperChannel {
     /// The most descriptors one frame carries, and one read takes.

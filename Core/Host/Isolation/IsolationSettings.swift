@@ -131,7 +131,12 @@ extension IsolationSettings {
     /// install`): one line each, narrowed by the config, with the hosts the user `chose` in its settings.
     func sentences(for descriptor: PluginDescriptor, chosen: [ChosenHost] = []) -> [String] {
         let (capabilities, undeclared) = capabilities(declared: descriptor.capabilities)
-        var lines = capabilities.sentences + chosen.map(\.sentence)
+        var lines = capabilities.sentences
+        // The first line is the network's: the addresses the user types join it.
+        if let typed = Self.typedAddresses(descriptor), !lines.isEmpty {
+            lines[0] = capabilities.network.isEmpty ? "No network access but where you say: \(typed)." : "\(lines[0]) And where you say: \(typed)."
+        }
+        lines += chosen.map(\.sentence)
         lines.append(descriptor.opensScreens ? "Opens screens in the app." : "Opens no screens.")
         if !undeclared.isEmpty {
             lines.append("The config names \(undeclared.joined(separator: ", ")), which the plugin never declared: a config can only take capabilities away.")
@@ -139,6 +144,18 @@ extension IsolationSettings {
         let byDefault = mode == .none ? " It ships with strata." : " That is the default for a plugin that doesn't ship with strata."
         lines.append(mode.sentence + (configuredMode == nil ? byDefault : ""))
         return lines
+    }
+
+    /// Where the plugin's commands take an address the user types (``CommandSpec/Endpoint``), as
+    /// `it listens on the ADDR:PORT you give strata running host --listen`; `nil` when none does.
+    private static func typedAddresses(_ descriptor: PluginDescriptor) -> String? {
+        let uses = descriptor.commands.flatMap { command in
+            let path = (["strata"] + command.words).joined(separator: " ")
+            return command.spec.arguments.compactMap { argument in argument.endpoint.map { ($0, "the \(argument.name) you give \(path)") } }
+                + command.spec.options.compactMap { option in option.endpoint.map { ($0, "the \(option.value) you give \(path) \(option.name)") } }
+        }
+        guard !uses.isEmpty else { return nil }
+        return uses.map { endpoint, place in "it \(endpoint == .listen ? "listens on" : "connects to") \(place)" }.joined(separator: "; ")
     }
 }
 

@@ -129,11 +129,12 @@ final class PluginHelper: Sendable {
 
     /// Runs one command line in the helper: what it writes goes to `output` and `error` as it comes, and
     /// `network` answers its HTTP requests; cancelling the task (Ctrl-C) tells the helper to cancel the command.
-    /// `files`, the files the user named on it, cross with it (the caller closes strata's descriptors).
+    /// `files`, the files the user named on it, cross with it (the caller closes strata's descriptors), and
+    /// `sockets` opens the sockets it asks for (none when `nil`).
     /// - Returns: the command's exit code, or the failure when the helper died before it ended.
     func run(
-        _ words: [String], files: HelperFiles = HelperFiles(), isTerminal: Bool, output: @escaping @Sendable (String) -> Void,
-        error: @escaping @Sendable (String) -> Void,
+        _ words: [String], files: HelperFiles = HelperFiles(), sockets: HelperSocketGrants? = nil, isTerminal: Bool,
+        output: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void,
         network: HelperNetwork
     ) async -> Result<Int32, HelperFailure> {
         allowCPU()
@@ -159,6 +160,9 @@ final class PluginHelper: Sendable {
                     return .success(Int32(bitPattern: frame.number ?? 1))
                 case .streamOpen, .streamAck, .streamCancel:
                     guard http.receive(frame) else { return failure("sent a request strata can't read") }
+                case .socketOpen:
+                    let grants = sockets ?? HelperSocketGrants(pluginID: pluginID, granted: [], advice: "")
+                    guard grants.answer(frame.payload, on: channel) else { return failure("sent a request strata can't read") }
                 default: return failure("it sent a frame out of turn")
                 }
             }

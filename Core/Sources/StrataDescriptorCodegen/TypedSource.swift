@@ -245,6 +245,7 @@ public enum TypedSource {
         if argument.optional { arguments.append("optional: true") }
         if argument.repeats { arguments.append("repeats: true") }
         if let extensions = argument.fileExtensions { arguments.append("fileExtensions: \(list(extensions))") }
+        if let endpoint = argument.endpoint { arguments.append("endpoint: .\(endpoint.rawValue)") }
         return "CommandSpec.Argument(\(arguments.joined(separator: ", ")))"
     }
 
@@ -256,6 +257,7 @@ public enum TypedSource {
         if option.required { arguments.append("required: true") }
         if let extensions = option.fileExtensions { arguments.append("fileExtensions: \(list(extensions))") }
         if let writes = option.writes { arguments.append("writes: \(writes)") }
+        if let endpoint = option.endpoint { arguments.append("endpoint: .\(endpoint.rawValue)") }
         arguments += bounds(option.minimum, option.maximum)
         return "CommandSpec.Option(\(arguments.joined(separator: ", ")))"
     }

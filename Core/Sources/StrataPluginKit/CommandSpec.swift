@@ -26,6 +26,10 @@ public struct CommandSpec: Sendable, Equatable, Encodable {
         /// completion offers these files, and a sandboxed helper gets the file the user named (`"fileExtensions"`
         /// in `plugin.json`, optional).
         public var fileExtensions: [String]?
+        /// When set, the argument is a `HOST:PORT` the command listens on or connects to (`"endpoint"` in
+        /// `plugin.json`, optional): a plugin in a sandboxed helper gets its socket for that address, and
+        /// no other, from strata (``Endpoint``).
+        public var endpoint: Endpoint?
 
         public init(_ name: String, help: String, optional: Bool = false, repeats: Bool = false) {
             self.name = name
@@ -40,8 +44,24 @@ public struct CommandSpec: Sendable, Equatable, Encodable {
             self.fileExtensions = fileExtensions
         }
 
+        /// An argument that is a `HOST:PORT` the command listens on or connects to.
+        public init(_ name: String, help: String, optional: Bool = false, repeats: Bool = false, endpoint: Endpoint) {
+            self.init(name, help: help, optional: optional, repeats: repeats)
+            self.endpoint = endpoint
+        }
+
         /// As usage and help show it: `QUERY...` when it repeats.
         var shown: String { name + (repeats ? "..." : "") }
+    }
+
+    /// What a command does with a `HOST:PORT` the user gives it: a plugin in a sandboxed helper may open no
+    /// TCP socket, so strata opens the one for that address, with the user's authority, when the plugin asks
+    /// (``TCPSockets`` in StrataNetworking); any other address stays closed to it.
+    public enum Endpoint: String, Sendable, Equatable, Encodable, CaseIterable {
+        /// The command takes connections there (`--listen 0.0.0.0:7400`).
+        case listen
+        /// The command connects there, again after a drop (`join 10.0.0.5:7400`).
+        case connect
     }
 
     /// The type of an option's value, checked when the command line is parsed.
@@ -70,6 +90,9 @@ public struct CommandSpec: Sendable, Equatable, Encodable {
         /// (`"writes"` in `plugin.json`, optional): a plugin in a sandboxed helper may write it only inside
         /// its own folders, and strata says so before the command runs.
         public var writes: Bool?
+        /// When set, the value is a `HOST:PORT` the command listens on or connects to (`"endpoint"` in
+        /// `plugin.json`, optional), as an argument's ``Argument/endpoint`` says.
+        public var endpoint: Endpoint?
         /// The least value of an `integer` or `number` option, if there is one (`"minimum"` in `plugin.json`).
         public var minimum: Double?
         /// The greatest value of an `integer` or `number` option, if there is one (`"maximum"`).
@@ -99,6 +122,15 @@ public struct CommandSpec: Sendable, Equatable, Encodable {
                 name, value: value, help: help, type: type, choices: choices, required: required, fileExtensions: fileExtensions,
                 minimum: minimum, maximum: maximum)
             self.writes = writes
+        }
+
+        /// An option whose value is a `HOST:PORT` the command listens on or connects to.
+        public init(
+            _ name: String, value: String, help: String, type: ValueType = .text, choices: [String] = [], required: Bool = false,
+            endpoint: Endpoint, minimum: Double? = nil, maximum: Double? = nil
+        ) {
+            self.init(name, value: value, help: help, type: type, choices: choices, required: required, minimum: minimum, maximum: maximum)
+            self.endpoint = endpoint
         }
 
         /// As usage and help show it: `--page N`, or `--mode race|team` with its choices.
@@ -142,6 +174,10 @@ public struct CommandSpec: Sendable, Equatable, Encodable {
         if let index = arguments.firstIndex(where: \.optional), arguments[index...].contains(where: { !$0.optional }) {
             return "a required argument can't follow the optional \(arguments[index].name)"
         }
+        let endpoints =
+            arguments.filter { $0.endpoint != nil && $0.fileExtensions != nil }.map(\.name)
+            + options.filter { $0.endpoint != nil && ($0.fileExtensions != nil || $0.writes != nil) }.map(\.name)
+        if let both = endpoints.first { return "\(both): a value is a file or an endpoint (HOST:PORT), not both" }
         for option in options where option.minimum != nil || option.maximum != nil {
             guard option.type != .text else { return "\(option.name): minimum and maximum are for integer and number options" }
             if let problem = DeclaredRange(minimum: option.minimum, maximum: option.maximum).problem(whole: option.type == .integer) {

@@ -8,8 +8,8 @@ import Synchronization
 /// library plugins do not link, and the context reaches the container only through a ``PluginRegistry``
 /// the host bound to this plugin.
 ///
-/// Host services are registered by the host and resolved with `service(_:)`: `(any HTTPClient).self`
-/// (StrataNetworking), `(any DatabaseOpener).self` (StrataStorage), `(any WallClock).self` and `Logger.self`
+/// Host services are registered by the host and resolved with `service(_:)`: `(any HTTPClient).self` and
+/// `(any TCPSockets).self` (StrataNetworking), `(any DatabaseOpener).self` (StrataStorage), `(any WallClock).self` and `Logger.self`
 /// (StrataRuntime; the logger comes labelled with the plugin id). Commands are contributed with
 /// `addCommand(_:)`, anything else the host offers with `contribute(_:_:)` (the root screen: `.screen`).
 public final class PluginContext: Sendable, CustomReflectable {

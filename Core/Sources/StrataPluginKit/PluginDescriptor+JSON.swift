@@ -100,6 +100,7 @@ extension Fields {
                     optional: try item.optional("optional", Bool.self) ?? false,
                     repeats: try item.optional("repeats", Bool.self) ?? false)
                 argument.fileExtensions = try item.optional("fileExtensions", [String].self)
+                argument.endpoint = try endpoint(item)
                 return argument
             },
             options: try objects("options").map { item throws(PluginDescriptorError) in
@@ -118,6 +119,7 @@ extension Fields {
                     minimum: try item.optional("minimum", Double.self),
                     maximum: try item.optional("maximum", Double.self))
                 option.writes = try item.optional("writes", Bool.self)
+                option.endpoint = try endpoint(item)
                 return option
             },
             flags: try objects("flags").map { item throws(PluginDescriptorError) in
@@ -125,6 +127,15 @@ extension Fields {
             })
         if let problem = spec.problem { throw .wrongTypes(prefix, problem) }
         return spec
+    }
+
+    /// An argument's or option's `"endpoint"`: `listen`, `connect`, or absent.
+    private func endpoint(_ item: Fields) throws(PluginDescriptorError) -> CommandSpec.Endpoint? {
+        guard let text = try item.optional("endpoint", String.self) else { return nil }
+        guard let endpoint = CommandSpec.Endpoint(rawValue: text) else {
+            throw .wrongTypes(item.path("endpoint"), "'\(text)' is not one of " + CommandSpec.Endpoint.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        return endpoint
     }
 }
 

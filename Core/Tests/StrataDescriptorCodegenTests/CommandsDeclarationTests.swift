@@ -49,6 +49,16 @@ import Testing
         #expect(swift.contains(#"CommandSpec.Option("--to", value: "FILE", help: "h", fileExtensions: ["csv"], writes: true)"#), "\(swift)")
     }
 
+    /// An address a command listens on or connects to (`endpoint`) stays in Swift (another use is refused below).
+    @Test func anEndpointBecomesSwift() throws {
+        let json = #"{"commands": [{"words": ["join"], "summary": "s", "arguments": [{"name": "TARGET", "help": "h", "endpoint": "connect"}], "options": [{"name": "--listen", "value": "ADDR:PORT", "help": "h", "endpoint": "listen"}]}]}"#
+        let commands = try CommandsDeclaration.decode(Array(json.utf8))
+        #expect(commands[0].spec.arguments[0].endpoint == .connect && commands[0].spec.options[0].endpoint == .listen)
+        let swift = try TypedSource.swift(forCommands: commands)
+        #expect(swift.contains(#"arguments: [CommandSpec.Argument("TARGET", help: "h", endpoint: .connect)]"#), "\(swift)")
+        #expect(swift.contains(#"options: [CommandSpec.Option("--listen", value: "ADDR:PORT", help: "h", endpoint: .listen)]"#), "\(swift)")
+    }
+
     @Test func aDeclarationItsRulesRefuseFailsWithWhere() {
         func problem(_ json: String) -> String? {
             do {
@@ -65,6 +75,8 @@ import Testing
         #expect(problem(#"{"commands": [{"words": ["x"], "summary": "x", "flags": [{"name": "json", "help": "h"}]}]}"#)?
                     .contains("'json' is not an option name") == true)
         #expect(problem(#"{"commands": "#)?.hasPrefix("the descriptor is not valid JSON") == true)
+        #expect(problem(#"{"commands": [{"words": ["x"], "summary": "x", "options": [{"name": "--at", "value": "A", "help": "h", "endpoint": "bind"}]}]}"#)
+                == "the descriptor's `commands[0].options[0].endpoint` is wrong: 'bind' is not one of listen, connect")
         #expect(problem(#"{}"#) == nil, "no commands is an empty declaration")
     }
 }

@@ -63,6 +63,12 @@ import Testing
                 == "only the last argument may repeat, not A")
         #expect(CommandSpec(arguments: [.init("A", help: "", optional: true), .init("B", help: "")]).problem
                 == "a required argument can't follow the optional A")
+        var both = CommandSpec.Option("--to", value: "FILE", help: "", endpoint: .connect)
+        both.writes = true
+        #expect(CommandSpec(options: [both]).problem == "--to: a value is a file or an endpoint (HOST:PORT), not both")
+        var argument = CommandSpec.Argument("A", help: "", fileExtensions: [])
+        argument.endpoint = .listen
+        #expect(CommandSpec(arguments: [argument]).problem == "A: a value is a file or an endpoint (HOST:PORT), not both")
     }
 
     @Test func aDescriptorDeclaresItsCommandsAndMayNotWriteAUsageLine() throws {

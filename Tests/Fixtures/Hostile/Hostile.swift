@@ -77,6 +77,21 @@ final class Fixture: FeaturePlugin {
             guard result == 0 else { throw denied("connect") }
             return "connected to port \(arguments[0])"
         }
+        // The user types one address (a declared endpoint); it asks for the TCP socket to it, then to another.
+        try command("connect-typed") { arguments, context in
+            let sockets = try context.service((any TCPSockets).self)
+            var connected: [String] = []
+            for text in arguments {
+                guard let address = TCPAddress(text) else { throw CommandError.usage("\(text) is not HOST:PORT") }
+                do {
+                    close(try sockets.connect(host: address.host, port: address.port, timeoutSeconds: 5))
+                    connected.append(text)
+                } catch {
+                    throw CommandError.failure("denied: \(error) (connected to: \(connected.joined(separator: ", ")))")
+                }
+            }
+            return "connected to \(connected.joined(separator: " and "))"
+        }
         try command("fetch") { arguments, context in
             guard let url = URL(string: arguments[0]) else { throw CommandError.usage("not a URL") }
             let client = try context.service((any HTTPClient).self)

@@ -4,8 +4,8 @@ import StrataNetworking
 import StrataRuntime
 import StrataStorage
 
-/// What the host offers every plugin, owned by `host`: the HTTP client, the database opener, the wall clock
-/// and a logger labelled with the requester's name. `strata` and `PluginTestHost` register them here, each
+/// What the host offers every plugin, owned by `host`: the HTTP client, TCP sockets, the database opener, the
+/// wall clock and a logger labelled with the requester's name. `strata` and `PluginTestHost` register them here, each
 /// with its own clock, log and HTTP client.
 public struct HostServices: Sendable {
     /// Makes the HTTP client when a plugin first resolves `HTTPClient`; `nil` leaves it unregistered.
@@ -34,6 +34,7 @@ public struct HostServices: Sendable {
         let databases = self.databases, clock = self.clock, logger = self.logger
         try container.register((any DatabaseOpener).self, scope: .singleton, owner: .host) { _ in databases }
         try container.register((any WallClock).self, scope: .singleton, owner: .host) { _ in clock }
+        try container.register((any TCPSockets).self, scope: .singleton, owner: .host) { _ in KernelTCPSockets() }
         try container.register(Logger.self, owner: .host) { resolver in logger(resolver.requester.name) }
     }
 }

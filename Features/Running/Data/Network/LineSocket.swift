@@ -1,4 +1,5 @@
 import Foundation
+import StrataNetworking
 import Synchronization
 
 #if canImport(Glibc)
@@ -26,54 +27,23 @@ final class LineSocket: @unchecked Sendable {
 
     // MARK: Opening
 
-    /// Listens on `host:port` (IPv4; port 0 picks a free one).
-    static func listen(host: String, port: UInt16) throws(LiveEndpointError) -> LineSocket {
-        var address = try ipv4(host, port: port)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw .system("socket", errno) }
-        var yes: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    /// Listens on `endpoint` (IPv4; port 0 picks a free one), with a socket from `sockets`.
+    static func listen(_ endpoint: LiveEndpoint, sockets: any TCPSockets) throws(LiveEndpointError) -> LineSocket {
+        do {
+            return LineSocket(descriptor: try sockets.listen(host: endpoint.host, port: endpoint.port), peer: endpoint.description)
+        } catch {
+            throw LiveEndpointError(reason: error)
         }
-        guard bound == 0, Glibc.listen(descriptor, 8) == 0 else {
-            let code = errno
-            Glibc.close(descriptor)
-            throw code == EADDRINUSE ? .inUse("\(host):\(port)") : .system("bind to \(host):\(port)", code)
-        }
-        return LineSocket(descriptor: descriptor, peer: "\(host):\(port)")
     }
 
-    /// Connects to `host:port` (a name or an IPv4 address), giving up after `timeout` seconds.
-    static func connect(host: String, port: UInt16, timeout: Double) throws(LiveEndpointError) -> LineSocket {
-        var hints = addrinfo()
-        hints.ai_family = AF_INET
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        var list: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(host, String(port), &hints, &list) == 0, let first = list else { throw .unknownHost(host) }
-        defer { freeaddrinfo(list) }
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        guard descriptor >= 0 else { throw .system("socket", errno) }
-        var result = Glibc.connect(descriptor, first.pointee.ai_addr, first.pointee.ai_addrlen)
-        if result != 0 && errno == EINPROGRESS {
-            var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-            if poll(&entry, 1, Int32(timeout * 1000)) == 1 {
-                var error: Int32 = 0
-                var length = socklen_t(MemoryLayout<Int32>.size)
-                getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &error, &length)
-                result = error == 0 ? 0 : -1
-                errno = error
-            } else {
-                errno = ETIMEDOUT
-            }
+    /// Connects to `endpoint` (a name or an IPv4 address), giving up after `timeout` seconds.
+    static func connect(_ endpoint: LiveEndpoint, sockets: any TCPSockets, timeout: Double) throws(LiveEndpointError) -> LineSocket {
+        do {
+            return LineSocket(
+                descriptor: try sockets.connect(host: endpoint.host, port: endpoint.port, timeoutSeconds: timeout), peer: endpoint.description)
+        } catch {
+            throw LiveEndpointError(reason: error)
         }
-        guard result == 0 else {
-            let code = errno
-            Glibc.close(descriptor)
-            throw code == ECONNREFUSED ? .refused("\(host):\(port)") : .system("connect to \(host):\(port)", code)
-        }
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-        return LineSocket(descriptor: descriptor, peer: "\(host):\(port)")
     }
 
     /// The port this socket is bound to (the real one after listening on port 0).
@@ -158,53 +128,25 @@ final class LineSocket: @unchecked Sendable {
         guard wasOpen else { return }
         shutdown(descriptor, Int32(SHUT_RDWR))
     }
-
-    private static func ipv4(_ host: String, port: UInt16) throws(LiveEndpointError) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else { throw .notAnAddress(host) }
-        return address
-    }
 }
 
-/// `HOST:PORT` as the commands take it.
-public struct LiveEndpoint: Sendable, Equatable, CustomStringConvertible {
-    public let host: String
-    public let port: UInt16
+/// `HOST:PORT` as the commands take it (`10.0.0.1:7400`, `localhost:7400`): the SDK's reading, which strata
+/// shares when it opens a sandboxed helper's socket for the address typed.
+public typealias LiveEndpoint = TCPAddress
 
-    public init(host: String, port: UInt16) {
-        self.host = host
-        self.port = port
-    }
-
-    /// `10.0.0.1:7400`, `localhost:7400`; nil for text that isn't `HOST:PORT`.
-    public init?(_ text: String) {
-        guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]),
-            colon > text.startIndex
-        else { return nil }
-        host = String(text[..<colon])
-        self.port = port
-    }
-
-    public var description: String { "\(host):\(port)" }
-}
-
-/// Why a connection couldn't be opened, for people.
-public enum LiveEndpointError: Error, Equatable, CustomStringConvertible {
-    case notAnAddress(String)
-    case unknownHost(String)
-    case inUse(String)
-    case refused(String)
-    case system(String, Int32)
+/// Why a connection couldn't be opened, in words for a runner.
+public struct LiveEndpointError: Error, Equatable, CustomStringConvertible {
+    public let reason: TCPSocketError
 
     public var description: String {
-        switch self {
+        switch reason {
         case .notAnAddress(let host): "\(host) is not an IPv4 address to listen on; use 0.0.0.0 for every interface or 127.0.0.1 for this machine"
         case .unknownHost(let host): "can't find the host \(host); check the name in the join line"
         case .inUse(let address): "\(address) is already in use; choose another port (or 0 for any free one)"
         case .refused(let address): "nobody is hosting at \(address) (connection refused); is the host's strata still waiting?"
-        case .system(let what, let code): "can't \(what): \(String(cString: strerror(code)))"
+        case .timedOut(let address): "\(address) didn't answer in time; check the address, and that no firewall drops the port"
+        case .notGranted, .system: reason.description
+        @unknown default: reason.description
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RunningDomain
+import StrataNetworking
 import Synchronization
 
 /// Live sessions across the network: the host listens on a TCP port and the mate connects to it with a
@@ -24,6 +25,8 @@ public final class TCPLiveSessionRepository: LiveSessionRepository, @unchecked S
     }
 
     private let endpoint: LiveEndpoint
+    /// Where its sockets come from: the kernel in process, strata in a sandboxed helper.
+    private let sockets: any TCPSockets
     private let timing: Timing
     private let log: @Sendable (String) -> Void
     /// The code a mate must give; made when hosting.
@@ -40,9 +43,11 @@ public final class TCPLiveSessionRepository: LiveSessionRepository, @unchecked S
 
     /// - Parameters:
     ///   - endpoint: Where to listen (host) or where the host is (join).
+    ///   - sockets: Opens the sockets (the host service `TCPSockets`).
     ///   - log: Where connections that are refused or closed are reported (standard error).
-    public init(endpoint: LiveEndpoint, timing: Timing = Timing(), log: @escaping @Sendable (String) -> Void) {
+    public init(endpoint: LiveEndpoint, sockets: any TCPSockets, timing: Timing = Timing(), log: @escaping @Sendable (String) -> Void) {
         self.endpoint = endpoint
+        self.sockets = sockets
         self.timing = timing
         self.log = log
         joinCode = Self.randomCode()
@@ -60,7 +65,7 @@ public final class TCPLiveSessionRepository: LiveSessionRepository, @unchecked S
     // MARK: Hosting
 
     public func host(_ setting: RunningSetting, id: SessionID, onOpen: @Sendable () -> Void) async throws -> LiveConnection {
-        let listener = try LineSocket.listen(host: endpoint.host, port: endpoint.port)
+        let listener = try LineSocket.listen(endpoint, sockets: sockets)
         listening.withLock { $0 = listener.localPort }
         let link = LiveLink(timing: timing, log: log)
         let lobby = Lobby()
@@ -197,7 +202,7 @@ public final class TCPLiveSessionRepository: LiveSessionRepository, @unchecked S
 
     /// Connects, says hello and reads the answer.
     private func handshake(code: String, nickname: String, session: String?, trackKm: Double?) throws -> (LineSocket, LiveFrame) {
-        let connection = try LineSocket.connect(host: endpoint.host, port: endpoint.port, timeout: 5)
+        let connection = try LineSocket.connect(endpoint, sockets: sockets, timeout: 5)
         connection.send(LiveFrame(.hello, version: LiveFrame.version, session: session, code: code, nickname: nickname, trackKm: trackKm))
         do {
             guard let line = try connection.readLine(timeout: 10) else { throw LiveProtocolError.timedOut("answer from the host") }

@@ -1,0 +1,227 @@
+import Dispatch
+import FoundationEssentials
+import Glibc
+import StrataBase
+import StrataNetworking
+import StrataPluginKit
+import Synchronization
+
+/// A TCP socket a helper asks strata to open (``HelperWire/Kind/socketOpen``), and strata's answer
+/// (``HelperWire/Kind/socketAnswer``), which carries the socket's descriptor when strata opened it.
+struct HelperSocketRequest: Codable, Equatable {
+    var id: UInt32
+    var endpoint: String
+    var host: String
+    var port: UInt16
+    var timeout: Double = 5
+
+    var address: TCPAddress { TCPAddress(host: host, port: port) }
+
+    struct Answer: Codable, Equatable {
+        var id: UInt32
+        /// The case of ``TCPSocketError`` when strata opened nothing, with its text and `errno`.
+        var failure: String?
+        var text: String?
+        var code: Int32?
+
+        init(id: UInt32, result: Result<Void, TCPSocketError>) {
+            self.id = id
+            guard case .failure(let error) = result else { return }
+            switch error {
+            case .notAnAddress(let text): (failure, self.text) = ("notAnAddress", text)
+            case .unknownHost(let text): (failure, self.text) = ("unknownHost", text)
+            case .inUse(let text): (failure, self.text) = ("inUse", text)
+            case .refused(let text): (failure, self.text) = ("refused", text)
+            case .timedOut(let text): (failure, self.text) = ("timedOut", text)
+            case .notGranted(let text): (failure, self.text) = ("notGranted", text)
+            case .system(let text, let code): (failure, self.text, self.code) = ("system", text, code)
+            @unknown default: (failure, self.text) = ("notGranted", error.description)
+            }
+        }
+
+        /// What went wrong, `nil` when the socket came with it.
+        var error: TCPSocketError? {
+            guard let failure else { return nil }
+            let text = text ?? ""
+            return switch failure {
+            case "notAnAddress": .notAnAddress(text)
+            case "unknownHost": .unknownHost(text)
+            case "inUse": .inUse(text)
+            case "refused": .refused(text)
+            case "timedOut": .timedOut(text)
+            case "system": .system(text, code ?? EIO)
+            default: .notGranted(text)
+            }
+        }
+    }
+}
+
+/// The sockets a plugin resolves in its helper: each crosses as a request to strata, which opens the one for
+/// the address the user typed (``HelperSocketGrants``) and sends its descriptor back. The asking thread
+/// waits for the answer; the helper's reader goes on meanwhile (``HelperFrameReader``).
+final class HelperTCPSockets: TCPSockets {
+    /// A request waiting for strata's answer.
+    private final class Waiter: Sendable {
+        let arrived = DispatchSemaphore(value: 0)
+        /// The answer and the descriptor that came with it, set as it is taken from ``waiting``.
+        let answer = Mutex<(HelperSocketRequest.Answer, Int32?)?>(nil)
+    }
+
+    private let channel: HelperChannel
+    private let waiting = Mutex<(next: UInt32, waiters: [UInt32: Waiter])>((1, [:]))
+
+    /// How long an answer may take past the request's own timeout (strata spaces connections out).
+    static let answerGrace = 30.0
+
+    init(channel: HelperChannel) {
+        self.channel = channel
+    }
+
+    func listen(host: String, port: UInt16) throws(TCPSocketError) -> Int32 {
+        try ask(HelperSocketRequest(id: 0, endpoint: CommandSpec.Endpoint.listen.rawValue, host: host, port: port))
+    }
+
+    func connect(host: String, port: UInt16, timeoutSeconds: Double) throws(TCPSocketError) -> Int32 {
+        try ask(HelperSocketRequest(id: 0, endpoint: CommandSpec.Endpoint.connect.rawValue, host: host, port: port, timeout: timeoutSeconds))
+    }
+
+    private func ask(_ request: HelperSocketRequest) throws(TCPSocketError) -> Int32 {
+        var request = request
+        let waiter = Waiter()
+        request.id = waiting.withLock { state in
+            let id = state.next
+            state.next &+= 1
+            state.waiters[id] = waiter
+            return id
+        }
+        let sent = (try? JSONEncoder().encode(request)).map { channel.send(.init(.socketOpen, Array($0))) } ?? false
+        if sent {
+            let patience = (request.timeout.isFinite ? min(max(request.timeout, 0), HelperSocketGrants.longestConnect) : 0) + Self.answerGrace
+            _ = waiter.arrived.wait(timeout: .now() + patience)
+        }
+        // Still waiting: no answer came (one that comes later finds nobody, and its socket is closed).
+        if waiting.withLock({ $0.waiters.removeValue(forKey: request.id) }) != nil {
+            throw sent ? .timedOut(request.address.description) : .notGranted("strata is gone")
+        }
+        guard let (answer, descriptor) = waiter.answer.withLock({ $0 }) else { throw .notGranted("strata's answer was lost") }
+        if let error = answer.error {
+            if let descriptor { close(descriptor) }
+            throw error
+        }
+        guard let descriptor else { throw .notGranted("strata's answer came without its socket") }
+        return descriptor
+    }
+
+    /// Hands strata's answer to the thread waiting for it, with the descriptor that came with it (closed when
+    /// nobody waits any more).
+    func deliver(_ answer: HelperSocketRequest.Answer, descriptor: Int32?) {
+        let waiter = waiting.withLock { state in
+            let waiter = state.waiters.removeValue(forKey: answer.id)
+            waiter?.answer.withLock { $0 = (answer, descriptor) }
+            return waiter
+        }
+        guard let waiter else {
+            if let descriptor { close(descriptor) }
+            return
+        }
+        waiter.arrived.signal()
+    }
+}
+
+/// strata's side: the sockets it opens for a process-isolated plugin's command, with the user's authority, and
+/// only for the addresses the user typed where the command declares one (``CommandSpec/Endpoint``): to listen
+/// where the user said, and to connect (again, after a drop) where the user said. Bounded in number and spaced
+/// in time, so that a plugin can't use strata to scan or flood even that address.
+final class HelperSocketGrants: Sendable {
+    /// The most sockets one command gets.
+    static let maximumSockets = 64
+    /// The least time between two connections.
+    static let connectSpacing: Duration = .milliseconds(500)
+    /// The longest wait for a connection.
+    static let longestConnect = 10.0
+
+    let pluginID: String
+    /// The addresses typed, and what the command may do with each.
+    let granted: [(endpoint: CommandSpec.Endpoint, address: TCPAddress)]
+    /// What to do when strata won't open a socket (the setting that runs the plugin in process).
+    let advice: String
+    let sockets: any TCPSockets
+    private let used = Mutex<(count: Int, lastConnect: ContinuousClock.Instant?)>((0, nil))
+
+    init(
+        pluginID: String, granted: [(endpoint: CommandSpec.Endpoint, address: TCPAddress)], advice: String,
+        sockets: any TCPSockets = KernelTCPSockets()
+    ) {
+        self.pluginID = pluginID
+        self.granted = granted
+        self.advice = advice
+        self.sockets = sockets
+    }
+
+    /// The addresses the command line `words` (the command's path first) gives where `command` declares one.
+    convenience init(_ words: [String], command: PluginDescriptor.Command?, pluginID: String, advice: String) {
+        let values = command.map { HelperFileValue.values(in: Array(words.dropFirst($0.words.count)), spec: $0.spec) } ?? []
+        self.init(
+            pluginID: pluginID,
+            granted: values.compactMap { value in
+                guard case .endpoint(let endpoint) = value.kind, let address = TCPAddress(value.path) else { return nil }
+                return (endpoint, address)
+            }, advice: advice)
+    }
+
+    /// Opens the socket `request` asks for, if the user typed its address for that use, and within the bounds.
+    func open(_ request: HelperSocketRequest) -> Result<Int32, TCPSocketError> {
+        let asked = request.address
+        let what = request.endpoint == CommandSpec.Endpoint.listen.rawValue ? "listen on" : "connect to"
+        guard let endpoint = CommandSpec.Endpoint(rawValue: request.endpoint),
+            granted.contains(where: { $0.endpoint == endpoint && $0.address.port == asked.port && $0.address.host.lowercased() == asked.host.lowercased() })
+        else {
+            let typed = granted.map { "\($0.endpoint.rawValue) \($0.address)" }.joined(separator: ", ")
+            let why = typed.isEmpty ? "its command line gives no address to \(what)" : "its command line gives only: \(typed)"
+            return .failure(
+                .notGranted("strata didn't let \(pluginID) \(what) \(Sanitizer.sanitize(String(asked.description.prefix(300)))): \(why). \(advice)"))
+        }
+        let wait: Duration? = used.withLock { used in
+            guard used.count < Self.maximumSockets else { return nil }
+            used.count += 1
+            guard endpoint == .connect else { return .zero }
+            let now = ContinuousClock.now
+            let next = used.lastConnect.map { max(now, $0 + Self.connectSpacing) } ?? now
+            used.lastConnect = next
+            return now.duration(to: next)
+        }
+        guard let wait else {
+            return .failure(.notGranted("strata opened \(Self.maximumSockets) sockets for \(pluginID)'s command already, and opens no more"))
+        }
+        // Spacing connections out, on the thread that answers this request (not strata's reader).
+        if wait > .zero { usleep(UInt32(wait / .microseconds(1))) }
+        do {
+            if endpoint == .listen { return .success(try sockets.listen(host: asked.host, port: asked.port)) }
+            let timeout = request.timeout.isFinite ? min(max(request.timeout, 0), Self.longestConnect) : 0
+            return .success(try sockets.connect(host: asked.host, port: asked.port, timeoutSeconds: timeout))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Answers the helper's request frame on a thread of its own (a connection may take seconds): with the
+    /// socket's descriptor, which strata then closes, or with why there is none. False for a request that
+    /// isn't one.
+    func answer(_ payload: [UInt8], on channel: HelperChannel) -> Bool {
+        guard let request = try? JSONDecoder().decode(HelperSocketRequest.self, from: Data(payload)) else { return false }
+        return detachThread(named: "strata-helper-socket") { [self] in
+            switch open(request) {
+            case .success(let descriptor):
+                let answer = HelperSocketRequest.Answer(id: request.id, result: .success(()))
+                channel.send(.init(.socketAnswer, Self.encoded(answer)), descriptors: [descriptor])
+                close(descriptor)
+            case .failure(let error):
+                channel.send(.init(.socketAnswer, Self.encoded(HelperSocketRequest.Answer(id: request.id, result: .failure(error)))))
+            }
+        }
+    }
+
+    private static func encoded(_ answer: HelperSocketRequest.Answer) -> [UInt8] {
+        (try? JSONEncoder().encode(answer)).map(Array.init) ?? []
+    }
+}
