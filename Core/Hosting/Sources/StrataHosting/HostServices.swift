@@ -1,11 +1,13 @@
 import StrataDI
 import StrataHostKit
 import StrataNetworking
+import StrataPluginKit
 import StrataRuntime
 import StrataStorage
 
-/// What the host offers every plugin, owned by `host`: the HTTP client, the database opener, the wall clock
-/// and a logger labelled with the requester's name. `strata` and `PluginTestHost` register them here, each
+/// What the host offers every plugin, owned by `host`: the HTTP client, the database opener, the wall clock,
+/// a logger labelled with the requester's name, and the files the user types (``InProcessUserFiles``; a
+/// sandboxed helper registers its own over it). `strata` and `PluginTestHost` register them here, each
 /// with its own clock, log and HTTP client.
 public struct HostServices: Sendable {
     /// Makes the HTTP client when a plugin first resolves `HTTPClient`; `nil` leaves it unregistered.
@@ -35,5 +37,6 @@ public struct HostServices: Sendable {
         try container.register((any DatabaseOpener).self, scope: .singleton, owner: .host) { _ in databases }
         try container.register((any WallClock).self, scope: .singleton, owner: .host) { _ in clock }
         try container.register(Logger.self, owner: .host) { resolver in logger(resolver.requester.name) }
+        try container.register((any UserFiles).self, scope: .singleton, owner: .host) { _ in InProcessUserFiles() }
     }
 }
