@@ -45,6 +45,10 @@ struct HelperServer {
         // The plugin's HTTP requests cross to strata, which sends the ones to hosts the plugin declared.
         let http = HelperHTTPClient(channel: channel)
         try? runner.container.register((any HTTPClient).self, scope: .singleton, owner: .host) { _ in http }
+        // A file the user types in its screen crosses when the user allows it on strata's prompt.
+        let dataFolder = context.dataDirectory.appendingPathComponent(id, isDirectory: true)
+        let userFiles = HelperUserFiles(channel: channel, dataFolder: dataFolder)
+        try? runner.container.register((any UserFiles).self, scope: .singleton, owner: .host) { _ in userFiles }
         let record: PluginRecord
         switch runner.loaded(id, fallback: "it is not installed") {
         case .success(let loaded): record = loaded
@@ -63,7 +67,6 @@ struct HelperServer {
         let running = Mutex<Task<Void, Never>?>(nil)
         let inline = HelperInlineStart()
         let screens = HelperScreenServer(channel: channel, pluginID: id, container: runner.container)
-        let dataFolder = context.dataDirectory.appendingPathComponent(id, isDirectory: true)
         let reading = HelperFrameReader.start(channel) { frame, reader in
             switch frame.kind {
             case .run:
@@ -82,11 +85,15 @@ struct HelperServer {
                 }
             case .cancel: running.withLock { $0?.cancel() }
             case .streamHead, .streamChunk, .streamEnd: http.deliverStream(frame)
-            case .screen: screens.receive(frame.payload)
+            case .screen:
+                userFiles.screenOpened()
+                screens.receive(frame.payload)
+            case .fileAnswer: userFiles.deliver(frame.payload, take: reader.takeDescriptors)
             default: break
             }
         } closed: {
-            // strata is gone: so is the helper, whatever the plugin is doing.
+            // strata is gone: so is the helper, whatever the plugin is doing, and the files it was given.
+            userFiles.removeCopies()
             _exit(0)
         }
         guard reading else { return 1 }

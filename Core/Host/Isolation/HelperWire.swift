@@ -24,7 +24,9 @@ import Synchronization
 /// more than a window ahead; it sends ``Kind/streamCancel`` when its reader stops.
 ///
 /// Version 4 sends a command line as ``HelperRequest/payload`` (a flags byte and length-prefixed words)
-/// instead of JSON.
+/// instead of JSON. In it, a helper whose screen is open may ask for a file the user typed there
+/// (``Kind/fileAsk``, a ``HelperFileAsk``); strata asks the user on a prompt of its own and answers
+/// ``Kind/fileAnswer`` (``HelperFileAnswer``), with the file's descriptor when the user allowed it.
 enum HelperWire {
     /// The version of this format; a helper refuses another.
     static let version: UInt32 = 4
@@ -37,6 +39,8 @@ enum HelperWire {
         case screen = 11, frame
         /// A streamed request and its answer as it arrives (``HelperStreamFrames``), version 3.
         case streamOpen = 13, streamHead, streamChunk, streamEnd, streamAck, streamCancel
+        /// A file the user typed in the helper's screen, asked for, and strata's answer (``HelperFileAsk``).
+        case fileAsk = 21, fileAnswer
     }
 
     struct Frame: Equatable, Sendable {
