@@ -84,8 +84,9 @@ import Testing
 
         let prompt = try await ask()
         #expect(Self.text(prompt).contains("Fixture Hostile asks to read \(key.path) (hostile test)"), "\(prompt.joined(separator: "\n"))")
-        // While the prompt is up, the keys are strata's: the fixture's `f` asks nothing more.
-        try terminal.type("f")
+        // While the prompt is up, the keys are strata's: the fixture's `g` (which writes what no frame is, and
+        // would take the app home) doesn't reach it.
+        try terminal.type("g")
         try terminal.press("Escape")
         let refused = try await terminal.waitFor("the refusal") { !Self.hasPrompt($0) && Self.text($0).contains("refused: you didn't allow strata") }
         #expect(!Self.text(refused).contains("SECRET") && !copied(), "nothing crossed")

@@ -40,6 +40,7 @@ public enum UserFileError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// What happened, in words for the user, and what to do next.
     public var description: String {
         switch self {
         case .denied(let path):
