@@ -25,6 +25,8 @@ final class RunningDIContainer: Sendable {
         var sockets: @Sendable () throws -> any TCPSockets = { KernelTCPSockets() }
         /// Whether Running runs in a sandboxed helper, which reads only its data folder (``PluginContext/isSandboxed``).
         var isSandboxed = false
+        /// The host's files the person types (``UserFiles``), asked for in the setup form when sandboxed.
+        var userFiles: (@Sendable () throws -> any UserFiles)?
     }
 
     let dependencies: Dependencies
@@ -92,6 +94,13 @@ final class RunningDIContainer: Sendable {
         }
     }
 
+    /// In a sandboxed helper, the host's user files for tracks typed outside the data folder; `nil` in
+    /// process, where Running reads any file the person may.
+    func makeTrackFileAccess() -> (any TrackFileAccess)? {
+        guard dependencies.isSandboxed, let userFiles = dependencies.userFiles else { return nil }
+        return UserFilesTrackAccess(userFiles: userFiles, dataDirectory: dependencies.dataDirectory)
+    }
+
     /// Sessions on this machine, in the configured folder or in `folder` (`--session-dir`); `log` hears why
     /// a mate was refused.
     func makeLiveSessionRepository(
@@ -123,7 +132,7 @@ final class RunningDIContainer: Sendable {
 
     func makeRunningSceneDependencies() throws -> RunningSceneDependencies {
         RunningSceneDependencies(
-            runUseCase: try makeRunUseCase(), clock: try makeRunClock(), tracks: makeTrackRepository(),
+            runUseCase: try makeRunUseCase(), clock: try makeRunClock(), tracks: makeTrackRepository(), trackAccess: makeTrackFileAccess(),
             fetchHistory: try makeFetchHistoryUseCase(), fetchRecords: try makeFetchRecordsUseCase(),
             profile: RunnerProfile(
                 nickname: settings.myNickname(dependencies.environment), weightKg: settings.weightKg,

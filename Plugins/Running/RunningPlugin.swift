@@ -16,7 +16,7 @@ public final class RunningPlugin: FeaturePlugin {
                 settings: try context.settings.decode(RunningSettings.self), dataDirectory: URL(fileURLWithPath: context.dataDirectory, isDirectory: true),
                 environment: ProcessInfo.processInfo.environment,
                 databaseOpener: { try context.service() }, wallClock: { try context.service() }, sockets: { try context.service() },
-                isSandboxed: context.isSandboxed))
+                isSandboxed: context.isSandboxed, userFiles: { try context.service() }))
         try context.contribute(.screen) { _ in try container.makeRunningScreenProvider() }
         try container.makeRunningCommands().register(in: context)
     }

@@ -123,14 +123,15 @@ import Testing
         try await startStrata(in: try Sandbox(), config: #"{"features": {"gpt": {"enabled": false}}}"#)
     }
 
-    /// `backtrace`: with the Swift runtime's backtracer on, as for a user.
-    func startStrata(in sandbox: Sandbox, config: String, backtrace: Bool = false) async throws -> (TmuxTerminal, Sandbox) {
+    /// `backtrace`: with the Swift runtime's backtracer on, as for a user; `variables`: more of strata's
+    /// environment, as the shell takes them (`HOME=/x`).
+    func startStrata(in sandbox: Sandbox, config: String, backtrace: Bool = false, variables: String = "") async throws -> (TmuxTerminal, Sandbox) {
         try sandbox.writeConfig(config)
         let terminal = try TmuxTerminal()
         try terminal.type("PS1='READY> '", enter: true)
         try await terminal.waitFor("prompt") { $0.contains { $0.hasPrefix("READY>") } }
         let backtracer = backtrace ? "enable=yes,interactive=no,symbolicate=off" : "enable=no"
-        try terminal.type("clear; XDG_STATE_HOME=\(sandbox.state.path) SWIFT_BACKTRACE=\(backtracer) \(BuildProducts.strata) "
+        try terminal.type("clear; \(variables) XDG_STATE_HOME=\(sandbox.state.path) SWIFT_BACKTRACE=\(backtracer) \(BuildProducts.strata) "
                           + "--config \(sandbox.config.path) --data-dir \(sandbox.data.path); echo STRATA_EXIT=$?", enter: true)
         return (terminal, sandbox)
     }

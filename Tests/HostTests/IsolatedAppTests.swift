@@ -6,7 +6,8 @@ import Testing
 /// and strata draws the frames it sends. Blocks adds a block through its form, Running lists a run, and a
 /// helper that is killed or sends what no frame is takes the app home with a notice; strata goes on, and
 /// the next open starts a fresh helper. (Before, opening such a feature showed "its screens don't run in a
-/// helper process yet".) Running's setup form asking before Esc, through a helper, is in RunningAppProcessTests.
+/// helper process yet".) Running's setup form asking before Esc, through a helper, is in RunningAppProcessTests;
+/// a track typed there, asked for on strata's prompt, in IsolatedFilePromptTests.
 @Suite struct IsolatedAppTests {
     let app = InteractiveAppTests()
 
@@ -177,20 +178,6 @@ import Testing
         let runs = try #require(try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]], "\(history.stderr)")
         let result = try #require(runs.first?["result"] as? [String: Any], "\(history.stdout)")
         #expect(runs.count == 1 && result["cancelled"] as? Bool == true, "\(history.stdout)")
-    }
-
-    /// A track typed in the setup form outside Running's folder is kept out by the sandbox (only files named
-    /// on the command line cross): the form says so, with where tracks can go and the setting to change.
-    @Test(.timeLimit(.minutes(10)))
-    func aTrackOutsideItsFolderTypedInTheFormIsExplained() async throws {
-        let sandbox = try Sandbox()
-        let terminal = try await setupForm(in: sandbox)
-        defer { terminal.close() }
-        try terminal.type(RunningAppProcessTests.track)
-        try terminal.press("Enter")
-        func text(_ screen: [String]) -> String { screen.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ") }
-        let screen = try await terminal.waitFor("the form's error") { text($0).contains("Copy the track into that folder") }
-        #expect(text(screen).contains("Running runs in a sandboxed helper, which reads only the tracks in its folder"), "\(screen.joined(separator: "\n"))")
     }
 
     @Test(.timeLimit(.minutes(10)))

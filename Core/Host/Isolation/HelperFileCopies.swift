@@ -37,19 +37,31 @@ struct HelperFileCopies {
             return .failure(HelperFileRefusal("can't make the folder for its copies in its data folder: \(error)"))
         }
         for (number, (argument, descriptor)) in zip(arguments, descriptors).enumerated() {
-            let folder = root.appendingPathComponent(String(number))
-            let copy = folder.appendingPathComponent(safeName(argument.name))
-            do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-                try copyBytes(from: descriptor, to: copy.path)
-            } catch {
+            let copy: String
+            switch Self.copy(descriptor, named: argument.name, into: root.appendingPathComponent(String(number))) {
+            case .success(let path): copy = path
+            case .failure(let refusal):
                 copies.remove()
-                return .failure(HelperFileRefusal("can't copy \(argument.name) into its data folder: \(errorText(error))"))
+                return .failure(refusal)
             }
-            words[argument.index] = argument.prefix + copy.path
-            copies.copies.append((argument.name, copy.path, stamp(copy.path)))
+            words[argument.index] = argument.prefix + copy
+            copies.copies.append((argument.name, copy, stamp(copy)))
         }
         return .success(copies)
+    }
+
+    /// Copies what `descriptor` holds into `folder` (made, mode 0700, in a prepared per-process folder) under
+    /// `name`, made one path component; it doesn't close the descriptor.
+    /// - Returns: the copy's path, or why it can't be made.
+    static func copy(_ descriptor: Int32, named name: String, into folder: URL) -> Result<String, HelperFileRefusal> {
+        let copy = folder.appendingPathComponent(safeName(name))
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try copyBytes(from: descriptor, to: copy.path)
+            return .success(copy.path)
+        } catch {
+            return .failure(HelperFileRefusal("can't copy \(name) into its data folder: \(errorText(error))"))
+        }
     }
 
     func remove() {

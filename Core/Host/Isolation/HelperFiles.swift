@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import StrataHosting
 import StrataPluginKit
 
 /// A file a user named on a process-isolated plugin's command line, as it crosses to the helper: the user's
@@ -54,45 +55,17 @@ struct HelperFiles: Sendable {
                 files.close()
                 return .failure(HelperFileRefusal("\(name): more than \(HelperChannel.maximumDescriptors) files on one command line; \(advice)"))
             }
-            switch openFile(value.path) {
+            switch UserFileOpening.open(value.path, maximumBytes: maximumBytes) {
             case .success(let descriptor):
                 files.descriptors.append(descriptor)
                 let last = value.path.split(separator: "/").last.map(String.init) ?? value.path
                 files.arguments.append(HelperFileArgument(index: index, prefix: value.prefix, name: last))
-            case .failure(let reason):
+            case .failure(let problem):
                 files.close()
-                return .failure(HelperFileRefusal("\(name): can't read \(value.path): \(reason)"))
+                return .failure(HelperFileRefusal("\(name): \(problem)"))
             }
         }
         return .success(files)
-    }
-
-    /// `path` opened read-only, or why not, in words: a regular file of at most ``maximumBytes``.
-    private static func openFile(_ path: String) -> Result<Int32, HelperFileRefusal> {
-        // Non-blocking, so that a FIFO can't hold strata; the descriptor is then judged, not the path.
-        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
-        guard descriptor >= 0 else {
-            return .failure(HelperFileRefusal(String(cString: strerror(errno)).lowercased() + ". Check the path."))
-        }
-        var status = stat()
-        let problem: String? =
-            if fstat(descriptor, &status) != 0 {
-                String(cString: strerror(errno)).lowercased() + ". Check the path."
-            } else if status.st_mode & S_IFMT == S_IFDIR {
-                "it is a folder. Name a file."
-            } else if status.st_mode & S_IFMT != S_IFREG {
-                "it is not a regular file (a device, a pipe or a socket). Name a file."
-            } else if Int(exactly: status.st_size).map({ $0 > maximumBytes }) ?? true {
-                "it is larger than the \(maximumBytes >> 20) MiB a file may be to cross to a sandboxed helper."
-            } else {
-                nil
-            }
-        if let problem {
-            Glibc.close(descriptor)
-            return .failure(HelperFileRefusal(problem))
-        }
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-        return .success(descriptor)
     }
 
     /// Whether `path` (resolved, links and all) is one of `folders` or inside one.

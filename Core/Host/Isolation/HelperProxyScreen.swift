@@ -1,3 +1,4 @@
+import StrataBase
 import StrataTerminal
 
 /// How the app opens a process-isolated feature: each open starts a fresh helper, which runs the feature's
@@ -34,7 +35,8 @@ struct HelperScreenProvider: FeatureScreenProvider {
 /// A feature's screen in strata whose screens run in the plugin's helper: it draws the helper's last frame
 /// into its canvas, and sends keys and the render context (a new size, an animation frame), each waiting
 /// for the frame it brings. Its title is the helper's navigation path and its keys are the helper's top
-/// screen's. When the helper ends (it died, or sent what it may not), the app goes home with a one-line
+/// screen's. When the helper asks for a file the user typed, strata's own prompt is drawn over the frame and
+/// takes the keys until the user allows (Enter) or denies (Esc, q) it (``HelperFileGrants``). When the helper ends (it died, or sent what it may not), the app goes home with a one-line
 /// notice, and strata goes on.
 @MainActor
 final class HelperProxyScreen: Screen {
@@ -45,6 +47,9 @@ final class HelperProxyScreen: Screen {
     private let died: @Sendable (HelperFailure) -> Void
     /// The context the helper drew its last answer for.
     private var context: HelperScreenRequest.Context
+    /// strata's prompt for a file the helper asked for, as this screen last took it from the session (one
+    /// value for a whole render: the help line and the box agree).
+    private var prompt: HelperFileGrants.Prompt?
 
     init(
         session: HelperScreenSession, context: HelperScreenRequest.Context, displayName: String, navigator: Navigator,
@@ -55,6 +60,7 @@ final class HelperProxyScreen: Screen {
         self.context = context
         self.displayName = displayName
         self.navigator = navigator
+        prompt = session.files.pending
         session.observe { [weak self] event in
             Task { @MainActor in self?.handle(event) }
         }
@@ -67,8 +73,9 @@ final class HelperProxyScreen: Screen {
     private var frame: HelperScreenFrame { session.latest }
 
     var title: String { frame.title.isEmpty ? displayName : frame.title }
-    var helpItems: [HelpItem] { frame.helpItems }
-    var keyHelp: [HelpItem] { frame.keyHelp }
+    var helpItems: [HelpItem] { prompt == nil ? frame.helpItems : Self.promptKeys }
+    var keyHelp: [HelpItem] { prompt == nil ? frame.keyHelp : Self.promptKeys }
+    private static let promptKeys = [HelpItem("Enter", "allow"), HelpItem("Esc", "deny")]
     var isAnimating: Bool { frame.header.isAnimating }
     var leavingQuestion: String? { frame.header.leavingQuestion }
 
@@ -83,9 +90,29 @@ final class HelperProxyScreen: Screen {
         }
         ringBells()
         frame.draw(in: canvas)
+        if let prompt { drawPrompt(prompt, in: canvas) }
+    }
+
+    /// strata's own question, boxed and titled "strata" over the bottom of the helper's frame.
+    private func drawPrompt(_ prompt: HelperFileGrants.Prompt, in canvas: Canvas) {
+        let purpose = prompt.purpose.isEmpty ? "" : " (\(prompt.purpose))"
+        let message = "\(Sanitizer.sanitize(displayName)) asks to read \(Sanitizer.sanitize(prompt.path))\(purpose). Enter: allow · Esc: deny"
+        let height = min(canvas.size.height, TextBlock(message).height(forWidth: max(1, canvas.size.width - 4)) + 2)
+        let box = canvas.canvas(in: Region(column: 0, row: canvas.size.height - height, width: canvas.size.width, height: height))
+        TextBlock(message).draw(in: Frame(title: "strata").draw(in: box))
     }
 
     func handle(_ key: Key) throws -> KeyResult {
+        if prompt != nil {
+            // The prompt's keys are strata's: none reaches the helper while it is up.
+            switch key {
+            case .enter: session.answerFile(allow: true)
+            case .escape, .character("q"): session.answerFile(allow: false)
+            default: return .handled
+            }
+            prompt = session.files.pending
+            return .handled
+        }
         guard let token = HelperScreenRequest.token(for: key) else { return .ignored }
         switch session.request(.key, key: token, context: context) {
         case .success(let answer):
@@ -107,6 +134,9 @@ final class HelperProxyScreen: Screen {
         case .redraw:
             session.takeRedraw()
             ringBells()
+            navigator?.setNeedsRedraw()
+        case .asks:
+            prompt = session.files.pending
             navigator?.setNeedsRedraw()
         case .ended(let problem): goHome(problem)
         }

@@ -6,7 +6,8 @@ import Synchronization
 
 /// strata's side of a feature's screens in a helper: one helper per opened feature, read by a thread of its
 /// own. A request (a key, a new size) waits for its frame, at most ``answerSeconds``; frames the helper
-/// sends on its own, its HTTP requests and its end are handled as they come. Whatever the helper sends is
+/// sends on its own, its HTTP requests, its asks for files the user typed (``HelperFileGrants``) and its end
+/// are handled as they come. Whatever the helper sends is
 /// read as hostile (``HelperScreenFrame``): a frame that isn't one, a frame out of turn or a helper that
 /// dies or stops answering ends the session with one line, and strata goes on.
 final class HelperScreenSession: Sendable {
@@ -14,6 +15,8 @@ final class HelperScreenSession: Sendable {
     enum Event: Sendable {
         /// The helper drew a new frame on its own.
         case redraw
+        /// The helper asks for a file: strata's prompt is up (``files``).
+        case asks
         /// The session is over, for this reason (one line, for people).
         case ended(HelperFailure)
     }
@@ -22,6 +25,8 @@ final class HelperScreenSession: Sendable {
     static let answerSeconds = 5
 
     let helper: PluginHelper
+    /// The files the helper's screen asked for, and the prompt up for one.
+    let files = HelperFileGrants()
     private let http: HelperHTTPRelay
     private let state = Mutex(State())
     /// Whether the reader closed the helper's socket: after that nothing is sent on it or shut down (its
@@ -133,6 +138,16 @@ final class HelperScreenSession: Sendable {
         }
     }
 
+    /// Answers the prompt up (``files``) as the user did: with the file, opened now, or a refusal.
+    func answerFile(allow: Bool) {
+        guard let (answer, descriptor) = files.answer(allow: allow) else { return }
+        defer { if let descriptor { Glibc.close(descriptor) } }
+        socketClosed.withLock { closed in
+            guard !closed else { return }
+            helper.channel.send(answer.frame, descriptors: descriptor.map { [$0] } ?? [])
+        }
+    }
+
     /// Ends the session from strata's side (the feature was left, or the app quits): the helper sees its
     /// socket close and ends; nothing is told.
     func close() {
@@ -197,6 +212,12 @@ final class HelperScreenSession: Sendable {
                 // A screen has no command line, so no address the user typed: strata opens no socket for it.
                 let none = HelperSocketGrants(pluginID: helper.pluginID, granted: [], advice: "Use its command line.")
                 guard none.answer(frame.payload, on: helper.channel) else { return end(saying: "sent a request strata can't read") }
+            case .fileAsk:
+                switch files.receive(frame.payload) {
+                case .ask?: state.withLock { $0.onEvent }?(.asks)
+                case .answer(let answer)?: send(answer.frame)
+                case nil: return end(saying: "sent a request for a file strata can't read")
+                }
             default:
                 return end(saying: "sent a frame out of turn")
             }

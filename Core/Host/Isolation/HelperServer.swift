@@ -48,6 +48,10 @@ struct HelperServer {
         // So do its TCP sockets, which strata opens for the address the user typed.
         let sockets = HelperTCPSockets(channel: channel)
         try? runner.container.register((any TCPSockets).self, scope: .singleton, owner: .host) { _ in sockets }
+        // A file the user types in its screen crosses when the user allows it on strata's prompt.
+        let dataFolder = context.dataDirectory.appendingPathComponent(id, isDirectory: true)
+        let userFiles = HelperUserFiles(channel: channel, dataFolder: dataFolder)
+        try? runner.container.register((any UserFiles).self, scope: .singleton, owner: .host) { _ in userFiles }
         let record: PluginRecord
         switch runner.loaded(id, fallback: "it is not installed") {
         case .success(let loaded): record = loaded
@@ -66,7 +70,6 @@ struct HelperServer {
         let running = Mutex<Task<Void, Never>?>(nil)
         let inline = HelperInlineStart()
         let screens = HelperScreenServer(channel: channel, pluginID: id, container: runner.container)
-        let dataFolder = context.dataDirectory.appendingPathComponent(id, isDirectory: true)
         let reading = HelperFrameReader.start(channel) { frame, reader in
             switch frame.kind {
             case .run:
@@ -88,11 +91,15 @@ struct HelperServer {
             case .socketAnswer:
                 guard let answer = try? JSONDecoder().decode(HelperSocketRequest.Answer.self, from: Data(frame.payload)) else { break }
                 sockets.deliver(answer, descriptor: answer.failure == nil ? reader.takeDescriptors(1).first : nil)
-            case .screen: screens.receive(frame.payload)
+            case .screen:
+                userFiles.screenOpened()
+                screens.receive(frame.payload)
+            case .fileAnswer: userFiles.deliver(frame.payload, take: reader.takeDescriptors)
             default: break
             }
         } closed: {
-            // strata is gone: so is the helper, whatever the plugin is doing.
+            // strata is gone: so is the helper, whatever the plugin is doing, and the files it was given.
+            userFiles.removeCopies()
             _exit(0)
         }
         guard reading else { return 1 }

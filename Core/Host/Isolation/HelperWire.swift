@@ -24,8 +24,11 @@ import Synchronization
 /// more than a window ahead; it sends ``Kind/streamCancel`` when its reader stops.
 ///
 /// Version 4 sends a command line as ``HelperRequest/payload`` (a flags byte and length-prefixed words)
-/// instead of JSON. Version 5 adds the TCP sockets strata opens for the address the user typed
-/// (``HelperSocketGrants``): the helper sends ``Kind/socketOpen``, strata answers ``Kind/socketAnswer``.
+/// instead of JSON. Version 5 adds what strata opens as the user for a helper: the TCP sockets for the
+/// address the user typed (``HelperSocketGrants``: the helper sends ``Kind/socketOpen``, strata answers
+/// ``Kind/socketAnswer``), and a file the user typed in the helper's open screen (``Kind/fileAsk``, a
+/// ``HelperFileAsk``), which strata asks the user for on a prompt of its own and answers with ``Kind/fileAnswer``
+/// (``HelperFileAnswer``), with the file's descriptor when the user allowed it.
 enum HelperWire {
     /// The version of this format; a helper refuses another.
     static let version: UInt32 = 5
@@ -41,6 +44,8 @@ enum HelperWire {
         /// A TCP socket the helper asks for (``HelperSocketRequest``), and strata's answer, with the socket's
         /// descriptor when it opened one (version 5).
         case socketOpen = 19, socketAnswer
+        /// A file the user typed in the helper's screen, asked for, and strata's answer (``HelperFileAsk``, version 5).
+        case fileAsk = 21, fileAnswer
     }
 
     struct Frame: Equatable, Sendable {

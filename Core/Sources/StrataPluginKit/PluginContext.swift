@@ -10,7 +10,9 @@ import Synchronization
 ///
 /// Host services are registered by the host and resolved with `service(_:)`: `(any HTTPClient).self` and
 /// `(any TCPSockets).self` (StrataNetworking), `(any DatabaseOpener).self` (StrataStorage), `(any WallClock).self` and `Logger.self`
-/// (StrataRuntime; the logger comes labelled with the plugin id). Commands are contributed with
+/// (StrataRuntime; the logger comes labelled with the plugin id), and `(any UserFiles).self` (here: a file the
+/// user typed in a screen, made readable to the plugin, which in a sandboxed helper strata asks the user
+/// for). Commands are contributed with
 /// `addCommand(_:)`, anything else the host offers with `contribute(_:_:)` (the root screen: `.screen`).
 public final class PluginContext: Sendable, CustomReflectable {
     /// The plugin's id.

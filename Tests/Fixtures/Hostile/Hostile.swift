@@ -219,7 +219,16 @@ final class Fixture: FeaturePlugin {
             return "still alive"
         }
         try command("echo") { arguments, _ in arguments.joined(separator: " ") }
-        try context.contribute(.screen) { _ in HostileScreenProvider() }
+        try context.contribute(.screen) { _ in HostileScreenProvider(files: { try context.service() }) }
+        // Asks for a file as a screen would (``UserFiles``), from a command, where there is no screen to ask on.
+        try command("ask-file") { arguments, context in
+            do {
+                let copy = try await context.service((any UserFiles).self).readable(arguments[0], purpose: "hostile test", extensions: [])
+                return "read \(try read(copy)) bytes of \(arguments[0])"
+            } catch let error as UserFileError {
+                throw CommandError.failure("denied: \(error)")
+            }
+        }
         try command("raw-frame") { _, _ in
             // In a helper, descriptor 3 is its socket to strata: an output frame written there directly, past
             // the invocation that sanitizes, carrying a terminal title sequence.

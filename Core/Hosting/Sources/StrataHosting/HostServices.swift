@@ -1,11 +1,13 @@
 import StrataDI
 import StrataHostKit
 import StrataNetworking
+import StrataPluginKit
 import StrataRuntime
 import StrataStorage
 
 /// What the host offers every plugin, owned by `host`: the HTTP client, TCP sockets, the database opener, the
-/// wall clock and a logger labelled with the requester's name. `strata` and `PluginTestHost` register them here, each
+/// wall clock, a logger labelled with the requester's name, and the files the user types (``InProcessUserFiles``;
+/// a sandboxed helper registers its own over these two). `strata` and `PluginTestHost` register them here, each
 /// with its own clock, log and HTTP client.
 public struct HostServices: Sendable {
     /// Makes the HTTP client when a plugin first resolves `HTTPClient`; `nil` leaves it unregistered.
@@ -36,5 +38,6 @@ public struct HostServices: Sendable {
         try container.register((any WallClock).self, scope: .singleton, owner: .host) { _ in clock }
         try container.register((any TCPSockets).self, scope: .singleton, owner: .host) { _ in KernelTCPSockets() }
         try container.register(Logger.self, owner: .host) { resolver in logger(resolver.requester.name) }
+        try container.register((any UserFiles).self, scope: .singleton, owner: .host) { _ in InProcessUserFiles() }
     }
 }

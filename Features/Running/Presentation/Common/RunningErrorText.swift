@@ -19,6 +19,10 @@ public enum RunningErrorText {
         case let problem as GoalInput.Problem: text(problem)
         case let problem as RunRequestProblem: text(problem, for: reader)
         case let problem as LiveSessionError: text(problem)
+        case TrackAccessProblem.denied(let file, let folder):
+            "you didn't allow strata to give Running the track \(file); press Enter again and allow it on strata's question, "
+                + "or copy the track into Running's folder \(folder)"
+        case TrackAccessProblem.refused(let reason): reason
         case ImportProblem.noTimes(let file):
             "the track \(file) has no times, so it is a route, not a run to import; replay it with a pace instead"
         case ImportProblem.alreadyImported(let file, let startedAt):

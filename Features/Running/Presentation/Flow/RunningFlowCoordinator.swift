@@ -23,7 +23,7 @@ final class RunningFlowCoordinator {
     }
 
     func showSetup() {
-        let viewModel = RunSetupViewModel(tracks: dependencies.tracks, profile: dependencies.profile)
+        let viewModel = RunSetupViewModel(tracks: dependencies.tracks, access: dependencies.trackAccess, profile: dependencies.profile)
         navigator?.push(RunSetupScreen(viewModel: viewModel) { [weak self] request in self?.showDashboard(request) })
     }
 

@@ -37,13 +37,16 @@ public final class RunSetupViewModel {
     public private(set) var isLoading = false
 
     @ObservationIgnored private let tracks: any TrackRepository
+    @ObservationIgnored private let access: (any TrackFileAccess)?
     @ObservationIgnored public let profile: RunnerProfile
     /// The form as it opened, the last run's tracks in it: what the person has not typed.
     @ObservationIgnored private var opened: [String] = []
 
     /// The form starts with the tracks of the last run started from it, in this `strata` or an earlier one.
-    public init(tracks: any TrackRepository, profile: RunnerProfile) {
+    /// `access` gives the file to read for a typed track (`nil`: the path itself).
+    public init(tracks: any TrackRepository, access: (any TrackFileAccess)? = nil, profile: RunnerProfile) {
         self.tracks = tracks
+        self.access = access
         self.profile = profile
         let last = tracks.lastTracks()
         (trackPath, mateTrackPath) = (last.mine, last.mate)
@@ -111,12 +114,12 @@ public final class RunSetupViewModel {
             let goal = try GoalInput.parse(settleGoal(), defaultKm: profile.defaultGoalKm).get()
             let pace = try parsePace()
             guard !trackPath.isEmpty else { throw SetupProblem("choose a GPX track file") }
-            let mine = try await tracks.track(at: url(trackPath))
+            let mine = try await tracks.track(at: readable(trackPath))
             var setting = RunningSetting(mode: mode, targetDistanceKm: goal, myNickname: profile.nickname)
             var mate: GhostMate?
             if mode.needsMate {
                 guard !mateTrackPath.isEmpty else { throw SetupProblem("a \(mode.rawValue) run needs the mate's GPX track") }
-                let ghostTrack = try await tracks.track(at: url(mateTrackPath))
+                let ghostTrack = try await tracks.track(at: readable(mateTrackPath))
                 let name = ghostTrack.name.map { "ghost (\($0))" } ?? "ghost"
                 mate = GhostMate(nickname: name, timeline: try ReplayTimeline(track: ghostTrack, pace: pace))
                 setting.mateNickname = name
@@ -140,6 +143,12 @@ public final class RunSetupViewModel {
         guard !text.isEmpty else { return nil }
         guard let pace = Pace(text) else { throw SetupProblem("the pace \(text) is not m:ss per km from 2:00 to 30:00") }
         return pace
+    }
+
+    /// The file to read for a typed track.
+    private func readable(_ path: String) async throws -> URL {
+        guard let access else { return url(path) }
+        return try await access.readable(typed: path.trimmingCharacters(in: .whitespaces))
     }
 
     private func url(_ path: String) -> URL {

@@ -1,0 +1,137 @@
+import Foundation
+import Glibc
+import StrataBase
+import StrataHosting
+import StrataPluginKit
+import Testing
+@testable import StrataHost
+
+/// A file typed in a helper's screen: where the typed path leads, the judgement of the file, the bounds of
+/// an ask, strata's prompt (one at a time, no asking after three denials), and the helper's copy.
+@Suite struct HelperFileGrantsTests {
+    static func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("file-grants-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    static func ask(_ id: UInt32, _ path: String, extensions: [String] = []) -> [UInt8] {
+        HelperFileAsk(id: id, path: path, purpose: "a track to run", extensions: extensions).payload
+    }
+
+    @Test func aTypedPathIsResolvedAsWrittenFromTheHomeOrWorkingFolder() {
+        #expect(UserFileOpening.resolved("~/runs/lake.gpx", workingDirectory: "/w", home: "/home/u") == "/home/u/runs/lake.gpx")
+        #expect(UserFileOpening.resolved("runs/../lake.gpx", workingDirectory: "/w/x", home: nil) == "/w/x/lake.gpx")
+        #expect(UserFileOpening.resolved("/a/./b//c", workingDirectory: "/w", home: nil) == "/a/b/c")
+        #expect(UserFileOpening.resolved("../../../..", workingDirectory: "/w", home: nil) == "/")
+        #expect(UserFileOpening.resolved("~other/x", workingDirectory: "/w", home: "/home/u") == "/w/~other/x")
+    }
+
+    @Test func onlyTheExtensionsAskedForAreTaken() {
+        #expect(UserFileOpening.extensionProblem("/r/Lake.GPX", extensions: ["gpx"]) == nil)
+        #expect(UserFileOpening.extensionProblem("/r/lake.txt", extensions: []) == nil)
+        #expect(UserFileOpening.extensionProblem("/r/lake.txt", extensions: ["gpx"]) == "the plugin takes .gpx files only. Name such a file.")
+        #expect(UserFileOpening.extensionProblem("/r/gpx", extensions: ["gpx"]) != nil)
+    }
+
+    @Test func onlyARegularFileWithinTheBoundIsOpenedAndAFIFODoesntHold() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("lake.gpx"), fifo = folder.appendingPathComponent("fifo")
+        try Data("four".utf8).write(to: file)
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        #expect(UserFileOpening.open(folder.path, maximumBytes: 10) == .failure(.unreadable(path: folder.path, reason: "it is a folder. Name a file.")))
+        #expect(
+            UserFileOpening.open(fifo.path, maximumBytes: 10)
+                == .failure(.unreadable(path: fifo.path, reason: "it is not a regular file (a device, a pipe or a socket). Name a file.")))
+        #expect(UserFileOpening.open(file.path, maximumBytes: 3) == .failure(.tooLarge(path: file.path, maximumBytes: 3)))
+        let missing = folder.appendingPathComponent("missing").path
+        #expect(UserFileOpening.open(missing, maximumBytes: 10) == .failure(.unreadable(path: missing, reason: "no such file or directory. Check the path.")))
+        let descriptor = try UserFileOpening.open(file.path, maximumBytes: 4).get()
+        #expect(fcntl(descriptor, F_GETFL) & O_NONBLOCK == 0, "blocking again once judged")
+        close(descriptor)
+    }
+
+    @Test func anAskOutsideTheBoundsIsNotRead() {
+        #expect(HelperFileAsk(payload: Self.ask(1, "~/lake.gpx", extensions: ["gpx"]))?.path == "~/lake.gpx")
+        let tooLong = String(repeating: "a", count: UserFileOpening.maximumPathBytes + 1)
+        for path in [tooLong, "", "lake\0.gpx"] { #expect(HelperFileAsk(payload: Self.ask(1, path)) == nil) }
+        #expect(HelperFileAsk(payload: HelperFileAsk(id: 1, path: "x", purpose: String(repeating: "p", count: 201), extensions: []).payload) == nil)
+        #expect(HelperFileAsk(payload: Self.ask(1, "x", extensions: Array(repeating: "gpx", count: 9))) == nil)
+        #expect(HelperFileAsk(payload: Self.ask(1, "x", extensions: ["g/x"])) == nil)
+        #expect(HelperFileAsk(payload: Array("{\"id\":1,\"path\":\"x\",\"purpose\":\"\(String(repeating: " ", count: 17000))\"}".utf8)) == nil)
+        #expect(HelperFileAsk(payload: Array("not json".utf8)) == nil)
+    }
+
+    @Test func oneAskAtATimeAndNoneAfterThreeDenials() throws {
+        let grants = HelperFileGrants(workingDirectory: "/w", home: "/home/u")
+        #expect(grants.receive(Self.ask(1, "~/lake.gpx")) == .ask(.init(id: 1, path: "/home/u/lake.gpx", purpose: "a track to run")))
+        guard case .answer(let busy)? = grants.receive(Self.ask(2, "other.gpx")), case .refused? = busy.refusal else {
+            Issue.record("a second ask while the prompt is up is refused")
+            return
+        }
+        #expect(busy.id == 2 && grants.pending?.id == 1, "the first stays up")
+        for id in UInt32(3)...4 {
+            let denied = try #require(grants.answer(allow: false))
+            #expect(denied.descriptor == nil && denied.answer.error == .denied(path: denied.answer.path))
+            #expect(grants.receive(Self.ask(id, "lake.gpx")) != nil)
+        }
+        // The third denial was the last asked: the fourth ask is refused, and no prompt comes up.
+        let denied = try #require(grants.answer(allow: false))
+        #expect(denied.answer.error == .denied(path: "/w/lake.gpx"))
+        guard case .answer(let unasked)? = grants.receive(Self.ask(6, "lake.gpx")) else {
+            Issue.record("refused without asking")
+            return
+        }
+        #expect(unasked.error?.description.contains("strata asks no more") == true && grants.pending == nil)
+        #expect(grants.answer(allow: true) == nil, "no prompt is up to allow")
+        #expect(grants.receive(Array("{}".utf8)) == nil)
+    }
+
+    @Test func aFileOfAnotherExtensionIsRefusedUnasked() {
+        let grants = HelperFileGrants(workingDirectory: "/w", home: nil)
+        guard case .answer(let answer)? = grants.receive(Self.ask(1, "notes.txt", extensions: ["gpx"])) else {
+            Issue.record("refused without asking")
+            return
+        }
+        #expect(answer.error == .unreadable(path: "/w/notes.txt", reason: "the plugin takes .gpx files only. Name such a file."))
+        #expect(grants.pending == nil)
+    }
+
+    /// The helper's side over a socketpair, strata's side (its prompt answered) on a thread of its own.
+    @Test(.timeLimit(.minutes(10)))
+    func aFileAllowedCrossesAsACopyInTheHelpersFolderAndADeniedOneDoesnt() async throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let key = folder.appendingPathComponent("id_rsa")
+        try Data("SECRET".utf8).write(to: key)
+        var ends: [Int32] = [-1, -1]
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
+        defer { ends.forEach { close($0) } }
+        let (strata, helper) = (HelperChannel(descriptor: ends[0]), HelperChannel(descriptor: ends[1]))
+        let files = HelperUserFiles(channel: helper, dataFolder: folder.appendingPathComponent("data"))
+        let reading = HelperFrameReader.start(helper, handle: { frame, reader in files.deliver(frame.payload, take: reader.takeDescriptors) }, closed: {})
+        #expect(reading)
+
+        await #expect(throws: UserFileError.noScreen(path: key.path)) { try await files.readable(key.path, purpose: "a key", extensions: []) }
+        files.screenOpened()
+        let grants = HelperFileGrants()
+        func answer(allow: Bool) {
+            #expect(detachThread(named: "strata-side") {
+                guard let frame = try? strata.receive(), frame.kind == .fileAsk, case .ask? = grants.receive(frame.payload),
+                    let (answer, descriptor) = grants.answer(allow: allow)
+                else { return }
+                strata.send(answer.frame, descriptors: descriptor.map { [$0] } ?? [])
+                if let descriptor { close(descriptor) }
+            })
+        }
+        answer(allow: false)
+        await #expect(throws: UserFileError.denied(path: key.path)) { try await files.readable(key.path, purpose: "a key", extensions: []) }
+        answer(allow: true)
+        let copy = try await files.readable(key.path, purpose: "a key", extensions: [])
+        #expect(copy == folder.appendingPathComponent("data/.strata-files/\(getpid())/picked-0/id_rsa").path)
+        #expect(try String(contentsOfFile: copy, encoding: .utf8) == "SECRET")
+        files.removeCopies()
+        #expect(!FileManager.default.fileExists(atPath: copy))
+    }
+}
