@@ -173,8 +173,13 @@ import Testing
     /// An answer that comes when nobody waits for it (the asking thread gave up) has its socket closed.
     @Test func anAnswerNobodyWaitsForHasItsSocketClosed() {
         let sockets = HelperTCPSockets(channel: HelperChannel(descriptor: -1))
-        let descriptor = CountingSockets.descriptor()
-        sockets.deliver(HelperSocketRequest.Answer(id: 99, result: .success(())), descriptor: descriptor)
-        #expect(fcntl(descriptor, F_GETFD) == -1 && errno == EBADF)
+        // One end crosses; the other sees it closed (not its number, which another test may reuse at once).
+        var ends: [Int32] = [-1, -1]
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0)
+        defer { close(ends[1]) }
+        var byte: UInt8 = 0
+        #expect(recv(ends[1], &byte, 1, Int32(MSG_DONTWAIT)) == -1, "open: nothing to read yet")
+        sockets.deliver(HelperSocketRequest.Answer(id: 99, result: .success(())), descriptor: ends[0])
+        #expect(recv(ends[1], &byte, 1, Int32(MSG_DONTWAIT)) == 0, "closed: the end of the stream")
     }
 }

@@ -171,6 +171,12 @@ final class HelperSocketGrants: Sendable {
 
     /// Opens the socket `request` asks for, if the user typed its address for that use, and within the bounds.
     func open(_ request: HelperSocketRequest) -> Result<Int32, TCPSocketError> {
+        admit(request).flatMap { endpoint, wait in connect(request, as: endpoint, after: wait) }
+    }
+
+    /// Whether `request` is for an address typed for its use, within the bounds: its use, and how long to wait
+    /// before opening it (connections are spaced out), counted; or why not.
+    private func admit(_ request: HelperSocketRequest) -> Result<(CommandSpec.Endpoint, Duration), TCPSocketError> {
         let asked = request.address
         let what = request.endpoint == CommandSpec.Endpoint.listen.rawValue ? "listen on" : "connect to"
         guard let endpoint = CommandSpec.Endpoint(rawValue: request.endpoint),
@@ -193,24 +199,27 @@ final class HelperSocketGrants: Sendable {
         guard let wait else {
             return .failure(.notGranted("strata opened \(Self.maximumSockets) sockets for \(pluginID)'s command already, and opens no more"))
         }
-        // Spacing connections out, on the thread that answers this request (not strata's reader).
+        return .success((endpoint, wait))
+    }
+
+    /// Opens the socket an admitted request asks for, after `wait` (on the thread that answers it, not strata's reader).
+    private func connect(_ request: HelperSocketRequest, as endpoint: CommandSpec.Endpoint, after wait: Duration) -> Result<Int32, TCPSocketError> {
         if wait > .zero { usleep(UInt32(wait / .microseconds(1))) }
         do {
-            if endpoint == .listen { return .success(try sockets.listen(host: asked.host, port: asked.port)) }
+            if endpoint == .listen { return .success(try sockets.listen(host: request.host, port: request.port)) }
             let timeout = request.timeout.isFinite ? min(max(request.timeout, 0), Self.longestConnect) : 0
-            return .success(try sockets.connect(host: asked.host, port: asked.port, timeoutSeconds: timeout))
+            return .success(try sockets.connect(host: request.host, port: request.port, timeoutSeconds: timeout))
         } catch {
             return .failure(error)
         }
     }
 
-    /// Answers the helper's request frame on a thread of its own (a connection may take seconds): with the
-    /// socket's descriptor, which strata then closes, or with why there is none. False for a request that
-    /// isn't one.
+    /// Answers the helper's request frame: a refusal at once, a socket from a thread of its own (a connection
+    /// may take seconds), with its descriptor, which strata then closes. False for a request that isn't one.
     func answer(_ payload: [UInt8], on channel: HelperChannel) -> Bool {
         guard let request = try? JSONDecoder().decode(HelperSocketRequest.self, from: Data(payload)) else { return false }
-        return detachThread(named: "strata-helper-socket") { [self] in
-            switch open(request) {
+        let send = { (result: Result<Int32, TCPSocketError>) in
+            switch result {
             case .success(let descriptor):
                 let answer = HelperSocketRequest.Answer(id: request.id, result: .success(()))
                 channel.send(.init(.socketAnswer, Self.encoded(answer)), descriptors: [descriptor])
@@ -218,6 +227,13 @@ final class HelperSocketGrants: Sendable {
             case .failure(let error):
                 channel.send(.init(.socketAnswer, Self.encoded(HelperSocketRequest.Answer(id: request.id, result: .failure(error)))))
             }
+        }
+        switch admit(request) {
+        case .failure(let refusal):
+            send(.failure(refusal))
+            return true
+        case .success(let (endpoint, wait)):
+            return detachThread(named: "strata-helper-socket") { [self] in send(connect(request, as: endpoint, after: wait)) }
         }
     }
 
