@@ -239,7 +239,7 @@ final class Sandbox {
     }
 }
 
-/// This build's SDK version (`StrataABI.sdkVersion`, `1.1.0`), its major and minor (`1.1`) as refusals name
+/// This build's SDK version (`StrataABI.sdkVersion`, `1.2.0`), its major and minor (`1.2`) as refusals name
 /// it, and its minor number alone (`1`).
 enum BuiltSDK {
     static var version: String { StrataABI.sdkVersion }
