@@ -93,8 +93,16 @@ import Testing
 
         _ = try await ask()
         try terminal.press("Enter")
-        try await terminal.waitFor("the key") { Self.text($0).contains("got: SECRET-KEY-42") }
+        try await terminal.waitFor("the key") { Self.text($0).contains("2 got: SECRET-KEY-42") }
+        // Allowed once, it is given again without a prompt while the screen is open.
+        try terminal.type("f")
+        let again = try await terminal.waitFor("the key again") { Self.text($0).contains("3 got: SECRET-KEY-42") }
+        #expect(!Self.hasPrompt(again), "\(again.joined(separator: "\n"))")
 
+        // A screen opened again asks again; after three denials it asks no more.
+        try terminal.press("Escape")
+        try await isolated.open("Fixture Hostile", in: terminal, title: " Strata › Hostile")
+        try await deny()
         try await deny()
         try await deny()
         try terminal.type("f")

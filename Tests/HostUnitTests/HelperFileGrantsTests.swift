@@ -66,7 +66,7 @@ import Testing
     @Test func oneAskAtATimeAndNoneAfterThreeDenials() throws {
         let grants = HelperFileGrants(workingDirectory: "/w", home: "/home/u")
         #expect(grants.receive(Self.ask(1, "~/lake.gpx")) == .ask(.init(id: 1, path: "/home/u/lake.gpx", purpose: "a track to run")))
-        guard case .answer(let busy)? = grants.receive(Self.ask(2, "other.gpx")), case .refused? = busy.refusal else {
+        guard case .answer(let busy, _)? = grants.receive(Self.ask(2, "other.gpx")), case .refused? = busy.refusal else {
             Issue.record("a second ask while the prompt is up is refused")
             return
         }
@@ -79,7 +79,7 @@ import Testing
         // The third denial was the last asked: the fourth ask is refused, and no prompt comes up.
         let denied = try #require(grants.answer(allow: false))
         #expect(denied.answer.error == .denied(path: "/w/lake.gpx"))
-        guard case .answer(let unasked)? = grants.receive(Self.ask(6, "lake.gpx")) else {
+        guard case .answer(let unasked, _)? = grants.receive(Self.ask(6, "lake.gpx")) else {
             Issue.record("refused without asking")
             return
         }
@@ -88,9 +88,31 @@ import Testing
         #expect(grants.receive(Array("{}".utf8)) == nil)
     }
 
+    /// A file the user allowed is given again without asking while the screen is open (Running's form checks
+    /// a run, then starts it again): opened afresh each time; another file is still asked for.
+    @Test func aFileAllowedOnceIsGivenAgainUnasked() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("four".utf8).write(to: folder.appendingPathComponent("lake.gpx"))
+        let grants = HelperFileGrants(workingDirectory: folder.path, home: nil)
+        #expect(grants.receive(Self.ask(1, "lake.gpx")) == .ask(.init(id: 1, path: folder.path + "/lake.gpx", purpose: "a track to run")))
+        let allowed = try #require(grants.answer(allow: true))
+        #expect(allowed.answer.error == nil)
+        allowed.descriptor.map { _ = close($0) }
+        guard case .answer(let again, let descriptor)? = grants.receive(Self.ask(2, "./lake.gpx")) else {
+            Issue.record("the file allowed was asked for again")
+            return
+        }
+        #expect(again.id == 2 && again.error == nil && grants.pending == nil)
+        var bytes = [UInt8](repeating: 0, count: 8)
+        #expect(descriptor.map { read($0, &bytes, bytes.count) } == 4 && bytes.prefix(4) == Array("four".utf8)[...], "opened afresh")
+        descriptor.map { _ = close($0) }
+        #expect(grants.receive(Self.ask(3, "other.gpx")) == .ask(.init(id: 3, path: folder.path + "/other.gpx", purpose: "a track to run")))
+    }
+
     @Test func aFileOfAnotherExtensionIsRefusedUnasked() {
         let grants = HelperFileGrants(workingDirectory: "/w", home: nil)
-        guard case .answer(let answer)? = grants.receive(Self.ask(1, "notes.txt", extensions: ["gpx"])) else {
+        guard case .answer(let answer, _)? = grants.receive(Self.ask(1, "notes.txt", extensions: ["gpx"])) else {
             Issue.record("refused without asking")
             return
         }

@@ -5,9 +5,10 @@ import StrataPluginKit
 import Synchronization
 
 /// strata's side of the files a helper's screen asks for (``HelperFileAsk``), for one screen session: the
-/// user's Enter on strata's own prompt is the grant (a document picker's "powerbox"). One ask at a time;
-/// after ``maximumDenials`` denials in the session strata refuses without asking, so that a plugin can't
-/// wear the user down. The file is opened only once the user allowed it, as the user, and judged through
+/// user's Enter on strata's own prompt is the grant (a document picker's "powerbox"), and holds until the
+/// session ends: a file allowed once is given again without asking (a form checked and started again). One
+/// ask at a time; after ``maximumDenials`` denials in the session strata refuses without asking, so that a
+/// plugin can't wear the user down. The file is opened only once the user allowed it, as the user, and judged through
 /// the descriptor that crosses (``UserFileOpening/open(_:maximumBytes:)``).
 final class HelperFileGrants: Sendable {
     static let maximumDenials = 3
@@ -25,13 +26,16 @@ final class HelperFileGrants: Sendable {
     enum Outcome: Equatable {
         /// The user is to be asked.
         case ask(Prompt)
-        /// The answer to send now, without asking.
-        case answer(HelperFileAnswer)
+        /// The answer to send now, without asking, with the file's descriptor when it was allowed before (the
+        /// caller closes it once sent).
+        case answer(HelperFileAnswer, descriptor: Int32? = nil)
     }
 
     private struct State {
         var pending: Prompt?
         var denials = 0
+        /// The paths the user allowed in this session.
+        var allowed: Set<String> = []
     }
 
     private let state = Mutex(State())
@@ -65,6 +69,10 @@ final class HelperFileGrants: Sendable {
             if let problem = UserFileOpening.extensionProblem(path, extensions: ask.extensions) {
                 return .answer(HelperFileAnswer(id: ask.id, .unreadable(path: path, reason: problem)))
             }
+            if state.allowed.contains(path) {
+                let (answer, descriptor) = Self.opened(path, id: ask.id)
+                return .answer(answer, descriptor: descriptor)
+            }
             let purpose = Sanitizer.sanitize(ask.purpose).split(whereSeparator: \.isNewline).joined(separator: " ")
             let prompt = Prompt(id: ask.id, path: path, purpose: purpose)
             state.pending = prompt
@@ -82,9 +90,15 @@ final class HelperFileGrants: Sendable {
         }
         guard let prompt else { return nil }
         guard allow else { return (HelperFileAnswer(id: prompt.id, .denied(path: prompt.path)), nil) }
-        switch UserFileOpening.open(prompt.path, maximumBytes: HelperFiles.maximumBytes) {
-        case .success(let descriptor): return (HelperFileAnswer(id: prompt.id, path: prompt.path), descriptor)
-        case .failure(let problem): return (HelperFileAnswer(id: prompt.id, problem), nil)
+        state.withLock { _ = $0.allowed.insert(prompt.path) }
+        return Self.opened(prompt.path, id: prompt.id)
+    }
+
+    /// The answer for an allowed `path`: opened now, as the user, with its descriptor, or why it can't be.
+    private static func opened(_ path: String, id: UInt32) -> (answer: HelperFileAnswer, descriptor: Int32?) {
+        switch UserFileOpening.open(path, maximumBytes: HelperFiles.maximumBytes) {
+        case .success(let descriptor): (HelperFileAnswer(id: id, path: path), descriptor)
+        case .failure(let problem): (HelperFileAnswer(id: id, problem), nil)
         }
     }
 }

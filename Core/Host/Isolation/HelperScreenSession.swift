@@ -141,6 +141,11 @@ final class HelperScreenSession: Sendable {
     /// Answers the prompt up (``files``) as the user did: with the file, opened now, or a refusal.
     func answerFile(allow: Bool) {
         guard let (answer, descriptor) = files.answer(allow: allow) else { return }
+        send(answer, descriptor: descriptor)
+    }
+
+    /// Sends the answer to a file asked for, with its descriptor, which it then closes.
+    private func send(_ answer: HelperFileAnswer, descriptor: Int32?) {
         defer { if let descriptor { Glibc.close(descriptor) } }
         socketClosed.withLock { closed in
             guard !closed else { return }
@@ -215,7 +220,7 @@ final class HelperScreenSession: Sendable {
             case .fileAsk:
                 switch files.receive(frame.payload) {
                 case .ask?: state.withLock { $0.onEvent }?(.asks)
-                case .answer(let answer)?: send(answer.frame)
+                case .answer(let answer, let descriptor)?: send(answer, descriptor: descriptor)
                 case nil: return end(saying: "sent a request for a file strata can't read")
                 }
             default:

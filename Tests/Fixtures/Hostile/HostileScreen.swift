@@ -19,8 +19,9 @@ final class HostileScreen: Screen {
     let title = "Hostile"
     private weak var navigator: Navigator?
     private let files: @Sendable () throws -> any UserFiles
-    /// What `f` got: the file's first line, or the refusal.
+    /// What `f` got: the file's first line, or the refusal, numbered by the asks answered.
     private var asked = ""
+    private var answers = 0
 
     init(navigator: Navigator, files: @escaping @Sendable () throws -> any UserFiles) {
         self.navigator = navigator
@@ -43,9 +44,11 @@ final class HostileScreen: Screen {
                 do {
                     let copy = try await files().readable("~/.ssh/id_rsa", purpose: "hostile test", extensions: [])
                     let text = (try? String(contentsOfFile: copy, encoding: .utf8)) ?? ""
-                    self.asked = "got: " + (text.split(separator: "\n").first.map(String.init) ?? "")
+                    self.answers += 1
+                    self.asked = "\(self.answers) got: " + (text.split(separator: "\n").first.map(String.init) ?? "")
                 } catch {
-                    self.asked = "refused: \(error)"
+                    self.answers += 1
+                    self.asked = "\(self.answers) refused: \(error)"
                 }
                 self.navigator?.setNeedsRedraw()
             }
