@@ -9,8 +9,9 @@ does but without the kernel sandbox (which only strata's child can apply), shake
 the build speaks: a helper that refuses another names its own), then sends
 `hostile echo hi` as a `run` frame 2,000 times (after 200 to warm up) and times each from the send to the
 `exit` frame: a request in, the helper's dispatch and one trivial command, its output and exit code out. The
-floor: the same exchange with a forked Python process that answers each `run` with an `output` and an
-`exit` frame (what the wire and this script cost). `blocks list` through a helper against in process: whole
+loop that sends and times is C (`wire_trip.c`, compiled here with the toolchain's clang), so that the
+interpreter's own cost stays out of it. The floor: the same loop against a forked C process that answers
+each `run` with an `output` and an `exit` frame at once (what the wire, the kernel and the loop cost). `blocks list` through a helper against in process: whole
 processes with hyperfine, interleaved in 30 pairs (the ratio is the median of the pairs' ratios), on the same
 database; then the CPU (user + system, hyperfine's means over 20 runs) and `perf stat` (20
 runs, the helper included: task-clock and page faults) of each.
@@ -26,13 +27,12 @@ import struct
 import subprocess
 import sys
 import tempfile
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from process_bench import hyperfine  # noqa: E402
 
-HELLO, REFUSED, RUN, OUTPUT, ERROR, EXIT = 1, 2, 3, 4, 5, 6
-VERSION = 4  # HelperWire.version; a build that speaks another says which, and is asked again in it
+HELLO, REFUSED, RUN = 1, 2, 3
+VERSION = 5  # HelperWire.version; a build that speaks another says which, and is asked again in it
 
 
 def send(sock, kind, payload=b""):
@@ -53,17 +53,25 @@ def receive(sock):
     return kind, payload
 
 
+WIRE_TRIP = None
+
+
+def wire_trip():
+    """`wire_trip.c` compiled (once, into a temporary folder): the C loop that sends and times."""
+    global WIRE_TRIP
+    if WIRE_TRIP is None:
+        folder = tempfile.mkdtemp()
+        WIRE_TRIP = os.path.join(folder, "wire_trip")
+        compiler = shutil.which("clang") or shutil.which("cc")
+        subprocess.run([compiler, "-O2", "-o", WIRE_TRIP, os.path.join(os.path.dirname(os.path.abspath(__file__)), "wire_trip.c")], check=True)
+    return WIRE_TRIP
+
+
 def exchange(host, request):
-    """µs of each of 2,000 run → exit exchanges over `host` (after 200 to warm up)."""
-    samples = []
-    for index in range(2200):
-        start = time.perf_counter_ns()
-        send(host, RUN, request)
-        while receive(host)[0] != EXIT:
-            pass
-        if index >= 200:
-            samples.append((time.perf_counter_ns() - start) / 1000)
-    return samples
+    """µs of each of 2,000 run → exit exchanges over `host` (after 200 to warm up), timed by the C loop."""
+    output = subprocess.run([wire_trip(), "2000", "200", request.hex()], pass_fds=(3, host.fileno()), check=True,
+                            stdout=subprocess.PIPE, preexec_fn=lambda: os.dup2(host.fileno(), 3)).stdout
+    return [float(line) for line in output.split()]
 
 
 def helper(strata, visible, data, plugin, version):
@@ -117,23 +125,10 @@ def round_trip(strata, config, data, plugin, words):
 
 
 def floor():
-    """µs of each run → exit exchange with a forked Python process that answers at once."""
-    host, helper = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
-    pid = os.fork()
-    if pid == 0:
-        host.close()
-        try:
-            while True:
-                receive(helper)
-                send(helper, OUTPUT, b"ok: hi\n")
-                send(helper, EXIT, struct.pack(">I", 0))
-        except EOFError:
-            os._exit(0)
-    helper.close()
-    samples = exchange(host, request(["hostile", "echo", "hi"], VERSION))
-    host.close()
-    os.waitpid(pid, 0)
-    return samples
+    """µs of each run → exit exchange with a forked C process that answers at once."""
+    output = subprocess.run([wire_trip(), "--floor", "2000", "200", request(["hostile", "echo", "hi"], VERSION).hex()], check=True,
+                            stdout=subprocess.PIPE).stdout
+    return [float(line) for line in output.split()]
 
 
 def cpu(command):
@@ -173,7 +168,7 @@ def main():
     try:
         configs, data = fixture(strata, folder)
         helper_trip = round_trip(strata, configs["process"], data, "hostile", ["hostile", "echo", "hi"])
-        python_trip = floor()
+        floor_trip = floor()
         command = lambda mode: [strata, "--config", configs[mode], "--data-dir", data, "blocks", "list"]
         subprocess.run(command("none")[:-1] + ["add", "Deep", "work", "--hours", "4"], stdout=subprocess.DEVNULL, check=True)
         hyperfine([command("none"), command("process")], runs=2, warmup=2)
@@ -187,7 +182,7 @@ def main():
         print("| measure | goal | result |")
         print("|---|---|---|")
         print(f"| one message round trip (`run` → `exit`, a trivial command), median of 2,000 | ≤ 50 µs | {spread(helper_trip, 'µs')} |")
-        print(f"| the same exchange with a Python echo process (the wire's and the script's floor) | | {spread(python_trip, 'µs')} |")
+        print(f"| the same exchange with a C echo process (the wire's and the loop's floor) | | {spread(floor_trip, 'µs')} |")
         print(f"| `blocks list` in process | | {spread(alone, 'ms')} |")
         print(f"| `blocks list` through a sandboxed helper | | {spread(helped, 'ms')} |")
         print(f"| helper ÷ in process, median of 30 pairs | ≤ 2× | {statistics.median(ratios):.2f}× ({min(ratios):.2f}–{max(ratios):.2f}) |")
@@ -199,7 +194,7 @@ def main():
 
 
 def versus(strata, baseline):
-    """Round trips of `strata`, of `baseline` and of the Python floor, interleaved in 5 rounds: each one's
+    """Round trips of `strata`, of `baseline` and of the C floor, interleaved in 5 rounds: each one's
     median of the rounds' medians, in µs."""
     medians = {strata: [], baseline: [], "floor": []}
     for _ in range(5):
