@@ -28,7 +28,7 @@ public struct CommandSpec: Sendable, Equatable, Encodable {
         public var fileExtensions: [String]?
         /// When set, the argument is a `HOST:PORT` the command listens on or connects to (`"endpoint"` in
         /// `plugin.json`, optional): a plugin in a sandboxed helper gets its socket for that address, and
-        /// no other, from strata (``Endpoint``).
+        /// no other, from strata (``CommandSpec/Endpoint``).
         public var endpoint: Endpoint?
 
         public init(_ name: String, help: String, optional: Bool = false, repeats: Bool = false) {
@@ -56,7 +56,7 @@ public struct CommandSpec: Sendable, Equatable, Encodable {
 
     /// What a command does with a `HOST:PORT` the user gives it: a plugin in a sandboxed helper may open no
     /// TCP socket, so strata opens the one for that address, with the user's authority, when the plugin asks
-    /// (``TCPSockets`` in StrataNetworking); any other address stays closed to it.
+    /// (`TCPSockets` in StrataNetworking); any other address stays closed to it.
     public enum Endpoint: String, Sendable, Equatable, Encodable, CaseIterable {
         /// The command takes connections there (`--listen 0.0.0.0:7400`).
         case listen
