@@ -89,7 +89,7 @@ struct HelperCommand: Sendable {
             return 1
         }
         switch await helper.run(
-            words, files: files, sockets: sockets(words), isTerminal: invocation.isTerminal, output: { Self.relay($0, to: invocation) },
+            words, files: files, sockets: { sockets(words) }, isTerminal: invocation.isTerminal, output: { Self.relay($0, to: invocation) },
             error: { invocation.writeError($0) }, network: network)
         {
         case .success(let code):

@@ -54,7 +54,8 @@ final class HelperFileGrants: Sendable {
     func receive(_ payload: [UInt8]) -> Outcome? {
         guard let ask = HelperFileAsk(payload: payload) else { return nil }
         let path = UserFileOpening.resolved(ask.path, workingDirectory: workingDirectory, home: home)
-        return state.withLock { state in
+        // `nil` from the lock: a file the user allowed before, opened afresh outside it (a file system call).
+        let decided: Outcome? = state.withLock { state in
             if state.pending != nil {
                 return .answer(
                     HelperFileAnswer(id: ask.id, .refused(path: path, reason: "strata is asking you for another file already; ask for one at a time")))
@@ -69,15 +70,15 @@ final class HelperFileGrants: Sendable {
             if let problem = UserFileOpening.extensionProblem(path, extensions: ask.extensions) {
                 return .answer(HelperFileAnswer(id: ask.id, .unreadable(path: path, reason: problem)))
             }
-            if state.allowed.contains(path) {
-                let (answer, descriptor) = Self.opened(path, id: ask.id)
-                return .answer(answer, descriptor: descriptor)
-            }
+            if state.allowed.contains(path) { return nil }
             let purpose = Sanitizer.sanitize(ask.purpose).split(whereSeparator: \.isNewline).joined(separator: " ")
             let prompt = Prompt(id: ask.id, path: path, purpose: purpose)
             state.pending = prompt
             return .ask(prompt)
         }
+        if let decided { return decided }
+        let (answer, descriptor) = Self.opened(path, id: ask.id)
+        return .answer(answer, descriptor: descriptor)
     }
 
     /// The user's answer to the prompt up: the answer to send, and the file's descriptor that goes with it

@@ -17,6 +17,10 @@ struct HelperSocketRequest: Codable, Equatable {
 
     var address: TCPAddress { TCPAddress(host: host, port: port) }
 
+    /// The longest strata waits for the connection: the timeout asked for, within 0 and
+    /// ``HelperSocketGrants/longestConnect`` (a NaN or an infinity waits no time).
+    var boundedTimeout: Double { timeout.isFinite ? min(max(timeout, 0), HelperSocketGrants.longestConnect) : 0 }
+
     struct Answer: Codable, Equatable {
         var id: UInt32
         /// The case of ``TCPSocketError`` when strata opened nothing, with its text and `errno`.
@@ -96,7 +100,7 @@ final class HelperTCPSockets: TCPSockets {
         }
         let sent = (try? JSONEncoder().encode(request)).map { channel.send(.init(.socketOpen, Array($0))) } ?? false
         if sent {
-            let patience = (request.timeout.isFinite ? min(max(request.timeout, 0), HelperSocketGrants.longestConnect) : 0) + Self.answerGrace
+            let patience = request.boundedTimeout + Self.answerGrace
             _ = waiter.arrived.wait(timeout: .now() + patience)
         }
         // Still waiting: no answer came (one that comes later finds nobody, and its socket is closed).
@@ -207,8 +211,7 @@ final class HelperSocketGrants: Sendable {
         if wait > .zero { usleep(UInt32(wait / .microseconds(1))) }
         do {
             if endpoint == .listen { return .success(try sockets.listen(host: request.host, port: request.port)) }
-            let timeout = request.timeout.isFinite ? min(max(request.timeout, 0), Self.longestConnect) : 0
-            return .success(try sockets.connect(host: request.host, port: request.port, timeoutSeconds: timeout))
+            return .success(try sockets.connect(host: request.host, port: request.port, timeoutSeconds: request.boundedTimeout))
         } catch {
             return .failure(error)
         }

@@ -130,10 +130,11 @@ final class PluginHelper: Sendable {
     /// Runs one command line in the helper: what it writes goes to `output` and `error` as it comes, and
     /// `network` answers its HTTP requests; cancelling the task (Ctrl-C) tells the helper to cancel the command.
     /// `files`, the files the user named on it, cross with it (the caller closes strata's descriptors), and
-    /// `sockets` opens the sockets it asks for (none when `nil`).
+    /// `sockets` makes what opens the sockets it asks for, on its first request (most commands make none; without
+    /// it, none is opened).
     /// - Returns: the command's exit code, or the failure when the helper died before it ended.
     func run(
-        _ words: [String], files: HelperFiles = HelperFiles(), sockets: HelperSocketGrants? = nil, isTerminal: Bool,
+        _ words: [String], files: HelperFiles = HelperFiles(), sockets: (@Sendable () -> HelperSocketGrants)? = nil, isTerminal: Bool,
         output: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void,
         network: HelperNetwork
     ) async -> Result<Int32, HelperFailure> {
@@ -150,6 +151,8 @@ final class PluginHelper: Sendable {
             return Result<Int32, HelperFailure>.failure(HelperFailure(pluginID: self.pluginID, reason: self.stop(saying: problem)))
         }
         return await withTaskCancellationHandler {
+            // One for the whole command, so that its bounds hold across the requests.
+            var grants: HelperSocketGrants?
             while true {
                 guard let frame = try? channel.receive() else { return failure(nil) }
                 switch frame.kind {
@@ -161,8 +164,9 @@ final class PluginHelper: Sendable {
                 case .streamOpen, .streamAck, .streamCancel:
                     guard http.receive(frame) else { return failure("sent a request strata can't read") }
                 case .socketOpen:
-                    let grants = sockets ?? HelperSocketGrants(pluginID: pluginID, granted: [], advice: "")
-                    guard grants.answer(frame.payload, on: channel) else { return failure("sent a request strata can't read") }
+                    let answering = grants ?? sockets?() ?? HelperSocketGrants(pluginID: pluginID, granted: [], advice: "")
+                    grants = answering
+                    guard answering.answer(frame.payload, on: channel) else { return failure("sent a request strata can't read") }
                 default: return failure("it sent a frame out of turn")
                 }
             }
