@@ -204,7 +204,7 @@ import Testing
 
     /// `g` writes a frame header of 4 GiB onto the helper's socket, `m` a screen frame whose lengths lie, and
     /// `s` hangs in the screen's key handler (strata waits 5 s for a frame).
-    @Test(.timeLimit(.minutes(10)), arguments: [("g", "sent a frame of"), ("m", "sent a frame strata can't read"), ("s", "didn't answer within 5 s")])
+    @Test(.timeLimit(.minutes(10)), arguments: [("g", "sent a frame strata can't read (a frame of"), ("m", "sent a frame strata can't read"), ("s", "didn't answer within 5 s")])
     func aHelperSendingWhatNoFrameIsOrHangingTakesTheAppHomeAndStrataStaysUp(_ key: String, _ reason: String) async throws {
         let sandbox = try Sandbox()
         try sandbox.install(fixture: "Hostile", as: "Hostile")

@@ -71,6 +71,17 @@ final class LaunchedProcess: @unchecked Sendable {
         return mask & (1 << UInt64(signal - 1)) != 0
     }
 
+    /// Waits until what it wrote to standard output so far meets `condition` and it catches SIGINT (its
+    /// handler is in place), at most `timeout` seconds; returns that output.
+    func waitForOutput(timeout: Double = 30, _ condition: (String) -> Bool) async throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !(condition(outputSoFar) && catches(SIGINT)) {
+            guard isRunning, Date() < deadline else { throw POSIXError(.ETIMEDOUT) }
+            try await Task.sleep(for: .milliseconds(10))  // polling the child
+        }
+        return outputSoFar
+    }
+
     /// Waits for the process to end (killing it after `timeout` seconds) and returns what it printed.
     func wait(timeout: Double = 120) throws -> ProcessResult {
         let deadline = Date().addingTimeInterval(timeout)
@@ -233,8 +244,13 @@ final class Sandbox {
     var state: URL { root.appendingPathComponent("state") }
 
     /// Runs `strata` with this sandbox's config, data and state folders.
-    func strata(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessResult {
-        try HostTests.strata(["--config", config.path, "--data-dir", data.path] + arguments,
+    func strata(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 120) throws -> ProcessResult {
+        try launch(arguments, environment: environment).wait(timeout: timeout)
+    }
+
+    /// Starts `strata` with this sandbox's config, data and state folders, without waiting for it.
+    func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> LaunchedProcess {
+        try HostTests.launch(BuildProducts.strata, ["--config", config.path, "--data-dir", data.path] + arguments,
                              environment: ["XDG_STATE_HOME": state.path].merging(environment) { $1 })
     }
 }

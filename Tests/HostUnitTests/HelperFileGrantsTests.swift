@@ -64,7 +64,7 @@ import Testing
     }
 
     @Test func oneAskAtATimeAndNoneAfterThreeDenials() throws {
-        let grants = HelperFileGrants(workingDirectory: "/w", home: "/home/u")
+        let grants = HelperFileGrants(helperWritable: [], workingDirectory: "/w", home: "/home/u")
         #expect(grants.receive(Self.ask(1, "~/lake.gpx")) == .ask(.init(id: 1, path: "/home/u/lake.gpx", purpose: "a track to run")))
         guard case .answer(let busy, _)? = grants.receive(Self.ask(2, "other.gpx")), case .refused? = busy.refusal else {
             Issue.record("a second ask while the prompt is up is refused")
@@ -94,7 +94,7 @@ import Testing
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("four".utf8).write(to: folder.appendingPathComponent("lake.gpx"))
-        let grants = HelperFileGrants(workingDirectory: folder.path, home: nil)
+        let grants = HelperFileGrants(helperWritable: [], workingDirectory: folder.path, home: nil)
         #expect(grants.receive(Self.ask(1, "lake.gpx")) == .ask(.init(id: 1, path: folder.path + "/lake.gpx", purpose: "a track to run")))
         let allowed = try #require(grants.answer(allow: true))
         #expect(allowed.answer.error == nil)
@@ -110,8 +110,54 @@ import Testing
         #expect(grants.receive(Self.ask(3, "other.gpx")) == .ask(.init(id: 3, path: folder.path + "/other.gpx", purpose: "a track to run")))
     }
 
+    /// A grant is the file, not its name. (Before, grants were kept by path: the plugin asked for a track, the
+    /// user allowed it, the plugin swapped the name for a link to the user's key and asked again, and strata
+    /// sent the key unasked; and the prompt showed the link's own path, not what it led to.)
+    @Test func aNameSwappedForALinkIsAskedForAgainShowingWhereItLeads() throws {
+        let folder = URL(fileURLWithPath: realPath(try Self.temporaryFolder().path)!)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let track = folder.appendingPathComponent("lake.gpx"), key = folder.appendingPathComponent("id_rsa")
+        try Data("four".utf8).write(to: track)
+        try Data("SECRET".utf8).write(to: key)
+        let grants = HelperFileGrants(helperWritable: [], workingDirectory: folder.path, home: nil)
+        #expect(grants.receive(Self.ask(1, "lake.gpx")) == .ask(.init(id: 1, path: track.path, purpose: "a track to run")))
+        let allowed = try #require(grants.answer(allow: true))
+        allowed.descriptor.map { _ = close($0) }
+        try FileManager.default.removeItem(at: track)
+        try FileManager.default.createSymbolicLink(atPath: track.path, withDestinationPath: key.path)
+        guard case .ask(let prompt)? = grants.receive(Self.ask(2, "lake.gpx")) else {
+            Issue.record("the swapped name was given without asking")
+            return
+        }
+        #expect(prompt.path == key.path, "the prompt shows where the name leads")
+        // The same name replaced by another file (a new inode) is asked for again too.
+        #expect(grants.answer(allow: false) != nil)
+        try FileManager.default.removeItem(at: track)
+        try Data("five!".utf8).write(to: track)
+        #expect(grants.receive(Self.ask(3, "lake.gpx")) == .ask(.init(id: 3, path: track.path, purpose: "a track to run")))
+    }
+
+    /// Nothing inside a folder the helper can write is handed over, by its own path or through a link.
+    @Test func aFileTheHelperCouldHavePlantedIsRefusedUnasked() throws {
+        let folder = URL(fileURLWithPath: realPath(try Self.temporaryFolder().path)!)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = folder.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        try Data("four".utf8).write(to: data.appendingPathComponent("lake.gpx"))
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link.gpx").path, withDestinationPath: data.path + "/lake.gpx")
+        let grants = HelperFileGrants(helperWritable: [data.path], workingDirectory: folder.path, home: nil)
+        for (id, typed) in [(UInt32(1), "data/lake.gpx"), (2, "link.gpx")] {
+            guard case .answer(let answer, let descriptor)? = grants.receive(Self.ask(id, typed)), case .refused(let reason)? = answer.refusal else {
+                Issue.record("\(typed) was not refused unasked")
+                continue
+            }
+            #expect(descriptor == nil && answer.path == data.path + "/lake.gpx" && reason.contains("which the plugin can write"), "\(reason)")
+        }
+        #expect(grants.pending == nil)
+    }
+
     @Test func aFileOfAnotherExtensionIsRefusedUnasked() {
-        let grants = HelperFileGrants(workingDirectory: "/w", home: nil)
+        let grants = HelperFileGrants(helperWritable: [], workingDirectory: "/w", home: nil)
         guard case .answer(let answer, _)? = grants.receive(Self.ask(1, "notes.txt", extensions: ["gpx"])) else {
             Issue.record("refused without asking")
             return
@@ -137,7 +183,7 @@ import Testing
 
         await #expect(throws: UserFileError.noScreen(path: key.path)) { try await files.readable(key.path, purpose: "a key", extensions: []) }
         files.screenOpened()
-        let grants = HelperFileGrants()
+        let grants = HelperFileGrants(helperWritable: [])
         func answer(allow: Bool) {
             #expect(detachThread(named: "strata-side") {
                 guard let frame = try? strata.receive(), frame.kind == .fileAsk, case .ask? = grants.receive(frame.payload),

@@ -12,7 +12,7 @@ import Testing
             pluginID: "hostile", mode: mode, limits: .init(memoryMegabytes: 512, openFiles: 64, cpuSeconds: 10), executable: executable,
             arguments: arguments, environment: ["PATH": "/usr/bin:/bin"], dataFolder: URL(fileURLWithPath: "/nonexistent"), config: Data(),
             configFile: URL(fileURLWithPath: "/nonexistent/.helper-config.json"),
-            readable: [], writable: [], otherPluginFolders: [], origin: "\"isolation\": \"process\" under features.hostile in c.json",
+            readable: [], writable: [], otherPluginFolders: [], library: executable, crashes: URL(fileURLWithPath: "/nonexistent"), origin: "\"isolation\": \"process\" under features.hostile in c.json",
             configSource: "c.json")
     }
 

@@ -10,6 +10,12 @@ import Synchronization
 /// ask at a time; after ``maximumDenials`` denials in the session strata refuses without asking, so that a
 /// plugin can't wear the user down. The file is opened only once the user allowed it, as the user, and judged through
 /// the descriptor that crosses (``UserFileOpening/open(_:maximumBytes:)``).
+///
+/// A grant is a file, not a name: the prompt shows the path with every link resolved, which is what strata
+/// opens (a file whose path changes between the prompt and the open is refused), and a file allowed before is
+/// given again only while its name still leads to the same file (device and inode); otherwise strata asks
+/// again. Nothing inside a folder the helper can write is handed over at all: the plugin could have put
+/// anything there, a link to the user's key among them.
 final class HelperFileGrants: Sendable {
     static let maximumDenials = 3
 
@@ -34,17 +40,35 @@ final class HelperFileGrants: Sendable {
     private struct State {
         var pending: Prompt?
         var denials = 0
-        /// The paths the user allowed in this session.
-        var allowed: Set<String> = []
+        /// The files the user allowed in this session: each resolved path, and the file it led to then.
+        var allowed: [String: FileKey] = [:]
+    }
+
+    /// A file as the kernel knows it, whatever its name.
+    struct FileKey: Equatable {
+        var device: UInt64
+        var inode: UInt64
+
+        init?(descriptor: Int32) {
+            var status = stat()
+            guard fstat(descriptor, &status) == 0 else { return nil }
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
+        }
     }
 
     private let state = Mutex(State())
     private let workingDirectory: String
     private let home: String?
+    /// The folders and files the helper can write, links resolved.
+    private let helperWritable: [String]
 
-    init(workingDirectory: String = UserFileOpening.currentDirectory(), home: String? = UserFileOpening.homeDirectory()) {
+    init(
+        helperWritable: [String], workingDirectory: String = UserFileOpening.currentDirectory(), home: String? = UserFileOpening.homeDirectory()
+    ) {
         self.workingDirectory = workingDirectory
         self.home = home
+        self.helperWritable = helperWritable.map { realPath($0) ?? $0 }
     }
 
     /// The ask the prompt is up for, if one is.
@@ -53,9 +77,29 @@ final class HelperFileGrants: Sendable {
     /// Takes an ask's payload from the helper; `nil` when it is not one within the bounds.
     func receive(_ payload: [UInt8]) -> Outcome? {
         guard let ask = HelperFileAsk(payload: payload) else { return nil }
-        let path = UserFileOpening.resolved(ask.path, workingDirectory: workingDirectory, home: home)
-        // `nil` from the lock: a file the user allowed before, opened afresh outside it (a file system call).
-        let decided: Outcome? = state.withLock { state in
+        let typed = UserFileOpening.resolved(ask.path, workingDirectory: workingDirectory, home: home)
+        // What strata would open: every link resolved (a missing file stays as typed, and fails to open).
+        let path = realPath(typed) ?? typed
+        if let folder = helperWritable.first(where: { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) {
+            return .answer(
+                HelperFileAnswer(
+                    id: ask.id,
+                    .refused(path: path, reason: "it is in \(folder), which the plugin can write, so strata doesn't hand it over. Name a file of yours outside it")
+                ))
+        }
+        // The name the user typed is what the plugin's extensions are about.
+        if let problem = UserFileOpening.extensionProblem(typed, extensions: ask.extensions) {
+            return .answer(HelperFileAnswer(id: ask.id, .unreadable(path: typed, reason: problem)))
+        }
+        // A file allowed before, if its name still leads to it: opened afresh outside the lock (a file system
+        // call), and given without asking; `nil` when it must be asked for.
+        if let known = state.withLock({ $0.allowed[path] }), case .success(let descriptor) = Self.open(path) {
+            if FileKey(descriptor: descriptor) == known, state.withLock({ $0.pending == nil }) {
+                return .answer(HelperFileAnswer(id: ask.id, path: path), descriptor: descriptor)
+            }
+            close(descriptor)
+        }
+        return state.withLock { state in
             if state.pending != nil {
                 return .answer(
                     HelperFileAnswer(id: ask.id, .refused(path: path, reason: "strata is asking you for another file already; ask for one at a time")))
@@ -67,18 +111,11 @@ final class HelperFileGrants: Sendable {
                         .refused(path: path, reason: "you said no \(Self.maximumDenials) times on this screen, so strata asks no more until it is opened again")
                     ))
             }
-            if let problem = UserFileOpening.extensionProblem(path, extensions: ask.extensions) {
-                return .answer(HelperFileAnswer(id: ask.id, .unreadable(path: path, reason: problem)))
-            }
-            if state.allowed.contains(path) { return nil }
             let purpose = Sanitizer.sanitize(ask.purpose).split(whereSeparator: \.isNewline).joined(separator: " ")
             let prompt = Prompt(id: ask.id, path: path, purpose: purpose)
             state.pending = prompt
             return .ask(prompt)
         }
-        if let decided { return decided }
-        let (answer, descriptor) = Self.opened(path, id: ask.id)
-        return .answer(answer, descriptor: descriptor)
     }
 
     /// The user's answer to the prompt up: the answer to send, and the file's descriptor that goes with it
@@ -91,15 +128,23 @@ final class HelperFileGrants: Sendable {
         }
         guard let prompt else { return nil }
         guard allow else { return (HelperFileAnswer(id: prompt.id, .denied(path: prompt.path)), nil) }
-        state.withLock { _ = $0.allowed.insert(prompt.path) }
-        return Self.opened(prompt.path, id: prompt.id)
+        switch Self.open(prompt.path) {
+        case .success(let descriptor):
+            if let key = FileKey(descriptor: descriptor) { state.withLock { $0.allowed[prompt.path] = key } }
+            return (HelperFileAnswer(id: prompt.id, path: prompt.path), descriptor)
+        case .failure(let problem): return (HelperFileAnswer(id: prompt.id, problem), nil)
+        }
     }
 
-    /// The answer for an allowed `path`: opened now, as the user, with its descriptor, or why it can't be.
-    private static func opened(_ path: String, id: UInt32) -> (answer: HelperFileAnswer, descriptor: Int32?) {
-        switch UserFileOpening.open(path, maximumBytes: HelperFiles.maximumBytes) {
-        case .success(let descriptor): (HelperFileAnswer(id: id, path: path), descriptor)
-        case .failure(let problem): (HelperFileAnswer(id: id, problem), nil)
+    /// `path` (links resolved) opened now, as the user, if it still is that path: the kernel's name for the
+    /// file opened (`/proc/self/fd/N`) must be the one shown, else a link was put in its way since.
+    private static func open(_ path: String) -> Result<Int32, UserFileError> {
+        UserFileOpening.open(path, maximumBytes: HelperFiles.maximumBytes).flatMap { descriptor in
+            guard realPath("/proc/self/fd/\(descriptor)") == path else {
+                close(descriptor)
+                return .failure(.refused(path: path, reason: "its path changed while strata opened it. Name it again"))
+            }
+            return .success(descriptor)
         }
     }
 }

@@ -19,9 +19,10 @@ struct HelperLaunch: Sendable {
     let arguments: [String]
     let environment: [String: String]
     let dataFolder: URL
-    /// The config the helper reads (``HelperServer/visibleConfig``), and the file in its data folder it is
-    /// written to: one per helper start, in a folder of this strata process's (two strata running the plugin
-    /// at once each write their own), removed once the helper has read it (``PluginHelper/start(_:)``).
+    /// The config the helper reads (``HelperServer/visibleConfig``), and the file it is written to: one per
+    /// helper start, in a folder of this strata process's in strata's own state folder, which the helper can
+    /// read but not write (strata never writes, makes or removes anything in a folder the helper can write),
+    /// removed once the helper has read it (``PluginHelper/start(_:)``).
     let config: Data
     let configFile: URL
     /// What it may read beyond the system's paths and strata's libraries, and what it may also write.
@@ -29,6 +30,10 @@ struct HelperLaunch: Sendable {
     let writable: [String]
     /// Folders of other plugins' libraries, which stay out of its reach even when strata has them mapped.
     let otherPluginFolders: Set<String>
+    /// The plugin's library, and the crash journal's folder, where a helper that doesn't finish loading in
+    /// time is recorded (``recordTimeout()``).
+    let library: String
+    let crashes: URL
     /// Where `features.<id>.isolation` comes from, and the config's path, for the refusal's sentence.
     let origin: String
     let configSource: String
@@ -39,8 +44,6 @@ struct HelperLaunch: Sendable {
         do {
             // Made as strata makes it for a plugin in process, and explained the same way when it can't be.
             try PrivateFolder.prepare(dataFolder)
-            // The one name every helper shared before.
-            unlink(dataFolder.appendingPathComponent(".helper-config.json").path)
             try PrivateFolder.preparePerProcess(configFile.deletingLastPathComponent())
             // Read once, within the handshake, and removed then: a reader sees it whole (the rename), and it
             // needn't survive the machine (no `fsync`, which Foundation's atomic write does: 2-7 ms on a busy disk).
@@ -50,24 +53,32 @@ struct HelperLaunch: Sendable {
                 pluginID: pluginID,
                 reason: "can't use its data folder: \(errorText(error)). Choose another with --data-dir or STRATA_DATA_DIR")
         }
+        if let problem = DataFolderQuota.problem(dataFolder.path, megabytes: limits.diskMegabytes) {
+            throw HelperFailure(pluginID: pluginID, reason: "plugin \(pluginID) can't start: \(problem).", refused: true)
+        }
         guard mode != .processUnsandboxed else { return -1 }
         let ownFolder = URL(fileURLWithPath: executable).deletingLastPathComponent().path
         let libraries = KernelSandbox.mappedFolders().filter { $0 == ownFolder || !otherPluginFolders.contains($0) }
         do {
-            return try KernelSandbox(readable: KernelSandbox.systemReadable + libraries + readable, writable: writable).ruleset()
+            let readable = KernelSandbox.systemReadable + libraries + readable + [configFile.path]
+            return try KernelSandbox(readable: readable, writable: writable).ruleset()
         } catch {
             throw refusal(error.detail)
         }
     }
 
-    /// The next helper's config in `dataFolder`: `.helper-config/<strata's pid>/<helpers started>.json`. The
-    /// folders of strata processes that ended (killed before their helper read its config) go as the next
+    /// The next helper's config in strata's state folder: `helper-configs/<strata's pid>/<helpers started>.json`.
+    /// The folders of strata processes that ended (killed before their helper read its config) go as the next
     /// one is made.
-    static func nextConfigFile(in dataFolder: URL) -> URL {
-        PrivateFolder.perProcess(in: dataFolder.appendingPathComponent(".helper-config"))
+    static func nextConfigFile(inState stateFolder: URL) -> URL {
+        PrivateFolder.perProcess(in: stateFolder.appendingPathComponent("helper-configs"))
             .appendingPathComponent("\(starts.add(1, ordering: .relaxed).newValue).json")
     }
     private static let starts = Atomic<Int>(0)
+
+    /// Records that the helper didn't finish loading the plugin in time: until the library changes or
+    /// `strata plugins retry ID`, strata reports the plugin as timed out instead of waiting for it again.
+    func recordTimeout() { CrashJournal.timedOut(pluginID, path: library, in: crashes) }
 
     /// The kernel sandbox could not be made or applied: strata refuses the plugin, and says what to set.
     func refusal(_ detail: String) -> HelperFailure {
@@ -98,7 +109,7 @@ extension HostRunner {
         variables["XDG_STATE_HOME"] = dataFolder.appendingPathComponent(".state").path
         if isolation.mode == .process { variables[PluginContext.sandboxedVariable] = "1" }
         let pluginFolder = URL(fileURLWithPath: entry.path).deletingLastPathComponent().path
-        let helperConfig = HelperLaunch.nextConfigFile(in: dataFolder)
+        let helperConfig = HelperLaunch.nextConfigFile(inState: stateDirectory(context.environment))
         let config = HelperServer.visibleConfig(for: id, descriptor: descriptor, pluginFolder: pluginFolder, config: context.config)
         return HelperLaunch(
             pluginID: id, mode: isolation.mode, limits: isolation.limits,
@@ -111,6 +122,7 @@ extension HostRunner {
             otherPluginFolders: Set(
                 catalog.plugins.entries.filter { $0.id != id }.map { URL(fileURLWithPath: $0.path).deletingLastPathComponent().path }
             ).subtracting([pluginFolder]),
-            origin: isolation.origin(of: id, in: context.config.source), configSource: context.config.source)
+            library: entry.path, crashes: context.crashes, origin: isolation.origin(of: id, in: context.config.source),
+            configSource: context.config.source)
     }
 }

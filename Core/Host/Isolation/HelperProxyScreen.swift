@@ -2,7 +2,9 @@ import StrataBase
 import StrataTerminal
 
 /// How the app opens a process-isolated feature: each open starts a fresh helper, which runs the feature's
-/// screens (``HelperScreenServer``), and pushes one ``HelperProxyScreen`` that shows them.
+/// screens (``HelperScreenServer``), and shows them in one ``HelperProxyScreen``. The helper starts on a thread
+/// of its own behind a ``HelperStartingScreen``: however long it takes (up to its load deadline), the app's keys
+/// keep working, and Esc or q leave it.
 struct HelperScreenProvider: FeatureScreenProvider {
     let command: HelperCommand
     /// The feature's name, for the notice when its helper ends.
@@ -13,21 +15,62 @@ struct HelperScreenProvider: FeatureScreenProvider {
         if let refusal = supervisor.admitNow(id) { throw HomeFeature.ActivationFailed(description: refusal) }
         // A helper that dies (not one strata refused to start) counts toward its restarts' backoff and cap.
         let died: @Sendable (HelperFailure) -> Void = { if !$0.refused { supervisor.died(id, reason: $0.reason) } }
-        let helper: PluginHelper
-        do {
-            helper = try command.start()
-        } catch {
-            died(error)
-            throw error
-        }
-        let session = HelperScreenSession(helper: helper, network: command.network)
+        let starting = HelperStartingScreen(displayName: displayName, navigator: navigator)
+        let (command, displayName) = (command, displayName)
         let context = HelperScreenRequest.Context(size: TerminalSize(width: 80, height: 20), context: RenderContext())
-        switch session.request(.open, context: context) {
-        case .success:
-            return HelperProxyScreen(session: session, context: context, displayName: displayName, navigator: navigator, died: died)
-        case .failure(let problem):
-            died(problem)
-            throw problem
+        let started = detachThread(named: "strata-helper-start") {
+            let result = Result { () throws(HelperFailure) -> HelperScreenSession in
+                let session = HelperScreenSession(helper: try command.start(), network: command.network)
+                if case .failure(let problem) = session.request(.open, context: context) { throw problem }
+                return session
+            }
+            if case .failure(let problem) = result { died(problem) }
+            Task { @MainActor in
+                starting.finish(result) { session, navigator in
+                    HelperProxyScreen(session: session, context: context, displayName: displayName, navigator: navigator, died: died)
+                }
+            }
+        }
+        guard started else { throw HelperFailure(pluginID: id, reason: "can't start the thread that starts it") }
+        return starting
+    }
+}
+
+/// What the app shows while a feature's helper starts: its name, and the keys that work meanwhile (Esc goes
+/// back, q quits). Once the helper answered, the feature's screen takes its place; if the user left first,
+/// the helper is ended; if it failed, the app says so as it does for a feature that can't be opened.
+@MainActor
+final class HelperStartingScreen: Screen {
+    private let displayName: String
+    private weak var navigator: Navigator?
+
+    init(displayName: String, navigator: Navigator) {
+        self.displayName = displayName
+        self.navigator = navigator
+    }
+
+    var title: String { displayName }
+    var helpItems: [HelpItem] { [HelpItem("Esc", "back")] }
+
+    func draw(in canvas: Canvas, context: RenderContext) {
+        canvas.draw("Starting \(Sanitizer.sanitize(displayName))…", row: 0)
+    }
+
+    func handle(_ key: Key) throws -> KeyResult { .ignored }
+
+    /// The helper started (its screen made by `screen`) or failed.
+    func finish(
+        _ result: Result<HelperScreenSession, HelperFailure>,
+        screen: (HelperScreenSession, Navigator) -> any Screen
+    ) {
+        guard let navigator, navigator.top === self else {
+            if case .success(let session) = result { session.close() }
+            return
+        }
+        _ = navigator.pop()
+        switch result {
+        case .success(let session): navigator.push(screen(session, navigator))
+        case .failure(let problem): navigator.presentAlert(title: displayName, message: "\(displayName) could not be opened: \(problem)")
         }
     }
 }

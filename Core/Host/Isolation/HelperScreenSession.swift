@@ -26,7 +26,7 @@ final class HelperScreenSession: Sendable {
 
     let helper: PluginHelper
     /// The files the helper's screen asked for, and the prompt up for one.
-    let files = HelperFileGrants()
+    let files: HelperFileGrants
     private let http: HelperHTTPRelay
     private let state = Mutex(State())
     /// Whether the reader closed the helper's socket: after that nothing is sent on it or shut down (its
@@ -77,6 +77,7 @@ final class HelperScreenSession: Sendable {
 
     init(helper: PluginHelper, network: HelperNetwork) {
         self.helper = helper
+        files = HelperFileGrants(helperWritable: helper.writable)
         http = HelperHTTPRelay(channel: helper.channel, network: network)
         DispatchQueue.global().async { [self] in read() }
     }
@@ -197,10 +198,8 @@ final class HelperScreenSession: Sendable {
             let frame: HelperWire.Frame
             do {
                 frame = try helper.channel.receive()
-            } catch .closed {
-                return end(saying: nil)
             } catch {
-                return end(saying: "sent \(error)")
+                return end(saying: error.helperFault)
             }
             switch frame.kind {
             case .frame:
@@ -224,7 +223,7 @@ final class HelperScreenSession: Sendable {
                 case nil: return end(saying: "sent a request for a file strata can't read")
                 }
             default:
-                return end(saying: "sent a frame out of turn")
+                return end(saying: "sent a frame out of turn (\(frame.kind))")
             }
         }
     }

@@ -18,7 +18,8 @@ enum HelperSpawn {
         let envp = launch.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         let (memory, memoryOverflow) = UInt64(launch.limits.memoryMegabytes).multipliedReportingOverflow(by: 1 << 20)
-        guard !memoryOverflow, let files = UInt64(exactly: launch.limits.openFiles) else {
+        let (fileBytes, fileOverflow) = UInt64(launch.limits.diskMegabytes).multipliedReportingOverflow(by: 1 << 20)
+        guard !memoryOverflow, !fileOverflow, let files = UInt64(exactly: launch.limits.openFiles) else {
             return .failure(HelperSpawnError(step: Int32(STRATA_STEP_MEMORY.rawValue), code: EINVAL))
         }
         let pid = launch.executable.withCString { path in
@@ -26,7 +27,8 @@ enum HelperSpawn {
                 envp.withUnsafeBufferPointer { envp in
                     var start = strata_helper_start(
                         path: path, argv: argv.baseAddress, envp: envp.baseAddress, socket: socket, errors: errors, null: null,
-                        parent: getpid(), memory_bytes: memory, open_files: files, ruleset: ruleset, failed_step: 0, error: 0)
+                        parent: getpid(), memory_bytes: memory, open_files: files, file_bytes: fileBytes, ruleset: ruleset, failed_step: 0,
+                        error: 0)
                     let pid = strata_helper_spawn(&start)
                     return (pid, start.failed_step, start.error)
                 }
@@ -54,7 +56,7 @@ struct HelperSpawnError: Error {
         let error = String(cString: strerror(code))
         let sandboxSteps: [strata_helper_step: String] = [
             STRATA_STEP_MEMORY: "can't set the memory limit", STRATA_STEP_OPEN_FILES: "can't set the open-file limit",
-            STRATA_STEP_CORE: "can't set the core-file limit", STRATA_STEP_CAPABILITIES: "can't drop its capabilities",
+            STRATA_STEP_CORE: "can't set the core-file limit", STRATA_STEP_FILE_SIZE: "can't set the file-size limit", STRATA_STEP_CAPABILITIES: "can't drop its capabilities",
             STRATA_STEP_LANDLOCK: "Landlock refused to restrict the helper", STRATA_STEP_SECCOMP: "seccomp refused the filter",
         ]
         let step = strata_helper_step(rawValue: UInt32(bitPattern: self.step))

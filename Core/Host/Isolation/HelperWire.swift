@@ -34,6 +34,9 @@ enum HelperWire {
     static let version: UInt32 = 5
     /// The largest payload either end accepts.
     static let maximumPayload = 1 << 20
+    /// How long a frame may take to arrive whole once its first byte came: a helper that sends part of one and
+    /// stops holds nothing of strata's longer.
+    static let frameSeconds = 5
 
     enum Kind: UInt8, Sendable {
         case hello = 1, refused, run, output, error, exit, cancel
@@ -96,6 +99,10 @@ enum HelperWire {
         case tooLarge(Int)
         case unknownKind(UInt8)
         case empty
+        /// No whole frame came before the deadline the reader set.
+        case timedOut
+        /// Part of a frame came, then nothing more for ``HelperWire/frameSeconds``.
+        case stalled(bytes: Int)
 
         var description: String {
             switch self {
@@ -103,6 +110,19 @@ enum HelperWire {
             case .tooLarge(let count): "a frame of \(count) bytes, more than the \(HelperWire.maximumPayload + 1) allowed"
             case .unknownKind(let kind): "a frame of unknown kind \(kind)"
             case .empty: "a frame without a kind"
+            case .timedOut: "no frame in time"
+            case .stalled(let bytes): "\(bytes) byte\(bytes == 1 ? "" : "s") of a frame, then nothing for \(HelperWire.frameSeconds) s"
+            }
+        }
+
+        /// What a helper did, for the line that says why strata stopped it: `sent a frame strata can't read
+        /// (…)`, `sent 1 byte of a frame, then nothing for 5 s`; `nil` when it closed its end.
+        var helperFault: String? {
+            switch self {
+            case .closed: nil
+            case .timedOut: "didn't answer in time"
+            case .stalled: "sent \(self)"
+            case .tooLarge, .unknownKind, .empty: "sent a frame strata can't read (\(self))"
             }
         }
     }
@@ -158,12 +178,24 @@ final class HelperChannel: Sendable {
         }
     }
 
-    /// The next frame, waiting for it; throws ``HelperWire/Problem/closed`` at the end. Reads go into a
-    /// buffer on the stack (not a new 64 KiB array per call), and readers take turns.
-    func receive() throws(HelperWire.Problem) -> HelperWire.Frame {
+    /// The next frame, waiting for it until `deadline` (`nil`: as long as it takes); throws
+    /// ``HelperWire/Problem/closed`` at the end, ``HelperWire/Problem/timedOut`` past the deadline, and
+    /// ``HelperWire/Problem/stalled(bytes:)`` when part of a frame came and the rest didn't within
+    /// ``HelperWire/frameSeconds``. Reads go into a buffer on the stack (not a new 64 KiB array per call), and
+    /// readers take turns.
+    func receive(until deadline: ContinuousClock.Instant? = nil) throws(HelperWire.Problem) -> HelperWire.Frame {
         try reading.withLock { buffer throws(HelperWire.Problem) in
+            // Bytes left from the last read are a frame begun: its rest is due from now.
+            var begun: ContinuousClock.Instant? = buffer.isEmpty ? nil : .now
             while true {
                 if let frame = try HelperWire.frame(from: &buffer) { return frame }
+                if !buffer.isEmpty, begun == nil { begun = .now }
+                let frameDue = begun.map { $0 + .seconds(HelperWire.frameSeconds) }
+                if let due = [deadline, frameDue].compactMap({ $0 }).min() {
+                    guard Self.waitReadable(descriptor, until: due) else {
+                        throw frameDue.map { $0 <= due } == true ? .stalled(bytes: buffer.count) : .timedOut
+                    }
+                }
                 let count = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 65536) { chunk in
                     let count = recv(descriptor, chunk.baseAddress, chunk.count, 0)
                     if count > 0 { buffer += chunk[..<count] }
@@ -243,6 +275,19 @@ extension HelperChannel {
                 if count < 0 && errno == EINTR { continue }
                 guard count > 0 else { throw .closed }
             }
+        }
+    }
+
+    /// Whether `descriptor` has something to read (or an end or error, which the read then tells) before
+    /// `deadline`.
+    static func waitReadable(_ descriptor: Int32, until deadline: ContinuousClock.Instant) -> Bool {
+        var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            let left = deadline - .now
+            guard left > .zero else { return false }
+            let milliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1
+            let result = poll(&ready, 1, Int32(clamping: milliseconds))
+            if result > 0 || (result < 0 && errno != EINTR) { return true }
         }
     }
 

@@ -34,8 +34,11 @@ struct IsolationSettings: Equatable {
         var openFiles = 256
         /// CPU seconds per command.
         var cpuSeconds = 300
+        /// What its data folder may hold, in MiB: no file it writes grows past it (RLIMIT_FSIZE), and a
+        /// helper whose folder holds more doesn't start (``DataFolderQuota``).
+        var diskMegabytes = 1_024
 
-        static let keys = ["memoryMegabytes", "openFiles", "cpuSeconds"]
+        static let keys = ["memoryMegabytes", "openFiles", "cpuSeconds", "diskMegabytes"]
         /// The largest value each may be set to.
         static let maximum = 1 << 20
 
@@ -102,6 +105,7 @@ struct IsolationSettings: Equatable {
                 switch key {
                 case "memoryMegabytes": limits.memoryMegabytes = count
                 case "openFiles": limits.openFiles = count
+                case "diskMegabytes": limits.diskMegabytes = count
                 default: limits.cpuSeconds = count
                 }
             }

@@ -12,8 +12,8 @@ struct KernelSandbox {
     /// Folders and files it may also write: its data folder and the files it declared writable.
     var writable: [String]
 
-    /// The Landlock ABI the policy needs: TCP rules (4) and signal and abstract-socket scoping (6).
-    static let landlockABI: Int32 = 6
+    /// The Landlock ABI the policy needs (`STRATA_LANDLOCK_ABI`).
+    static let landlockABI = Int32(STRATA_LANDLOCK_ABI)
 
     /// What the kernel lacks for the sandbox, as a sentence; `nil` when it has all of it.
     static var missingSupport: String? {
@@ -25,8 +25,9 @@ struct KernelSandbox {
     }
 
     /// Paths every helper reads: system libraries, certificates, time zones, the loader's cache, and `/proc`
-    /// (Dispatch reads each of its threads' `/proc/<tid>/stat`; another process's memory and environment stay
-    /// out of reach, since Landlock allows ptrace-mode access only inside the helper's own domain).
+    /// (Dispatch reads each of its worker threads' `/proc/<tid>/stat` and ends the process when it can't, so a
+    /// rule for the helper's own folder alone won't do; another process's memory and environment stay out of
+    /// reach, since Landlock allows ptrace-mode access only inside the helper's own domain).
     static let systemReadable = [
         "/usr/lib", "/usr/lib64", "/lib", "/lib64", "/usr/share/zoneinfo", "/usr/share/ca-certificates",
         "/etc/ssl", "/etc/ca-certificates", "/etc/localtime", "/etc/ld.so.cache", "/dev/null", "/dev/urandom",

@@ -12,6 +12,8 @@ final class PluginHelper: Sendable {
     let pluginID: String
     let pid: pid_t
     let limits: IsolationSettings.Limits
+    /// What it may write (its data folder, the files it declared writable): strata hands it nothing from there.
+    let writable: [String]
     /// Its socket; a screen's session reads it from a thread of its own (``HelperScreenSession``).
     let channel: HelperChannel
     /// The end of the helper's standard error: what the Swift runtime says as it dies.
@@ -24,10 +26,11 @@ final class PluginHelper: Sendable {
     private let cpu = HelperCPULimit()
 
     private init(
-        pluginID: String, pid: pid_t, limits: IsolationSettings.Limits, channel: HelperChannel, lastWords: HelperStandardError,
-        lifetime: HelperLifetime
+        pluginID: String, pid: pid_t, limits: IsolationSettings.Limits, writable: [String], channel: HelperChannel,
+        lastWords: HelperStandardError, lifetime: HelperLifetime
     ) {
         self.lifetime = lifetime
+        self.writable = writable
         self.pluginID = pluginID
         self.pid = pid
         self.limits = limits
@@ -95,32 +98,41 @@ final class PluginHelper: Sendable {
             throw error.failure(for: launch)
         }
         let helper = PluginHelper(
-            pluginID: pluginID, pid: pid, limits: launch.limits, channel: HelperChannel(descriptor: ends[0]),
+            pluginID: pluginID, pid: pid, limits: launch.limits, writable: launch.writable, channel: HelperChannel(descriptor: ends[0]),
             lastWords: HelperStandardError(descriptor: errors[0]), lifetime: lifetime)
         guard helper.cpu.watch(pid, lifetime: lifetime) else {
             helper.stop()
             throw HelperFailure(pluginID: pluginID, reason: "can't start the thread that watches its CPU time")
         }
         helper.channel.send(.init(.hello, number: HelperWire.version))
-        // The plugin's constructor or registration may never return: bounded as it is in process (LoadWatchdog).
-        guard helper.isReadable(within: LoadWatchdog.timeout) else {
-            helper.stop()
-            throw HelperFailure(
-                pluginID: pluginID, reason: "did not finish loading the plugin within \(secondsText(LoadWatchdog.timeout)), so strata stopped it",
-                timedOut: true)
-        }
+        // The plugin's constructor or registration may never return, and a helper may send part of its answer
+        // and stop: one deadline for the whole handshake, as a load in process has (LoadWatchdog).
+        let answer: HelperWire.Frame
         do {
-            let answer = try helper.channel.receive()
-            switch answer.kind {
-            case .hello where answer.number == HelperWire.version: return helper
-            case .refused: throw HelperFailure(pluginID: pluginID, reason: answer.text, refused: true)
-            default: throw HelperFailure(pluginID: pluginID, reason: "its handshake was not version \(HelperWire.version)")
-            }
-        } catch let failure as HelperFailure {
-            helper.stop()
-            throw failure
-        } catch {
+            answer = try helper.channel.receive(until: .now + .seconds(LoadWatchdog.timeout))
+        } catch .closed {
             throw HelperFailure(pluginID: pluginID, reason: helper.stop())
+        } catch {
+            helper.stop()
+            // A load that doesn't end in time, however it hangs, is recorded as one in process is.
+            let (what, timedOut) =
+                switch error {
+                case .timedOut: ("did not finish loading the plugin within \(secondsText(LoadWatchdog.timeout))", true)
+                case .stalled: ("\(error.helperFault ?? ""), while loading the plugin", true)
+                default: ("\(error.helperFault ?? "") while loading the plugin", false)
+                }
+            if timedOut { launch.recordTimeout() }
+            throw HelperFailure(pluginID: pluginID, reason: "\(what), so strata stopped it", timedOut: timedOut)
+        }
+        switch answer.kind {
+        case .hello where answer.number == HelperWire.version: return helper
+        case .refused:
+            helper.stop()
+            // The helper's own sentence (strata's code in it, unless the plugin took the wire over): one line, bounded.
+            throw HelperFailure(pluginID: pluginID, reason: Sanitizer.sanitize(String(answer.text.prefix(1000))), refused: true)
+        default:
+            helper.stop()
+            throw HelperFailure(pluginID: pluginID, reason: "sent a handshake that is not version \(HelperWire.version)")
         }
     }
 
@@ -150,42 +162,65 @@ final class PluginHelper: Sendable {
             http.cancelAll()
             return Result<Int32, HelperFailure>.failure(HelperFailure(pluginID: self.pluginID, reason: self.stop(saying: problem)))
         }
+        let cancelled = Atomic(false)
         return await withTaskCancellationHandler {
             // One for the whole command, so that its bounds hold across the requests.
             var grants: HelperSocketGrants?
             while true {
-                guard let frame = try? channel.receive() else { return failure(nil) }
+                let frame: HelperWire.Frame
+                do throws(HelperWire.Problem) {
+                    frame = try channel.receive()
+                } catch let problem {
+                    guard cancelled.load(ordering: .relaxed) else { return failure(problem.helperFault) }
+                    // Ended past the wait for its command to stop: the user's Ctrl-C, not a death.
+                    http.cancelAll()
+                    self.stop()
+                    error("strata: plugin \(pluginID)'s helper didn't end its command within \(Self.cancelSeconds) s of Ctrl-C, so strata stopped it")
+                    return .success(130)
+                }
                 switch frame.kind {
                 case .output: output(frame.text)
                 case .error: error(frame.text)
                 case .exit:
                     http.cancelAll()
-                    return .success(Int32(bitPattern: frame.number ?? 1))
+                    return .success(Self.exitCode(frame.number, cancelled: cancelled.load(ordering: .relaxed), error: error))
                 case .streamOpen, .streamAck, .streamCancel:
                     guard http.receive(frame) else { return failure("sent a request strata can't read") }
                 case .socketOpen:
                     let answering = grants ?? sockets?() ?? HelperSocketGrants(pluginID: pluginID, granted: [], advice: "")
                     grants = answering
                     guard answering.answer(frame.payload, on: channel) else { return failure("sent a request strata can't read") }
-                default: return failure("it sent a frame out of turn")
+                default: return failure("sent a frame out of turn (\(frame.kind))")
                 }
             }
         } onCancel: {
+            cancelled.store(true, ordering: .relaxed)
             channel.send(.init(.cancel))
+            // A helper that doesn't end its command when told is ended: Ctrl-C always gets the user back.
+            let (pid, stopped) = (pid, lifetime)
+            DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(Self.cancelSeconds)) {
+                if !stopped.hasEnded(within: .seconds(0)) { kill(-pid, SIGKILL) }
+            }
         }
     }
 
-    /// Whether the helper has sent something (or ended) within `seconds`.
-    private func isReadable(within seconds: Double) -> Bool {
-        var ready = pollfd(fd: channel.descriptor, events: Int16(POLLIN), revents: 0)
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while true {
-            let left = deadline - .now
-            guard left > .zero else { return false }
-            let result = poll(&ready, 1, Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1))
-            if result > 0 { return true }
-            if result < 0 && errno != EINTR { return true }  // receive() then says what went wrong
+    /// How long a helper has to end its command after Ctrl-C before strata ends the helper.
+    static let cancelSeconds = 2
+
+    /// The exit code a helper's command ended with, as strata exits with it: what the user's Ctrl-C gives
+    /// (130) only after the user pressed it; any other status over 125 (a shell's codes for a signal or a
+    /// program not found) becomes 1, with a line that says what the helper sent.
+    static func exitCode(_ number: UInt32?, cancelled: Bool, error: (String) -> Void) -> Int32 {
+        guard let number, let code = Int32(exactly: number) else {
+            error("strata: the helper ended its command without a status; taken as a failure")
+            return 1
         }
+        if code == 130 && cancelled { return code }
+        guard (0...125).contains(code) else {
+            error("strata: the helper ended its command with status \(code), which is strata's own for \(code == 130 ? "Ctrl-C" : "a signal"); taken as a failure (1)")
+            return 1
+        }
+        return code
     }
 
     /// Ends the helper and its process group (whatever it started), and says how it ended.

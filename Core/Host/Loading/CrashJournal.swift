@@ -118,6 +118,14 @@ enum CrashJournal {
         LoadWatchdog.start(id)
     }
 
+    /// Plugin `id` (its library at `path`) didn't finish loading in its helper in time: recorded as a load
+    /// in process that times out is (``LoadWatchdog``), so that the next run doesn't wait for it again.
+    static func timedOut(_ id: String, path: String, in directory: URL) {
+        guard let identity = FileIdentity(path: path), (try? PrivateFolder.prepare(directory)) != nil else { return }
+        let entry = recordPrefix(id: id, path: path, identity: identity) + #"\#(SIGALRM),"time":\#(time(nil)),"phase":"timedOut"}"# + "\n"
+        try? StagedFile.write(Array(entry.utf8), over: directory.appendingPathComponent("\(id).json").path, mode: 0o644, durable: false)
+    }
+
     /// Arms plugin `id` again for more of its activation, its "activating" entry still in place: no file is
     /// written.
     static func resumeActivating(_ id: String, path: String, in directory: URL) {

@@ -16,6 +16,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -130,9 +131,19 @@ static const unsigned denied[] = {
     __NR_pidfd_getfd, __NR_kcmp,
 };
 #define STRATA_DENIED (sizeof denied / sizeof denied[0])
-/// Instructions: the architecture check (3), the x32 check (3), 3 a denied call, the argument rules
-/// (socket 5, socketpair 5, prlimit64 7, clone 5, clone3 3, rt_sigaction 9), and the final allow.
-#define STRATA_FILTER_LENGTH (6 + 3 * STRATA_DENIED + 5 + 5 + 7 + 5 + 3 + 9 + 1)
+/// Calls the helper never makes: it inherits every socket it uses (its wire, and the TCP sockets strata opens
+/// and connects for it), so making, naming or connecting one is refused. Landlock doesn't cover a Unix socket
+/// *file*: without this, a connect to the user's tmux server, ssh-agent or D-Bus bus would get out.
+static const unsigned no_sockets[] = {__NR_socket, __NR_connect, __NR_bind, __NR_listen};
+#define STRATA_NO_SOCKETS (sizeof no_sockets / sizeof no_sockets[0])
+/// Terminal ioctls that type into or control a terminal, refused on any descriptor (their number is an
+/// unsigned int to the kernel: only the low half of the argument counts).
+static const unsigned denied_ioctls[] = {TIOCSTI, TIOCLINUX};
+#define STRATA_DENIED_IOCTLS (sizeof denied_ioctls / sizeof denied_ioctls[0])
+/// Instructions: the architecture check (3), the x32 check (3), 3 a denied call and a denied socket call,
+/// the argument rules (socketpair 8, prlimit64 7, clone 5, clone3 3, rt_sigaction 9, prctl 5, ioctl 5 + 1 a
+/// request), and the final allow.
+#define STRATA_FILTER_LENGTH (6 + 3 * (STRATA_DENIED + STRATA_NO_SOCKETS) + 8 + 7 + 5 + 3 + 9 + 5 + 5 + STRATA_DENIED_IOCTLS + 1)
 
 int strata_seccomp_install(void) {
     struct sock_filter program[STRATA_FILTER_LENGTH];
@@ -151,15 +162,21 @@ int strata_seccomp_install(void) {
         EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, denied[i], 0, 1));
         EMIT(STRATA_FAIL(EPERM));
     }
-    // Sockets other than AF_UNIX (the domain is an int: the low half).
-    static const unsigned socket_calls[] = {__NR_socket, __NR_socketpair};
-    for (size_t i = 0; i < 2; i++) {
+    for (size_t i = 0; i < STRATA_NO_SOCKETS; i++) {
         EMIT(STRATA_LOAD(STRATA_NR));
-        EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, socket_calls[i], 0, 3));
-        EMIT(STRATA_LOAD(STRATA_ARG_LOW(0)));
-        EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AF_UNIX, 1, 0));
-        EMIT(STRATA_FAIL(EAFNOSUPPORT));
+        EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, no_sockets[i], 0, 1));
+        EMIT(STRATA_FAIL(EPERM));
     }
+    // A connected pair of Unix stream sockets, nothing else: a datagram one could send to a socket file by
+    // its name (sendto), and the domain and type are ints (the low halves; the type's flags masked off).
+    EMIT(STRATA_LOAD(STRATA_NR));
+    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_socketpair, 0, 6));
+    EMIT(STRATA_LOAD(STRATA_ARG_LOW(0)));
+    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AF_UNIX, 0, 3));
+    EMIT(STRATA_LOAD(STRATA_ARG_LOW(1)));
+    EMIT(BPF_STMT(BPF_ALU | BPF_AND | BPF_K, 0xf));
+    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SOCK_STREAM, 1, 0));
+    EMIT(STRATA_FAIL(EPERM));
     // prlimit64 may read a limit (a null new limit, argument 2) but not change one.
     EMIT(STRATA_LOAD(STRATA_NR));
     EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_prlimit64, 0, 5));
@@ -187,6 +204,22 @@ int strata_seccomp_install(void) {
     EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 0, 2));
     EMIT(STRATA_LOAD(STRATA_ARG_HIGH(1)));
     EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 1, 0));
+    EMIT(STRATA_FAIL(EPERM));
+    // The parent-death signal stays (strata's death ends the helper): prctl may do anything else. The option
+    // is an int (the low half).
+    EMIT(STRATA_LOAD(STRATA_NR));
+    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_prctl, 0, 3));
+    EMIT(STRATA_LOAD(STRATA_ARG_LOW(0)));
+    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, PR_SET_PDEATHSIG, 0, 1));
+    EMIT(STRATA_FAIL(EPERM));
+    // ioctl: the requests above, on any descriptor (each a jump to the failure after the allow).
+    EMIT(STRATA_LOAD(STRATA_NR));
+    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_ioctl, 0, STRATA_DENIED_IOCTLS + 3));
+    EMIT(STRATA_LOAD(STRATA_ARG_LOW(1)));
+    for (size_t i = 0; i < STRATA_DENIED_IOCTLS; i++) {
+        EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, denied_ioctls[i], (unsigned char)(STRATA_DENIED_IOCTLS - i), 0));
+    }
+    EMIT(STRATA_RETURN(SECCOMP_RET_ALLOW));
     EMIT(STRATA_FAIL(EPERM));
     EMIT(STRATA_RETURN(SECCOMP_RET_ALLOW));
 #undef EMIT
@@ -257,6 +290,8 @@ static int helper_child(void *argument) {
     STEP(STRATA_STEP_MEMORY, setrlimit(RLIMIT_AS, &memory) != 0);
     struct rlimit files = {start->open_files, start->open_files};
     STEP(STRATA_STEP_OPEN_FILES, setrlimit(RLIMIT_NOFILE, &files) != 0);
+    struct rlimit file_size = {start->file_bytes, start->file_bytes};
+    STEP(STRATA_STEP_FILE_SIZE, setrlimit(RLIMIT_FSIZE, &file_size) != 0);
     struct rlimit core = {0, 0};
     STEP(STRATA_STEP_CORE, setrlimit(RLIMIT_CORE, &core) != 0);
     if (ruleset >= 0) {

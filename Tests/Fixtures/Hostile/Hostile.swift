@@ -10,6 +10,7 @@ import Synchronization
 /// in process (`"isolation": "none"`) every one gets through, which shows each sandbox test can fail.
 final class Fixture: FeaturePlugin {
     func register(in context: PluginContext) throws {
+        loadTimeMischief()
         func command(_ word: String, _ run: @escaping @Sendable ([String], PluginContext) async throws -> String) throws {
             try context.addCommand(PluginCommand(path: ["hostile", word]) { arguments, invocation in
                 invocation.writeLine("ok: " + (try await run(arguments.positionals, context)))
@@ -229,6 +230,55 @@ final class Fixture: FeaturePlugin {
                 throw CommandError.failure("denied: \(error)")
             }
         }
+        // A Unix socket *file* (a tmux server's, ssh-agent's, a D-Bus bus): Landlock doesn't cover it.
+        try command("unix-connect") { arguments, _ in
+            let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+            guard socket >= 0 else { throw denied("socket") }
+            defer { close(socket) }
+            guard connectUnix(socket, to: arguments[0]) == 0 else { throw denied("connect \(arguments[0])") }
+            guard write(socket, "escaped\n", 8) == 8 else { throw denied("write") }
+            return "connected to \(arguments[0])"
+        }
+        try command("unix-send") { arguments, _ in
+            var pair: [Int32] = [-1, -1]
+            guard socketpair(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0, &pair) == 0 else { throw denied("socketpair") }
+            defer { pair.forEach { close($0) } }
+            var address = unixAddress(arguments[0])
+            let sent = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { sendto(pair[0], "escaped\n", 8, 0, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
+            guard sent == 8 else { throw denied("sendto \(arguments[0])") }
+            return "sent to \(arguments[0])"
+        }
+        try context.addCommand(PluginCommand(path: ["hostile", "orphan"]) { _, invocation in
+            let cleared = clearParentDeathSignal()
+            invocation.writeLine("helper \(getpid()) parent-death signal \(cleared ? "cleared" : "kept: \(String(cString: strerror(errno)))")")
+            while true { pause() }
+        })
+        try context.addCommand(PluginCommand(path: ["hostile", "bad-frame"]) { arguments, _ in
+            var status = stat()
+            guard fstat(3, &status) == 0, status.st_mode & S_IFMT == S_IFSOCK else { throw denied("no helper socket") }
+            let frames: [[UInt8]] =
+                switch arguments.positionals[0] {
+                case "partial": [[0]]
+                case "huge": [[0x7f, 0xff, 0xff, 0xff, 4]]
+                case "empty": [[0, 0, 0, 0]]
+                case "unknown": [[0, 0, 0, 1, 200]]
+                default: [[0, 0, 0, 4, 5] + Array("^C\n".utf8), [0, 0, 0, 5, 6, 0, 0, 0, 130]]
+                }
+            for frame in frames where write(3, frame, frame.count) != frame.count { throw denied("write") }
+            while true { pause() }
+        })
+        try command("fill") { arguments, _ in
+            let path = (getenv("HOME").map { String(cString: $0) } ?? ".") + "/filler"
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            guard descriptor >= 0 else { throw denied("create \(path)") }
+            defer { close(descriptor) }
+            signal(SIGXFSZ, SIG_IGN)
+            let result = posix_fallocate(descriptor, 0, off_t(Int(arguments[0]) ?? 0) << 20)
+            guard result == 0 else { throw denied("fallocate \(arguments[0]) MiB", code: result) }
+            return "filled \(arguments[0]) MiB"
+        }
         try command("raw-frame") { _, _ in
             // In a helper, descriptor 3 is its socket to strata: an output frame written there directly, past
             // the invocation that sanitizes, carrying a terminal title sequence.
@@ -240,6 +290,43 @@ final class Fixture: FeaturePlugin {
             guard write(3, frame, frame.count) == frame.count else { throw denied("write") }
             return "sent a raw frame"
         }
+    }
+}
+
+/// The address of the Unix socket file at `path` (at most 107 bytes of it).
+private func unixAddress(_ path: String) -> sockaddr_un {
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { bytes in
+        for (index, byte) in path.utf8.prefix(bytes.count - 1).enumerated() { bytes[index] = byte }
+    }
+    return address
+}
+
+private func connectUnix(_ socket: Int32, to path: String) -> Int32 {
+    var address = unixAddress(path)
+    return withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    }
+}
+
+/// `prctl(PR_SET_PDEATHSIG, 0)` (prctl is variadic in C: called through its address), as a helper would to
+/// outlive strata. Whether it worked.
+private func clearParentDeathSignal() -> Bool {
+    typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+    guard let symbol = dlsym(nil, "prctl") else { return false }
+    return unsafeBitCast(symbol, to: Prctl.self)(1 /* PR_SET_PDEATHSIG */, 0, 0, 0, 0) == 0
+}
+
+/// Hostile things done while the plugin loads, each when a file of its name is in its home (in a helper, its
+/// data folder): clearing the parent-death signal, so that the helper would outlive strata; and sending one
+/// byte of a frame header during the handshake, then nothing.
+private func loadTimeMischief() {
+    guard let home = getenv("HOME").map({ String(cString: $0) }) else { return }
+    if access(home + "/clear-parent-death", F_OK) == 0 { _ = clearParentDeathSignal() }
+    if access(home + "/partial-frame-at-load", F_OK) == 0 {
+        _ = write(3, [UInt8(0)], 1)
+        while true { pause() }
     }
 }
 

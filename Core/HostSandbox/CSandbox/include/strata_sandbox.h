@@ -6,6 +6,9 @@
 
 #include <stdint.h>
 
+/// The Landlock ABI the sandbox needs: TCP rules (4) and signal and abstract-socket scoping (6).
+#define STRATA_LANDLOCK_ABI 6
+
 /// The Landlock ABI version this kernel speaks (0 when it has none).
 int strata_landlock_abi(void);
 
@@ -21,9 +24,12 @@ int strata_landlock_allow(int ruleset, const char *path, int writable, int abi);
 int strata_landlock_restrict(int ruleset);
 
 /// Installs the seccomp filter: ptrace, process_vm_readv/writev, mount, bpf, keyctl, kexec, module
-/// loading, namespaces, io_uring, new sessions and process groups, changing resource limits, sockets other
-/// than AF_UNIX, handling SIGXCPU and new processes (clone without CLONE_THREAD) fail with EPERM; clone3 answers ENOSYS, so
-/// that threads are started with clone, whose flags the filter can see.
+/// loading, namespaces, io_uring, new sessions and process groups, changing resource limits, making, binding,
+/// listening on or connecting a socket (only a Unix stream socketpair may be made: every other socket is
+/// inherited), clearing the parent-death signal, the terminal ioctls TIOCSTI and TIOCLINUX, handling SIGXCPU
+/// and new processes (clone without CLONE_THREAD) fail with EPERM; clone3 answers ENOSYS, so that threads are
+/// started with clone, whose flags the filter can see. `Tests/HostUnitTests/SandboxSyscallTableTests.swift`
+/// holds the table of what the helper may call.
 int strata_seccomp_install(void);
 
 /// Whether this kernel has seccomp filters.
@@ -53,6 +59,8 @@ struct strata_helper_start {
     /// strata's process id: the child ends when that is no longer its parent.
     int parent;
     uint64_t memory_bytes, open_files;
+    /// The largest file it may write (RLIMIT_FSIZE): its data folder's quota.
+    uint64_t file_bytes;
     /// A Landlock ruleset to restrict the child to, with the seccomp filter and no capabilities; -1: neither.
     int ruleset;
     /// Set when the child could not get as far as executing `path`: the step (``strata_helper_step``) and errno.
@@ -62,7 +70,7 @@ struct strata_helper_start {
 /// The steps of starting a helper, as ``strata_helper_start/failed_step`` names the one that failed.
 enum strata_helper_step {
     STRATA_STEP_GROUP = 1, STRATA_STEP_PARENT, STRATA_STEP_DESCRIPTORS, STRATA_STEP_MEMORY, STRATA_STEP_OPEN_FILES,
-    STRATA_STEP_CORE, STRATA_STEP_CAPABILITIES, STRATA_STEP_LANDLOCK, STRATA_STEP_SECCOMP, STRATA_STEP_EXECUTE,
+    STRATA_STEP_CORE, STRATA_STEP_CAPABILITIES, STRATA_STEP_LANDLOCK, STRATA_STEP_SECCOMP, STRATA_STEP_EXECUTE, STRATA_STEP_FILE_SIZE,
 };
 
 /// Starts a helper as one process image from the calling thread (whose end is the child's parent death): a

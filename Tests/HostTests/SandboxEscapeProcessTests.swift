@@ -1,0 +1,225 @@
+import Foundation
+import Glibc
+import StrataTesting
+import Testing
+
+/// The ways out of a sandboxed helper that an outside check found (issue #45), each tried by the Hostile
+/// fixture: a Unix socket file, a link planted in its data folder, one byte of a frame, a helper deaf to
+/// Ctrl-C or to strata's death, a full disk, and frames strata can't read. In process (`"isolation": "none"`)
+/// the socket gets through, which shows that test can fail; the rest are about the helper alone.
+@Suite struct SandboxEscapeProcessTests {
+    typealias Hostile = IsolationProcessTests.Hostile
+
+    /// A listening Unix socket file of each kind at `path`, closed (and removed) by `close()`.
+    final class Listener {
+        let path: String
+        let stream: Int32
+        let datagram: Int32
+
+        init(at path: String) throws {
+            self.path = path
+            stream = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+            datagram = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+            guard Self.bind(stream, path + "-s") == 0, listen(stream, 4) == 0, Self.bind(datagram, path + "-d") == 0 else {
+                throw POSIXError(.EADDRINUSE)
+            }
+        }
+
+        deinit {
+            close(stream)
+            close(datagram)
+            unlink(path + "-s")
+            unlink(path + "-d")
+        }
+
+        private static func bind(_ socket: Int32, _ path: String) -> Int32 {
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            withUnsafeMutableBytes(of: &address.sun_path) { bytes in
+                for (index, byte) in path.utf8.enumerated() { bytes[index] = byte }
+            }
+            return withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
+        }
+
+        /// Whether anything connected or sent a datagram (asked without waiting: the command has ended).
+        var reached: Bool {
+            var ready = [pollfd(fd: stream, events: Int16(POLLIN), revents: 0), pollfd(fd: datagram, events: Int16(POLLIN), revents: 0)]
+            return poll(&ready, 2, 0) > 0
+        }
+    }
+
+    /// Landlock doesn't cover a Unix socket *file*: before, a helper connected to the user's tmux server and
+    /// had it run a command outside the sandbox. Now it can't make a socket, nor send a datagram to a file
+    /// from a socketpair, whether the file is in /tmp, in `$XDG_RUNTIME_DIR` (D-Bus, ssh-agent) or in the home.
+    @Test(arguments: Isolation.allCases)
+    func aHelperReachesNoUnixSocketFile(_ isolation: Isolation) throws {
+        let hostile = try Hostile(isolation)
+        let runtime = hostile.sandbox.root.appendingPathComponent("run-user"), home = hostile.sandbox.root.appendingPathComponent("home")
+        for folder in [runtime, home] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        let places = ["/tmp/strata-\(getpid())-\(UInt32.random(in: 0...UInt32.max))", runtime.path + "/bus", home.path + "/.ssh-agent"]
+        for place in places {
+            let listener = try Listener(at: place)
+            let stream = try hostile.run("unix-connect", place + "-s")
+            let datagram = try hostile.run("unix-send", place + "-d")
+            switch isolation {
+            case .none:
+                #expect(stream.status == 0 && datagram.status == 0 && listener.reached, "in process it gets through: \(stream.stderr) \(datagram.stderr)")
+            case .process:
+                #expect(!listener.reached, "nothing reached \(place)")
+                #expect(stream.status == 1 && stream.stderr.contains("denied: socket: Operation not permitted"), "\(stream.stderr)")
+                #expect(datagram.status == 1 && datagram.stderr.contains("denied: socketpair: Operation not permitted"), "\(datagram.stderr)")
+            }
+        }
+    }
+
+    /// strata writes, makes and removes nothing in a folder the helper can write. (Before, it kept each
+    /// helper's config in `<data>/<id>/.helper-config/<pid>/`: a helper that replaced that folder by a link had
+    /// strata make a folder wherever the link led, and remove every folder there named like a process that
+    /// isn't running: a user's `Photos/2019` went, with its files.)
+    @Test func strataFollowsNoLinkPlantedInTheHelpersDataFolder() throws {
+        let hostile = try Hostile(.process)
+        let photos = hostile.sandbox.root.appendingPathComponent("Photos")
+        let year = photos.appendingPathComponent("4000001")  // a name no running process has (pid_max is lower)
+        try FileManager.default.createDirectory(at: year, withIntermediateDirectories: true)
+        try Data("a picture".utf8).write(to: year.appendingPathComponent("lake.jpg"))
+        let data = hostile.sandbox.data.appendingPathComponent("hostile")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        for name in [".helper-config", ".strata-files"] {
+            try FileManager.default.createSymbolicLink(at: data.appendingPathComponent(name), withDestinationURL: photos)
+        }
+        let result = try hostile.run("echo", "hello")
+        #expect(result.status == 0 && result.stdout == "ok: hello\n", "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: photos.path) == ["4000001"], "nothing made or removed in Photos")
+        #expect(FileManager.default.fileExists(atPath: year.appendingPathComponent("lake.jpg").path))
+    }
+
+    /// The helper's config is read from strata's own state folder, and removed once read.
+    @Test func theHelpersConfigIsInStratasStateFolderAndGoesOnceRead() throws {
+        let hostile = try Hostile(.process)
+        #expect(try hostile.run("echo", "hello").status == 0)
+        let configs = hostile.sandbox.state.appendingPathComponent("strata/helper-configs")
+        #expect(FileManager.default.fileExists(atPath: configs.path), "the folder is strata's")
+        let left = (FileManager.default.subpaths(atPath: configs.path) ?? []).filter { $0.hasSuffix(".json") }
+        #expect(left.isEmpty, "\(left)")
+        let inData = FileManager.default.subpaths(atPath: hostile.sandbox.data.appendingPathComponent("hostile").path) ?? []
+        #expect(!inData.contains { $0.contains("helper-config") }, "\(inData)")
+    }
+
+    /// One byte of a frame header and then nothing held a command for good (679 s, through SIGTERM and
+    /// SIGINT): the rest of a frame begun is due within 5 s.
+    @Test func oneByteOfAFrameHoldsACommandFiveSecondsNotForever() throws {
+        let hostile = try Hostile(.process)
+        let result = try hostile.sandbox.strata(["hostile", "bad-frame", "partial"], environment: [:], timeout: 60)
+        #expect(!result.signalled && result.status == 1, "it ended on its own: \(result.stderr)")
+        #expect(result.stderr.contains("plugin hostile's helper sent 1 byte of a frame, then nothing for 5 s"), "\(result.stderr)")
+    }
+
+    /// The same during the handshake: the plugin's load is bounded as a whole, and a helper that hangs so is
+    /// recorded as timed out, as a load in process that hangs is, so the next run doesn't wait again.
+    @Test func oneByteOfAFrameWhileLoadingIsATimeoutRecorded() throws {
+        let hostile = try Hostile(.process)
+        let data = hostile.sandbox.data.appendingPathComponent("hostile")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        try Data().write(to: data.appendingPathComponent("partial-frame-at-load"))
+        let first = try hostile.sandbox.strata(["hostile", "echo", "hi"], environment: [:], timeout: 60)
+        #expect(!first.signalled && first.status == 1, "\(first.stderr)")
+        #expect(
+            first.stderr.contains("plugin hostile's helper sent 1 byte of a frame, then nothing for 5 s, while loading the plugin, so strata stopped it"),
+            "\(first.stderr)")
+        let next = try hostile.run("echo", "hi")
+        #expect(next.status == 1 && next.stderr.contains("timed out") && next.stderr.contains("strata plugins retry hostile"), "\(next.stderr)")
+    }
+
+    /// Frames strata can't read are named as such (before: "was killed (SIGKILL)", since strata had killed it),
+    /// and an exit status of 130 from the helper, which the user's Ctrl-C gives, is not taken as one.
+    @Test(arguments: [
+        ("huge", "sent a frame strata can't read (a frame of 2147483647 bytes"), ("empty", "sent a frame strata can't read (a frame without a kind)"),
+        ("unknown", "sent a frame strata can't read (a frame of unknown kind 200)"),
+        ("interrupt", "the helper ended its command with status 130, which is strata's own for Ctrl-C; taken as a failure (1)"),
+    ])
+    func aFrameStrataCantReadIsNamedAndNoStatusPosesAsCtrlC(_ kind: String, _ said: String) throws {
+        let result = try Hostile(.process).run("bad-frame", kind)
+        #expect(result.status == 1 && result.stderr.contains(said), "\(result.status) \(result.stderr)")
+    }
+
+    /// Ctrl-C always gets the user back: a helper that ignores strata's cancel is ended 2 s later, and the
+    /// command exits 130 (before, strata waited for its frames forever).
+    @Test(.timeLimit(.minutes(10)))
+    func ctrlCEndsAHelperThatIgnoresIt() async throws {
+        let hostile = try Hostile(.process)
+        let process = try hostile.sandbox.launch(["hostile", "orphan"])
+        _ = try await process.waitForOutput { $0.contains("parent-death signal") }
+        kill(process.processIdentifier, SIGINT)
+        let result = try await process.finished(timeout: 30)
+        #expect(result.status == 130 && !result.signalled, "\(result.stderr)")
+        #expect(result.stderr.contains("didn't end its command within 2 s of Ctrl-C, so strata stopped it"), "\(result.stderr)")
+    }
+
+    /// Nothing outlives strata: a helper that clears its parent-death signal (while loading, or in a command)
+    /// is refused that, and ends when strata is killed with SIGKILL. (Before, it cleared it and ran on under
+    /// pid 1.)
+    @Test(.timeLimit(.minutes(10)), arguments: [false, true])
+    func aHelperEndsWhenStrataIsKilledWhateverItDoes(_ whileLoading: Bool) async throws {
+        let hostile = try Hostile(.process)
+        if whileLoading {
+            let data = hostile.sandbox.data.appendingPathComponent("hostile")
+            try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+            try Data().write(to: data.appendingPathComponent("clear-parent-death"))
+        }
+        let process = try hostile.sandbox.launch(["hostile", "orphan"])
+        let output = try await process.waitForOutput { $0.contains("parent-death signal") }
+        let helper = try #require(output.split(separator: " ").dropFirst().first.flatMap { pid_t($0) })
+        #expect(output.contains("parent-death signal kept: Operation not permitted"), "\(output)")
+        let watch = try #require(ProcessWatch(helper))
+        kill(process.processIdentifier, SIGKILL)
+        _ = try await process.finished(timeout: 30)
+        let ended = watch.hasEnded(within: 10)
+        if !ended { kill(helper, SIGKILL) }
+        #expect(ended, "the helper \(helper) ended with strata")
+    }
+
+    /// A data folder is bounded (`limits.diskMegabytes`): no file the helper writes grows past it, and a
+    /// helper whose folder holds more doesn't start, saying why and what to do. (Before, 512 MiB were
+    /// allocated in the data folder without a word.)
+    @Test func aDataFolderIsBoundedByItsDiskLimit() throws {
+        let hostile = try Hostile(.process, limits: #"{"memoryMegabytes": 512, "diskMegabytes": 2}"#)
+        let small = try hostile.run("fill", "1")
+        #expect(small.status == 0 && small.stdout == "ok: filled 1 MiB\n", "\(small.stderr)")
+        let large = try hostile.run("fill", "3")
+        #expect(large.status == 1 && large.stderr.contains("denied: fallocate 3 MiB: File too large"), "\(large.stderr)")
+        // A folder filled meanwhile (by another program, or in pieces) is weighed before the next start.
+        let data = hostile.sandbox.data.appendingPathComponent("hostile")
+        try Data(repeating: 1, count: 3 << 20).write(to: data.appendingPathComponent("more"))
+        let refused = try hostile.run("echo", "hi")
+        #expect(refused.status == 1, "\(refused.stdout)")
+        #expect(
+            refused.stderr.contains("plugin hostile can't start: its data folder \(data.path) holds 3 MiB, more than its disk limit of 2 MiB.")
+                && refused.stderr.contains(#"raise "limits": {"diskMegabytes": …}"#), "\(refused.stderr)")
+    }
+}
+
+/// Whether a process ended, told by the kernel (a pidfd becomes readable when it exits), not by polling.
+struct ProcessWatch {
+    let descriptor: Int32
+
+    init?(_ pid: pid_t) {
+        // glibc's pidfd_open (2.36), which Swift's Glibc module doesn't declare.
+        typealias PidfdOpen = @convention(c) (pid_t, UInt32) -> Int32
+        guard let symbol = dlsym(nil, "pidfd_open") else { return nil }
+        let descriptor = unsafeBitCast(symbol, to: PidfdOpen.self)(pid, 0)
+        guard descriptor >= 0 else { return nil }
+        self.descriptor = descriptor
+    }
+
+    func hasEnded(within seconds: Int32) -> Bool {
+        defer { close(descriptor) }
+        var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            let result = poll(&ready, 1, seconds * 1000)
+            if result < 0 && errno == EINTR { continue }
+            return result > 0
+        }
+    }
+}
