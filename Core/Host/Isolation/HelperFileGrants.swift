@@ -81,11 +81,8 @@ final class HelperFileGrants: Sendable {
         // What strata would open: every link resolved (a missing file stays as typed, and fails to open).
         let path = realPath(typed) ?? typed
         if let folder = helperWritable.first(where: { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) {
-            return .answer(
-                HelperFileAnswer(
-                    id: ask.id,
-                    .refused(path: path, reason: "it is in \(folder), which the plugin can write, so strata doesn't hand it over. Name a file of yours outside it")
-                ))
+            let reason = "it is in \(folder), which the plugin can write, so strata doesn't hand it over. Name a file of yours outside it"
+            return .answer(HelperFileAnswer(id: ask.id, .refused(path: path, reason: reason)))
         }
         // The name the user typed is what the plugin's extensions are about.
         if let problem = UserFileOpening.extensionProblem(typed, extensions: ask.extensions) {

@@ -56,7 +56,8 @@ struct HelperSpawnError: Error {
         let error = String(cString: strerror(code))
         let sandboxSteps: [strata_helper_step: String] = [
             STRATA_STEP_MEMORY: "can't set the memory limit", STRATA_STEP_OPEN_FILES: "can't set the open-file limit",
-            STRATA_STEP_CORE: "can't set the core-file limit", STRATA_STEP_FILE_SIZE: "can't set the file-size limit", STRATA_STEP_CAPABILITIES: "can't drop its capabilities",
+            STRATA_STEP_CORE: "can't set the core-file limit", STRATA_STEP_FILE_SIZE: "can't set the file-size limit",
+            STRATA_STEP_CAPABILITIES: "can't drop its capabilities",
             STRATA_STEP_LANDLOCK: "Landlock refused to restrict the helper", STRATA_STEP_SECCOMP: "seccomp refused the filter",
         ]
         let step = strata_helper_step(rawValue: UInt32(bitPattern: self.step))

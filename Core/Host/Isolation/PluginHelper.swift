@@ -217,7 +217,8 @@ final class PluginHelper: Sendable {
         }
         if code == 130 && cancelled { return code }
         guard (0...125).contains(code) else {
-            error("strata: the helper ended its command with status \(code), which is strata's own for \(code == 130 ? "Ctrl-C" : "a signal"); taken as a failure (1)")
+            let meaning = code == 130 ? "Ctrl-C" : "a signal"
+            error("strata: the helper ended its command with status \(code), which is strata's own for \(meaning); taken as a failure (1)")
             return 1
         }
         return code
