@@ -180,6 +180,48 @@ import Testing
         #expect(ended, "the helper \(helper) ended with strata")
     }
 
+    /// In the app, a feature's helper starts behind a screen that keeps the app's keys: q quits while the
+    /// helper hangs in its handshake. (Before, opening it froze the app: q, Esc and Ctrl-C did nothing.)
+    @Test(.timeLimit(.minutes(10)))
+    func qQuitsTheAppWhileAFeaturesHelperHangsLoading() async throws {
+        let app = IsolatedAppTests()
+        let sandbox = try Sandbox()
+        try sandbox.install(fixture: "Hostile", as: "Hostile")
+        let data = sandbox.data.appendingPathComponent("hostile")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        try Data().write(to: data.appendingPathComponent("partial-frame-at-load"))
+        let (terminal, _) = try await app.app.startStrata(in: sandbox, config: IsolatedAppTests.config("hostile", extra: #""pluginDirectories": ["plugins"], "#))
+        defer { terminal.close() }
+        try await terminal.waitFor("the home screen") { $0.contains(InteractiveAppTests.homeHelp) }
+        try await app.select("Fixture Hostile", in: terminal)
+        try terminal.press("Enter")
+        try await terminal.waitFor("the feature starting") { $0.contains { $0.contains("Starting Fixture Hostile…") } }
+        try terminal.type("q")
+        #expect(try await app.app.waitForExit(terminal) == 0)
+    }
+
+    /// In the app too, a helper that cleared its parent-death signal while loading ends with strata.
+    @Test(.timeLimit(.minutes(10)))
+    func aFeaturesHelperEndsWhenTheAppIsKilled() async throws {
+        let app = IsolatedAppTests()
+        let sandbox = try Sandbox()
+        try sandbox.install(fixture: "Hostile", as: "Hostile")
+        let data = sandbox.data.appendingPathComponent("hostile")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        try Data().write(to: data.appendingPathComponent("clear-parent-death"))
+        let (terminal, _) = try await app.app.startStrata(in: sandbox, config: IsolatedAppTests.config("hostile", extra: #""pluginDirectories": ["plugins"], "#))
+        defer { terminal.close() }
+        try await app.open("Fixture Hostile", in: terminal, title: " Strata › Hostile")
+        let helper = try #require(app.helper(of: "hostile", in: sandbox))
+        let stat = try String(contentsOfFile: "/proc/\(helper)/stat", encoding: .utf8)
+        let strata = try #require(stat.split(separator: ")").last?.split(separator: " ").dropFirst().first.flatMap { pid_t($0) })
+        let watch = try #require(ProcessWatch(helper))
+        kill(strata, SIGKILL)
+        let ended = watch.hasEnded(within: 10)
+        if !ended { kill(helper, SIGKILL) }
+        #expect(ended, "the helper \(helper) ended with strata \(strata)")
+    }
+
     /// A data folder is bounded (`limits.diskMegabytes`): no file the helper writes grows past it, and a
     /// helper whose folder holds more doesn't start, saying why and what to do. (Before, 512 MiB were
     /// allocated in the data folder without a word.)

@@ -36,27 +36,38 @@ struct HelperScreenProvider: FeatureScreenProvider {
     }
 }
 
-/// What the app shows while a feature's helper starts: its name, and the keys that work meanwhile (Esc goes
-/// back, q quits). Once the helper answered, the feature's screen takes its place; if the user left first,
-/// the helper is ended; if it failed, the app says so as it does for a feature that can't be opened.
+/// What the app shows while a feature's helper starts: its name, starting. Esc goes back, q quits and Ctrl-C
+/// interrupts as on any screen; other keys typed meanwhile are kept, and go to the feature's screen once it
+/// takes this one's place. If the user left first, the helper is ended; if it failed, the app says so as it
+/// does for a feature that can't be opened.
 @MainActor
 final class HelperStartingScreen: Screen {
     private let displayName: String
     private weak var navigator: Navigator?
+    /// Keys typed while the helper starts, at most ``maximumKept``.
+    private var kept: [Key] = []
+    static let maximumKept = 256
 
     init(displayName: String, navigator: Navigator) {
         self.displayName = displayName
         self.navigator = navigator
     }
 
-    var title: String { displayName }
-    var helpItems: [HelpItem] { [HelpItem("Esc", "back")] }
+    var title: String { "\(displayName) (starting)" }
+    var helpItems: [HelpItem] { [HelpItem("Esc", "back"), HelpItem("q", "quit")] }
 
     func draw(in canvas: Canvas, context: RenderContext) {
         canvas.draw("Starting \(Sanitizer.sanitize(displayName))…", row: 0)
     }
 
-    func handle(_ key: Key) throws -> KeyResult { .ignored }
+    func handle(_ key: Key) throws -> KeyResult {
+        switch key {
+        case .escape, .interrupt, .character("q"): return .ignored
+        default:
+            if kept.count < Self.maximumKept { kept.append(key) }
+            return .handled
+        }
+    }
 
     /// The helper started (its screen made by `screen`) or failed.
     func finish(
@@ -69,7 +80,10 @@ final class HelperStartingScreen: Screen {
         }
         _ = navigator.pop()
         switch result {
-        case .success(let session): navigator.push(screen(session, navigator))
+        case .success(let session):
+            let shown = screen(session, navigator)
+            navigator.push(shown)
+            for key in kept where navigator.top === shown { _ = try? shown.handle(key) }
         case .failure(let problem): navigator.presentAlert(title: displayName, message: "\(displayName) could not be opened: \(problem)")
         }
     }
