@@ -135,6 +135,9 @@ let package = Package(
         .executableTarget(name: "strata", dependencies: ["StrataHost"], path: "Core/HostMain"),
         .testTarget(name: "HostUnitTests", dependencies: ["StrataHost", sdk("StrataPluginKit"), sdk("StrataHosting")],
                     path: "Tests/HostUnitTests"),
+        // The probe HostUnitTests runs in a helper's sandbox to check its seccomp filter from inside (built with the rest by
+        // `swift build`, beside the test bundle).
+        .executableTarget(name: "strata-try-syscall", dependencies: ["CSandbox"], path: "Tests/Fixtures/TrySyscall"),
         .testTarget(name: "HostTests", dependencies: [sdk("StrataTesting")], path: "Tests/HostTests"),
         .testTarget(name: "ArchitectureTests", dependencies: [], path: "Tests/ArchitectureTests"),
     ] + features.flatMap(\.targets) + fixtureTargets,

@@ -140,15 +140,74 @@ static const unsigned no_sockets[] = {__NR_socket, __NR_connect, __NR_bind, __NR
 /// unsigned int to the kernel: only the low half of the argument counts).
 static const unsigned denied_ioctls[] = {TIOCSTI, TIOCLINUX};
 #define STRATA_DENIED_IOCTLS (sizeof denied_ioctls / sizeof denied_ioctls[0])
+
+/// Every call the helper may make, whatever its arguments: the table of what a sandboxed plugin can ask the
+/// kernel for. Made from what the helpers of every feature and fixture called in strata's tests (`strace -f`
+/// over the isolated suites), and what the same libraries call on paths those didn't take (each group says
+/// why). Six more are allowed with some arguments only (the rules in ``strata_seccomp_install``): socketpair,
+/// prlimit64, clone, rt_sigaction, prctl and ioctl. Anything else fails: the calls in `denied` and the socket
+/// calls with EPERM, the rest with ENOSYS (as a kernel without it would: the C library falls back where it can,
+/// as from clone3 to clone). `Tests/HostUnitTests/SandboxSyscallTableTests.swift` calls every other number
+/// from inside the sandbox and checks that it fails.
+static const unsigned allowed[] = {
+    // Reading and writing descriptors it has, and waiting on them (the wire, files, epoll for Dispatch).
+    __NR_read, __NR_write, __NR_pread64, __NR_pwrite64, __NR_readv, __NR_writev, __NR_preadv, __NR_pwritev, __NR_preadv2,
+    __NR_pwritev2, __NR_lseek, __NR_close, __NR_close_range, __NR_dup, __NR_dup3, __NR_fcntl, __NR_flock, __NR_fsync,
+    __NR_fdatasync, __NR_ftruncate, __NR_fallocate, __NR_fadvise64, __NR_ppoll, __NR_pselect6, __NR_epoll_create1,
+    __NR_epoll_ctl, __NR_epoll_pwait, __NR_epoll_pwait2, __NR_eventfd2, __NR_timerfd_create, __NR_timerfd_settime,
+    __NR_timerfd_gettime, __NR_pipe2, __NR_copy_file_range, __NR_sendfile, __NR_splice,
+    // The sockets strata hands it: read, write, accept on a listening one, shut down, options.
+    __NR_recvfrom, __NR_recvmsg, __NR_recvmmsg, __NR_sendto, __NR_sendmsg, __NR_sendmmsg, __NR_shutdown, __NR_accept,
+    __NR_accept4, __NR_getsockname, __NR_getpeername, __NR_getsockopt, __NR_setsockopt,
+    // Files by name, within what Landlock allows (SQLite's journal, the plugin's data, the copies strata sends).
+    __NR_openat, __NR_newfstatat, __NR_fstat, __NR_statx, __NR_faccessat, __NR_faccessat2, __NR_readlinkat,
+    __NR_getdents64, __NR_getcwd, __NR_chdir, __NR_fchdir, __NR_mkdirat, __NR_unlinkat, __NR_renameat, __NR_renameat2,
+    __NR_linkat, __NR_symlinkat, __NR_fchmod, __NR_fchmodat, __NR_fchown, __NR_fchownat, __NR_utimensat, __NR_truncate,
+    __NR_statfs, __NR_fstatfs, __NR_umask, __NR_getxattr, __NR_lgetxattr, __NR_fgetxattr, __NR_listxattr,
+    __NR_llistxattr, __NR_flistxattr,
+    // Memory.
+    __NR_brk, __NR_mmap, __NR_munmap, __NR_mprotect, __NR_mremap, __NR_madvise, __NR_msync, __NR_mincore, __NR_membarrier,
+    // Threads (clone with CLONE_THREAD, below) and their synchronization and scheduling.
+    __NR_futex, __NR_futex_waitv, __NR_set_robust_list, __NR_get_robust_list, __NR_rseq, __NR_set_tid_address, __NR_gettid,
+    __NR_sched_yield, __NR_sched_getaffinity, __NR_sched_getparam, __NR_sched_getscheduler, __NR_getpriority,
+    __NR_setpriority, __NR_getcpu,
+    // Signals within the helper (Landlock scopes signals to its own domain), and timers.
+    __NR_rt_sigprocmask, __NR_rt_sigreturn, __NR_rt_sigsuspend, __NR_rt_sigtimedwait, __NR_rt_sigpending,
+    __NR_sigaltstack, __NR_kill, __NR_tgkill, __NR_tkill, __NR_restart_syscall, __NR_setitimer, __NR_getitimer,
+    __NR_timer_create, __NR_timer_settime, __NR_timer_gettime, __NR_timer_getoverrun, __NR_timer_delete,
+    __NR_clock_gettime, __NR_clock_getres, __NR_clock_nanosleep, __NR_nanosleep, __NR_gettimeofday, __NR_times,
+    __NR_getrusage,
+    // Who it is, and its end. execve: the helper's child installs this filter, then executes the helper
+    // (Landlock allows executing only what it may read: system libraries and strata's own files).
+    __NR_getpid, __NR_getppid, __NR_getuid, __NR_geteuid, __NR_getgid, __NR_getegid, __NR_getresuid, __NR_getresgid,
+    __NR_getgroups, __NR_getpgid, __NR_getsid, __NR_uname, __NR_sysinfo, __NR_capget, __NR_getrandom, __NR_exit,
+    __NR_exit_group, __NR_wait4, __NR_waitid, __NR_execve,
+#if defined(__x86_64__)
+    // x86_64's older spellings of the calls above, which its C library and runtime still use.
+    __NR_open, __NR_stat, __NR_lstat, __NR_access, __NR_readlink, __NR_getdents, __NR_mkdir, __NR_rmdir, __NR_unlink,
+    __NR_rename, __NR_link, __NR_symlink, __NR_chmod, __NR_chown, __NR_lchown, __NR_dup2, __NR_pipe, __NR_poll,
+    __NR_select, __NR_epoll_create, __NR_epoll_wait, __NR_eventfd, __NR_pause, __NR_alarm, __NR_time, __NR_getpgrp,
+    __NR_getrlimit, __NR_arch_prctl, __NR_utimes, __NR_futimesat,
+#endif
+};
+#define STRATA_ALLOWED (sizeof allowed / sizeof allowed[0])
+
+size_t strata_seccomp_allowed(const unsigned **table) {
+    *table = allowed;
+    return STRATA_ALLOWED;
+}
+
 /// Instructions: the architecture check (3), the x32 check (3), 3 a denied call and a denied socket call,
-/// the argument rules (socketpair 8, prlimit64 7, clone 5, clone3 3, rt_sigaction 9, prctl 5, ioctl 5 + 1 a
-/// request), and the final allow.
-#define STRATA_FILTER_LENGTH (6 + 3 * (STRATA_DENIED + STRATA_NO_SOCKETS) + 8 + 7 + 5 + 3 + 9 + 5 + 5 + STRATA_DENIED_IOCTLS + 1)
+/// the argument rules (socketpair 9, prlimit64 8, clone 6, clone3 3, rt_sigaction 10, prctl 6, ioctl 5 + 1 a
+/// request), the table (1 + 2 a call), and the final refusal.
+#define STRATA_FILTER_LENGTH \
+    (6 + 3 * (STRATA_DENIED + STRATA_NO_SOCKETS) + 9 + 8 + 6 + 3 + 10 + 6 + 5 + STRATA_DENIED_IOCTLS + 1 + 2 * STRATA_ALLOWED + 1)
 
 int strata_seccomp_install(void) {
     struct sock_filter program[STRATA_FILTER_LENGTH];
     size_t n = 0;
 #define EMIT(instruction) (program[n++] = (struct sock_filter)instruction)
+#define ALLOW STRATA_RETURN(SECCOMP_RET_ALLOW)
     // Another architecture's calls (e.g. 32-bit ones) would be other numbers: end the process.
     EMIT(STRATA_LOAD(offsetof(struct seccomp_data, arch)));
     EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, STRATA_AUDIT_ARCH, 1, 0));
@@ -167,29 +226,34 @@ int strata_seccomp_install(void) {
         EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, no_sockets[i], 0, 1));
         EMIT(STRATA_FAIL(EPERM));
     }
-    // A connected pair of Unix stream sockets, nothing else: a datagram one could send to a socket file by
-    // its name (sendto), and the domain and type are ints (the low halves; the type's flags masked off).
+    // Each rule below allows its call with the arguments it names and fails it with others (a block of its
+    // own, skipped for any other call). socketpair: a connected pair of Unix stream sockets, nothing else (a
+    // datagram one could send to a socket file by its name); the domain and type are ints, the type's flags
+    // masked off.
     EMIT(STRATA_LOAD(STRATA_NR));
-    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_socketpair, 0, 6));
+    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_socketpair, 0, 7));
     EMIT(STRATA_LOAD(STRATA_ARG_LOW(0)));
-    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AF_UNIX, 0, 3));
+    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AF_UNIX, 0, 4));
     EMIT(STRATA_LOAD(STRATA_ARG_LOW(1)));
     EMIT(BPF_STMT(BPF_ALU | BPF_AND | BPF_K, 0xf));
-    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SOCK_STREAM, 1, 0));
+    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SOCK_STREAM, 0, 1));
+    EMIT(ALLOW);
     EMIT(STRATA_FAIL(EPERM));
     // prlimit64 may read a limit (a null new limit, argument 2) but not change one.
     EMIT(STRATA_LOAD(STRATA_NR));
-    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_prlimit64, 0, 5));
+    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_prlimit64, 0, 6));
     EMIT(STRATA_LOAD(STRATA_ARG_LOW(2)));
-    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 0, 2));
+    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 0, 3));
     EMIT(STRATA_LOAD(STRATA_ARG_HIGH(2)));
-    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 1, 0));
+    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 0, 1));
+    EMIT(ALLOW);
     EMIT(STRATA_FAIL(EPERM));
     // clone starts threads (CLONE_THREAD), never processes.
     EMIT(STRATA_LOAD(STRATA_NR));
-    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_clone, 0, 3));
+    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_clone, 0, 4));
     EMIT(STRATA_LOAD(STRATA_ARG_LOW(0)));
-    EMIT(BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, CLONE_THREAD, 1, 0));
+    EMIT(BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, CLONE_THREAD, 0, 1));
+    EMIT(ALLOW);
     EMIT(STRATA_FAIL(EPERM));
     // clone3's flags are in memory the filter can't read: ENOSYS makes the C library fall back to clone.
     EMIT(STRATA_LOAD(STRATA_NR));
@@ -197,31 +261,40 @@ int strata_seccomp_install(void) {
     EMIT(STRATA_FAIL(ENOSYS));
     // The CPU limit ends the helper with SIGXCPU, which it may not catch or ignore (a new action, argument 1).
     EMIT(STRATA_LOAD(STRATA_NR));
-    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_rt_sigaction, 0, 7));
+    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_rt_sigaction, 0, 8));
     EMIT(STRATA_LOAD(STRATA_ARG_LOW(0)));
-    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SIGXCPU, 0, 5));
+    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SIGXCPU, 0, 4));
     EMIT(STRATA_LOAD(STRATA_ARG_LOW(1)));
-    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 0, 2));
+    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 0, 3));
     EMIT(STRATA_LOAD(STRATA_ARG_HIGH(1)));
-    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 1, 0));
+    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 0, 1));
+    EMIT(ALLOW);
     EMIT(STRATA_FAIL(EPERM));
     // The parent-death signal stays (strata's death ends the helper): prctl may do anything else. The option
     // is an int (the low half).
     EMIT(STRATA_LOAD(STRATA_NR));
-    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_prctl, 0, 3));
+    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_prctl, 0, 4));
     EMIT(STRATA_LOAD(STRATA_ARG_LOW(0)));
-    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, PR_SET_PDEATHSIG, 0, 1));
+    EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, PR_SET_PDEATHSIG, 1, 0));
+    EMIT(ALLOW);
     EMIT(STRATA_FAIL(EPERM));
-    // ioctl: the requests above, on any descriptor (each a jump to the failure after the allow).
+    // ioctl: any request but those above, on any descriptor (each a jump to the failure after the allow).
     EMIT(STRATA_LOAD(STRATA_NR));
     EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_ioctl, 0, STRATA_DENIED_IOCTLS + 3));
     EMIT(STRATA_LOAD(STRATA_ARG_LOW(1)));
     for (size_t i = 0; i < STRATA_DENIED_IOCTLS; i++) {
         EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, denied_ioctls[i], (unsigned char)(STRATA_DENIED_IOCTLS - i), 0));
     }
-    EMIT(STRATA_RETURN(SECCOMP_RET_ALLOW));
+    EMIT(ALLOW);
     EMIT(STRATA_FAIL(EPERM));
-    EMIT(STRATA_RETURN(SECCOMP_RET_ALLOW));
+    // The table: the calls allowed whatever their arguments.
+    EMIT(STRATA_LOAD(STRATA_NR));
+    for (size_t i = 0; i < STRATA_ALLOWED; i++) {
+        EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, allowed[i], 0, 1));
+        EMIT(ALLOW);
+    }
+    EMIT(STRATA_FAIL(ENOSYS));
+#undef ALLOW
 #undef EMIT
     if (n != STRATA_FILTER_LENGTH) return -EINVAL;
     struct sock_fprog filter = {.len = (unsigned short)n, .filter = program};

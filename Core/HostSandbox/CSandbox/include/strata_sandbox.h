@@ -4,6 +4,7 @@
 #ifndef STRATA_SANDBOX_H
 #define STRATA_SANDBOX_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /// The Landlock ABI the sandbox needs: TCP rules (4) and signal and abstract-socket scoping (6).
@@ -23,14 +24,18 @@ int strata_landlock_allow(int ruleset, const char *path, int writable, int abi);
 /// Sets PR_SET_NO_NEW_PRIVS and restricts this process (and every thread started later) to `ruleset`.
 int strata_landlock_restrict(int ruleset);
 
-/// Installs the seccomp filter: ptrace, process_vm_readv/writev, mount, bpf, keyctl, kexec, module
-/// loading, namespaces, io_uring, new sessions and process groups, changing resource limits, making, binding,
-/// listening on or connecting a socket (only a Unix stream socketpair may be made: every other socket is
-/// inherited), clearing the parent-death signal, the terminal ioctls TIOCSTI and TIOCLINUX, handling SIGXCPU
-/// and new processes (clone without CLONE_THREAD) fail with EPERM; clone3 answers ENOSYS, so that threads are
-/// started with clone, whose flags the filter can see. `Tests/HostUnitTests/SandboxSyscallTableTests.swift`
-/// holds the table of what the helper may call.
+/// Installs the seccomp filter, an allowlist: the calls in its table (``strata_seccomp_allowed``) whatever
+/// their arguments; socketpair for a Unix stream pair only; prlimit64 to read a limit; clone for threads
+/// (CLONE_THREAD); rt_sigaction but for a new action on SIGXCPU; prctl but PR_SET_PDEATHSIG; ioctl but TIOCSTI and
+/// TIOCLINUX. ptrace, process_vm_readv/writev, mount, bpf, keyctl, kexec, module loading, namespaces, io_uring,
+/// new sessions and process groups, setrlimit, perf events, userfaultfd, fork and making, binding, listening on
+/// or connecting a socket fail with EPERM; any other call with ENOSYS (clone3 among them, so that threads are
+/// started with clone, whose flags the filter can see). `Tests/HostUnitTests/SandboxSyscallTableTests.swift`
+/// checks it from inside.
 int strata_seccomp_install(void);
+
+/// The calls the filter allows whatever their arguments: points `table` at them, and returns how many.
+size_t strata_seccomp_allowed(const unsigned **table);
 
 /// Whether this kernel has seccomp filters.
 int strata_seccomp_available(void);
