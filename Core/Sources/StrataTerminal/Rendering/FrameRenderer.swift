@@ -9,8 +9,9 @@ internal import FoundationEssentials
 /// one produces no output at all.
 ///
 /// Pictures placed through the kitty graphics protocol (``ScreenBuffer/pictures``) are placed again only
-/// when they change, each scaled by the terminal into its cells; a picture's data is sent once, the first
-/// time it is shown (``KittyImages``).
+/// when they change, each scaled by the terminal into its cells; a picture's data is sent once while the
+/// terminal holds it (``KittyImages``). A frame drawn in full clears the screen, which in kitty frees every
+/// picture, placed or not: the renderer frees them all itself first, and sends again what the frame shows.
 public struct FrameRenderer: Sendable {
     /// Whether colours are written; attributes (bold, reverse, …) are written either way.
     public let colors: Bool
@@ -34,8 +35,8 @@ public struct FrameRenderer: Sendable {
         images.freeAll()
     }
 
-    /// Forgets what the terminal shows, so that the next frame is drawn in full (after a resize, or after
-    /// resuming from Ctrl-Z when the screen may have been overwritten).
+    /// Forgets what the terminal shows, so that the next frame is drawn in full, its pictures sent again
+    /// (after a resize, Ctrl-L, or resuming from Ctrl-Z when the screen may have been overwritten).
     public mutating func invalidate() {
         previous = nil
     }
@@ -48,7 +49,8 @@ public struct FrameRenderer: Sendable {
     public mutating func render(_ frame: ScreenBuffer) -> String {
         var output = ""
         let old = previous.flatMap { $0.size == frame.size ? $0 : nil }
-        if old == nil { output += "\u{1B}[0m\u{1B}[2J" }
+        // kitty frees every picture on "erase display", so none is left that the terminal may not hold.
+        if old == nil { output += images.freeAll() + "\u{1B}[0m\u{1B}[2J" }
         var current = Style.plain
         for row in 0..<frame.size.height {
             let contentEnd = (0..<frame.size.width).last { frame[$0, row] != .blank }.map { $0 + 1 } ?? 0

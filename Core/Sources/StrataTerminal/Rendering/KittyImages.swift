@@ -8,7 +8,11 @@ internal import FoundationEssentials
 /// after that a frame only places it (`a=p,i=…,p=…`) and deletes its placements (`a=d,d=i,i=…`), which
 /// keeps its data in the terminal. The terminal keeps at most ``maximumHeld`` pictures and
 /// ``maximumHeldBytes`` of pixels (kept here too, to know a picture again): the one unused the longest
-/// (and not on screen) is freed first (`a=d,d=I`). Every command asks for no reply (`q=2`).
+/// (and not on screen) is freed first (`a=d,d=I`). Every command asks for no reply (`q=2`), so what is
+/// held here must be what the terminal holds: kitty frees every picture, placed or not, when the screen is
+/// erased (`CSI 2J`; checked in kitty 0.26, whose `a=p` then answers `ENOENT`), and its source does the same
+/// when the alternate screen is entered again (after Ctrl-Z), so ``FrameRenderer`` frees them all here too
+/// whenever it draws a frame in full.
 struct KittyImages: Sendable {
     /// How many pictures the terminal is asked to keep at once.
     static let maximumHeld = 64
@@ -63,7 +67,8 @@ struct KittyImages: Sendable {
         return output
     }
 
-    /// The commands that free every picture held (leaving the app).
+    /// The commands that free every picture held (leaving the app, or clearing the screen), after which
+    /// each picture is transmitted again the next time it is shown.
     mutating func freeAll() -> String {
         let output = ids.values.sorted().map { "\u{1B}_Ga=d,d=I,i=\($0),q=2\u{1B}\\" }.joined()
         ids = [:]
