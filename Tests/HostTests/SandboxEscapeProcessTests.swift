@@ -157,17 +157,12 @@ import Testing
         #expect(result.stderr.contains("didn't end its command within 2 s of Ctrl-C, so strata stopped it"), "\(result.stderr)")
     }
 
-    /// Nothing outlives strata: a helper that clears its parent-death signal (while loading, or in a command)
-    /// is refused that, and ends when strata is killed with SIGKILL. (Before, it cleared it and ran on under
-    /// pid 1.)
-    @Test(.timeLimit(.minutes(10)), arguments: [false, true])
-    func aHelperEndsWhenStrataIsKilledWhateverItDoes(_ whileLoading: Bool) async throws {
+    /// Nothing outlives strata: a helper may not clear its parent-death signal (before, one cleared it on its
+    /// main thread, the one whose signal counts, and ran on under pid 1), and it ends when strata is killed
+    /// with SIGKILL.
+    @Test(.timeLimit(.minutes(10)))
+    func aHelperMayNotClearItsParentDeathSignal() async throws {
         let hostile = try Hostile(.process)
-        if whileLoading {
-            let data = hostile.sandbox.data.appendingPathComponent("hostile")
-            try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-            try Data().write(to: data.appendingPathComponent("clear-parent-death"))
-        }
         let process = try hostile.sandbox.launch(["hostile", "orphan"])
         let output = try await process.waitForOutput { $0.contains("parent-death signal") }
         let helper = try #require(output.split(separator: " ").dropFirst().first.flatMap { pid_t($0) })
@@ -178,6 +173,37 @@ import Testing
         let ended = watch.hasEnded(within: 10)
         if !ended { kill(helper, SIGKILL) }
         #expect(ended, "the helper \(helper) ended with strata")
+    }
+
+    /// A helper that, while loading, tries to clear its parent-death signal and takes its wire over (a
+    /// socketpair of its own as descriptor 3, so that its own code never sees strata's end close) ends all the
+    /// same when strata is killed while waiting for its handshake.
+    @Test(.timeLimit(.minutes(10)))
+    func aHelperThatTookItsWireOverEndsWhenStrataIsKilled() async throws {
+        let hostile = try Hostile(.process)
+        let data = hostile.sandbox.data.appendingPathComponent("hostile")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        try Data().write(to: data.appendingPathComponent("take-wire"))
+        let process = try hostile.sandbox.launch(["hostile", "echo", "hi"])
+        let helper = try await Self.helperThatTookItsWire(in: hostile.sandbox)
+        let watch = try #require(ProcessWatch(helper))
+        kill(process.processIdentifier, SIGKILL)
+        _ = try await process.finished(timeout: 30)
+        let ended = watch.hasEnded(within: 10)
+        if !ended { kill(helper, SIGKILL) }
+        #expect(ended, "the helper \(helper) ended with strata")
+    }
+
+    /// The helper of Hostile in `sandbox`, once the fixture marks its wire taken over (`took-wire`).
+    static func helperThatTookItsWire(in sandbox: Sandbox) async throws -> pid_t {
+        let done = sandbox.data.appendingPathComponent("hostile/took-wire").path
+        var found: pid_t?
+        for _ in 0..<1000 where found == nil || !FileManager.default.fileExists(atPath: done) {
+            try await Task.sleep(for: .milliseconds(10))  // polling for the helper's process and the fixture's mark
+            found = IsolatedAppTests().helper(of: "hostile", in: sandbox)
+        }
+        #expect(FileManager.default.fileExists(atPath: done), "the helper took its wire over")
+        return try #require(found)
     }
 
     /// In the app, a feature's helper starts behind a screen that keeps the app's keys: q quits while the
@@ -200,7 +226,7 @@ import Testing
         #expect(try await app.app.waitForExit(terminal) == 0)
     }
 
-    /// In the app too, a helper that cleared its parent-death signal while loading ends with strata.
+    /// In the app too: a helper that took its wire over while loading ends when strata is killed.
     @Test(.timeLimit(.minutes(10)))
     func aFeaturesHelperEndsWhenTheAppIsKilled() async throws {
         let app = IsolatedAppTests()
@@ -208,11 +234,13 @@ import Testing
         try sandbox.install(fixture: "Hostile", as: "Hostile")
         let data = sandbox.data.appendingPathComponent("hostile")
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-        try Data().write(to: data.appendingPathComponent("clear-parent-death"))
+        try Data().write(to: data.appendingPathComponent("take-wire"))
         let (terminal, _) = try await app.app.startStrata(in: sandbox, config: IsolatedAppTests.config("hostile", extra: #""pluginDirectories": ["plugins"], "#))
         defer { terminal.close() }
-        try await app.open("Fixture Hostile", in: terminal, title: " Strata › Hostile")
-        let helper = try #require(app.helper(of: "hostile", in: sandbox))
+        try await terminal.waitFor("the home screen") { $0.contains(InteractiveAppTests.homeHelp) }
+        try await app.select("Fixture Hostile", in: terminal)
+        try terminal.press("Enter")
+        let helper = try await Self.helperThatTookItsWire(in: sandbox)
         let stat = try String(contentsOfFile: "/proc/\(helper)/stat", encoding: .utf8)
         let strata = try #require(stat.split(separator: ")").last?.split(separator: " ").dropFirst().first.flatMap { pid_t($0) })
         let watch = try #require(ProcessWatch(helper))

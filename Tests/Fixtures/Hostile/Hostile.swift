@@ -252,7 +252,7 @@ final class Fixture: FeaturePlugin {
         }
         try context.addCommand(PluginCommand(path: ["hostile", "orphan"]) { _, invocation in
             let cleared = clearParentDeathSignal()
-            invocation.writeLine("helper \(getpid()) parent-death signal \(cleared ? "cleared" : "kept: \(String(cString: strerror(errno)))")")
+            invocation.writeLine("helper \(getpid()) parent-death signal \(cleared == 0 ? "cleared" : "kept: \(String(cString: strerror(cleared)))")")
             while true { pause() }
         })
         try context.addCommand(PluginCommand(path: ["hostile", "bad-frame"]) { arguments, _ in
@@ -310,20 +310,44 @@ private func connectUnix(_ socket: Int32, to path: String) -> Int32 {
     }
 }
 
-/// `prctl(PR_SET_PDEATHSIG, 0)` (prctl is variadic in C: called through its address), as a helper would to
-/// outlive strata. Whether it worked.
-private func clearParentDeathSignal() -> Bool {
-    typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
-    guard let symbol = dlsym(nil, "prctl") else { return false }
-    return unsafeBitCast(symbol, to: Prctl.self)(1 /* PR_SET_PDEATHSIG */, 0, 0, 0, 0) == 0
+/// `prctl(PR_SET_PDEATHSIG, 0)`, as a helper would to outlive strata, on the main thread: the parent-death
+/// signal is a thread's, and only the main thread's was set when strata started the helper. A SIGUSR2 handler
+/// makes the call there (prctl is variadic in C: called through its address). Answers 0 when it worked, else
+/// the errno.
+private func clearParentDeathSignal() -> Int32 {
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = { _ in
+        typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+        guard let symbol = prctlSymbol else { return parentDeathCleared.store(ENOSYS, ordering: .relaxed) }
+        let result = unsafeBitCast(symbol, to: Prctl.self)(1 /* PR_SET_PDEATHSIG */, 0, 0, 0, 0)
+        parentDeathCleared.store(result == 0 ? 0 : errno, ordering: .relaxed)
+    }
+    sigemptyset(&action.sa_mask)
+    guard sigaction(SIGUSR2, &action, nil) == 0, let symbol = dlsym(nil, "tgkill") else { return EPERM }
+    let tgkill = unsafeBitCast(symbol, to: (@convention(c) (pid_t, pid_t, Int32) -> Int32).self)
+    parentDeathCleared.store(-1, ordering: .relaxed)
+    guard tgkill(getpid(), getpid(), SIGUSR2) == 0 else { return errno }
+    for _ in 0..<200 where parentDeathCleared.load(ordering: .relaxed) == -1 { usleep(10_000) }
+    return parentDeathCleared.load(ordering: .relaxed)
 }
+nonisolated(unsafe) private let prctlSymbol = dlsym(nil, "prctl")
+private let parentDeathCleared = Atomic<Int32>(-1)
 
 /// Hostile things done while the plugin loads, each when a file of its name is in its home (in a helper, its
-/// data folder): clearing the parent-death signal, so that the helper would outlive strata; and sending one
-/// byte of a frame header during the handshake, then nothing.
+/// data folder): clearing the parent-death signal, so that the helper would outlive strata; that, and taking
+/// the wire over (a socketpair of its own in place of descriptor 3, so that the helper's own code never sees
+/// strata's end close); and sending one byte of a frame header during the handshake, then nothing.
 private func loadTimeMischief() {
     guard let home = getenv("HOME").map({ String(cString: $0) }) else { return }
     if access(home + "/clear-parent-death", F_OK) == 0 { _ = clearParentDeathSignal() }
+    if access(home + "/take-wire", F_OK) == 0 {
+        _ = clearParentDeathSignal()
+        var pair: [Int32] = [-1, -1]
+        // strata's end stays open (a copy kept): strata sees no close, and waits for the helper's answer.
+        if socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0, dup(3) >= 0, dup2(pair[0], 3) == 3 {
+            close(open(home + "/took-wire", O_WRONLY | O_CREAT, 0o600))
+        }
+    }
     if access(home + "/partial-frame-at-load", F_OK) == 0 {
         _ = write(3, [UInt8(0)], 1)
         while true { pause() }
