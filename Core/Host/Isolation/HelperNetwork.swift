@@ -44,7 +44,8 @@ struct HelperNetwork: Sendable {
                         "strata didn't send \(pluginID)'s request to \(choice.address) (your setting \(choice.setting)): it carries a key "
                             + "\(pluginID) may send only to the hosts it declared"))
             }
-            headers = headers.filter { _, value in !keys.contains { value.contains($0) } }
+            // A header that holds one, in its value or its name, is left out.
+            headers = headers.filter { name, value in !keys.contains { value.contains($0) || name.contains($0) } }
         }
         return .success(
             HTTPRequest(
