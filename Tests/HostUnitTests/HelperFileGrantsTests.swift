@@ -130,7 +130,8 @@ import Testing
             return
         }
         #expect(prompt.path == key.path, "the prompt shows where the name leads")
-        // The same name replaced by another file (a new inode) is asked for again too.
+        // The same name replaced by another file is asked for again too (even where the new file gets the old one's
+        // inode back, as it may).
         #expect(grants.answer(allow: false) != nil)
         try FileManager.default.removeItem(at: track)
         try Data("five!".utf8).write(to: track)

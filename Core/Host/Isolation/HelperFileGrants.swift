@@ -13,7 +13,7 @@ import Synchronization
 ///
 /// A grant is a file, not a name: the prompt shows the path with every link resolved, which is what strata
 /// opens (a file whose path changes between the prompt and the open is refused), and a file allowed before is
-/// given again only while its name still leads to the same file (device and inode); otherwise strata asks
+/// given again only while its name still leads to the same file, unchanged (``FileKey``); otherwise strata asks
 /// again. Nothing inside a folder the helper can write is handed over at all: the plugin could have put
 /// anything there, a link to the user's key among them.
 final class HelperFileGrants: Sendable {
@@ -44,16 +44,19 @@ final class HelperFileGrants: Sendable {
         var allowed: [String: FileKey] = [:]
     }
 
-    /// A file as the kernel knows it, whatever its name.
+    /// A file as the kernel knows it, whatever its name: its device and inode, and its change time, since a
+    /// file removed and made again may get the inode back (seen here).
     struct FileKey: Equatable {
         var device: UInt64
         var inode: UInt64
+        var changed: [Int]
 
         init?(descriptor: Int32) {
             var status = stat()
             guard fstat(descriptor, &status) == 0 else { return nil }
             device = UInt64(status.st_dev)
             inode = UInt64(status.st_ino)
+            changed = [Int(status.st_ctim.tv_sec), Int(status.st_ctim.tv_nsec)]
         }
     }
 
