@@ -20,8 +20,8 @@ import StrataTerminal
 /// the session, as it ends the helper. What strata answers goes to the real socket it would (a socketpair
 /// here), and is read back by the helper's readers.
 ///
-/// Where the harness differs from strata: the HTTP client is absent (a request strata would send is refused
-/// as when the client can't be loaded, after it was judged), the sockets strata would open are refused by a
+/// Where the harness differs from strata: the HTTP client answers every request it is given at once, with
+/// 100 KiB (``AnsweringClient``; its task runs beside the reader, as in strata), the sockets strata would open are refused by a
 /// stand-in, each socket request gets a grants object of its own (strata keeps one per command, which spaces
 /// a command's connections out by half a second), and the user answers a file's prompt with no.
 ///
@@ -86,12 +86,30 @@ enum Wire {
             guard count > 0 else { break }
             pending += chunk[..<count]
         }
+        // What the helper's readers sent back (acknowledgements) goes nowhere.
+        while chunk.withUnsafeMutableBytes({ recv(ends.strata, $0.baseAddress, $0.count, 0) }) > 0 {}
         while let frame = try? HelperWire.frame(from: &pending) {
             if tracing { print("  strata sent \(frame.kind): \(frame.text.prefix(160))") }
             HelperSide.take(frame)
         }
         // A frame cut by a full socket: start again at the next one sent.
         if (try? HelperWire.frame(from: &pending)) == nil, pending.count > HelperWire.maximumPayload { pending = [] }
+    }
+}
+
+/// strata's HTTP client, answering every request at once with a head and 100 KiB (more than the relay's window,
+/// so that what the helper acknowledges lets more go), without a network.
+struct AnsweringClient: HTTPClient {
+    static let body = [UInt8](repeating: 0x61, count: 100 << 10)
+
+    func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse { HTTPResponse(status: 200, body: Self.body) }
+
+    func stream(_ request: HTTPRequest) -> AsyncThrowingStream<HTTPStreamPart, any Error> {
+        let (stream, continuation) = AsyncThrowingStream<HTTPStreamPart, any Error>.makeStream()
+        continuation.yield(.head(HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"])))
+        continuation.yield(.bytes(Self.body))
+        continuation.finish()
+        return stream
     }
 }
 
@@ -108,10 +126,27 @@ struct Session {
     static let key = "sk-fuzz-0123456789"
     static let network = HelperNetwork(
         pluginID: "fuzz", capabilities: capabilities, chosen: [ChosenHost(host: "127.0.0.1", port: 8080, setting: "server")],
-        secrets: [key, "short"], client: { nil })
+        secrets: [key, "short"], client: { AnsweringClient() })
     static let granted: [(endpoint: CommandSpec.Endpoint, address: TCPAddress)] = [
         (.listen, TCPAddress(host: "127.0.0.1", port: 8080)), (.connect, TCPAddress(host: "example.org", port: 443)),
     ]
+
+    /// The invocation a command's output goes through, on a terminal; each piece it writes is checked.
+    static let invocation = CommandInvocation(arguments: [], isTerminal: true, output: checkWritten, error: checkWritten)
+
+    /// What strata writes of a helper's output: a bell, a status line (a carriage return, one clean line, an
+    /// erase to its end), or clean text with line feeds and tabs.
+    @Sendable static func checkWritten(_ written: String) {
+        if written == "\u{07}" { return }
+        let erase = "\u{1B}[K"
+        if written.hasPrefix("\r"), written.hasSuffix(erase) {
+            let line = written.dropFirst().dropLast(erase.count)
+            precondition(isShowable(String(line)), "a status line holds \(line.unicodeScalars.map(\.value))")
+            return
+        }
+        let text = written.replacing("\n", with: "").replacing("\t", with: "")
+        precondition(isShowable(text), "output written holds \(written.unicodeScalars.map(\.value))")
+    }
 
     /// 0: the handshake, then a command (once the helper said hello); 1: a command; 2: a screen; 3: the helper.
     var reader: Int
@@ -140,9 +175,19 @@ struct Session {
         }
         switch frame.kind {
         case .output where reader == 1, .error where reader == 1:
-            // HelperCommand.relay: a bell, a status line, or text written through the console's sanitizer.
+            // HelperCommand.relay: a bell, a status line, or text, written through the command's invocation as
+            // it writes to strata's terminal; what reaches the terminal obeys nothing the helper wrote.
             let text = frame.text
-            precondition(!Sanitizer.sanitizeLines(text).contains("\u{1B}"))
+            let erase = "\u{1B}[K"
+            if frame.kind == .error {
+                Self.invocation.writeError(text)
+            } else if text == "\u{07}" {
+                Self.invocation.bell()
+            } else if text.hasPrefix("\r"), text.hasSuffix(erase) {
+                Self.invocation.updateStatusLine(String(text.dropFirst().dropLast(erase.count)))
+            } else {
+                Self.invocation.write(text)
+            }
             return true
         case .exit where reader == 1:
             _ = Int32(bitPattern: frame.number ?? 1)
@@ -155,10 +200,15 @@ struct Session {
             _ = (screen.title, screen.helpItems, screen.keyHelp, screen.result)
             return true
         case .streamOpen, .streamAck, .streamCancel:
-            if frame.kind == .streamOpen, let fetch = try? JSONDecoder().decode(HelperFetch.self, from: Data(frame.payload)) {
-                Self.checkKeys(fetch)
-            }
-            return http.receive(frame)
+            guard frame.kind == .streamOpen else { return http.receive(frame) }
+            if let fetch = try? JSONDecoder().decode(HelperFetch.self, from: Data(frame.payload)) { Self.checkKeys(fetch) }
+            // A request strata sends is answered from its own task: wait (20 ms at most) for its head, as a
+            // helper waits, so that what the input says next meets the stream under way.
+            Wire.drain()
+            guard http.receive(frame) else { return false }
+            var ready = pollfd(fd: Wire.ends.helper, events: Int16(POLLIN), revents: 0)
+            _ = poll(&ready, 1, 20)
+            return true
         case .socketOpen:
             let grants = HelperSocketGrants(
                 pluginID: "fuzz", granted: reader == 2 ? [] : Self.granted, advice: "Use its command line.", sockets: RefusedSockets())
