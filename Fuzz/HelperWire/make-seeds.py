@@ -102,6 +102,9 @@ wire = {
                                              frame("streamOpen", js(dict(fetch, id=2, url="https://a.example.net/x"))),
                                              frame("streamAck", number(2) + number(0xFFFFFFFF)), frame("streamCancel", number(2)),
                                              frame("streamAck", number(1) + number(65536)), frame("exit", number(0))),
+    # A key in a header's name, to a host only the user chose (HelperNetwork checks the values; README.md).
+    "command-key-in-header-name.bin": helper_stream(1, 256, frame("streamOpen", js(dict(
+        id=1, url="http://127.0.0.1:8080/", method="GET", headers={"X-sk-fuzz-0123456789": "1"}, timeout=5, maxResponseBytes=1000)))),
     "command-sockets.bin": helper_stream(1, 200, *[frame("socketOpen", js(s)) for s in sockets], frame("exit", number(1))),
     "command-out-of-turn.bin": helper_stream(1, 256, frame("frame", screens["empty.frame"])),
     "exit-without-code.bin": helper_stream(1, 256, frame("exit", b"\x00\x01")),
