@@ -1,0 +1,280 @@
+import FoundationEssentials
+import Glibc
+import StrataBase
+import StrataNetworking
+import StrataPluginKit
+import StrataTerminal
+
+/// libFuzzer's entry: the input is what a plugin's helper writes to its socket, after two bytes that say how it
+/// is read. The first picks the reader (its low two bits): 0, strata starting the helper (the handshake,
+/// `PluginHelper.start`) and then running a command; 1, a command under way (`PluginHelper.run`); 2, a screen
+/// session (`HelperScreenSession.read`); 3, the other way round: what strata sends, read by the helper's
+/// readers (`HelperServer`, `HelperScreenServer`, `HelperHTTPClient`, `HelperTCPSockets`, `HelperUserFiles`).
+/// The second byte is the size of each read (1-256 bytes), as `recv` may cut the stream anywhere.
+///
+/// The stream is cut into frames by ``HelperWire/frame(from:)`` as ``HelperChannel/receive()`` cuts it, and
+/// each frame goes where that reader sends it: the output and error texts, the exit code, the HTTP requests
+/// (``HelperHTTPRelay/receive(_:)``, which decodes a ``HelperFetch`` and judges it with ``HelperNetwork``), the
+/// sockets asked for (``HelperSocketGrants/answer(_:on:)``), the screen frames (``HelperScreenFrame``), the
+/// files asked for (``HelperFileGrants/receive(_:)``, ``HelperFileAsk``). A frame that reader refuses ends
+/// the session, as it ends the helper. What strata answers goes to the real socket it would (a socketpair
+/// here), and is read back by the helper's readers.
+///
+/// Where the harness differs from strata: the HTTP client answers every request it is given at once, with
+/// 100 KiB (``AnsweringClient``; its task runs beside the reader, as in strata), the sockets strata would open are refused by a
+/// stand-in, each socket request gets a grants object of its own (strata keeps one per command, which spaces
+/// a command's connections out by half a second), and the user answers a file's prompt with no.
+///
+/// Checked: a frame read is at most the wire's largest, and its bytes read back as the same frame; a request
+/// to a host the plugin didn't declare carries none of its keys; a file's prompt shows its purpose as one
+/// clean line.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    guard size >= 2 else { return 0 }
+    let reader = Int(data[0] & 3)
+    let readSize = Int(data[1]) + 1
+    var stream = UnsafeBufferPointer(start: data + 2, count: size - 2)[...]
+    var session = Session(reader: reader)
+    var buffer: [UInt8] = []
+    reading: while !stream.isEmpty {
+        buffer += stream.prefix(readSize)
+        stream = stream.dropFirst(readSize)
+        while true {
+            let frame: HelperWire.Frame
+            do {
+                guard let next = try HelperWire.frame(from: &buffer) else { break }
+                frame = next
+            } catch {
+                let said = "sent \(error)"  // what the session ends saying
+                if tracing { print("reader \(reader): \(said)") }
+                break reading
+            }
+            precondition(frame.payload.count <= HelperWire.maximumPayload, "a frame of \(frame.payload.count) bytes was read")
+            var bytes = frame.bytes
+            precondition((try? HelperWire.frame(from: &bytes)) == frame && bytes.isEmpty, "a frame read doesn't read back from its bytes")
+            let taken = session.take(frame)
+            if tracing { print("reader \(reader): \(frame.kind) of \(frame.payload.count) bytes \(taken ? "taken" : "ends the session")") }
+            guard taken else { break reading }
+        }
+    }
+    session.end()
+    Wire.drain()
+    return 0
+}
+
+/// Whether each frame and what became of it is printed (`HELPER_WIRE_TRACE=1 Fuzz/run HelperWire --replay FILE`).
+let tracing = getenv("HELPER_WIRE_TRACE") != nil
+
+/// strata's end of a helper's socket, and the helper's, shared by every input: strata's end doesn't block (a
+/// full socket is a failed send), and what strata sent is read back from the other after each input.
+enum Wire {
+    static let ends: (strata: Int32, helper: Int32) = {
+        var ends: [Int32] = [-1, -1]
+        precondition(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0, "no socketpair")
+        for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
+        return (ends[0], ends[1])
+    }()
+    static let strata = HelperChannel(descriptor: ends.strata)
+    static let helper = HelperChannel(descriptor: ends.helper)
+    nonisolated(unsafe) static var pending: [UInt8] = []
+
+    /// Reads what strata sent (answers, refusals; descriptors closed) and hands each frame to the helper's readers.
+    static func drain() {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { recv(ends.helper, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { break }
+            pending += chunk[..<count]
+        }
+        // What the helper's readers sent back (acknowledgements) goes nowhere.
+        while chunk.withUnsafeMutableBytes({ recv(ends.strata, $0.baseAddress, $0.count, 0) }) > 0 {}
+        while let frame = try? HelperWire.frame(from: &pending) {
+            if tracing { print("  strata sent \(frame.kind): \(frame.text.prefix(160))") }
+            HelperSide.take(frame)
+        }
+        // A frame cut by a full socket: start again at the next one sent.
+        if (try? HelperWire.frame(from: &pending)) == nil, pending.count > HelperWire.maximumPayload { pending = [] }
+    }
+}
+
+/// strata's HTTP client, answering every request at once with a head and 100 KiB (more than the relay's window,
+/// so that what the helper acknowledges lets more go), without a network.
+struct AnsweringClient: HTTPClient {
+    static let body = [UInt8](repeating: 0x61, count: 100 << 10)
+
+    func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse { HTTPResponse(status: 200, body: Self.body) }
+
+    func stream(_ request: HTTPRequest) -> AsyncThrowingStream<HTTPStreamPart, any Error> {
+        let (stream, continuation) = AsyncThrowingStream<HTTPStreamPart, any Error>.makeStream()
+        continuation.yield(.head(HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"])))
+        continuation.yield(.bytes(Self.body))
+        continuation.finish()
+        return stream
+    }
+}
+
+/// The sockets strata would open for a helper, refused: the fuzzer opens none.
+struct RefusedSockets: TCPSockets {
+    func listen(host: String, port: UInt16) throws(TCPSocketError) -> Int32 { throw .inUse("\(host):\(port)") }
+    func connect(host: String, port: UInt16, timeoutSeconds: Double) throws(TCPSocketError) -> Int32 { throw .refused("\(host):\(port)") }
+}
+
+/// One session of strata with a helper, as the reader `reader` handles its frames.
+struct Session {
+    static let capabilities = PluginDescriptor.Capabilities(network: ["api.example.org", "*.example.net"])
+    /// The plugin's key: a value of a variable it declared.
+    static let key = "sk-fuzz-0123456789"
+    static let network = HelperNetwork(
+        pluginID: "fuzz", capabilities: capabilities, chosen: [ChosenHost(host: "127.0.0.1", port: 8080, setting: "server")],
+        secrets: [key, "short"], client: { AnsweringClient() })
+    static let granted: [(endpoint: CommandSpec.Endpoint, address: TCPAddress)] = [
+        (.listen, TCPAddress(host: "127.0.0.1", port: 8080)), (.connect, TCPAddress(host: "example.org", port: 443)),
+    ]
+
+    /// The invocation a command's output goes through, on a terminal; each piece it writes is checked.
+    static let invocation = CommandInvocation(arguments: [], isTerminal: true, output: checkWritten, error: checkWritten)
+
+    /// What strata writes of a helper's output: a bell, a status line (a carriage return, one clean line, an
+    /// erase to its end), or clean text with line feeds and tabs.
+    @Sendable static func checkWritten(_ written: String) {
+        if written == "\u{07}" { return }
+        let erase = "\u{1B}[K"
+        if written.hasPrefix("\r"), written.hasSuffix(erase) {
+            let line = written.dropFirst().dropLast(erase.count)
+            precondition(isShowable(String(line)), "a status line holds \(line.unicodeScalars.map(\.value))")
+            return
+        }
+        let text = written.replacing("\n", with: "").replacing("\t", with: "")
+        precondition(isShowable(text), "output written holds \(written.unicodeScalars.map(\.value))")
+    }
+
+    /// 0: the handshake, then a command (once the helper said hello); 1: a command; 2: a screen; 3: the helper.
+    var reader: Int
+    let http = HelperHTTPRelay(channel: Wire.strata, network: Session.network)
+    let files = HelperFileGrants(workingDirectory: "/home/fuzz/work", home: "/home/fuzz")
+
+    init(reader: Int) { self.reader = reader }
+
+    /// Handles `frame` as its reader does; false when that reader ends the session.
+    mutating func take(_ frame: HelperWire.Frame) -> Bool {
+        if reader == 3 {
+            HelperSide.take(frame)
+            return true
+        }
+        if reader == 0 {
+            // PluginHelper.start: the helper's hello of this version, or its refusal in words.
+            switch frame.kind {
+            case .hello where frame.number == HelperWire.version:
+                reader = 1
+                return true
+            case .refused:
+                _ = frame.text
+                return false
+            default: return false
+            }
+        }
+        switch frame.kind {
+        case .output where reader == 1, .error where reader == 1:
+            // HelperCommand.relay: a bell, a status line, or text, written through the command's invocation as
+            // it writes to strata's terminal; what reaches the terminal obeys nothing the helper wrote.
+            let text = frame.text
+            let erase = "\u{1B}[K"
+            if frame.kind == .error {
+                Self.invocation.writeError(text)
+            } else if text == "\u{07}" {
+                Self.invocation.bell()
+            } else if text.hasPrefix("\r"), text.hasSuffix(erase) {
+                Self.invocation.updateStatusLine(String(text.dropFirst().dropLast(erase.count)))
+            } else {
+                Self.invocation.write(text)
+            }
+            return true
+        case .exit where reader == 1:
+            _ = Int32(bitPattern: frame.number ?? 1)
+            return false
+        case .frame where reader == 2:
+            guard let screen = try? HelperScreenFrame(payload: frame.payload, size: HelperScreenRequest.Context.maximumSize) else { return false }
+            if screen.header.failure != nil { return false }
+            let canvas = Canvas(size: TerminalSize(width: 80, height: 24))
+            screen.draw(in: canvas)
+            _ = (screen.title, screen.helpItems, screen.keyHelp, screen.result)
+            return true
+        case .streamOpen, .streamAck, .streamCancel:
+            guard frame.kind == .streamOpen else { return http.receive(frame) }
+            if let fetch = try? JSONDecoder().decode(HelperFetch.self, from: Data(frame.payload)) { Self.checkKeys(fetch) }
+            // A request strata sends is answered from its own task: wait (20 ms at most) for its head, as a
+            // helper waits, so that what the input says next meets the stream under way.
+            Wire.drain()
+            guard http.receive(frame) else { return false }
+            var ready = pollfd(fd: Wire.ends.helper, events: Int16(POLLIN), revents: 0)
+            _ = poll(&ready, 1, 20)
+            return true
+        case .socketOpen:
+            let grants = HelperSocketGrants(
+                pluginID: "fuzz", granted: reader == 2 ? [] : Self.granted, advice: "Use its command line.", sockets: RefusedSockets())
+            return grants.answer(frame.payload, on: Wire.strata)
+        case .fileAsk where reader == 2:
+            switch files.receive(frame.payload) {
+            case .ask(let prompt)?:
+                precondition(!prompt.purpose.contains { $0.isNewline } && isShowable(prompt.purpose), "a prompt's purpose isn't one clean line")
+                guard let (answer, descriptor) = files.answer(allow: false) else { preconditionFailure("a prompt is up, but no answer") }
+                precondition(descriptor == nil && answer.refusal == .denied)
+                Wire.strata.send(answer.frame)
+            case .answer(let answer, let descriptor)?:
+                Wire.strata.send(answer.frame, descriptors: descriptor.map { [$0] } ?? [])
+                if let descriptor { close(descriptor) }
+            case nil: return false
+            }
+            return true
+        default:
+            return false
+        }
+    }
+
+    func end() { http.cancelAll() }
+
+    /// What `HelperNetwork` sends for `fetch` to a host the plugin didn't declare holds none of its keys.
+    static func checkKeys(_ fetch: HelperFetch) {
+        guard case .success(let request) = network.request(for: fetch), let url = URL(string: request.url), let host = url.host,
+            !capabilities.allowsHost(host)
+        else { return }
+        precondition(!request.url.contains(key), "a key in the address of a request to \(host)")
+        precondition(!request.headers.contains { $0.value.contains(key) }, "a key in a header's value of a request to \(host)")
+        precondition(!(request.body.map { String(decoding: $0, as: UTF8.self).contains(key) } ?? false), "a key in the body of a request to \(host)")
+    }
+}
+
+/// The helper's readers of what strata sends (HelperServer's reader, and what it hands frames to).
+enum HelperSide {
+    static let http = HelperHTTPClient(channel: Wire.helper)
+    static let sockets = HelperTCPSockets(channel: Wire.helper)
+
+    static func take(_ frame: HelperWire.Frame) {
+        switch frame.kind {
+        case .hello: _ = frame.number == HelperWire.version
+        case .run:
+            guard let request = HelperRequest(payload: frame.payload) else { return }
+            precondition(HelperRequest(payload: request.payload) == request, "a command line read doesn't read back from its bytes")
+        case .cancel: break
+        case .streamHead, .streamChunk, .streamEnd: http.deliverStream(frame)
+        case .socketAnswer:
+            guard let answer = try? JSONDecoder().decode(HelperSocketRequest.Answer.self, from: Data(frame.payload)) else { return }
+            _ = answer.error
+            sockets.deliver(answer, descriptor: nil)
+        case .screen:
+            guard let request = try? JSONDecoder().decode(HelperScreenRequest.self, from: Data(frame.payload)), request.context.isValid else { return }
+            _ = request.key.flatMap(HelperScreenRequest.key(for:))
+        case .fileAnswer:
+            _ = HelperFileAnswer(payload: frame.payload)?.error
+        default: break
+        }
+    }
+}
+
+/// Whether `text` holds nothing a terminal obeys: no C0 or C1 control, DEL, or bidirectional override.
+func isShowable(_ text: String) -> Bool {
+    !text.unicodeScalars.contains { scalar in
+        let value = scalar.value
+        return value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+    }
+}
