@@ -33,7 +33,7 @@ import Testing
         #expect(info.stdout.contains(
             "Runs in a sandboxed helper process that can reach only the above (\"isolation\": \"process\"). "
                 + "That is the default for a plugin that doesn't ship with strata."), "\(info.stdout)")
-        #expect(info.stdout.contains("  Connects to: 127.0.0.1. And where you say: it connects to the ADDRESS you give strata hostile connect-typed.\n"),
+        #expect(info.stdout.contains("  Connects to: 127.0.0.1 (every port). And where you say: it connects to the ADDRESS you give strata hostile connect-typed.\n"),
                 "an address a command takes is part of what it reaches: \(info.stdout)")
         #expect(try decodeRows(try sandbox.strata(["plugins", "check", "--json"]).stdout)["hostile"]?.state == "loaded", "checked in its helper")
     }
