@@ -38,6 +38,16 @@ import Testing
         #expect(try decodeRows(try sandbox.strata(["plugins", "check", "--json"]).stdout)["hostile"]?.state == "loaded", "checked in its helper")
     }
 
+    /// `-v` says where the command's plugin ran, and why (before: the config and the folders alone).
+    @Test func verboseSaysWhereThePluginRan() throws {
+        let helper = try hostile().strata(["-v", "hostile", "echo", "works"])
+        #expect(helper.stdout == "ok: works\n")
+        #expect(helper.stderr.contains("hostile runs in a sandboxed helper process: the default for a plugin that doesn't ship with strata"),
+                "\(helper.stderr)")
+        let inside = try hostile(isolation: "none").strata(["-v", "hostile", "echo", "works"])
+        #expect(inside.stderr.contains("hostile runs inside strata: \"isolation\": \"none\" under features.hostile in "), "\(inside.stderr)")
+    }
+
     /// `plugins check` starts each drop-in's helper, which opens it, instead of loading it in a probe: each
     /// fault gets its own state and line, and nothing else opens them in strata (`di list` survives the
     /// trapping one). Before, the check reported every isolated plugin "failed: it runs in a helper
