@@ -62,6 +62,26 @@ import Testing
         #expect(status == 0, "the Swift of \(article) doesn't compile against the SDK:\n\(errors)")
     }
 
+    /// `ManualWallClock(start:)` takes a `Timestamp`, declared in StrataBase, which no product of `Core` a
+    /// plugin depends on is: `import StrataRuntime` brings it (before, the name was out of reach, and inside
+    /// `#expect` the compiler's cascade buried why).
+    @Test func timestampComesWithStrataRuntime() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-timestamp-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("Clock.swift")
+        try """
+            import StrataRuntime
+
+            let clock = ManualWallClock(start: Timestamp(secondsSince1970: 1_800_000_000))
+            let later: Timestamp = clock.now()
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let (status, errors) = try Self.swiftc(["-typecheck", "-swift-version", "6", "-module-name", "Clock", "-I", Self.modules.path]
+                                                    + Self.cModules.flatMap { ["-I", $0.path] } + [file.path],
+                                                errorsTo: folder.appendingPathComponent("errors"))
+        #expect(status == 0, "\(errors)")
+    }
+
     @Test(arguments: try articles())
     func theArticlesJSONParses(_ article: String) throws {
         let text = try String(contentsOf: Self.catalog.appendingPathComponent(article), encoding: .utf8)

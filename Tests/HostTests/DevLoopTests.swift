@@ -60,9 +60,16 @@ import Testing
         // The loop for a command: it runs after each build, and again after a change.
         let salutation = package.appendingPathComponent("Sources/HelloData/FileSalutationRepository.swift")
         try terminal.type("clear; \(strata) dev \(package.path) -- hello greet Ada; echo STRATA_EXIT=$?", enter: true)
-        try await terminal.waitFor("the command's output", seconds: 300) { $0.contains("Hello, Ada!") }
+        let first = try await terminal.waitFor("the command's output", seconds: 300) { $0.contains("Hello, Ada!") }
+        // Lines the terminal wrapped are joined back.
+        #expect(first.joined().contains("to run this build's commands from another shell: STRATA_DEV_PLUGIN_DIR="),
+                "\(first.joined(separator: "\n"))")
+        // Another command, typed while it watches, runs with the same build (before: one command a session).
+        try await terminal.waitFor("the prompt for another command") { $0.joined().contains("Type another command") }
+        try terminal.type("hello greet \"Bo Li\"", enter: true)
+        try await terminal.waitFor("the typed command's output", seconds: 60) { $0.contains("Hello, Bo Li!") }
         try edit(salutation, "? \"Hello\" :", "? \"Hi\" :")
-        try await terminal.waitFor("the command run again", seconds: 300) { $0.contains("Hi, Ada!") }
+        try await terminal.waitFor("the last command run again", seconds: 300) { $0.contains("Hi, Bo Li!") }
         try terminal.press("C-c")
         try await terminal.waitFor("Ctrl-C to end the loop") { $0.contains { $0.hasSuffix("STRATA_EXIT=130") } }
     }

@@ -33,9 +33,19 @@ import Testing
         #expect(info.stdout.contains(
             "Runs in a sandboxed helper process that can reach only the above (\"isolation\": \"process\"). "
                 + "That is the default for a plugin that doesn't ship with strata."), "\(info.stdout)")
-        #expect(info.stdout.contains("  Connects to: 127.0.0.1. And where you say: it connects to the ADDRESS you give strata hostile connect-typed.\n"),
+        #expect(info.stdout.contains("  Connects to: 127.0.0.1 (every port). And where you say: it connects to the ADDRESS you give strata hostile connect-typed.\n"),
                 "an address a command takes is part of what it reaches: \(info.stdout)")
         #expect(try decodeRows(try sandbox.strata(["plugins", "check", "--json"]).stdout)["hostile"]?.state == "loaded", "checked in its helper")
+    }
+
+    /// `-v` says where the command's plugin ran, and why (before: the config and the folders alone).
+    @Test func verboseSaysWhereThePluginRan() throws {
+        let helper = try hostile().strata(["-v", "hostile", "echo", "works"])
+        #expect(helper.stdout == "ok: works\n")
+        #expect(helper.stderr.contains("hostile runs in a sandboxed helper process: the default for a plugin that doesn't ship with strata"),
+                "\(helper.stderr)")
+        let inside = try hostile(isolation: "none").strata(["-v", "hostile", "echo", "works"])
+        #expect(inside.stderr.contains("hostile runs inside strata: \"isolation\": \"none\" under features.hostile in "), "\(inside.stderr)")
     }
 
     /// `plugins check` starts each drop-in's helper, which opens it, instead of loading it in a probe: each

@@ -50,6 +50,61 @@ import Testing
         #expect(throws: HelperRefusal.self) { try network.request(for: HelperFetch(id: 4, url: "http://127.0.0.1:8080/v1?key=sk-0123456789")).get() }
     }
 
+    /// A host the config took away is the config's doing, not the plugin's: the refusal names the config's
+    /// key and file (before, it said the plugin "didn't declare the host", which it did).
+    @Test func aRefusalBlamesTheConfigThatTookTheDeclaredHostAway() throws {
+        let network = HelperNetwork(pluginID: "notes", capabilities: .init(network: []), declared: .init(network: ["127.0.0.1"]),
+                                    configSource: "/home/me/.config/strata/config.json") { nil }
+        let narrowed = try #require(Self.refusal(network, "http://127.0.0.1:8080/sync"))
+        #expect(narrowed.hasPrefix("notes declares the host 127.0.0.1 (\"network\" in its plugin.json), but your config takes it away "
+                                   + "(features.notes.capabilities.network in /home/me/.config/strata/config.json)"), "\(narrowed)")
+        #expect(!narrowed.contains("didn't declare"))
+
+        let onePort = HelperNetwork(pluginID: "notes", capabilities: .init(network: ["127.0.0.1:8080"]),
+                                    declared: .init(network: ["127.0.0.1:8080"])) { nil }
+        #expect(Self.refusal(onePort, "http://127.0.0.1:9090/") == "notes declares 127.0.0.1 only as 127.0.0.1:8080 (\"network\" in "
+                    + "its plugin.json), not port 9090, so strata didn't send the request")
+        #expect(Self.refusal(onePort, "http://127.0.0.1:8080/") == nil, "the declared port is reached")
+        #expect(try #require(Self.refusal(onePort, "http://example.com/")).hasPrefix("notes didn't declare the host example.com"))
+    }
+
+    static func refusal(_ network: HelperNetwork, _ url: String) -> String? {
+        guard case .failure(let refusal) = network.request(for: HelperFetch(id: 1, url: url)) else { return nil }
+        return refusal.reason
+    }
+
+    /// What strata's client threw reaches the plugin in its helper as that same error, once: not its text
+    /// inside another `notConnected` ("not connected: not connected: … address.. Check …"); and a refusal is a
+    /// refusal, without advice about the network.
+    @Test func aFailedRequestReachesTheHelperAsTheErrorStrataGot() async throws {
+        let failing = try Self.network(settings: "{}", client: FailingClient(error: .notConnected(detail: "Connection refused")))
+        let error = await Self.failure(of: "https://api.example.com/v1", through: failing)
+        #expect(error == .notConnected(detail: "Connection refused"))
+        #expect(error?.description == "not connected: Connection refused. Check the network and the server address.")
+
+        let refused = await Self.failure(of: "https://evil.example.org/", through: failing)
+        guard case .refused(let reason)? = refused else { Issue.record("expected .refused, got \(String(describing: refused))"); return }
+        #expect(reason.hasPrefix("x didn't declare the host evil.example.org"))
+        #expect(refused?.description.contains("Check the network") == false)
+    }
+
+    /// Sends a request through a helper's client, with strata's relay at the other end of a socket pair.
+    static func failure(of url: String, through network: HelperNetwork) async -> NetworkError? {
+        var sockets: [Int32] = [0, 0]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &sockets) == 0 else { return .transport("no socket pair") }
+        defer { sockets.forEach { shutdown($0, Int32(SHUT_RDWR)); close($0) } }
+        let strata = HelperChannel(descriptor: sockets[0]), helper = HelperChannel(descriptor: sockets[1])
+        let relay = HelperHTTPRelay(channel: strata, network: network), client = HelperHTTPClient(channel: helper)
+        _ = detachThread(named: "strata-side") { while let frame = try? strata.receive(), relay.receive(frame) {} }
+        _ = detachThread(named: "helper-side") { while let frame = try? helper.receive() { client.deliverStream(frame) } }
+        do {
+            _ = try await client.send(HTTPRequest(url: url))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     /// A server that sends 2 MiB as fast as it can, to a helper that doesn't acknowledge: strata sends one
     /// window, takes up to its backlog from the client, and then waits, taking nothing more, until the helper
     /// acknowledges; then the rest arrives, in order, and the stream ends.
@@ -118,5 +173,16 @@ final class FloodingClient: HTTPClient {
             default: return nil
             }
         }
+    }
+}
+
+/// A client whose every request fails with `error`, as libcurl's does when nothing listens.
+struct FailingClient: HTTPClient {
+    let error: NetworkError
+
+    func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse { throw error }
+
+    func stream(_ request: HTTPRequest) -> AsyncThrowingStream<HTTPStreamPart, any Error> {
+        AsyncThrowingStream { $0.finish(throwing: error) }
     }
 }

@@ -85,6 +85,20 @@ import Testing
             $0.hasPrefix("The config names evil.example, which the plugin never declared")
         })
     }
+
+    /// `plugins info` says what the plugin declares that the config took away, so the refusal that follows
+    /// isn't read as the plugin's fault (before: "No network access." alone).
+    @Test func infoNamesTheHostsTheConfigTookAway() throws {
+        var notes = PluginDescriptor(id: "notes", displayName: "Notes", version: "1.0.0", summary: "s")
+        notes.capabilities = .init(network: ["127.0.0.1"])
+        let none = try config(#"{"capabilities":{"network":[]}}"#).isolation(for: "x", at: nil)
+        #expect(none.sentences(for: notes).first
+                    == "No network access. It declares 127.0.0.1, which your config took away (features.notes.capabilities.network).")
+        let onePort = try config(#"{"capabilities":{"network":["127.0.0.1:8080"]}}"#).isolation(for: "x", at: nil)
+        #expect(onePort.sentences(for: notes).first
+                    == "Connects to: 127.0.0.1:8080. It declares 127.0.0.1, which your config took away (features.notes.capabilities.network).")
+        #expect(IsolationSettings().sentences(for: notes).first == "Connects to: 127.0.0.1 (every port).")
+    }
 }
 /// An installed layout in a temporary folder: `bin/`, `lib/strata/plugins/` and the list of what ships
 /// (`libMoviesPlugin.so`); `executables` is the build-folder layout, the plugins folder itself.

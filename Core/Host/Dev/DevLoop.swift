@@ -38,6 +38,47 @@ enum DevLoop {
     /// For the app: a pipe on which build failures arrive, one JSON object per line.
     static let failuresVariable = "STRATA_DEV_FAILURES_FD"
 
+    /// The options of the `strata` that `strata dev` runs: the user's, with a data folder of its own unless
+    /// they chose one (`--data-dir`, `$STRATA_DATA_DIR`): `$XDG_DATA_HOME/strata-dev` (`~/.local/share/strata-dev`),
+    /// so that what the build under development writes doesn't land in the data of the installed copy.
+    static func childOptions(_ options: HostOptions, environment: [String: String]) -> HostOptions {
+        guard options.dataDirectory == nil, (environment["STRATA_DATA_DIR"] ?? "").isEmpty else { return options }
+        var options = options
+        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(homeDirectory(environment))/.local/share"
+        options.dataDirectory = "\(dataHome)/strata-dev"
+        return options
+    }
+
+    /// The words of a command typed on `strata dev`'s standard input, split as a shell splits them (quotes
+    /// and backslashes; a leading `strata` is dropped); `nil` when a quote isn't closed.
+    static func words(ofLine line: String) -> [String]? {
+        var words: [String] = [], current = "", inWord = false, quote: Character?, escaped = false
+        for character in line {
+            if escaped {
+                current.append(character)
+                escaped = false
+            } else if character == "\\", quote != "'" {
+                escaped = true
+                inWord = true
+            } else if let open = quote {
+                if character == open { quote = nil } else { current.append(character) }
+            } else if character == "'" || character == "\"" {
+                quote = character
+                inWord = true
+            } else if character.isWhitespace {
+                if inWord { words.append(current) }
+                current = ""
+                inWord = false
+            } else {
+                current.append(character)
+                inWord = true
+            }
+        }
+        guard quote == nil, !escaped else { return nil }
+        if inWord { words.append(current) }
+        return words.first == "strata" ? Array(words.dropFirst()) : words
+    }
+
     static func run(_ arguments: [String], options: HostOptions, environment: [String: String]) -> Int32 {
         let dev = HostCommand.named(DevCommand.words)
         if arguments.first == "--help" || arguments.first == "-h" {
@@ -58,7 +99,8 @@ enum DevLoop {
         let package = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
             .standardizedFileURL.path
         do {
-            var loop = try Session(package: package, command: command, options: options, environment: environment)
+            var loop = try Session(
+                package: package, command: command, options: childOptions(options, environment: environment), environment: environment)
             defer { loop.finish() }
             return loop.run()
         } catch {
@@ -72,8 +114,13 @@ enum DevLoop {
 
     private struct Session {
         let package: String
-        /// `strata COMMAND…` to run after each build; empty for the interactive app.
-        let command: [String]
+        /// `strata COMMAND…` to run after each build (the last one typed on standard input); empty for the
+        /// interactive app.
+        var command: [String]
+        /// What has been typed on standard input since the last line (command mode only), and whether it is
+        /// still open.
+        var typed: [UInt8] = []
+        var inputOpen = true
         let options: HostOptions
         let environment: [String: String]
         let watcher: SourceWatcher
@@ -106,7 +153,15 @@ enum DevLoop {
             }
             Glibc.signal(SIGPIPE, SIG_IGN)  // the app may be gone when a failure is sent to it
             Console.writeError("strata dev: building \(package) (swift build; the first build takes longest)…")
+            if let data = options.dataDirectory {
+                Console.writeError("strata dev: the plugins keep their data in \(data), apart from your installed ones' (--data-dir DIR to choose)")
+            }
             if build(echo: true) {
+                if !command.isEmpty {
+                    Console.writeError(
+                        "strata dev: to run this build's commands from another shell: \(DevLoop.pluginFolderVariable)="
+                            + "\(workFolder.appendingPathComponent("plugins").path) strata \(options.forwarded.joined(separator: " ")) COMMAND…")
+                }
                 start()
             } else {
                 Console.writeError("strata dev: fix the error and save; strata starts when the build succeeds (Ctrl-C to stop).")
@@ -117,7 +172,13 @@ enum DevLoop {
                     if command.isEmpty { return code }  // the user quit the app
                     Console.writeError(
                         "strata dev: `strata \(command.joined(separator: " "))` exited with \(code); "
-                            + "watching \(package) for changes (Ctrl-C to stop).")
+                            + "watching \(package) for changes. Type another command and Enter to run it with this build "
+                            + "(e.g. \(command.joined(separator: " "))); Ctrl-C to stop.")
+                }
+                if child == 0, let typedCommand = typedLine() {
+                    command = typedCommand
+                    start()
+                    continue
                 }
                 guard waitForChanges() else { continue }
                 let succeeded = build(echo: child == 0 || !command.isEmpty)
@@ -138,18 +199,51 @@ enum DevLoop {
         // MARK: Watching
 
         /// Waits up to a quarter second for a change, then until the files have been quiet for 0.15 s (an
-        /// editor's save is several events). Returns whether anything changed.
-        private func waitForChanges() -> Bool {
+        /// editor's save is several events). Returns whether anything changed. In command mode, while no
+        /// command runs, it also takes what is typed on standard input (``typedLine()`` reads it).
+        private mutating func waitForChanges() -> Bool {
             var changed = false
             var timeout: Int32 = 250
             while DevLoop.stopSignal == 0 {
-                var entry = pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0)
-                let ready = poll(&entry, 1, timeout)
+                let reading = !command.isEmpty && child == 0 && inputOpen
+                var entries = [pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0)]
+                if reading { entries.append(pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)) }
+                let ready = poll(&entries, nfds_t(entries.count), timeout)
                 if ready <= 0 { return changed }
-                changed = !watcher.changes().isEmpty || changed
+                if reading, entries[1].revents != 0 {
+                    readInput()
+                    if typed.contains(UInt8(ascii: "\n")) { return changed }
+                }
+                if entries[0].revents != 0 { changed = !watcher.changes().isEmpty || changed }
                 timeout = 150
             }
             return false
+        }
+
+        /// Takes what standard input has; at its end, stops reading it.
+        private mutating func readInput() {
+            var buffer = [UInt8](repeating: 0, count: 1024)
+            let count = read(STDIN_FILENO, &buffer, buffer.count)
+            if count > 0 {
+                typed += buffer[..<count]
+            } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+                inputOpen = false
+            }
+        }
+
+        /// The next command typed on standard input, if a whole line has come (an empty or unbalanced line is
+        /// passed over, with a word about the latter).
+        private mutating func typedLine() -> [String]? {
+            while let end = typed.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: typed[..<end], as: UTF8.self)
+                typed.removeSubrange(...end)
+                guard let words = DevLoop.words(ofLine: line) else {
+                    Console.writeError("strata dev: a quote isn't closed in: \(line)")
+                    continue
+                }
+                if !words.isEmpty { return words }
+            }
+            return nil
         }
 
         // MARK: Building

@@ -25,6 +25,8 @@ struct HelperCommand: Sendable {
     var dependencies: [String] = []
     /// Its commands as its descriptor declares them: the files their command lines name cross to the helper.
     var declared: [PluginDescriptor.Command] = []
+    /// What its descriptor declares, before the config narrowed it (``capabilities``), for refusals.
+    var declaredCapabilities = PluginDescriptor.Capabilities()
     /// How its helper starts (`nil`: the catalog has no descriptor for it).
     let launch: HelperLaunch?
     /// The hosts of the URL settings the user wrote for it, which its helper may reach too.
@@ -130,7 +132,7 @@ struct HelperCommand: Sendable {
         let container = container
         return HelperNetwork(
             pluginID: pluginID, capabilities: capabilities, chosen: chosenHosts,
-            secrets: capabilities.environment.compactMap { environment[$0] }
+            secrets: capabilities.environment.compactMap { environment[$0] }, declared: declaredCapabilities, configSource: configSource
         ) { try? container.resolve((any HTTPClient).self, requester: .host) }
     }
 
@@ -163,6 +165,7 @@ extension HostRunner {
             launch: helperLaunch(for: id), environment: context.environment, configSource: config.source, container: container)
         command.dependencies = descriptor?.dependencies.keys.sorted() ?? []
         command.declared = descriptor?.commands ?? []
+        command.declaredCapabilities = descriptor?.capabilities ?? .init()
         command.chosenHosts = descriptor.map { ChosenHost.chosen(by: config.features[id]?.settings, for: $0) } ?? []
         return command
     }

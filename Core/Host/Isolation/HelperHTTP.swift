@@ -21,6 +21,20 @@ struct HelperFetch: Codable {
         var headers: [String: String] = [:]
         /// Why no response came (a host not declared, the network), in words.
         var failure: String?
+        /// The same, as the error the plugin's client throws (``HelperNetworkFailure``).
+        var error: HelperNetworkFailure?
+
+        init(id: UInt32, status: Int = 0, headers: [String: String] = [:], failure: String? = nil) {
+            self.id = id
+            self.status = status
+            self.headers = headers
+            self.failure = failure
+        }
+
+        init(id: UInt32, status: Int = 0, error: HelperNetworkFailure) {
+            self.init(id: id, status: status, failure: error.error.description)
+            self.error = error
+        }
     }
 }
 
@@ -89,7 +103,9 @@ final class HelperHTTPClient: HTTPClient {
 
     private func end(_ answer: HelperFetch.Answer) {
         guard let continuation = streams.withLock({ $0.open.removeValue(forKey: answer.id) }) else { return }
-        if let failure = answer.failure {
+        if let error = answer.error {
+            continuation.finish(throwing: error.error)
+        } else if let failure = answer.failure {
             continuation.finish(throwing: answer.status == 0 ? NetworkError.notConnected(detail: failure) : NetworkError.transport(failure))
         } else {
             continuation.finish()

@@ -106,7 +106,7 @@ final class HelperHTTPRelay: Sendable {
         let id = fetch.id
         let parts: AsyncThrowingStream<HTTPStreamPart, any Error>
         switch network.stream(fetch) {
-        case .failure(let refusal): return send(head: HelperFetch.Answer(id: id, failure: refusal.reason))
+        case .failure(let refusal): return send(head: HelperFetch.Answer(id: id, error: HelperNetworkFailure(.refused, detail: refusal.reason)))
         case .success(let stream): parts = stream
         }
         let admitted = streams.withLock { streams in
@@ -128,7 +128,7 @@ final class HelperHTTPRelay: Sendable {
                 }
                 finish(id, failure: Task.isCancelled ? "cancelled" : nil)
             } catch {
-                finish(id, failure: (error as? NetworkError)?.description ?? "\(error)")
+                finish(id, failure: nil, error: HelperNetworkFailure((error as? NetworkError) ?? .transport("\(error)")))
             }
         }
         // Cancelled (or ended) before its task was kept: the task ends too.
@@ -181,10 +181,12 @@ final class HelperHTTPRelay: Sendable {
     /// Whether stream `id`'s task waits for the helper to catch up (for tests).
     func isWaiting(_ id: UInt32) -> Bool { streams.withLock { $0[id]?.waiter != nil } }
 
-    private func finish(_ id: UInt32, failure: String?) {
+    private func finish(_ id: UInt32, failure: String?, error: HelperNetworkFailure? = nil) {
         streams.withLock { streams in
             guard var stream = streams[id], stream.end == nil else { return }
-            stream.end = HelperFetch.Answer(id: id, status: stream.status, failure: failure)
+            stream.end =
+                error.map { HelperFetch.Answer(id: id, status: stream.status, error: $0) }
+                ?? HelperFetch.Answer(id: id, status: stream.status, failure: failure)
             flush(id, stream, in: &streams)
         }
     }

@@ -14,6 +14,10 @@ struct HelperNetwork: Sendable {
     var chosen: [ChosenHost] = []
     /// The values of the variables the plugin declared, as strata's environment has them.
     var secrets: [String] = []
+    /// What its `plugin.json` declares under `network`, before the config narrowed it, and the config's file:
+    /// a refusal blames whichever took the host away.
+    var declared = PluginDescriptor.Capabilities()
+    var configSource = "the config"
     /// strata's own client (`nil` when it can't be loaded).
     let client: @Sendable () -> (any HTTPClient)?
 
@@ -30,13 +34,8 @@ struct HelperNetwork: Sendable {
             return .failure(HelperRefusal("'\(fetch.url)' is not an http(s) URL"))
         }
         var headers = fetch.headers
-        if !capabilities.allowsHost(host) {
-            guard let choice = chosen.first(where: { $0.matches(url) }) else {
-                return .failure(
-                    HelperRefusal(
-                        "\(pluginID) didn't declare the host \(host) in its capabilities (\"network\" in plugin.json), so strata didn't send the request"
-                    ))
-            }
+        if !capabilities.allows(host: host, port: ChosenHost.port(of: url) ?? 0) {
+            guard let choice = chosen.first(where: { $0.matches(url) }) else { return .failure(refusal(host: host, port: ChosenHost.port(of: url) ?? 0)) }
             let keys = secrets.filter { $0.count >= Self.shortestSecret }
             if keys.contains(where: { key in fetch.url.contains(key) || (fetch.body.map { body in Self.contains(body, key) } ?? false) }) {
                 return .failure(
@@ -51,6 +50,25 @@ struct HelperNetwork: Sendable {
             HTTPRequest(
                 url: url.absoluteString, method: fetch.method, headers: headers, body: fetch.body.map { Array($0) }, timeout: fetch.timeout,
                 maxResponseBytes: min(max(0, fetch.maxResponseBytes), Self.largestResponse)))
+    }
+
+    /// Why a request to `host`:`port` isn't sent: the config took away what the plugin declared, the plugin
+    /// declared the host on other ports only, or never declared it.
+    func refusal(host: String, port: Int) -> HelperRefusal {
+        if declared.allows(host: host, port: port) {
+            return HelperRefusal(
+                "\(pluginID) declares the host \(host) (\"network\" in its plugin.json), but your config takes it away "
+                    + "(features.\(pluginID).capabilities.network in \(configSource)), so strata didn't send the request. "
+                    + "To allow it, add the host there, or remove that key")
+        }
+        let ports = declared.network.filter { $0.lowercased().hasPrefix(host.lowercased() + ":") }
+        if !ports.isEmpty {
+            return HelperRefusal(
+                "\(pluginID) declares \(host) only as \(ports.joined(separator: ", ")) (\"network\" in its plugin.json), not port \(port), "
+                    + "so strata didn't send the request")
+        }
+        return HelperRefusal(
+            "\(pluginID) didn't declare the host \(host) in its capabilities (\"network\" in plugin.json), so strata didn't send the request")
     }
 
     /// Sends `fetch` and delivers the response as it arrives, or says why it sends nothing.

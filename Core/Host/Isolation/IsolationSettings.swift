@@ -140,6 +140,13 @@ extension IsolationSettings {
         if let typed = Self.typedAddresses(descriptor), !lines.isEmpty {
             lines[0] = capabilities.network.isEmpty ? "No network access but where you say: \(typed)." : "\(lines[0]) And where you say: \(typed)."
         }
+        // Hosts the plugin declares that the config took away are named, so that a refusal isn't taken for the plugin's.
+        let takenAway = descriptor.capabilities.network.filter { !capabilities.network.contains($0) }
+        if narrowing != nil, !takenAway.isEmpty, let first = lines.first {
+            lines[0] =
+                "\(first) It declares \(takenAway.joined(separator: ", ")), which your config took away "
+                + "(features.\(descriptor.id).capabilities.network)."
+        }
         lines += chosen.map(\.sentence)
         lines.append(descriptor.opensScreens ? "Opens screens in the app." : "Opens no screens.")
         if !undeclared.isEmpty {

@@ -90,14 +90,30 @@ final class HostRunner {
                 error: { writeAll($0, to: STDERR_FILENO) }))
     }
 
+    /// Says at `-v` where plugin `id`'s command runs, and why (`notes runs in a sandboxed helper process: the
+    /// default for a plugin that doesn't ship with strata; …`).
+    private func logWhereItRuns(_ id: String, _ isolation: IsolationSettings) {
+        let place =
+            switch isolation.mode {
+            case .none: "inside strata"
+            case .process: "in a sandboxed helper process"
+            case .processUnsandboxed: "in a helper process without the kernel sandbox"
+            }
+        context.logger.debug("\(id) runs \(place): \(isolation.origin(of: id, in: context.config.source))")
+    }
+
     /// Runs a routed plugin command, writing through `invocation`.
     func run(_ request: PluginCommandRequest, invocation: CommandInvocation) async -> Int32 {
         var armed: PluginRecord?
         let runner = PluginCommandRunner(
             activate: { [self] id in
                 // A plugin set to run in a helper process is never opened here: its command runs in the helper.
-                if let helper = helperCommand(for: id) { return .success([helper.command(request.declared.words)]) }
+                if let helper = helperCommand(for: id) {
+                    logWhereItRuns(id, helper.isolation)
+                    return .success([helper.command(request.declared.words)])
+                }
                 return loaded(id, fallback: "it did not contribute the command").map { record in
+                    logWhereItRuns(id, isolation(for: id))
                     armed = record
                     return loader.routes.filter { $0.pluginID == id }.map(\.command)
                 }

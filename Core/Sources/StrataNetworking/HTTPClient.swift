@@ -8,7 +8,8 @@ internal import FoundationEssentials
 /// past the request's `maxResponseBytes` (`.tooLarge`, and nothing past the limit is read).
 public protocol HTTPClient: Sendable {
     /// Sends `request` and returns the whole response.
-    /// - Throws: `NetworkError.notConnected`, `.timedOut`, `.cancelled`, `.tooLarge` or `.transport`.
+    /// - Throws: `NetworkError.notConnected`, `.timedOut`, `.cancelled`, `.tooLarge` or `.transport`; `.refused` when strata
+    ///   doesn't send it (a sandboxed plugin's request to a host it may not reach).
     func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse
 
     /// Sends `request` and delivers the response as it arrives: `.head` first, then `.bytes` chunks.

@@ -20,6 +20,10 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
     case tooLarge(limit: Int)
     /// Any other transport failure.
     case transport(String)
+    /// strata didn't send the request: the plugin runs in a helper and the request goes where it may not (a
+    /// host it didn't declare, or one the user's config took away). `reason` says which, and what to change.
+    /// Nothing about the network is wrong, so retrying doesn't help.
+    case refused(reason: String)
 
     /// Whether retrying later could help (a dropped connection, a timeout, 429, 503).
     public var isTransient: Bool {
@@ -41,6 +45,7 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidRequest(let detail): "invalid request: \(detail)"
         case .tooLarge(let limit): limitPassedText("the server's answer", limit)
         case .transport(let detail): "network failure: \(detail)"
+        case .refused(let reason): reason
         }
     }
 }

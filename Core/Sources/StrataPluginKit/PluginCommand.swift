@@ -101,17 +101,20 @@ public struct CommandInvocation: Sendable {
         }
     }
 
-    /// Writes `value` as pretty-printed JSON with sorted keys and a final newline; control characters in its
-    /// strings are escaped (``Sanitizer/escapingJSON(_:)``).
-    /// - Throws: `EncodingError` if the value doesn't encode.
     /// Rings the terminal's bell (BEL) when standard output is a terminal; nothing otherwise.
     public func bell() {
         if isTerminal { standardOutput("\u{07}") }
     }
 
+    /// Writes `value` as pretty-printed JSON with sorted keys and a final newline; control characters in its
+    /// strings are escaped (``Sanitizer/escapingJSON(_:)``). A `Date` is written in ISO 8601
+    /// (`"2027-01-15T08:00:00Z"`), as people and other programs read it, not as `JSONEncoder`'s default,
+    /// seconds since 2001; `Data` is base64. For another shape, encode that field yourself (a `String`).
+    /// - Throws: `EncodingError` if the value doesn't encode.
     public func writeJSON(_ value: some Encodable) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
         standardOutput(Sanitizer.escapingJSON(String(decoding: try encoder.encode(value), as: UTF8.self)) + "\n")
     }
 }

@@ -14,7 +14,8 @@ extension PluginDescriptor {
     /// ```
     /// Whether it opens screens is its `screens` list (``opensScreens``), declared once.
     public struct Capabilities: Encodable, Sendable, Equatable {
-        /// Host names its HTTP requests may reach: `api.example.com`, or `*.example.com` for its subdomains.
+        /// Host names its HTTP requests may reach: `api.example.com`, or `*.example.com` for its subdomains,
+        /// on every port; `127.0.0.1:8080` (a host and a port) for that port alone.
         public var network: [String]
         /// Environment variables it may read, such as `TMDB_API_KEY`.
         public var environment: [String]
@@ -48,7 +49,8 @@ extension PluginDescriptor {
         /// What is wrong with the declarations, as sentences; empty when they are sound.
         public var problems: [String] {
             network.filter { !Self.isValidHostPattern($0) }.map {
-                "capabilities.network: '\($0)' is not a host name (such as api.example.com, or *.example.com for its subdomains)"
+                "capabilities.network: '\($0)' is not a host name (such as api.example.com, *.example.com for its subdomains, "
+                    + "or 127.0.0.1:8080 for one port of a host)"
             }
                 + environment.filter { !Self.isValidVariableName($0) }.map {
                     "capabilities.environment: '\($0)' is not an environment variable name (letters, digits and '_', not starting with a digit)"
@@ -58,32 +60,55 @@ extension PluginDescriptor {
                 }
         }
 
-        /// Whether `host` (a request's host) is one `network` names.
+        /// Whether `host` (a request's host) is one `network` names on every port (a declaration without a port).
         public func allowsHost(_ host: String) -> Bool {
-            let host = host.lowercased()
-            return network.contains { pattern in
-                pattern.hasPrefix("*.") ? host.hasSuffix(pattern.dropFirst()) && host.count > pattern.count - 1 : host == pattern
+            network.contains { pattern in Self.hostAndPort(pattern).port == nil && Self.host(host, matches: pattern) }
+        }
+
+        /// Whether a request to `host` on `port` may go: `network` names the host on every port, or on this one.
+        public func allows(host: String, port: Int) -> Bool {
+            network.contains { pattern in
+                let declared = Self.hostAndPort(pattern)
+                return (declared.port == nil || declared.port == port) && Self.host(host, matches: String(declared.host))
             }
+        }
+
+        private static func host(_ host: String, matches pattern: String) -> Bool {
+            let host = host.lowercased()
+            return pattern.hasPrefix("*.") ? host.hasSuffix(pattern.dropFirst()) && host.count > pattern.count - 1 : host == pattern
+        }
+
+        /// A `network` declaration's host and its port, `nil` when it names none (every port).
+        static func hostAndPort(_ pattern: String) -> (host: Substring, port: Int?) {
+            guard let colon = pattern.lastIndex(of: ":") else { return (pattern[...], nil) }
+            let digits = pattern[pattern.index(after: colon)...]
+            guard !digits.isEmpty, digits.count <= 5, digits.allSatisfy(\.isASCII), let port = Int(digits), (1...65_535).contains(port),
+                !digits.hasPrefix("0")
+            else { return (pattern[...], nil) }
+            return (pattern[..<colon], port)
         }
 
         /// These capabilities narrowed to what `other` also names (a config can take away, never add).
         /// - Returns: the narrowed set, and what `other` names that was never declared (to warn about).
         public func narrowed(to other: Capabilities) -> (capabilities: Capabilities, undeclared: [String]) {
             let files = other.files.filter { wanted in self.files.contains { $0.path == wanted.path && ($0.write || !wanted.write) } }
+            // A host declared on every port may be narrowed to one of its ports (`127.0.0.1` to `127.0.0.1:8080`).
+            let network =
+                self.network.filter(other.network.contains)
+                + other.network.filter { wanted in
+                    let (host, port) = Self.hostAndPort(wanted)
+                    return port != nil && !self.network.contains(wanted) && self.network.contains(String(host))
+                }
             let undeclared =
                 other.network.filter { !network.contains($0) } + other.environment.filter { !environment.contains($0) }
                 + other.files.filter { !files.contains($0) }.map(\.path)
-            return (
-                Capabilities(
-                    network: network.filter(other.network.contains), environment: environment.filter(other.environment.contains),
-                    files: files), undeclared
-            )
+            return (Capabilities(network: network, environment: environment.filter(other.environment.contains), files: files), undeclared)
         }
 
         /// The declarations in words a person understands, one line each.
         public var sentences: [String] {
             var lines: [String] = []
-            lines.append(network.isEmpty ? "No network access." : "Connects to: \(network.joined(separator: ", ")).")
+            lines.append(networkSentence)
             lines.append(
                 environment.isEmpty
                     ? "Reads no environment variables."
@@ -95,8 +120,23 @@ extension PluginDescriptor {
             return lines
         }
 
+        /// The hosts it connects to, in words: a host with a port is that port alone; one without says plainly
+        /// that it means every port (`127.0.0.1` is every service on the machine).
+        var networkSentence: String {
+            guard !network.isEmpty else { return "No network access." }
+            let onePort = network.filter { Self.hostAndPort($0).port != nil }, everyPort = network.filter { Self.hostAndPort($0).port == nil }
+            var parts: [String] = []
+            if !onePort.isEmpty { parts.append(onePort.joined(separator: ", ")) }
+            if !everyPort.isEmpty {
+                parts.append(everyPort.joined(separator: ", ") + (everyPort.count == 1 ? " (every port)" : " (every port of each)"))
+            }
+            return "Connects to: \(parts.joined(separator: "; "))."
+        }
+
         static func isValidHostPattern(_ pattern: String) -> Bool {
-            let host = pattern.hasPrefix("*.") ? String(pattern.dropFirst(2)) : pattern
+            let (hostAndWildcard, port) = hostAndPort(pattern)
+            if port == nil, pattern.contains(":") { return false }
+            let host = hostAndWildcard.hasPrefix("*.") ? String(hostAndWildcard.dropFirst(2)) : String(hostAndWildcard)
             let labels = host.split(separator: ".", omittingEmptySubsequences: false)
             return !host.isEmpty && host.count <= 253
                 && labels.allSatisfy { label in

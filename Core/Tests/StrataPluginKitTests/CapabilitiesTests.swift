@@ -53,4 +53,31 @@ import Testing
         #expect(narrowed == .init(network: ["b.example"]))
         #expect(undeclared == ["c.example", "/srv/a"], "write access to a file declared read-only is not granted")
     }
+
+    /// A declaration may carry a port: `127.0.0.1:8080` is that service alone, while `127.0.0.1` is every port
+    /// of the machine, and `plugins info` says which.
+    @Test func aHostWithAPortAllowsThatPortAloneAndTheSentenceSaysWhichMeanEveryPort() throws {
+        let declared = try Self.descriptor(capabilities: #"{"network":["127.0.0.1:8080","api.example.com"]}"#)
+        #expect(declared.problems == [])
+        let capabilities = declared.capabilities
+        #expect(capabilities.allows(host: "127.0.0.1", port: 8080) && !capabilities.allows(host: "127.0.0.1", port: 22))
+        #expect(capabilities.allows(host: "API.example.com", port: 443) && capabilities.allows(host: "api.example.com", port: 8443))
+        #expect(!capabilities.allowsHost("127.0.0.1"), "127.0.0.1:8080 doesn't grant every port")
+        #expect(capabilities.sentences.first == "Connects to: 127.0.0.1:8080; api.example.com (every port).")
+        #expect(PluginDescriptor.Capabilities(network: ["a.example", "*.b.example"]).sentences.first
+                    == "Connects to: a.example, *.b.example (every port of each).")
+    }
+
+    @Test func aPortMustBeOneAndNothingElseMayFollowAColon() {
+        let bad = PluginDescriptor.Capabilities(network: ["127.0.0.1:", "127.0.0.1:0", "127.0.0.1:65536", "127.0.0.1:http", "a.example:08"])
+        #expect(bad.problems.count == 5, "\(bad.problems)")
+        #expect(PluginDescriptor.Capabilities(network: ["*.example.com:443", "localhost:65535"]).problems == [])
+    }
+
+    @Test func theConfigMayNarrowAHostToOneOfItsPortsButNotWidenAPort() {
+        let declared = PluginDescriptor.Capabilities(network: ["127.0.0.1", "api.example.com:443"])
+        let (narrowed, undeclared) = declared.narrowed(to: .init(network: ["127.0.0.1:8080", "api.example.com"]))
+        #expect(narrowed.network == ["127.0.0.1:8080"])
+        #expect(undeclared == ["api.example.com"])
+    }
 }

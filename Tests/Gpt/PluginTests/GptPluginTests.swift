@@ -1,7 +1,7 @@
 import Foundation
 import StrataNetworking
 import StrataTerminal
-import StrataTesting
+@testable import StrataTesting
 import StrataURLSession
 import Testing
 @testable import GptPlugin
@@ -76,6 +76,31 @@ final class GptPluginTests {
         #expect(entries.count == 1)
         #expect(entries.first?["trouble"] as? String == "I missed the bus")
         #expect(entries.first?["reply"] as? String == "Lucky day!")
+    }
+
+    /// A test host given no `http:` hands out strata's own client, so a plugin's requests reach the loopback
+    /// server its URL setting names (before: "nothing is registered for HTTPClient", for every command of a
+    /// plugin that resolves it).
+    @Test func aTestHostWithoutAnHTTPClientSendsWithStratasOwn() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("POST", "/v1/chat/completions", response: .eventStream(
+            [Self.chunk("Lucky day!"), Self.chunk("", finish: "stop"), "data: [DONE]\n\n"], pause: 0))
+        let host = try PluginTestHost(GptPlugin(), id: "gpt", settings: #"{"baseURL": "\#(server.url("/v1").absoluteString)"}"#,
+                                      dataDirectory: folder)
+        let ask = await host.run("gpt", "ask", "I missed the bus")
+        #expect(ask.code == 0 && ask.output.contains("Lucky day!"), "\(ask.error)")
+        #expect(server.requests(to: "/v1/chat/completions").count == 1)
+    }
+
+    /// Where strata's client isn't built beside the test, a request says which parameter to give.
+    @Test func withoutStratasClientARequestNamesTheParameterToGive() async {
+        let client = TestHostHTTPClient(folder: folder.path)
+        await #expect {
+            try await client.send(HTTPRequest(url: "http://127.0.0.1:9/"))
+        } throws: { error in
+            "\(error)".contains("PluginTestHost has no HTTP client") && "\(error)".contains("http: CurlHTTPClient()")
+        }
     }
 
     /// LuckyVicky's "delete account": a script must say --yes; then the history and the uses are gone.

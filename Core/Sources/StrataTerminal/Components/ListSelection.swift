@@ -21,9 +21,28 @@ public struct ListSelection: Hashable, Sendable {
     /// The number of rows the list showed when last drawn; Page Up/Down move by this much.
     public private(set) var visibleRows: Int = 10
 
+    /// Which keys move the selection.
+    public enum Keys: Hashable, Sendable {
+        /// ↑ ↓ PgUp PgDn Home End, and `k` `j` `g` `G`.
+        case all
+        /// ↑ ↓ PgUp PgDn alone: for a list on a screen with a text field, whose letters are typing and whose
+        /// Home and End move its cursor.
+        case arrows
+    }
+
+    /// The keys that move it (``Keys/all`` unless it was made with ``init(index:keys:)``).
+    public private(set) var keys: Keys = .all
+
     /// Creates a selection on the first item.
     public init(index: Int = 0) {
         self.index = max(0, index)
+    }
+
+    /// Creates a selection that moves with `keys`: ``Keys/arrows`` leaves every letter to a text field on the
+    /// same screen, so the screen can send each key to the list first and then to the field.
+    public init(index: Int = 0, keys: Keys) {
+        self.index = max(0, index)
+        self.keys = keys
     }
 
     /// Where a list key moves the selection.
@@ -43,12 +62,29 @@ public struct ListSelection: Hashable, Sendable {
     /// Every key a list understands, for the Keys dialog (``Screen/keyHelp``).
     public static let keyHelp: [HelpItem] = keyTable.map(\.help)
 
-    /// Moves the selection for the keys of ``keyHelp`` (↑ ↓ `k` `j` PgUp PgDn Home End `g` `G`); other keys
-    /// are ignored.
+    /// The keys this selection understands (those of ``keys``), for the Keys dialog.
+    public var keyHelp: [HelpItem] {
+        switch keys {
+        case .all: Self.keyHelp
+        case .arrows:
+            Self.keyTable.filter { ![.first, .last].contains($0.move) }.map { HelpItem(String($0.help.key.split(separator: " ")[0]), $0.help.action) }
+        }
+    }
+
+    /// Whether `key` moves this selection.
+    private func moves(_ key: Key, _ row: (keys: [Key], help: HelpItem, move: Move)) -> Bool {
+        guard row.keys.contains(key) else { return false }
+        guard keys == .arrows else { return true }
+        if case .character = key { return false }
+        return ![.first, .last].contains(row.move)
+    }
+
+    /// Moves the selection for the keys of ``keyHelp`` (↑ ↓ `k` `j` PgUp PgDn Home End `g` `G`, or ↑ ↓ PgUp
+    /// PgDn for ``Keys/arrows``); other keys are ignored.
     ///
     /// - Parameter itemCount: The number of items now in the list.
     public mutating func handle(_ key: Key, itemCount: Int) -> Outcome {
-        guard itemCount > 0, let move = Self.keyTable.first(where: { $0.keys.contains(key) })?.move else { return .ignored }
+        guard itemCount > 0, let move = Self.keyTable.first(where: { moves(key, $0) })?.move else { return .ignored }
         let target: Int =
             switch move {
             case .previous: index - 1

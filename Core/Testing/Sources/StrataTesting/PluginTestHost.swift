@@ -17,7 +17,7 @@ import Synchronization
 /// let host = try PluginTestHost(HelloPlugin(), id: "hello", settings: #"{"salutation": "Hi"}"#)
 /// let greeted = await host.run("hello", "greet", "Ada")
 /// #expect(greeted.code == 0 && greeted.output == "Hi, Ada!\n")
-/// let app = try await host.openScreen()
+/// let app = try host.openScreen()  // on the main actor, as the app is
 /// for character in "Bo" { try app.send(.character(character)) }
 /// #expect(app.render(size: TerminalSize(width: 80, height: 24)).text.contains("Hi, Bo!"))
 /// ```
@@ -52,8 +52,11 @@ public final class PluginTestHost: Sendable {
     ///   - settings: the plugin's `settings` object of the config, as JSON.
     ///   - dataDirectory: the data folder; give the one of an earlier host to play the next run over its data.
     ///   - clock: the wall clock the host hands out.
-    ///   - http: the HTTP client the host hands out, e.g. one aimed at a `LoopbackHTTPServer`; without it,
-    ///     resolving `HTTPClient` fails as an unregistered service.
+    ///   - http: the HTTP client the host hands out. Without it, the host hands out strata's own
+    ///     (`CurlHTTPClient`, from StrataURLSession's library beside the test binary, opened on the first
+    ///     request): aim the plugin's URL setting at a `LoopbackHTTPServer` and its requests reach it as in
+    ///     `strata`. If the library isn't built, a request fails with `NetworkError.invalidRequest`, saying
+    ///     to depend on StrataURLSession or to pass `http:`; resolving `HTTPClient` always works.
     /// - Throws: ``MissingDescriptor`` if no descriptor with `id` is linked into the test binary, what the
     ///   plugin's `register(in:)` throws, or a file error if the folder can't be made.
     public init(
@@ -73,7 +76,7 @@ public final class PluginTestHost: Sendable {
         self.log = log
         try FileManager.default.createDirectory(at: self.dataDirectory, withIntermediateDirectories: true)
         try HostServices(
-            http: http.map { client in { @Sendable in client } }, clock: clock,
+            http: { [http] in http ?? TestHostHTTPClient() }, clock: clock,
             logger: { Logger(label: $0, level: .debug, sink: log) }
         ).register(in: container)
         context = container.context(

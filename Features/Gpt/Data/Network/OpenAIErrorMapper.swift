@@ -18,6 +18,7 @@ struct OpenAIErrorMapper: Sendable {
         case .invalidRequest(let detail): .transport("the request couldn't be built: \(detail)")
         case .tooLarge(let limit): .answerTooLarge(limitBytes: limit)
         case .transport(let detail): .transport(detail)
+        case .refused(let reason): .transport(reason)
         // A failure a later SDK may add (its enums are resilient): told in the SDK's own words.
         @unknown default: .transport(error.description)
         }

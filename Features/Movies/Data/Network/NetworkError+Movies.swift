@@ -47,6 +47,9 @@ extension NetworkError {
             return .unexpectedResponse(service: service, detail: description)
         case .transport(let detail):
             return .transport(service: service, detail: detail)
+        // strata didn't send it (its reason names what to change): no retry helps.
+        case .refused(let reason):
+            return .invalidRequest(service: service, detail: reason)
         // A failure a later SDK may add (its enums are resilient): told in the SDK's own words.
         @unknown default:
             return .transport(service: service, detail: description)
