@@ -76,7 +76,7 @@ enum DevLoop {
         let command: [String]
         let options: HostOptions
         let environment: [String: String]
-        let watcher: SourceWatcher
+        let watcher: FolderWatcher
         /// `<state>/dev/<pid>`: the staged libraries, the screen file and the last build's log.
         let workFolder: URL
         var child: pid_t = 0
@@ -90,7 +90,11 @@ enum DevLoop {
             self.command = command
             self.options = options
             self.environment = environment
-            watcher = try SourceWatcher(root: package)
+            do {
+                watcher = try FolderWatcher(tree: package)
+            } catch {
+                throw .watch(error.path.isEmpty ? package : error.path, error.reason)
+            }
             workFolder = PrivateFolder.perProcess(in: DevLoop.workFolders(environment))
             do {
                 try PrivateFolder.preparePerProcess(workFolder)
@@ -140,16 +144,7 @@ enum DevLoop {
         /// Waits up to a quarter second for a change, then until the files have been quiet for 0.15 s (an
         /// editor's save is several events). Returns whether anything changed.
         private func waitForChanges() -> Bool {
-            var changed = false
-            var timeout: Int32 = 250
-            while DevLoop.stopSignal == 0 {
-                var entry = pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0)
-                let ready = poll(&entry, 1, timeout)
-                if ready <= 0 { return changed }
-                changed = !watcher.changes().isEmpty || changed
-                timeout = 150
-            }
-            return false
+            DevLoop.stopSignal == 0 && !watcher.settledChanges(waitingUpTo: 250).isEmpty
         }
 
         // MARK: Building
