@@ -87,6 +87,9 @@ final class LiveCatalog {
         if let configError, home.notice == Self.configNotice(configError) { home.notice = nil }
         configError = nil
         let catalog = HostCatalog(context)
+        // What a fresh start would warn about before the app (a local config passed over, an unknown key), once.
+        let warned = Set(runner.catalog.warnings)
+        let warnings = catalog.warnings.filter { !warned.contains($0) }
         runner.adopt(catalog)
         let changes = FeatureChanges(
             shown: shown, before: read, fresh: catalog.records, running: runner.openedRecords, configSource: context.config.source,
@@ -96,9 +99,11 @@ final class LiveCatalog {
         shown = changes.records
         watcher?.watch(Self.folders(of: context))
         home.replace(features)
-        if let open, let reason = changes.gone[open.id] {
-            navigator.popToRoot()
-            home.notice = (["\(FeatureChanges.name(open)) closed: \(reason)"] + [changes.notice].compactMap { $0 }).joined(separator: "; ")
+        let closed = open.flatMap { open in changes.gone[open.id].map { "\(FeatureChanges.name(open)) closed: \($0)" } }
+        if closed != nil { navigator.popToRoot() }
+        let lines = [closed].compactMap { $0 } + [changes.notice].compactMap { $0 } + warnings
+        if closed != nil || !warnings.isEmpty {
+            home.notice = lines.joined(separator: "; ")
         } else if let notice = changes.notice {
             home.inform(notice)
         }
