@@ -114,6 +114,28 @@ import Testing
         #expect(try await app.waitForExit(terminal) == 0)
     }
 
+    /// What a start judges plugins by is followed too: `strata plugins retry` in another shell lets the app
+    /// try again a plugin that crashed it.
+    @Test(.timeLimit(.minutes(10)))
+    func aPluginRetriedFromAnotherShellIsNoLongerSkipped() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.install(fixture: "TrapsAtLoad", as: "Traps")
+        let config = #"{"pluginDirectories": ["plugins"], "features": {\#(Sandbox.inProcess("traps"))}}"#
+        let (terminal, _) = try await app.startStrata(in: sandbox, config: config)
+        defer { terminal.close() }
+        try terminal.press("Enter")
+        try await terminal.waitFor("the crash to be skipped") { $0.contains { $0.contains("Fixture TrapsAtLoad") && $0.contains("crashed") } }
+
+        let retried = try sandbox.strata(["plugins", "retry", "traps"])
+        #expect(retried.status == 0, "\(retried.stderr)")
+        let again = try await terminal.waitFor("the plugin to be tried again") { screen in
+            screen.contains { $0.contains("Fixture TrapsAtLoad") } && !screen.contains { $0.contains("crashed") }
+        }
+        #expect(again.contains(InteractiveAppTests.homeHelp))
+        try terminal.type("q")
+        #expect(try await app.waitForExit(terminal) == 0)
+    }
+
     @Test(.timeLimit(.minutes(10)))
     func aBrokenConfigShowsItsErrorOverTheOpenScreenWhichKeepsWhatWasTyped() async throws {
         let (terminal, sandbox) = try await BlocksAppTests().openBlocks()

@@ -3,7 +3,8 @@ import StrataBase
 import StrataTerminal
 
 /// The app's features as its config and plugin folders say now. It watches them with inotify (the folders
-/// it discovers plugins in, and the config file's folder, for that file alone), and once they have settled
+/// it discovers plugins in, the config file's folder, for that file alone, and the approvals, pins and crashes
+/// a start judges plugins by), and once they have settled
 /// after a change it runs the start's stages again (config → discovery → catalog → records), so that a plugin
 /// dropped in, enabled, disabled, removed or replaced shows as it would after a fresh start. Changes are told
 /// in the home screen's notice; the screens of a plugin that went close. A plugin whose code already runs in
@@ -49,7 +50,7 @@ final class LiveCatalog {
             runner.context.logger.debug("the app can't follow its plugin folders and config: inotify: \(error.reason)")
             return
         }
-        watcher.watch(Self.folders(of: runner.context))
+        watcher.watch(Self.folders(of: runner.catalog))
         self.watcher = watcher
         let started = detachThread(named: "strata-watch") { [weak self] in
             while true {
@@ -60,9 +61,11 @@ final class LiveCatalog {
         if !started { runner.context.logger.debug("the app can't follow its plugin folders and config: no thread to watch them") }
     }
 
-    /// What is watched for `context`: its plugin folders, for plugin files, and the folder of each file the
-    /// config may be read from, for that file.
-    static func folders(of context: HostContext) -> [FolderWatcher.Folder] {
+    /// What is watched for `catalog`: its plugin folders, for plugin files; the folder of each file the config
+    /// may be read from, for that file; and the records a fresh start would judge by (approvals of configs,
+    /// the pins that apply, crashes).
+    static func folders(of catalog: HostCatalog) -> [FolderWatcher.Folder] {
+        let context = catalog.context
         let plugins = context.pluginDirectories.map { folder in
             FolderWatcher.Folder(path: folder, names: { PluginDiscovery.pluginID(fromFileName: $0) != nil })
         }
@@ -71,7 +74,9 @@ final class LiveCatalog {
             let name = file.lastPathComponent
             return FolderWatcher.Folder(path: file.deletingLastPathComponent().path, names: { $0 == name })
         }
-        return plugins + configs
+        let records =
+            [ConfigAllowance(environment: context.environment).records.directory, context.crashes] + (catalog.pins.map { [$0.records.directory] } ?? [])
+        return plugins + configs + records.map { FolderWatcher.Folder(path: $0.path, names: { _ in true }) }
     }
 
     /// Reads the config and the plugin folders again and shows what changed.
@@ -97,7 +102,7 @@ final class LiveCatalog {
         let open = home.openFeature.flatMap { id in shown.first { $0.id == id } }
         read = catalog.records
         shown = changes.records
-        watcher?.watch(Self.folders(of: context))
+        watcher?.watch(Self.folders(of: catalog))
         home.replace(features)
         let closed = open.flatMap { open in changes.gone[open.id].map { "\(FeatureChanges.name(open)) closed: \($0)" } }
         if closed != nil { navigator.popToRoot() }
