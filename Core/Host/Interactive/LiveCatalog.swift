@@ -121,7 +121,10 @@ final class LiveCatalog {
         guard error != configError else { return }
         configError = error
         home.notice = Self.configNotice(error)
-        if navigator.canGoBack { navigator.presentAlert(title: "Config", message: Self.configNotice(error)) }
+        // Not over a helper that is starting: its screen takes the starting one's place only from the top.
+        if navigator.canGoBack, !(navigator.top is HelperStartingScreen) {
+            navigator.presentAlert(title: "Config", message: Self.configNotice(error))
+        }
         navigator.setNeedsRedraw()
     }
 
