@@ -91,12 +91,13 @@ let features = [
 /// Plugins that fail on purpose, one way each. Their library names do not end in `Plugin.so`, so the host
 /// never discovers them next to `strata`; the host tests copy them into a temporary plugin folder.
 let faultFixtures = ["ThrowsAtRegistration", "WrongABI", "NoEntry", "TrapsAtLoad", "DuplicateRegistration",
-                     "CycleA", "CycleB", "Healthy", "ClaimsClock", "Disagrees", "HangsAtLoad", "DiesAtLoad", "Hostile"]
+                     "CycleA", "CycleB", "Healthy", "ClaimsClock", "Disagrees", "HangsAtLoad", "DiesAtLoad", "Hostile",
+                     "VersionedOne", "VersionedTwo"]
 /// Fixtures that also carry a C library constructor (in `Constructor/`), which runs inside `dlopen`.
 let constructorFixtures: Set = ["HangsAtLoad"]
 /// SDK libraries a fixture uses beyond the plugin API (Hostile fetches through the SDK's HTTP client and
-/// opens a screen).
-let fixtureLibraries = ["Hostile": ["StrataNetworking", "StrataTerminal"]]
+/// opens a screen; the two builds of Versioned open a screen).
+let fixtureLibraries = ["Hostile": ["StrataNetworking", "StrataTerminal"], "VersionedOne": ["StrataTerminal"], "VersionedTwo": ["StrataTerminal"]]
 let fixtureTargets: [Target] = faultFixtures.flatMap { name -> [Target] in
     let constructor = constructorFixtures.contains(name)
     let swift = Target.target(name: "Fixture\(name)", dependencies: [sdk("StrataPluginKit")] + (fixtureLibraries[name] ?? []).map(sdk),

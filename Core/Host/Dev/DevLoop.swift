@@ -123,7 +123,7 @@ enum DevLoop {
         var inputOpen = true
         let options: HostOptions
         let environment: [String: String]
-        let watcher: SourceWatcher
+        let watcher: FolderWatcher
         /// `<state>/dev/<pid>`: the staged libraries, the screen file and the last build's log.
         let workFolder: URL
         var child: pid_t = 0
@@ -137,7 +137,11 @@ enum DevLoop {
             self.command = command
             self.options = options
             self.environment = environment
-            watcher = try SourceWatcher(root: package)
+            do {
+                watcher = try FolderWatcher(tree: package)
+            } catch {
+                throw .watch(error.path.isEmpty ? package : error.path, error.reason)
+            }
             workFolder = PrivateFolder.perProcess(in: DevLoop.workFolders(environment))
             do {
                 try PrivateFolder.preparePerProcess(workFolder)

@@ -5,10 +5,15 @@ import StrataTerminal
 @MainActor
 final class HomeScreen: Screen {
     let title = "Strata"
-    private let features: [HomeFeature]
+    private(set) var features: [HomeFeature]
     /// One line above the features, e.g. the supervisor saying which plugin crashed the app last time, or
-    /// why a feature's helper ended.
-    var notice: String?
+    /// why a feature's helper ended; in red, unless ``inform(_:)`` set it.
+    var notice: String? {
+        didSet { noticeStyle = .color(.red) }
+    }
+    private var noticeStyle = Style.color(.red)
+    /// The feature opened last, whose screens may still be pushed over this one.
+    private var lastOpened: String?
     private var selection = ListSelection()
     private weak var navigator: Navigator?
     /// Told the id of each feature opened, and `nil` when the home screen shows again (`strata dev`
@@ -23,6 +28,27 @@ final class HomeScreen: Screen {
 
     func screenWillAppear() {
         onShow?(nil)
+    }
+
+    /// The feature whose screens are pushed over this one, if any (a dialog over this screen is not one).
+    var openFeature: String? {
+        guard let navigator, navigator.entries.count > 1, navigator.entries[1].presentation == .push else { return nil }
+        return lastOpened
+    }
+
+    /// Shows `line` as the notice, as news rather than a problem.
+    func inform(_ line: String) {
+        notice = line
+        noticeStyle = .plain
+    }
+
+    /// Shows `features` from now on (the config or the plugin folders changed), the same feature selected
+    /// if it is still there.
+    func replace(_ features: [HomeFeature]) {
+        let selected = self.features.indices.contains(selection.index) ? self.features[selection.index].id : nil
+        let index = features.firstIndex { $0.id == selected } ?? min(selection.index, max(0, features.count - 1))
+        self.features = features
+        selection = ListSelection(index: index)
     }
 
     /// Opens the feature `id` as if it were chosen and Enter pressed; does nothing if there is none.
@@ -40,7 +66,7 @@ final class HomeScreen: Screen {
 
     func draw(in canvas: Canvas, context: RenderContext) {
         canvas.draw("Features", row: 0, style: .bold)
-        if let notice { canvas.draw(notice, row: 1, style: .color(.red)) }
+        if let notice { canvas.draw(notice, row: 1, style: noticeStyle) }
         let rows = features.map { feature in
             ListRow(
                 feature.displayName, detail: feature.detail,
@@ -96,6 +122,7 @@ final class HomeScreen: Screen {
             }
             do {
                 navigator.push(try provider.makeRootScreen(navigator: navigator))
+                lastOpened = feature.id
                 onShow?(feature.id)
             } catch {
                 navigator.presentAlert(title: name, message: "\(name) could not be opened: \(error)")

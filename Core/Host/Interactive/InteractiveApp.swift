@@ -2,7 +2,8 @@ import FoundationEssentials
 import StrataBase
 import StrataTerminal
 
-/// Runs the interactive app on this terminal: the home screen with `features`, until the user quits.
+/// Runs the interactive app on this terminal: the home screen with `features`, until the user quits; `live`,
+/// if given, keeps them up to date as the config and the plugin folders change.
 ///
 /// Without a usable terminal (a pipe, CI, `TERM=dumb`) it prints ``homeText(features:)`` instead.
 ///
@@ -11,13 +12,14 @@ import StrataTerminal
 @MainActor
 func runInteractiveApp(
     features: [HomeFeature], notice: String? = nil,
-    environment: [String: String] = ProcessInfo.processInfo.environment
+    environment: [String: String] = ProcessInfo.processInfo.environment, live: LiveCatalog? = nil
 ) async -> Int32 {
     guard TerminalCapabilities(environment: environment).supportsFullScreen else {
         Console.write(homeText(features: features))
         return 0
     }
     let app = TerminalApp { HomeScreen(features: features, notice: notice, navigator: $0) }
+    if let live, let home = app.navigator.top as? HomeScreen { live.follow(home: home, navigator: app.navigator) }
     if let dev = DevAppLink(environment: environment), let screen = app.navigator.top as? HomeScreen {
         let reopen = dev.featureOnScreen
         screen.onShow = dev.remember

@@ -4,8 +4,8 @@ import StrataBase
 import StrataTerminal
 
 /// `strata` with no arguments on a terminal: the interactive app's home screen with every discovered
-/// feature from its descriptor (failed ones with their reason); a feature's plugin is loaded when it is
-/// opened.
+/// feature from its descriptor (failed ones with their reason), kept up to date as the config and the plugin
+/// folders change (``LiveCatalog``); a feature's plugin is loaded when it is opened.
 @MainActor
 struct InteractiveCommand {
     let runner: HostRunner
@@ -13,10 +13,9 @@ struct InteractiveCommand {
     func run() async -> Int32 {
         let environment = runner.context.environment
         guard Supervisor.followSupervisor(environment: environment) else { return 128 + SIGHUP }
-        let features = runner.records.map { record in
-            HomeFeature(record: record) { [runner] in try Self.screenProvider(of: record.id, runner: runner) }
-        }
-        return await runInteractiveApp(features: features, notice: environment[Supervisor.noticeVariable], environment: environment)
+        let live = LiveCatalog(runner: runner)
+        return await runInteractiveApp(
+            features: live.features, notice: environment[Supervisor.noticeVariable], environment: environment, live: live)
     }
 
     /// Activates plugin `id` and returns the screen provider it contributed, if any.

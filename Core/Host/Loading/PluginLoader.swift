@@ -9,12 +9,12 @@ import StrataRuntime
 /// (``PluginCatalog``); a plugin that fails in any way is recorded as failed and the others go on. A
 /// disabled plugin's library is never opened.
 final class PluginLoader {
-    let config: StrataConfig
+    private(set) var config: StrataConfig
     let container: Container
-    let dataDirectory: URL
+    private(set) var dataDirectory: URL
     let crashes: URL
     /// Under pinned trust, the recorded digests every library must match when it is loaded.
-    let pins: PluginPins?
+    private(set) var pins: PluginPins?
     let logger: Logger
     /// Where each library's load link is made (a helper process sets its data folder: it may write nowhere else).
     var temporaryFolder = "/tmp"
@@ -24,6 +24,9 @@ final class PluginLoader {
     private(set) var records: [PluginRecord]
     private(set) var routes: [RoutedCommand] = []
     private var plugins: [String: any FeaturePlugin] = [:]
+    /// The plugins whose library this process has opened, loaded or failed after: their code stays mapped
+    /// (it is never unloaded), so they keep their records when the catalog is read again (``adopt(_:config:pins:dataDirectory:)``).
+    private(set) var opened: Set<String> = []
     /// The plugin whose "activating" entry is in the journal now. It stays from the library's open to the end
     /// of its registration when no other plugin's code runs between (the usual activation of one plugin):
     /// one entry written and removed, not two.
@@ -69,6 +72,19 @@ final class PluginLoader {
             }
             return record
         }
+    }
+
+    /// Goes on with what a fresh start would know, the catalog and the config read again while the app runs:
+    /// every plugin whose library this process hasn't opened takes its new record (a new file is judged and
+    /// loaded as at start), plugins no longer found go, and an opened one keeps the record it was opened with,
+    /// since Swift code can't be unloaded (a new file of it waits for a restart).
+    func adopt(_ fresh: [PluginRecord], config: StrataConfig, pins: PluginPins?, dataDirectory: URL) {
+        let kept = Dictionary(records.filter { opened.contains($0.id) }.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let freshIDs = Set(fresh.map(\.id))
+        records = fresh.map { kept[$0.id] ?? $0 } + kept.values.filter { !freshIDs.contains($0.id) }.sorted { $0.id < $1.id }
+        self.config = config
+        self.pins = pins
+        self.dataDirectory = dataDirectory
     }
 
     /// Activates `ids` (every usable plugin when `nil`) and what they depend on, then freezes the
@@ -120,6 +136,7 @@ final class PluginLoader {
         if let problem = pins?.problem(record.id, file: file) { throw problem }
         if let checked = checkedDigests[record.id], file.digest() != checked { throw PluginFailure.changedSincePinned(id: record.id, path: record.path) }
         let library = try DynamicLibrary(file, temporaryFolder: temporaryFolder)
+        opened.insert(record.id)
         guard let stampSymbol = library.symbol(StrataABI.stampSymbol) else { throw PluginFailure.missingStamp }
         let stampFunction = unsafeBitCast(stampSymbol, to: (@convention(c) () -> UnsafePointer<CChar>).self)
         let found = String(cString: stampFunction())

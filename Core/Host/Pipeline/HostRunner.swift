@@ -11,8 +11,8 @@ import StrataRuntime
 /// shared container) and runs a routed plugin command through the ``PluginCommandRunner`` that
 /// `PluginTestHost` uses too.
 final class HostRunner {
-    let context: HostContext
-    let catalog: HostCatalog
+    private(set) var context: HostContext
+    private(set) var catalog: HostCatalog
     let container = Container()
     private var activeLoader: PluginLoader?
 
@@ -30,7 +30,7 @@ final class HostRunner {
         if context.options.words.first != "__probe" {
             LoadWatchdog.enable(supervised: context.environment[Supervisor.supervisedVariable] != nil)
         }
-        HostSecrets.add(Secrets.values(in: context.config, declared: catalog.declaredSecrets, environment: context.environment))
+        maskSecrets(of: catalog)
         context.logger.debug(
             "config: \(context.config.source); plugin folders: \(context.pluginDirectories.joined(separator: ", ")); "
                 + "data: \(context.dataDirectory.path)")
@@ -51,6 +51,28 @@ final class HostRunner {
             dataDirectory: context.dataDirectory, crashes: context.crashes, pins: catalog.pins, logger: logger)
         activeLoader = loader
         return loader
+    }
+
+    /// Goes on with `catalog`, read again because the app's config or plugin folders changed: what runs
+    /// from now on (a plugin activated, a helper started) is judged and found as a fresh start would, except
+    /// for the plugins whose code is already in this process (``PluginLoader/adopt(_:config:pins:dataDirectory:)``).
+    func adopt(_ catalog: HostCatalog) {
+        self.catalog = catalog
+        context = catalog.context
+        activeLoader?.adopt(catalog.records, config: context.config, pins: catalog.pins, dataDirectory: context.dataDirectory)
+        Self.maskSecrets(of: catalog)
+    }
+
+    /// Masks the config's secrets (and keys from the environment) in everything written from now on.
+    private static func maskSecrets(of catalog: HostCatalog) {
+        let context = catalog.context
+        HostSecrets.add(Secrets.values(in: context.config, declared: catalog.declaredSecrets, environment: context.environment))
+    }
+
+    /// The records of the plugins whose library this process has opened (``PluginLoader/opened``).
+    var openedRecords: [PluginRecord] {
+        guard let activeLoader else { return [] }
+        return activeLoader.records.filter { activeLoader.opened.contains($0.id) }
     }
 
     /// Each plugin's record: as activated so far, or as the catalog and the config say (no code loaded).

@@ -11,8 +11,9 @@ extension TerminalApp {
     /// was on every way out: a normal return, an error thrown by a screen, SIGTERM/SIGINT/SIGHUP (the app
     /// quits as on `q`, every screen's ``Screen/appWillQuit()`` within ``quitGraceSeconds``, and the exit code
     /// is 128 + the signal), SIGQUIT (restored by the signal handler before the process ends with it). Ctrl-Z hands the terminal back to the
-    /// shell and takes it again on `fg`. The screen is redrawn after every key, resize, animation tick and
-    /// change of observed state, writing only the cells that changed.
+    /// shell and takes it again on `fg`. The screen is redrawn after every key, resize, animation tick (ten a
+    /// second while the top screen ``Screen/isAnimating``, none otherwise) and change of observed state,
+    /// writing only the cells that changed.
     ///
     /// - Parameter environment: Read for `TERM`, `NO_COLOR` and what the terminal says it can draw (see
     ///   ``TerminalCapabilities``); `nil` (the default) reads this process's environment.
@@ -37,13 +38,23 @@ extension TerminalApp {
         let continuation = session.continuation
         navigator.onChange = { continuation.yield(.refresh) }
         defer { navigator.onChange = nil }
-        let ticker = Task { @MainActor [weak self] in
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(100))
-                if self?.navigator.top.isAnimating == true { continuation.yield(.tick) }
+        // Ticks about ten times a second while the top screen animates, and only then: an idle app sleeps.
+        var ticker: Task<Void, Never>?
+        defer { ticker?.cancel() }
+        func tickWhileAnimating() {
+            guard navigator.top.isAnimating else {
+                ticker?.cancel()
+                ticker = nil
+                return
+            }
+            guard ticker == nil else { return }
+            ticker = Task { @MainActor in
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .milliseconds(100))
+                    if !Task.isCancelled { continuation.yield(.tick) }
+                }
             }
         }
-        defer { ticker.cancel() }
 
         var renderer = FrameRenderer(colors: colors, trueColor: capabilities.trueColor)
         defer { session.write(renderer.finish()) }
@@ -51,6 +62,7 @@ extension TerminalApp {
         var reportedCell: CellPixelSize?
         if pictures != .off, session.size.cell == nil { session.write(CellPixelSize.query) }
         redraw(session, &renderer, reportedCell: reportedCell)
+        tickWhileAnimating()
         for await event in session.events {
             switch event {
             case .key(.suspend): session.suspend()  // returns after `fg`; a redraw event follows
@@ -64,6 +76,7 @@ extension TerminalApp {
             }
             if exitCode != nil || event == .endOfInput { break }
             redraw(session, &renderer, reportedCell: reportedCell)
+            tickWhileAnimating()
         }
         let signal = signalState.pointee.quitSignal
         if signal != 0 { Self.endAfterGrace(exitCode: 128 + signal) }
@@ -95,7 +108,9 @@ extension TerminalApp {
         cellPixels = cell ?? reportedCell ?? .assumed
         let continuation = session.continuation
         let frame = withObservationTracking {
-            render(size: size)
+            // What the screen animates by is observed too: when it starts animating, the ticks start.
+            _ = navigator.top.isAnimating
+            return render(size: size)
         } onChange: {
             continuation.yield(.refresh)
         }
