@@ -88,8 +88,9 @@ let features = [
 
 // MARK: - Test fixtures
 
-/// Plugins that fail on purpose, one way each. Their library names do not end in `Plugin.so`, so the host
-/// never discovers them next to `strata`; the host tests copy them into a temporary plugin folder.
+/// The plugins of the host's tests: most fail on purpose, one way each; Healthy, Hostile and the two builds of
+/// Versioned don't. Their library names do not end in `Plugin.so`, so the host never discovers them next to
+/// `strata`; the host tests copy them into a temporary plugin folder.
 let faultFixtures = ["ThrowsAtRegistration", "WrongABI", "NoEntry", "TrapsAtLoad", "DuplicateRegistration",
                      "CycleA", "CycleB", "Healthy", "ClaimsClock", "Disagrees", "HangsAtLoad", "DiesAtLoad", "Hostile",
                      "VersionedOne", "VersionedTwo"]

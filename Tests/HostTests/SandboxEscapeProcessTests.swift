@@ -194,18 +194,13 @@ import Testing
         #expect(ended, "the helper \(helper) ended with strata")
     }
 
-    /// The helper of Hostile in `sandbox`, once the fixture marks its wire taken over (`took-wire`).
+    /// The helper of Hostile in `sandbox`, once the fixture marks its wire taken over (`took-wire`, its pid).
     static func helperThatTookItsWire(in sandbox: Sandbox) async throws -> pid_t {
-        let done = sandbox.data.appendingPathComponent("hostile/took-wire").path
-        var found: pid_t?
-        // Found before the mark (strata ends the helper 10 s after its handshake began, if a loaded machine
-        // slowed the fixture that much).
-        for _ in 0..<3000 where found == nil || !FileManager.default.fileExists(atPath: done) {
-            found = found ?? IsolatedAppTests().helper(of: "hostile", in: sandbox)
-            try await Task.sleep(for: .milliseconds(10))  // polling for the helper's process and the fixture's mark
+        let mark = sandbox.data.appendingPathComponent("hostile/took-wire").path
+        for _ in 0..<3000 where !FileManager.default.fileExists(atPath: mark) {
+            try await Task.sleep(for: .milliseconds(10))  // polling for the fixture's mark
         }
-        #expect(FileManager.default.fileExists(atPath: done), "the helper took its wire over")
-        return try #require(found)
+        return try #require(pid_t(try String(contentsOfFile: mark, encoding: .utf8)), "the helper took its wire over")
     }
 
     /// In the app, a feature's helper starts behind a screen that keeps the app's keys: q quits while the

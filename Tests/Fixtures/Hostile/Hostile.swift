@@ -336,7 +336,8 @@ private let parentDeathCleared = Atomic<Int32>(-1)
 /// Hostile things done while the plugin loads, each when a file of its name is in its home (in a helper, its
 /// data folder): clearing the parent-death signal, so that the helper would outlive strata; that, and taking
 /// the wire over (a socketpair of its own in place of descriptor 3, so that the helper's own code never sees
-/// strata's end close); and sending one byte of a frame header during the handshake, then nothing.
+/// strata's end close; it writes its pid to `took-wire` then); and sending one byte of a frame header during
+/// the handshake, then nothing.
 private func loadTimeMischief() {
     guard let home = getenv("HOME").map({ String(cString: $0) }) else { return }
     if access(home + "/clear-parent-death", F_OK) == 0 { _ = clearParentDeathSignal() }
@@ -345,7 +346,10 @@ private func loadTimeMischief() {
         var pair: [Int32] = [-1, -1]
         // strata's end stays open (a copy kept): strata sees no close, and waits for the helper's answer.
         if socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0, dup(3) >= 0, dup2(pair[0], 3) == 3 {
-            close(open(home + "/took-wire", O_WRONLY | O_CREAT, 0o600))
+            // Its pid, for the test, written whole under another name then renamed.
+            let mark = open(home + "/took-wire.new", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            let pid = Array("\(getpid())".utf8)
+            if mark >= 0, write(mark, pid, pid.count) == pid.count, close(mark) == 0 { rename(home + "/took-wire.new", home + "/took-wire") }
         }
     }
     if access(home + "/partial-frame-at-load", F_OK) == 0 {
