@@ -55,6 +55,28 @@ final class RunningPluginTests {
         #expect(!run.error.contains("Usage"), "\(run.error)")
     }
 
+    /// One rounding for every length: `import` and `history` once said 3.10 km (to the nearest) for the track
+    /// `running track` measures as 3.09 km (cut, the most a goal may be).
+    @Test func anImportedRunsDistanceReadsAsTheTrackCommandSaysIt() async throws {
+        let imported = await (try running()).run("running", "import", track)
+        #expect(imported.code == 0, "\(imported.error)")
+        #expect(imported.output.contains(": 3.09 km in "), "\(imported.output)")
+        let history = await (try running()).run("running", "history")
+        #expect(history.output.contains("3.09/3.09 km"), "\(history.output)")
+    }
+
+    /// blue_hills holds three hikes on three days, which `running track` times each on its own (11:54:35):
+    /// import once said only that the clock "jumps 2664 hours ahead at point 310". It says why track and
+    /// import differ, and exits 1 without usage, as every refusal of a file does.
+    @Test func anImportOfTracksRecordedApartSaysWhyTrackCanTimeThemAndImportCant() async throws {
+        let hikes = URL(fileURLWithPath: track).deletingLastPathComponent().appendingPathComponent("togeojson_blue_hills.gpx").path
+        let refused = await (try running()).run("running", "import", hikes)
+        #expect(refused.code == 1, "\(refused.error)")
+        #expect(refused.error.contains("holds tracks recorded apart: point 310 starts a <trk> 2664 hours after the one before it"), "\(refused.error)")
+        #expect(refused.error.contains("`strata running track` times each <trk> on its own"), "\(refused.error)")
+        #expect(refused.error.contains("--pace 5:30") && !refused.error.contains("Usage"), "\(refused.error)")
+    }
+
     @Test func aMissingTrackIsAnErrorThatNamesTheFile() async throws {
         let run = await (try running()).run("running", "run", "--goal", "1", "--track", "/nonexistent/run.gpx")
         #expect(run.code == 1)

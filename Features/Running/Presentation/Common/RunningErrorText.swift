@@ -74,8 +74,8 @@ public enum RunningErrorText {
         case .mateMissing(let mode):
             "a \(mode.rawValue) run needs a mate: give --mate-track FILE, or use `strata running host`"
         case .tooShort(let track, let goal, let mode):
-            "the track\(mode == .team ? "s" : "") add\(mode == .team ? "" : "s") up to \(RunningFormat.trackLength(track)) km, "
-                + "less than the \(RunningFormat.distance(goal)) km goal; choose a goal of at most \(RunningFormat.trackLength(track)) km or a longer track"
+            "the track\(mode == .team ? "s" : "") add\(mode == .team ? "" : "s") up to \(RunningFormat.distance(track)) km, "
+                + "less than the \(RunningFormat.distance(goal)) km goal; choose a goal of at most \(RunningFormat.distance(track)) km or a longer track"
         case .invalidSpeed(let speed):
             "the speed \(speed) is not allowed; use 1 for real time, N for N times faster, or 0 for instant"
         }
