@@ -5,10 +5,10 @@ import Foundation
 /// than there is, so the length `running track` prints is a goal the track is long enough for, and
 /// `import`, `history` and a live host say the same figure for the same track (3.099 km is 3.09 everywhere).
 public enum ShownDistance {
-    /// `km` to 0.01 km, toward zero (a float a hair under a hundredth, 4.999999999 for 5, is 5.00).
+    /// `km` to 0.01 km, toward zero; a float within 0.01 mm under a hundredth (4.9999999999 for 5) is that hundredth.
     public static func hundredths(_ km: Double) -> Double {
         guard km.isFinite else { return km }
-        return (km * 100 + (km < 0 ? -1e-9 : 1e-9)).rounded(.towardZero) / 100
+        return (km * 100 + (km < 0 ? -1e-6 : 1e-6)).rounded(.towardZero) / 100
     }
 
     /// `3.09`: ``hundredths(_:)`` with two decimals.
