@@ -73,7 +73,8 @@ final class HostRunner {
     func loaded(_ id: String, fallback: String) -> Result<PluginRecord, PluginActivationFailure> {
         let record = activate([id]).records.first { $0.id == id }
         guard let record, record.state == .loaded else {
-            return .failure(PluginActivationFailure(reason: record?.error ?? fallback))
+            // A setting the config got wrong is a config error, exit 2 as the README's exit codes say.
+            return .failure(PluginActivationFailure(reason: record?.error ?? fallback, exitCode: record?.hasBadSettings == true ? 2 : 1))
         }
         return .success(record)
     }
