@@ -70,13 +70,16 @@ public final class TerminalApp {
         }
     }
 
-    /// Every key of the top screen (``Screen/keyHelp``) and the app's own, in a dialog.
+    /// Every key of the top screen (``Screen/keyHelp``) and the app's own, in a dialog. Where the list's
+    /// own keys are listed (``ListSelection/keyHelp``), they say what the footer's "↑↓ move" says, which is
+    /// left out (the dialog listed both).
     private func showKeys() {
         let items =
             navigator.top.keyHelp + helpItems
             + [HelpItem("q", "quit"), HelpItem("Ctrl-L", "repaint"), HelpItem("?", "these keys")]
+        let listsMoves = items.contains(where: ListSelection.keyHelp.contains)
         var seen = Set<String>()
-        let unique = items.filter { seen.insert($0.key).inserted }
+        let unique = items.filter { !(listsMoves && $0.key == "↑↓") && seen.insert($0.key).inserted }
         navigator.presentAlert(title: "Keys", message: unique.map { "\($0.key)  \($0.action)" }.joined(separator: "\n"))
     }
 
