@@ -82,13 +82,17 @@ final class HostRunner {
     /// Runs a routed plugin command; what it writes goes out as it is (the invocation sanitizes it, and a
     /// status line may carry its own controls). Ctrl-C cancels it, and a crash while it runs is blamed on
     /// its plugin.
+    /// On a terminal whose locale isn't UTF-8, the symbols are written as ASCII stand-ins (a map's braille,
+    /// a profile's blocks, `·`); piped output keeps its bytes.
     func run(_ request: PluginCommandRequest) async -> Int32 {
-        await run(
+        let ascii = Console.isTerminalOutput && !ASCIIStandIns.localeIsUTF8(context.environment)
+        let shown: @Sendable (String) -> String = { ascii ? ASCIIStandIns.replacing($0) : $0 }
+        return await run(
             request,
             invocation: CommandInvocation(
                 arguments: request.arguments, environment: context.environment,
-                isTerminal: Console.isTerminalOutput, output: { writeAll($0, to: STDOUT_FILENO) },
-                error: { writeAll($0, to: STDERR_FILENO) }))
+                isTerminal: Console.isTerminalOutput, output: { writeAll(shown($0), to: STDOUT_FILENO) },
+                error: { writeAll(shown($0), to: STDERR_FILENO) }))
     }
 
     /// Runs a routed plugin command, writing through `invocation`.

@@ -46,6 +46,7 @@ extension TerminalApp {
         defer { ticker.cancel() }
 
         var renderer = FrameRenderer(colors: colors, trueColor: capabilities.trueColor)
+        renderer.asciiOnly = !capabilities.unicode
         defer { session.write(renderer.finish()) }
         // A terminal that leaves the window's pixels 0 may still tell its cell size when asked (CSI 16 t).
         var reportedCell: CellPixelSize?
