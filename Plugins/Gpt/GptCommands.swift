@@ -100,7 +100,14 @@ struct GptCommands: Sendable {
         let useCase = try container.makeConvertTroubleUseCase()
         let result: ConvertTroubleResult
         if command.json || command.noStream {
-            result = try await useCase.execute(request)
+            do {
+                result = try await useCase.execute(request)
+            } catch {
+                // The reply came and only keeping it failed: it is printed all the same (a stream showed it
+                // as it came), and the error says it wasn't kept.
+                if !command.json, case .replyNotKept(_, let reply) = error, !reply.isEmpty { invocation.write(reply + "\n") }
+                throw error
+            }
             if !command.json { invocation.write(result.reply.text + "\n") }
         } else {
             // In this task: Ctrl-C cancels it, and the use is given back before the command ends.

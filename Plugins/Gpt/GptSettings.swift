@@ -16,9 +16,6 @@ extension GptSettings {
         if model.isEmpty { return (\.model, "must not be empty") }
         if !(timeoutSeconds > 0) { return (\.timeoutSeconds, "must be more than 0 seconds, got \(timeoutSeconds)") }
         if let user, user.trimmingCharacters(in: .whitespaces).isEmpty { return (\.user, "must not be empty") }
-        if let timeZone, TimeZone(identifier: timeZone) == nil {
-            return (\.timeZone, "unknown time zone '\(timeZone)'; use an IANA name such as Asia/Seoul")
-        }
         if case .failure(let error) = Result(catching: { try decodedPersonas() }) { return (\.personas, "\(error)") }
         return nil
     }

@@ -18,7 +18,7 @@ extension RunningCommands {
             if pastTheEnd { throw CommandError.exit(1) }
         } else if pastTheEnd, let number {
             throw CommandError.failure(
-                "no page \(number) of the run history: there \(page.count == 1 ? "is" : "are") \(RunningFormat.count(page.count, "page"))")
+                "no page \(number) of the run history: there \(page.count == 1 ? "is" : "are") \(RunningFormat.count(page.count, "page")).")
         } else {
             invocation.write(RunningTextReport.history(page))
         }

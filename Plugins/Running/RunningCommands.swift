@@ -19,7 +19,8 @@ struct RunningCommands: Sendable {
             case is Interrupted: .interrupted(text)
             // A track too short for the goal breaks a rule, not the command line's grammar.
             case RunRequestProblem.tooShort: .failure(text)
-            case is RunRequestProblem, ReplayTimeline.Problem.needsPace: .usage(text)
+            // What is wrong with a file (a track partly timed, a clock that jumps) is no usage error either.
+            case is RunRequestProblem: .usage(text)
             default: .failure(text)
             }
         }

@@ -33,7 +33,11 @@ import Testing
         defer { terminal.close(); withExtendedLifetime(sandbox) {} }
         try await select("Timers", in: terminal)
         try terminal.press("Enter")
-        try await terminal.waitFor("the timers") { $0.first == " Strata › Blocks › Timers" }
+        let empty = try await terminal.waitFor("the timers") { $0.first == " Strata › Blocks › Timers" }
+        // An empty list offers only what works on it (#50 item 20: it offered Enter start, e edit, d delete).
+        let footer = empty.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
+        #expect(footer.contains("a add"), "\(footer)")
+        #expect(!footer.contains("Enter") && !footer.contains("e edit") && !footer.contains("d delete"), "\(footer)")
 
         // ? lists every key the list understands, from the table the list acts on.
         try terminal.type("?")
@@ -75,6 +79,15 @@ import Testing
         try terminal.press("Enter")
         let second = try await terminal.waitFor("step 2") { $0.contains { $0.contains("Step 2 of 2") } }
         #expect(second.contains { $0.contains("A duration of 0s is saved as 1m") }, "\(second.joined(separator: "\n"))")
+
+        // Step 2's error stays on step 2: Esc back to step 1 once showed "The start looks like 09:00." there
+        // (#50 item 14).
+        try terminal.type("x")
+        try terminal.press("Enter")
+        try await terminal.waitFor("step 2's error") { $0.contains { $0.contains("The start looks like 09:00.") } }
+        try terminal.press("Escape")
+        let first = try await terminal.waitFor("step 1") { $0.contains { $0.contains("Step 1 of 2") } }
+        #expect(!first.contains { $0.contains("The start looks like") }, "\(first.joined(separator: "\n"))")
         try terminal.press("C-c")
         #expect(try await app.waitForExit(terminal) == 130)
     }

@@ -67,7 +67,7 @@ import Testing
         try sandbox.install(fixture: "TrapsAtLoad", as: "Traps")
         try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"], "features": {"healthy": {"settings": {"greting": "hi", "repeat": 2.5, "passphrase": "hunter2-secret"}}}}"#)
         let check = try sandbox.strata(["config", "check"])
-        #expect(check.status == 1)
+        #expect(check.status == 2, "a config error, as the README's exit codes say (it was 1)")
         #expect(check.stderr.contains("unknown key `features.healthy.settings.greting` in \(sandbox.config.path); did you mean 'greeting'?"), "\(check.stderr)")
         #expect(check.stderr.contains("`features.healthy.settings.repeat` must be a whole number, but it is a number with a fraction."))
         #expect(check.stdout.contains("\"passphrase\" : \"••••\""))
@@ -79,7 +79,7 @@ import Testing
         #expect((document["warnings"] as? [String])?.contains { $0.contains("greting") } == true)
 
         let ping = try sandbox.strata(["healthy", "ping"])
-        #expect(ping.status == 1)
+        #expect(ping.status == 2, "the config is at fault: exit 2 (it was 1)")
         #expect(ping.stderr.contains("`features.healthy.settings.repeat` must be a whole number"), "\(ping.stderr)")
         #expect(!ping.stdout.contains("pong"))
     }
@@ -90,10 +90,38 @@ import Testing
         let sandbox = try Sandbox()
         try sandbox.writeConfig(#"{"pluginDirectories": ["\#(BuildProducts.directory.path)"], "features": {"movies": {"settings": {"source": "imdb", "recentQueriesLimit": 0, "baseURL": "ftp://example.com"}}}}"#)
         let check = try sandbox.strata(["config", "check"])
-        #expect(check.status == 1)
+        #expect(check.status == 2)
         #expect(check.stderr.contains("`features.movies.settings.recentQueriesLimit`: 0 is out of range; use 1 to 100."), "\(check.stderr)")
         #expect(check.stderr.contains(#"`features.movies.settings.source`: "imdb" is not one of "catalog", "tmdb"."#), "\(check.stderr)")
         #expect(check.stderr.contains(#"`features.movies.settings.baseURL`: "ftp://example.com" is not an http(s) URL"#), "\(check.stderr)")
+    }
+
+    /// #50 items 10 and 15: a time zone no system knows passed `config check` ("config OK") and then failed
+    /// the feature, gpt's and blocks' each in its own words. Both are refused before loading, alike; the
+    /// effective config says where each feature runs.
+    @Test func anUnknownTimeZoneIsAConfigErrorForBlocksAndGptAlike() throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(#"{"pluginDirectories": ["\#(BuildProducts.directory.path)"], "features": {"blocks": {"settings": {"timeZone": "Mars/Olympus"}}, "gpt": {"settings": {"timeZone": "Mars/Olympus"}}}}"#)
+        let check = try sandbox.strata(["config", "check"])
+        #expect(check.status == 2, "\(check.stderr)")
+        for id in ["blocks", "gpt"] {
+            #expect(check.stderr.contains(#"`features.\#(id).settings.timeZone`: "Mars/Olympus" is not a time zone; use an IANA name"#), "\(check.stderr)")
+        }
+        #expect(!check.stdout.contains("config OK") && !check.stderr.contains("config OK"))
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])
+        let features = try #require(document["features"] as? [String: [String: Any]])
+        #expect(features["blocks"]?["isolation"] as? String == "none", "\(features)")
+
+        let clock = try sandbox.strata(["clock"]), usage = try sandbox.strata(["gpt", "usage"])
+        for (id, result) in [("blocks", clock), ("gpt", usage)] {
+            #expect(result.status == 2, "\(result.stderr)")
+            #expect(result.stderr.contains(#"`features.\#(id).settings.timeZone`: "Mars/Olympus" is not a time zone"#), "\(result.stderr)")
+            #expect(!result.stderr.contains("registration failed"), "\(result.stderr)")
+        }
+
+        try sandbox.writeConfig(#"{"pluginDirectories": ["\#(BuildProducts.directory.path)"], "features": {"blocks": {"settings": {"timeZone": "Europe/Berlin"}}, "gpt": {"settings": {"timeZone": "Asia/Seoul"}}}}"#)
+        let known = try sandbox.strata(["config", "check"])
+        #expect(known.status == 0, "\(known.stderr)")
     }
 
     /// Issue #30 item 21: `pwd`, `jwt` and an `api_key=` inside a URL were printed in clear.

@@ -52,4 +52,54 @@ import Testing
         try terminal.press("C-c")
         #expect(try await app.waitForExit(terminal) == 130)
     }
+
+    /// #50 items 1, 13 and 15: a trouble sent that got no reply (HTTP 500) is not called unsent when leaving;
+    /// the "No reply" dialog's text is a sentence; back from a reply, typing starts a new trouble (it was
+    /// appended to the one sent).
+    @Test(.timeLimit(.minutes(10)))
+    func aFailedSendIsNotCalledUnsentAndBackFromAReplyTypingStartsANewTrouble() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("POST", "/v1/chat/completions", responses: [
+            .json(#"{"error": {"message": "The server had an error.", "type": "server_error"}}"#, status: 500), GptProcessTests.wholeReply,
+        ])
+        let sandbox = try GptProcessTests().sandbox(server)
+        let (terminal, _) = try await app.startStrata(
+            in: sandbox, config: String(decoding: try Data(contentsOf: sandbox.config), as: UTF8.self))
+        defer { terminal.close() }
+
+        var screen = try await terminal.waitFor("the home screen") { $0.contains(InteractiveAppTests.homeHelp) }
+        for _ in 0..<8 where !screen.contains(where: { $0.contains("› LuckyVicky") }) {
+            let before = screen
+            try terminal.press("Down")
+            screen = try await terminal.waitFor("the selection to move") { $0 != before }
+        }
+        try terminal.press("Enter")
+        try await terminal.waitFor("the personas") { $0.contains { $0.contains("Who should answer your trouble?") } }
+        try terminal.press("Enter")
+        try await terminal.waitFor("the trouble input") { $0.last?.contains("Enter convert") == true }
+
+        try terminal.type("I missed the bus")
+        try terminal.press("Enter")
+        let failed = try await terminal.waitFor("the alert") { $0.contains { $0.contains("No reply") } && $0.contains { $0.contains("HTTP 500") } }
+        #expect(failed.contains { $0.contains("The server failed (HTTP 500)") }, "\(failed.joined(separator: "\n"))")
+        try terminal.press("Escape")
+        try await terminal.waitFor("the alert to close") { !$0.contains { $0.contains("No reply") } }
+        try terminal.press("Escape")
+        let question = try await terminal.waitFor("the leaving question") { $0.contains { $0.contains("Discard your trouble?") } }
+        #expect(question.contains { $0.contains("It was sent, but no reply came back.") }, "\(question.joined(separator: "\n"))")
+        #expect(!question.contains { $0.contains("It has not been sent") })
+        try terminal.press("Escape")
+        try await terminal.waitFor("the question to close") { !$0.contains { $0.contains("Discard your trouble?") } }
+
+        try terminal.press("Enter")
+        try await terminal.waitFor("the reply") { $0.contains { $0.contains("Lucky day!") } }
+        try terminal.press("Escape")
+        try await terminal.waitFor("the trouble input again") { $0.last?.contains("Enter convert") == true }
+        try terminal.type("x")
+        let typed = try await terminal.waitFor("the new trouble") { $0.contains { $0.contains("Your trouble: ") && !$0.contains("Your trouble: I missed the bus") } }
+        #expect(typed.contains { $0.contains("Your trouble: x") }, "\(typed.joined(separator: "\n"))")
+        try terminal.press("C-c")
+        #expect(try await app.waitForExit(terminal) == 130)
+    }
 }

@@ -73,6 +73,27 @@ import Testing
         #expect(usage.stdout.contains(#""used" : 1"#), "only the first ask counted: \(usage.stdout)")
     }
 
+    /// `--no-stream` the same way: the whole reply came, only keeping it failed. It is printed, and the error
+    /// says it wasn't kept (it was dropped, unseen).
+    @Test(.timeLimit(.minutes(10)))
+    func aWholeReplyNotSavedIsPrintedAndSaidNotKept() throws {
+        defer { server.stop() }
+        let first = try ask("I missed the bus")
+        #expect(first.status == 0, "\(first.stderr)")
+        let long = String(repeating: "Lucky! ", count: 150 * 200)
+        let body = #"{"id":"c1","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":"\#(long)"},"finish_reason":"stop"}]}"#
+        server.route("POST", "/v1/chat/completions", response: .json(body))
+
+        let limited = try run("/bin/bash", ["-c", #"set -o pipefail; (ulimit -f 160; trap "" XFSZ; exec "$@") | cat"#, "bash",
+                                            BuildProducts.strata, "--config", sandbox.config.path, "--data-dir", sandbox.data.path,
+                                            "gpt", "ask", "--no-stream", "I missed the train"],
+                              environment: ["OPENAI_API_KEY": "sk-test", "XDG_STATE_HOME": sandbox.state.path])
+
+        #expect(limited.status == 1, "\(limited.stderr)")
+        #expect(limited.stdout.hasPrefix(long), "the reply is printed: \(limited.stdout.prefix(200))")
+        #expect(limited.stderr.hasPrefix("gpt: the reply couldn't be saved to your history"), "\(limited.stderr)")
+    }
+
     /// A database the user may read but not write. Root's permissions don't hold, so as root the test asks
     /// with the database's folder bound read-only in a mount namespace of its own (running as `nobody`
     /// instead needs every folder above the build open to others, which CI's 0700 clone folder is not; a

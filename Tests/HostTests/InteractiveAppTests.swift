@@ -119,6 +119,29 @@ import Testing
 
     /// A fresh terminal with a known prompt, running `strata` with a sandbox config (Gpt disabled), followed
     /// by `echo STRATA_EXIT=$?`.
+    /// #50 item 16: in a locale without UTF-8 (LANG=C) the app writes ASCII stand-ins for its symbols; with
+    /// UTF-8 it writes them. `running track` on a terminal does the same (its map was braille either way).
+    @Test func aLocaleWithoutUTF8GetsASCIIStandIns() async throws {
+        let (terminal, sandbox) = try await startStrata(in: try Sandbox(), config: #"{"features": {"gpt": {"enabled": false}}}"#,
+                                                        variables: "LC_ALL= LC_CTYPE= LANG=C")
+        defer { terminal.close(); withExtendedLifetime(sandbox) {} }
+        let home = try await terminal.waitFor("the home screen") { $0.contains { $0.contains("Enter open") } }
+        let text = home.joined(separator: "\n")
+        #expect(text.contains("> Blocks") || text.contains("> LuckyVicky") || text.contains("> Movies"), "\(text)")
+        #expect(!text.contains { !$0.isASCII }, "\(text)")
+        try terminal.press("C-c")
+        #expect(try await waitForExit(terminal) == 130)
+
+        let track = BuildProducts.repositoryRoot.appendingPathComponent("Tests/Fixtures/Data/gpx/togeojson_run.gpx").path
+        let strata = "XDG_STATE_HOME=\(sandbox.state.path) \(BuildProducts.strata) --config \(sandbox.config.path) --data-dir \(sandbox.data.path)"
+        try terminal.type("clear; LC_ALL=C \(strata) running track \(track); echo TRACK_DONE", enter: true)
+        let ascii = try await terminal.waitFor("the track in ASCII") { $0.contains { $0.hasPrefix("TRACK_DONE") } }
+        #expect(ascii.contains { $0.hasPrefix("Map") } && !ascii.contains { $0.contains { !$0.isASCII } }, "\(ascii.joined(separator: "\n"))")
+        try terminal.type("clear; LC_ALL=C.UTF-8 \(strata) running track \(track); echo TRACK_DONE", enter: true)
+        let unicode = try await terminal.waitFor("the track in UTF-8") { $0.contains { $0.hasPrefix("TRACK_DONE") } }
+        #expect(unicode.contains { $0.contains("⠀") }, "braille with UTF-8: \(unicode.joined(separator: "\n"))")
+    }
+
     func startStrata() async throws -> (TmuxTerminal, Sandbox) {
         try await startStrata(in: try Sandbox(), config: #"{"features": {"gpt": {"enabled": false}}}"#)
     }

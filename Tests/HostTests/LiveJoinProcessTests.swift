@@ -26,11 +26,11 @@ extension LiveRaceProcessTests {
         let (host, endpoint, code) = try await startHost()
         let short = try await join(endpoint, code, track: "\(Self.gpx)/togeojson_Friday-Evening-Run.gpx").finished()
         #expect(short.status == 1)
-        #expect(short.stderr.contains("refused to let you join: your track adds up to 0.09 km, less than the 3.00 km goal"), "\(short.stderr)")
+        #expect(short.stderr.contains("refused to let you join: your track adds up to 0.08 km, less than the 3.00 km goal"), "\(short.stderr)")
 
         let mateResult = try await join(endpoint, code).finished(), hostResult = try await host.finished()
         #expect(mateResult.status == 0 && hostResult.status == 0, "\(mateResult.stderr)\(hostResult.stderr)")
-        #expect(hostResult.stderr.contains("kim's track adds up to 0.09 km, less than the 3.00 km goal"), "\(hostResult.stderr)")
+        #expect(hostResult.stderr.contains("kim's track adds up to 0.08 km, less than the 3.00 km goal"), "\(hostResult.stderr)")
         let history = try strata(["--config", sandbox.config.path, "--data-dir", sandbox.root.appendingPathComponent("host").path,
                                   "running", "history", "--json"])
         let runs = try #require(try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]])

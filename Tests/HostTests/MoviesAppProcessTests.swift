@@ -24,6 +24,9 @@ import Testing
         #expect(text.contains("Error: TMDB answered 401 (Invalid API key: You must be granted a valid key.)."), "\(text)")
         #expect(text.contains("Set TMDB_API_KEY to a valid TMDB API key (v3) or read access token (v4)"), "\(text)")
         #expect(!text.contains("Press r") && !text.contains("r retry"), "\(text)")
+        // Nothing to move to or open: the footer offers neither (#50 item 20).
+        let footer = failed.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
+        #expect(footer.contains("/ search") && !footer.contains("↑↓ move") && !footer.contains("Enter details"), "\(footer)")
         // r, then another search: had r sent the search again, that request would come before this one.
         try terminal.type("r")
         try terminal.type("/")
@@ -56,6 +59,65 @@ import Testing
         let refreshed = try await terminal.waitFor("the fresh page") { $0.contains { $0.contains("Fight Club Restored") } }
         #expect(!Self.text(refreshed).contains("Error:"), "\(Self.text(refreshed))")
         #expect(server.requests(to: "/3/search/movie").map { $0.query["page"] } == ["1", "1", "1"])
+    }
+
+    /// The results' Keys dialog lists the list keys that work there (j/k, g/G, PgUp/PgDn, Home/End), and the
+    /// home screen's lists "↑↓ move" once, as its list keys, not beside them (#50 item 5).
+    @Test(.timeLimit(.minutes(10)))
+    func theResultsKeysDialogListsEveryListKeyAndHomeListsMovingOnce() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("GET", "/3/search/movie", response: .json(MoviesProcessTests.page))
+        let sandbox = try MoviesProcessTests.tmdbSandbox(server)
+        let terminal = try await Self.openMovies(sandbox)
+        defer { terminal.close() }
+
+        try terminal.type("fight club", enter: true)
+        try await terminal.waitFor("the results") { $0.contains { $0.contains("Fight Club") } && $0.last?.contains("Enter details") == true }
+        try terminal.type("?")
+        let keys = try await terminal.waitFor("the Keys dialog") { $0.contains { $0.contains("Ctrl-L repaint") } }
+        #expect(!keys.dropLast().contains { $0.contains("↑↓ move") }, "\(keys.joined(separator: "\n"))")
+        for key in ["↑ k previous", "↓ j next", "PgUp a page up", "PgDn a page down", "Home g first", "End G last", "Enter details"] {
+            #expect(keys.contains { $0.contains(key) }, "\(key) is missing:\n\(keys.joined(separator: "\n"))")
+        }
+        try terminal.press("Escape")
+        try await terminal.waitFor("the dialog to close") { !$0.contains { $0.contains("these keys") } }
+        try terminal.press("Escape")
+        try await terminal.waitFor("the home screen") { $0.contains { $0.contains("Enter open") } }
+        try terminal.type("?")
+        let home = try await terminal.waitFor("home's Keys dialog") { $0.contains { $0.contains("Ctrl-L repaint") } }
+        #expect(home.contains { $0.contains("↓ j next") }, "\(home.joined(separator: "\n"))")
+        #expect(!home.dropLast().contains { $0.contains("↑↓ move") }, "\(home.joined(separator: "\n"))")
+    }
+
+    /// #50 item 11, at 40 × 15: a row reads its date ("Release Date: Ja…" kept the label and lost the date),
+    /// a footer that leaves keys out says so with an ellipsis, and the Keys dialog scrolls to its last key
+    /// (it stopped after "Home g first" with no way to see the rest).
+    @Test(.timeLimit(.minutes(10)))
+    func atFortyColumnsRowsKeepTheirDatesFootersSayWhatIsLeftOutAndTheKeysScroll() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("GET", "/3/search/movie", response: .json(MoviesProcessTests.page))
+        let sandbox = try MoviesProcessTests.tmdbSandbox(server)
+        let terminal = try await Self.openMovies(sandbox)
+        defer { terminal.close() }
+
+        try terminal.resize(width: 40, height: 15)
+        try terminal.type("fight club", enter: true)
+        let results = try await terminal.waitFor("the results") { $0.contains { $0.contains("Fight Club") } && $0.last?.contains("/") == true }
+        let row = results.first { $0.contains("Fight Club") && !$0.contains("\"") } ?? ""
+        #expect(row.contains("Oct 15, 1999") && !row.contains("Release"), "\(results.joined(separator: "\n"))")
+        let footer = results.last ?? ""
+        #expect(footer.hasSuffix("…"), "keys left out of: \(footer)")
+
+        try terminal.type("?")
+        var dialog = try await terminal.waitFor("the Keys dialog") { $0.contains { $0.contains("Keys") } && $0.contains { $0.contains("↓") && $0.contains("more") } }
+        for _ in 0..<30 where !dialog.contains(where: { $0.contains("these keys") }) {
+            let before = dialog
+            try terminal.press("Down")
+            dialog = try await terminal.waitFor("the dialog to scroll") { $0 != before }
+        }
+        #expect(dialog.contains { $0.contains("? these keys") }, "the last key, scrolled to:\n\(dialog.joined(separator: "\n"))")
     }
 
     /// The screen as one line, so that a sentence wrapped over rows reads whole.

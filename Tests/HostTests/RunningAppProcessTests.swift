@@ -76,6 +76,10 @@ import Testing
         try await startARun(terminal)
         try terminal.type("?")
         try await terminal.waitFor("the Keys dialog") { $0.contains { $0.contains("these keys") } && $0.contains { $0.contains("end the run") } }
+        // #50 item 12: "q end the run first" read as if q ended it; it asks, as Esc does.
+        let keys = try terminal.lines()
+        #expect(keys.contains { $0.contains("Esc q") && $0.contains("ask to end the run") }, "\(keys.joined(separator: "\n"))")
+        #expect(!keys.contains { $0.contains("end the run first") }, "\(keys.joined(separator: "\n"))")
         try terminal.press("Escape")
         try await terminal.waitFor("the dashboard again") { !$0.contains { $0.contains("these keys") } }
         try terminal.type("q")

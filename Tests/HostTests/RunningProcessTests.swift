@@ -11,7 +11,7 @@ import Testing
         try sandbox.writeConfig(#"{"pluginDirectories": ["\#(BuildProducts.directory.path)"]}"#)
         let run = try sandbox.strata(["running", "run", "--goal", "20", "--track", "\(Self.gpx)/togeojson_blue_hills.gpx", "--speed", "0"])
         #expect(run.status == 1)
-        #expect(run.stderr.contains("jumps 2664 hours ahead at point 310"), "\(run.stderr)")
+        #expect(run.stderr.contains("point 310 starts a <trk> 2664 hours after the one before it"), "\(run.stderr)")
         #expect(run.stderr.contains("--pace"))
         let history = try sandbox.strata(["running", "history", "--json"])
         #expect((try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [Any])?.isEmpty == true)
@@ -134,7 +134,8 @@ import Testing
         try sandbox.writeConfig("{}")
         let file = "\(Self.gpx)/gpxpy_cerknicko-without-times.gpx"
         let refused = try sandbox.strata(["running", "import", file])
-        #expect(refused.status == 2, "refused, asking for --pace: \(refused.stdout)")
+        #expect(refused.status == 1, "refused, asking for --pace, exit 1 as every refusal of a file (#50 item 8): \(refused.stdout)")
+        #expect(!refused.stderr.contains("Usage"), "\(refused.stderr)")
         #expect(refused.stderr.contains("a time on only 5 of its 296 points") && refused.stderr.contains("--pace"), "\(refused.stderr)")
         let empty = try sandbox.strata(["running", "history", "--json"])
         #expect((try JSONSerialization.jsonObject(with: Data(empty.stdout.utf8)) as? [Any])?.isEmpty == true)

@@ -9,8 +9,9 @@ struct ConfigCommands {
     private var context: HostContext { catalog.context }
 
     /// `strata config check`: validates the config and each feature's settings against its descriptor
-    /// without loading any plugin, and prints the effective config with secrets redacted. Exit 1 if a
-    /// setting has the wrong type (that feature would not load).
+    /// without loading any plugin, and prints the effective config with secrets redacted, with where each
+    /// feature runs (`isolation`). Exit 2, a config error, if a setting breaks its declaration (that feature
+    /// would not load).
     func check(json: Bool) -> Int32 {
         let config = context.config
         var features: [String: JSONValue] = [:]
@@ -19,7 +20,9 @@ struct ConfigCommands {
             if let settings = config.features[id]?.settings {
                 entry["settings"] = Secrets.redacting(settings, declared: catalog.plugins.entry(id)?.secretSettings ?? [])
             }
-            entry["installed"] = .bool(catalog.discovered.contains { $0.id == id })
+            let discovered = catalog.discovered.first { $0.id == id }
+            entry["installed"] = .bool(discovered != nil)
+            entry["isolation"] = .string(config.isolation(for: id, at: discovered?.path).mode.rawValue)
             features[id] = .object(entry)
         }
         let errors = catalog.settingsChecks.flatMap(\.wrongTypes).map(\.description)
@@ -45,7 +48,7 @@ struct ConfigCommands {
         }
         // With --json, standard output is only the JSON document.
         if json || !errors.isEmpty { writeAll(verdict + "\n", to: STDERR_FILENO) } else { Console.writeLine(verdict) }
-        return errors.isEmpty ? 0 : 1
+        return errors.isEmpty ? 0 : 2
     }
 
     /// `strata config allow [PATH]`: approves the config in the current folder (or PATH) as it is now, so

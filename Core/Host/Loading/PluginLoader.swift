@@ -69,6 +69,7 @@ final class PluginLoader {
             {
                 record.state = .failed
                 record.error = PluginFailure.badSettings(wrong).description
+                record.hasBadSettings = true
             }
             return record
         }

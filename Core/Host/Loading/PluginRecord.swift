@@ -23,6 +23,8 @@ struct PluginRecord {
     let path: String
     var state: State
     var error: String?
+    /// Failed because the config's settings for it break its declarations: a config error (exit 2).
+    var hasBadSettings = false
     /// What its descriptor says (``PluginCatalog/Entry/described``).
     var described: DescribedPlugin?
     /// The file that was judged before loading (``DiscoveredPlugin/identity``).

@@ -83,7 +83,8 @@ struct HostRouter {
                     + (closestName(to: first, in: known).map { " Did you mean '\($0)'?" } ?? "")
             return .fail("\(what) Run `strata --help` for the commands.", code: 2)
         }
-        if let refusal = refusal(record) { return .fail(refusal, code: 1) }
+        // A setting the config got wrong is a config error: exit 2, as the README's exit codes say.
+        if let refusal = refusal(record) { return .fail(refusal, code: record.hasBadSettings ? 2 : 1) }
         guard let declared = matched?.command else {
             let group = owner.descriptor?.commands.filter { $0.words.first == first } ?? []
             let help =

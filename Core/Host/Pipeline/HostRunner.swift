@@ -95,7 +95,8 @@ final class HostRunner {
     func loaded(_ id: String, fallback: String) -> Result<PluginRecord, PluginActivationFailure> {
         let record = activate([id]).records.first { $0.id == id }
         guard let record, record.state == .loaded else {
-            return .failure(PluginActivationFailure(reason: record?.error ?? fallback))
+            // A setting the config got wrong is a config error, exit 2 as the README's exit codes say.
+            return .failure(PluginActivationFailure(reason: record?.error ?? fallback, exitCode: record?.hasBadSettings == true ? 2 : 1))
         }
         return .success(record)
     }
@@ -103,13 +104,17 @@ final class HostRunner {
     /// Runs a routed plugin command; what it writes goes out as it is (the invocation sanitizes it, and a
     /// status line may carry its own controls). Ctrl-C cancels it, and a crash while it runs is blamed on
     /// its plugin.
+    /// On a terminal whose locale isn't UTF-8, the symbols are written as ASCII stand-ins (a map's braille,
+    /// a profile's blocks, `·`); piped output keeps its bytes.
     func run(_ request: PluginCommandRequest) async -> Int32 {
-        await run(
+        let ascii = Console.isTerminalOutput && !ASCIIStandIns.localeIsUTF8(context.environment)
+        let shown: @Sendable (String) -> String = { ascii ? ASCIIStandIns.replacing($0) : $0 }
+        return await run(
             request,
             invocation: CommandInvocation(
                 arguments: request.arguments, environment: context.environment,
-                isTerminal: Console.isTerminalOutput, output: { writeAll($0, to: STDOUT_FILENO) },
-                error: { writeAll($0, to: STDERR_FILENO) }))
+                isTerminal: Console.isTerminalOutput, output: { writeAll(shown($0), to: STDOUT_FILENO) },
+                error: { writeAll(shown($0), to: STDERR_FILENO) }))
     }
 
     /// Says at `-v` where plugin `id`'s command runs, and why (`notes runs in a sandboxed helper process: the

@@ -67,6 +67,10 @@ extension PluginDescriptor.Setting {
             return APIKeyVariable.mayHoldKey(text)
                 ? nil
                 : .invalid("give the name of \(APIKeyVariable.rule), e.g. \"MY_API_KEY\" (never the key itself); no other variable is ever sent to a server")
+        case .timeZone?:
+            return TimeZoneNames.isKnown(text) == false
+                ? .invalid("\(shown) is not a time zone; use an IANA name such as \"Europe/Berlin\" or \"UTC\", or leave it out for the system's zone")
+                : nil
         }
     }
 

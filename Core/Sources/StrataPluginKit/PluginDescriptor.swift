@@ -102,6 +102,9 @@ public struct PluginDescriptor: Encodable, Sendable, Equatable {
             /// The name of an environment variable that may hold an API key (StrataBase's `APIKeyVariable`): the setting
             /// names where the key is, never the key itself.
             case apiKeyVariable
+            /// An IANA time zone the system knows (`Europe/Berlin`, `UTC`), checked in ICU's zone database
+            /// (FoundationInternationalization, opened for the check); where that can't be opened, any name passes.
+            case timeZone
         }
 
         /// Creates a setting's declaration (the generated settings type of a plugin holds its own).

@@ -124,7 +124,7 @@ import Testing
         #expect(problem(setting(#""type": "number", "choices": ["1"]"#))?.contains("choices and format are for string settings") == true)
         #expect(problem(setting(#""type": "string", "default": "ftp://x", "format": "httpURL""#))?.contains("is not an http(s) URL") == true)
         #expect(problem(setting(#""type": "string", "default": "HOME", "format": "apiKeyVariable""#))?.contains("_API_KEY or _TOKEN") == true)
-        #expect(problem(setting(#""type": "string", "format": "email""#))?.contains("'email' is not one of httpURL, apiKeyVariable") == true)
+        #expect(problem(setting(#""type": "string", "format": "email""#))?.contains("'email' is not one of httpURL, apiKeyVariable, timeZone") == true)
         #expect(problem(option(#""type": "integer", "minimum": 5, "maximum": 1"#))?.contains("--n: minimum 5 is above maximum 1") == true)
         #expect(problem(option(#""minimum": 1"#))?.contains("--n: minimum and maximum are for integer and number options") == true)
         #expect(problem(setting(#""type": "integer", "default": "10", "minimum": 1, "maximum": 100"#)) == nil)

@@ -114,10 +114,12 @@ import Testing
         try app.send(.character("?"))
         #expect(app.navigator.path == ["Home", "List", "Keys"])
         let text = app.render(size: TerminalSize(width: 60, height: 20)).text
-        for line in ["│ ↑↓ move", "│ Enter open", "│ ↑ k previous", "│ ↓ j next", "│ Home g first", "│ End G last",
+        for line in ["│ Enter open", "│ ↑ k previous", "│ ↓ j next", "│ Home g first", "│ End G last",
                      "│ Esc back", "│ q quit", "│ Ctrl-L repaint", "│ ? these keys"] {
             #expect(text.contains(line), "\(line) is missing:\n\(text)")
         }
+        // The list's keys say what the footer's "↑↓ move" says: the dialog listed both (#50 item 5).
+        #expect(!text.contains("↑↓ move"), "\(text)")
         try app.send(.character("q"))  // inside the dialog, q doesn't quit
         #expect(app.exitCode == nil)
         try app.send(.escape)

@@ -34,13 +34,16 @@ struct ClockUseCaseTests {
         #expect(restored?.round == 8)
     }
 
-    /// The clock was set back an hour after the 25-minute timer started: it has 25 minutes left, not 1:25.
-    @Test func aTimerSeenBeforeItsStartHasNoMoreThanItsRoundLeft() throws {
+    /// The clock was set back an hour after the 25-minute timer started at 09:20: it waits for its start (it
+    /// read "Round 1: 0:25:00 left (until 09:45)" at 08:20, "left" and "until" disagreeing).
+    @Test func aTimerSeenBeforeItsStartWaitsForIt() throws {
         _ = try start.execute(.timer, id: FocusTimer.stub().id)
         clock.advance(by: -3600)
-        let state = try fetch.execute()
-        #expect(state?.remainingSeconds == 25 * 60)
-        #expect(state?.remaining.description == "0:25:00")
+        let state = try #require(try fetch.execute())
+        #expect(state.phase == .waiting)
+        #expect(state.remainingSeconds == 3600)
+        #expect(state.phaseEndsAt == .iso("2026-06-10T09:20:00+02:00"), "it waits until its start")
+        #expect(state.round == nil)
     }
 
     @Test func startingReplacesWhatRan() throws {

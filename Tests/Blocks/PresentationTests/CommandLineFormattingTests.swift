@@ -23,6 +23,15 @@ struct CommandLineFormattingTests {
         #expect(DurationText.text(0) == "0s")
     }
 
+    /// `show` printed the id as a full uppercase UUID where the lists print its first 8 digits lowercase.
+    @Test func showPrintsTheIdAsTheListsDo() {
+        let timer = FocusTimer.stub(id: UUID(uuidString: "3F2A9C1E-0000-4000-8000-0000000000E1")!)
+        #expect(ShortID.text(timer.id) == "3f2a9c1e")
+        #expect(timer.shownText.contains("id:        3f2a9c1e-0000-4000-8000-0000000000e1\n"), "\(timer.shownText)")
+        #expect(Block.stub(id: timer.id).shownText.contains("3f2a9c1e-0000-4000-8000-0000000000e1"))
+        #expect(Daily.stub(id: timer.id).shownText.contains("3f2a9c1e-0000-4000-8000-0000000000e1"))
+    }
+
     @Test func parsesAndFormatsTimesOfDay() {
         #expect(ClockTimeText.seconds(from: "09:00") == 32_400)
         #expect(ClockTimeText.seconds(from: "0:00") == 0)

@@ -35,7 +35,7 @@ struct ReplyHistoryTests {
         let usage = InMemoryUsageRepository()
         let convert = useCase(chat: StubChatRepository(replies: [.success(.stub())]), usage: usage,
                               history: InMemoryReplyHistoryRepository(failure: DiskFull()), at: Date(timeIntervalSince1970: 1_773_100_000))
-        await #expect(throws: GptError.replyNotKept("the disk is full.")) {
+        await #expect(throws: GptError.replyNotKept("the disk is full.", reply: Reply.stub().text)) {
             try await convert.execute(ConvertTroubleRequest(personaID: "lucky", trouble: "I missed the bus"))
         }
         #expect(usage.recordCalls == 0)

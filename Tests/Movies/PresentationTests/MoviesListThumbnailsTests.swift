@@ -83,19 +83,13 @@ import Testing
         #expect(screen.thumbnails?.pictures.keys.sorted() == (0..<5).map { "/p\($0).jpg" }.sorted(), "the late answers are dropped")
     }
 
-    @Test func halfBlocksDrawAThumbnailColumnInTrueColourOnly() async throws {
-        let (app, screen) = try await showingTwentyResults(.halfBlocks)
-        _ = app.render(size: size)
-        await settle { posters.requests.count == 5 }
-        #expect(Set(posters.requests.map(\.width)) == [2], "a pixel a column")
-        for index in 0..<5 { posters.answer(path: "/p\(index).jpg", with: .success(thumbnail)) }
-        await settleThumbnails(screen)
+    /// Half blocks drew a row's thumbnail in 2 × 1 cells, 2 × 2 pixels: a colour swatch, not a poster
+    /// (#50 item 18). Where only half blocks exist the rows are text, and nothing is fetched for them.
+    @Test func halfBlocksDrawNoThumbnails() async throws {
+        let (app, _) = try await showingTwentyResults(.halfBlocks)
         let frame = app.render(size: size)
-        #expect(frame.line(5).hasPrefix(" ▀▀ › Movie 0"), "\(frame.text)")
-        #expect(frame[1, 5].style.foreground == .rgb(200, 30, 30))
-
-        let (plain, _) = try await showingTwentyResults(.halfBlocks, trueColor: false, search: 1)
-        let text = plain.render(size: size)
-        #expect(text.line(5).hasPrefix(" › Movie 0"), "256 colours: text only, as before: \(text.text)")
+        #expect(frame.line(5).hasPrefix(" › Movie 0"), "\(frame.text)")
+        #expect(!frame.text.contains("▀"), "\(frame.text)")
+        #expect(posters.requests.isEmpty, "no poster is fetched for a thumbnail that isn't drawn")
     }
 }

@@ -91,13 +91,14 @@ struct SQLiteLiveSessionRepositoryTests {
                 .host(setting, id: id) { opened.continuation.yield() }
         }
         for await _ in opened.stream { break }
-        await #expect(throws: RunRequestProblem.tooShort(trackKm: 2, goalKm: 3, mode: .race)) {
-            try await side().join(id, nickname: "lee", trackKm: 2)
+        // 2.999 km reads 2.99 km, as `running track` writes every length (it read 3.00, "less than 3.00").
+        await #expect(throws: RunRequestProblem.tooShort(trackKm: 2.999, goalKm: 3, mode: .race)) {
+            try await side().join(id, nickname: "lee", trackKm: 2.999)
         }
         _ = try await side().join(id, nickname: "kim", trackKm: 5)
         let host = try await hosting.value
         #expect(host.setting.mateNickname == "kim")
-        #expect(said.lines == ["lee's track adds up to 2.00 km, less than the 3.00 km goal; still waiting for a mate"])
+        #expect(said.lines == ["lee's track adds up to 2.99 km, less than the 3.00 km goal; still waiting for a mate"])
     }
 
     @Test func aLiveRunEndsAsCancelledByMateWhenTheMateCancels() async throws {

@@ -78,8 +78,22 @@ import Testing
         let track = RunTrack(name: nil, fileName: "back.gpx", segments: [Self.timed([1000, 1100, 395, 500])])
         let statistics = TrackStatistics(track)
         #expect(statistics.warnings == [.clockStepsBack(point: 3, seconds: 705)])
-        #expect(statistics.duration == 705)
+        #expect(statistics.duration == 600, "500 to 1100: point 3's time (395) is left out")
         #expect(statistics.movingTime == 205)
+    }
+
+    /// One point 4:38 back in a 41 s track once gave "Duration 05:01 (moving 00:39)" while the warning said
+    /// the glitch wasn't counted.
+    @Test func aClockGlitchDoesNotInflateTheElapsedTime() {
+        var seconds = (0...41).map(Double.init)
+        seconds[20] -= 278
+        let track = RunTrack(name: nil, fileName: "glitch.gpx", segments: [
+            seconds.enumerated().map { TrackSample(distanceMeters: Double($0.offset) * 3, time: Self.start.addingTimeInterval($0.element)) }
+        ])
+        let statistics = TrackStatistics(track)
+        #expect(statistics.warnings == [.clockStepsBack(point: 21, seconds: 277)])
+        #expect(statistics.duration == 41)
+        #expect(statistics.movingTime == 39)
     }
 
     @Test func aTrackWithoutTimesOrElevationsSaysSoRatherThanZero() {

@@ -18,10 +18,16 @@ struct RunningFormatTests {
         #expect(RunningFormat.elapsedTime(4 * 3600 + 5 * 60 + 7) == "4:05:07")
     }
 
-    @Test func distanceHasTwoDecimals() {
+    /// One rule for every length shown: two decimals, cut (3.099 km read 3.10 in a result and the history,
+    /// 3.09 in `running track`).
+    @Test func everyDistanceHasTwoDecimalsCutNeverMoreThanThereIs() {
         #expect(RunningFormat.distance(5) == "5.00")
         #expect(RunningFormat.distance(3.14159) == "3.14")
-        #expect(RunningFormat.distance(12.345678) == "12.35")
+        #expect(RunningFormat.distance(12.345678) == "12.34")
+        #expect(RunningFormat.distance(3.099) == "3.09")
+        #expect(RunningFormat.distance(0.1299) == "0.12")
+        #expect(RunningFormat.distance(4.999_999_999_9) == "5.00", "a float a hair under the goal is the goal")
+        #expect(RunningFormat.progress(0.696, of: 1) == 69, "the percentage of the distance as shown, 0.69")
     }
 
     @Test func percentagesAreWholeAndOnlyHundredWhenDone() {

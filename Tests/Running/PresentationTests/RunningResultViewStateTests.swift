@@ -27,9 +27,19 @@ struct RunningResultViewStateTests {
     @Test func teamContributionIsAWholePercentage() {
         let model = RunningResultViewState(result: .stub(mode: .team, distanceKm: 1.7, mate: MateResult(nickname: "kim", distanceKm: 3.3, elapsedSeconds: 900)))
         #expect(model.title == "Team goal reached!")
-        #expect(model.teamText == "Team 5.00 / 5.00 km")
+        #expect(model.teamText == "Team 5.00 / 5.00 km (100 %)")
         #expect(model.contributionText == "Your contribution: 34 %")
         #expect(model.winnerText == nil)
+    }
+
+    /// A team result once read "Distance 0.10 / 0.20 km (50 %)" beside "Your contribution: 47 %" for 0.10 +
+    /// 0.11 km: two figures for my part. My share is the contribution, of the distances as shown.
+    @Test func aTeamResultGivesMyShareOnce() {
+        let model = RunningResultViewState(result: .stub(mode: .team, targetKm: 0.2, distanceKm: 0.0999,
+                                                         mate: MateResult(nickname: "kim", distanceKm: 0.11, elapsedSeconds: 60)))
+        #expect(model.lines.contains("Distance  0.09 / 0.20 km"), "\(model.lines)")
+        #expect(model.contributionText == "Your contribution: 45 %", "0.09 of 0.09 + 0.11 km")
+        #expect(!model.lines.contains { $0.hasPrefix("Distance") && $0.contains("%") }, "\(model.lines)")
     }
 
     @Test func cancelledRunsSayWhoStopped() {

@@ -26,11 +26,30 @@ struct RunningScreensTests {
         let lines = canvas.buffer.lines
         #expect(screen.title == "Race to 1.00 km")
         #expect(lines[0].hasPrefix("Time 05:00    Calories 59 kcal")) // 300 s × 1.08 × 10 METs × 65 kg / 3600
-        #expect(lines[2].hasPrefix("ana   1.00 km █") && lines[2].hasSuffix("100%"))
-        #expect(lines[3].hasPrefix("ghost 0.75 km █") && lines[3].hasSuffix(" 75%"))
+        #expect(lines[2].hasPrefix("ana   1.00 km █") && lines[2].hasSuffix("100 %"))
+        #expect(lines[3].hasPrefix("ghost 0.75 km █") && lines[3].hasSuffix(" 75 %"))
         #expect(lines[5].hasPrefix("You lead by 0.25 km"))
         #expect(lines[7].hasPrefix("You won!"))
         #expect(try screen.handle(.escape) == .ignored)
+    }
+
+    /// The bars' percentages are the result's, on one screen: a mate at 0.38 of 3.00 km read `12%` (the
+    /// SDK bar's, rounded down) above the result's `(13 %)`.
+    @Test func theDashboardsBarsRoundAsTheResultBelowThem() async throws {
+        let ghost = GhostMate(nickname: "ghost", timeline: try ReplayTimeline(track: .stub(km: 2, secondsPerKm: 2360), pace: nil))
+        let track = RunTrack.stub(km: 3)
+        let request = RunRequest(setting: RunningSetting(mode: .race, targetDistanceKm: 3, myNickname: "ana", mateNickname: "ghost"),
+                                 timeline: try ReplayTimeline(track: track, pace: nil), route: track.summary, mate: ghost,
+                                 weightKg: 65, speed: 0)
+        let viewModel = RunDashboardViewModel(request: request,
+                                              useCase: DefaultRunUseCase(clock: ManualRunClock(), history: InMemoryRunHistoryRepository()),
+                                              clock: ManualRunClock())
+        await viewModel.run()
+        let screen = RunDashboardScreen(viewModel: viewModel) { _ in Issue.record("a finished run asks nothing") }
+        let canvas = Canvas(size: TerminalSize(width: 70, height: 16))
+        screen.draw(in: canvas, context: RenderContext())
+        let lines = canvas.buffer.lines
+        #expect(lines[3].hasPrefix("ghost 0.38 km █") && lines[3].hasSuffix(" 13 %"), "\(lines)")
     }
 
     /// Esc (or c) during a run asks before ending it: "no" runs on, "yes" ends it, saved as cancelled.

@@ -19,7 +19,7 @@ struct RunningViewStateTests {
         let state = RunningViewState(data(.single, mine: 1.256, seconds: 3725), setting: setting(.single))
         #expect(state.title == "Running 5.00 km")
         #expect(state.timeText == "1:02:05")
-        #expect(state.me.distanceText == "1.26 km")
+        #expect(state.me.distanceText == "1.25 km", "cut, as every length is shown")
         #expect(state.me.progress == 25)
         #expect(abs(state.me.fraction - 0.2512) < 1e-9)
         #expect(state.caloriesText == "124 kcal")
@@ -44,10 +44,11 @@ struct RunningViewStateTests {
         #expect(ended.mate?.note == "track ended")
     }
 
-    /// What is shown agrees with itself: 0.696 km reads "0.70 km", so 14 % of 5 km, not 13 %; 99.9 % is not done.
+    /// What is shown agrees with itself: 0.696 km reads "0.69 km" (cut, as every length), so 14 % of 5 km (13.8 %
+    /// to the nearest); 99.9 % is not done.
     @Test func aPercentageAgreesWithTheDistanceShown() {
         let state = RunningViewState(data(.single, mine: 0.696, seconds: 300), setting: setting(.single))
-        #expect(state.me.distanceText == "0.70 km" && state.me.progress == 14)
+        #expect(state.me.distanceText == "0.69 km" && state.me.progress == 14)
         #expect(RunningViewState(data(.single, mine: 4.996, seconds: 300), setting: setting(.single)).me.progress == 99)
         #expect(RunningFormat.progress(0.7, of: 1) == 70)
     }

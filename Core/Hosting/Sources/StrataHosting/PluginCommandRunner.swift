@@ -47,24 +47,29 @@ public struct PluginCommandRunner {
         } catch {
             return PluginCommand.report(error, pluginID: pluginID, usage: usage, to: invocation)
         }
-        let reason: String
+        let failure: PluginActivationFailure
         switch activate(pluginID) {
         case .success(let commands):
             if let command = commands.first(where: { $0.path == request.declared.words }) {
                 return await guarding(pluginID) { await command.execute(parsed, pluginID: pluginID, usage: usage, invocation: invocation) }
             }
-            reason = "it did not contribute the command"
-        case .failure(let failure):
-            reason = failure.reason
+            failure = PluginActivationFailure(reason: "it did not contribute the command")
+        case .failure(let activationFailure):
+            failure = activationFailure
         }
-        invocation.writeError("strata: feature '\(pluginID)' failed to load: \(reason)")
-        return 1
+        invocation.writeError("strata: feature '\(pluginID)' failed to load: \(failure.reason)")
+        return failure.exitCode
     }
 }
 
 /// Why a plugin could not be activated to run a command.
 public struct PluginActivationFailure: Error, Sendable {
     public let reason: String
+    /// The command's exit code: 1, or 2 when the config is at fault (a setting its declaration refuses).
+    public let exitCode: Int32
 
-    public init(reason: String) { self.reason = reason }
+    public init(reason: String, exitCode: Int32 = 1) {
+        self.reason = reason
+        self.exitCode = exitCode
+    }
 }

@@ -46,16 +46,19 @@ public struct HelpLine: Component {
     }
 
     /// Draws the line on the first row of `canvas`, keys in bold, the rest dim; entries that do not fit
-    /// are left out whole rather than cut.
+    /// are left out whole rather than cut, and an ellipsis says so (`?` lists them all).
     public func draw(in canvas: Canvas) {
+        let allFit = text.displayWidth <= canvas.size.width
+        let room = allFit ? canvas.size.width : canvas.size.width - " · …".displayWidth
         var column = 0
         for (index, item) in items.enumerated() {
             let separator = index == 0 ? "" : " · "
             let needed = (separator + item.key + " " + item.action).displayWidth
-            guard column + needed <= canvas.size.width else { break }
+            guard column + needed <= room else { break }
             column += canvas.draw(separator, column: column, row: 0, style: .dim)
             column += canvas.draw(item.key, column: column, row: 0, style: .bold)
             column += canvas.draw(" " + item.action, column: column, row: 0, style: .dim)
         }
+        if !allFit { canvas.draw(column == 0 ? "…" : " · …", column: column, row: 0, style: .dim) }
     }
 }

@@ -7,6 +7,10 @@ public final class AlertScreen: Screen {
     private var alert: Alert
     private weak var navigator: Navigator?
     private let onChoose: @MainActor (Int?) -> Void
+    /// The first message line shown, when the message is longer than the box (the Keys dialog at 40×15).
+    private var firstLine = 0
+    /// The last value ``firstLine`` may take at the size last drawn: 0 when the whole message shows.
+    private var lastFirstLine = 0
 
     /// Creates a dialog; present it with ``Navigator/present(_:)``.
     ///
@@ -23,20 +27,40 @@ public final class AlertScreen: Screen {
         self.onChoose = onChoose
     }
 
-    /// ← → choose (with more than one button), Enter confirm, Esc cancel.
+    /// ← → choose (with more than one button), Enter confirm, Esc cancel; ↑↓ scroll a message longer than
+    /// the box.
     public var helpItems: [HelpItem] {
-        guard alert.buttons.count > 1 else { return [HelpItem("Enter", "close"), HelpItem("Esc", "close")] }
-        return [HelpItem("←→", "choose"), HelpItem("Enter", "confirm"), HelpItem("Esc", "cancel")]
+        let scroll = lastFirstLine > 0 ? [HelpItem("↑↓", "scroll")] : []
+        guard alert.buttons.count > 1 else { return scroll + [HelpItem("Enter", "close"), HelpItem("Esc", "close")] }
+        return scroll + [HelpItem("←→", "choose"), HelpItem("Enter", "confirm"), HelpItem("Esc", "cancel")]
     }
 
-    /// Draws the message and buttons.
+    /// Draws the message and buttons. A message longer than the box shows the lines that fit from
+    /// ``firstLine`` and, on its last row, how many lines are above and below (it was cut, the rest
+    /// out of reach).
     public func draw(in canvas: Canvas, context: RenderContext) {
-        alert.draw(in: canvas)
+        let lines = TextBlock(alert.message).lines(forWidth: canvas.size.width)
+        let rows = canvas.size.height - 2
+        guard rows >= 2, lines.count > rows else {
+            lastFirstLine = 0
+            alert.draw(in: canvas)
+            return
+        }
+        lastFirstLine = lines.count - (rows - 1)
+        firstLine = min(firstLine, lastFirstLine)
+        let below = lines.count - firstLine - (rows - 1)
+        let position = [firstLine > 0 ? "↑ \(firstLine) more" : nil, below > 0 ? "↓ \(below) more" : nil].compactMap { $0 }
+        var shown = alert
+        shown.message = (lines[firstLine..<(firstLine + rows - 1)] + [position.joined(separator: " · ") + " (↑↓ scroll)"])
+            .joined(separator: "\n")
+        shown.draw(in: canvas)
     }
 
-    /// Chooses, confirms or cancels.
+    /// Chooses, confirms or cancels; scrolls a long message.
     public func handle(_ key: Key) throws -> KeyResult {
         switch key {
+        case .up where lastFirstLine > 0, .character("k") where lastFirstLine > 0: firstLine = max(0, firstLine - 1)
+        case .down where lastFirstLine > 0, .character("j") where lastFirstLine > 0: firstLine = min(lastFirstLine, firstLine + 1)
         case .left, .backTab: alert.selected = max(0, alert.selected - 1)
         case .right, .tab: alert.selected = min(alert.buttons.count - 1, alert.selected + 1)
         case .enter: finish(alert.selected)

@@ -57,6 +57,7 @@ extension TerminalApp {
         }
 
         var renderer = FrameRenderer(colors: colors, trueColor: capabilities.trueColor)
+        renderer.asciiOnly = !capabilities.unicode
         defer { session.write(renderer.finish()) }
         // A terminal that leaves the window's pixels 0 may still tell its cell size when asked (CSI 16 t).
         var reportedCell: CellPixelSize?
@@ -74,6 +75,7 @@ extension TerminalApp {
             case .refresh: break
             case .endOfInput: break
             }
+            try deliverPendingKeys()
             if exitCode != nil || event == .endOfInput { break }
             redraw(session, &renderer, reportedCell: reportedCell)
             tickWhileAnimating()

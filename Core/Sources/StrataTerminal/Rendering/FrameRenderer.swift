@@ -1,4 +1,5 @@
 internal import FoundationEssentials
+import StrataBase
 
 /// Turns successive ``ScreenBuffer`` frames into the ANSI output that updates a terminal from one to the
 /// next, writing only the cells that changed.
@@ -17,6 +18,9 @@ public struct FrameRenderer: Sendable {
     public let colors: Bool
     /// Whether exact colours are written as 24-bit; if not, as the nearest of 256.
     public let trueColor: Bool
+    /// Whether only ASCII is written, each symbol as its stand-in (`StrataBase.ASCIIStandIns`), for a locale
+    /// without UTF-8 (``TerminalCapabilities/unicode``).
+    public var asciiOnly = false
     private var previous: ScreenBuffer?
     private var images = KittyImages()
 
@@ -67,7 +71,7 @@ public struct FrameRenderer: Sendable {
                             .map(String.init).joined(separator: ";") + "m"
                         current = cell.style
                     }
-                    output.append(cell.character)
+                    output.append(asciiOnly ? ASCIIStandIns.character(cell.character) : cell.character)
                     if cell.character.unicodeScalars.count > 1 && cell.character.displayWidth == 2 {
                         output += "\u{1B}[\(row + 1);\(column + 3)H"
                     }

@@ -1,4 +1,5 @@
 public import Glibc
+import StrataBase
 
 /// What the user's terminal and environment allow: a full-screen app at all, colour, and pictures.
 ///
@@ -21,6 +22,9 @@ public struct TerminalCapabilities: Hashable, Sendable {
     public var trueColor: Bool
     /// Whether the terminal shows pictures through the kitty graphics protocol.
     public var kittyGraphics: Bool
+    /// Whether the locale writes UTF-8 (`LANG`, `LC_CTYPE`, `LC_ALL`): without it the app writes ASCII
+    /// stand-ins for its symbols and draws no pictures.
+    public var unicode = true
 
     /// Creates capabilities from explicit values (for tests).
     public init(isTerminal: Bool, understandsEscapes: Bool, colors: Bool, trueColor: Bool = false, kittyGraphics: Bool = false) {
@@ -47,12 +51,13 @@ public struct TerminalCapabilities: Hashable, Sendable {
             || ["ghostty", "WezTerm"].contains(environment["TERM_PROGRAM"] ?? "")
         trueColor = colors && (["truecolor", "24bit"].contains(environment["COLORTERM"] ?? "") || (kitty && !multiplexed))
         kittyGraphics = colors && kitty && !multiplexed
+        unicode = ASCIIStandIns.localeIsUTF8(environment)
     }
 
     /// How pictures are drawn here: none without colour, through the kitty protocol where the terminal
     /// has it, otherwise in half blocks.
     public var pictures: PictureMode {
-        !colors ? .off : kittyGraphics ? .kitty : .halfBlocks
+        !colors || !unicode ? .off : kittyGraphics ? .kitty : .halfBlocks
     }
 
     /// Whether a full-screen interactive app can run: a real terminal that understands escapes.

@@ -4,7 +4,10 @@ import FoundationEssentials
 /// Strata, a sleeping laptop) it catches up by `elapsed mod duration`: the countdown is where it would be had
 /// it never stopped.
 public enum TimerSchedule {
+    /// Seen before its start (the clock was set back), a timer waits for it: "0:25:00 left (until 10:25)"
+    /// at 09:00 said both that it ran and that it ended at 10:25.
     public static func slot(for timer: FocusTimer, startedAt: Date, at now: Date) -> PhaseSlot {
+        if now < startedAt { return PhaseSlot(phase: .waiting, startsAt: nil, endsAt: startedAt, round: nil, rounds: nil) }
         let duration = Double(max(timer.durationSeconds, 1))
         let elapsed = max(0, now.timeIntervalSince(startedAt))
         let completed = (elapsed / duration).rounded(.down)

@@ -41,7 +41,10 @@ public enum ItemLookup {
 
 /// The first eight characters of an id, as lists show it.
 public enum ShortID {
-    public static func text(_ id: UUID) -> String { String(id.uuidString.prefix(8)).lowercased() }
+    public static func text(_ id: UUID) -> String { String(full(id).prefix(8)) }
+
+    /// The whole id as `show` prints it, in the lowercase of the lists, which show its first 8 digits.
+    public static func full(_ id: UUID) -> String { id.uuidString.lowercased() }
 }
 
 /// The command group of each kind.

@@ -13,8 +13,9 @@ public enum GptError: Error, Sendable, Hashable {
     /// Today's usage couldn't be read or counted, so nothing was asked.
     case usageUnavailable(String)
     /// The reply arrived (and a stream showed it) but couldn't be kept in the history, so its use was given
-    /// back: it costs nothing and the history doesn't have it.
-    case replyNotKept(String)
+    /// back: it costs nothing and the history doesn't have it. `reply` is its text, for whoever hasn't
+    /// shown it yet.
+    case replyNotKept(String, reply: String = "")
     /// The reply is kept in the history but its use couldn't be counted: it costs nothing.
     case useNotCounted(String)
     /// The personas couldn't be loaded.

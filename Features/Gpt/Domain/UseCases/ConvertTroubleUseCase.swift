@@ -164,7 +164,7 @@ public struct DefaultConvertTroubleUseCase: ConvertTroubleUseCase {
             trouble: prepared.trouble, reply: reply.text, isTruncated: reply.isTruncated)
         do { try await history.add(entry, userID: userID) } catch {
             await giveBack(prepared.reservation)
-            throw .replyNotKept(String(describing: error))
+            throw .replyNotKept(String(describing: error), reply: reply.text)
         }
         let counted: Int
         do { counted = try await usage.confirm(prepared.reservation) } catch {

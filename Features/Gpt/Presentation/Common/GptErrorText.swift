@@ -27,7 +27,7 @@ public enum GptErrorText {
             text(error)
         case .usageUnavailable(let detail):
             "today's uses couldn't be read or counted, so nothing was sent: \(sentence(detail))"
-        case .replyNotKept(let detail):
+        case .replyNotKept(let detail, _):
             "the reply couldn't be saved to your history, so it didn't count against today's limit and the history "
                 + "won't have it: \(sentence(detail))"
         case .useNotCounted(let detail):

@@ -139,7 +139,7 @@ public final class TCPLiveSessionRepository: LiveSessionRepository, @unchecked S
         }
         guard hello.code?.uppercased() == joinCode else { return refuse("wrong join code", log: "a wrong join code") }
         if setting.mode == .race, let trackKm = hello.trackKm, trackKm < setting.targetDistanceKm {
-            let track = String(format: "%.2f", trackKm), goal = String(format: "%.2f", setting.targetDistanceKm)
+            let track = ShownDistance.text(trackKm), goal = ShownDistance.text(setting.targetDistanceKm)
             return refuse(
                 "your track adds up to \(track) km, less than the \(goal) km goal; join with a longer track",
                 log: "\(hello.nickname ?? "a mate")'s track adds up to \(track) km, less than the \(goal) km goal; still waiting for a mate")

@@ -74,8 +74,8 @@ public struct SQLiteLiveSessionRepository: LiveSessionRepository {
                 refusalsSeen = try refusal.int64("id")
                 let nickname = try refusal.string("nickname"), trackKm = try refusal.double("track_km")
                 log(
-                    "\(nickname)'s track adds up to \(String(format: "%.2f", trackKm)) km, "
-                        + "less than the \(String(format: "%.2f", setting.targetDistanceKm)) km goal; still waiting for a mate")
+                    "\(nickname)'s track adds up to \(ShownDistance.text(trackKm)) km, "
+                        + "less than the \(ShownDistance.text(setting.targetDistanceKm)) km goal; still waiting for a mate")
             }
             if let mate = try database.query("SELECT nickname FROM runners WHERE role = 'mate'").first {
                 try database.execute("UPDATE session SET state = 'running'")

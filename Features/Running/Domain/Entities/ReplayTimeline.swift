@@ -18,6 +18,9 @@ public struct ReplayTimeline: Sendable, Equatable {
         case clockRunsBackwards(fileName: String, point: Int)
         /// Between point `point - 1` and `point` the clock jumps by `hours`.
         case clockJumps(fileName: String, point: Int, hours: Double)
+        /// Point `point` starts another `<trk>`, `hours` away from the one before (negative: earlier), more
+        /// than a pause: tracks recorded apart, which `running track` times each on its own and a run can't.
+        case tracksRecordedApart(fileName: String, point: Int, hours: Double)
         /// The track's moving pace is outside what a runner does.
         case implausiblePace(fileName: String, secondsPerKm: Double)
     }
@@ -57,9 +60,13 @@ public struct ReplayTimeline: Sendable, Equatable {
             }
             var previousTime = times[0]
             var previousMeters = first.distanceMeters
+            let trackStarts = Self.trackStarts(track)
             for (index, sample) in samples.enumerated() {
                 let time = times[index]
                 let step = time.timeIntervalSince(previousTime)
+                if trackStarts.contains(index), step < 0 || step > Self.longestPauseSeconds {
+                    throw .tracksRecordedApart(fileName: track.fileName, point: index + 1, hours: step / 3600)
+                }
                 if step < 0 { throw .clockRunsBackwards(fileName: track.fileName, point: index + 1) }
                 if step > Self.longestPauseSeconds {
                     throw .clockJumps(fileName: track.fileName, point: index + 1, hours: step / 3600)
@@ -81,6 +88,16 @@ public struct ReplayTimeline: Sendable, Equatable {
         self.climbed = Self.climbs(track.segments)
         self.secondsPerKm = pace?.secondsPerKm
         self.pausedSeconds = paused
+    }
+
+    /// The indexes, among all the track's points, of the first point of each `<trk>` after the first.
+    private static func trackStarts(_ track: RunTrack) -> Set<Int> {
+        var starts: Set<Int> = [], index = 0
+        for (segment, points) in track.segments.enumerated() {
+            if segment > 0, track.segmentTracks[segment] != track.segmentTracks[segment - 1] { starts.insert(index) }
+            index += points.count
+        }
+        return starts
     }
 
     /// The smoothed metres climbed up to each point, segment by segment.

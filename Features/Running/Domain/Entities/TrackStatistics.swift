@@ -102,17 +102,23 @@ public struct TrackStatistics: Sendable, Equatable {
                 segmentPending = false
             }
             pointCount += 1
-            if let time = sample.time {
-                timedPointCount += 1
-                trackFirst = min(trackFirst ?? time, time)
-                trackLast = max(trackLast ?? time, time)
-            }
+            var stepsBack = false
             if let previous, let start = previous.time, let end = sample.time {
                 let seconds = end.timeIntervalSince(start)
-                if seconds < 0, warnings.count < Self.warningLimit {
+                stepsBack = seconds < 0
+                if stepsBack, warnings.count < Self.warningLimit {
                     warnings.append(.clockStepsBack(point: pointCount, seconds: -seconds))
                 }
                 if seconds > 0, (sample.distanceMeters - previous.distanceMeters) / seconds >= TrackStatistics.stoppedSpeed { moving += seconds }
+            }
+            if let time = sample.time {
+                timedPointCount += 1
+                // A point timed before the one before it is a clock glitch: its time is not counted in the
+                // elapsed time either (one point 4:38 back once made a 41 s track last 5:01).
+                if !stepsBack {
+                    trackFirst = min(trackFirst ?? time, time)
+                    trackLast = max(trackLast ?? time, time)
+                }
             }
             if let elevation = sample.elevation {
                 climb.add(elevation)
@@ -192,7 +198,7 @@ public struct TrackStatistics: Sendable, Equatable {
     /// Something in the file a person should know, as data (Presentation words it).
     public enum Warning: Sendable, Equatable {
         /// Point `point` (from 1) is timed `seconds` before the point before it in its segment: that step
-        /// is not counted as moving.
+        /// is not counted as moving, nor that point's time in the elapsed time.
         case clockStepsBack(point: Int, seconds: Double)
     }
 

@@ -59,7 +59,7 @@ public struct RunResultJSON: Encodable, Sendable, Equatable {
         elevationGainMeters = result.elevationGainMeters.map { JSONRounding.decimals($0, 1) }
         teamDistanceKm = result.teamTotalKm.map(JSONRounding.km)
         contribution = result.contribution.map { JSONRounding.decimals($0, 4) }
-        contributionPercent = result.contribution.map(RunningFormat.percent)
+        contributionPercent = RunningResultViewState(result: result).contributionPercent
         self.sessionID = sessionID
         self.route = route.map(RouteJSON.init)
     }

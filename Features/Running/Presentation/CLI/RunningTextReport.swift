@@ -6,7 +6,7 @@ import StrataTerminal
 public enum RunningTextReport {
     public static func result(_ result: RunningResult, route: RouteSummary? = nil) -> String {
         var lines = RunningResultViewState(result: result).lines
-        if let route { lines.append("Track     \(route.name) (\(route.fileName), \(RunningFormat.trackLength(route.lengthKm)) km)") }
+        if let route { lines.append("Track     \(route.name) (\(route.fileName), \(RunningFormat.distance(route.lengthKm)) km)") }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -16,8 +16,9 @@ public enum RunningTextReport {
         guard !runs.isEmpty else { return "No runs yet. Start one with `strata running run --track FILE`.\n" }
         let rows = runs.map { run -> [String] in
             let result = run.result
-            var outcome = RunningResultViewState(result: result).title
-            if let contribution = result.contribution { outcome += " (your share \(RunningFormat.percent(contribution)) %)" }
+            let state = RunningResultViewState(result: result)
+            var outcome = state.title
+            if let contribution = state.contributionPercent { outcome += " (your share \(contribution) %)" }
             return [
                 RunningFormat.dateTime(run.startedAt, in: timeZone), result.mode.rawValue,
                 "\(RunningFormat.distance(result.distanceKm))/\(RunningFormat.distance(result.targetDistanceKm)) km",

@@ -51,7 +51,7 @@ public enum TrackReport {
     public static func text(_ statistics: TrackStatistics) -> String {
         var lines = ["\(statistics.name ?? statistics.fileName)"]
         lines.append("Points      \(statistics.pointCount) in \(RunningFormat.count(statistics.segmentCount, "segment"))")
-        lines.append("Length      \(RunningFormat.trackLength(statistics.lengthMeters / 1000)) km")
+        lines.append("Length      \(RunningFormat.distance(statistics.lengthMeters / 1000)) km")
         if let duration = statistics.duration, let moving = statistics.movingTime {
             lines.append("Duration    \(RunningFormat.elapsedTime(Int(duration.rounded()))) (moving \(RunningFormat.elapsedTime(Int(moving.rounded()))))")
         } else if statistics.timedPointCount == 0 {
@@ -83,7 +83,7 @@ public enum TrackReport {
     public static func text(_ warning: TrackStatistics.Warning) -> String {
         switch warning {
         case .clockStepsBack(let point, let seconds):
-            "the clock steps back \(RunningFormat.elapsedTime(Int(seconds.rounded()))) at point \(point); that step is not counted"
+            "the clock steps back \(RunningFormat.elapsedTime(Int(seconds.rounded()))) at point \(point); that point's time and step are not counted"
         }
     }
 

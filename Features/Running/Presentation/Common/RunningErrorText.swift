@@ -51,6 +51,10 @@ public enum RunningErrorText {
             "the track \(file) goes back in time at point \(point), so it can't be replayed by its clock; \(givePace)"
         case .clockJumps(let file, let point, let hours):
             "the track \(file) jumps \(String(format: "%.0f", hours)) hours ahead at point \(point), more than any pause in a run; \(givePace)"
+        case .tracksRecordedApart(let file, let point, let hours):
+            "the track \(file) holds tracks recorded apart: point \(point) starts a <trk> \(String(format: "%.0f", abs(hours))) hours "
+                + "\(hours < 0 ? "before" : "after") the one before it. `strata running track` times each <trk> on its own, but a run is one "
+                + "stretch of time, so it can't be replayed by its clock; keep one <trk> in a file of its own, or \(givePace)"
         case .implausiblePace(let file, let seconds):
             "the track \(file) moves at \(RunningFormat.elapsedTime(Int(seconds.rounded())))/km, outside 2:00–60:00/km for a run; \(givePace)"
         }
@@ -74,8 +78,8 @@ public enum RunningErrorText {
         case .mateMissing(let mode):
             "a \(mode.rawValue) run needs a mate: give --mate-track FILE, or use `strata running host`"
         case .tooShort(let track, let goal, let mode):
-            "the track\(mode == .team ? "s" : "") add\(mode == .team ? "" : "s") up to \(RunningFormat.trackLength(track)) km, "
-                + "less than the \(RunningFormat.distance(goal)) km goal; choose a goal of at most \(RunningFormat.trackLength(track)) km or a longer track"
+            "the track\(mode == .team ? "s" : "") add\(mode == .team ? "" : "s") up to \(RunningFormat.distance(track)) km, "
+                + "less than the \(RunningFormat.distance(goal)) km goal; choose a goal of at most \(RunningFormat.distance(track)) km or a longer track"
         case .invalidSpeed(let speed):
             "the speed \(speed) is not allowed; use 1 for real time, N for N times faster, or 0 for instant"
         }

@@ -11,16 +11,11 @@ public enum RunningFormat {
         return "\(twoDigits(minutes)):\(twoDigits(secs))"
     }
 
-    /// Two decimals, rounded: `5.00`, `3.14`.
+    /// Any distance or length, wherever it is shown (`running track`, a run, a result, history, an error):
+    /// two decimals cut toward zero (``ShownDistance``), the most the user can type back as a goal and
+    /// have accepted: 3.099 km is `3.09` everywhere, never `3.10`, which is more than there is.
     public static func distance(_ km: Double) -> String {
-        String(format: "%.2f", km)
-    }
-
-    /// A track's length, wherever it is shown (`running track`, a result, an error): two decimals rounded
-    /// down, the most the user can type back as a goal and have accepted (3.099 km is `3.09`, where
-    /// `distance` would say `3.10`, which is more than there is).
-    public static func trackLength(_ km: Double) -> String {
-        String(format: "%.2f", (km * 100 + 1e-9).rounded(.down) / 100)
+        ShownDistance.text(km)
     }
 
     /// A whole percentage of `fraction` (0...1 shown as 0...100), rounded to the nearest; 100 % only when
@@ -32,11 +27,11 @@ public enum RunningFormat {
         return value == 100 && clamped < 1 ? 99 : value
     }
 
-    /// Progress toward `targetKm` as a whole percentage of the distance as it is shown (two decimals), so
-    /// that "0.70 / 1.00 km" reads 70 % (it read 69 % for 0.696 km); 100 % only at the goal.
+    /// Progress toward `targetKm` as a whole percentage of the distance as it is shown (``distance(_:)``),
+    /// so that "0.69 / 1.00 km" reads 69 %; 100 % only at the goal.
     public static func progress(_ km: Double, of targetKm: Double) -> Int {
         guard targetKm > 0, km.isFinite else { return 0 }
-        let value = percent((km * 100).rounded() / 100 / targetKm)
+        let value = percent(ShownDistance.hundredths(km) / targetKm)
         return value == 100 && km < targetKm ? 99 : value
     }
 

@@ -18,8 +18,7 @@ public struct ClockStateCalculator: Sendable {
             case .timer(let timer): TimerSchedule.slot(for: timer, startedAt: mode.startedAt, at: now)
             }
         let length = slot.startsAt.map { Int(slot.endsAt.timeIntervalSince($0).rounded()) }
-        // Never more than the phase lasts: seen before its start (the clock was set back), a timer has its
-        // whole round left, not that round plus the time until it starts.
+        // Never more than the phase lasts (a waiting phase has no length: it lasts until the start).
         let remaining = min(max(Int(slot.endsAt.timeIntervalSince(now).rounded(.up)), 0), length ?? .max)
         return ClockState(
             mode: mode, title: item.title, phase: slot.phase, remainingSeconds: remaining,

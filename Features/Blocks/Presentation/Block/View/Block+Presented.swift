@@ -24,7 +24,7 @@ extension Block: PresentedItem {
     public var shownText: String {
         """
         \(title)
-          id:      \(id.uuidString)
+          id:      \(ShortID.full(id))
           length:  \(countText(length.hours, "hour")), \(countText(length.blocksPerDay, "block")) a day from midnight
 
         """

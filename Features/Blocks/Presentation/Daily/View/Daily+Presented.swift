@@ -38,7 +38,7 @@ extension Daily: PresentedItem {
             + (endSeconds >= BlocksValidation.secondsPerDay ? " the next day" : "")
         return """
             \(title)
-              id:      \(id.uuidString)
+              id:      \(ShortID.full(id))
               start:   \(ClockTimeText.text(startSeconds)), ends \(end)
               rounds:  \(roundsText)
 

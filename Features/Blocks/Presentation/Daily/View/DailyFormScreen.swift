@@ -73,6 +73,9 @@ final class DailyFormScreen: Screen {
             guard step == .second else { return .ignored }
             step = .first
             focused = 0
+            // Step 2's message ("The start looks like 09:00.") is not about step 1's fields.
+            inputError = nil
+            viewModel.fieldsChanged()
         default:
             guard fields[focused].handle(key) else { return .ignored }
             inputError = nil

@@ -22,8 +22,10 @@ final class ItemListScreen<Item: PresentedItem>: Screen {
         self.actions = actions
     }
 
+    /// An empty list offers only `a`: Enter, `e` and `d` act on an item and do nothing without one.
     var helpItems: [HelpItem] {
-        [
+        guard !viewModel.items.isEmpty else { return [HelpItem("a", "add")] }
+        return [
             HelpItem("Enter", Item.enterStarts ? "start" : "open"), HelpItem("a", "add"), HelpItem("e", "edit"),
             HelpItem("d", "delete"),
         ]

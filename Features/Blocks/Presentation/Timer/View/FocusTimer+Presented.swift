@@ -23,7 +23,7 @@ extension FocusTimer: PresentedItem {
     public var shownText: String {
         """
         \(title)
-          id:        \(id.uuidString)
+          id:        \(ShortID.full(id))
           duration:  \(summary)
 
         """

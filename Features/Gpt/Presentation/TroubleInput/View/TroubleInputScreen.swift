@@ -30,6 +30,11 @@ final class TroubleInputScreen: Screen {
 
     var leavingQuestion: String? { viewModel.leavingQuestion }
 
+    /// Back from the reply, the trouble it answered is selected: typing starts a new one (it was appended to).
+    func screenWillAppear() {
+        if viewModel.isConverted, !field.isSelected { field = TextFieldState(text: field.text, selected: true) }
+    }
+
     func draw(in canvas: Canvas, context: RenderContext) {
         let persona = viewModel.persona
         canvas.draw("\(persona.name), \(persona.nickname)", row: 0, style: .bold)
@@ -71,6 +76,9 @@ final class TroubleInputScreen: Screen {
     private func convert() async {
         await viewModel.convert()
         guard !Task.isCancelled, let message = viewModel.errorAlert else { return }
-        navigator?.presentAlert(title: "No reply", message: message) { [viewModel] _ in viewModel.dismissAlert() }
+        // The message is the command line's clause ("the server failed …"); a dialog's text is a sentence.
+        navigator?.presentAlert(title: "No reply", message: message.prefix(1).uppercased() + message.dropFirst()) { [viewModel] _ in
+            viewModel.dismissAlert()
+        }
     }
 }

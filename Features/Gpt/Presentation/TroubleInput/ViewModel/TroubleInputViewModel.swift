@@ -26,6 +26,8 @@ public final class TroubleInputViewModel {
     private var converted: String?
     /// The text today's limit last refused: the limit stopped it, not the person.
     private var refusedByLimit: String?
+    /// The text last sent that got no reply (a cut stream, a server error): it was sent, and failed.
+    private var failedToSend: String?
 
     private let convertTrouble: any ConvertTroubleUseCase
     private let rules: TroubleInputRules
@@ -67,10 +69,13 @@ public final class TroubleInputViewModel {
     /// What Esc asks before a trouble not yet converted is lost: why it was not sent, when the limit refused it.
     public var leavingQuestion: String? {
         guard hasUnsentTrouble else { return nil }
-        return text == refusedByLimit
-            ? "Discard your trouble? Today's limit is reached, so it couldn't be sent."
-            : "Discard your trouble? It has not been sent."
+        if text == refusedByLimit { return "Discard your trouble? Today's limit is reached, so it couldn't be sent." }
+        if text == failedToSend { return "Discard your trouble? It was sent, but no reply came back." }
+        return "Discard your trouble? It has not been sent."
     }
+
+    /// Whether the text is the trouble that got the reply last shown: going back to it, typing starts a new one.
+    public var isConverted: Bool { converted != nil && text == converted }
 
     /// Sends the trouble, streaming the reply into `streamedReply`; on success shows the result. Cancelling
     /// the task that runs it stops the request, gives the day's use back and shows nothing.
@@ -97,7 +102,7 @@ public final class TroubleInputViewModel {
             // Stopped by the user: the use was given back and there is nothing to say.
             streamedReply = ""
         } catch {
-            if case GptError.limitReached = error { refusedByLimit = trouble }
+            if case GptError.limitReached = error { refusedByLimit = trouble } else { failedToSend = trouble }
             errorAlert = GptErrorText.text(error, now: now(), in: timeZone)
         }
     }

@@ -9,11 +9,12 @@ extension MoviesListScreen {
     static let minimumWidthForThumbnails = 70
 
     /// The thumbnail column's width for a results area `width` cells wide: ``thumbnailWidth`` where the
-    /// terminal shows pictures well enough at that size (the kitty protocol, or half blocks in 24-bit
-    /// colour), the area has room and some row has a poster; 0 otherwise (text only, as before).
+    /// terminal shows pictures through the kitty protocol, the area has room and some row has a poster; 0
+    /// otherwise (text only). Half blocks draw a row's 2 × 1 cells as 2 × 2 pixels, a colour swatch no one
+    /// recognises a poster in, so they show no thumbnails (the details screen draws the poster large).
     func thumbnailColumns(width: Int, context: RenderContext) -> Int {
         guard thumbnails != nil, width >= Self.minimumWidthForThumbnails,
-            context.pictures == .kitty || (context.pictures == .halfBlocks && context.trueColor),
+            context.pictures == .kitty,
             viewModel.items.contains(where: { $0.posterImagePath != nil })
         else { return 0 }
         return Self.thumbnailWidth

@@ -33,9 +33,19 @@ public final class MoviesListScreen: Screen {
             (suggestions?.items.isEmpty == false ? [HelpItem("↑↓", "recent")] : [])
                 + [HelpItem("Enter", "search"), HelpItem("Tab", "results")]
         case .results:
-            [HelpItem("↑↓", "move"), HelpItem("Enter", "details"), HelpItem("/", "search")]
+            // Moving and opening need a result (after a 401 the footer offered them over an empty list).
+            (viewModel.items.isEmpty ? [] : [HelpItem("↑↓", "move"), HelpItem("Enter", "details")]) + [HelpItem("/", "search")]
                 + (viewModel.loading != .none ? [HelpItem("Esc", "stop")] : [])
                 + (viewModel.error != nil && viewModel.canRetry ? [HelpItem("r", "retry")] : [])
+        }
+    }
+
+    /// The Keys dialog: the field's keys while it has the keyboard; on the results, every list key (j/k,
+    /// g/G, PgUp/PgDn, Home/End work there; it listed only the footer's).
+    public var keyHelp: [HelpItem] {
+        switch focus {
+        case .search: helpItems + TextFieldState.keyHelp
+        case .results: helpItems + (viewModel.items.isEmpty ? [] : ListSelection.keyHelp)
         }
     }
 
@@ -93,9 +103,13 @@ public final class MoviesListScreen: Screen {
         var selection = self.selection
         let area = canvas.rows(header, count: max(0, canvas.size.height - header))
         let thumbnailColumns = thumbnailColumns(width: area.size.width, context: context)
+        let titleColumnWidth = max(8, (area.size.width - thumbnailColumns - 4) / 2)
+        // What the row has after its title (ListView draws the detail 4 cells past the title column): at 40
+        // columns "Release Date: Ja…" kept the label and lost the date, so the date goes alone there.
+        let detailRoom = area.size.width - (thumbnailColumns == 0 ? 0 : thumbnailColumns + 1) - titleColumnWidth - 4
         let list = ListView(
-            rows: viewModel.items.map { ListRow($0.title, detail: $0.releaseDate) }, emptyText: "", footer: footer,
-            titleColumnWidth: max(8, (area.size.width - thumbnailColumns - 4) / 2))
+            rows: viewModel.items.map { ListRow($0.title, detail: $0.releaseDate.displayWidth <= detailRoom ? $0.releaseDate : $0.releaseDay) },
+            emptyText: "", footer: footer, titleColumnWidth: titleColumnWidth)
         let listArea =
             thumbnailColumns == 0
             ? area

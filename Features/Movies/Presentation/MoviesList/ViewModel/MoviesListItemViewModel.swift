@@ -8,6 +8,8 @@ public struct MoviesListItemViewModel: Sendable, Hashable, Identifiable {
     public let overview: String
     /// "Release Date: Oct 15, 1999", or "To be announced".
     public let releaseDate: String
+    /// "Oct 15, 1999", or "To be announced": the date where its label leaves it no room.
+    public let releaseDay: String
     public let posterImagePath: String?
     /// "Drama · 139 min · 8.4/10": what the source says of the film's kind, length and rating; `nil` when nothing.
     public let facts: String?
@@ -18,7 +20,8 @@ public struct MoviesListItemViewModel: Sendable, Hashable, Identifiable {
         self.movie = movie
         title = movie.title
         overview = movie.overview
-        releaseDate = movie.releaseDate.map { "Release Date: \(MovieDateFormat.medium($0))" } ?? "To be announced"
+        releaseDay = movie.releaseDate.map(MovieDateFormat.medium) ?? "To be announced"
+        releaseDate = movie.releaseDate == nil ? releaseDay : "Release Date: \(releaseDay)"
         posterImagePath = movie.posterPath
         let rating = movie.rating.map { (($0 * 10).rounded() / 10).formatted(.number.precision(.fractionLength(1))) + "/10" }
         let parts = [movie.genre, movie.runtimeMinutes.map { "\($0) min" }, rating].compactMap { $0 }

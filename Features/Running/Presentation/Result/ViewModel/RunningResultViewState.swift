@@ -41,19 +41,31 @@ public struct RunningResultViewState: Sendable, Equatable {
             + (behind.seconds.map { " and finished \(RunningFormat.elapsedTime($0)) after" } ?? "")
     }
 
-    /// Team: "Team 5.00 / 5.00 km" and my share.
+    /// Team: "Team 5.00 / 5.00 km (100 %)" and my share.
     public var teamText: String? {
         guard let total = result.teamTotalKm else { return nil }
         return "Team \(RunningFormat.distance(total)) / \(RunningFormat.distance(result.targetDistanceKm)) km"
+            + " (\(RunningFormat.progress(total, of: result.targetDistanceKm)) %)"
+    }
+
+    /// Team: my share of what the team ran, of the distances as they are shown (0.10 of 0.10 + 0.11 km is
+    /// 48 %, the mate's 52 %).
+    public var contributionPercent: Int? {
+        guard result.mode == .team, let mate = result.mate else { return nil }
+        let mine = ShownDistance.hundredths(result.distanceKm), theirs = ShownDistance.hundredths(mate.distanceKm)
+        return mine + theirs > 0 ? RunningFormat.progress(ofParts: [mine, theirs], of: mine + theirs)[0] : 0
     }
 
     public var contributionText: String? {
-        result.contribution.map { "Your contribution: \(RunningFormat.percent($0)) %" }
+        contributionPercent.map { "Your contribution: \($0) %" }
     }
 
-    /// Everything, one line each, for a plain text report.
+    /// Everything, one line each, for a plain text report. A team run's distance line has no percentage of
+    /// its own: my distance against the team's goal (50 % for 0.10 of 0.20 km) read as my share beside
+    /// "Your contribution: 48 %"; the team line says how far the team got.
     public var lines: [String] {
-        var lines = [title, "Time      \(timeText)", "Distance  \(distanceText) (\(progress) %)", "Calories  \(caloriesText)"]
+        let distance = result.mode == .team ? "Distance  \(distanceText)" : "Distance  \(distanceText) (\(progress) %)"
+        var lines = [title, "Time      \(timeText)", distance, "Calories  \(caloriesText)"]
         if let mate = result.mate {
             lines.append(
                 "Mate      \(mate.nickname ?? "mate"): \(RunningFormat.distance(mate.distanceKm)) km"

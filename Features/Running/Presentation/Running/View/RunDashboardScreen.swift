@@ -15,7 +15,8 @@ final class RunDashboardScreen: Screen {
 
     var title: String { viewModel.state.title }
 
-    var helpItems: [HelpItem] { viewModel.isRunning ? [HelpItem("Esc", "end the run"), HelpItem("q", "end the run first")] : [HelpItem("Esc", "back")] }
+    /// Esc and q both ask whether to end the run ("q end the run first" read as if q ended it unasked).
+    var helpItems: [HelpItem] { viewModel.isRunning ? [HelpItem("Esc q", "ask to end the run")] : [HelpItem("Esc", "back")] }
 
     func screenWillAppear() { viewModel.start() }
 
@@ -34,7 +35,7 @@ final class RunDashboardScreen: Screen {
         for runner in bars {
             var label = runner.name.padded(toWidth: nameWidth) + " " + runner.distanceText
             if let note = runner.note { label += " (\(note))" }
-            ProgressBar(fraction: runner.fraction, label: label, style: .color(.green)).draw(in: canvas.rows(row, count: 1))
+            Self.drawBar(runner, label: label, in: canvas.rows(row, count: 1))
             row += 1
         }
         if let lead = state.leadText {
@@ -53,6 +54,18 @@ final class RunDashboardScreen: Screen {
                 canvas.draw(line, row: row + index, style: index == 0 ? .bold : .plain)
             }
         }
+    }
+
+    /// The label, the bar and the runner's percentage as the result below writes it (`13 %`, to the
+    /// nearest, of the distance shown), where the SDK's `ProgressBar` wrote its own, rounded down (`12%`).
+    private static func drawBar(_ runner: RunningViewState.Runner, label: String, in canvas: Canvas) {
+        let percent = " \(runner.progress) %"
+        let column = canvas.draw(label + " ", row: 0)
+        let barWidth = max(0, canvas.size.width - column - percent.count)
+        let filled = Int((min(max(runner.fraction, 0), 1) * Double(barWidth)).rounded(.down))
+        canvas.draw(String(repeating: "█", count: filled), column: column, row: 0, style: .color(.green))
+        canvas.draw(String(repeating: "░", count: barWidth - filled), column: column + filled, row: 0, style: .dim)
+        canvas.draw(percent, column: column + barWidth, row: 0)
     }
 
     /// Quitting the app (Ctrl-C) during a run ends it as cancelled, and it is saved, as `c` does.
