@@ -197,8 +197,10 @@ import Testing
     /// The helper of Hostile in `sandbox`, once the fixture marks its wire taken over (`took-wire`, its pid).
     static func helperThatTookItsWire(in sandbox: Sandbox) async throws -> pid_t {
         let mark = sandbox.data.appendingPathComponent("hostile/took-wire").path
-        for _ in 0..<3000 where !FileManager.default.fileExists(atPath: mark) {
-            try await Task.sleep(for: .milliseconds(10))  // polling for the fixture's mark
+        // Polled on this thread, not by suspending: strata ends the helper 10 s after its handshake began, and a
+        // loaded machine's test threads may take longer than that to resume a suspended test.
+        for _ in 0..<6000 where !FileManager.default.fileExists(atPath: mark) {
+            usleep(5_000)  // polling for the fixture's mark
         }
         return try #require(pid_t(try String(contentsOfFile: mark, encoding: .utf8)), "the helper took its wire over")
     }

@@ -140,7 +140,8 @@ final class GptPluginTests {
         try app.send(.enter)
         for character in "bus" { try app.send(.character(character)) }
         let size = TerminalSize(width: 80, height: 20)
-        let deadline = ContinuousClock.now + .seconds(20)
+        // Long enough for a loaded machine (a full run once took more than 20 s to load the personas here).
+        let deadline = ContinuousClock.now + .seconds(120)
         while !app.render(size: size).text.contains("Your trouble: bus"), ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(5))  // polling for the load, not waiting a guessed time
         }
