@@ -130,21 +130,4 @@ final class GptPluginTests {
         #expect(app.render(size: TerminalSize(width: 80, height: 20)).text.contains("Who should answer your trouble?"))
         #expect(server.requests.isEmpty, "opening the app asks the model nothing")
     }
-
-    /// #50 item 19: keys typed in a burst as LuckyVicky opens, before its personas are loaded, go to it: Enter
-    /// chooses the first persona and the rest is the trouble (they were lost, the input opened empty).
-    @Test func keysTypedBeforeThePersonasLoadGoToThem() async throws {
-        let server = try LoopbackHTTPServer()
-        defer { server.stop() }
-        let app = try gpt(server).openScreen()
-        try app.send(.enter)
-        for character in "bus" { try app.send(.character(character)) }
-        let size = TerminalSize(width: 80, height: 20)
-        // Long enough for a loaded machine (a full run once took more than 20 s to load the personas here).
-        let deadline = ContinuousClock.now + .seconds(120)
-        while !app.render(size: size).text.contains("Your trouble: bus"), ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(5))  // polling for the load, not waiting a guessed time
-        }
-        #expect(app.render(size: size).text.contains("Your trouble: bus"), "\(app.render(size: size).text)")
-    }
 }

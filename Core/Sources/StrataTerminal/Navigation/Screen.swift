@@ -22,11 +22,6 @@ public protocol Screen: AnyObject {
     /// line has no room for. Default: ``helpItems``.
     var keyHelp: [HelpItem] { get }
 
-    /// Whether the screen can take keys now: `false` while it loads what its keys act on (a list before its
-    /// items arrive). The app keeps the keys typed meanwhile, in order, and gives them to it once it is
-    /// ready, so a burst typed as the screen opens is not lost; Esc and Ctrl-C act at once. Default: true.
-    var isReadyForKeys: Bool { get }
-
     /// Whether the screen shows an animation (a ``Spinner``) and wants ``RenderContext/frame`` to advance
     /// about ten times a second. Default: false.
     var isAnimating: Bool { get }
@@ -63,9 +58,6 @@ public protocol Screen: AnyObject {
 extension Screen {
     /// No keys of its own.
     public var helpItems: [HelpItem] { [] }
-
-    /// Ready at once.
-    public var isReadyForKeys: Bool { true }
     /// The help line's keys.
     public var keyHelp: [HelpItem] { helpItems }
     /// Not animating.

@@ -75,7 +75,6 @@ extension TerminalApp {
             case .refresh: break
             case .endOfInput: break
             }
-            try deliverPendingKeys()
             if exitCode != nil || event == .endOfInput { break }
             redraw(session, &renderer, reportedCell: reportedCell)
             tickWhileAnimating()

@@ -18,10 +18,6 @@ public final class TerminalApp {
     /// The stack of screens.
     public let navigator: Navigator
     /// The exit code once the app has finished (0 for a normal quit, 130 for Ctrl-C), nil while it runs.
-    /// Keys typed while the top screen wasn't ready for them (``Screen/isReadyForKeys``), in order.
-    private var pendingKeys: [Key] = []
-    /// What a screen threw for a kept key given to it while drawing, thrown by the next ``send(_:)``.
-    private var deferredError: (any Error)?
     public private(set) var exitCode: Int32?
     /// Whether colours are drawn (set from the environment by ``run(environment:)``).
     public var colors = true
@@ -45,38 +41,10 @@ public final class TerminalApp {
         navigator = try Navigator(makeRoot: makeRoot)
     }
 
-    /// Handles a key as if it were typed. While the top screen isn't ready for keys
-    /// (``Screen/isReadyForKeys``), the key is kept and given to it once it is (Esc and Ctrl-C act at once,
-    /// dropping what was kept).
+    /// Handles a key as if it were typed.
     ///
     /// - Throws: Whatever the top screen throws; the app cannot go on after that.
     public func send(_ key: Key) throws {
-        if let error = deferredError {
-            deferredError = nil
-            throw error
-        }
-        if key == .escape || key == .interrupt {
-            pendingKeys.removeAll()
-        } else if !pendingKeys.isEmpty || !navigator.top.isReadyForKeys {
-            pendingKeys.append(key)
-            return try deliverPendingKeys()
-        }
-        try dispatch(key)
-    }
-
-    /// Gives the keys kept while the top screen wasn't ready to the screens, in order, as far as the top one
-    /// is ready now (an Enter among them may open another screen, which gets the keys after it). The run
-    /// loop calls it after every event, and ``render(size:)`` before drawing.
-    ///
-    /// - Throws: Whatever a screen throws for one of the keys.
-    public func deliverPendingKeys() throws {
-        while let key = pendingKeys.first, exitCode == nil, navigator.top.isReadyForKeys {
-            pendingKeys.removeFirst()
-            try dispatch(key)
-        }
-    }
-
-    private func dispatch(_ key: Key) throws {
         switch try navigator.top.handle(key) {
         case .handled: return
         case .exit: exitCode = 0
@@ -121,12 +89,8 @@ public final class TerminalApp {
         frame += 1
     }
 
-    /// Draws the whole app at `size`: title bar, the screens, help line; first, the keys kept for a screen
-    /// that is ready now go to it (what one throws, the next ``send(_:)`` throws).
+    /// Draws the whole app at `size`: title bar, the screens, help line.
     public func render(size: TerminalSize) -> ScreenBuffer {
-        if !pendingKeys.isEmpty, deferredError == nil {
-            do { try deliverPendingKeys() } catch { deferredError = error }
-        }
         let canvas = Canvas(size: size)
         draw(in: canvas)
         return canvas.buffer

@@ -23,9 +23,6 @@ final class PersonaSelectionScreen: Screen {
 
     var isAnimating: Bool { viewModel.isLoading }
 
-    /// Keys typed before the personas arrive (Enter, then the trouble) wait for them: they were lost.
-    var isReadyForKeys: Bool { viewModel.hasLoaded }
-
     func screenWillAppear() {
         Task { await viewModel.load() }
     }

@@ -24,8 +24,6 @@ public final class PersonaSelectionViewModel {
     public private(set) var personas: [Persona] = []
     public private(set) var usage: Usage?
     public private(set) var isLoading = false
-    /// Whether the first load finished (with the personas, or an error): until then keys have nothing to act on.
-    public private(set) var hasLoaded = false
     /// Why the personas or the usage couldn't be loaded.
     public private(set) var errorMessage: String?
     public private(set) var selectedIndex: Int?
@@ -70,10 +68,7 @@ public final class PersonaSelectionViewModel {
     /// Loads the personas and today's usage; keeps the selection on the same persona when it still exists.
     public func load() async {
         isLoading = true
-        defer {
-            isLoading = false
-            hasLoaded = true
-        }
+        defer { isLoading = false }
         let previous = selectedPersona?.id
         do {
             personas = try await fetchPersonas.execute()
