@@ -120,9 +120,7 @@ import Testing
     /// recorded as timed out, as a load in process that hangs is, so the next run doesn't wait again.
     @Test func oneByteOfAFrameWhileLoadingIsATimeoutRecorded() throws {
         let hostile = try Hostile(.process)
-        let data = hostile.sandbox.data.appendingPathComponent("hostile")
-        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-        try Data().write(to: data.appendingPathComponent("partial-frame-at-load"))
+        try Self.leave("partial-frame-at-load", in: hostile.sandbox)
         let first = try hostile.sandbox.strata(["hostile", "echo", "hi"], environment: [:], timeout: 60)
         #expect(!first.signalled && first.status == 1, "\(first.stderr)")
         #expect(
@@ -167,12 +165,8 @@ import Testing
         let output = try await process.waitForOutput { $0.contains("parent-death signal") }
         let helper = try #require(output.split(separator: " ").dropFirst().first.flatMap { pid_t($0) })
         #expect(output.contains("parent-death signal kept: Operation not permitted"), "\(output)")
-        let watch = try #require(ProcessWatch(helper))
-        kill(process.processIdentifier, SIGKILL)
+        #expect(try Self.killing(process.processIdentifier, ends: helper), "the helper \(helper) ended with strata")
         _ = try await process.finished(timeout: 30)
-        let ended = watch.hasEnded(within: 10)
-        if !ended { kill(helper, SIGKILL) }
-        #expect(ended, "the helper \(helper) ended with strata")
     }
 
     /// A helper that, while loading, tries to clear its parent-death signal and takes its wire over (a
@@ -181,17 +175,46 @@ import Testing
     @Test(.timeLimit(.minutes(10)))
     func aHelperThatTookItsWireOverEndsWhenStrataIsKilled() async throws {
         let hostile = try Hostile(.process)
-        let data = hostile.sandbox.data.appendingPathComponent("hostile")
-        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-        try Data().write(to: data.appendingPathComponent("take-wire"))
+        try Self.leave("take-wire", in: hostile.sandbox)
         let process = try hostile.sandbox.launch(["hostile", "echo", "hi"])
         let helper = try await Self.helperThatTookItsWire(in: hostile.sandbox)
-        let watch = try #require(ProcessWatch(helper))
-        kill(process.processIdentifier, SIGKILL)
+        #expect(try Self.killing(process.processIdentifier, ends: helper), "the helper \(helper) ended with strata")
         _ = try await process.finished(timeout: 30)
+    }
+
+    /// Leaves the file `name` in Hostile's data folder in `sandbox`, for the fixture to act on while it loads.
+    static func leave(_ name: String, in sandbox: Sandbox) throws {
+        let data = sandbox.data.appendingPathComponent("hostile")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        try Data().write(to: data.appendingPathComponent(name))
+    }
+
+    /// Kills `strata` with SIGKILL; whether `helper` then ends within 10 s (it is killed if not).
+    static func killing(_ strata: pid_t, ends helper: pid_t) throws -> Bool {
+        let watch = try #require(ProcessWatch(helper))
+        kill(strata, SIGKILL)
         let ended = watch.hasEnded(within: 10)
         if !ended { kill(helper, SIGKILL) }
-        #expect(ended, "the helper \(helper) ended with strata")
+        return ended
+    }
+
+    /// The app with Hostile in a helper and `mark` left in its data folder, with Enter pressed on Fixture
+    /// Hostile; the caller closes the terminal, and keeps the sandbox until then (its config is the app's).
+    static func openingHostile(leaving mark: String) async throws -> (TmuxTerminal, Sandbox) {
+        let app = IsolatedAppTests()
+        let sandbox = try Sandbox()
+        try sandbox.install(fixture: "Hostile", as: "Hostile")
+        try leave(mark, in: sandbox)
+        let (terminal, _) = try await app.app.startStrata(in: sandbox, config: IsolatedAppTests.config("hostile", extra: #""pluginDirectories": ["plugins"], "#))
+        do {
+            try await terminal.waitFor("the home screen") { $0.contains(InteractiveAppTests.homeHelp) }
+            try await app.select("Fixture Hostile", in: terminal)
+            try terminal.press("Enter")
+            return (terminal, sandbox)
+        } catch {
+            terminal.close()
+            throw error
+        }
     }
 
     /// The helper of Hostile in `sandbox`, once the fixture marks its wire taken over (`took-wire`, its pid).
@@ -209,44 +232,22 @@ import Testing
     /// helper hangs in its handshake. (Before, opening it froze the app: q, Esc and Ctrl-C did nothing.)
     @Test(.timeLimit(.minutes(10)))
     func qQuitsTheAppWhileAFeaturesHelperHangsLoading() async throws {
-        let app = IsolatedAppTests()
-        let sandbox = try Sandbox()
-        try sandbox.install(fixture: "Hostile", as: "Hostile")
-        let data = sandbox.data.appendingPathComponent("hostile")
-        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-        try Data().write(to: data.appendingPathComponent("partial-frame-at-load"))
-        let (terminal, _) = try await app.app.startStrata(in: sandbox, config: IsolatedAppTests.config("hostile", extra: #""pluginDirectories": ["plugins"], "#))
-        defer { terminal.close() }
-        try await terminal.waitFor("the home screen") { $0.contains(InteractiveAppTests.homeHelp) }
-        try await app.select("Fixture Hostile", in: terminal)
-        try terminal.press("Enter")
+        let (terminal, sandbox) = try await Self.openingHostile(leaving: "partial-frame-at-load")
+        defer { terminal.close(); withExtendedLifetime(sandbox) {} }
         try await terminal.waitFor("the feature starting") { $0.contains { $0.contains("Starting Fixture Hostile…") } }
         try terminal.type("q")
-        #expect(try await app.app.waitForExit(terminal) == 0)
+        #expect(try await InteractiveAppTests().waitForExit(terminal) == 0)
     }
 
     /// In the app too: a helper that took its wire over while loading ends when strata is killed.
     @Test(.timeLimit(.minutes(10)))
     func aFeaturesHelperEndsWhenTheAppIsKilled() async throws {
-        let app = IsolatedAppTests()
-        let sandbox = try Sandbox()
-        try sandbox.install(fixture: "Hostile", as: "Hostile")
-        let data = sandbox.data.appendingPathComponent("hostile")
-        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-        try Data().write(to: data.appendingPathComponent("take-wire"))
-        let (terminal, _) = try await app.app.startStrata(in: sandbox, config: IsolatedAppTests.config("hostile", extra: #""pluginDirectories": ["plugins"], "#))
-        defer { terminal.close() }
-        try await terminal.waitFor("the home screen") { $0.contains(InteractiveAppTests.homeHelp) }
-        try await app.select("Fixture Hostile", in: terminal)
-        try terminal.press("Enter")
+        let (terminal, sandbox) = try await Self.openingHostile(leaving: "take-wire")
+        defer { terminal.close(); withExtendedLifetime(sandbox) {} }
         let helper = try await Self.helperThatTookItsWire(in: sandbox)
         let stat = try String(contentsOfFile: "/proc/\(helper)/stat", encoding: .utf8)
         let strata = try #require(stat.split(separator: ")").last?.split(separator: " ").dropFirst().first.flatMap { pid_t($0) })
-        let watch = try #require(ProcessWatch(helper))
-        kill(strata, SIGKILL)
-        let ended = watch.hasEnded(within: 10)
-        if !ended { kill(helper, SIGKILL) }
-        #expect(ended, "the helper \(helper) ended with strata \(strata)")
+        #expect(try Self.killing(strata, ends: helper), "the helper \(helper) ended with strata \(strata)")
     }
 
     /// A data folder is bounded (`limits.diskMegabytes`): no file the helper writes grows past it, and a
