@@ -63,7 +63,7 @@ final class HelperFileGrants: Sendable {
     private let state = Mutex(State())
     private let workingDirectory: String
     private let home: String?
-    /// The folders and files the helper can write, links resolved.
+    /// The folders and files the helper can write.
     private let helperWritable: [String]
 
     init(
@@ -71,7 +71,7 @@ final class HelperFileGrants: Sendable {
     ) {
         self.workingDirectory = workingDirectory
         self.home = home
-        self.helperWritable = helperWritable.map { realPath($0) ?? $0 }
+        self.helperWritable = helperWritable
     }
 
     /// The ask the prompt is up for, if one is.
@@ -83,7 +83,7 @@ final class HelperFileGrants: Sendable {
         let typed = UserFileOpening.resolved(ask.path, workingDirectory: workingDirectory, home: home)
         // What strata would open: every link resolved (a missing file stays as typed, and fails to open).
         let path = realPath(typed) ?? typed
-        if let folder = helperWritable.first(where: { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) {
+        if let folder = HelperFiles.folder(holding: path, of: helperWritable) {
             let reason = "it is in \(folder), which the plugin can write, so strata doesn't hand it over. Name a file of yours outside it"
             return .answer(HelperFileAnswer(id: ask.id, .refused(path: path, reason: reason)))
         }

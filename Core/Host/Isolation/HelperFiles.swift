@@ -44,7 +44,7 @@ struct HelperFiles: Sendable {
             if case .endpoint = value.kind { continue }
             let index = value.index + command.words.count
             if let (option, what) = value.kind.reached {
-                guard let reachable, !isInside(value.path, reachable) else { continue }
+                guard let reachable, folder(holding: value.path, of: reachable) == nil else { continue }
                 files.close()
                 return .failure(
                     HelperFileRefusal(
@@ -68,10 +68,14 @@ struct HelperFiles: Sendable {
         return .success(files)
     }
 
-    /// Whether `path` (resolved, links and all) is one of `folders` or inside one.
-    private static func isInside(_ path: String, _ folders: [String]) -> Bool {
-        guard let resolved = resolved(path) else { return false }
-        return folders.compactMap(Self.resolved).contains { resolved == $0 || resolved.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+    /// The one of `folders` that `path` is or is inside (both resolved, links and all), if any: a command
+    /// line's file the helper can reach itself, or a file its screen asks for that it could have planted
+    /// (``HelperFileGrants``).
+    static func folder(holding path: String, of folders: [String]) -> String? {
+        guard let resolved = resolved(path) else { return nil }
+        return folders.first { folder in
+            Self.resolved(folder).map { resolved == $0 || resolved.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") } ?? false
+        }
     }
 
     /// `path` made absolute with its links resolved as far as it exists, the rest (what the command or strata

@@ -280,7 +280,7 @@ extension HelperChannel {
 
     /// Whether `descriptor` has something to read (or an end or error, which the read then tells) before
     /// `deadline`.
-    static func waitReadable(_ descriptor: Int32, until deadline: ContinuousClock.Instant) -> Bool {
+    private static func waitReadable(_ descriptor: Int32, until deadline: ContinuousClock.Instant) -> Bool {
         var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         while true {
             let left = deadline - .now
