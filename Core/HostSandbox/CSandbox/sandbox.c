@@ -129,13 +129,12 @@ static const unsigned denied[] = {
     __NR_vfork,
 #endif
     __NR_pidfd_getfd, __NR_kcmp,
+    // The helper inherits every socket it uses (its wire, and the TCP sockets strata opens and connects for
+    // it), so making, naming or connecting one is refused. Landlock doesn't cover a Unix socket *file*:
+    // without this, a connect to the user's tmux server, ssh-agent or D-Bus bus would get out.
+    __NR_socket, __NR_connect, __NR_bind, __NR_listen,
 };
 #define STRATA_DENIED (sizeof denied / sizeof denied[0])
-/// Calls the helper never makes: it inherits every socket it uses (its wire, and the TCP sockets strata opens
-/// and connects for it), so making, naming or connecting one is refused. Landlock doesn't cover a Unix socket
-/// *file*: without this, a connect to the user's tmux server, ssh-agent or D-Bus bus would get out.
-static const unsigned no_sockets[] = {__NR_socket, __NR_connect, __NR_bind, __NR_listen};
-#define STRATA_NO_SOCKETS (sizeof no_sockets / sizeof no_sockets[0])
 /// Terminal ioctls that type into or control a terminal, refused on any descriptor (their number is an
 /// unsigned int to the kernel: only the low half of the argument counts).
 static const unsigned denied_ioctls[] = {TIOCSTI, TIOCLINUX};
@@ -145,8 +144,8 @@ static const unsigned denied_ioctls[] = {TIOCSTI, TIOCLINUX};
 /// kernel for. Made from what the helpers of every feature and fixture called in strata's tests (`strace -f`
 /// over the isolated suites), and what the same libraries call on paths those didn't take (each group says
 /// why). Six more are allowed with some arguments only (the rules in ``strata_seccomp_install``): socketpair,
-/// prlimit64, clone, rt_sigaction, prctl and ioctl. Anything else fails: the calls in `denied` and the socket
-/// calls with EPERM, the rest with ENOSYS (as a kernel without it would: the C library falls back where it can,
+/// prlimit64, clone, rt_sigaction, prctl and ioctl. Anything else fails: the calls in `denied` (the socket
+/// calls among them) with EPERM, the rest with ENOSYS (as a kernel without it would: the C library falls back where it can,
 /// as from clone3 to clone). `Tests/HostUnitTests/SandboxSyscallTableTests.swift` calls every other number
 /// from inside the sandbox and checks that it fails.
 static const unsigned allowed[] = {
@@ -197,11 +196,11 @@ size_t strata_seccomp_allowed(const unsigned **table) {
     return STRATA_ALLOWED;
 }
 
-/// Instructions: the architecture check (3), the x32 check (3), 3 a denied call and a denied socket call,
+/// Instructions: the architecture check (3), the x32 check (3), 3 a denied call,
 /// the argument rules (socketpair 9, prlimit64 8, clone 6, clone3 3, rt_sigaction 10, prctl 6, ioctl 5 + 1 a
 /// request), the table (1 + 2 a call), and the final refusal.
 #define STRATA_FILTER_LENGTH \
-    (6 + 3 * (STRATA_DENIED + STRATA_NO_SOCKETS) + 9 + 8 + 6 + 3 + 10 + 6 + 5 + STRATA_DENIED_IOCTLS + 1 + 2 * STRATA_ALLOWED + 1)
+    (6 + 3 * STRATA_DENIED + 9 + 8 + 6 + 3 + 10 + 6 + 5 + STRATA_DENIED_IOCTLS + 1 + 2 * STRATA_ALLOWED + 1)
 
 int strata_seccomp_install(void) {
     struct sock_filter program[STRATA_FILTER_LENGTH];
@@ -219,11 +218,6 @@ int strata_seccomp_install(void) {
     for (size_t i = 0; i < STRATA_DENIED; i++) {
         EMIT(STRATA_LOAD(STRATA_NR));
         EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, denied[i], 0, 1));
-        EMIT(STRATA_FAIL(EPERM));
-    }
-    for (size_t i = 0; i < STRATA_NO_SOCKETS; i++) {
-        EMIT(STRATA_LOAD(STRATA_NR));
-        EMIT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, no_sockets[i], 0, 1));
         EMIT(STRATA_FAIL(EPERM));
     }
     // Each rule below allows its call with the arguments it names and fails it with others (a block of its
