@@ -74,6 +74,40 @@ import Testing
         }
     }
 
+    /// /proc showed the helper every process of the machine: another process's command line (a `--password`
+    /// on it) and the socket list (`/proc/net/unix`, every socket file's path). Now the helper has a pid and a
+    /// network namespace of its own, and a procfs that shows it alone: no other process, strata included,
+    /// and no socket but its own. In process the same reads get through.
+    @Test(arguments: Isolation.allCases)
+    func aHelpersProcShowsNoOtherProcessNorSocket(_ isolation: Isolation) throws {
+        let hostile = try Hostile(isolation)
+        let secret = "--password=hunter2-\(UInt32.random(in: 0...UInt32.max))"
+        let other = Process()
+        other.executableURL = URL(fileURLWithPath: "/bin/sh")
+        other.arguments = ["-c", "read line", "strata-test", secret]
+        other.standardInput = Pipe()
+        try other.run()
+        defer { other.terminate() }
+        let listener = try Listener(at: "/tmp/strata-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let commandLine = try hostile.run("show", "/proc/\(other.processIdentifier)/cmdline")
+        let sockets = try hostile.run("show", "/proc/net/unix")
+        let own = try hostile.run("show", "/proc/self/status")
+        switch isolation {
+        case .none:
+            #expect(commandLine.stdout.contains(secret), "in process it gets through: \(commandLine.stderr)")
+            #expect(sockets.stdout.contains(listener.path), "\(sockets.stderr)")
+        case .process:
+            #expect(commandLine.status == 1 && commandLine.stderr.contains("denied: open"), "\(commandLine.stdout)")
+            #expect(!sockets.stdout.contains(listener.path) && !sockets.stdout.contains("/tmp"), "\(sockets.stdout)")
+            // Its own entry still reads (Dispatch needs its threads'), under its pid there, 2.
+            #expect(own.status == 0 && own.stdout.contains("\nPid:\t2\n"), "\(own.stdout) \(own.stderr)")
+            // Its namespace's init is a copy of strata: hidden from a user other than root, and saying no more
+            // than its name to root.
+            let initCommand = try hostile.run("show", "/proc/1/cmdline")
+            #expect(initCommand.status == 1 || initCommand.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "ok: strata-helper-init", "\(initCommand.stdout)")
+        }
+    }
+
     /// strata writes, makes and removes nothing in a folder the helper can write. (Before, it kept each
     /// helper's config in `<data>/<id>/.helper-config/<pid>/`: a helper that replaced that folder by a link had
     /// strata make a folder wherever the link led, and remove every folder there named like a process that
@@ -163,7 +197,8 @@ import Testing
         let hostile = try Hostile(.process)
         let process = try hostile.sandbox.launch(["hostile", "orphan"])
         let output = try await process.waitForOutput { $0.contains("parent-death signal") }
-        let helper = try #require(output.split(separator: " ").dropFirst().first.flatMap { pid_t($0) })
+        #expect(output.hasPrefix("helper 2 "), "it is pid 2 of its own pid namespace: \(output)")
+        let helper = try #require(Self.helper(in: hostile.sandbox))
         #expect(output.contains("parent-death signal kept: Operation not permitted"), "\(output)")
         #expect(try Self.killing(process.processIdentifier, ends: helper), "the helper \(helper) ended with strata")
         _ = try await process.finished(timeout: 30)
@@ -191,6 +226,7 @@ import Testing
 
     /// Kills `strata` with SIGKILL; whether `helper` then ends within 10 s (it is killed if not).
     static func killing(_ strata: pid_t, ends helper: pid_t) throws -> Bool {
+        try #require(strata > 1 && helper > 1, "never kill(0) or kill(1)")
         let watch = try #require(ProcessWatch(helper))
         kill(strata, SIGKILL)
         let ended = watch.hasEnded(within: 10)
@@ -217,7 +253,8 @@ import Testing
         }
     }
 
-    /// The helper of Hostile in `sandbox`, once the fixture marks its wire taken over (`took-wire`, its pid).
+    /// The helper of Hostile in `sandbox`, once the fixture marks its wire taken over (`took-wire`, its pid in
+    /// its own namespace, 2), as this process sees it.
     static func helperThatTookItsWire(in sandbox: Sandbox) async throws -> pid_t {
         let mark = sandbox.data.appendingPathComponent("hostile/took-wire").path
         // Polled on this thread, not by suspending: strata ends the helper 10 s after its handshake began, and a
@@ -225,7 +262,24 @@ import Testing
         for _ in 0..<6000 where !FileManager.default.fileExists(atPath: mark) {
             usleep(5_000)  // polling for the fixture's mark
         }
-        return try #require(pid_t(try String(contentsOfFile: mark, encoding: .utf8)), "the helper took its wire over")
+        #expect(try String(contentsOfFile: mark, encoding: .utf8) == "2", "the helper took its wire over, as pid 2 of its namespace")
+        return try #require(helper(in: sandbox))
+    }
+
+    /// The helper of a plugin in `sandbox` as this process sees it: the process whose command line is a
+    /// helper's (`__helper-sandboxed`) with a config in that sandbox's state folder.
+    static func helper(in sandbox: Sandbox) -> pid_t? {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return names.compactMap { pid_t($0) }.first { pid in
+            let words = ((try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))) ?? Data()).split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            return words.contains("__helper-sandboxed") && words.contains { $0.hasPrefix(sandbox.state.path + "/") }
+        }
+    }
+
+    /// The parent of process `pid` (`/proc/PID/stat`'s fourth field).
+    static func parent(of pid: pid_t?) -> pid_t? {
+        guard let pid, let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return nil }
+        return stat.split(separator: ")").last?.split(separator: " ").dropFirst().first.flatMap { pid_t($0) }
     }
 
     /// In the app, a feature's helper starts behind a screen that keeps the app's keys: q quits while the
@@ -245,8 +299,8 @@ import Testing
         let (terminal, sandbox) = try await Self.openingHostile(leaving: "take-wire")
         defer { terminal.close(); withExtendedLifetime(sandbox) {} }
         let helper = try await Self.helperThatTookItsWire(in: sandbox)
-        let stat = try String(contentsOfFile: "/proc/\(helper)/stat", encoding: .utf8)
-        let strata = try #require(stat.split(separator: ")").last?.split(separator: " ").dropFirst().first.flatMap { pid_t($0) })
+        // strata is the parent of the helper's namespace init.
+        let strata = try #require(Self.parent(of: Self.parent(of: helper)).flatMap { $0 > 1 ? $0 : nil })
         #expect(try Self.killing(strata, ends: helper), "the helper \(helper) ended with strata \(strata)")
     }
 

@@ -198,7 +198,7 @@ import Testing
         await #expect(throws: UserFileError.denied(path: key.path)) { try await files.readable(key.path, purpose: "a key", extensions: []) }
         answer(allow: true)
         let copy = try await files.readable(key.path, purpose: "a key", extensions: [])
-        #expect(copy == folder.appendingPathComponent("data/.strata-files/\(getpid())/picked-0/id_rsa").path)
+        #expect(copy == PrivateFolder.perProcess(in: folder.appendingPathComponent("data/.strata-files")).appendingPathComponent("picked-0/id_rsa").path)
         #expect(try String(contentsOfFile: copy, encoding: .utf8) == "SECRET")
         files.removeCopies()
         #expect(!FileManager.default.fileExists(atPath: copy))

@@ -67,18 +67,22 @@ import Testing
             HelperFileArgument(index: 2, prefix: "--track=", name: "lake.gpx"), HelperFileArgument(index: 4, prefix: "", name: ".."),
         ]
         let copies = try HelperFileCopies.make(arguments, descriptors: [pipe(holding: "lake"), pipe(holding: "mate")], words: &words, dataFolder: data).get()
-        let folder = data.appendingPathComponent(".strata-files/\(getpid())").path
+        let folder = PrivateFolder.perProcess(in: data.appendingPathComponent(".strata-files")).path
         #expect(words[2] == "--track=\(folder)/0/lake.gpx" && words[4] == "\(folder)/1/file")
         #expect(try String(contentsOfFile: "\(folder)/0/lake.gpx", encoding: .utf8) == "lake")
         copies.remove()
         #expect(!FileManager.default.fileExists(atPath: folder))
 
-        // A dead helper's folder goes when another helper makes its copies; a running one's stays.
+        // A dead helper's folder goes when another helper makes its copies; a running one's, which it holds
+        // (an flock), stays, whatever its name: every helper is pid 2 in its own namespace.
         let root = data.appendingPathComponent(".strata-files")
-        for pid in ["1", "999999999"] { try FileManager.default.createDirectory(at: root.appendingPathComponent(pid), withIntermediateDirectories: true) }
+        for name in ["2-running", "2-ended"] { try FileManager.default.createDirectory(at: root.appendingPathComponent(name), withIntermediateDirectories: true) }
+        let running = open(root.appendingPathComponent("2-running").path, O_RDONLY | O_DIRECTORY)
+        defer { close(running) }
+        #expect(flock(running, LOCK_EX) == 0)
         var again = ["running", "run", "--track=/far/away/lake.gpx"]
         try HelperFileCopies.make(Array(arguments.prefix(1)), descriptors: [pipe(holding: "lake")], words: &again, dataFolder: data).get().remove()
-        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["1"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["2-running"])
 
         var short = ["x"]
         let refused = HelperFileCopies.make(arguments, descriptors: [pipe(holding: "")], words: &short, dataFolder: data)

@@ -18,7 +18,7 @@ import Testing
 
     /// Runs `launch` with `ruleset` on a socketpair and a pipe; answers the spawn's result and, when it
     /// started, its exit status and what it wrote to standard error.
-    func spawn(_ launch: HelperLaunch, ruleset: Int32) -> (Result<pid_t, HelperSpawnError>, Int32, String) {
+    func spawn(_ launch: HelperLaunch, ruleset: Int32) -> (Result<HelperProcess, HelperSpawnError>, Int32, String) {
         var ends: [Int32] = [-1, -1]
         var errors: [Int32] = [-1, -1]
         #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0 && pipe(&errors) == 0)
@@ -28,7 +28,7 @@ import Testing
         var chunk = [UInt8](repeating: 0, count: 4096)
         while case let count = read(errors[0], &chunk, chunk.count), count > 0 { said += chunk[..<count] }
         var status: Int32 = -1
-        if case .success(let pid) = result { while waitpid(pid, &status, 0) < 0 && errno == EINTR {} }
+        if case .success(let process) = result { status = process.wait().status }
         (ends + [errors[0]]).forEach { close($0) }
         return (result, status, String(decoding: said, as: UTF8.self))
     }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import Synchronization
 
 /// The folders where strata keeps what it remembers (its state: pins, approvals, the plugin catalogs)
 /// and each plugin's data: the user's own, mode 0700. Nobody else may read a plugin's data (a chat
@@ -34,21 +35,56 @@ enum PrivateFolder {
         }
     }
 
-    /// `<parent>/<pid>`: a private folder for this process alone, made when first needed with
-    /// ``preparePerProcess(_:)``.
+    /// `<parent>/<pid>-<token>`: a private folder for this process alone, made when first needed with
+    /// ``preparePerProcess(_:)``. The token tells apart processes with the same pid: every helper is pid 2 in
+    /// its own pid namespace.
     static func perProcess(in parent: URL) -> URL {
-        parent.appendingPathComponent("\(getpid())", isDirectory: true)
+        parent.appendingPathComponent("\(getpid())-\(processToken)", isDirectory: true)
     }
 
-    /// Makes the per-process folder `url` (see ``prepare(_:)``) and removes those that processes which have
-    /// ended left beside it.
+    private static let processToken = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+
+    /// The per-process folders this process holds: a descriptor of each with an `flock` on it, for as long
+    /// as the process runs (the kernel lets go of it when the process ends, however it ends).
+    private static let held = Mutex<[String: Int32]>([:])
+
+    /// Makes the per-process folder `url` (see ``prepare(_:)``) and holds it, then removes those beside it
+    /// that no process holds (their processes ended). A pid can't tell: a helper's is its namespace's.
     static func preparePerProcess(_ url: URL) throws(PrivateFolderError) {
-        try prepare(url)
-        let parent = url.deletingLastPathComponent()
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] {
-            guard let pid = pid_t(name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
-            try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+        let path = url.standardizedFileURL.path
+        try held.withLock { held throws(PrivateFolderError) in
+            if let descriptor = held[path] {
+                if isFolder(descriptor, at: path) { return }
+                close(descriptor)
+                held[path] = nil
+            }
+            // Another process removing it as left over holds it meanwhile: waited for, then made again.
+            for _ in 0..<3 {
+                try prepare(url)
+                let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                guard descriptor >= 0 else { continue }
+                while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+                if isFolder(descriptor, at: path) {
+                    held[path] = descriptor
+                    return
+                }
+                close(descriptor)
+            }
+            throw .unmakeable(path: path, detail: "another process keeps removing it", blocker: nil)
         }
+        let parent = url.deletingLastPathComponent()
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] where name != url.lastPathComponent {
+            let descriptor = open(parent.appendingPathComponent(name).path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard descriptor >= 0 else { continue }
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { try? FileManager.default.removeItem(at: parent.appendingPathComponent(name)) }
+            close(descriptor)
+        }
+    }
+
+    /// Whether `descriptor` is still the folder at `path` (not removed, nor replaced).
+    private static func isFolder(_ descriptor: Int32, at path: String) -> Bool {
+        var opened = stat(), named = stat()
+        return fstat(descriptor, &opened) == 0 && lstat(path, &named) == 0 && opened.st_dev == named.st_dev && opened.st_ino == named.st_ino
     }
 
     /// Whether `url` is a folder of the user's that nobody else can write, so that what is in it can be

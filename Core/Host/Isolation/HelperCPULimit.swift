@@ -10,6 +10,9 @@ final class HelperCPULimit: Sendable {
     /// The CPU seconds the helper may use in all by the end of the current command, and whether strata's
     /// hard limit set them.
     private let allowance = Mutex<(total: Int, isHardLimit: Bool)?>(nil)
+    /// The CPU seconds the helper had used when the watch killed it (its namespace init, killed with it, can't
+    /// have counted them).
+    private let killedAt = Mutex<Int?>(nil)
 
     /// Gives helper `pid` `seconds` more of CPU time from now.
     func allow(_ seconds: Int, to pid: pid_t) {
@@ -17,26 +20,29 @@ final class HelperCPULimit: Sendable {
         allowance.withLock { $0 = allowed }
     }
 
-    /// Watches helper `pid` until `lifetime` says it ended, twice a second: past its allowance by a second, its
+    /// Watches helper `process` until `lifetime` says it ended, twice a second: past its allowance by a second, its
     /// process group is killed. The kernel's SIGXCPU at the allowance ends a helper unless each of its threads
     /// blocks the signal, and one can (a signal handler that never returns holds a thread with the signal
     /// blocked, dispatch_main's included); the hard limit, where the kernel sends SIGKILL, can't be raised
     /// again for the next command, so it stays strata's.
     /// - Returns: false when the watching thread couldn't start.
-    func watch(_ pid: pid_t, lifetime: HelperLifetime) -> Bool {
+    func watch(_ process: HelperProcess, lifetime: HelperLifetime) -> Bool {
         detachThread(named: "strata-helper-cpu") { [self] in
             while !lifetime.hasEnded(within: .milliseconds(500)) {
                 // `used > total` first, so that the difference can't overflow (`total` may be as large as Int's).
-                guard let total = allowance.withLock({ $0?.total }), let used = KernelSandbox.cpuSeconds(of: pid), used > total, used - total > 1
+                guard let total = allowance.withLock({ $0?.total }), let used = KernelSandbox.cpuSeconds(of: process.pid), used > total,
+                    used - total > 1
                 else { continue }
-                kill(-pid, SIGKILL)
+                killedAt.withLock { $0 = used }
+                process.kill()
             }
         }
     }
 
     /// The limit a helper that used `cpuSeconds` in all ran into (`nil`: none), for ``HelperFailure``.
     func limit(reachedAfter cpuSeconds: Int, perCommand seconds: Int) -> String? {
-        allowance.withLock { allowance in
+        let cpuSeconds = max(cpuSeconds, killedAt.withLock { $0 } ?? 0)
+        return allowance.withLock { allowance in
             guard let allowance, cpuSeconds >= allowance.total else { return nil }
             return allowance.isHardLimit
                 ? "CPU time limit \(allowance.total) s in all (the hard limit strata was started with, `ulimit -Ht`)"

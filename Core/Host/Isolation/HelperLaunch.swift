@@ -67,7 +67,7 @@ struct HelperLaunch: Sendable {
         }
     }
 
-    /// The next helper's config in strata's state folder: `helper-configs/<strata's pid>/<helpers started>.json`.
+    /// The next helper's config in strata's state folder: `helper-configs/<strata's pid>-<token>/<helpers started>.json`.
     /// The folders of strata processes that ended (killed before their helper read its config) go as the next
     /// one is made.
     static func nextConfigFile(inState stateFolder: URL) -> URL {

@@ -173,7 +173,7 @@ final class HelperScreenSession: Sendable {
             return state.ended ?? reason
         }
         shutDownSocket()
-        kill(-helper.pid, SIGKILL)
+        helper.process.kill()
         return ended
     }
 

@@ -30,8 +30,9 @@ struct HelperServer {
     /// `strata __helper-sandboxed ID PARENT [SHA256]`: serves plugin `id` to strata, process `PARENT`; under
     /// pins, only a library whose digest is still `checkedDigest`, the one strata checked.
     func serve(id: String, parent: String, checkedDigest: String?) async -> Int32 {
-        // Never serves a process that is not the one that started it.
-        guard let parentID = Int32(parent), getppid() == parentID, Self.hasSocket else { return 1 }
+        // Never serves a process that is not the one that started it (in namespaces of its own, their init,
+        // pid 1, started it as pid 2, for strata).
+        guard let parentID = Int32(parent), getppid() == parentID || (getppid() == 1 && getpid() == 2), Self.hasSocket else { return 1 }
         let channel = HelperChannel(descriptor: Self.socketDescriptor)
         guard let hello = try? channel.receive(), hello.kind == .hello, hello.number == HelperWire.version else {
             channel.send(

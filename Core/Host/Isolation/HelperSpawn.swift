@@ -5,12 +5,15 @@ import Glibc
 /// Starts a plugin's helper as one process image (`strata_helper_spawn` in the C shim): strata has made
 /// everything beforehand (``HelperLaunch``); its child takes the socket as descriptor 3, the error pipe as
 /// standard error, a process group of its own, the parent-death signal, the resource limits and, unless the
-/// plugin is `process-unsandboxed`, the Landlock ruleset and the seccomp filter, then executes the helper.
+/// plugin is `process-unsandboxed`, namespaces of its own (where this machine makes them: a user, pid, mount
+/// and network namespace whose /proc shows the helper alone), the Landlock ruleset and the seccomp filter,
+/// then executes the helper.
 enum HelperSpawn {
     /// Starts the helper from the calling thread, whose end sends it SIGKILL (PR_SET_PDEATHSIG).
-    /// - Parameter ruleset: the Landlock ruleset to restrict it to, or -1 for none (and no seccomp filter).
-    /// - Returns: its pid, or why its child could not execute it (that child already waited for).
-    static func start(_ launch: HelperLaunch, ruleset: Int32, socket: Int32, errors: Int32) -> Result<pid_t, HelperSpawnError> {
+    /// - Parameter ruleset: the Landlock ruleset to restrict it to, or -1 for none (and no seccomp filter
+    ///   nor namespaces).
+    /// - Returns: its process, or why its child could not execute it (that child already waited for).
+    static func start(_ launch: HelperLaunch, ruleset: Int32, socket: Int32, errors: Int32) -> Result<HelperProcess, HelperSpawnError> {
         let null = open("/dev/null", O_RDWR | O_CLOEXEC)
         guard null >= 0 else { return .failure(HelperSpawnError(step: 0, code: errno)) }
         defer { close(null) }
@@ -22,25 +25,49 @@ enum HelperSpawn {
         guard !memoryOverflow, !fileOverflow, let files = UInt64(exactly: launch.limits.openFiles) else {
             return .failure(HelperSpawnError(step: Int32(STRATA_STEP_MEMORY.rawValue), code: EINVAL))
         }
-        let pid = launch.executable.withCString { path in
+        let started = launch.executable.withCString { path in
             argv.withUnsafeBufferPointer { argv in
                 envp.withUnsafeBufferPointer { envp in
                     var start = strata_helper_start(
                         path: path, argv: argv.baseAddress, envp: envp.baseAddress, socket: socket, errors: errors, null: null,
-                        parent: getpid(), memory_bytes: memory, open_files: files, file_bytes: fileBytes, ruleset: ruleset, failed_step: 0,
-                        error: 0)
+                        parent: getpid(), memory_bytes: memory, open_files: files, file_bytes: fileBytes, ruleset: ruleset,
+                        landlock_abi: KernelSandbox.landlockABI, uid: geteuid(), gid: getegid(), namespaces: 1, failed_step: 0, error: 0,
+                        group: -1, reports: -1, report_end: -1, host_proc: -1, helper_pid: 0)
                     let pid = strata_helper_spawn(&start)
-                    return (pid, start.failed_step, start.error)
+                    return (pid, start)
                 }
             }
         }
-        guard pid.0 > 0 else { return .failure(HelperSpawnError(step: 0, code: -pid.0)) }
-        guard pid.1 == 0 else {
-            var status: Int32 = 0
-            while waitpid(pid.0, &status, 0) < 0 && errno == EINTR {}
-            return .failure(HelperSpawnError(step: pid.1, code: pid.2))
-        }
-        return .success(pid.0)
+        let (pid, start) = started
+        guard pid > 0 else { return .failure(HelperSpawnError(step: 0, code: -pid)) }
+        guard start.failed_step == 0 else { return .failure(HelperSpawnError(step: start.failed_step, code: start.error)) }
+        return .success(HelperProcess(pid: pid, group: start.group, reports: start.reports, hasNamespaces: start.namespaces != 0))
+    }
+}
+
+/// A started helper: its own pid (whose CPU time it uses), and the process strata waits for and whose group
+/// it ends: the init of its namespaces, or the helper itself where there are none.
+struct HelperProcess: Sendable {
+    let pid: pid_t
+    let group: pid_t
+    /// Where its namespace init reports how it ended, or -1.
+    let reports: Int32
+    /// Whether it runs in namespaces of its own (its /proc shows no other process).
+    let hasNamespaces: Bool
+
+    /// Ends the helper and whatever it started (SIGKILL to its group).
+    func kill() { _ = Glibc.kill(-group, SIGKILL) }
+
+    /// Waits for it to end: its wait status, and the CPU seconds it (and its init) used, to the nearest second.
+    func wait() -> (status: Int32, cpuSeconds: Int) {
+        var start = strata_helper_start()
+        start.group = group
+        start.reports = reports
+        var status: Int32 = 0
+        var usage = rusage()
+        guard strata_helper_wait(&start, &status, &usage) == 0 else { return (0, 0) }
+        let microseconds = (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000_000 + usage.ru_utime.tv_usec + usage.ru_stime.tv_usec
+        return (status, Int((microseconds + 500_000) / 1_000_000))
     }
 }
 

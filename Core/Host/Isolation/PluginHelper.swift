@@ -10,7 +10,7 @@ import Synchronization
 /// socketpair; whatever it does, strata goes on, and a helper that dies is told in one line.
 final class PluginHelper: Sendable {
     let pluginID: String
-    let pid: pid_t
+    let process: HelperProcess
     let limits: IsolationSettings.Limits
     /// What it may write (its data folder, the files it declared writable): strata hands it nothing from there.
     let writable: [String]
@@ -26,13 +26,13 @@ final class PluginHelper: Sendable {
     private let cpu = HelperCPULimit()
 
     private init(
-        pluginID: String, pid: pid_t, limits: IsolationSettings.Limits, writable: [String], channel: HelperChannel,
+        pluginID: String, process: HelperProcess, limits: IsolationSettings.Limits, writable: [String], channel: HelperChannel,
         lastWords: HelperStandardError, lifetime: HelperLifetime
     ) {
         self.lifetime = lifetime
         self.writable = writable
         self.pluginID = pluginID
-        self.pid = pid
+        self.process = process
         self.limits = limits
         self.channel = channel
         self.lastWords = lastWords
@@ -75,12 +75,9 @@ final class PluginHelper: Sendable {
         let watched = detachThread(named: "strata-helper") { [ends, errors] in
             let spawned = HelperSpawn.start(launch, ruleset: ruleset, socket: ends[1], errors: errors[1])
             lifetime.started(spawned)
-            guard case .success(let pid) = spawned else { return }
-            var status: Int32 = 0
-            var usage = rusage()
-            while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-            let microseconds = (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000_000 + usage.ru_utime.tv_usec + usage.ru_stime.tv_usec
-            lifetime.ended(status, cpuSeconds: Int((microseconds + 500_000) / 1_000_000))
+            guard case .success(let process) = spawned else { return }
+            let (status, cpuSeconds) = process.wait()
+            lifetime.ended(status, cpuSeconds: cpuSeconds)
         }
         guard watched else {
             (ends + errors).forEach { close($0) }
@@ -89,18 +86,18 @@ final class PluginHelper: Sendable {
         let spawned = lifetime.spawned()
         close(ends[1])
         close(errors[1])
-        let pid: pid_t
+        let process: HelperProcess
         switch spawned {
-        case .success(let started): pid = started
+        case .success(let started): process = started
         case .failure(let error):
             close(ends[0])
             close(errors[0])
             throw error.failure(for: launch)
         }
         let helper = PluginHelper(
-            pluginID: pluginID, pid: pid, limits: launch.limits, writable: launch.writable, channel: HelperChannel(descriptor: ends[0]),
+            pluginID: pluginID, process: process, limits: launch.limits, writable: launch.writable, channel: HelperChannel(descriptor: ends[0]),
             lastWords: HelperStandardError(descriptor: errors[0]), lifetime: lifetime)
-        guard helper.cpu.watch(pid, lifetime: lifetime) else {
+        guard helper.cpu.watch(process, lifetime: lifetime) else {
             helper.stop()
             throw HelperFailure(pluginID: pluginID, reason: "can't start the thread that watches its CPU time")
         }
@@ -137,7 +134,7 @@ final class PluginHelper: Sendable {
     }
 
     /// Gives the helper its CPU time for one more command or screen request (`limits.cpuSeconds` from now).
-    func allowCPU() { cpu.allow(limits.cpuSeconds, to: pid) }
+    func allowCPU() { cpu.allow(limits.cpuSeconds, to: process.pid) }
 
     /// Runs one command line in the helper: what it writes goes to `output` and `error` as it comes, and
     /// `network` answers its HTTP requests; cancelling the task (Ctrl-C) tells the helper to cancel the command.
@@ -197,9 +194,9 @@ final class PluginHelper: Sendable {
             cancelled.store(true, ordering: .relaxed)
             channel.send(.init(.cancel))
             // A helper that doesn't end its command when told is ended: Ctrl-C always gets the user back.
-            let (pid, stopped) = (pid, lifetime)
+            let (process, stopped) = (process, lifetime)
             DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(Self.cancelSeconds)) {
-                if !stopped.hasEnded(within: .seconds(0)) { kill(-pid, SIGKILL) }
+                if !stopped.hasEnded(within: .seconds(0)) { process.kill() }
             }
         }
     }
@@ -228,7 +225,7 @@ final class PluginHelper: Sendable {
     @discardableResult
     func stop(saying problem: String? = nil) -> String {
         shutdown(channel.descriptor, Int32(SHUT_RDWR))
-        kill(-pid, SIGKILL)
+        process.kill()
         let status = lifetime.status()
         close(channel.descriptor)
         let cpuLimit = cpu.limit(reachedAfter: lifetime.cpuSeconds(), perCommand: limits.cpuSeconds)
@@ -303,12 +300,12 @@ final class HelperStandardError: Sendable {
 
 /// A helper's process from the thread that started it: whether it started, then how it ended.
 final class HelperLifetime: Sendable {
-    private let spawn = Mutex<Result<pid_t, HelperSpawnError>?>(nil)
+    private let spawn = Mutex<Result<HelperProcess, HelperSpawnError>?>(nil)
     private let exit = Mutex<(status: Int32, cpuSeconds: Int)?>(nil)
     private let isStarted = DispatchSemaphore(value: 0)
     private let hasEnded = DispatchSemaphore(value: 0)
 
-    func started(_ result: Result<pid_t, HelperSpawnError>) {
+    func started(_ result: Result<HelperProcess, HelperSpawnError>) {
         spawn.withLock { $0 = result }
         isStarted.signal()
     }
@@ -319,7 +316,7 @@ final class HelperLifetime: Sendable {
     }
 
     /// Waits until the process started (or could not).
-    func spawned() -> Result<pid_t, HelperSpawnError> {
+    func spawned() -> Result<HelperProcess, HelperSpawnError> {
         isStarted.wait()
         isStarted.signal()
         return spawn.withLock { $0 } ?? .failure(HelperSpawnError(step: 0, code: EINVAL))

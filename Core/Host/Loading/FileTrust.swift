@@ -10,6 +10,8 @@ import Glibc
 struct FileTrust {
     /// The user whose code may run: the effective user.
     var user: uid_t = geteuid()
+    /// Root as this process sees it (``rootHere``).
+    var root: uid_t = Self.rootHere
     private var folderVerdicts: [String: PluginFailure?] = [:]
 
     /// Why the plugin file at `path` can't be trusted, or `nil` if it can. `status` is the file's, if known.
@@ -58,14 +60,33 @@ struct FileTrust {
     }
 
     private func ownProblem(_ path: String, status: stat, isPluginFolder: Bool) -> PluginFailure? {
-        if status.st_uid != user && status.st_uid != 0 {
+        if status.st_uid != user && status.st_uid != root {
             return .foreignOwner(path: path, owner: userName(status.st_uid), isFolder: (status.st_mode & S_IFMT) == S_IFDIR)
         }
         guard status.st_mode & (S_IWGRP | S_IWOTH) != 0 else { return nil }
-        let sharedSystemFolder = (status.st_mode & S_ISVTX) != 0 && status.st_uid == 0
+        let sharedSystemFolder = (status.st_mode & S_ISVTX) != 0 && status.st_uid == root
         if sharedSystemFolder && !isPluginFolder { return nil }
         return sharedSystemFolder ? .sharedPluginFolder(path: path) : .unsafePermissions(path: path)
     }
+
+    /// Root's user id here: 0, but in a helper's user namespace, which maps strata's user alone, root's files
+    /// (and every other user's) read as owned by the overflow id, 65534. strata judged the same path outside
+    /// before it started the helper, and refused a folder of another user's; no user but root can give a
+    /// folder away, so the helper takes that id for root.
+    static let rootHere: uid_t = {
+        let descriptor = open("/proc/self/uid_map", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return 0 }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 512)
+        let count = read(descriptor, &bytes, bytes.count)
+        guard count > 0 else { return 0 }
+        let lines = bytes[..<count].split(separator: UInt8(ascii: "\n")).map {
+            $0.split(separator: UInt8(ascii: " ")).compactMap { UInt32(String(decoding: $0, as: UTF8.self)) }
+        }
+        // Each line: the first id inside, the first outside, how many.
+        if let line = lines.first(where: { $0.count == 3 && $0[1] == 0 }) { return line[0] }
+        return lines.isEmpty ? 0 : 65534
+    }()
 
     private static func status(of path: String) throws(PluginFailure) -> stat {
         var status = stat()

@@ -13,12 +13,14 @@
 #include <stddef.h>
 #include <pthread.h>
 #include <sys/mman.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 // Debian 12's headers stop at Landlock ABI 2; the rest is stable kernel ABI, spelled out here.
@@ -32,6 +34,12 @@
 #define STRATA_ACCESS_NET_CONNECT_TCP (1ULL << 1)
 #define STRATA_SCOPE_ABSTRACT_UNIX_SOCKET (1ULL << 0)
 #define STRATA_SCOPE_SIGNAL (1ULL << 1)
+
+/// What a helper's namespace init tells strata (``namespace_init``): first the helper's pid or the step that
+/// failed, then (`ended`) its wait status.
+struct strata_helper_report {
+    int32_t pid, failed_step, error, ended, status;
+};
 
 struct strata_ruleset_attr {
     uint64_t handled_access_fs;
@@ -323,9 +331,9 @@ int strata_drop_capabilities(void) {
     return syscall(SYS_capset, &header, data) == 0 ? 0 : -errno;
 }
 
-// The child of strata_helper_spawn: it runs on a stack of its own in strata's memory, so it calls no
-// allocator and nothing that takes a lock, only system calls (and strata_seccomp_install, which builds its
-// program on this stack).
+// The child of strata_helper_spawn: it runs on a stack of its own in strata's memory (or, under a
+// namespace init, in that init's copy of it), so it calls no allocator and nothing that takes a lock, only
+// system calls (and strata_seccomp_install, which builds its program on this stack).
 static int helper_child(void *argument) {
     struct strata_helper_start *start = argument;
     int step = 0;
@@ -342,10 +350,23 @@ static int helper_child(void *argument) {
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
-    // Ctrl-C reaches strata alone (which cancels the command over the wire), and strata ends the whole group.
-    STEP(STRATA_STEP_GROUP, setpgid(0, 0) != 0);
+    // Ctrl-C reaches strata alone (which cancels the command over the wire), and strata ends the whole group
+    // (under a namespace init, the init's group, which the helper stays in).
+    STEP(STRATA_STEP_GROUP, !start->namespaces && setpgid(0, 0) != 0);
     STEP(STRATA_STEP_PARENT, prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0);
-    if (getppid() != start->parent) { errno = ESRCH; step = STRATA_STEP_PARENT; goto failed; }
+    if (getppid() != (start->namespaces ? 1 : start->parent)) { errno = ESRCH; step = STRATA_STEP_PARENT; goto failed; }
+    if (start->namespaces) {
+        // Its pid as strata sees it: what the procfs of strata's namespace says /proc/self is.
+        char digits[16];
+        ssize_t length = readlinkat(start->host_proc, "self", digits, sizeof digits - 1);
+        STEP(STRATA_STEP_NAMESPACES, length <= 0);
+        int pid = 0;
+        for (ssize_t index = 0; index < length; index++) {
+            if (digits[index] < '0' || digits[index] > '9' || pid > 100000000) { errno = EINVAL; step = STRATA_STEP_NAMESPACES; goto failed; }
+            pid = pid * 10 + (digits[index] - '0');
+        }
+        start->helper_pid = pid;
+    }
     // Copied above every target first, so that no dup2 overwrites a descriptor another one still needs.
     int wire = fcntl(start->socket, F_DUPFD_CLOEXEC, 10);
     int errors = fcntl(start->errors, F_DUPFD_CLOEXEC, 10);
@@ -385,19 +406,219 @@ failed:
 #undef STEP
 }
 
-int strata_helper_spawn(struct strata_helper_start *start) {
+/// Clones `child` with `flags` on a stack of its own, every signal blocked meanwhile (no handler of
+/// strata's may run in a child that shares its memory before the child resets them).
+static int spawn_on_stack(int (*child)(void *), int flags, void *argument) {
     enum { stack_size = 256 * 1024 };
-    start->failed_step = 0;
-    start->error = 0;
     void *stack = mmap(NULL, stack_size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
     if (stack == MAP_FAILED) return -errno;
-    // No handler of strata's may run in the child before it resets them (it shares strata's memory).
     sigset_t all, previous;
     sigfillset(&all);
     pthread_sigmask(SIG_SETMASK, &all, &previous);
-    int pid = clone(helper_child, (char *)stack + stack_size, CLONE_VM | CLONE_VFORK | SIGCHLD, start);
+    int pid = clone(child, (char *)stack + stack_size, flags, argument);
     int error = errno;
     pthread_sigmask(SIG_SETMASK, &previous, NULL);
     munmap(stack, stack_size);
     return pid < 0 ? -error : pid;
+}
+
+/// Writes `text` whole to the file at `path` (one of /proc/self's id maps). Returns 0 or -1.
+static int write_file(const char *path, const char *text, size_t length) {
+    int descriptor = open(path, O_WRONLY | O_CLOEXEC);
+    if (descriptor < 0) return -1;
+    ssize_t written = write(descriptor, text, length);
+    close(descriptor);
+    return written == (ssize_t)length ? 0 : -1;
+}
+
+/// Writes "ID ID 1\n" for `id` to `buffer` (at least 40 bytes), and answers its length: one id mapped to itself.
+static size_t identity_map(uint32_t id, char *buffer) {
+    char digits[12];
+    size_t count = 0;
+    do { digits[count++] = (char)('0' + id % 10); id /= 10; } while (id != 0);
+    size_t length = 0;
+    for (int copy = 0; copy < 2; copy++) {
+        for (size_t index = count; index > 0; index--) buffer[length++] = digits[index - 1];
+        buffer[length++] = ' ';
+    }
+    buffer[length++] = '1';
+    buffer[length++] = '\n';
+    return length;
+}
+
+/// Closes every descriptor from 3 up but the `count` in `kept` (sorted here).
+static void close_all_but(int *kept, int count) {
+    for (int index = 1; index < count; index++) {
+        for (int other = index; other > 0 && kept[other - 1] > kept[other]; other--) {
+            int swap = kept[other]; kept[other] = kept[other - 1]; kept[other - 1] = swap;
+        }
+    }
+    unsigned from = 3;
+    for (int index = 0; index < count; index++) {
+        if (kept[index] < 0 || (unsigned)kept[index] < from) continue;
+        if ((unsigned)kept[index] > from) syscall(SYS_close_range, from, (unsigned)kept[index] - 1, 0U);
+        from = (unsigned)kept[index] + 1;
+    }
+    syscall(SYS_close_range, from, ~0U, 0U);
+}
+
+/// Writes "strata-helper-init" over this process's command line (strata's, in this copy of it), so that the
+/// helper, which may see its init in /proc, reads nothing of strata's there. The bounds come from
+/// /proc/self/stat (fields 48 and 49, after the command's name in parentheses).
+static void blank_command_line(void) {
+    char stat[1024];
+    int descriptor = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
+    if (descriptor < 0) return;
+    ssize_t count = read(descriptor, stat, sizeof stat - 1);
+    close(descriptor);
+    if (count <= 0) return;
+    stat[count] = 0;
+    char *cursor = NULL;
+    for (ssize_t index = 0; index < count; index++) if (stat[index] == ')') cursor = stat + index + 1;
+    if (cursor == NULL) return;
+    unsigned long long fields[2] = {0, 0};
+    for (int field = 3; field <= 49 && *cursor != 0; field++) {
+        while (*cursor == ' ') cursor++;
+        unsigned long long value = 0;
+        while (*cursor >= '0' && *cursor <= '9') value = value * 10 + (unsigned long long)(*cursor++ - '0');
+        while (*cursor != 0 && *cursor != ' ') cursor++;
+        if (field >= 48) fields[field - 48] = value;
+    }
+    if (fields[0] == 0 || fields[1] <= fields[0] || fields[1] - fields[0] > (1ULL << 21)) return;
+    char *start = (char *)(uintptr_t)fields[0];
+    size_t length = (size_t)(fields[1] - fields[0]);
+    static const char name[] = "strata-helper-init";
+    for (size_t index = 0; index < length; index++) start[index] = index < sizeof name ? name[index] : 0;
+}
+
+/// The init of a helper's namespaces (user, pid, mount and network): a copy of strata (cloned without
+/// CLONE_VM), pid 1 of its pid namespace, which maps strata's user and group to themselves, mounts a procfs
+/// of its own over /proc (its two processes alone, none of strata's namespace; each sees only what it may
+/// trace, so a helper of a user other than root doesn't see the init, whose command line says no more than
+/// "strata-helper-init" anyway), starts the helper as pid 2 and waits for it. It reports to
+/// strata on `reports`: the helper's pid as strata sees it (or the step that failed), then its wait status.
+/// As pid 1 it would ignore every signal it sends itself; as its parent it reports how it ended, signals
+/// included. When it ends, the kernel ends every process of its namespace.
+static int namespace_init(void *argument) {
+    struct strata_helper_start *start = argument;
+    struct strata_helper_report report = {0};
+    int kept[] = {start->socket, start->errors, start->null, start->ruleset, start->report_end};
+    close_all_but(kept, sizeof kept / sizeof kept[0]);
+    dup2(start->null, 0);
+    dup2(start->null, 1);
+    dup2(start->errors, 2);
+    report.failed_step = STRATA_STEP_PARENT;
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) goto failed;
+    report.failed_step = STRATA_STEP_GROUP;
+    if (setpgid(0, 0) != 0) goto failed;
+    blank_command_line();
+    report.failed_step = STRATA_STEP_NAMESPACES;
+    char map[40];
+    if (write_file("/proc/self/setgroups", "deny\n", 5) != 0) goto failed;
+    if (write_file("/proc/self/uid_map", map, identity_map(start->uid, map)) != 0) goto failed;
+    if (write_file("/proc/self/gid_map", map, identity_map(start->gid, map)) != 0) goto failed;
+    start->host_proc = open("/proc", O_PATH | O_DIRECTORY | O_CLOEXEC);
+    if (start->host_proc < 0) goto failed;
+    if (mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, "hidepid=invisible,subset=pid") != 0) goto failed;
+    if (start->ruleset >= 0) {
+        int allowed = strata_landlock_allow(start->ruleset, "/proc", 0, start->landlock_abi);
+        if (allowed != 0) { errno = -allowed; goto failed; }
+    }
+    int helper = spawn_on_stack(helper_child, CLONE_VM | CLONE_VFORK | SIGCHLD, start);
+    if (helper < 0) { errno = -helper; report.failed_step = STRATA_STEP_EXECUTE; goto failed; }
+    if (start->failed_step != 0) {
+        report.failed_step = start->failed_step;
+        report.error = start->error;
+        while (waitpid(helper, NULL, 0) < 0 && errno == EINTR) {}
+        (void)!write(start->report_end, &report, sizeof report);
+        _exit(127);
+    }
+    report.failed_step = 0;
+    report.pid = start->helper_pid;
+    if (write(start->report_end, &report, sizeof report) != sizeof report) _exit(127);
+    for (;;) {
+        int status = 0;
+        int ended = waitpid(-1, &status, __WALL);
+        if (ended < 0 && errno == EINTR) continue;
+        if (ended < 0) _exit(127);
+        if (ended != helper) continue;
+        report.status = status;
+        report.ended = 1;
+        (void)!write(start->report_end, &report, sizeof report);
+        _exit(0);
+    }
+failed:
+    report.error = errno;
+    (void)!write(start->report_end, &report, sizeof report);
+    _exit(127);
+}
+
+/// Reads one whole report from `descriptor`. Returns 1, or 0 at its end (or on a short one).
+static int read_report(int descriptor, struct strata_helper_report *report) {
+    for (;;) {
+        ssize_t count = read(descriptor, report, sizeof *report);
+        if (count < 0 && errno == EINTR) continue;
+        return count == (ssize_t)sizeof *report;
+    }
+}
+
+/// Starts the helper in namespaces of its own under ``namespace_init``. Returns its pid, or -errno, or 0
+/// when this machine can't make the namespaces (so the helper is to start without them).
+static int spawn_in_namespaces(struct strata_helper_start *start) {
+    int ends[2];
+    if (pipe2(ends, O_CLOEXEC) != 0) return -errno;
+    start->report_end = ends[1];
+    int flags = CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWNET | SIGCHLD;
+    int init = spawn_on_stack(namespace_init, flags, start);
+    close(ends[1]);
+    start->report_end = -1;
+    if (init == -EPERM || init == -EINVAL || init == -ENOSPC || init == -EUSERS) {
+        close(ends[0]);
+        return 0;
+    }
+    if (init < 0) { close(ends[0]); return init; }
+    struct strata_helper_report report;
+    int reported = read_report(ends[0], &report);
+    if (!reported || report.failed_step != 0) {
+        while (waitpid(init, NULL, 0) < 0 && errno == EINTR) {}
+        close(ends[0]);
+        if (reported && report.failed_step == STRATA_STEP_NAMESPACES) return 0;
+        start->failed_step = reported ? report.failed_step : STRATA_STEP_NAMESPACES;
+        start->error = reported ? report.error : ECHILD;
+        return init;
+    }
+    start->group = init;
+    start->reports = ends[0];
+    return report.pid;
+}
+
+int strata_helper_spawn(struct strata_helper_start *start) {
+    start->failed_step = 0;
+    start->error = 0;
+    start->reports = -1;
+    start->report_end = -1;
+    start->host_proc = -1;
+    if (start->namespaces && start->ruleset >= 0) {
+        int pid = spawn_in_namespaces(start);
+        if (pid != 0) return pid;
+    }
+    start->namespaces = 0;
+    int pid = spawn_on_stack(helper_child, CLONE_VM | CLONE_VFORK | SIGCHLD, start);
+    if (pid > 0 && start->failed_step != 0) {
+        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {}
+    }
+    start->group = pid;
+    return pid;
+}
+
+int strata_helper_wait(const struct strata_helper_start *helper, int *status, struct rusage *usage) {
+    while (wait4(helper->group, status, 0, usage) < 0) {
+        if (errno != EINTR) return -errno;
+    }
+    if (helper->reports >= 0) {
+        struct strata_helper_report report;
+        if (read_report(helper->reports, &report) && report.ended) *status = report.status;
+        close(helper->reports);
+    }
+    return 0;
 }

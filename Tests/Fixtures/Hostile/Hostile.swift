@@ -25,6 +25,15 @@ final class Fixture: FeaturePlugin {
             return count
         }
         try command("read") { arguments, _ in "read \(try read(arguments[0])) bytes of \(arguments[0])" }
+        // What another process's command line, or the machine's socket list, says (its first MiB).
+        try command("show") { arguments, _ in
+            guard let file = fopen(arguments[0], "r") else { throw denied("open \(arguments[0])") }
+            defer { fclose(file) }
+            var bytes = [UInt8](repeating: 0, count: 1 << 20)
+            let count = fread(&bytes, 1, bytes.count, file)
+            guard ferror(file) == 0 else { throw denied("read \(arguments[0])") }
+            return String(decoding: bytes[..<count].map { $0 == 0 ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+        }
         // The user hands it one file (a declared file argument); it reads that one, then tries another.
         try command("read-beside") { arguments, _ in
             let given = try read(arguments[0])

@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/resource.h>
 
 /// The Landlock ABI the sandbox needs: TCP rules (4) and signal and abstract-socket scoping (6).
 #define STRATA_LANDLOCK_ABI 6
@@ -68,22 +69,42 @@ struct strata_helper_start {
     uint64_t file_bytes;
     /// A Landlock ruleset to restrict the child to, with the seccomp filter and no capabilities; -1: neither.
     int ruleset;
+    /// The ruleset's Landlock ABI.
+    int landlock_abi;
+    /// strata's user and group, which the helper keeps in its user namespace.
+    uint32_t uid, gid;
+    /// In: whether to start a sandboxed helper in namespaces of its own under an init (user, pid, mount and
+    /// network, with a procfs that shows the helper alone). Out: whether it was (this machine may refuse to
+    /// make them).
+    int namespaces;
     /// Set when the child could not get as far as executing `path`: the step (``strata_helper_step``) and errno.
     int failed_step, error;
+    /// Out: the process to wait for and whose group to signal: the namespace init, or the helper itself.
+    int group;
+    /// Out: where the init reports how the helper ended (``strata_helper_wait``), or -1.
+    int reports;
+    /// The namespace init's own: the write end of `reports`, strata's procfs, the helper's pid as strata sees it.
+    int report_end, host_proc, helper_pid;
 };
 
 /// The steps of starting a helper, as ``strata_helper_start/failed_step`` names the one that failed.
 enum strata_helper_step {
     STRATA_STEP_GROUP = 1, STRATA_STEP_PARENT, STRATA_STEP_DESCRIPTORS, STRATA_STEP_MEMORY, STRATA_STEP_OPEN_FILES,
     STRATA_STEP_CORE, STRATA_STEP_CAPABILITIES, STRATA_STEP_LANDLOCK, STRATA_STEP_SECCOMP, STRATA_STEP_EXECUTE, STRATA_STEP_FILE_SIZE,
+    STRATA_STEP_NAMESPACES,
 };
 
 /// Starts a helper as one process image from the calling thread (whose end is the child's parent death): a
 /// child (clone with CLONE_VM | CLONE_VFORK, as posix_spawn does) that resets signal handlers, gets a process
 /// group of its own, dies with its parent, takes its descriptors, its resource limits and (with a ruleset)
-/// the sandbox, then executes `path`. Only async-signal-safe system calls run in the child; a failure fills
-/// `failed_step` and `error`, and the child exits with 127. Returns the child's pid (to wait for, whether it
-/// failed or not), or -errno when there is none.
+/// the sandbox, then executes `path`. With `namespaces`, that child is pid 2 of namespaces of its own, under
+/// an init that is a copy of strata (``namespace_init`` in sandbox.c). Only async-signal-safe system calls run
+/// in either; a failure fills `failed_step` and `error`, and the children are waited for. Returns the
+/// helper's pid (for its CPU time), or -errno when there is none.
 int strata_helper_spawn(struct strata_helper_start *start);
+
+/// Waits for the helper `start` describes to end (its `group`), and writes its wait status and the CPU time
+/// of it and its init to `usage`. Returns 0 or -errno.
+int strata_helper_wait(const struct strata_helper_start *start, int *status, struct rusage *usage);
 
 #endif
