@@ -23,36 +23,51 @@ import Testing
         #expect(raised(code: -6, pid: getpid()), "SI_TKILL from this process: abort()")
     }
 
-    @Test func anActivatingEntryIsACrashOnlyOnceItsProcessIsGone() throws {
+    /// An entry held (an `flock` its writer keeps until the activation returns) is a plugin loading now, whatever
+    /// pid it names: every helper is pid 2 of its own namespace, so another helper's entry names this one's pid.
+    /// One nobody holds was left by a process that ended inside the activation.
+    @Test func anActivatingEntryIsACrashOnlyOnceNoProcessHoldsIt() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-journal-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let library = folder.appendingPathComponent("libXPlugin.so")
         try Data("not really a library".utf8).write(to: library)
         let identity = try #require(FileIdentity(path: library.path))
-        func entry(pid: pid_t) throws {
-            let record = CrashJournal.Record(id: "x", path: library.path, size: identity.size, modified: identity.modified,
-                                             inode: identity.inode, signal: 0, time: 0, phase: .activating, pid: pid)
-            try JSONEncoder().encode(record).write(to: folder.appendingPathComponent("x.json"))
-        }
+        let file = folder.appendingPathComponent("x.json")
+        let record = CrashJournal.Record(id: "x", path: library.path, size: identity.size, modified: identity.modified,
+                                         inode: identity.inode, signal: 0, time: 0, phase: .activating, pid: getpid())
+        try JSONEncoder().encode(record).write(to: file)
 
-        // Another strata (here: this process's parent, which is running) is loading it right now.
-        try entry(pid: getppid())
+        // Another helper, with this process's pid in its own namespace, is loading it right now: it holds the entry.
+        let holder = open(file.path, O_RDONLY)
+        #expect(flock(holder, LOCK_SH) == 0)
         #expect(CrashJournal.record(for: "x", path: library.path, in: folder) == nil)
 
-        // Its process is gone: the entry was never cleared, so that run ended inside the plugin's activation.
-        var finished: pid_t = 0
-        let arguments = [strdup("true"), nil]
-        defer { free(arguments[0]) }
-        #expect(posix_spawn(&finished, "/bin/true", nil, nil, arguments, nil) == 0)
-        var status: Int32 = 0
-        waitpid(finished, &status, 0)
-        try entry(pid: finished)
+        // Its process is gone (and with it the lock): the entry was never cleared, so that run ended inside the
+        // plugin's activation.
+        close(holder)
         let crash = try #require(CrashJournal.record(for: "x", path: library.path, in: folder))
         #expect(crash.phase == .activating)
         let reason = PluginFailure.crashed(crash).description
         #expect(reason.contains("strata ended while loading it") && reason.contains("never cleared"), "\(reason)")
         #expect(reason.contains("strata plugins retry x"))
+    }
+
+    /// The entry this process writes before an activation is held until the activation is forgotten.
+    @Test func theEntryOfAnActivationIsHeldUntilItIsForgotten() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-journal-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let library = folder.appendingPathComponent("libYPlugin.so")
+        try Data("not really a library".utf8).write(to: library)
+        CrashJournal.activating("y", path: library.path, in: folder)
+        LoadWatchdog.stop()
+        CrashJournal.disarm()
+        let entry = open(folder.appendingPathComponent("y.json").path, O_RDONLY)
+        defer { close(entry) }
+        #expect(flock(entry, LOCK_EX | LOCK_NB) != 0, "held while the activation runs")
+        #expect(CrashJournal.forget("y", in: folder))
+        #expect(flock(entry, LOCK_EX | LOCK_NB) == 0, "let go once it returned")
     }
 }
 

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import StrataBase
+import Synchronization
 
 /// Remembers which plugin was running when `strata` crashed, so that the next run skips it instead of
 /// crashing the same way (VS Code's "extension host terminated unexpectedly", remembered).
@@ -70,8 +71,8 @@ enum CrashJournal {
             try? FileManager.default.removeItem(at: file)
             return nil
         }
-        // Another strata loading the plugin right now is no crash.
-        if record.phase == .activating, let pid = record.pid, isRunning(pid) { return nil }
+        // Another strata (or helper) loading the plugin right now is no crash.
+        if record.phase == .activating, isHeld(file.path) { return nil }
         return record
     }
 
@@ -95,7 +96,22 @@ enum CrashJournal {
     /// Forgets plugin `id`'s crash. Returns whether there was one.
     @discardableResult
     static func forget(_ id: String, in directory: URL) -> Bool {
-        unlink(directory.appendingPathComponent("\(id).json").path) == 0
+        defer { held.withLock { if let descriptor = $0.removeValue(forKey: id) { close(descriptor) } } }
+        return unlink(directory.appendingPathComponent("\(id).json").path) == 0
+    }
+
+    /// The "activating" entries this process wrote, each held by an `flock` until it is forgotten: the lock,
+    /// which the kernel lets go of when the process ends however it ends, is what tells a plugin loading now
+    /// from one that was loading when its process died. A pid can't tell: every helper is pid 2 in its own
+    /// pid namespace, and pids are reused.
+    private static let held = Mutex<[String: Int32]>([:])
+
+    /// Whether a process holds the entry at `path` (it is loading the plugin now).
+    private static func isHeld(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return flock(descriptor, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK
     }
 
     /// Makes plugin `id` (its library at `path`) the one a crash from now on is blamed on, until `disarm()`
@@ -113,7 +129,15 @@ enum CrashJournal {
             let entry = activatingEntry(prefix: prefix, time: Int64(time(nil)), pid: getpid())
             // Whole or not at all (renamed into place), but not flushed to the disk: the entry has to outlive
             // this process, not the machine, and an `fsync` cost 2-7 ms a plugin on a busy disk.
-            try? StagedFile.write(Array(entry.utf8), over: directory.appendingPathComponent("\(id).json").path, mode: 0o644, durable: false)
+            let path = directory.appendingPathComponent("\(id).json").path
+            if (try? StagedFile.write(Array(entry.utf8), over: path, mode: 0o644, durable: false)) != nil {
+                let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+                if descriptor >= 0, flock(descriptor, LOCK_SH) == 0 {
+                    held.withLock { if let old = $0.updateValue(descriptor, forKey: id) { close(old) } }
+                } else if descriptor >= 0 {
+                    close(descriptor)
+                }
+            }
         }
         LoadWatchdog.start(id)
     }
@@ -157,11 +181,6 @@ enum CrashJournal {
 
     /// No plugin is running any more.
     static func disarm() { CrashHandler.armed.clear() }
-
-    /// Whether process `pid` exists (another strata may be loading a plugin).
-    private static func isRunning(_ pid: Int32) -> Bool {
-        pid > 0 && pid != getpid() && (kill(pid, 0) == 0 || errno == EPERM)
-    }
 
     /// `text` as the inside of a JSON string: quotes, backslashes and control characters escaped.
     private static func jsonEscaped(_ text: String) -> String {

@@ -462,40 +462,70 @@ static void close_all_but(int *kept, int count) {
     syscall(SYS_close_range, from, ~0U, 0U);
 }
 
-/// Writes "strata-helper-init" over this process's command line (strata's, in this copy of it), so that the
-/// helper, which may see its init in /proc, reads nothing of strata's there. The bounds come from
-/// /proc/self/stat (fields 48 and 49, after the command's name in parentheses).
-static void blank_command_line(void) {
-    char stat[1024];
-    int descriptor = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
-    if (descriptor < 0) return;
-    ssize_t count = read(descriptor, stat, sizeof stat - 1);
-    close(descriptor);
-    if (count <= 0) return;
-    stat[count] = 0;
-    char *cursor = NULL;
-    for (ssize_t index = 0; index < count; index++) if (stat[index] == ')') cursor = stat + index + 1;
-    if (cursor == NULL) return;
-    unsigned long long fields[2] = {0, 0};
-    for (int field = 3; field <= 49 && *cursor != 0; field++) {
-        while (*cursor == ' ') cursor++;
-        unsigned long long value = 0;
-        while (*cursor >= '0' && *cursor <= '9') value = value * 10 + (unsigned long long)(*cursor++ - '0');
-        while (*cursor != 0 && *cursor != ' ') cursor++;
-        if (field >= 48) fields[field - 48] = value;
+/// Unmaps this copy's share of strata's writable memory (its heap, its threads' stacks, anonymous maps: keys
+/// and data the init has no use for once the helper runs, and pages that strata would otherwise pay to copy
+/// on its next write to each), keeping the mapping that holds `stack` (the init's own) and the one that holds
+/// this thread's errno (its TLS). Read from /proc/self/maps; file mappings stay.
+static void release_copied_memory(const void *stack) {
+    enum { most = 2048 };
+    uintptr_t ranges[most][2];
+    int count = 0;
+    uintptr_t kept[2] = {(uintptr_t)stack, (uintptr_t)&errno};
+    int maps = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
+    if (maps < 0) return;
+    char chunk[4096], line[512];
+    size_t length = 0;
+    int overlong = 0;
+    for (;;) {
+        ssize_t got = read(maps, chunk, sizeof chunk);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) break;
+        for (ssize_t index = 0; index < got; index++) {
+            if (chunk[index] != '\n') {
+                if (length < sizeof line - 1) line[length++] = chunk[index]; else overlong = 1;
+                continue;
+            }
+            line[length] = 0;
+            // "START-END PERMS OFFSET DEV INODE [PATH]": anonymous (no path), [heap] and [stack], private and writable.
+            uintptr_t bounds[2] = {0, 0};
+            char *cursor = line;
+            for (int which = 0; which < 2; which++) {
+                for (; *cursor && *cursor != '-' && *cursor != ' '; cursor++) {
+                    char digit = *cursor;
+                    uintptr_t value = (uintptr_t)(digit >= 'a' ? digit - 'a' + 10 : digit - '0');
+                    bounds[which] = bounds[which] * 16 + value;
+                }
+                if (*cursor) cursor++;
+            }
+            char *perms = cursor;
+            int fields = 0;
+            while (*cursor && fields < 4) {
+                while (*cursor && *cursor != ' ') cursor++;
+                while (*cursor == ' ') cursor++;
+                fields++;
+            }
+            int anonymous = !overlong && (*cursor == 0 || (cursor[0] == '[' && (cursor[1] == 'h' || (cursor[1] == 's' && cursor[2] == 't'))));
+            int writable = perms[0] && perms[1] == 'w' && perms[2] && perms[3] == 'p';
+            int holds = 0;
+            for (int keep = 0; keep < 2; keep++) holds |= kept[keep] >= bounds[0] && kept[keep] < bounds[1];
+            if (anonymous && writable && !holds && bounds[1] > bounds[0] && count < most) {
+                ranges[count][0] = bounds[0];
+                ranges[count][1] = bounds[1];
+                count++;
+            }
+            length = 0;
+            overlong = 0;
+        }
     }
-    if (fields[0] == 0 || fields[1] <= fields[0] || fields[1] - fields[0] > (1ULL << 21)) return;
-    char *start = (char *)(uintptr_t)fields[0];
-    size_t length = (size_t)(fields[1] - fields[0]);
-    static const char name[] = "strata-helper-init";
-    for (size_t index = 0; index < length; index++) start[index] = index < sizeof name ? name[index] : 0;
+    close(maps);
+    for (int index = 0; index < count; index++) munmap((void *)ranges[index][0], ranges[index][1] - ranges[index][0]);
 }
 
 /// The init of a helper's namespaces (user, pid, mount and network): a copy of strata (cloned without
 /// CLONE_VM), pid 1 of its pid namespace, which maps strata's user and group to themselves, mounts a procfs
 /// of its own over /proc (its two processes alone, none of strata's namespace; each sees only what it may
-/// trace, so a helper of a user other than root doesn't see the init, whose command line says no more than
-/// "strata-helper-init" anyway), starts the helper as pid 2 and waits for it. It reports to
+/// trace, so a helper of a user other than root doesn't see the init, whose command line reads empty anyway
+/// once it let go of strata's memory), starts the helper as pid 2 and waits for it. It reports to
 /// strata on `reports`: the helper's pid as strata sees it (or the step that failed), then its wait status.
 /// As pid 1 it would ignore every signal it sends itself; as its parent it reports how it ended, signals
 /// included. When it ends, the kernel ends every process of its namespace.
@@ -511,7 +541,6 @@ static int namespace_init(void *argument) {
     if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) goto failed;
     report.failed_step = STRATA_STEP_GROUP;
     if (setpgid(0, 0) != 0) goto failed;
-    blank_command_line();
     report.failed_step = STRATA_STEP_NAMESPACES;
     char map[40];
     if (write_file("/proc/self/setgroups", "deny\n", 5) != 0) goto failed;
@@ -535,17 +564,20 @@ static int namespace_init(void *argument) {
     }
     report.failed_step = 0;
     report.pid = start->helper_pid;
-    if (write(start->report_end, &report, sizeof report) != sizeof report) _exit(127);
+    int report_end = start->report_end;
+    if (write(report_end, &report, sizeof report) != sizeof report) _exit(127);
+    release_copied_memory(&report);
+    // From here on, bare system calls only: the memory of strata's this copy had is gone.
     for (;;) {
         int status = 0;
-        int ended = waitpid(-1, &status, __WALL);
+        long ended = syscall(SYS_wait4, -1, &status, __WALL, NULL);
         if (ended < 0 && errno == EINTR) continue;
-        if (ended < 0) _exit(127);
+        if (ended < 0) syscall(SYS_exit_group, 127);
         if (ended != helper) continue;
         report.status = status;
         report.ended = 1;
-        (void)!write(start->report_end, &report, sizeof report);
-        _exit(0);
+        (void)!syscall(SYS_write, report_end, &report, sizeof report);
+        syscall(SYS_exit_group, 0);
     }
 failed:
     report.error = errno;
