@@ -1,5 +1,6 @@
 import Foundation
 import GptDomain
+import StrataBase
 import StrataNetworking
 import StrataPluginKit
 
@@ -52,13 +53,8 @@ extension GptSettings {
         return pinned.flatMap(TimeZone.init(identifier:)) ?? current
     }
 
-    /// The local user's id: the `user` setting, else the OS user name.
+    /// The local user's id: the `user` setting, else the user's name (``UserName``).
     func userID(environment: [String: String]) -> String {
-        if let user { return user }
-        for variable in ["USER", "LOGNAME"] {
-            if let name = environment[variable], !name.isEmpty { return name }
-        }
-        let name = ProcessInfo.processInfo.userName
-        return name.isEmpty ? "local" : name
+        user ?? UserName.current(environment: environment) ?? "local"
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import RunningDomain
 import RunningPresentation
+import StrataBase
 import StrataPluginKit
 
 /// `features.running.settings`: the type and its defaults are generated from `plugin.json`; here is what
@@ -26,6 +27,6 @@ extension RunningSettings {
     }
 
     func myNickname(_ environment: [String: String]) -> String {
-        nickname ?? environment["USER"].flatMap { $0.isEmpty ? nil : $0 } ?? "runner"
+        nickname ?? UserName.current(environment: environment) ?? "runner"
     }
 }

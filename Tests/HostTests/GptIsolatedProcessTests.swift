@@ -63,6 +63,26 @@ import Testing
         #expect(try GptProcessTests().used(sandbox) == 0)
     }
 
+    /// Who the user is follows one rule in both isolations: with `USER` and `LOGNAME` unset (cron, a systemd
+    /// unit, `env -i`), strata tells the helper the user it finds, the name a plugin in process finds, so the
+    /// day's uses are one count. (Before, the helper, which can't read the user database, counted them under
+    /// "local": the history split by isolation, and the daily limit could be had twice.)
+    @Test(.timeLimit(.minutes(10)))
+    func theUserIsTheSameInBothIsolationsWithoutUSER() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("POST", "/v1/chat/completions", response: GptProcessTests.wholeReply)
+        let isolated = try sandbox(server)
+        let unset = ["OPENAI_API_KEY": "sk-test", "USER": "", "LOGNAME": ""]
+        #expect(try isolated.strata(["gpt", "ask", "I missed the bus"], environment: unset).status == 0)
+        let inProcess = try sandbox(server, isolation: "none")
+        try? FileManager.default.removeItem(at: inProcess.data)
+        try FileManager.default.copyItem(at: isolated.data, to: inProcess.data)
+        #expect(try inProcess.strata(["gpt", "ask", "I missed the bus"], environment: unset).status == 0)
+        #expect(try GptProcessTests().used(inProcess, environment: unset) == 2, "both uses are the same user's")
+        #expect(try GptProcessTests().used(isolated, environment: unset) == 1)
+    }
+
     /// `gpt personas` and `gpt usage` print through the helper what they print in process.
     @Test(.timeLimit(.minutes(10)))
     func personasAndUsageAreTheSameThroughTheHelper() throws {

@@ -104,6 +104,8 @@ extension HostRunner {
             })
         variables["HOME"] = dataFolder.path
         variables["TMPDIR"] = dataFolder.path
+        // The helper can't read the user database: it is told the user strata finds.
+        variables["USER"] = UserName.current(environment: context.environment)
         // The Swift runtime's crash backtracer is a process of its own, which the sandbox doesn't allow.
         variables["SWIFT_BACKTRACE"] = "enable=no"
         variables["XDG_STATE_HOME"] = dataFolder.appendingPathComponent(".state").path
