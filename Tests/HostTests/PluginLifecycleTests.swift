@@ -240,12 +240,7 @@ import Testing
 
         let result = try sandbox.strata(["plugins", "list", "--timings", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
-        struct Row: Decodable {
-            struct Timings: Decodable { let read, load, register: Double }
-            let id, state: String
-            let timings: Timings?
-        }
-        let rows = try JSONDecoder().decode([Row].self, from: Data(result.stdout.utf8))
+        let rows = try JSONDecoder().decode([TimedRow].self, from: Data(result.stdout.utf8))
         let healthy = try #require(rows.first { $0.id == "healthy" }?.timings)
         #expect(healthy.read > 0 && healthy.load > 0 && healthy.register >= 0)
         #expect(rows.first { $0.id == "traps" }?.state == "crashed")
@@ -272,13 +267,7 @@ import Testing
 
         let result = try sandbox.strata(["plugins", "list", "--timings", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
-        struct Row: Decodable {
-            struct Timings: Decodable { let read, load, register: Double }
-            let id, state: String
-            let error: String?
-            let timings: Timings?
-        }
-        let rows = try JSONDecoder().decode([Row].self, from: Data(result.stdout.utf8))
+        let rows = try JSONDecoder().decode([TimedRow].self, from: Data(result.stdout.utf8))
         let healthy = try #require(rows.first { $0.id == "healthy" }, "\(result.stdout)")
         #expect(healthy.state == "loaded" && healthy.error == nil, "\(result.stdout)")
         let timings = try #require(healthy.timings, "\(result.stdout)")
@@ -292,4 +281,12 @@ import Testing
         #expect(!row.contains(" - ") && row.hasSuffix("ok"), "\(table.stdout)")
         #expect(table.stdout.contains("(its helper, for one that runs in a helper)"), "\(table.stdout)")
     }
+}
+
+/// A row of `plugins list --timings --json`.
+private struct TimedRow: Decodable {
+    struct Timings: Decodable { let read, load, register: Double }
+    let id, state: String
+    let error: String?
+    let timings: Timings?
 }

@@ -1,6 +1,6 @@
 import Glibc
-import StrataPluginKit
 import StrataBase
+import StrataPluginKit
 
 /// The one judgement of a file the user hands a plugin (named on a command line, or typed in a screen and
 /// allowed on strata's prompt): where the typed path leads, whether it is a file the plugin asked for, and

@@ -64,10 +64,13 @@ extension TerminalApp {
             guard let deadline = keptKeysDeadline else { return }
             guard keptKeysWake?.deadline != deadline else { return }
             keptKeysWake?.task.cancel()
-            keptKeysWake = (deadline, Task { @MainActor in
-                try? await Task.sleep(until: deadline, clock: .continuous)
-                if !Task.isCancelled { continuation.yield(.refresh) }
-            })
+            keptKeysWake = (
+                deadline,
+                Task { @MainActor in
+                    try? await Task.sleep(until: deadline, clock: .continuous)
+                    if !Task.isCancelled { continuation.yield(.refresh) }
+                }
+            )
         }
 
         var renderer = FrameRenderer(colors: colors, trueColor: capabilities.trueColor)
