@@ -134,13 +134,13 @@ let package = Package(
         // The sandbox a plugin's helper process puts itself in: Landlock through a C shim (syscall(2) is
         // variadic), and a seccomp filter written as a BPF program there (the kernel's headers only).
         .target(name: "CSandbox", path: "Core/HostSandbox/CSandbox"),
-        .executableTarget(name: "strata", dependencies: ["StrataHost"], path: "Core/HostMain"),
+        .executableTarget(name: "strata", dependencies: ["StrataHost", base], path: "Core/HostMain"),
         .testTarget(name: "HostUnitTests", dependencies: ["StrataHost", sdk("StrataPluginKit"), sdk("StrataHosting")],
                     path: "Tests/HostUnitTests"),
         // The probe HostUnitTests runs in a helper's sandbox to check its seccomp filter from inside (built with the rest by
         // `swift build`, beside the test bundle).
         .executableTarget(name: "strata-try-syscall", dependencies: ["CSandbox"], path: "Tests/Fixtures/TrySyscall"),
-        .testTarget(name: "HostTests", dependencies: [sdk("StrataTesting")], path: "Tests/HostTests"),
+        .testTarget(name: "HostTests", dependencies: [sdk("StrataTesting"), base], path: "Tests/HostTests"),
         .testTarget(name: "ArchitectureTests", dependencies: [], path: "Tests/ArchitectureTests"),
     ] + features.flatMap(\.targets) + fixtureTargets,
     swiftLanguageModes: [.v6]

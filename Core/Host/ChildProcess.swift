@@ -53,7 +53,8 @@ struct ChildProcess {
         _ executable: String, _ arguments: [String], environment: [String: String], defaultSignals: [Int32] = [],
         ownGroup: Bool = false, actions configure: (inout posix_spawn_file_actions_t) -> Void
     ) -> Result<pid_t, SpawnError> {
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        // A word that isn't UTF-8 (a file name) goes as the bytes it came as (CommandLineWord).
+        let argv = ([executable] + arguments).map { word in CommandLineWord.withPath(word) { strdup($0) } } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var attributes = posix_spawnattr_t()

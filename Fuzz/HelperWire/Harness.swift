@@ -164,7 +164,7 @@ struct Session {
         if reader == 0 {
             // PluginHelper.start: the helper's hello of this version, or its refusal in words.
             switch frame.kind {
-            case .hello where frame.number == HelperWire.version:
+            case .hello where HelperHello(payload: frame.payload)?.version == HelperWire.version:
                 reader = 1
                 return true
             case .refused:

@@ -204,9 +204,9 @@ final class TmuxTerminal {
         try tmux(["paste-buffer", "-p", "-d", "-b", "test", "-t", "main"])
     }
 
-    /// Presses a key by its tmux name (`Enter`, `Escape`, `Down`).
-    func press(_ key: String) throws {
-        try tmux(["send-keys", "-t", "main", key])
+    /// Presses keys by their tmux names (`Enter`, `Escape`, `Down`), several in one burst.
+    func press(_ keys: String...) throws {
+        try tmux(["send-keys", "-t", "main"] + keys)
     }
 
     /// Appends everything the pane's program writes from now on, raw, to `file`.

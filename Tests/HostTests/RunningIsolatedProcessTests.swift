@@ -1,4 +1,5 @@
 import Foundation
+import StrataBase
 import StrataTesting
 import Testing
 
@@ -41,6 +42,32 @@ import Testing
         let folder = try sandbox.strata(["running", "run", "--track", Self.gpx, "--speed", "0"])
         #expect(folder.status == 1)
         #expect(folder.stderr == "strata: running run: can't read \(Self.gpx): it is a folder. Name a file.\n", "\(folder.stderr)")
+    }
+
+    /// #50 item 3: a file whose name isn't UTF-8 (`run\xFF.gpx`) opens by its bytes for `track` and `import`,
+    /// in process and in a sandboxed helper (it was "no such file": the name reached strata with U+FFFD for the
+    /// byte), and a missing one is named with the byte escaped.
+    @Test(.timeLimit(.minutes(10)), arguments: Isolation.allCases)
+    func aFileWhoseNameIsNotUTF8OpensByItsBytes(_ isolation: Isolation) throws {
+        let sandbox = try sandbox(isolation: isolation.rawValue)
+        let folder = Array(sandbox.root.path.utf8) + Array("/".utf8)
+        let name = folder + Array("run".utf8) + [0xFF] + Array(".gpx".utf8)
+        let track = try Data(contentsOf: URL(fileURLWithPath: "\(Self.gpx)/togeojson_run.gpx"))
+        let descriptor = (name.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { open($0.baseAddress!, O_WRONLY | O_CREAT | O_EXCL, 0o644) }
+        try #require(descriptor >= 0)
+        #expect(track.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == track.count)
+        close(descriptor)
+        let word = CommandLineWord.string(name)
+
+        let shown = try sandbox.strata(["running", "track", word])
+        let expected = try sandbox.strata(["running", "track", "\(Self.gpx)/togeojson_run.gpx"])
+        #expect(shown.status == 0 && shown.stdout == expected.stdout && !shown.stdout.isEmpty, "\(isolation): \(shown.stderr)")
+        let imported = try sandbox.strata(["running", "import", word, "--pace", "5:00"])
+        #expect(imported.status == 0 && imported.stdout.hasPrefix("Imported the run of 2012-10-24 23:29: 3.09 km"), "\(isolation): \(imported.stderr)")
+
+        let missing = try sandbox.strata(["running", "track", CommandLineWord.string(folder + Array("nope".utf8) + [0xFE] + Array(".gpx".utf8))])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("\(sandbox.root.path)/nope\\xFE.gpx: no such file"), "\(isolation): \(missing.stderr)")
     }
 
     /// A folder isn't carried: one outside the helper's reach is refused with what to do instead.

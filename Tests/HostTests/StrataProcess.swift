@@ -1,4 +1,5 @@
 import Foundation
+import StrataBase
 import StrataPluginKit
 import Synchronization
 
@@ -171,7 +172,8 @@ func spawn(_ argv: [String], environment: [String: String], output: String, erro
     posix_spawnattr_setsigmask(&attributes, &none)
     posix_spawnattr_setsigdefault(&attributes, &all)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    let cArguments = argv.map { strdup($0) } + [nil]
+    // A word that stands for bytes that aren't UTF-8 (a file name, CommandLineWord) goes as those bytes.
+    let cArguments = argv.map { word in CommandLineWord.withPath(word) { strdup($0) } } + [nil]
     let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { (cArguments + cEnvironment).forEach { free($0) } }
     var pid = pid_t()

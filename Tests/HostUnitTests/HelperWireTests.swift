@@ -30,6 +30,18 @@ import Testing
         }
     }
 
+    /// The helper's hello carries how long the plugin took to load and register in it (version 6), to the
+    /// microsecond; a payload of another length, or a time past a day, is not one.
+    @Test func theHelpersHelloCarriesItsLoadTimes() {
+        let hello = HelperHello(load: .microseconds(12_345), register: .milliseconds(3))
+        #expect(hello.payload.count == 20 && hello.payload.prefix(4) == [0, 0, 0, UInt8(HelperWire.version)])
+        #expect(HelperHello(payload: hello.payload) == hello)
+        #expect(HelperHello(payload: HelperWire.Frame(.hello, number: HelperWire.version).payload) == nil, "a version alone")
+        #expect(HelperHello(payload: hello.payload + [0]) == nil)
+        #expect(HelperHello(payload: [0, 0, 0, 6] + [UInt8](repeating: 0xFF, count: 16)) == nil, "times past a day")
+        #expect(HelperHello(load: .seconds(-1), register: .seconds(1e9)).payload.count == 20, "clamped, not trapped")
+    }
+
     /// A command line crosses in its compact form (version 4) as it was, the files it names too; bytes that
     /// are not one (a count or length past the end, an unknown flag, UTF-8 that isn't, bytes after the words)
     /// are refused, never trapped on.

@@ -78,9 +78,11 @@ struct HelperFileCopies {
         return [Int(status.st_size), Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec), Int(status.st_ino)]
     }
 
-    /// `name` as one path component: never empty, `.`, `..`, or holding a `/` or a NUL.
+    /// `name` as one path component: never empty, `.`, `..`, or holding a `/` or a NUL; its bytes that aren't
+    /// UTF-8 written as `\xFF` (``CommandLineWord/escaped(_:)``), so that the plugin opens the copy however it
+    /// opens files, and names it as strata shows such a name.
     private static func safeName(_ name: String) -> String {
-        let cleaned = String(name.map { $0 == "/" || $0 == "\0" ? "_" : $0 }.prefix(200))
+        let cleaned = String(CommandLineWord.escaped(name).map { $0 == "/" || $0 == "\0" ? "_" : $0 }.prefix(200))
         return cleaned.isEmpty || cleaned == "." || cleaned == ".." ? "file" : cleaned
     }
 

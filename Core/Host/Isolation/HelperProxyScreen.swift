@@ -38,7 +38,9 @@ struct HelperScreenProvider: FeatureScreenProvider {
 
 /// What the app shows while a feature's helper starts: its name, starting. Esc goes back, q quits and Ctrl-C
 /// interrupts as on any screen; other keys typed meanwhile are kept, and go to the feature's screen once it
-/// takes this one's place. If the user left first, the helper is ended; if it failed, the app says so as it
+/// takes this one's place. (It keeps them itself rather than saying it isn't ready for keys
+/// (``Screen/isReadyForKeys``), since then the app would keep q too: a helper may take its whole load deadline to
+/// answer, and q must quit at once.) If the user left first, the helper is ended; if it failed, the app says so as it
 /// does for a feature that can't be opened.
 @MainActor
 final class HelperStartingScreen: Screen {

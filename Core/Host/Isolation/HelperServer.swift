@@ -61,7 +61,8 @@ struct HelperServer {
             return 1
         }
         let commands = runner.loader.routes.filter { $0.pluginID == record.id }.map(\.command)
-        channel.send(.init(.hello, number: HelperWire.version))
+        // How long the plugin took to open here goes with the hello, for `plugins list --timings`.
+        channel.send(.init(.hello, HelperHello(load: record.loadTime ?? .zero, register: record.registerTime ?? .zero).payload))
         // Each command starts on the thread that read its request, up to its first suspension (no wake-up of
         // another thread; a held reader is relieved, HelperFrameReader), and sends its own exit frame; a
         // command waits for the one before it, should strata send two.

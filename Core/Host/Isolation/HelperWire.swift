@@ -7,7 +7,7 @@ import Synchronization
 /// then the payload. Both ends bound what they read, and bytes that don't fit are an error, never a trap.
 ///
 /// A session: the host sends ``Kind/hello`` (the version it speaks); the helper answers ``Kind/hello`` once
-/// it is sandboxed and has opened the plugin, or ``Kind/refused`` with a sentence. Then, per command, the
+/// it is sandboxed and has opened the plugin (a ``HelperHello``), or ``Kind/refused`` with a sentence. Then, per command, the
 /// host sends ``Kind/run``; the helper sends ``Kind/output`` and ``Kind/error`` as the command writes, and
 /// ``Kind/exit`` with its code; the host may send ``Kind/cancel`` (Ctrl-C) meanwhile, and the helper an
 /// HTTP request (below).
@@ -28,10 +28,11 @@ import Synchronization
 /// address the user typed (``HelperSocketGrants``: the helper sends ``Kind/socketOpen``, strata answers
 /// ``Kind/socketAnswer``), and a file the user typed in the helper's open screen (``Kind/fileAsk``, a
 /// ``HelperFileAsk``), which strata asks the user for on a prompt of its own and answers with ``Kind/fileAnswer``
-/// (``HelperFileAnswer``), with the file's descriptor when the user allowed it.
+/// (``HelperFileAnswer``), with the file's descriptor when the user allowed it. Version 6: the helper's
+/// ``Kind/hello`` says how long loading and registering the plugin took in it (``HelperHello``).
 enum HelperWire {
     /// The version of this format; a helper refuses another.
-    static let version: UInt32 = 5
+    static let version: UInt32 = 6
     /// The largest payload either end accepts.
     static let maximumPayload = 1 << 20
     /// How long a frame may take to arrive whole once its first byte came: a helper that sends part of one and

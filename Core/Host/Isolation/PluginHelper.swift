@@ -24,6 +24,10 @@ final class PluginHelper: Sendable {
 
     private let lifetime: HelperLifetime
     private let cpu = HelperCPULimit()
+    private let hello = Mutex<HelperHello?>(nil)
+
+    /// How long loading and registering the plugin took in the helper, as its handshake said.
+    var loadTimes: (load: Duration, register: Duration)? { hello.withLock { $0.map { ($0.load, $0.register) } } }
 
     private init(
         pluginID: String, process: HelperProcess, limits: IsolationSettings.Limits, writable: [String], channel: HelperChannel,
@@ -121,8 +125,11 @@ final class PluginHelper: Sendable {
             if timedOut { launch.recordTimeout() }
             throw HelperFailure(pluginID: pluginID, reason: "\(what), so strata stopped it", timedOut: timedOut)
         }
+        if answer.kind == .hello, let hello = HelperHello(payload: answer.payload), hello.version == HelperWire.version {
+            helper.hello.withLock { $0 = hello }
+            return helper
+        }
         switch answer.kind {
-        case .hello where answer.number == HelperWire.version: return helper
         case .refused:
             helper.stop()
             // The helper's own sentence (strata's code in it, unless the plugin took the wire over): one line, bounded.

@@ -1,3 +1,5 @@
+import StrataBase
+
 /// A host service: a file the user typed (in a screen's form, say) made readable to the plugin. Resolve it
 /// with `context.service((any UserFiles).self)`.
 ///
@@ -40,19 +42,21 @@ public enum UserFileError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// What happened, in words for the user, and what to do next.
+    /// What happened, in words for the user, and what to do next (a path's bytes that aren't UTF-8 escaped,
+    /// ``CommandLineWord/escaped(_:)``).
     public var description: String {
-        switch self {
-        case .denied(let path):
+        let path = CommandLineWord.escaped(path)
+        return switch self {
+        case .denied:
             "you didn't allow strata to give the plugin \(path); ask again and press Enter on strata's question to allow it"
-        case .unreadable(let path, let reason):
+        case .unreadable(_, let reason):
             "can't read \(path): \(reason)"
-        case .tooLarge(let path, let maximumBytes):
+        case .tooLarge(_, let maximumBytes):
             "can't read \(path): it is larger than the \(maximumBytes >> 20) MiB a file may be to cross to a sandboxed helper."
-        case .noScreen(let path):
+        case .noScreen:
             "can't ask you for \(path): strata asks only while the plugin's screen is in front. "
                 + "Name the file on the command line instead (a command's file argument)"
-        case .refused(let path, let reason):
+        case .refused(_, let reason):
             "strata won't give the plugin \(path): \(reason)"
         }
     }

@@ -11,6 +11,7 @@ final class RecordingScreen: Screen {
     var help: [HelpItem] = []
     var moreKeys: [HelpItem] = []
     var leavingQuestion: String?
+    var isReadyForKeys = true
 
     init(_ title: String) {
         self.title = title

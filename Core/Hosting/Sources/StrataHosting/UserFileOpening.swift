@@ -1,4 +1,5 @@
 import Glibc
+import StrataBase
 import StrataPluginKit
 
 /// The one judgement of a file the user hands a plugin (named on a command line, or typed in a screen and
@@ -31,9 +32,10 @@ public enum UserFileOpening {
     }
 
     /// `path` opened read-only as this process's user (non-blocking while it is judged, so that a FIFO can't
-    /// hold strata), if it is a regular file of at most `maximumBytes`; the caller closes it.
+    /// hold strata), if it is a regular file of at most `maximumBytes`; the caller closes it. A name from a
+    /// command line is opened by the bytes it came as (``CommandLineWord``).
     public static func open(_ path: String, maximumBytes: Int) -> Result<Int32, UserFileError> {
-        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        let descriptor = CommandLineWord.withPath(path) { Glibc.open($0, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK) }
         guard descriptor >= 0 else { return .failure(.unreadable(path: path, reason: errorText(errno) + ". Check the path.")) }
         var status = stat()
         let problem: UserFileError? =

@@ -22,6 +22,13 @@ public protocol Screen: AnyObject {
     /// line has no room for. Default: ``helpItems``.
     var keyHelp: [HelpItem] { get }
 
+    /// Whether the screen can take keys now: `false` while it loads what its keys act on, until that first
+    /// load ends, whether it worked or failed (a list before its items arrive). The app keeps the keys typed
+    /// meanwhile, in order, and gives them to it once it is ready, or after ``TerminalApp/keyHoldLimit`` at
+    /// the latest, so a burst typed as the screen opens is not lost and a load that never ends keeps no key
+    /// for good; Esc and Ctrl-C act at once. Default: true.
+    var isReadyForKeys: Bool { get }
+
     /// Whether the screen shows an animation (a ``Spinner``) and wants ``RenderContext/frame`` to advance
     /// about ten times a second. Default: false.
     var isAnimating: Bool { get }
@@ -60,6 +67,8 @@ extension Screen {
     public var helpItems: [HelpItem] { [] }
     /// The help line's keys.
     public var keyHelp: [HelpItem] { helpItems }
+    /// Ready at once.
+    public var isReadyForKeys: Bool { true }
     /// Not animating.
     public var isAnimating: Bool { false }
     /// Leaves at once.

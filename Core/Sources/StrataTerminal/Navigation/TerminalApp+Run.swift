@@ -13,7 +13,8 @@ extension TerminalApp {
     /// is 128 + the signal), SIGQUIT (restored by the signal handler before the process ends with it). Ctrl-Z hands the terminal back to the
     /// shell and takes it again on `fg`. The screen is redrawn after every key, resize, animation tick (ten a
     /// second while the top screen ``Screen/isAnimating``, none otherwise) and change of observed state,
-    /// writing only the cells that changed.
+    /// writing only the cells that changed. Keys typed before a screen is ready for them go to it once it is
+    /// (``Screen/isReadyForKeys``).
     ///
     /// - Parameter environment: Read for `TERM`, `NO_COLOR` and what the terminal says it can draw (see
     ///   ``TerminalCapabilities``); `nil` (the default) reads this process's environment.
@@ -56,6 +57,22 @@ extension TerminalApp {
             }
         }
 
+        // Wakes the loop when keys kept for a screen that isn't ready are due to it anyway (keyHoldLimit).
+        var keptKeysWake: (deadline: ContinuousClock.Instant, task: Task<Void, Never>)?
+        defer { keptKeysWake?.task.cancel() }
+        func wakeForKeptKeys() {
+            guard let deadline = keptKeysDeadline else { return }
+            guard keptKeysWake?.deadline != deadline else { return }
+            keptKeysWake?.task.cancel()
+            keptKeysWake = (
+                deadline,
+                Task { @MainActor in
+                    try? await Task.sleep(until: deadline, clock: .continuous)
+                    if !Task.isCancelled { continuation.yield(.refresh) }
+                }
+            )
+        }
+
         var renderer = FrameRenderer(colors: colors, trueColor: capabilities.trueColor)
         renderer.asciiOnly = !capabilities.unicode
         defer { session.write(renderer.finish()) }
@@ -75,9 +92,11 @@ extension TerminalApp {
             case .refresh: break
             case .endOfInput: break
             }
+            try deliverKeptKeys()
             if exitCode != nil || event == .endOfInput { break }
             redraw(session, &renderer, reportedCell: reportedCell)
             tickWhileAnimating()
+            wakeForKeptKeys()
         }
         let signal = signalState.pointee.quitSignal
         if signal != 0 { Self.endAfterGrace(exitCode: 128 + signal) }

@@ -29,6 +29,17 @@ public final class TerminalApp {
     public var trueColor = true
     /// The animation frame counter handed to screens in ``RenderContext/frame``.
     public private(set) var frame = 0
+    /// How long keys typed while the top screen isn't ready for them (``Screen/isReadyForKeys``) are kept
+    /// for it at most: past that they go to it as it is, so a load that never ends doesn't swallow them (a q
+    /// among them). Counted from the first key kept, and again each time a ready screen took one.
+    public var keyHoldLimit: Duration = .seconds(10)
+    /// The keys kept for a screen that isn't ready, in order, at most ``maximumKeptKeys``, and when the
+    /// current wait for one began.
+    private var keptKeys: [Key] = []
+    private var keptSince: ContinuousClock.Instant?
+    static let maximumKeptKeys = 256
+    /// What a screen threw for a kept key given to it while drawing, thrown by the next ``send(_:)``.
+    private var deferredError: (any Error)?
 
     /// Creates an app showing `root`.
     public init(root: any Screen) {
@@ -41,10 +52,48 @@ public final class TerminalApp {
         navigator = try Navigator(makeRoot: makeRoot)
     }
 
-    /// Handles a key as if it were typed.
+    /// Handles a key as if it were typed. While the top screen isn't ready for keys
+    /// (``Screen/isReadyForKeys``), the key is kept and given to it once it is, or after ``keyHoldLimit``;
+    /// Esc and Ctrl-C act at once, dropping what was kept.
     ///
     /// - Throws: Whatever the top screen throws; the app cannot go on after that.
     public func send(_ key: Key) throws {
+        if let error = deferredError {
+            deferredError = nil
+            throw error
+        }
+        if key == .escape || key == .interrupt {
+            keptKeys.removeAll()
+            keptSince = nil
+        } else if !keptKeys.isEmpty || !navigator.top.isReadyForKeys {
+            if keptKeys.isEmpty { keptSince = .now }
+            if keptKeys.count < Self.maximumKeptKeys { keptKeys.append(key) }
+            return try deliverKeptKeys()
+        }
+        try dispatch(key)
+    }
+
+    /// When the keys kept now go to the top screen whether it is ready or not; `nil` when none are kept.
+    var keptKeysDeadline: ContinuousClock.Instant? { keptKeys.isEmpty ? nil : keptSince.map { $0 + keyHoldLimit } }
+
+    /// Gives the keys kept while the top screen wasn't ready to the screens, in order: each to the top screen
+    /// once it is ready (an Enter among them may open another screen, which waits for the rest), or to
+    /// whatever screen is on top once ``keyHoldLimit`` has passed. The run loop calls it after every event,
+    /// and ``render(size:)`` before drawing.
+    ///
+    /// - Throws: Whatever a screen throws for one of the keys.
+    public func deliverKeptKeys() throws {
+        while let key = keptKeys.first, exitCode == nil {
+            let expired = keptKeysDeadline.map { ContinuousClock.now >= $0 } ?? true
+            guard navigator.top.isReadyForKeys || expired else { return }
+            keptKeys.removeFirst()
+            if !expired { keptSince = .now }
+            try dispatch(key)
+        }
+        if keptKeys.isEmpty { keptSince = nil }
+    }
+
+    private func dispatch(_ key: Key) throws {
         switch try navigator.top.handle(key) {
         case .handled: return
         case .exit: exitCode = 0
@@ -89,8 +138,12 @@ public final class TerminalApp {
         frame += 1
     }
 
-    /// Draws the whole app at `size`: title bar, the screens, help line.
+    /// Draws the whole app at `size`: title bar, the screens, help line; first, the keys kept for a screen
+    /// that is ready now go to it (what one throws, the next ``send(_:)`` throws).
     public func render(size: TerminalSize) -> ScreenBuffer {
+        if !keptKeys.isEmpty, deferredError == nil {
+            do { try deliverKeptKeys() } catch { deferredError = error }
+        }
         let canvas = Canvas(size: size)
         draw(in: canvas)
         return canvas.buffer

@@ -1,3 +1,5 @@
+import StrataBase
+
 /// Why a GPX file can't be used, naming the file and, for a broken file, the line.
 public enum GPXError: Error, Equatable, CustomStringConvertible {
     case unreadable(file: String, reason: String)
@@ -33,24 +35,26 @@ public enum GPXError: Error, Equatable, CustomStringConvertible {
         }
     }
 
+    /// What is wrong, naming the file with its bytes that aren't UTF-8 escaped (``CommandLineWord/escaped(_:)``).
     public var description: String {
-        switch self {
-        case .unreadable(let file, let reason):
+        let file = CommandLineWord.escaped(file)
+        return switch self {
+        case .unreadable(_, let reason):
             "can't read the track \(file): \(reason). Check the path."
-        case .malformed(let file, let line, let reason):
+        case .malformed(_, let line, let reason):
             "\(file):\(line): not well-formed XML (\(reason)). Export the track again or fix the file."
-        case .invalidValue(let file, let line, let element, let field, let value):
+        case .invalidValue(_, let line, let element, let field, let value):
             "\(file):\(line): <\(element)> has \(field) \"\(value)\", which is not a valid number or time, or out of range. Fix or remove that point."
-        case .notGPX(let file, let root):
+        case .notGPX(_, let root):
             "\(file) is not a GPX file (its root element is <\(root)>, expected <gpx>). Use a GPX 1.0 or 1.1 export."
-        case .nothingToRun(let file, let waypoints):
+        case .nothingToRun(_, let waypoints):
             "\(file) has no track or route to run (only \(waypoints) waypoint\(waypoints == 1 ? "" : "s")). Use a file with a <trk> or an <rte>."
-        case .emptyTracks(let file, let tracks):
+        case .emptyTracks(_, let tracks):
             "\(file) has \(tracks == 1 ? "a <trk>" : "\(tracks) <trk>s") with no points in \(tracks == 1 ? "it" : "them") (empty <trkseg>s), so nothing to run. "
                 + "Export the track again with its points."
-        case .unsupportedEncoding(let file, let encoding):
+        case .unsupportedEncoding(_, let encoding):
             "\(file) is \(encoding), which is not supported. Save it as UTF-8 (the GPX exports of watches and apps are)."
-        case .outsideSandbox(let file, let folder):
+        case .outsideSandbox(_, let folder):
             "can't read the track \(file): Running runs in a sandboxed helper, which reads only the tracks in its folder \(folder) and those named "
                 + "on the command line (strata running run --track FILE). Copy the track into that folder, or set \"isolation\": \"none\" under "
                 + "features.running in strata's config."

@@ -1,4 +1,5 @@
 import Foundation
+import StrataBase
 
 #if canImport(Glibc)
 import Glibc
@@ -63,7 +64,8 @@ struct GPXScanner: ~Copyable {
     /// Scans the file at `path`; `file` names it in errors.
     /// - Throws: `GPXError.unreadable` when it can't be opened or is a folder.
     init(path: String, file: String) throws(GPXError) {
-        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        // A name from a command line opens by the bytes it came as, UTF-8 or not.
+        let descriptor = CommandLineWord.withPath(path) { Glibc.open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else {
             let reason =
                 switch errno {

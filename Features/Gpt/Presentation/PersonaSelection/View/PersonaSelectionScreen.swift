@@ -23,6 +23,10 @@ final class PersonaSelectionScreen: Screen {
 
     var isAnimating: Bool { viewModel.isLoading }
 
+    /// Keys typed before the first load ends (Enter, then the trouble) wait for it: they were lost. A load
+    /// that fails ends the wait too, and the app gives them anyway past its hold limit.
+    var isReadyForKeys: Bool { viewModel.hasLoaded }
+
     func screenWillAppear() {
         Task { await viewModel.load() }
     }

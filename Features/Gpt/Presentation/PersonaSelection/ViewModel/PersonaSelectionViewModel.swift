@@ -24,6 +24,9 @@ public final class PersonaSelectionViewModel {
     public private(set) var personas: [Persona] = []
     public private(set) var usage: Usage?
     public private(set) var isLoading = false
+    /// Whether the first load ended (with the personas and the usage, or an error): until then keys have
+    /// nothing to act on.
+    public private(set) var hasLoaded = false
     /// Why the personas or the usage couldn't be loaded.
     public private(set) var errorMessage: String?
     public private(set) var selectedIndex: Int?
@@ -68,7 +71,10 @@ public final class PersonaSelectionViewModel {
     /// Loads the personas and today's usage; keeps the selection on the same persona when it still exists.
     public func load() async {
         isLoading = true
-        defer { isLoading = false }
+        defer {
+            isLoading = false
+            hasLoaded = true
+        }
         let previous = selectedPersona?.id
         do {
             personas = try await fetchPersonas.execute()
