@@ -41,7 +41,7 @@ enum HelperSpawn {
         let (pid, start) = started
         guard pid > 0 else { return .failure(HelperSpawnError(step: 0, code: -pid)) }
         guard start.failed_step == 0 else { return .failure(HelperSpawnError(step: start.failed_step, code: start.error)) }
-        return .success(HelperProcess(pid: pid, group: start.group, reports: start.reports, hasNamespaces: start.namespaces != 0))
+        return .success(HelperProcess(pid: pid, group: start.group, reports: start.reports))
     }
 }
 
@@ -52,8 +52,6 @@ struct HelperProcess: Sendable {
     let group: pid_t
     /// Where its namespace init reports how it ended, or -1.
     let reports: Int32
-    /// Whether it runs in namespaces of its own (its /proc shows no other process).
-    let hasNamespaces: Bool
 
     /// Ends the helper and whatever it started (SIGKILL to its group).
     func kill() { _ = Glibc.kill(-group, SIGKILL) }
