@@ -32,6 +32,10 @@ struct Layers {
     var dataSystemLibraries: [String: (pkgConfig: String, apt: String)] = [:]
     /// Whether `Tests/<Name>/PluginTests` exists: tests of the composition root and its commands.
     var pluginTests = false
+    /// SDK libraries only the feature's Data and plugin tests use (the HTTP client they send requests through).
+    /// Never a layer's: a library a target declares is linked into the plugin (`NEEDED`) whether or not it is
+    /// imported, and a plugin copied alone into a plugin folder then doesn't load where strata hasn't loaded it.
+    var testLibraries: [String] = []
 }
 
 /// One feature: `<Name>Domain` (Foundation only), `<Name>Data` and `<Name>Presentation` (Domain + their SDK
@@ -59,7 +63,7 @@ func feature(_ name: String, _ layers: Layers) -> (products: [Product], targets:
         .testTarget(name: "\(domain)Tests", dependencies: [.target(name: domain), .target(name: testing)],
                     path: "Tests/\(name)/DomainTests"),
         .testTarget(name: "\(data)Tests",
-                    dependencies: [.target(name: data), .target(name: testing), sdk("StrataTesting")] + layers.data.map(sdk),
+                    dependencies: [.target(name: data), .target(name: testing), sdk("StrataTesting")] + (layers.data + layers.testLibraries).map(sdk),
                     path: "Tests/\(name)/DataTests"),
         .testTarget(name: "\(presentation)Tests",
                     dependencies: [.target(name: presentation), .target(name: testing)] + layers.presentation.map(sdk),
@@ -70,7 +74,7 @@ func feature(_ name: String, _ layers: Layers) -> (products: [Product], targets:
         .testTarget(name: "\(plugin)Tests",
                     dependencies: [.target(name: plugin), .target(name: testing), sdk("StrataPluginKit"), sdk("StrataRuntime"),
                                    sdk("StrataTesting")]
-                        + (layers.data + layers.presentation).map(sdk),
+                        + (layers.data + layers.presentation + layers.testLibraries).map(sdk),
                     path: "Tests/\(name)/PluginTests"),
     ] : [])
     return ([.library(name: plugin, type: .dynamic, targets: [plugin, "\(plugin)Entry"])], targets)
@@ -78,11 +82,11 @@ func feature(_ name: String, _ layers: Layers) -> (products: [Product], targets:
 
 let features = [
     feature("Blocks", Layers(pluginTests: true)),
-    feature("Gpt", Layers(data: ["StrataNetworking", "StrataURLSession", "StrataStorage"], dataResources: [.copy("Resources")],
-                          pluginTests: true)),
-    feature("Movies", Layers(data: ["StrataNetworking", "StrataURLSession", "StrataStorage"], dataResources: [.copy("Resources")],
+    feature("Gpt", Layers(data: ["StrataNetworking", "StrataStorage"], dataResources: [.copy("Resources")],
+                          pluginTests: true, testLibraries: ["StrataURLSession"])),
+    feature("Movies", Layers(data: ["StrataNetworking", "StrataStorage"], dataResources: [.copy("Resources")],
                              dataSystemLibraries: ["CJPEG": ("libjpeg", "libjpeg-dev")],
-                             pluginTests: true)),
+                             pluginTests: true, testLibraries: ["StrataURLSession"])),
     feature("Running", Layers(data: ["StrataNetworking", "StrataStorage"], pluginTests: true)),
 ]
 
