@@ -32,6 +32,10 @@ struct Layers {
     var dataSystemLibraries: [String: (pkgConfig: String, apt: String)] = [:]
     /// Whether `Tests/<Name>/PluginTests` exists: tests of the composition root and its commands.
     var pluginTests = false
+    /// SDK libraries only the feature's Data and plugin tests use (the HTTP client they send requests through).
+    /// Never a layer's: a library a target declares is linked into the plugin (`NEEDED`) whether or not it is
+    /// imported, and a plugin copied alone into a plugin folder then doesn't load where strata hasn't loaded it.
+    var testLibraries: [String] = []
 }
 
 /// One feature: `<Name>Domain` (Foundation only), `<Name>Data` and `<Name>Presentation` (Domain + their SDK
@@ -59,7 +63,7 @@ func feature(_ name: String, _ layers: Layers) -> (products: [Product], targets:
         .testTarget(name: "\(domain)Tests", dependencies: [.target(name: domain), .target(name: testing)],
                     path: "Tests/\(name)/DomainTests"),
         .testTarget(name: "\(data)Tests",
-                    dependencies: [.target(name: data), .target(name: testing), sdk("StrataTesting")] + layers.data.map(sdk),
+                    dependencies: [.target(name: data), .target(name: testing), sdk("StrataTesting")] + (layers.data + layers.testLibraries).map(sdk),
                     path: "Tests/\(name)/DataTests"),
         .testTarget(name: "\(presentation)Tests",
                     dependencies: [.target(name: presentation), .target(name: testing)] + layers.presentation.map(sdk),
@@ -70,7 +74,7 @@ func feature(_ name: String, _ layers: Layers) -> (products: [Product], targets:
         .testTarget(name: "\(plugin)Tests",
                     dependencies: [.target(name: plugin), .target(name: testing), sdk("StrataPluginKit"), sdk("StrataRuntime"),
                                    sdk("StrataTesting")]
-                        + (layers.data + layers.presentation).map(sdk),
+                        + (layers.data + layers.presentation + layers.testLibraries).map(sdk),
                     path: "Tests/\(name)/PluginTests"),
     ] : [])
     return ([.library(name: plugin, type: .dynamic, targets: [plugin, "\(plugin)Entry"])], targets)
@@ -78,11 +82,11 @@ func feature(_ name: String, _ layers: Layers) -> (products: [Product], targets:
 
 let features = [
     feature("Blocks", Layers(pluginTests: true)),
-    feature("Gpt", Layers(data: ["StrataNetworking", "StrataURLSession", "StrataStorage"], dataResources: [.copy("Resources")],
-                          pluginTests: true)),
-    feature("Movies", Layers(data: ["StrataNetworking", "StrataURLSession", "StrataStorage"], dataResources: [.copy("Resources")],
+    feature("Gpt", Layers(data: ["StrataNetworking", "StrataStorage"], dataResources: [.copy("Resources")],
+                          pluginTests: true, testLibraries: ["StrataURLSession"])),
+    feature("Movies", Layers(data: ["StrataNetworking", "StrataStorage"], dataResources: [.copy("Resources")],
                              dataSystemLibraries: ["CJPEG": ("libjpeg", "libjpeg-dev")],
-                             pluginTests: true)),
+                             pluginTests: true, testLibraries: ["StrataURLSession"])),
     feature("Running", Layers(data: ["StrataNetworking", "StrataStorage"], pluginTests: true)),
 ]
 
@@ -112,6 +116,25 @@ let fixtureProducts: [Product] = faultFixtures.map { name in
              targets: ["Fixture\(name)"] + (constructorFixtures.contains(name) ? ["Fixture\(name)Constructor"] : []))
 }
 
+// MARK: - Start-up
+
+/// Two libraries that strata loads at every start (SQLite, which libStrataStorage links, and libstdc++, which the
+/// Swift runtime links) bind about 1,500 and 1,650 references to themselves when they load: SQLite is built
+/// with `-z now` and neither with `-Bsymbolic`. The loader looks each up in every object before them in the
+/// search order, which follows strata's `NEEDED` list: at the end of it, 20-odd objects each. Named to the
+/// linker as files, before the libraries the Swift objects autolink, they come first in that list: the same
+/// objects load and each symbol binds to the same definition (no object strata loads defines a symbol either
+/// of them defines; a test checks), found at the second or third stop. `LD_DEBUG=symbols` for `strata
+/// --version`: 110,000 lookups in an object → 48,000 (Benchmarks/RESULTS.md, section 2).
+var searchedFirst: [LinkerSetting] {
+    #if os(Linux) && arch(arm64)
+    let libraries = "/usr/lib/aarch64-linux-gnu"
+    #else
+    let libraries = "/usr/lib/x86_64-linux-gnu"
+    #endif
+    return [.unsafeFlags(["\(libraries)/libsqlite3.so", "\(libraries)/libstdc++.so.6"])]
+}
+
 // MARK: - Package
 
 let package = Package(
@@ -134,7 +157,7 @@ let package = Package(
         // The sandbox a plugin's helper process puts itself in: Landlock through a C shim (syscall(2) is
         // variadic), and a seccomp filter written as a BPF program there (the kernel's headers only).
         .target(name: "CSandbox", path: "Core/HostSandbox/CSandbox"),
-        .executableTarget(name: "strata", dependencies: ["StrataHost", base], path: "Core/HostMain"),
+        .executableTarget(name: "strata", dependencies: ["StrataHost", base], path: "Core/HostMain", linkerSettings: searchedFirst),
         .testTarget(name: "HostUnitTests", dependencies: ["StrataHost", sdk("StrataPluginKit"), sdk("StrataHosting")],
                     path: "Tests/HostUnitTests"),
         // The probe HostUnitTests runs in a helper's sandbox to check its seccomp filter from inside (built with the rest by

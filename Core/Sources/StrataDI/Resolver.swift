@@ -16,6 +16,14 @@ public struct Resolver: Sendable, CustomReflectable {
     /// - Throws: `DIError` if it is not registered, its factory fails, or it closes a cycle.
     @inlinable
     public func resolve<T>(_ type: T.Type = T.self, name: String? = nil) throws(DIError) -> T {
+        try resolveFromSource(type, name: name)
+    }
+
+    /// `resolve` as this module compiles it, where the resolver's layout is known: the source is used where it
+    /// is stored. Inlined into a plugin, the same call reads `source` through the getter of a resilient struct,
+    /// a copy that retains what the source holds and releases it after.
+    @usableFromInline
+    func resolveFromSource<T>(_ type: T.Type, name: String?) throws(DIError) -> T {
         try source.resolve(type, name: name, requester: requester)
     }
 

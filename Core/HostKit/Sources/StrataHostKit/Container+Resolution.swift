@@ -83,32 +83,38 @@ extension Container {
     }
 
     /// A factory's nested resolve, reached through its resolver's source and so unspecialized: a transient
-    /// entry is built through its type-erased `make(_:into:)`, which needs no generic metadata (each generic
-    /// type an unspecialized path meets costs a lookup); the other scopes take the generic path.
-    func resolveNested<T>(_ key: Key, trail: ResolutionTrail, requester: Owner) throws(DIError) -> T {
-        guard let found = entry(for: key, requester: requester) else { throw notRegistered(key, requester: requester) }
-        guard found.scope == .transient else { return try resolve(found, key, trail: trail, requester: requester) }
+    /// entry is built through `make(_:as:)`, a method of the entry's class, which needs no generic metadata
+    /// (each generic type an unspecialized path meets costs a lookup in the runtime's cache: `Entry<T>` to
+    /// downcast to, or the `Result<T, DIError>` that `withUnsafeTemporaryAllocation` with a typed throw made,
+    /// twice a 3-level graph); the other scopes take the generic path. No `Key` is made unless it is needed
+    /// (another scope, an error): unspecialized, copying and destroying one (its optional name and owner)
+    /// went through the runtime's value witnesses.
+    func resolveNested<T>(_ type: T.Type, _ name: String?, trail: ResolutionTrail, requester: Owner) throws(DIError) -> T {
+        guard let found = entry(ObjectIdentifier(type), name, requester: requester) else { throw notRegistered(Key(type, name), requester: requester) }
+        guard found.scope == .transient else { return try resolve(found, Key(type, name), trail: trail, requester: requester) }
         let resolver = try childResolver(of: found, trail: trail, requester: requester)
-        return try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { (buffer) throws(DIError) -> T in
-            guard let slot = buffer.baseAddress else { preconditionFailure("a temporary allocation of one has an address") }
-            do {
-                try found.make(resolver, into: UnsafeMutableRawPointer(slot))
-            } catch {
-                throw Self.failure(error, of: found)
-            }
-            return slot.move()
+        do {
+            return try found.make(resolver, as: T.self)
+        } catch {
+            throw Self.failure(error, of: found)
         }
     }
 
     /// The entry `requester` gets for `key`: from the frozen table without a lock, else from the open one.
     @inlinable
     func entry(for key: Key, requester: Owner) -> AnyEntry? {
+        entry(key.type, key.name, requester: requester)
+    }
+
+    /// The entry `requester` gets for a type and name.
+    @inlinable
+    func entry(_ type: ObjectIdentifier, _ name: String?, requester: Owner) -> AnyEntry? {
         if let table = UnsafeRawPointer(bitPattern: frozenPointer.load(ordering: .acquiring)) {
             Unmanaged<FrozenTable>.fromOpaque(table)._withUnsafeGuaranteedRef {
-                $0.borrowedLookup(key.type, key.name, requester: requester)?.takeUnretainedValue()
+                $0.borrowedLookup(type, name, requester: requester)?.takeUnretainedValue()
             }
         } else {
-            openEntry(key, requester: requester)
+            openEntry(type, name, requester: requester)
         }
     }
 
@@ -149,14 +155,16 @@ extension Container {
         }
         // A plugin's factory resolves as that plugin (it may use its own private registrations); the host's
         // services resolve on behalf of whoever asked.
-        return Resolver(requester: entry.owner == .host ? requester : entry.owner, source: ResolutionStep(container: self, trail: inner))
+        let asking: Owner
+        if case .host = entry.owner { asking = requester } else { asking = entry.owner }
+        return Resolver(requester: asking, source: ResolutionStep(container: self, trail: inner))
     }
 
-    /// The entry `requester` gets for `key`'s type and name before `freeze()` (see `Container.visible`).
+    /// The entry `requester` gets for a type and name before `freeze()` (see `Container.visible`).
     @usableFromInline
-    func openEntry(_ key: Key, requester: Owner) -> AnyEntry? {
+    func openEntry(_ type: ObjectIdentifier, _ name: String?, requester: Owner) -> AnyEntry? {
         open.withLock { table in
-            Self.visible(to: requester, among: table.values.lazy.filter { $0.key.type == key.type && $0.key.name == key.name })
+            Self.visible(to: requester, among: table.values.lazy.filter { $0.key.type == type && $0.key.name == name })
         }
     }
 
@@ -176,12 +184,17 @@ extension Container {
     /// may not see it. 0: its own private one, or the shared one for the host (no better can follow);
     /// 1: the shared one; 2: another plugin's private one, which only the host (opening every plugin's
     /// screens) gets.
+    /// (Matched by case, not with `==`: `Owner`'s `==` is a call into the SDK library, and this runs for every
+    /// entry a lookup meets.)
     @inlinable
     static func rank(of scope: Owner?, for requester: Owner) -> Int? {
-        switch scope {
-        case requester: 0
-        case nil: requester == .host ? 0 : 1
-        default: requester == .host ? 2 : nil
+        switch (scope, requester) {
+        case (nil, .host): 0
+        case (nil, .plugin): 1
+        case (.host, .host): 0
+        case (.plugin(let owner), .plugin(let asking)): owner == asking ? 0 : nil
+        case (.plugin, .host): 2
+        case (.host, .plugin): nil
         }
     }
 

@@ -38,8 +38,8 @@ class AnyEntry: @unchecked Sendable {
         return Unmanaged<InstanceBox<T>>.fromOpaque(UnsafeRawPointer(bitPattern: original)!).takeUnretainedValue().value
     }
 
-    /// Builds an instance into `out`, uninitialized memory of the registered type (`Entry<T>` does).
-    func make(_ resolver: Resolver, into out: UnsafeMutableRawPointer) throws {
+    /// Builds an instance of the registered type, `type` (`Entry<T>` does; it traps if `type` is another).
+    func make<U>(_ resolver: Resolver, as type: U.Type) throws -> U {
         preconditionFailure("every entry is an Entry<T>")
     }
 
@@ -72,7 +72,7 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
         super.init(key: key, owner: owner, scope: scope)
     }
 
-    override func make(_ resolver: Resolver, into out: UnsafeMutableRawPointer) throws {
-        out.assumingMemoryBound(to: T.self).initialize(to: try factory(resolver))
+    override func make<U>(_ resolver: Resolver, as type: U.Type) throws -> U {
+        _identityCast(try factory(resolver), to: U.self)
     }
 }

@@ -52,6 +52,6 @@ struct ResolutionStep: ResolutionSource {
     /// Called through the existential, so unspecialized: see `Container.resolveNested`.
     @usableFromInline
     func resolve<T>(_ type: T.Type, name: String?, requester: Owner) throws(DIError) -> T {
-        try container.resolveNested(Key(type, name), trail: trail, requester: requester)
+        try container.resolveNested(type, name, trail: trail, requester: requester)
     }
 }
