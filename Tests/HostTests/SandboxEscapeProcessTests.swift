@@ -75,9 +75,10 @@ import Testing
     }
 
     /// /proc showed the helper every process of the machine: another process's command line (a `--password`
-    /// on it) and the socket list (`/proc/net/unix`, every socket file's path). Now the helper has a pid
-    /// namespace of its own, and a procfs that shows it alone: no other process, strata included, and no
-    /// `/proc/net`. In process the same reads get through.
+    /// on it) and the socket list (`/proc/net/unix`, every socket file's path). Now the helper has a pid and a
+    /// network namespace of its own, and a procfs that shows it alone: no other process, strata included, no
+    /// `/proc/net`, and no socket of the machine's in its own folder's `net/`. In process the same reads get
+    /// through.
     @Test(arguments: Isolation.allCases)
     func aHelpersProcShowsNoOtherProcessNorSocket(_ isolation: Isolation) throws {
         let hostile = try Hostile(isolation)
@@ -99,6 +100,8 @@ import Testing
         case .process:
             #expect(commandLine.status == 1 && commandLine.stderr.contains("denied: open"), "\(commandLine.stdout)")
             #expect(sockets.status == 1 && sockets.stderr.contains("denied: open"), "\(sockets.stdout)")
+            let ownSockets = try hostile.run("show", "/proc/self/net/unix")
+            #expect(ownSockets.status == 0 && !ownSockets.stdout.contains(listener.path) && !ownSockets.stdout.contains("/"), "\(ownSockets.stdout)")
             // Its own entry still reads (Dispatch needs its threads'), under its pid there, 2.
             #expect(own.status == 0 && own.stdout.contains("\nPid:\t2\n"), "\(own.stdout) \(own.stderr)")
             // Its namespace's init is a copy of strata: hidden from a user other than root, and with strata's

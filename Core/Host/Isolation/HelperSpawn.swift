@@ -5,8 +5,8 @@ import Glibc
 /// Starts a plugin's helper as one process image (`strata_helper_spawn` in the C shim): strata has made
 /// everything beforehand (``HelperLaunch``); its child takes the socket as descriptor 3, the error pipe as
 /// standard error, a process group of its own, the parent-death signal, the resource limits and, unless the
-/// plugin is `process-unsandboxed`, namespaces of its own (where this machine makes them: a user, pid and
-/// mount namespace whose /proc shows the helper alone), the Landlock ruleset and the seccomp filter,
+/// plugin is `process-unsandboxed`, namespaces of its own (where this machine makes them: a user, pid, mount
+/// and network namespace whose /proc shows the helper alone), the Landlock ruleset and the seccomp filter,
 /// then executes the helper.
 enum HelperSpawn {
     /// Starts the helper from the calling thread, whose end sends it SIGKILL (PR_SET_PDEATHSIG).

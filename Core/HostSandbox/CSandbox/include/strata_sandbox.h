@@ -73,8 +73,8 @@ struct strata_helper_start {
     int landlock_abi;
     /// strata's user and group, which the helper keeps in its user namespace.
     uint32_t uid, gid;
-    /// In: whether to start a sandboxed helper in namespaces of its own under an init (user, pid and mount,
-    /// with a procfs that shows the helper alone). Out: whether it was (this machine may refuse to
+    /// In: whether to start a sandboxed helper in namespaces of its own under an init (user, pid, mount and
+    /// network, with a procfs that shows the helper alone). Out: whether it was (this machine may refuse to
     /// make them).
     int namespaces;
     /// Set when the child could not get as far as executing `path`: the step (``strata_helper_step``) and errno.
