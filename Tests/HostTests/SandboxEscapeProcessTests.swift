@@ -111,6 +111,25 @@ import Testing
         }
     }
 
+    /// Where a user may make no namespace (`user.max_user_namespaces` 0, as in a user namespace of the test's
+    /// own, whose limit it may lower), the helper starts without them, sandboxed all the same (Landlock, the
+    /// seccomp filter, no new privileges), and the command runs.
+    @Test(.timeLimit(.minutes(10)))
+    func withoutNamespacesTheHelperStillStartsSandboxed() throws {
+        let hostile = try Hostile(.process)
+        let sandbox = hostile.sandbox
+        let script = #"echo 0 > /proc/sys/user/max_user_namespaces && exec "$0" "$@""#
+        let result = try launch(
+            "/usr/bin/unshare",
+            ["--user", "--map-root-user", "/bin/sh", "-c", script, BuildProducts.strata, "--config", sandbox.config.path, "--data-dir",
+             sandbox.data.path, "hostile", "show", "/proc/self/status"],
+            environment: ["XDG_STATE_HOME": sandbox.state.path]
+        ).wait()
+        let lines = result.stdout.split(separator: "\n")
+        #expect(result.status == 0 && lines.contains("Seccomp:\t2") && lines.contains("NoNewPrivs:\t1"), "\(result.stdout) \(result.stderr)")
+        #expect(!lines.contains("Pid:\t2"), "it has no pid namespace of its own: \(result.stdout)")
+    }
+
     /// The init of the helper's namespaces is a copy of strata: once the helper runs, it keeps none of strata's
     /// memory (its heap may hold keys and the user's data), only its own stack, so a helper that found a way
     /// into it would find nothing there, and strata pays no copy for pages it writes afterwards.
