@@ -106,9 +106,14 @@ struct PluginLifecycleCommands {
         }
     }
 
-    /// `strata plugins uninstall ID`: removes a library from the user's plugin folder.
+    /// `strata plugins uninstall ID`: removes a library from the user's plugin folder. One that ships with
+    /// strata (where the default prefix, `~/.local`, puts it in that same folder) is disabled instead.
     func uninstall(_ id: String) -> Int32 {
         guard let plugin = known(id) else { return 1 }
+        if context.config.shipped.contains(path: plugin.path) {
+            Console.writeLine("\(id) ships with strata (\(plugin.path)), and uninstall removes only plugins you installed; disabling it instead.")
+            return setEnabled(id, false)
+        }
         let folder = PluginDiscovery.userDirectory(environment: context.environment)
         guard URL(fileURLWithPath: plugin.path).deletingLastPathComponent().path == realPath(folder) else {
             Console.error(
