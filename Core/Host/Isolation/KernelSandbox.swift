@@ -26,8 +26,10 @@ struct KernelSandbox {
 
     /// Paths every helper reads: system libraries, certificates, time zones, the loader's cache, and `/proc`
     /// (Dispatch reads each of its worker threads' `/proc/<tid>/stat` and ends the process when it can't, so a
-    /// rule for the helper's own folder alone won't do; another process's memory and environment stay out of
-    /// reach, since Landlock allows ptrace-mode access only inside the helper's own domain).
+    /// rule for the helper's own folder alone won't do). In namespaces of its own, the helper's init mounts a
+    /// procfs that shows the helper alone and adds the rule for that one (`namespace_init` in sandbox.c); this
+    /// rule is for a helper started without them, where another process's memory and environment stay out of
+    /// reach, since Landlock allows ptrace-mode access only inside the helper's own domain.
     static let systemReadable = [
         "/usr/lib", "/usr/lib64", "/lib", "/lib64", "/usr/share/zoneinfo", "/usr/share/ca-certificates",
         "/etc/ssl", "/etc/ca-certificates", "/etc/localtime", "/etc/ld.so.cache", "/dev/null", "/dev/urandom",
