@@ -44,6 +44,35 @@ import Testing
         #expect(authorization == (isolation == "process" ? nil : "Bearer sk-test-0123456789"), "\(String(describing: authorization))")
     }
 
+    /// #46, the slow HTTP: while a command waits in its helper for the rest of its reply, no thread of the pool
+    /// that strata's tasks run on is held in a read. The command's frames and the helper's standard error were
+    /// read there; on 2 cores those two reads were the whole pool, and the task relaying each piece of an answer
+    /// waited for libdispatch's once-a-second check to add a thread (RESULTS.md §7: 0.8-0.9 s per request).
+    @Test(.timeLimit(.minutes(10)))
+    func whileACommandWaitsForItsReplyNoneOfStratasTaskThreadsIsHeldReading() throws {
+        let server = try LoopbackHTTPServer()
+        let gate = try LoopbackGate()
+        defer { gate.open(); server.stop() }
+        server.route("POST", "/v1/chat/completions", response: Self.reply.holding(after: 1, until: gate))
+        let sandbox = try sandbox(server)
+        let ask = try launchAsk(sandbox)
+        while ask.isRunning && !ask.outputSoFar.contains("Sunny") { usleep(5_000) }  // polling the child
+        let tasks = "/proc/\(ask.processIdentifier)/task"
+        let threads = ((try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? []).compactMap { id -> (name: String, waits: String)? in
+            guard let name = try? String(contentsOfFile: "\(tasks)/\(id)/comm", encoding: .utf8),
+                let waits = try? String(contentsOfFile: "\(tasks)/\(id)/wchan", encoding: .utf8)
+            else { return nil }
+            return (name.trimmingCharacters(in: .whitespacesAndNewlines), waits)
+        }
+        gate.open()
+        let result = try ask.wait()
+        #expect(result.status == 0 && result.stdout.contains("Sunny side up!"), "\(result.stderr)")
+        // libdispatch names the pool's threads after their queue (`com.apple.root.default-qos`, its last 15 bytes).
+        #expect(threads.contains { $0.name.contains("qos") }, "strata's threads: \(threads)")
+        let held = threads.filter { $0.name.contains("qos") && ($0.waits.contains("read") || ($0.waits.contains("poll") && !$0.waits.contains("epoll"))) }
+        #expect(held.isEmpty, "strata's task threads held in reads: \(held)")
+    }
+
     /// Ctrl-C while the reply streams in through the helper cancels it there and in strata: the day's use is
     /// given back, and the exit status is 130, as in process.
     @Test(.timeLimit(.minutes(10)))

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Glibc
 import StrataBase
@@ -86,6 +87,32 @@ import Testing
         guard case .refused(let reason)? = refused else { Issue.record("expected .refused, got \(String(describing: refused))"); return }
         #expect(reason.hasPrefix("x didn't declare the host evil.example.org"))
         #expect(refused?.description.contains("Check the network") == false)
+    }
+
+    /// #46 E-1: the reader of a helper's frames takes a request and reads on, and strata's client is made in the
+    /// request's task. The first request loads that client's library on the main queue, where a screen's key
+    /// waits for the frame this reader reads: made here, it held the reader until the key gave up, 5 s later.
+    @Test(.timeLimit(.minutes(10))) func takingARequestDoesntWaitForStrataToMakeItsClient() throws {
+        let clientMayBeMade = DispatchSemaphore(value: 0)
+        let network = HelperNetwork(pluginID: "x", capabilities: .init(network: ["api.example.com"])) {
+            clientMayBeMade.wait()
+            return FailingClient(error: .notConnected(detail: "Connection refused"))
+        }
+        var sockets: [Int32] = [0, 0]
+        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &sockets) == 0)
+        defer { sockets.forEach { close($0) } }
+        let relay = HelperHTTPRelay(channel: HelperChannel(descriptor: sockets[0]), network: network)
+        let request = HelperWire.Frame(.streamOpen, Array(try JSONEncoder().encode(HelperFetch(id: 1, url: "https://api.example.com/v1"))))
+        let taken = DispatchSemaphore(value: 0)
+        try #require(detachThread(named: "strata-side") { if relay.receive(request) { taken.signal() } })
+
+        let readOn = taken.wait(timeout: .now() + 10) == .success
+        clientMayBeMade.signal()
+        #expect(readOn, "the reader waited for strata's HTTP client to be made")
+        // Once made, the client answers, and the helper gets the request's end.
+        let answer = try HelperChannel(descriptor: sockets[1]).receive(until: .now + .seconds(10))
+        #expect(answer.kind == .streamEnd, "\(answer.kind)")
+        if !readOn { _ = taken.wait(timeout: .now() + 10) }
     }
 
     /// Sends a request through a helper's client, with strata's relay at the other end of a socket pair.

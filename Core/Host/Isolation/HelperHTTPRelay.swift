@@ -102,13 +102,12 @@ final class HelperHTTPRelay: Sendable {
         }) { stream.stop() }
     }
 
+    /// Admits `fetch` here, on the thread that reads the helper's frames, and makes its request in its own task:
+    /// the first request loads strata's HTTP client, which opens its library on the main queue
+    /// (``DynamicLibrary``), and a screen's request waits on the main queue for the frame this thread reads.
+    /// Made here, the first search of a fresh app waited 5 s for itself (#46 E-1).
     private func open(_ fetch: HelperFetch) {
         let id = fetch.id
-        let parts: AsyncThrowingStream<HTTPStreamPart, any Error>
-        switch network.stream(fetch) {
-        case .failure(let refusal): return send(head: HelperFetch.Answer(id: id, error: HelperNetworkFailure(.refused, detail: refusal.reason)))
-        case .success(let stream): parts = stream
-        }
         let admitted = streams.withLock { streams in
             guard streams[id] == nil, streams.count < Self.maximumOpen else { return false }
             streams[id] = Stream(host: URL(string: fetch.url)?.host ?? fetch.url)
@@ -117,7 +116,15 @@ final class HelperHTTPRelay: Sendable {
         guard admitted else {
             return send(head: HelperFetch.Answer(id: id, failure: "\(network.pluginID) has \(Self.maximumOpen) requests under way already"))
         }
+        let network = network
         let task = Task { [self] in
+            let parts: AsyncThrowingStream<HTTPStreamPart, any Error>
+            switch network.stream(fetch) {
+            case .failure(let refusal):
+                guard streams.withLock({ $0.removeValue(forKey: id) }) != nil else { return }
+                return send(head: HelperFetch.Answer(id: id, error: HelperNetworkFailure(.refused, detail: refusal.reason)))
+            case .success(let stream): parts = stream
+            }
             do {
                 for try await part in parts {
                     switch part {

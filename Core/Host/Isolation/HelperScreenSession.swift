@@ -1,6 +1,7 @@
 import Dispatch
 import FoundationEssentials
 import Glibc
+import StrataBase
 import StrataTerminal
 import Synchronization
 
@@ -79,7 +80,8 @@ final class HelperScreenSession: Sendable {
         self.helper = helper
         files = HelperFileGrants(helperWritable: helper.writable)
         http = HelperHTTPRelay(channel: helper.channel, network: network)
-        DispatchQueue.global().async { [self] in read() }
+        // A thread of its own: it blocks in its reads, and a request on the main actor waits for what it reads.
+        if !detachThread(named: "strata-screen", { [self] in read() }) { DispatchQueue.global().async { [self] in read() } }
     }
 
     /// Where events go (set once the screen showing the session exists).

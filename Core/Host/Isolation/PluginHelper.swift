@@ -162,43 +162,23 @@ final class PluginHelper: Sendable {
         let channel = channel
         let http = HelperHTTPRelay(channel: channel, network: network)
         // Its requests end before the socket closes: none writes to a descriptor reused since.
-        let failure = { (problem: String?) in
+        let failure: @Sendable (String?) -> Result<Int32, HelperFailure> = { problem in
             http.cancelAll()
             return Result<Int32, HelperFailure>.failure(HelperFailure(pluginID: self.pluginID, reason: self.stop(saying: problem)))
         }
-        let cancelled = Atomic(false)
+        let cancelled = CancelFlag()
         return await withTaskCancellationHandler {
-            // One for the whole command, so that its bounds hold across the requests.
-            var grants: HelperSocketGrants?
-            while true {
-                let frame: HelperWire.Frame
-                do throws(HelperWire.Problem) {
-                    frame = try channel.receive()
-                } catch let problem {
-                    guard cancelled.load(ordering: .relaxed) else { return failure(problem.helperFault) }
-                    // Ended past the wait for its command to stop: the user's Ctrl-C, not a death.
-                    http.cancelAll()
-                    self.stop()
-                    error("strata: plugin \(pluginID)'s helper didn't end its command within \(Self.cancelSeconds) s of Ctrl-C, so strata stopped it")
-                    return .success(130)
+            // The frames are read on a thread of their own, not one of the Swift pool's: a blocking read there
+            // left the pool a thread short, and the task relaying the command's HTTP answer waited for
+            // libdispatch to notice and add one, up to a second per request (#46, RESULTS.md §7).
+            await withCheckedContinuation { (done: CheckedContinuation<Result<Int32, HelperFailure>, Never>) in
+                let started = detachThread(named: "strata-helper-rd") {
+                    done.resume(returning: self.relay(http: http, sockets: sockets, output: output, error: error, cancelled: cancelled, failure: failure))
                 }
-                switch frame.kind {
-                case .output: output(frame.text)
-                case .error: error(frame.text)
-                case .exit:
-                    http.cancelAll()
-                    return .success(Self.exitCode(frame.number, cancelled: cancelled.load(ordering: .relaxed), error: error))
-                case .streamOpen, .streamAck, .streamCancel:
-                    guard http.receive(frame) else { return failure("sent a request strata can't read") }
-                case .socketOpen:
-                    let answering = grants ?? sockets?() ?? HelperSocketGrants(pluginID: pluginID, granted: [], advice: "")
-                    grants = answering
-                    guard answering.answer(frame.payload, on: channel) else { return failure("sent a request strata can't read") }
-                default: return failure("sent a frame out of turn (\(frame.kind))")
-                }
+                if !started { done.resume(returning: failure("strata couldn't start the thread that reads its helper")) }
             }
         } onCancel: {
-            cancelled.store(true, ordering: .relaxed)
+            cancelled.value.store(true, ordering: .relaxed)
             channel.send(.init(.cancel))
             // A helper that doesn't end its command when told is ended: Ctrl-C always gets the user back.
             let (process, stopped) = (process, lifetime)
@@ -206,6 +186,48 @@ final class PluginHelper: Sendable {
                 if !stopped.hasEnded(within: .seconds(0)) { process.kill() }
             }
         }
+    }
+
+    /// Reads the helper's frames for the command under way until its exit frame or its end, on the calling
+    /// thread (which it holds): output to `output` and `error`, HTTP requests to `http`, sockets to `sockets`.
+    private func relay(
+        http: HelperHTTPRelay, sockets: (@Sendable () -> HelperSocketGrants)?, output: @Sendable (String) -> Void,
+        error: @Sendable (String) -> Void, cancelled: CancelFlag, failure: (String?) -> Result<Int32, HelperFailure>
+    ) -> Result<Int32, HelperFailure> {
+        // One for the whole command, so that its bounds hold across the requests.
+        var grants: HelperSocketGrants?
+        while true {
+            let frame: HelperWire.Frame
+            do throws(HelperWire.Problem) {
+                frame = try channel.receive()
+            } catch let problem {
+                guard cancelled.value.load(ordering: .relaxed) else { return failure(problem.helperFault) }
+                // Ended past the wait for its command to stop: the user's Ctrl-C, not a death.
+                http.cancelAll()
+                stop()
+                error("strata: plugin \(pluginID)'s helper didn't end its command within \(Self.cancelSeconds) s of Ctrl-C, so strata stopped it")
+                return .success(130)
+            }
+            switch frame.kind {
+            case .output: output(frame.text)
+            case .error: error(frame.text)
+            case .exit:
+                http.cancelAll()
+                return .success(Self.exitCode(frame.number, cancelled: cancelled.value.load(ordering: .relaxed), error: error))
+            case .streamOpen, .streamAck, .streamCancel:
+                guard http.receive(frame) else { return failure("sent a request strata can't read") }
+            case .socketOpen:
+                let answering = grants ?? sockets?() ?? HelperSocketGrants(pluginID: pluginID, granted: [], advice: "")
+                grants = answering
+                guard answering.answer(frame.payload, on: channel) else { return failure("sent a request strata can't read") }
+            default: return failure("sent a frame out of turn (\(frame.kind))")
+            }
+        }
+    }
+
+    /// Whether the user pressed Ctrl-C on the command under way.
+    final class CancelFlag: Sendable {
+        let value = Atomic(false)
     }
 
     /// How long a helper has to end its command after Ctrl-C before strata ends the helper.
@@ -285,7 +307,8 @@ final class HelperStandardError: Sendable {
     private let finished = DispatchSemaphore(value: 0)
 
     init(descriptor: Int32) {
-        DispatchQueue.global().async { [self] in
+        // A thread of its own, not one of the pool's that Swift's tasks run on: its read blocks until the helper ends.
+        let reading: @Sendable () -> Void = { [self] in
             var chunk = [UInt8](repeating: 0, count: 4096)
             while true {
                 let count = read(descriptor, &chunk, chunk.count)
@@ -296,6 +319,7 @@ final class HelperStandardError: Sendable {
             close(descriptor)
             self.finished.signal()
         }
+        if !detachThread(named: "strata-helper-2", reading) { DispatchQueue.global().async(execute: reading) }
     }
 
     /// What it wrote, once it has ended (a bounded wait: a grandchild could hold the pipe open).
