@@ -230,14 +230,35 @@ final class Sandbox {
         try Data(json.utf8).write(to: config)
     }
 
-    /// Copies the fixture `libStrataFixture<fixture>.so` into the plugin folder as `lib<name>Plugin.so`.
+    /// Copies the fixture `libStrataFixture<fixture>.so` into the plugin folder as `lib<name>Plugin.so`. A
+    /// fixture that reaches beyond its data folder (Hostile's hosts, the screens of Versioned) is approved
+    /// with `strata plugins allow ID --yes` before the next run, as its user would, unless `approved` is false.
     @discardableResult
-    func install(fixture: String, as name: String) throws -> URL {
+    func install(fixture: String, as name: String, approved: Bool = true) throws -> URL {
         let source = BuildProducts.directory.appendingPathComponent("libStrataFixture\(fixture).so")
         let target = plugins.appendingPathComponent("lib\(name)Plugin.so")
         try FileManager.default.copyItem(at: source, to: target)
         chmod(target.path, 0o755)
+        if approved, let descriptor = try? PluginDescriptorReader.read(libraryAt: source.path),
+           !descriptor.capabilities.isEmpty || !descriptor.screens.isEmpty {
+            pendingApprovals.append(name.lowercased())
+        }
         return target
+    }
+
+    /// Installed fixtures to approve before the next run.
+    private var pendingApprovals: [String] = []
+
+    /// Approves the fixtures installed since the last run (those it can: its config must list the folder).
+    private func approvePending(environment: [String: String]) throws {
+        let pending = pendingApprovals
+        pendingApprovals = []
+        for id in pending {
+            let allowed = try HostTests.launch(
+                BuildProducts.strata, ["--config", config.path, "--data-dir", data.path, "plugins", "allow", id, "--yes"],
+                environment: ["XDG_STATE_HOME": state.path].merging(environment) { $1 }).wait()
+            if allowed.status != 0 { pendingApprovals.append(id) }
+        }
     }
 
     /// The sandbox's state folder (`XDG_STATE_HOME`): crash records live here from one run to the next.
@@ -250,7 +271,8 @@ final class Sandbox {
 
     /// Starts `strata` with this sandbox's config, data and state folders, without waiting for it.
     func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> LaunchedProcess {
-        try HostTests.launch(BuildProducts.strata, ["--config", config.path, "--data-dir", data.path] + arguments,
+        if !pendingApprovals.isEmpty, FileManager.default.fileExists(atPath: config.path) { try approvePending(environment: environment) }
+        return try HostTests.launch(BuildProducts.strata, ["--config", config.path, "--data-dir", data.path] + arguments,
                              environment: ["XDG_STATE_HOME": state.path].merging(environment) { $1 })
     }
 }
