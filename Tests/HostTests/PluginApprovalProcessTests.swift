@@ -150,4 +150,28 @@ import Testing
         #expect(rows.first?["approval"] as? String == "not needed" && rows.first?["reaches"] as? [String] == [], "\(list.stdout)")
         #expect(try healthy.strata(["healthy", "ping"]).status == 0)
     }
+
+    /// In the app, a drop-in waiting for approval says so on the home screen; Enter shows what it asks for, and
+    /// Enter again allows it (recorded as `plugins allow` records it) and opens it. Before, it opened unasked.
+    @Test(.timeLimit(.minutes(10)))
+    func theAppAsksBeforeADropInOpensAndEnterAllowsIt() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.install(fixture: "Hostile", as: "Hostile", approved: false)
+        let isolated = IsolatedAppTests()
+        let (terminal, _) = try await isolated.app.startStrata(
+            in: sandbox, config: IsolatedAppTests.config("hostile", extra: #""pluginDirectories": ["plugins"], "#))
+        defer { terminal.close() }
+        let home = try await terminal.waitFor("the home screen") { $0.contains(InteractiveAppTests.homeHelp) }
+        #expect(home.contains { $0.contains("Fixture Hostile") && $0.contains("needs your approval") }, "\(home.joined(separator: "\n"))")
+        try await isolated.select("Fixture Hostile", in: terminal)
+        try terminal.press("Enter")
+        let asked = try await terminal.waitFor("what it asks for") { $0.contains { $0.contains("HOSTILE_DECLARED") } }
+        #expect(asked.contains { $0.contains("Enter: allow") }, "\(asked.joined(separator: "\n"))")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.state.appendingPathComponent("strata/approvals/hostile.json").path))
+        try terminal.press("Enter")
+        try await terminal.waitFor("Hostile to open") { $0.first == " Strata › Hostile" }
+        #expect(FileManager.default.fileExists(atPath: sandbox.state.appendingPathComponent("strata/approvals/hostile.json").path))
+        try terminal.press("C-c")
+        #expect(try await isolated.app.waitForExit(terminal) == 130)
+    }
 }

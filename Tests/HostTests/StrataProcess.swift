@@ -225,9 +225,10 @@ final class Sandbox {
         ids.map { #""\#($0)": {"isolation": "none"}"# }.joined(separator: ", ")
     }
 
-    /// Writes the config file.
+    /// Writes the config file, then approves the fixtures installed so far (those that need it).
     func writeConfig(_ json: String) throws {
         try Data(json.utf8).write(to: config)
+        try approveInstalled()
     }
 
     /// Copies the fixture `libStrataFixture<fixture>.so` into the plugin folder as `lib<name>Plugin.so`. A
@@ -249,8 +250,10 @@ final class Sandbox {
     /// Installed fixtures to approve before the next run.
     private var pendingApprovals: [String] = []
 
-    /// Approves the fixtures installed since the last run (those it can: its config must list the folder).
-    private func approvePending(environment: [String: String]) throws {
+    /// Approves the fixtures installed since the last approval (those it can: the config must list their
+    /// folder), as their user would with `strata plugins allow ID --yes`. Runs of this sandbox's `strata`
+    /// do it first; a test that starts strata another way calls it.
+    func approveInstalled(environment: [String: String] = [:]) throws {
         let pending = pendingApprovals
         pendingApprovals = []
         for id in pending {
@@ -271,7 +274,7 @@ final class Sandbox {
 
     /// Starts `strata` with this sandbox's config, data and state folders, without waiting for it.
     func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> LaunchedProcess {
-        if !pendingApprovals.isEmpty, FileManager.default.fileExists(atPath: config.path) { try approvePending(environment: environment) }
+        if !pendingApprovals.isEmpty, FileManager.default.fileExists(atPath: config.path) { try approveInstalled(environment: environment) }
         return try HostTests.launch(BuildProducts.strata, ["--config", config.path, "--data-dir", data.path] + arguments,
                              environment: ["XDG_STATE_HOME": state.path].merging(environment) { $1 })
     }
