@@ -236,6 +236,11 @@ struct PluginLifecycleCommands {
         if let descriptor {
             let chosen = ChosenHost.chosen(by: context.config.features[id]?.settings, for: descriptor)
             text += "\nCapabilities:\n" + isolation.sentences(for: descriptor, chosen: chosen).map { "  \($0)\n" }.joined()
+            switch catalog.approvalJudge.judge(id, path: record.path, descriptor: descriptor) {
+            case .notNeeded(let why): text += "  Needs no approval: \(why).\n"
+            case .approved: text += "  You allowed what it reaches beyond its data folder (strata plugins allow \(id)).\n"
+            case let held: text += "  \(held.refusal(id, configSource: context.config.source) ?? "")\n"
+            }
         }
         if let settings = descriptor?.settings, !settings.isEmpty {
             text +=

@@ -20,7 +20,7 @@ struct PluginStatus: Codable {
     /// How long its activation took, measured in a probe process (`plugins list --timings`).
     var timings: Timings?
     /// What it reaches beyond its data folder, by kind (`files`, `environment`, `network`, `endpoint`,
-    /// `screens`), as the config narrowed it: `plugins list`.
+    /// `screens`): as it declares it, narrowed by the config for a drop-in in a helper (`plugins list`).
     var reaches: [String]?
     /// Whether it may run with that (``PluginApproval/state``): `approved`, `needs approval`, `needs approval
     /// again`, `too wide`, or `not needed` (it ships with strata, runs inside it, or reaches nothing more).
@@ -53,7 +53,8 @@ struct PluginStatus: Codable {
     static func table(_ statuses: [PluginStatus], reach: Bool = false) -> String {
         var rows = [["ID", "NAME", "VERSION", "STATE"] + (reach ? ["REACHES"] : []) + ["PATH"]]
         for status in statuses {
-            let state = status.state == PluginRecord.State.enabled.rawValue && status.approval.map(PluginApproval.isHeld) == true ? status.approval! : status.state
+            let state =
+                status.state == PluginRecord.State.enabled.rawValue && status.approval.map(PluginApproval.isHeld) == true ? status.approval! : status.state
             let reaches = status.reaches.map { $0.isEmpty ? "-" : $0.joined(separator: ",") } ?? "?"
             rows.append([status.id, status.displayName ?? "-", status.version ?? "-", state] + (reach ? [reaches] : []) + [status.path])
             if let error = status.error { rows.append(Array(repeating: "", count: reach ? 5 : 4) + ["↳ \(error)"]) }
@@ -80,17 +81,15 @@ struct PluginsCommands {
                 status.mapped = mapped.contains(record.path)
                 status.isolation = context.config.isolation(for: record.id, at: record.path).mode.rawValue
             }
-            // Only a plugin whose descriptor declares something beyond its folder has it parsed here.
+            // What the catalog keeps says what each reaches; only a drop-in that reaches beyond its folder, in a
+            // helper, has its descriptor parsed here, to be judged (and narrowed by the config).
             if let facts = record.facts {
-                status.reaches = []
-                if facts.reaches, let descriptor = record.descriptor {
-                    let approval = judge.judge(record.id, path: record.path, descriptor: descriptor)
+                status.reaches = facts.reach
+                status.approval = PluginApproval.notNeeded("").state
+                if facts.reaches, judge.exemption(record.id, path: record.path) == nil, let descriptor = record.descriptor {
                     let isolation = context.config.isolation(for: record.id, at: record.path)
-                    let grants = descriptor.grants(capabilities: isolation.capabilities(declared: descriptor.capabilities).capabilities)
-                    status.reaches = PluginGrant.Kind.allCases.filter { kind in grants.contains { $0.kind == kind } }.map(\.rawValue)
-                    status.approval = approval.state
-                } else {
-                    status.approval = PluginApproval.notNeeded("").state
+                    status.reaches = PluginGrant.kinds(of: descriptor.grants(capabilities: isolation.capabilities(declared: descriptor.capabilities).capabilities))
+                    status.approval = judge.judge(record.id, path: record.path, descriptor: descriptor).state
                 }
             }
             return status

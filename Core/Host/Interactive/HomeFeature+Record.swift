@@ -25,7 +25,8 @@ extension HomeFeature {
     func held(by approval: PluginApproval, path: String, judge: PluginApprovalJudge) -> HomeFeature {
         guard !approval.allowsRunning else { return self }
         if case .tooWide = approval {
-            return HomeFeature(id: id, displayName: displayName, summary: summary, state: .failed(approval.refusal(id, configSource: judge.config.source) ?? ""))
+            return HomeFeature(
+                id: id, displayName: displayName, summary: summary, state: .failed(approval.refusal(id, configSource: judge.config.source) ?? ""))
         }
         let again = { if case .neededAgain = approval { true } else { false } }()
         var held = HomeFeature(

@@ -106,7 +106,8 @@ final class HomeScreen: Screen {
         case .failed(let reason):
             navigator.presentAlert(title: name, message: "\(name) could not be loaded: \(reason)")
         case .needsApproval(_, let grants):
-            let message = "\(name) asks to:\n" + grants.map { "• \($0)." }.joined(separator: "\n")
+            let message =
+                "\(name) asks to:\n" + grants.map { "• \($0)." }.joined(separator: "\n")
                 + "\nIt runs in a sandboxed helper that can reach nothing else. Enter: allow · Esc: not now"
             navigator.presentAlert(title: "\(name) needs your approval", message: message, buttons: ["Allow", "Not now"]) { [weak self] choice in
                 guard choice == 0, let self else { return }

@@ -92,9 +92,8 @@ struct PluginApprovalJudge {
 
     /// The approval of plugin `id`, whose library at `path` has `descriptor`.
     func judge(_ id: String, path: String, descriptor: PluginDescriptor) -> PluginApproval {
-        if config.shipped.contains(path: path) { return .notNeeded("it ships with strata") }
+        if let exemption = exemption(id, path: path) { return .notNeeded(exemption) }
         let isolation = config.isolation(for: id, at: path)
-        if isolation.mode == .none { return .notNeeded("your config runs it inside strata (\"isolation\": \"none\")") }
         // What the config names for the plugin itself is the user's choice already: with `capabilities` under
         // features.<id>, every file, variable and host it keeps is one the config named.
         let named: Set<PluginGrant.Kind> = isolation.narrowing == nil ? [] : [.files, .environment, .network]
@@ -111,6 +110,14 @@ struct PluginApprovalJudge {
             let added = asked.filter { grant in !approved.contains { $0.covers(grant) } }
             return added.isEmpty ? .approved(asked) : .neededAgain(added: added, asked: asked, approved: approved)
         }
+    }
+
+    /// Why plugin `id` (its library at `path`) needs no approval whatever it declares, or `nil`: it ships with
+    /// strata, or the config runs it inside strata with all of the user's rights.
+    func exemption(_ id: String, path: String) -> String? {
+        if config.shipped.contains(path: path) { return "it ships with strata" }
+        if config.isolation(for: id, at: path).mode == .none { return "your config runs it inside strata (\"isolation\": \"none\")" }
+        return nil
     }
 
     /// Why `grant` is too wide to approve by a keypress, or `nil`: a file grant of the whole disk, a whole home
@@ -147,7 +154,8 @@ extension HostCatalog {
     /// The judge of this run's approvals.
     var approvalJudge: PluginApprovalJudge {
         let plugins = plugins
-        return PluginApprovalJudge(config: context.config, environment: context.environment, approvals: PluginApprovals(environment: context.environment)) { id in
+        return PluginApprovalJudge(config: context.config, environment: context.environment, approvals: PluginApprovals(environment: context.environment)) {
+            id in
             var declared: [String: [String]] = [:]
             for entry in plugins.entries where entry.id != id && entry.facts?.reaches == true {
                 for variable in entry.descriptor?.capabilities.environment ?? [] { declared[variable, default: []].append(entry.id) }

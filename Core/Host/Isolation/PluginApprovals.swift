@@ -52,7 +52,9 @@ struct PluginApprovals {
         guard let bytes = readWhole(descriptor, status: status, limit: Self.recordLimit) else {
             return .damaged("it isn't a regular file of at most \(Self.recordLimit >> 10) KiB")
         }
-        guard let record = try? JSONDecoder().decode(Record.self, from: Data(bytes)) else { return .damaged("it isn't an approval record (JSON with id, sha256, path, grants)") }
+        guard let record = try? JSONDecoder().decode(Record.self, from: Data(bytes)) else {
+            return .damaged("it isn't an approval record (JSON with id, sha256, path, grants)")
+        }
         guard record.id == id else { return .damaged("it names plugin '\(record.id)'") }
         guard record.sha256.count == 64, record.sha256.allSatisfy(\.isHexDigit) else { return .damaged("its sha256 isn't a SHA-256") }
         guard record.grants.count <= Self.grantLimit else { return .damaged("it names more than \(Self.grantLimit) grants") }

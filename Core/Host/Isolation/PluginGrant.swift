@@ -53,6 +53,11 @@ struct PluginGrant: Hashable, Comparable, Sendable {
         return a.key < b.key
     }
 
+    /// The kinds of `grants`, each once, in ``Kind``'s order: `["environment", "network"]`.
+    static func kinds(of grants: [PluginGrant]) -> [String] {
+        Kind.allCases.filter { kind in grants.contains { $0.kind == kind } }.map(\.rawValue)
+    }
+
     /// Whether having approved `self` covers `other`: the same grant, or reading what it may write.
     func covers(_ other: PluginGrant) -> Bool {
         self == other || (kind == .files && other.kind == .files && value == other.value && write && !other.write)
@@ -66,7 +71,8 @@ struct PluginGrant: Hashable, Comparable, Sendable {
         // A declaration without a port is every port of the host (`127.0.0.1` is every service on the machine).
         case .network: value.contains(":") ? "Connect to \(value)" : "Connect to \(value) (every port)"
         case .endpoint:
-            value.hasPrefix("listen ") ? "Listen on the address you give \(value.dropFirst("listen ".count))"
+            value.hasPrefix("listen ")
+                ? "Listen on the address you give \(value.dropFirst("listen ".count))"
                 : "Connect to the address you give \(value.dropFirst("connect ".count))"
         case .screens: "Open screens in the app, where it may ask you for files (each one with a prompt)"
         }
@@ -94,6 +100,6 @@ extension PluginDescriptor {
         return Set(grants).filter { grant in !grants.contains { $0 != grant && $0.covers(grant) } }.sorted()
     }
 
-    /// Whether it declares anything beyond its own data folder that an approval covers (before any config).
-    var reachesBeyondItsFolder: Bool { !grants(capabilities: capabilities).isEmpty }
+    /// What it declares beyond its own data folder (before any config), by kind, in ``PluginGrant/Kind``'s order.
+    var reach: [String] { PluginGrant.kinds(of: grants(capabilities: capabilities)) }
 }

@@ -27,9 +27,12 @@ struct PluginFacts: Equatable, Sendable {
     /// (``StrataABI/refusal(ofStamp:host:)``), or needing an SDK symbol this strata's SDK lacks
     /// (``SDKSymbolCheck``); `nil` when it fits. Such a plugin is listed `incompatible` and never opened.
     let incompatibility: String?
-    /// Whether it declares anything beyond its own data folder (files, variables, hosts, endpoints, screens),
-    /// which a drop-in needs the user's approval for (``PluginApproval``); `plugins list` marks it.
-    var reaches = false
+    /// What it declares beyond its own data folder, by kind (``PluginGrant/Kind``: `files`, `environment`,
+    /// `network`, `endpoint`, `screens`), which a drop-in needs the user's approval for (``PluginApproval``);
+    /// `plugins list` shows it.
+    var reach: [String] = []
+    /// Whether it declares anything beyond its own data folder.
+    var reaches: Bool { !reach.isEmpty }
 
     /// The words of each declared command, in the descriptor's order (decoded now if kept encoded).
     var commandPaths: [[String]] { commands.paths }
@@ -93,7 +96,7 @@ extension PluginFacts {
             dependencies: descriptor.dependencies, commands: CommandPaths(descriptor.commands.map(\.words)),
             screens: descriptor.screens.map { Screen(title: $0.title, summary: $0.summary) },
             secretSettings: Set(descriptor.settings.filter(\.secret).map(\.key)), incompatibility: incompatibility,
-            reaches: descriptor.reachesBeyondItsFolder)
+            reach: descriptor.reach)
     }
 }
 
