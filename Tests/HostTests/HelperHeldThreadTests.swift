@@ -23,7 +23,8 @@ import Testing
         server.route("GET", "/key", response: .text("answer"))
         let url = server.url("/key").absoluteString
         let arguments = command(hostile, ["fetch-holding", url])
-        let result = try await onOwnThread { try strata(arguments, environment: ["XDG_STATE_HOME": hostile.sandbox.state.path]) }
+        let state = hostile.sandbox.state.path  // it holds Hostile's approval
+        let result = try await onOwnThread { try strata(arguments, environment: ["XDG_STATE_HOME": state]) }
         #expect(result.stdout == "ok: fetched \(url) holding its thread: 200\n", "\(result.stdout) \(result.stderr)")
     }
 
