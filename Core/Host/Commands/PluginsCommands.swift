@@ -88,7 +88,8 @@ struct PluginsCommands {
                 status.approval = PluginApproval.notNeeded("").state
                 if facts.reaches, judge.exemption(record.id, path: record.path) == nil, let descriptor = record.descriptor {
                     let isolation = context.config.isolation(for: record.id, at: record.path)
-                    status.reaches = PluginGrant.kinds(of: descriptor.grants(capabilities: isolation.capabilities(declared: descriptor.capabilities).capabilities))
+                    status.reaches = PluginGrant.kinds(
+                        of: descriptor.grants(capabilities: isolation.capabilities(declared: descriptor.capabilities).capabilities))
                     status.approval = judge.judge(record.id, path: record.path, descriptor: descriptor).state
                 }
             }
