@@ -174,4 +174,28 @@ import Testing
         try terminal.press("C-c")
         #expect(try await isolated.app.waitForExit(terminal) == 130)
     }
+
+    /// In a terminal `plugins allow` asks, and only a yes records: Enter alone (or n) leaves it refused.
+    @Test(.timeLimit(.minutes(10)))
+    func inATerminalAllowAsksAndOnlyYesRecords() async throws {
+        let sandbox = try hostile()
+        let record = sandbox.state.appendingPathComponent("strata/approvals/hostile.json").path
+        let terminal = try TmuxTerminal()
+        defer { terminal.close() }
+        try terminal.type("PS1='READY> '", enter: true)
+        try await terminal.waitFor("prompt") { $0.contains { $0.hasPrefix("READY>") } }
+        let allow = "XDG_STATE_HOME=\(sandbox.state.path) \(BuildProducts.strata) --config \(sandbox.config.path) --data-dir \(sandbox.data.path) "
+            + "plugins allow hostile; echo ALLOW_EXIT=$?"
+        for (round, (answer, code)) in [("", 1), ("n", 1), ("y", 0)].enumerated() {
+            try terminal.type("clear; echo ROUND\(round); " + allow, enter: true)
+            let asked = try await terminal.waitFor("the question") { screen in
+                screen.contains { $0.hasPrefix("ROUND\(round)") } && screen.contains { $0.contains("Allow Fixture Hostile all of the above? [y/N]") }
+            }
+            #expect(asked.contains { $0.contains("Read the environment variable HOSTILE_DECLARED.") }, "\(asked.joined(separator: "\n"))")
+            if answer.isEmpty { try terminal.press("Enter") } else { try terminal.type(answer, enter: true) }
+            try await terminal.waitFor("the answer '\(answer)'") { $0.contains { $0.contains("ALLOW_EXIT=\(code)") } }
+            #expect(FileManager.default.fileExists(atPath: record) == (answer == "y"), "after '\(answer)'")
+        }
+        #expect(try sandbox.strata(["hostile", "echo", "works"]).stdout == "ok: works\n")
+    }
 }

@@ -239,7 +239,7 @@ struct PluginLifecycleCommands {
             switch catalog.approvalJudge.judge(id, path: record.path, descriptor: descriptor) {
             case .notNeeded(let why): text += "  Needs no approval: \(why).\n"
             case .approved: text += "  You allowed what it reaches beyond its data folder (strata plugins allow \(id)).\n"
-            case let held: text += "  \(held.refusal(id, configSource: context.config.source) ?? "")\n"
+            case let held: text += "  Not allowed yet: \(held.refusal(id, configSource: context.config.source) ?? "")\n"
             }
         }
         if let settings = descriptor?.settings, !settings.isEmpty {
