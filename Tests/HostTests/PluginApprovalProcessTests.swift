@@ -198,4 +198,20 @@ import Testing
         }
         #expect(try sandbox.strata(["hostile", "echo", "works"]).stdout == "ok: works\n")
     }
+
+    /// `plugins install` of a drop-in that reaches beyond its folder: not in a terminal it says what to run and
+    /// records nothing; `--yes` records; `uninstall` forgets. Before, it installed it ready to run.
+    @Test func installSaysWhatToRunOrApprovesWithYes() throws {
+        let home = try PluginLifecycleTests.Home()
+        let library = try home.library("Hostile", as: "libHostilePlugin.so")
+        let install = try home.strata(["plugins", "install", library.path])
+        #expect(install.status == 0 && install.stdout.hasSuffix("Before its first run, approve what it reaches beyond its data folder: strata plugins allow hostile\n"),
+                "\(install.stdout)")
+        #expect(try home.strata(["hostile", "echo", "works"]).stderr.contains("Run `strata plugins allow hostile`"))
+        let again = try home.strata(["plugins", "install", library.path, "--force", "--yes"])
+        #expect(again.status == 0 && again.stdout.contains("Allowed hostile (SHA-256 "), "\(again.stdout) \(again.stderr)")
+        #expect(try home.strata(["hostile", "echo", "works"]).stdout == "ok: works\n")
+        #expect(try home.strata(["plugins", "uninstall", "hostile"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: home.sandbox.state.appendingPathComponent("strata/approvals/hostile.json").path))
+    }
 }
