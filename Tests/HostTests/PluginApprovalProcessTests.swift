@@ -182,8 +182,7 @@ import Testing
         let record = sandbox.state.appendingPathComponent("strata/approvals/hostile.json").path
         let terminal = try TmuxTerminal()
         defer { terminal.close() }
-        try terminal.type("PS1='READY> '", enter: true)
-        try await terminal.waitFor("prompt") { $0.contains { $0.hasPrefix("READY>") } }
+        try await terminal.waitForShell()
         let allow = "XDG_STATE_HOME=\(sandbox.state.path) \(BuildProducts.strata) --config \(sandbox.config.path) --data-dir \(sandbox.data.path) "
             + "plugins allow hostile; echo ALLOW_EXIT=$?"
         for (round, (answer, code)) in [("", 1), ("n", 1), ("y", 0)].enumerated() {
