@@ -50,8 +50,8 @@ struct HelperCommand: Sendable {
     }
 
     /// Starts a fresh helper of the plugin (commands and screens each start their own), which sandboxes itself
-    /// and opens the plugin, unless strata refuses to: the plugin uses another's Swift types, or the kernel
-    /// lacks the sandbox.
+    /// and opens the plugin, unless strata refuses to: the user hasn't approved what it reaches, the plugin
+    /// uses another's Swift types, or the kernel lacks the sandbox.
     func start() throws(HelperFailure) -> PluginHelper {
         let id = pluginID
         if let approvalRefusal { throw HelperFailure(pluginID: id, reason: approvalRefusal, refused: true) }
