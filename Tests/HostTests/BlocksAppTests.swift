@@ -102,8 +102,7 @@ import Testing
         try sandbox.writeConfig(#"{"pluginDirectories": ["\#(BuildProducts.directory.path)"]}"#)
         let terminal = try TmuxTerminal()
         defer { terminal.close() }
-        try terminal.type("PS1='READY> '", enter: true)
-        try await terminal.waitFor("prompt") { $0.contains { $0.hasPrefix("READY>") } }
+        try await terminal.waitForShell()
         try terminal.type("clear; XDG_STATE_HOME=\(sandbox.state.path) \(BuildProducts.strata) --config \(sandbox.config.path) "
                           + "--data-dir \(sandbox.data.path) clock --watch; echo WATCH_EXIT=$?", enter: true)
         try await terminal.waitFor("the watch") { $0.contains { $0.contains("Nothing") } }

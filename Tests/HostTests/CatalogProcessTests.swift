@@ -38,7 +38,7 @@ import Testing
     @Test(.timeLimit(.minutes(10)))
     func anUnchangedFolderIsListedFromItsCatalogAndEveryChangeRebuildsIt() throws {
         let (sandbox, library, catalog) = try Self.cataloged()
-        #expect(try Data(contentsOf: catalog).starts(with: Data("strata plugin catalog 2, strata ".utf8)))
+        #expect(try Data(contentsOf: catalog).starts(with: Data("strata plugin catalog 3, strata ".utf8)))
         try Self.tamper(catalog)
         #expect(try Self.rows(sandbox)["healthy"]?.version == "0.0.7", "an unchanged library is listed from the catalog")
 

@@ -16,8 +16,7 @@ import Testing
 
         let terminal = try TmuxTerminal()
         defer { terminal.close() }
-        try terminal.type("PS1='READY> '", enter: true)
-        try await terminal.waitFor("prompt") { $0.contains { $0.hasPrefix("READY>") } }
+        try await terminal.waitForShell()
         let strata = "XDG_STATE_HOME=\(sandbox.state.path) SWIFT_BACKTRACE=enable=no \(BuildProducts.strata) "
             + "--config \(sandbox.config.path) --data-dir \(sandbox.data.path)"
         try terminal.type("clear; \(strata) dev \(package.path); echo STRATA_EXIT=$?", enter: true)

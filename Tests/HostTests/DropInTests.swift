@@ -24,6 +24,9 @@ import Testing
         #expect(build.status == 0, "swift build of the scaffold failed:\n\(build.stdout.suffix(3000))\n\(build.stderr.suffix(3000))")
 
         try sandbox.writeConfig(#"{"pluginDirectories": ["\#(package.path)/.build/debug"]}"#)
+        // It opens a screen, where it may ask for files: a drop-in needs its user's yes for that first.
+        #expect(try sandbox.strata(["hello", "greet", "World"]).stderr.contains("Run `strata plugins allow hello`"))
+        #expect(try sandbox.strata(["plugins", "allow", "hello", "--yes"]).status == 0)
         let greet = try sandbox.strata(["hello", "greet", "World"])
         #expect(greet.status == 0, "\(greet.stderr)")
         #expect(greet.stdout == "Hello, World!\n")

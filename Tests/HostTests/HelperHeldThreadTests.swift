@@ -23,7 +23,8 @@ import Testing
         server.route("GET", "/key", response: .text("answer"))
         let url = server.url("/key").absoluteString
         let arguments = command(hostile, ["fetch-holding", url])
-        let result = try await onOwnThread { try strata(arguments) }
+        let state = hostile.sandbox.state.path  // it holds Hostile's approval
+        let result = try await onOwnThread { try strata(arguments, environment: ["XDG_STATE_HOME": state]) }
         #expect(result.stdout == "ok: fetched \(url) holding its thread: 200\n", "\(result.stdout) \(result.stderr)")
     }
 
@@ -31,7 +32,8 @@ import Testing
     @Test(.timeLimit(.minutes(10)), arguments: Isolation.allCases)
     func ctrlCCancelsACommandWhoseStartNeverSuspends(_ isolation: Isolation) async throws {
         let hostile = try IsolationProcessTests.Hostile(isolation)
-        let hold = try launch(BuildProducts.strata, command(hostile, ["hold"]))
+        // Its state folder holds Hostile's approval.
+        let hold = try launch(BuildProducts.strata, command(hostile, ["hold"]), environment: ["XDG_STATE_HOME": hostile.sandbox.state.path])
         let result = try await onOwnThread {
             let deadline = Date().addingTimeInterval(120)
             while !hold.outputSoFar.contains("holding"), hold.isRunning, Date() < deadline {

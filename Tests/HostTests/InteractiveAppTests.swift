@@ -151,8 +151,7 @@ import Testing
     func startStrata(in sandbox: Sandbox, config: String, backtrace: Bool = false, variables: String = "") async throws -> (TmuxTerminal, Sandbox) {
         try sandbox.writeConfig(config)
         let terminal = try TmuxTerminal()
-        try terminal.type("PS1='READY> '", enter: true)
-        try await terminal.waitFor("prompt") { $0.contains { $0.hasPrefix("READY>") } }
+        try await terminal.waitForShell()
         let backtracer = backtrace ? "enable=yes,interactive=no,symbolicate=off" : "enable=no"
         try terminal.type("clear; \(variables) XDG_STATE_HOME=\(sandbox.state.path) SWIFT_BACKTRACE=\(backtracer) \(BuildProducts.strata) "
                           + "--config \(sandbox.config.path) --data-dir \(sandbox.data.path); echo STRATA_EXIT=$?", enter: true)
@@ -190,6 +189,12 @@ final class TmuxTerminal {
         }
         tmuxPath = found
         try tmux(["new-session", "-d", "-s", "main", "-x", "160", "-y", "30", "bash --norc --noprofile"])
+    }
+
+    /// Sets the shell's prompt to `READY> ` and waits for it: the shell is ready for a command line.
+    func waitForShell() async throws {
+        try type("PS1='READY> '", enter: true)
+        try await waitFor("prompt") { $0.contains { $0.hasPrefix("READY>") } }
     }
 
     /// Types `text` literally, then Enter if asked.

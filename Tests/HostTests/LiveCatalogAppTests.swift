@@ -27,14 +27,19 @@ import Testing
         let home = try await terminal.waitFor("the home screen") { $0.contains(InteractiveAppTests.homeHelp) }
         #expect(!home.contains { $0.contains("Fixture Versioned") })
 
-        try sandbox.install(fixture: "VersionedOne", as: "Versioned")
+        try sandbox.install(fixture: "VersionedOne", as: "Versioned", approved: false)
         let added = try await terminal.waitFor("the new plugin", seconds: 2) { screen in
             screen.contains { $0.contains("Added Fixture Versioned from \(sandbox.plugins.path)") }
         }
-        #expect(added.contains { $0.contains("Fixture Versioned") && $0.contains("Says it is build 1") }, "\(added.joined(separator: "\n"))")
+        // It opens screens (where it may ask for files), so it waits for the user's yes, as at start.
+        #expect(added.contains { $0.contains("Fixture Versioned") && $0.contains("needs your approval") }, "\(added.joined(separator: "\n"))")
         #expect(added.contains { $0.contains("Fixture Healthy") }, "the plugin that was there stays")
-        // It is judged and opened as at start: a drop-in runs in a sandboxed helper.
-        try await isolated.open("Fixture Versioned", in: terminal, title: " Strata › Versioned")
+        // It is judged and opened as at start: a drop-in runs in a sandboxed helper, once allowed.
+        try await isolated.select("Fixture Versioned", in: terminal)
+        try terminal.press("Enter")
+        try await terminal.waitFor("what it asks for") { $0.contains { $0.contains("Enter: allow") } }
+        try terminal.press("Enter")
+        try await terminal.waitFor("Fixture Versioned to open") { $0.first == " Strata › Versioned" }
         try await terminal.waitFor("its screen") { $0.contains { $0.contains("This is build 1 of the versioned fixture") } }
         try terminal.type("q")
         #expect(try await app.waitForExit(terminal) == 0)

@@ -159,8 +159,7 @@ import Testing
     static func openMovies(_ sandbox: Sandbox) async throws -> TmuxTerminal {
         let terminal = try TmuxTerminal()
         do {
-            try terminal.type("PS1='READY> '", enter: true)
-            try await terminal.waitFor("prompt") { $0.contains { $0.hasPrefix("READY>") } }
+            try await terminal.waitForShell()
             let key = MoviesProcessTests.key.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
             try terminal.type("clear; \(key) XDG_STATE_HOME=\(sandbox.state.path) SWIFT_BACKTRACE=enable=no \(BuildProducts.strata) "
                               + "--config \(sandbox.config.path) --data-dir \(sandbox.data.path)", enter: true)

@@ -117,8 +117,7 @@ import Testing
         let sandbox = try Sandbox()
         try sandbox.writeConfig(#"{"features": {"gpt": {"enabled": false}, "running": {"isolation": "\#(isolation)"}}}"#)
         let terminal = try TmuxTerminal()
-        try terminal.type("PS1='READY> '", enter: true)
-        try await terminal.waitFor("prompt") { $0.contains { $0.hasPrefix("READY>") } }
+        try await terminal.waitForShell()
         let command = ([BuildProducts.strata, "--config", sandbox.config.path, "--data-dir", sandbox.data.path] + arguments).joined(separator: " ")
         try terminal.type("clear; XDG_STATE_HOME=\(sandbox.state.path) SWIFT_BACKTRACE=enable=no \(command)", enter: true)
         return (terminal, sandbox)

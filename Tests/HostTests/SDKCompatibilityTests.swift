@@ -97,8 +97,7 @@ import Testing
 
         let terminal = try TmuxTerminal()
         defer { terminal.close() }
-        try terminal.type("PS1='READY> '", enter: true)
-        try await terminal.waitFor("prompt") { $0.contains { $0.hasPrefix("READY>") } }
+        try await terminal.waitForShell()
         try terminal.type("clear; XDG_STATE_HOME=\(sandbox.state.path) \(BuildProducts.strata) --config \(sandbox.config.path) "
                           + "--data-dir \(sandbox.data.path); echo STRATA_EXIT=$?", enter: true)
         try await terminal.waitFor("the home screen") { $0.contains { $0.contains("Hello") } && $0.contains { $0.contains("q quit") } }

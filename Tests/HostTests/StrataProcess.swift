@@ -227,19 +227,43 @@ final class Sandbox {
         ids.map { #""\#($0)": {"isolation": "none"}"# }.joined(separator: ", ")
     }
 
-    /// Writes the config file.
+    /// Writes the config file, then approves the fixtures installed so far (those that need it).
     func writeConfig(_ json: String) throws {
         try Data(json.utf8).write(to: config)
+        try approveInstalled()
     }
 
-    /// Copies the fixture `libStrataFixture<fixture>.so` into the plugin folder as `lib<name>Plugin.so`.
+    /// Copies the fixture `libStrataFixture<fixture>.so` into the plugin folder as `lib<name>Plugin.so`. A
+    /// fixture that reaches beyond its data folder (Hostile's hosts, the screens of Versioned) is approved
+    /// with `strata plugins allow ID --yes` before the next run, as its user would, unless `approved` is false.
     @discardableResult
-    func install(fixture: String, as name: String) throws -> URL {
+    func install(fixture: String, as name: String, approved: Bool = true) throws -> URL {
         let source = BuildProducts.directory.appendingPathComponent("libStrataFixture\(fixture).so")
         let target = plugins.appendingPathComponent("lib\(name)Plugin.so")
         try FileManager.default.copyItem(at: source, to: target)
         chmod(target.path, 0o755)
+        if approved, let descriptor = try? PluginDescriptorReader.read(libraryAt: source.path),
+           !descriptor.capabilities.isEmpty || !descriptor.screens.isEmpty {
+            pendingApprovals.append(name.lowercased())
+        }
         return target
+    }
+
+    /// Installed fixtures to approve before the next run.
+    private var pendingApprovals: [String] = []
+
+    /// Approves the fixtures installed since the last approval (those it can: the config must list their
+    /// folder), as their user would with `strata plugins allow ID --yes`. Runs of this sandbox's `strata`
+    /// do it first; a test that starts strata another way calls it.
+    func approveInstalled(environment: [String: String] = [:]) throws {
+        let pending = pendingApprovals
+        pendingApprovals = []
+        for id in pending {
+            let allowed = try HostTests.launch(
+                BuildProducts.strata, ["--config", config.path, "--data-dir", data.path, "plugins", "allow", id, "--yes"],
+                environment: ["XDG_STATE_HOME": state.path].merging(environment) { $1 }).wait()
+            if allowed.status != 0 { pendingApprovals.append(id) }
+        }
     }
 
     /// The sandbox's state folder (`XDG_STATE_HOME`): crash records live here from one run to the next.
@@ -252,7 +276,8 @@ final class Sandbox {
 
     /// Starts `strata` with this sandbox's config, data and state folders, without waiting for it.
     func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> LaunchedProcess {
-        try HostTests.launch(BuildProducts.strata, ["--config", config.path, "--data-dir", data.path] + arguments,
+        if !pendingApprovals.isEmpty, FileManager.default.fileExists(atPath: config.path) { try approveInstalled(environment: environment) }
+        return try HostTests.launch(BuildProducts.strata, ["--config", config.path, "--data-dir", data.path] + arguments,
                              environment: ["XDG_STATE_HOME": state.path].merging(environment) { $1 })
     }
 }

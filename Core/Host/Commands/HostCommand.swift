@@ -71,12 +71,15 @@ extension HostCommand {
             }
             return plugins.check(json: command.json, timeout: timeout)
         case PluginsRetryCommand.words: return plugins.retry(id: PluginsRetryCommand(arguments).id)
+        case PluginsAllowCommand.words:
+            let command = PluginsAllowCommand(arguments)
+            return plugins.allow(id: command.id, yes: command.yes, json: command.json)
         case PluginsInfoCommand.words:
             let command = PluginsInfoCommand(arguments)
             return lifecycle.info(command.id, json: command.json)
         case PluginsInstallCommand.words:
             let command = PluginsInstallCommand(arguments)
-            return lifecycle.install(command.path, force: command.force)
+            return lifecycle.install(command.path, force: command.force, yes: command.yes)
         case PluginsVerifyCommand.words:
             let command = PluginsVerifyCommand(arguments)
             return PluginVerification.run(command.file, json: command.json)

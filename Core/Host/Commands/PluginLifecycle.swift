@@ -9,10 +9,11 @@ struct PluginLifecycleCommands {
     let catalog: HostCatalog
     private var context: HostContext { catalog.context }
 
-    /// `strata plugins install PATH [--force]`: checks a built `lib<Name>Plugin.so` (or builds a plugin
+    /// `strata plugins install PATH [--force] [--yes]`: checks a built `lib<Name>Plugin.so` (or builds a plugin
     /// package folder with `swift build -c release`) from its descriptor alone, then copies it into the
-    /// user's plugin folder, mode 0644.
-    func install(_ path: String, force: Bool) -> Int32 {
+    /// user's plugin folder, mode 0644, and asks (in a terminal, or `yes`) to approve what it reaches
+    /// beyond its data folder, as `plugins allow` does.
+    func install(_ path: String, force: Bool, yes: Bool = false) -> Int32 {
         let source = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
         var isFolder = false
         guard FileManager.default.fileExists(atPath: source.path, isDirectory: &isFolder) else {
@@ -27,13 +28,13 @@ struct PluginLifecycleCommands {
             libraries = [source]
         }
         for library in libraries {
-            let code = install(library, force: force)
+            let code = install(library, force: force, yes: yes)
             if code != 0 { return code }
         }
         return 0
     }
 
-    private func install(_ library: URL, force: Bool) -> Int32 {
+    private func install(_ library: URL, force: Bool, yes: Bool) -> Int32 {
         guard let id = PluginDiscovery.pluginID(fromFileName: library.lastPathComponent) else {
             Console.error("can't install \(library.path): a plugin library is named lib<Name>Plugin.so (such as libHelloPlugin.so).")
             return 1
@@ -78,8 +79,18 @@ struct PluginLifecycleCommands {
             Console.warning("can't record the digest of \(target.path) for pinned trust: \(errorText(error))")
         }
         Console.writeLine("Installed \(descriptor.displayName) \(descriptor.version) (id \(id)) as \(target.path).")
-        let isolation = context.config.isolation(for: id, at: realPath(target.path) ?? target.path)
+        let installed = realPath(target.path) ?? target.path
+        let isolation = context.config.isolation(for: id, at: installed)
         Console.writeLine(isolation.sentences(for: descriptor).joined(separator: "\n"))
+        let judge = catalog.approvalJudge
+        if !judge.judge(id, path: installed, descriptor: descriptor).allowsRunning {
+            if yes || Console.isInteractive {
+                Console.writeLine()
+                _ = PluginAllow(judge: judge, configSource: context.config.source).run(id, path: installed, descriptor: descriptor, yes: yes, json: false)
+            } else {
+                Console.writeLine("Before its first run, approve what it reaches beyond its data folder: strata plugins allow \(id)")
+            }
+        }
         if let configured = context.config.pluginDirectories, !context.pluginDirectories.contains(folder.path) {
             Console.warning(
                 "`pluginDirectories` in \(context.config.source) (\(configured.joined(separator: ", "))) doesn't list \(folder.path), "
@@ -128,6 +139,7 @@ struct PluginLifecycleCommands {
             return 1
         }
         PluginPins(environment: context.environment).unpin(id)
+        PluginApprovals(environment: context.environment).remove(id)
         Console.writeLine("Uninstalled \(id) (removed \(plugin.path)).")
         return 0
     }
@@ -229,6 +241,11 @@ struct PluginLifecycleCommands {
         if let descriptor {
             let chosen = ChosenHost.chosen(by: context.config.features[id]?.settings, for: descriptor)
             text += "\nCapabilities:\n" + isolation.sentences(for: descriptor, chosen: chosen).map { "  \($0)\n" }.joined()
+            switch catalog.approvalJudge.judge(id, path: record.path, descriptor: descriptor) {
+            case .notNeeded(let why): text += "  Needs no approval: \(why).\n"
+            case .approved: text += "  You allowed what it reaches beyond its data folder (strata plugins allow \(id)).\n"
+            case let held: text += "  Not allowed yet: \(held.refusal(id, configSource: context.config.source) ?? "")\n"
+            }
         }
         if let settings = descriptor?.settings, !settings.isEmpty {
             text +=

@@ -19,6 +19,12 @@ struct PluginStatus: Codable {
     var isolation: String?
     /// How long its activation took, measured in a probe process (`plugins list --timings`).
     var timings: Timings?
+    /// What it reaches beyond its data folder, by kind (`files`, `environment`, `network`, `endpoint`,
+    /// `screens`): as it declares it, narrowed by the config for a drop-in in a helper (`plugins list`).
+    var reaches: [String]?
+    /// Whether it may run with that (``PluginApproval/state``): `approved`, `needs approval`, `needs approval
+    /// again`, `too wide`, or `not needed` (it ships with strata, runs inside it, or reaches nothing more).
+    var approval: String?
 
     /// The phases of one activation, in milliseconds.
     struct Timings: Codable {
@@ -41,12 +47,17 @@ struct PluginStatus: Codable {
         error = record.error
     }
 
-    /// The plugins as a table: id, name, version, state, path, and the error under each failed one.
-    static func table(_ statuses: [PluginStatus]) -> String {
-        var rows = [["ID", "NAME", "VERSION", "STATE", "PATH"]]
+    /// The plugins as a table: id, name, version, state, path, and the error under each failed one. With
+    /// `reach`, a REACHES column too (what each reaches beyond its folder, `-` for nothing), and an enabled
+    /// plugin that may not run yet shows its approval as its state (`needs approval`).
+    static func table(_ statuses: [PluginStatus], reach: Bool = false) -> String {
+        var rows = [["ID", "NAME", "VERSION", "STATE"] + (reach ? ["REACHES"] : []) + ["PATH"]]
         for status in statuses {
-            rows.append([status.id, status.displayName ?? "-", status.version ?? "-", status.state, status.path])
-            if let error = status.error { rows.append(["", "", "", "", "↳ \(error)"]) }
+            let state =
+                status.state == PluginRecord.State.enabled.rawValue && status.approval.map(PluginApproval.isHeld) == true ? status.approval! : status.state
+            let reaches = status.reaches.map { $0.isEmpty ? "-" : $0.joined(separator: ",") } ?? "?"
+            rows.append([status.id, status.displayName ?? "-", status.version ?? "-", state] + (reach ? [reaches] : []) + [status.path])
+            if let error = status.error { rows.append(Array(repeating: "", count: reach ? 5 : 4) + ["↳ \(error)"]) }
         }
         return Console.table(rows)
     }
@@ -63,11 +74,24 @@ struct PluginsCommands {
     func list(json: Bool) -> Int32 {
         let records = runner.records
         let mapped = json ? MappedFiles.paths() : []
+        let judge = runner.catalog.approvalJudge
         let statuses = records.map { record in
             var status = PluginStatus(record)
             if json {
                 status.mapped = mapped.contains(record.path)
                 status.isolation = context.config.isolation(for: record.id, at: record.path).mode.rawValue
+            }
+            // What the catalog keeps says what each reaches; only a drop-in that reaches beyond its folder, in a
+            // helper, has its descriptor parsed here, to be judged (and narrowed by the config).
+            if let facts = record.facts {
+                status.reaches = facts.reach
+                status.approval = PluginApproval.notNeeded("").state
+                if facts.reaches, judge.exemption(record.id, path: record.path) == nil, let descriptor = record.descriptor {
+                    let isolation = context.config.isolation(for: record.id, at: record.path)
+                    status.reaches = PluginGrant.kinds(
+                        of: descriptor.grants(capabilities: isolation.capabilities(declared: descriptor.capabilities).capabilities))
+                    status.approval = judge.judge(record.id, path: record.path, descriptor: descriptor).state
+                }
             }
             return status
         }
@@ -80,7 +104,7 @@ struct PluginsCommands {
                     ? "No plugin folders are configured (`pluginDirectories` in \(context.config.source) is empty)."
                     : "No plugins found in \(folders.joined(separator: ", ")).")
         } else {
-            Console.write(PluginStatus.table(statuses))
+            Console.write(PluginStatus.table(statuses, reach: true))
         }
         return 0
     }

@@ -11,6 +11,9 @@ struct HomeFeature {
         case disabled
         /// Can't be used (or crashed before); the reason says why and what to do.
         case failed(String)
+        /// A drop-in whose grants the user hasn't approved (``PluginApproval``): what it asks for, in words,
+        /// shown when it is chosen, with Enter to allow.
+        case needsApproval(headline: String, grants: [String])
     }
 
     /// The plugin id (`movies`).
@@ -24,6 +27,8 @@ struct HomeFeature {
     /// Loads the plugin (once) and returns its screen provider; `nil` when it has none.
     /// - Throws: `HomeFeature.ActivationFailed` with the reason when the plugin fails to load.
     let activate: @MainActor () throws -> (any FeatureScreenProvider)?
+    /// Records the user's yes to what it asks for (`.needsApproval`), as `strata plugins allow` does.
+    var approve: @MainActor () throws -> Void = {}
 
     /// Why a feature could not be opened.
     struct ActivationFailed: Error, CustomStringConvertible {
@@ -47,6 +52,7 @@ struct HomeFeature {
         case .available: "available"
         case .disabled: "disabled"
         case .failed: "failed"
+        case .needsApproval: "needs your approval"
         }
     }
 
@@ -56,6 +62,7 @@ struct HomeFeature {
         case .available: summary
         case .disabled: "disabled in the config"
         case .failed(let reason): "failed: \(reason)"
+        case .needsApproval(let headline, _): headline
         }
     }
 }

@@ -105,6 +105,24 @@ final class HomeScreen: Screen {
                     + "`features.\(feature.id).enabled` to true in the config to use it.")
         case .failed(let reason):
             navigator.presentAlert(title: name, message: "\(name) could not be loaded: \(reason)")
+        case .needsApproval(_, let grants):
+            let message =
+                "\(name) asks to:\n" + grants.map { "• \($0)." }.joined(separator: "\n")
+                + "\nIt runs in a sandboxed helper that can reach nothing else. Enter: allow · Esc: not now"
+            navigator.presentAlert(title: "\(name) needs your approval", message: message, buttons: ["Allow", "Not now"]) { [weak self] choice in
+                guard choice == 0, let self else { return }
+                do {
+                    try feature.approve()
+                } catch {
+                    navigator.presentAlert(title: name, message: "\(name) was not allowed: \(error)")
+                    return
+                }
+                guard let index = self.features.firstIndex(where: { $0.id == feature.id }) else { return }
+                self.features[index] = HomeFeature(
+                    id: feature.id, displayName: feature.displayName, summary: feature.summary, state: .available, activate: feature.activate)
+                self.inform("Allowed \(name); recorded as `strata plugins allow \(feature.id)` does.")
+                self.openSelected()
+            }
         case .available:
             let provider: (any FeatureScreenProvider)?
             do {

@@ -47,6 +47,7 @@ func homeText(features: [HomeFeature]) -> String {
             case .available: feature.summary
             case .disabled: "\(feature.summary) (set features.\(feature.id).enabled to true to use it)"
             case .failed(let reason): reason
+            case .needsApproval: "\(feature.summary) (run `strata plugins allow \(feature.id)` to see what it asks for and allow it)"
             }
         text += "  \(name)  \(state)  \(Sanitizer.sanitize(detail))\n"
     }

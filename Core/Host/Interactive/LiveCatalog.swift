@@ -33,8 +33,13 @@ final class LiveCatalog {
 
     /// The features for the home screen, each activated through the runner when it opens.
     var features: [HomeFeature] {
-        shown.map { record in
-            HomeFeature(record: record) { [runner] in try InteractiveCommand.screenProvider(of: record.id, runner: runner) }
+        let catalog = runner.catalog
+        return shown.map { record in
+            let feature = HomeFeature(record: record) { [runner] in try InteractiveCommand.screenProvider(of: record.id, runner: runner) }
+            // A drop-in that reaches beyond its folder waits for the user's yes, given here as `plugins allow` gives it.
+            guard feature.state == .available, record.facts?.reaches == true, let descriptor = record.descriptor else { return feature }
+            return feature.held(
+                by: catalog.approvalJudge.judge(record.id, path: record.path, descriptor: descriptor), path: record.path, judge: catalog.approvalJudge)
         }
     }
 

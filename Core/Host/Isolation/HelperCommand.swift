@@ -36,6 +36,8 @@ struct HelperCommand: Sendable {
     let environment: [String: String]
     let configSource: String
     let container: Container
+    /// Why strata won't start its helper until the user approves what it reaches (``PluginApproval``), one line.
+    var approvalRefusal: String?
     /// Restarts helpers that died, with backoff and a cap.
     var supervisor = HelperSupervisor.shared
 
@@ -48,10 +50,11 @@ struct HelperCommand: Sendable {
     }
 
     /// Starts a fresh helper of the plugin (commands and screens each start their own), which sandboxes itself
-    /// and opens the plugin, unless strata refuses to: the plugin uses another's Swift types, or the kernel
-    /// lacks the sandbox.
+    /// and opens the plugin, unless strata refuses to: the user hasn't approved what it reaches, the plugin
+    /// uses another's Swift types, or the kernel lacks the sandbox.
     func start() throws(HelperFailure) -> PluginHelper {
         let id = pluginID
+        if let approvalRefusal { throw HelperFailure(pluginID: id, reason: approvalRefusal, refused: true) }
         if let dependency = dependencies.first {
             let refusal = IsolationBoundary.refusal(dependent: id, dependency: dependency, isolated: id, isolation: isolation, source: configSource)
             throw HelperFailure(pluginID: id, reason: refusal, refused: true)
@@ -70,6 +73,10 @@ struct HelperCommand: Sendable {
     /// Runs the command line `words` in a fresh helper; answers its exit code.
     func run(_ words: [String], invocation: CommandInvocation) async -> Int32 {
         let id = pluginID
+        if let approvalRefusal {
+            invocation.writeError("strata: \(approvalRefusal)")
+            return 1
+        }
         if let refusal = await supervisor.admit(id) {
             invocation.writeError("strata: \(refusal)")
             return 1
@@ -167,6 +174,7 @@ extension HostRunner {
         command.declared = descriptor?.commands ?? []
         command.declaredCapabilities = descriptor?.capabilities ?? .init()
         command.chosenHosts = descriptor.map { ChosenHost.chosen(by: config.features[id]?.settings, for: $0) } ?? []
+        command.approvalRefusal = catalog.approval(of: id)?.refusal(id, configSource: config.source)
         return command
     }
 }

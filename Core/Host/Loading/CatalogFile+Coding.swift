@@ -5,14 +5,14 @@ import StrataPluginKit
 /// another ABI, starts afresh), the folder's real path, and `words agree` or `words clash`. Then per library
 /// a line `name device inode size mtime-s mtime-ns ctime-s ctime-ns length` and `length` bytes: `P` and the
 /// problem, or `F` and the facts (the command paths, as one string of their own encoding, so that a
-/// run decodes them only for a plugin it routes to; the incompatibility last, as a list of none or one). In those bytes a string is `<byte count>:<bytes>` and a list is
+/// run decodes them only for a plugin it routes to; the incompatibility, as a list of none or one; last what it reaches beyond its folder, a list of kinds). In those bytes a string is `<byte count>:<bytes>` and a list is
 /// `<count>#` and its items. Every number read is checked (digits only, no overflow, within what is left
 /// of the file), so a damaged or crafted file is refused as a whole and never traps or allocates beyond
 /// its own size.
 extension CatalogFile {
     /// Names the SDK libraries' files too (``SDKSymbolCheck/fingerprint``): a plugin's incompatibility holds
     /// only for the SDK it was judged against.
-    static let header = "strata plugin catalog 2, strata \(strataVersion), \(StrataABI.stampString), sdk \(SDKSymbolCheck.fingerprint)"
+    static let header = "strata plugin catalog 3, strata \(strataVersion), \(StrataABI.stampString), sdk \(SDKSymbolCheck.fingerprint)"
 
     func encoded() -> [UInt8] {
         var bytes = Array("\(Self.header)\n\(folder)\n\(wordsAgree ? "words agree" : "words clash")\n".utf8)
@@ -126,6 +126,7 @@ private struct FieldWriter {
         }
         list(facts.secretSettings.sorted()) { $0.string($1) }
         list(facts.incompatibility.map { [$0] } ?? []) { $0.string($1) }
+        list(facts.reach) { $0.string($1) }
     }
 }
 
@@ -206,13 +207,15 @@ private struct FieldReader {
             let pathsLength = count(until: UInt8(ascii: ":")), case let paths = Array(take(pathsLength)),
             Self.arePaths(paths, startingWith: firstWords),
             let screens = list({ reader in reader.string().flatMap { title in reader.string().map { PluginFacts.Screen(title: title, summary: $0) } } }),
-            let secrets = list({ $0.string() }), let incompatibility = list({ $0.string() }), incompatibility.count <= 1
+            let secrets = list({ $0.string() }), let incompatibility = list({ $0.string() }), incompatibility.count <= 1,
+            let reach = list({ $0.string() }), reach.count <= PluginGrant.Kind.allCases.count,
+            reach.allSatisfy({ PluginGrant.Kind(rawValue: $0) != nil })
         else { return nil }
         return PluginFacts(
             id: id, displayName: displayName, version: version, summary: summary,
             dependencies: Dictionary(dependencies, uniquingKeysWith: { first, _ in first }),
             commands: CommandPaths(firstWords: firstWords, encoded: paths),
-            screens: screens, secretSettings: Set(secrets), incompatibility: incompatibility.first)
+            screens: screens, secretSettings: Set(secrets), incompatibility: incompatibility.first, reach: reach)
     }
 
     /// Whether `bytes` are exactly one list of non-empty word lists whose first words are `firstWords` in the

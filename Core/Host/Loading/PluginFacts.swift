@@ -27,6 +27,12 @@ struct PluginFacts: Equatable, Sendable {
     /// (``StrataABI/refusal(ofStamp:host:)``), or needing an SDK symbol this strata's SDK lacks
     /// (``SDKSymbolCheck``); `nil` when it fits. Such a plugin is listed `incompatible` and never opened.
     let incompatibility: String?
+    /// What it declares beyond its own data folder, by kind (``PluginGrant/Kind``: `files`, `environment`,
+    /// `network`, `endpoint`, `screens`), which a drop-in needs the user's approval for (``PluginApproval``);
+    /// `plugins list` shows it.
+    var reach: [String] = []
+    /// Whether it declares anything beyond its own data folder.
+    var reaches: Bool { !reach.isEmpty }
 
     /// The words of each declared command, in the descriptor's order (decoded now if kept encoded).
     var commandPaths: [[String]] { commands.paths }
@@ -89,7 +95,8 @@ extension PluginFacts {
             id: descriptor.id, displayName: descriptor.displayName, version: descriptor.version, summary: descriptor.summary,
             dependencies: descriptor.dependencies, commands: CommandPaths(descriptor.commands.map(\.words)),
             screens: descriptor.screens.map { Screen(title: $0.title, summary: $0.summary) },
-            secretSettings: Set(descriptor.settings.filter(\.secret).map(\.key)), incompatibility: incompatibility)
+            secretSettings: Set(descriptor.settings.filter(\.secret).map(\.key)), incompatibility: incompatibility,
+            reach: descriptor.reach)
     }
 }
 
