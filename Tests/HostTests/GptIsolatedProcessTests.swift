@@ -17,6 +17,20 @@ import Testing
         return sandbox
     }
 
+    /// `gpt ask` through its helper, against a server that holds the reply after its first piece until `gate`
+    /// opens, once `ready` says so of it (or it ended); the caller opens the gate and stops the server.
+    func askHeldAfterItsFirstPiece(
+        _ ready: (LaunchedProcess) -> Bool
+    ) throws -> (ask: LaunchedProcess, gate: LoopbackGate, server: LoopbackHTTPServer, sandbox: Sandbox) {
+        let server = try LoopbackHTTPServer()
+        let gate = try LoopbackGate()
+        server.route("POST", "/v1/chat/completions", response: Self.reply.holding(after: 1, until: gate))
+        let sandbox = try sandbox(server)
+        let ask = try launchAsk(sandbox)
+        while ask.isRunning && !ready(ask) { usleep(5_000) }  // polling the child
+        return (ask, gate, server, sandbox)
+    }
+
     func launchAsk(_ sandbox: Sandbox) throws -> LaunchedProcess {
         try launch(BuildProducts.strata, ["--config", sandbox.config.path, "--data-dir", sandbox.data.path, "gpt", "ask", "I missed the bus"],
                    environment: ["OPENAI_API_KEY": "sk-test-0123456789", "XDG_STATE_HOME": sandbox.state.path])
@@ -50,13 +64,8 @@ import Testing
     /// waited for libdispatch's once-a-second check to add a thread (RESULTS.md §7: 0.8-0.9 s per request).
     @Test(.timeLimit(.minutes(10)))
     func whileACommandWaitsForItsReplyNoneOfStratasTaskThreadsIsHeldReading() throws {
-        let server = try LoopbackHTTPServer()
-        let gate = try LoopbackGate()
+        let (ask, gate, server, _) = try askHeldAfterItsFirstPiece { $0.outputSoFar.contains("Sunny") }
         defer { gate.open(); server.stop() }
-        server.route("POST", "/v1/chat/completions", response: Self.reply.holding(after: 1, until: gate))
-        let sandbox = try sandbox(server)
-        let ask = try launchAsk(sandbox)
-        while ask.isRunning && !ask.outputSoFar.contains("Sunny") { usleep(5_000) }  // polling the child
         let tasks = "/proc/\(ask.processIdentifier)/task"
         let threads = ((try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? []).compactMap { id -> (name: String, waits: String)? in
             guard let name = try? String(contentsOfFile: "\(tasks)/\(id)/comm", encoding: .utf8),
@@ -77,13 +86,8 @@ import Testing
     /// given back, and the exit status is 130, as in process.
     @Test(.timeLimit(.minutes(10)))
     func ctrlCWhileTheReplyStreamsThroughTheHelperGivesTheUseBack() throws {
-        let server = try LoopbackHTTPServer()
-        let gate = try LoopbackGate()
+        let (ask, gate, server, sandbox) = try askHeldAfterItsFirstPiece { $0.outputSoFar.contains("Sunny") && $0.catches(SIGINT) }
         defer { gate.open(); server.stop() }
-        server.route("POST", "/v1/chat/completions", response: Self.reply.holding(after: 1, until: gate))
-        let sandbox = try sandbox(server)
-        let ask = try launchAsk(sandbox)
-        while ask.isRunning && !(ask.outputSoFar.contains("Sunny") && ask.catches(SIGINT)) { usleep(5_000) }  // polling the child
         kill(ask.processIdentifier, SIGINT)
         let result = try ask.wait()
 
