@@ -20,6 +20,9 @@ import Testing
             let copy = sandbox.plugins.appendingPathComponent("lib\(library)Plugin.so")
             try FileManager.default.copyItem(at: BuildProducts.directory.appendingPathComponent(copy.lastPathComponent), to: copy)
             try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"], "features": {"\#(id)": {"isolation": "\#(isolation.rawValue)"}}}"#)
+            // A drop-in that reaches beyond its data folder runs sandboxed once its user allowed it, as anyone's.
+            let allowed = try sandbox.strata(["plugins", "allow", id, "--yes"])
+            #expect(allowed.status == 0, "\(id): \(allowed.stdout) \(allowed.stderr)")
 
             let run = try sandbox.strata(["-v"] + words)
             #expect(run.status == 0 && !run.signalled, "\(words) (\(isolation)): \(run.stderr)")
