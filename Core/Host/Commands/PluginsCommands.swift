@@ -86,11 +86,15 @@ struct PluginsCommands {
             if let facts = record.facts {
                 status.reaches = facts.reach
                 status.approval = PluginApproval.notNeeded("").state
-                if facts.reaches, judge.exemption(record.id, path: record.path) == nil, let descriptor = record.descriptor {
-                    let isolation = context.config.isolation(for: record.id, at: record.path)
-                    status.reaches = PluginGrant.kinds(
-                        of: descriptor.grants(capabilities: isolation.capabilities(declared: descriptor.capabilities).capabilities))
-                    status.approval = judge.judge(record.id, path: record.path, descriptor: descriptor).state
+                if facts.reaches, judge.exemption(record.id, path: record.path) == nil {
+                    if judge.plainlyNeedsApproval(record.id, path: record.path, reach: facts.reach) {
+                        status.approval = PluginApproval.needed([]).state
+                    } else if let descriptor = record.descriptor {
+                        let isolation = context.config.isolation(for: record.id, at: record.path)
+                        status.reaches = PluginGrant.kinds(
+                            of: descriptor.grants(capabilities: isolation.capabilities(declared: descriptor.capabilities).capabilities))
+                        status.approval = judge.judge(record.id, path: record.path, descriptor: descriptor).state
+                    }
                 }
             }
             return status

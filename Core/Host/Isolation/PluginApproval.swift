@@ -112,6 +112,17 @@ struct PluginApprovalJudge {
         }
     }
 
+    /// Whether plugin `id` (not exempt), which reaches the kinds `reach` (as the catalog keeps them), plainly
+    /// needs approval, told without its descriptor: no record for it, nothing under features.<id>.capabilities,
+    /// and only kinds of which no grant is too wide (screens, endpoints), so its details change nothing.
+    /// `plugins list` then parses no descriptor (500 drop-ins with screens cost 250 ms to parse).
+    func plainlyNeedsApproval(_ id: String, path: String, reach: [String]) -> Bool {
+        let detailFree: Set<String> = [PluginGrant.Kind.screens.rawValue, PluginGrant.Kind.endpoint.rawValue]
+        guard !reach.isEmpty, reach.allSatisfy(detailFree.contains), config.isolation(for: id, at: path).narrowing == nil else { return false }
+        if case .none = approvals.lookup(id) { return true }
+        return false
+    }
+
     /// Why plugin `id` (its library at `path`) needs no approval whatever it declares, or `nil`: it ships with
     /// strata, or the config runs it inside strata with all of the user's rights.
     func exemption(_ id: String, path: String) -> String? {
