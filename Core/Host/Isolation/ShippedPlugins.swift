@@ -41,10 +41,12 @@ struct ShippedPlugins: Sendable {
 
     /// Whether the library at `path` (a real path, as discovery gives it) ships with strata.
     func contains(path: String) -> Bool {
-        let file = URL(fileURLWithPath: path)
-        if let developmentFolder, file.deletingLastPathComponent().path == developmentFolder { return true }
-        guard let folder, file.deletingLastPathComponent().path == folder else { return false }
-        return names?.contains(file.lastPathComponent) ?? true
+        // Split by hand, not with URL: `plugins list` asks this of every plugin, several times each.
+        guard let slash = path.lastIndex(of: "/") else { return false }
+        let parent = slash == path.startIndex ? "/" : String(path[..<slash]), name = path[path.index(after: slash)...]
+        if let developmentFolder, parent == developmentFolder { return true }
+        guard let folder, parent == folder else { return false }
+        return names?.contains(String(name)) ?? true
     }
 
     /// The list's text, read through one descriptor and bounded (empty when it is missing, too long, or
