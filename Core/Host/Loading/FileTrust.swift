@@ -10,8 +10,6 @@ import Glibc
 struct FileTrust {
     /// The user whose code may run: the effective user.
     var user: uid_t = geteuid()
-    /// Root as this process sees it (``rootHere``).
-    var root: uid_t = Self.rootHere
     private var folderVerdicts: [String: PluginFailure?] = [:]
 
     /// Why the plugin file at `path` can't be trusted, or `nil` if it can. `status` is the file's, if known.
@@ -60,20 +58,23 @@ struct FileTrust {
     }
 
     private func ownProblem(_ path: String, status: stat, isPluginFolder: Bool) -> PluginFailure? {
-        if status.st_uid != user && status.st_uid != root {
+        if status.st_uid != user && !Self.isRoot(status.st_uid) {
             return .foreignOwner(path: path, owner: userName(status.st_uid), isFolder: (status.st_mode & S_IFMT) == S_IFDIR)
         }
         guard status.st_mode & (S_IWGRP | S_IWOTH) != 0 else { return nil }
-        let sharedSystemFolder = (status.st_mode & S_ISVTX) != 0 && status.st_uid == root
+        let sharedSystemFolder = (status.st_mode & S_ISVTX) != 0 && Self.isRoot(status.st_uid)
         if sharedSystemFolder && !isPluginFolder { return nil }
         return sharedSystemFolder ? .sharedPluginFolder(path: path) : .unsafePermissions(path: path)
     }
+
+    /// Whether `owner` is root here (``rootHere`` is read only for an owner that isn't 0: not on a start's way).
+    private static func isRoot(_ owner: uid_t) -> Bool { owner == 0 || owner == rootHere }
 
     /// Root's user id here: 0, but in a helper's user namespace, which maps strata's user alone, root's files
     /// (and every other user's) read as owned by the overflow id, 65534. strata judged the same path outside
     /// before it started the helper, and refused a folder of another user's; no user but root can give a
     /// folder away, so the helper takes that id for root.
-    static let rootHere: uid_t = {
+    private static let rootHere: uid_t = {
         let descriptor = open("/proc/self/uid_map", O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return 0 }
         defer { close(descriptor) }
