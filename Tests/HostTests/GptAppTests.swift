@@ -21,11 +21,7 @@ import Testing
             in: sandbox, config: String(decoding: try Data(contentsOf: sandbox.config), as: UTF8.self))
         defer { terminal.close() }
 
-        try await selectLuckyVicky(terminal)
-        try terminal.press("Enter")
-        try await terminal.waitFor("the personas") { $0.contains { $0.contains("Who should answer your trouble?") } }
-        try terminal.press("Enter")
-        let input = try await terminal.waitFor("the trouble input") { $0.last?.contains("Enter convert") == true }
+        let input = try await openTroubleInput(terminal)
         #expect(input.last?.contains("Ctrl-U delete to the start") == true, "\(input.last ?? "")")
 
         // Meanwhile another process spends the day's last use.
@@ -63,11 +59,7 @@ import Testing
             in: sandbox, config: String(decoding: try Data(contentsOf: sandbox.config), as: UTF8.self))
         defer { terminal.close() }
 
-        try await selectLuckyVicky(terminal)
-        try terminal.press("Enter")
-        try await terminal.waitFor("the personas") { $0.contains { $0.contains("Who should answer your trouble?") } }
-        try terminal.press("Enter")
-        try await terminal.waitFor("the trouble input") { $0.last?.contains("Enter convert") == true }
+        try await openTroubleInput(terminal)
 
         try terminal.type("I missed the bus")
         try terminal.press("Enter")
@@ -118,6 +110,16 @@ import Testing
     }
 
     /// Moves the home screen's selection to LuckyVicky.
+    /// Opens LuckyVicky from the home screen, then its first persona's trouble input; answers that screen.
+    @discardableResult
+    private func openTroubleInput(_ terminal: TmuxTerminal) async throws -> [String] {
+        try await selectLuckyVicky(terminal)
+        try terminal.press("Enter")
+        try await terminal.waitFor("the personas") { $0.contains { $0.contains("Who should answer your trouble?") } }
+        try terminal.press("Enter")
+        return try await terminal.waitFor("the trouble input") { $0.last?.contains("Enter convert") == true }
+    }
+
     private func selectLuckyVicky(_ terminal: TmuxTerminal) async throws {
         var screen = try await terminal.waitFor("the home screen") { $0.contains(InteractiveAppTests.homeHelp) }
         for _ in 0..<8 where !screen.contains(where: { $0.contains("› LuckyVicky") }) {

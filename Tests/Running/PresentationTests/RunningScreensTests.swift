@@ -15,15 +15,20 @@ struct RunningScreensTests {
                           weightKg: 65, speed: speed)
     }
 
-    @Test func theDashboardDrawsBarsForBothRunnersAndTheResult() async throws {
-        let viewModel = RunDashboardViewModel(request: try raceRequest(speed: 0),
+    /// The dashboard of `request` run to its end, and its lines drawn at 70 × 16.
+    private func finishedDashboard(_ request: RunRequest) async -> (screen: RunDashboardScreen, lines: [String]) {
+        let viewModel = RunDashboardViewModel(request: request,
                                               useCase: DefaultRunUseCase(clock: ManualRunClock(), history: InMemoryRunHistoryRepository()),
                                               clock: ManualRunClock())
         await viewModel.run()
         let screen = RunDashboardScreen(viewModel: viewModel) { _ in Issue.record("a finished run asks nothing") }
         let canvas = Canvas(size: TerminalSize(width: 70, height: 16))
         screen.draw(in: canvas, context: RenderContext())
-        let lines = canvas.buffer.lines
+        return (screen, canvas.buffer.lines)
+    }
+
+    @Test func theDashboardDrawsBarsForBothRunnersAndTheResult() async throws {
+        let (screen, lines) = await finishedDashboard(try raceRequest(speed: 0))
         #expect(screen.title == "Race to 1.00 km")
         #expect(lines[0].hasPrefix("Time 05:00    Calories 59 kcal")) // 300 s × 1.08 × 10 METs × 65 kg / 3600
         #expect(lines[2].hasPrefix("ana   1.00 km █") && lines[2].hasSuffix("100 %"))
@@ -41,14 +46,7 @@ struct RunningScreensTests {
         let request = RunRequest(setting: RunningSetting(mode: .race, targetDistanceKm: 3, myNickname: "ana", mateNickname: "ghost"),
                                  timeline: try ReplayTimeline(track: track, pace: nil), route: track.summary, mate: ghost,
                                  weightKg: 65, speed: 0)
-        let viewModel = RunDashboardViewModel(request: request,
-                                              useCase: DefaultRunUseCase(clock: ManualRunClock(), history: InMemoryRunHistoryRepository()),
-                                              clock: ManualRunClock())
-        await viewModel.run()
-        let screen = RunDashboardScreen(viewModel: viewModel) { _ in Issue.record("a finished run asks nothing") }
-        let canvas = Canvas(size: TerminalSize(width: 70, height: 16))
-        screen.draw(in: canvas, context: RenderContext())
-        let lines = canvas.buffer.lines
+        let (_, lines) = await finishedDashboard(request)
         #expect(lines[3].hasPrefix("ghost 0.38 km █") && lines[3].hasSuffix(" 13 %"), "\(lines)")
     }
 
