@@ -162,9 +162,9 @@ struct Session {
             return true
         }
         if reader == 0 {
-            // PluginHelper.start: the helper's hello of this version, or its refusal in words.
+            // PluginHelper.start: the helper's hello of the version both speak, or its refusal in words.
             switch frame.kind {
-            case .hello where HelperHello(payload: frame.payload)?.version == HelperWire.version:
+            case .hello where HelperHello(payload: frame.payload).map({ HelperHandshake.refusal(of: $0) == nil }) == true:
                 reader = 1
                 return true
             case .refused:
@@ -226,6 +226,10 @@ struct Session {
             case nil: return false
             }
             return true
+        case .completeAsk where reader == 2:
+            // HelperScreenSession: an ask out of a Tab gets no names (nothing of this machine's folders is listed).
+            guard let ask = HelperPathCompletion.Ask(payload: frame.payload) else { return false }
+            return Wire.strata.send(ask.answer(listing: false).frame)
         default:
             return false
         }
@@ -251,7 +255,7 @@ enum HelperSide {
 
     static func take(_ frame: HelperWire.Frame) {
         switch frame.kind {
-        case .hello: _ = frame.number == HelperWire.version
+        case .hello: _ = frame.number == HelperHandshake.opening || HelperVersions(payload: frame.payload[...]) != nil
         case .run:
             guard let request = HelperRequest(payload: frame.payload) else { return }
             precondition(HelperRequest(payload: request.payload) == request, "a command line read doesn't read back from its bytes")
@@ -266,6 +270,8 @@ enum HelperSide {
             _ = request.key.flatMap(HelperScreenRequest.key(for:))
         case .fileAnswer:
             _ = HelperFileAnswer(payload: frame.payload)?.error
+        case .completeAnswer:
+            _ = HelperPathCompletion.Answer(payload: frame.payload)
         default: break
         }
     }

@@ -19,4 +19,9 @@ struct UserFilesTrackAccess: TrackFileAccess {
             throw TrackAccessProblem.refused(reason: error.description)
         }
     }
+
+    /// strata lists the folder typed, which the helper may not (``UserFiles/completions(of:extensions:)``).
+    func paths(completing typed: String) -> [String] {
+        (try? userFiles())?.completions(of: typed, extensions: ["gpx"]) ?? []
+    }
 }

@@ -68,6 +68,29 @@ import Testing
         try await terminal.waitFor("the Running menu, unasked") { $0.contains { $0.contains("History") } && !$0.contains { $0.contains("Leave the new run?") } }
     }
 
+    /// Tab in the track field completes a path as a shell does: as far as the names agree, then lists them,
+    /// then the one name. The same through a helper (`"isolation": "process"`), which may not list the
+    /// folder: strata lists it for the Tab (#46: the helper's form found nothing and moved on to the next field).
+    @Test(arguments: ["none", "process"])
+    func tabCompletesTheTrackPathAsInProcess(isolation: String) async throws {
+        let (terminal, sandbox) = try await start([], isolation: isolation)
+        defer { terminal.close(); withExtendedLifetime(sandbox) {} }
+        let folder = sandbox.root.appendingPathComponent("tracks")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in ["lake-shore.gpx", "lagoon.gpx", "lake-notes.txt"] {
+            try FileManager.default.copyItem(atPath: Self.track, toPath: folder.appendingPathComponent(name).path)
+        }
+        try await openNewRun(terminal)
+        try terminal.type(folder.path + "/la")
+        try await terminal.waitFor("the path typed") { $0.contains { $0.contains("tracks/la") } }
+        try terminal.press("Tab")
+        try await terminal.waitFor("the names it could become") { $0.contains { $0.contains("Matches: lagoon.gpx, lake-shore.gpx") } }
+        try terminal.type("k")
+        try terminal.press("Tab")
+        let completed = try await terminal.waitFor("the one name") { $0.contains { $0.contains(folder.path + "/lake-shore.gpx") } }
+        #expect(completed.contains { $0.contains("› My track") }, "Tab stayed on the track field: \(completed.joined(separator: "\n"))")
+    }
+
     /// On the run dashboard `?` lists the keys and `q` asks to end the run first (#39 item 1: both seemed
     /// ignored, without a word).
     @Test func theRunDashboardAnswersQuestionMarkAndQ() async throws {

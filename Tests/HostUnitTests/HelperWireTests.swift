@@ -30,16 +30,60 @@ import Testing
         }
     }
 
-    /// The helper's hello carries how long the plugin took to load and register in it (version 6), to the
-    /// microsecond; a payload of another length, or a time past a day, is not one.
-    @Test func theHelpersHelloCarriesItsLoadTimes() {
-        let hello = HelperHello(load: .microseconds(12_345), register: .milliseconds(3))
-        #expect(hello.payload.count == 20 && hello.payload.prefix(4) == [0, 0, 0, UInt8(HelperWire.version)])
+    /// The helper's hello carries how long the plugin took to load and register in it, to the microsecond
+    /// (version 6: 20 bytes), and from version 7 the range of versions the helper speaks; a payload of another
+    /// length, a time past a day, or a version outside its own range is not one.
+    @Test func theHelpersHelloCarriesItsLoadTimesAndItsVersions() {
+        let hello = HelperHello(version: 7, load: .microseconds(12_345), register: .milliseconds(3))
+        #expect(hello.payload.count == 28 && hello.payload.prefix(4) == [0, 0, 0, 7] && hello.payload.suffix(8) == [0, 0, 0, 6, 0, 0, 0, 7])
         #expect(HelperHello(payload: hello.payload) == hello)
-        #expect(HelperHello(payload: HelperWire.Frame(.hello, number: HelperWire.version).payload) == nil, "a version alone")
+        let previous = HelperHello(version: 6, load: .microseconds(5), register: .zero, versions: .rangeless)
+        #expect(previous.payload.count == 20, "version 6's hello, as a helper of version 6 sends it")
+        #expect(HelperHello(payload: previous.payload) == previous)
+        #expect(HelperHello(payload: HelperWire.Frame(.hello, number: 6).payload) == nil, "a version alone")
         #expect(HelperHello(payload: hello.payload + [0]) == nil)
         #expect(HelperHello(payload: [0, 0, 0, 6] + [UInt8](repeating: 0xFF, count: 16)) == nil, "times past a day")
-        #expect(HelperHello(load: .seconds(-1), register: .seconds(1e9)).payload.count == 20, "clamped, not trapped")
+        #expect(HelperHello(payload: [0, 0, 0, 7] + [UInt8](repeating: 0, count: 16)) == nil, "20 bytes are version 6's")
+        #expect(HelperHello(payload: [0, 0, 0, 9] + [UInt8](repeating: 0, count: 16) + [0, 0, 0, 6, 0, 0, 0, 7]) == nil, "a version outside its range")
+        #expect(HelperHello(payload: [0, 0, 0, 0] + [UInt8](repeating: 0, count: 16) + [0, 0, 0, 8, 0, 0, 0, 7]) == nil, "a range upside down")
+        #expect(HelperHello(version: 7, load: .seconds(-1), register: .seconds(1e9)).payload.count == 28, "clamped, not trapped")
+    }
+
+    /// Two ends agree on the highest version both speak, or on none.
+    @Test func twoRangesAgreeOnTheHighestVersionBothSpeak() {
+        #expect(HelperVersions(lowest: 6, highest: 7).common(with: HelperVersions(lowest: 5, highest: 9)) == 7)
+        #expect(HelperVersions(lowest: 6, highest: 9).common(with: .rangeless) == 6)
+        #expect(HelperVersions(lowest: 6, highest: 7).common(with: HelperVersions(lowest: 8, highest: 9)) == nil)
+        #expect(HelperVersions(lowest: 8, highest: 9).common(with: .rangeless) == nil)
+        #expect(HelperVersions(payload: [0, 0, 0, 0, 0, 0, 0, 7]) == nil && HelperVersions(payload: [0, 0, 0, 6, 0, 0, 0]) == nil)
+    }
+
+    /// strata opens with version 6's hello and its range in one write: a helper finds the range with it, and
+    /// one opened by a strata of version 6 (the hello alone) takes it as speaking 6 only, without waiting.
+    @Test func theHelperReadsStratasRangeOrKnowsItIsOfVersion6() throws {
+        var ends: [Int32] = [-1, -1]
+        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
+        defer { ends.forEach { close($0) } }
+        let (strata, helper) = (HelperChannel(descriptor: ends[0]), HelperChannel(descriptor: ends[1]))
+        #expect(HelperHandshake.open(strata))
+        #expect(HelperHandshake.strataVersions(after: try helper.receive(), on: helper) == .spoken)
+        strata.send(.init(.hello, number: 6))
+        #expect(HelperHandshake.strataVersions(after: try helper.receive(), on: helper) == .rangeless)
+        strata.send(.init(.hello, number: 7))
+        #expect(HelperHandshake.strataVersions(after: try helper.receive(), on: helper) == nil, "an opening other than version 6's")
+    }
+
+    /// strata takes a helper's hello of the highest version both speak, a helper of version 6 among them, and
+    /// refuses one with no version in common in a sentence naming both ranges.
+    @Test func strataRefusesAHelperWithNoVersionInCommonNamingBoth() {
+        #expect(HelperHandshake.refusal(of: HelperHello(version: 7, load: .zero, register: .zero)) == nil)
+        #expect(HelperHandshake.refusal(of: HelperHello(version: 6, load: .zero, register: .zero, versions: .rangeless)) == nil)
+        let future = HelperHello(version: 0, load: .zero, register: .zero, versions: HelperVersions(lowest: 8, highest: 9))
+        #expect(
+            HelperHandshake.refusal(of: future)
+                == "speaks wire versions 8 to 9 and this strata speaks versions 6 to 7, so they have no version in common. "
+                + "Reinstall strata, so that strata and its helper come from one release")
+        #expect(HelperHandshake.refusal(of: HelperHello(version: 6, load: .zero, register: .zero))?.contains("not 7, the highest both speak") == true)
     }
 
     /// A command line crosses in its compact form (version 4) as it was, the files it names too; bytes that

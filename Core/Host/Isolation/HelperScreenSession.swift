@@ -46,6 +46,8 @@ final class HelperScreenSession: Sendable {
         var closing = false
         /// Whether a redraw was told and not yet taken: a helper flooding frames causes one redraw at a time.
         var redrawPending = false
+        /// The Tab key request waiting for its frame, until strata listed a folder for it (``HelperPathCompletion``).
+        var tab: UInt32?
         /// Bells the frames rang that strata hasn't rung yet.
         var bells = 0
         var onEvent: (@Sendable (Event) -> Void)?
@@ -117,6 +119,7 @@ final class HelperScreenSession: Sendable {
             state.next = state.next == .max ? 1 : state.next + 1
             state.waiting = sequence
             state.answer = nil
+            state.tab = action == .key && key.flatMap(HelperScreenRequest.key(for:)) == .tab ? sequence : nil
             return sequence
         }
         guard let sequence else { return .failure(failure(ended ?? "has ended")) }
@@ -224,6 +227,14 @@ final class HelperScreenSession: Sendable {
                 case .answer(let answer, let descriptor)?: send(answer, descriptor: descriptor)
                 case nil: return end(saying: "sent a request for a file strata can't read")
                 }
+            case .completeAsk:
+                guard let ask = HelperPathCompletion.Ask(payload: frame.payload) else { return end(saying: "sent a request for names strata can't read") }
+                // Listed once, for the Tab the screen is handling now; another ask gets no names.
+                let listing = state.withLock { state in
+                    defer { state.tab = nil }
+                    return state.tab != nil && state.tab == state.waiting
+                }
+                send(ask.answer(listing: listing).frame)
             default:
                 return end(saying: "sent a frame out of turn (\(frame.kind))")
             }

@@ -34,9 +34,19 @@ struct HelperServer {
         // pid 1, started it as pid 2, for strata).
         guard let parentID = Int32(parent), getppid() == parentID || (getppid() == 1 && getpid() == 2), Self.hasSocket else { return 1 }
         let channel = HelperChannel(descriptor: Self.socketDescriptor)
-        guard let hello = try? channel.receive(), hello.kind == .hello, hello.number == HelperWire.version else {
+        guard let opening = try? channel.receive(), let strata = HelperHandshake.strataVersions(after: opening, on: channel) else {
             channel.send(
-                .init(.refused, text: "plugin \(id)'s helper speaks version \(HelperWire.version) of the wire format, and strata another: reinstall strata"))
+                .init(
+                    .refused, text: "plugin \(id)'s helper speaks wire \(HelperVersions.spoken), and strata opened with a handshake of none: reinstall strata"))
+            return 1
+        }
+        guard let version = HelperVersions.spoken.common(with: strata) else {
+            // A strata that sent its range says why itself; one of version 6 shows this sentence.
+            if strata == .rangeless {
+                channel.send(.init(.refused, text: "plugin \(id)'s helper " + HelperVersions.mismatch(helper: .spoken, strata: strata)))
+            } else {
+                channel.send(.init(.hello, HelperHello(version: 0, load: .zero, register: .zero).payload))
+            }
             return 1
         }
         // The helper may write only in the plugin's data folder, the load links included.
@@ -51,7 +61,8 @@ struct HelperServer {
         try? runner.container.register((any TCPSockets).self, scope: .singleton, owner: .host) { _ in sockets }
         // A file the user types in its screen crosses when the user allows it on strata's prompt.
         let dataFolder = context.dataDirectory.appendingPathComponent(id, isDirectory: true)
-        let userFiles = HelperUserFiles(channel: channel, dataFolder: dataFolder)
+        let completing = HelperPathCompletion.Asker(channel: channel, version: version)
+        let userFiles = HelperUserFiles(channel: channel, dataFolder: dataFolder, completing: completing)
         try? runner.container.register((any UserFiles).self, scope: .singleton, owner: .host) { _ in userFiles }
         let record: PluginRecord
         switch runner.loaded(id, fallback: "it is not installed") {
@@ -62,7 +73,7 @@ struct HelperServer {
         }
         let commands = runner.loader.routes.filter { $0.pluginID == record.id }.map(\.command)
         // How long the plugin took to open here goes with the hello, for `plugins list --timings`.
-        channel.send(.init(.hello, HelperHello(load: record.loadTime ?? .zero, register: record.registerTime ?? .zero).payload))
+        channel.send(.init(.hello, HelperHello(version: version, load: record.loadTime ?? .zero, register: record.registerTime ?? .zero).payload))
         // Each command starts on the thread that read its request, up to its first suspension (no wake-up of
         // another thread; a held reader is relieved, HelperFrameReader), and sends its own exit frame; a
         // command waits for the one before it, should strata send two.
@@ -97,6 +108,7 @@ struct HelperServer {
                 userFiles.screenOpened()
                 screens.receive(frame.payload)
             case .fileAnswer: userFiles.deliver(frame.payload, take: reader.takeDescriptors)
+            case .completeAnswer: completing.deliver(frame.payload)
             default: break
             }
         } closed: {

@@ -24,9 +24,12 @@ final class HelperUserFiles: UserFiles {
     /// The helper's per-process copies folder, `<data folder>/.strata-files/<pid>`.
     private let folder: URL
     private let state = Mutex(State())
+    /// What asks strata to list a folder for a Tab in the screen (``HelperPathCompletion``).
+    private let completing: HelperPathCompletion.Asker?
 
-    init(channel: HelperChannel, dataFolder: URL) {
+    init(channel: HelperChannel, dataFolder: URL, completing: HelperPathCompletion.Asker? = nil) {
         self.channel = channel
+        self.completing = completing
         folder = PrivateFolder.perProcess(in: dataFolder.appendingPathComponent(HelperFileCopies.folderName))
     }
 
@@ -68,6 +71,12 @@ final class HelperUserFiles: UserFiles {
         case .success(let copy): return copy
         case .failure(let refusal): throw .unreadable(path: answer.path, reason: refusal.description)
         }
+    }
+
+    /// Only with a screen, whose Tab strata lists the folder for: a command has no prompt.
+    func completions(of typed: String, extensions: [String]) -> [String] {
+        guard state.withLock({ $0.screen }), let completing else { return [] }
+        return completing.completions(of: typed, extensions: extensions)
     }
 
     /// Hands strata's answer (a ``HelperWire/Kind/fileAnswer`` payload) to the ask waiting for it; `take`

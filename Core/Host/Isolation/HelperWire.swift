@@ -6,7 +6,7 @@ import Synchronization
 /// compiler speaks to `swift-plugin-server`): each frame is a 4-byte big-endian length, then a kind byte,
 /// then the payload. Both ends bound what they read, and bytes that don't fit are an error, never a trap.
 ///
-/// A session: the host sends ``Kind/hello`` (the version it speaks); the helper answers ``Kind/hello`` once
+/// A session: the host sends ``Kind/hello`` (the versions it speaks: ``HelperHandshake``); the helper answers ``Kind/hello`` once
 /// it is sandboxed and has opened the plugin (a ``HelperHello``), or ``Kind/refused`` with a sentence. Then, per command, the
 /// host sends ``Kind/run``; the helper sends ``Kind/output`` and ``Kind/error`` as the command writes, and
 /// ``Kind/exit`` with its code; the host may send ``Kind/cancel`` (Ctrl-C) meanwhile, and the helper an
@@ -29,10 +29,12 @@ import Synchronization
 /// ``Kind/socketAnswer``), and a file the user typed in the helper's open screen (``Kind/fileAsk``, a
 /// ``HelperFileAsk``), which strata asks the user for on a prompt of its own and answers with ``Kind/fileAnswer``
 /// (``HelperFileAnswer``), with the file's descriptor when the user allowed it. Version 6: the helper's
-/// ``Kind/hello`` says how long loading and registering the plugin took in it (``HelperHello``).
+/// ``Kind/hello`` says how long loading and registering the plugin took in it (``HelperHello``). Version 7:
+/// the two ends exchange the range of versions each speaks and use the highest both do (``HelperHandshake``);
+/// strata lists a folder for a Tab in a path field of the helper's screen (``HelperPathCompletion``).
 enum HelperWire {
-    /// The version of this format; a helper refuses another.
-    static let version: UInt32 = 6
+    /// The newest version of this format; ``HelperVersions/spoken`` is every one this build speaks.
+    static let version: UInt32 = 7
     /// The largest payload either end accepts.
     static let maximumPayload = 1 << 20
     /// How long a frame may take to arrive whole once its first byte came: a helper that sends part of one and
@@ -50,6 +52,9 @@ enum HelperWire {
         case socketOpen = 19, socketAnswer
         /// A file the user typed in the helper's screen, asked for, and strata's answer (``HelperFileAsk``, version 5).
         case fileAsk = 21, fileAnswer
+        /// The names a path typed in the helper's screen could complete to, for a Tab, and strata's listing
+        /// (``HelperPathCompletion``, version 7).
+        case completeAsk = 23, completeAnswer
     }
 
     struct Frame: Equatable, Sendable {
@@ -164,6 +169,13 @@ final class HelperChannel: Sendable {
             rest = rest.dropFirst(HelperWire.maximumPayload)
         }
         return true
+    }
+
+    /// Sends `frames` (each at most ``HelperWire/maximumPayload``) in one write, so that the other end's read
+    /// takes them together (``HelperHandshake``); false when the other end is gone.
+    @discardableResult
+    func send(frames: [HelperWire.Frame]) -> Bool {
+        write(frames.flatMap(\.bytes))
     }
 
     private func write(_ bytes: [UInt8]) -> Bool {

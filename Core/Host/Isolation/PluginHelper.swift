@@ -105,7 +105,7 @@ final class PluginHelper: Sendable {
             helper.stop()
             throw HelperFailure(pluginID: pluginID, reason: "can't start the thread that watches its CPU time")
         }
-        helper.channel.send(.init(.hello, number: HelperWire.version))
+        HelperHandshake.open(helper.channel)
         // The plugin's constructor or registration may never return, and a helper may send part of its answer
         // and stop: one deadline for the whole handshake, as a load in process has (LoadWatchdog).
         let answer: HelperWire.Frame
@@ -125,9 +125,13 @@ final class PluginHelper: Sendable {
             if timedOut { launch.recordTimeout() }
             throw HelperFailure(pluginID: pluginID, reason: "\(what), so strata stopped it", timedOut: timedOut)
         }
-        if answer.kind == .hello, let hello = HelperHello(payload: answer.payload), hello.version == HelperWire.version {
-            helper.hello.withLock { $0 = hello }
-            return helper
+        if answer.kind == .hello, let hello = HelperHello(payload: answer.payload) {
+            guard let refusal = HelperHandshake.refusal(of: hello) else {
+                helper.hello.withLock { $0 = hello }
+                return helper
+            }
+            helper.stop()
+            throw HelperFailure(pluginID: pluginID, reason: refusal)
         }
         switch answer.kind {
         case .refused:
@@ -136,7 +140,7 @@ final class PluginHelper: Sendable {
             throw HelperFailure(pluginID: pluginID, reason: Sanitizer.sanitize(String(answer.text.prefix(1000))), refused: true)
         default:
             helper.stop()
-            throw HelperFailure(pluginID: pluginID, reason: "sent a handshake that is not version \(HelperWire.version)")
+            throw HelperFailure(pluginID: pluginID, reason: "sent a handshake strata can't read (it speaks wire \(HelperVersions.spoken))")
         }
     }
 

@@ -20,6 +20,22 @@ public protocol UserFiles: Sendable {
     ///   - extensions: the file name extensions the plugin takes, without the dot (`["gpx"]`); empty takes any.
     /// - Throws: ``UserFileError``, whose description says what happened and what to do.
     func readable(_ path: String, purpose: String, extensions: [String]) async throws(UserFileError) -> String
+
+    /// The paths `typed` could complete to, for a Tab the user pressed in a path field of the plugin's screen,
+    /// as a shell completes a file name (``FileNameCompletion``): folders, and the files of `extensions`.
+    ///
+    /// In process the plugin lists the folder itself. In a sandboxed helper, which can't, strata lists it:
+    /// only while the key strata handed the screen is that Tab, once per Tab; another call gets no names.
+    /// It waits for strata a few seconds at most, and answers no names then. The default answers none.
+    /// - Parameters:
+    ///   - typed: the path as the user typed it so far (as ``readable(_:purpose:extensions:)`` takes it).
+    ///   - extensions: the file name extensions the plugin takes, without the dot; empty takes any.
+    func completions(of typed: String, extensions: [String]) -> [String]
+}
+
+extension UserFiles {
+    /// No names: an implementation that can't list folders.
+    public func completions(of typed: String, extensions: [String]) -> [String] { [] }
 }
 
 /// Why a file the user typed can't be read by the plugin.

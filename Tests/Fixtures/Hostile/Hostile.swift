@@ -361,11 +361,50 @@ private func loadTimeMischief() {
             if mark >= 0, write(mark, pid, pid.count) == pid.count, close(mark) == 0 { rename(home + "/took-wire.new", home + "/took-wire") }
         }
     }
+    if access(home + "/wire-6", F_OK) == 0 { answerAsAnOlderHelper(hello: olderHello(version: 6)) }
+    if access(home + "/wire-8-9", F_OK) == 0 { answerAsAnOlderHelper(hello: olderHello(version: 0) + [0, 0, 0, 8, 0, 0, 0, 9]) }
     if access(home + "/partial-frame-at-load", F_OK) == 0 {
         _ = write(3, [UInt8(0)], 1)
         while true { pause() }
     }
 }
+
+/// A mock helper of another wire version, for strata's handshake: strata's hellos were read by the helper's
+/// own code before the plugin loaded; the fixture takes the wire over (a socketpair of its own in place of
+/// descriptor 3, where the helper's code then answers), sends `hello` (the frame's payload), and answers every
+/// command strata then sends with one line and exit code 0, as a helper of that version would, until strata
+/// closes its end.
+private func answerAsAnOlderHelper(hello: [UInt8]) {
+    var pair: [Int32] = [-1, -1]
+    let strata = dup(3)
+    guard strata >= 0, socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0, dup2(pair[0], 3) == 3 else { return }
+    @Sendable func send(_ kind: UInt8, _ payload: [UInt8]) {
+        let length = UInt32(payload.count + 1)
+        let frame = [UInt8(length >> 24), UInt8(length >> 16 & 0xff), UInt8(length >> 8 & 0xff), UInt8(length & 0xff), kind] + payload
+        _ = write(strata, frame, frame.count)
+    }
+    send(1, hello)
+    DispatchQueue.global().async {
+        var buffer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(strata, &chunk, chunk.count)
+            guard count > 0 else { _exit(0) }
+            buffer += chunk[..<count]
+            while buffer.count >= 5, case let length = buffer[0..<4].reduce(0, { $0 << 8 | Int($1) }), buffer.count >= 4 + length {
+                // A command (kind 3): a line of output (4), then exit 0 (6).
+                if buffer[4] == 3 {
+                    send(4, Array("a helper of wire version \(hello[3]) ran it\n".utf8))
+                    send(6, [0, 0, 0, 0])
+                }
+                buffer.removeFirst(4 + length)
+            }
+        }
+    }
+}
+
+/// The 20 bytes of a hello of `version` that took no time (version 6's form; 7's adds its range).
+private func olderHello(version: UInt8) -> [UInt8] { [0, 0, 0, version] + [UInt8](repeating: 0, count: 16) }
 
 /// What a task hands the command that waits for it.
 private final class Answer: Sendable {

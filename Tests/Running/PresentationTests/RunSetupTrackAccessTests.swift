@@ -7,12 +7,15 @@ import Testing
 /// The file a track access gives for a typed path (strata's copy, in a sandboxed helper), or its refusal.
 struct StubTrackFileAccess: TrackFileAccess {
     let answer: @Sendable (String) throws -> URL
+    /// What completion offers, as strata lists it for a sandboxed helper.
+    var paths: [String] = []
 
     func readable(typed path: String) async throws -> URL { try answer(path) }
+    func paths(completing typed: String) -> [String] { paths.filter { $0.hasPrefix(typed) } }
 }
 
 /// The setup form reads a typed track through its access: the run uses the file given, the form remembers
-/// the path typed, and a track the person didn't allow is the form's error.
+/// the path typed, a track the person didn't allow is the form's error, and Tab completes through it.
 @MainActor
 struct RunSetupTrackAccessTests {
     private let profile = RunnerProfile(nickname: "ana", weightKg: 70, defaultGoalKm: 3)
@@ -28,6 +31,16 @@ struct RunSetupTrackAccessTests {
         let request = try #require(await viewModel.makeRequest())
         #expect(request.route.lengthKm == 5)
         #expect(tracks.memory.last.mine == "/home/u/runs/lake.gpx", "not strata's copy")
+    }
+
+    /// A sandboxed helper can't list the person's folders: Tab completes with what the access lists (strata,
+    /// there), not the repository, which finds nothing.
+    @Test func tabCompletesWithWhatTheAccessLists() {
+        let access = StubTrackFileAccess(answer: { _ in throw TrackAccessProblem.refused(reason: "not read here") }, paths: ["/home/u/runs/lake.gpx"])
+        let viewModel = RunSetupViewModel(tracks: StubTrackRepository(tracks: [:]), access: access, profile: profile)
+        viewModel.trackPath = "/home/u/runs/la"
+        #expect(viewModel.completePath(in: .track) == "/home/u/runs/lake.gpx")
+        #expect(viewModel.trackPath == "/home/u/runs/lake.gpx")
     }
 
     @Test func aTrackThePersonDidntAllowIsTheFormsError() async {

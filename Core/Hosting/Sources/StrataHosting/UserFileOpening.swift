@@ -88,4 +88,9 @@ public struct InProcessUserFiles: UserFiles {
         close(descriptor)
         return resolved
     }
+
+    public func completions(of typed: String, extensions: [String]) -> [String] {
+        FileNameCompletion.candidates(
+            completing: typed, extensions: extensions, workingDirectory: UserFileOpening.currentDirectory(), home: UserFileOpening.homeDirectory())
+    }
 }

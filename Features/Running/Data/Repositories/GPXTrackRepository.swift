@@ -1,5 +1,6 @@
 import Foundation
 import RunningDomain
+import StrataBase
 
 /// Tracks read from GPX files on disk; the last ones the form used in a small JSON file.
 public struct GPXTrackRepository: TrackRepository {
@@ -28,19 +29,8 @@ public struct GPXTrackRepository: TrackRepository {
     }
 
     public func paths(completing typed: String) -> [String] {
-        // Up to its last "/" the path stays as typed (a "~" too); after it is the start of a name in that folder.
-        let cut = typed.lastIndex(of: "/").map { typed.index(after: $0) } ?? typed.startIndex
-        let typedFolder = String(typed[..<cut]), start = String(typed[cut...])
-        let folder = typedFolder.isEmpty ? "." : (typedFolder as NSString).expandingTildeInPath
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        // Hidden files only when a "." is typed, as shells complete.
-        return names.filter { $0.hasPrefix(start) && (start.hasPrefix(".") || !$0.hasPrefix(".")) }.sorted().compactMap { name in
-            var isFolder: ObjCBool = false
-            let path = (folder as NSString).appendingPathComponent(name)
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
-            if isFolder.boolValue { return typedFolder + name + "/" }
-            return name.lowercased().hasSuffix(".gpx") ? typedFolder + name : nil
-        }
+        FileNameCompletion.candidates(
+            completing: typed, extensions: ["gpx"], workingDirectory: FileManager.default.currentDirectoryPath, home: NSHomeDirectory())
     }
 
     public func track(at url: URL) async throws -> RunTrack {

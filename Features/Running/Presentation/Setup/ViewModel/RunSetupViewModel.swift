@@ -78,7 +78,8 @@ public final class RunSetupViewModel {
     /// can become, or as far as all of them agree. Answers the new text, or `nil` when nothing completes.
     public func completePath(in field: Field) -> String? {
         let typed = field == .mateTrack ? mateTrackPath : trackPath
-        let candidates = tracks.paths(completing: typed)
+        // Listed through the access where there is one: a sandboxed helper can't list the person's folders.
+        let candidates = access?.paths(completing: typed) ?? tracks.paths(completing: typed)
         completions = []
         guard let first = candidates.first else { return nil }
         let common = candidates.dropFirst().reduce(first) { shared, next in String(zip(shared, next).prefix { $0 == $1 }.map(\.0)) }

@@ -1,0 +1,27 @@
+import Foundation
+import StrataTesting
+import Testing
+
+/// strata and a helper of another wire version (issue #46): the Hostile fixture, once loaded in its helper,
+/// takes the wire over and answers strata's handshake as that helper would (`wire-6`, `wire-8-9` in its data
+/// folder).
+@Suite struct HelperHandshakeProcessTests {
+    /// A helper of version 6, the previous one, whose hello carries no range: strata speaks 6 with it, and the
+    /// command runs.
+    @Test func strataStillSpeaksThePreviousVersionWithAnOlderHelper() throws {
+        let hostile = try IsolationProcessTests.Hostile(.process)
+        try SandboxEscapeProcessTests.leave("wire-6", in: hostile.sandbox)
+        let result = try hostile.run("echo", "hi")
+        #expect(result.status == 0 && result.stdout == "a helper of wire version 6 ran it\n", "\(result.stdout) \(result.stderr)")
+    }
+
+    /// A helper that speaks versions 8 to 9 only is refused before any command, in a sentence naming both.
+    @Test func aHelperWithNoVersionInCommonIsRefusedNamingBoth() throws {
+        let hostile = try IsolationProcessTests.Hostile(.process)
+        try SandboxEscapeProcessTests.leave("wire-8-9", in: hostile.sandbox)
+        let result = try hostile.run("echo", "hi")
+        #expect(result.status != 0 && !result.stdout.contains("ran it"), "\(result.stdout)")
+        #expect(result.stderr.contains("plugin hostile's helper speaks wire versions 8 to 9 and this strata speaks versions 6 to 7"), "\(result.stderr)")
+        #expect(result.stderr.contains("no version in common") && result.stderr.contains("Reinstall strata"), "\(result.stderr)")
+    }
+}
