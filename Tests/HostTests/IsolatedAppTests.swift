@@ -223,6 +223,25 @@ import Testing
         #expect(try await app.waitForExit(terminal) == 0)
     }
 
+    /// strata lists a folder for a helper's screen only for a Tab the user pressed, and once for it: Hostile's
+    /// `l` asks for the names `/tm` completes to without one, and each key asks twice.
+    @Test(.timeLimit(.minutes(10)))
+    func strataListsAFolderForAHelperOnlyForATabAndOnce() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.install(fixture: "Hostile", as: "Hostile")
+        let (terminal, _) = try await app.startStrata(in: sandbox, config: Self.config("hostile", extra: #""pluginDirectories": ["plugins"], "#))
+        defer { terminal.close() }
+        try await open("Fixture Hostile", in: terminal, title: " Strata › Hostile")
+        try terminal.type("l")
+        let unasked = try await terminal.waitFor("the names without a Tab") { $0.contains { $0.contains("l listed [") } }
+        #expect(unasked.contains { $0.contains("l listed [] then []") }, "\(unasked.joined(separator: "\n"))")
+        try terminal.press("Tab")
+        let listed = try await terminal.waitFor("the names for a Tab") { $0.contains { $0.contains("Tab listed [") } }
+        #expect(listed.contains { $0.contains("Tab listed [/tmp/] then []") }, "\(listed.joined(separator: "\n"))")
+        try terminal.type("q")
+        #expect(try await app.waitForExit(terminal) == 0)
+    }
+
     // MARK: - Helpers
 
     /// Running's test track copied into its data folder, the only one its helper may read.

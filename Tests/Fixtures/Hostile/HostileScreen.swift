@@ -7,7 +7,8 @@ import StrataTerminal
 /// claiming 4 GiB straight onto the helper's socket (descriptor 3), `m` a frame of the screen kind whose
 /// payload is garbage (each needs a helper: in process, nothing is written), and `s` hangs for a minute.
 /// `b` rings the bell at once, `B` a moment later (from a task, as a timer's phase ends). `f` asks for the
-/// user's `~/.ssh/id_rsa` (``UserFiles``) and shows what it got.
+/// user's `~/.ssh/id_rsa` (``UserFiles``) and shows what it got. Tab and `l` each ask twice for the names
+/// `/tm` completes to (``UserFiles/completions(of:extensions:)``) and show both answers.
 struct HostileScreenProvider: FeatureScreenProvider {
     let files: @Sendable () throws -> any UserFiles
 
@@ -52,6 +53,9 @@ final class HostileScreen: Screen {
                 }
                 self.navigator?.setNeedsRedraw()
             }
+        case .tab, .character("l"):
+            let lists = (0..<2).map { _ in ((try? files())?.completions(of: "/tm", extensions: []) ?? []).joined(separator: " ") }
+            asked = "\(key == .tab ? "Tab" : "l") listed [\(lists[0])] then [\(lists[1])]"
         case .character("b"): navigator?.ringBell()
         case .character("B"):
             Task { @MainActor [weak self] in
