@@ -1,4 +1,6 @@
 import Foundation
+import Glibc
+import StrataBase
 import RunningData
 import RunningDomain
 import Testing
@@ -24,6 +26,25 @@ struct TrackPathCompletionTests {
         #expect(repository.paths(completing: typed + ".") == [typed + ".hidden.gpx"])
         #expect(repository.paths(completing: typed + "nothing").isEmpty)
         #expect(repository.paths(completing: folder.path + "-missing/").isEmpty)
+    }
+
+    /// The names come from the person's folder, which strata lists for a sandboxed helper too: one that holds a
+    /// terminal's escape or isn't UTF-8 is not offered (it would be drawn in the form, and typed back), and a
+    /// folder of many matches gives at most `FileNameCompletion.maximumNames`.
+    @Test func namesWithControlCharactersOrNotUTF8AreNotOfferedAndTheListIsBounded() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data().write(to: folder.appendingPathComponent("rogue\u{1B}]0;title\u{07}.gpx"))
+        let notUTF8 = Array((folder.path + "/rogue-").utf8) + [0xFF] + Array(".gpx".utf8) + [0]
+        let descriptor = notUTF8.withUnsafeBytes { open($0.assumingMemoryBound(to: CChar.self).baseAddress!, O_CREAT | O_WRONLY, 0o600) }
+        #expect(descriptor >= 0)
+        close(descriptor)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("rogue") }.count == 2, "both made")
+        let repository = GPXTrackRepository()
+        #expect(repository.paths(completing: folder.path + "/rogue").isEmpty)
+        for index in 0..<(FileNameCompletion.maximumNames + 5) {
+            try Data().write(to: folder.appendingPathComponent("many-\(index).gpx"))
+        }
+        #expect(repository.paths(completing: folder.path + "/many-").count == FileNameCompletion.maximumNames)
     }
 
     @Test func theLastTracksAreKeptInTheirFileForTheNextStrata() throws {
