@@ -22,6 +22,6 @@ import Testing
         let result = try hostile.run("echo", "hi")
         #expect(result.status != 0 && !result.stdout.contains("ran it"), "\(result.stdout)")
         #expect(result.stderr.contains("plugin hostile's helper speaks wire versions 8 to 9 and this strata speaks versions 6 to 7"), "\(result.stderr)")
-        #expect(result.stderr.contains("no version in common") && result.stderr.contains("Reinstall strata"), "\(result.stderr)")
+        #expect(result.stderr.contains("no version in common") && result.stderr.contains("Start strata again, or reinstall it"), "\(result.stderr)")
     }
 }

@@ -81,8 +81,8 @@ import Testing
         let future = HelperHello(version: 0, load: .zero, register: .zero, versions: HelperVersions(lowest: 8, highest: 9))
         #expect(
             HelperHandshake.refusal(of: future)
-                == "speaks wire versions 8 to 9 and this strata speaks versions 6 to 7, so they have no version in common. "
-                + "Reinstall strata, so that strata and its helper come from one release")
+                == "speaks wire versions 8 to 9 and this strata speaks versions 6 to 7, so they have no version in common (strata's file may "
+                + "have been replaced since this strata started). Start strata again, or reinstall it, so that both come from one release")
         #expect(HelperHandshake.refusal(of: HelperHello(version: 6, load: .zero, register: .zero))?.contains("not 7, the highest both speak") == true)
     }
 

@@ -22,8 +22,8 @@ struct HelperVersions: Equatable, Sendable, CustomStringConvertible {
 
     /// Why a helper that speaks `helper` can't serve a strata that speaks `strata`, after "plugin ID's helper".
     static func mismatch(helper: HelperVersions, strata: HelperVersions) -> String {
-        "speaks wire \(helper) and this strata speaks \(strata), so they have no version in common. "
-            + "Reinstall strata, so that strata and its helper come from one release"
+        "speaks wire \(helper) and this strata speaks \(strata), so they have no version in common (strata's file may "
+            + "have been replaced since this strata started). Start strata again, or reinstall it, so that both come from one release"
     }
 
     /// 8 bytes: the lowest and the highest, each 4 big-endian bytes.
