@@ -119,11 +119,8 @@ import Testing
     /// A bell the helper's screen rings, at once on a key or later from a task, reaches the terminal.
     @Test(.timeLimit(.minutes(10)))
     func theHelpersBellsRing() async throws {
-        let sandbox = try Sandbox()
-        try sandbox.install(fixture: "Hostile", as: "Hostile")
-        let (terminal, _) = try await app.startStrata(in: sandbox, config: Self.config("hostile", extra: #""pluginDirectories": ["plugins"], "#))
-        defer { terminal.close() }
-        try await open("Fixture Hostile", in: terminal, title: " Strata › Hostile")
+        let (terminal, sandbox) = try await openHostile()
+        defer { terminal.close(); withExtendedLifetime(sandbox) {} }
         let output = sandbox.root.appendingPathComponent("output")
         try terminal.record(to: output)
         func bells() -> Int { ((try? Data(contentsOf: output)) ?? Data()).filter { $0 == 0x07 }.count }
@@ -207,11 +204,8 @@ import Testing
     /// `s` hangs in the screen's key handler (strata waits 5 s for a frame).
     @Test(.timeLimit(.minutes(10)), arguments: [("g", "sent a frame strata can't read (a frame of"), ("m", "sent a frame strata can't read"), ("s", "didn't answer within 5 s")])
     func aHelperSendingWhatNoFrameIsOrHangingTakesTheAppHomeAndStrataStaysUp(_ key: String, _ reason: String) async throws {
-        let sandbox = try Sandbox()
-        try sandbox.install(fixture: "Hostile", as: "Hostile")
-        let (terminal, _) = try await app.startStrata(in: sandbox, config: Self.config("hostile", extra: #""pluginDirectories": ["plugins"], "#))
-        defer { terminal.close() }
-        try await open("Fixture Hostile", in: terminal, title: " Strata › Hostile")
+        let (terminal, sandbox) = try await openHostile()
+        defer { terminal.close(); withExtendedLifetime(sandbox) {} }
         try terminal.type(key)
         let home = try await terminal.waitFor("the home screen with the notice") { $0.contains { $0.contains("Fixture Hostile closed:") } }
         #expect(home.contains { $0.contains("Fixture Hostile closed: plugin hostile's helper \(reason)") }, "\(home.joined(separator: "\n"))")
@@ -227,11 +221,8 @@ import Testing
     /// `l` asks for the names `/tm` completes to without one, and each key asks twice.
     @Test(.timeLimit(.minutes(10)))
     func strataListsAFolderForAHelperOnlyForATabAndOnce() async throws {
-        let sandbox = try Sandbox()
-        try sandbox.install(fixture: "Hostile", as: "Hostile")
-        let (terminal, _) = try await app.startStrata(in: sandbox, config: Self.config("hostile", extra: #""pluginDirectories": ["plugins"], "#))
-        defer { terminal.close() }
-        try await open("Fixture Hostile", in: terminal, title: " Strata › Hostile")
+        let (terminal, sandbox) = try await openHostile()
+        defer { terminal.close(); withExtendedLifetime(sandbox) {} }
         try terminal.type("l")
         let unasked = try await terminal.waitFor("the names without a Tab") { $0.contains { $0.contains("l listed [") } }
         #expect(unasked.contains { $0.contains("l listed [] then []") }, "\(unasked.joined(separator: "\n"))")
@@ -243,6 +234,21 @@ import Testing
     }
 
     // MARK: - Helpers
+
+    /// The app with the Hostile fixture in a helper, on its screen; the caller closes the terminal, and keeps
+    /// the sandbox until then.
+    func openHostile() async throws -> (TmuxTerminal, Sandbox) {
+        let sandbox = try Sandbox()
+        try sandbox.install(fixture: "Hostile", as: "Hostile")
+        let (terminal, _) = try await app.startStrata(in: sandbox, config: Self.config("hostile", extra: #""pluginDirectories": ["plugins"], "#))
+        do {
+            try await open("Fixture Hostile", in: terminal, title: " Strata › Hostile")
+            return (terminal, sandbox)
+        } catch {
+            terminal.close()
+            throw error
+        }
+    }
 
     /// Running's test track copied into its data folder, the only one its helper may read.
     static func track(in sandbox: Sandbox) throws -> URL {
