@@ -44,6 +44,19 @@ import Testing
         #expect(accounting.records(of: "hostile", since: nil).map(\.end) == [1, 2])
     }
 
+    /// Read again after each helper's line (the app's screen reads each second): what was added shows, and a
+    /// file rotated away is read as the other file it now is.
+    @Test func aFileIsReadAgainAsItGrowsAndRotates() throws {
+        let accounting = HelperAccounting(environment: environment)
+        accounting.append(record(end: 1))
+        #expect(accounting.records(of: "hostile", since: nil).map(\.end) == [1])
+        accounting.append(record(end: 2))
+        #expect(accounting.records(of: "hostile", since: nil).map(\.end) == [1, 2])
+        #expect(truncate(accounting.file(of: "hostile").path, off_t(HelperAccounting.rotationBytes)) == 0)
+        accounting.append(record(end: 3))
+        #expect(accounting.records(of: "hostile", since: nil).map(\.end) == [1, 2, 3])
+    }
+
     /// A line naming another plugin, or a file someone else may write, counts for nothing.
     @Test func foreignLinesAndWritableFilesAreNotBelieved() throws {
         let accounting = HelperAccounting(environment: environment)

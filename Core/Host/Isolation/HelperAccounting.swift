@@ -94,14 +94,8 @@ struct HelperAccounting: Sendable {
     /// its file and the rotated one. Lines that aren't records of `id` are skipped.
     func records(of id: String, since: Double?) -> [Record] {
         guard Self.isFileName(id), PrivateFolder.isPrivate(directory) else { return [] }
-        let decoder = JSONDecoder()
         return [file(of: id).path + ".1", file(of: id).path].flatMap { path in
-            jsonLines(ofPrivateFile: path, limit: Self.readLimit).compactMap { line -> Record? in
-                guard let record = try? decoder.decode(Record.self, from: Data(line)), record.id == id, record.end >= (since ?? -.infinity) else {
-                    return nil
-                }
-                return record
-            }
+            Self.records(inFile: path, of: id).filter { $0.end >= (since ?? -.infinity) }
         }
     }
 
