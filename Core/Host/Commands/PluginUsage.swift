@@ -30,7 +30,7 @@ struct PluginUsage: Codable, Equatable {
     /// Why the figures of its helpers are absent.
     var unknown: String?
 
-    static let insideStrata = "it runs inside strata (isolation none): its CPU time and memory are strata's own, not its alone"
+    static let insideStrata = "it runs inside strata (isolation none), where its CPU time and memory are strata's own and no helper is counted"
 
     init(id: String, isolation: IsolationSettings, records: [HelperAccounting.Record], audit: PluginAuditCounts.Counts) {
         self.id = id
