@@ -77,6 +77,9 @@ extension HostCommand {
         case PluginsInfoCommand.words:
             let command = PluginsInfoCommand(arguments)
             return lifecycle.info(command.id, json: command.json)
+        case PluginsTopCommand.words:
+            let command = PluginsTopCommand(arguments)
+            return plugins.top(window: command.window == "all" ? .all : .today, json: command.json)
         case PluginsInstallCommand.words:
             let command = PluginsInstallCommand(arguments)
             return lifecycle.install(command.path, force: command.force, yes: command.yes)

@@ -206,6 +206,7 @@ struct PluginLifecycleCommands {
                 return nil
             } ?? [:]
         let dependents = catalog.plugins.entries.filter { $0.descriptor?.dependencies[id] != nil }.map(\.id).sorted()
+        let usage = PluginUsage.row(of: id, isolation: isolation, window: .today, environment: context.environment)
         if json {
             struct Setting: Encodable { let key, type, description: String; let defaultValue: String?; let secret: Bool; let value: JSONValue? }
             struct Info: Encodable {
@@ -214,6 +215,8 @@ struct PluginLifecycleCommands {
                 let settings: [Setting]
                 let dependents: [String]
                 let isolation: String
+                /// Its row of `plugins top` for today.
+                let usageToday: PluginUsage
             }
             Console.writeJSON(
                 Info(
@@ -222,7 +225,7 @@ struct PluginLifecycleCommands {
                         Setting(
                             key: $0.key, type: $0.type.rawValue, description: $0.description,
                             defaultValue: $0.defaultValue, secret: $0.secret, value: values[$0.key])
-                    }, dependents: dependents, isolation: isolation.mode.rawValue))
+                    }, dependents: dependents, isolation: isolation.mode.rawValue, usageToday: usage))
             return 0
         }
         var text = "\(descriptor?.displayName ?? id) \(descriptor?.version ?? "") (id \(id))\n"
@@ -232,6 +235,8 @@ struct PluginLifecycleCommands {
             + Console.table(
                 [["State", record.state.rawValue], ["Path", record.path]] + (record.error.map { [["Problem", $0]] } ?? [])
                     + [["ABI", descriptor?.abi ?? "-"]])
+        text += "\nUsage today (strata plugins top):\n" + Console.table(zip(PluginUsage.table([])[0], usage.cells).dropFirst().map { ["  " + $0, $1] })
+        if let unknown = usage.unknown { text += "  ? because \(unknown).\n" }
         if let commands = descriptor?.commands, !commands.isEmpty {
             text += "\nCommands:\n" + Console.table(commands.map { ["  " + $0.usage, $0.summary] })
         }

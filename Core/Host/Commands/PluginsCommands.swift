@@ -113,6 +113,25 @@ struct PluginsCommands {
         return 0
     }
 
+    /// `strata plugins top [--window today|all] [--json]`: what each plugin's helpers cost (``PluginUsage``),
+    /// most CPU time first.
+    func top(window: PluginUsage.Window, json: Bool) -> Int32 {
+        let rows = PluginUsage.rows(runner, window: window)
+        if json {
+            struct Top: Encodable {
+                let window: String
+                let since: Double?
+                let plugins: [PluginUsage]
+            }
+            Console.writeJSON(Top(window: window == .all ? "all" : "today", since: window.since, plugins: rows))
+        } else if rows.isEmpty {
+            Console.writeLine("No plugins found, so there is nothing to account for.")
+        } else {
+            Console.write(Console.table(PluginUsage.table(rows)) + "\n" + PluginUsage.notes(rows, window: window).joined(separator: "\n") + "\n")
+        }
+        return 0
+    }
+
     /// `strata plugins check [--json] [--timeout SECONDS]`: loads each enabled plugin in a child `strata` so
     /// that one that crashes or hangs can't take the host down, and reports ok / failed / crashed / timed out
     /// per plugin. Exit 1 if any plugin is not ok.

@@ -19,6 +19,8 @@ final class HomeScreen: Screen {
     /// Told the id of each feature opened, and `nil` when the home screen shows again (`strata dev`
     /// keeps it to reopen the feature after a rebuild).
     var onShow: ((String?) -> Void)?
+    /// What each plugin's helpers cost since this strata started, for `t` (``PluginUsageScreen``); `nil`: no `t`.
+    var usage: ((PluginUsage.Window) -> [PluginUsage])?
 
     init(features: [HomeFeature], notice: String? = nil, navigator: Navigator) {
         self.features = features
@@ -59,7 +61,9 @@ final class HomeScreen: Screen {
     }
 
     var helpItems: [HelpItem] {
+        // `t` last: where the line is cut on a narrow terminal, `?` still lists it.
         [HelpItem("↑↓", "move"), HelpItem("Enter", "open"), HelpItem("?", "keys"), HelpItem("q", "quit")]
+            + (usage == nil ? [] : [HelpItem("t", "usage")])
     }
 
     var keyHelp: [HelpItem] { helpItems + ListSelection.keyHelp }
@@ -87,6 +91,10 @@ final class HomeScreen: Screen {
         case .character("q"): return .exit
         case .enter:
             openSelected()
+            return .handled
+        case .character("t"):
+            guard let usage, let navigator else { return .ignored }
+            navigator.push(PluginUsageScreen(load: usage))
             return .handled
         default:
             return selection.handle(key, itemCount: features.count) == .ignored ? .ignored : .handled

@@ -12,7 +12,8 @@ import StrataTerminal
 @MainActor
 func runInteractiveApp(
     features: [HomeFeature], notice: String? = nil,
-    environment: [String: String] = ProcessInfo.processInfo.environment, live: LiveCatalog? = nil
+    environment: [String: String] = ProcessInfo.processInfo.environment, live: LiveCatalog? = nil,
+    usage: ((PluginUsage.Window) -> [PluginUsage])? = nil
 ) async -> Int32 {
     guard TerminalCapabilities(environment: environment).supportsFullScreen else {
         Console.write(homeText(features: features))
@@ -20,6 +21,7 @@ func runInteractiveApp(
     }
     let app = TerminalApp { HomeScreen(features: features, notice: notice, navigator: $0) }
     if let live, let home = app.navigator.top as? HomeScreen { live.follow(home: home, navigator: app.navigator) }
+    (app.navigator.top as? HomeScreen)?.usage = usage
     if let dev = DevAppLink(environment: environment), let screen = app.navigator.top as? HomeScreen {
         let reopen = dev.featureOnScreen
         screen.onShow = dev.remember

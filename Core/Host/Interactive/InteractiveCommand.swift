@@ -13,9 +13,11 @@ struct InteractiveCommand {
     func run() async -> Int32 {
         let environment = runner.context.environment
         guard Supervisor.followSupervisor(environment: environment) else { return 128 + SIGHUP }
+        PluginUsage.Window.markProcessStart()
         let live = LiveCatalog(runner: runner)
         return await runInteractiveApp(
-            features: live.features, notice: environment[Supervisor.noticeVariable], environment: environment, live: live)
+            features: live.features, notice: environment[Supervisor.noticeVariable], environment: environment, live: live,
+            usage: { [runner] in PluginUsage.rows(runner, window: $0) })
     }
 
     /// Activates plugin `id` and returns the screen provider it contributed, if any.

@@ -10,8 +10,8 @@ final class HelperCPULimit: Sendable {
     /// The CPU seconds the helper may use in all by the end of the current command, and whether strata's
     /// hard limit set them.
     private let allowance = Mutex<(total: Int, isHardLimit: Bool)?>(nil)
-    /// The CPU seconds the helper had used when the watch killed it (its namespace init, killed with it, can't
-    /// have counted them).
+    /// The CPU seconds the helper had used when the watch killed it (should its namespace init be killed before
+    /// it reports them).
     private let killedAt = Mutex<Int?>(nil)
 
     /// Gives helper `pid` `seconds` more of CPU time from now.
@@ -20,8 +20,8 @@ final class HelperCPULimit: Sendable {
         allowance.withLock { $0 = allowed }
     }
 
-    /// Watches helper `process` until `lifetime` says it ended, twice a second: past its allowance by a second, its
-    /// process group is killed. The kernel's SIGXCPU at the allowance ends a helper unless each of its threads
+    /// Watches helper `process` until `lifetime` says it ended, twice a second: past its allowance by a second, it
+    /// is killed (``HelperProcess/kill()``, then its whole group if it still runs). The kernel's SIGXCPU at the allowance ends a helper unless each of its threads
     /// blocks the signal, and one can (a signal handler that never returns holds a thread with the signal
     /// blocked, dispatch_main's included); the hard limit, where the kernel sends SIGKILL, can't be raised
     /// again for the next command, so it stays strata's.
@@ -33,8 +33,13 @@ final class HelperCPULimit: Sendable {
                 guard let total = allowance.withLock({ $0?.total }), let used = KernelSandbox.cpuSeconds(of: process.pid), used > total,
                     used - total > 1
                 else { continue }
-                killedAt.withLock { $0 = used }
-                process.kill()
+                // Still running half a second after the first kill: its init didn't end it, so its whole group goes.
+                let again = killedAt.withLock { killed in
+                    defer { killed = used }
+                    return killed != nil
+                }
+                lifetime.request(.cpu)
+                if again { process.killGroup() } else { process.kill() }
             }
         }
     }

@@ -37,6 +37,8 @@ struct HelperLaunch: Sendable {
     /// Where `features.<id>.isolation` comes from, and the config's path, for the refusal's sentence.
     let origin: String
     let configSource: String
+    /// Where its line goes when it ends (``HelperAccounting``); `nil`: nowhere.
+    var accounting: HelperAccounting?
 
     /// Makes the data folder and the visible config, and the Landlock ruleset when the helper is sandboxed.
     /// - Returns: the ruleset's descriptor (the caller closes it), or -1 for `process-unsandboxed`.
@@ -125,6 +127,6 @@ extension HostRunner {
                 catalog.plugins.entries.filter { $0.id != id }.map { URL(fileURLWithPath: $0.path).deletingLastPathComponent().path }
             ).subtracting([pluginFolder]),
             library: entry.path, crashes: context.crashes, origin: isolation.origin(of: id, in: context.config.source),
-            configSource: context.config.source)
+            configSource: context.config.source, accounting: HelperAccounting(environment: context.environment))
     }
 }

@@ -178,7 +178,7 @@ final class HelperScreenSession: Sendable {
             return state.ended ?? reason
         }
         shutDownSocket()
-        helper.process.kill()
+        helper.end(for: .time)
         return ended
     }
 

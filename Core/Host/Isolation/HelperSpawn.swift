@@ -53,20 +53,41 @@ struct HelperProcess: Sendable {
     /// Where its namespace init reports how it ended, or -1.
     let reports: Int32
 
-    /// Ends the helper and whatever it started (SIGKILL to its group).
-    func kill() { _ = Glibc.kill(-group, SIGKILL) }
+    /// Ends the helper: through its namespace init (SIGTERM, on which the init kills it and still reaps it and
+    /// reports its figures; nothing else can be in its namespace, which ends with the init), or with SIGKILL to
+    /// its group where there is no init. ``killGroup()`` is the hard way, for an init that doesn't end.
+    func kill() { _ = reports >= 0 ? Glibc.kill(group, SIGTERM) : Glibc.kill(-group, SIGKILL) }
 
-    /// Waits for it to end: its wait status, and the CPU seconds it (and its init) used, to the nearest second.
-    func wait() -> (status: Int32, cpuSeconds: Int) {
+    /// Ends the helper and whatever it started, its init included (SIGKILL to its group).
+    func killGroup() { _ = Glibc.kill(-group, SIGKILL) }
+
+    /// Waits for it to end: its wait status and what the kernel counted for it (``HelperUsage``).
+    func wait() -> HelperUsage {
         var start = strata_helper_start()
         start.group = group
         start.reports = reports
         var status: Int32 = 0
         var usage = rusage()
-        guard strata_helper_wait(&start, &status, &usage) == 0 else { return (0, 0) }
+        var helpersOwn: Int32 = 0
+        guard strata_helper_wait(&start, &status, &usage, &helpersOwn) == 0 else { return HelperUsage(status: 0, cpuMicroseconds: 0, peakKilobytes: nil) }
         let microseconds = (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000_000 + usage.ru_utime.tv_usec + usage.ru_stime.tv_usec
-        return (status, Int((microseconds + 500_000) / 1_000_000))
+        return HelperUsage(status: status, cpuMicroseconds: max(0, microseconds), peakKilobytes: helpersOwn != 0 ? max(0, usage.ru_maxrss) : nil)
     }
+}
+
+/// How a helper ended, as the kernel counted it in `wait4`'s `rusage`, taken by whoever reaped it (its namespace
+/// init, which sends it over its report pipe, or strata without namespaces).
+struct HelperUsage: Sendable, Equatable {
+    /// Its `waitpid` status.
+    let status: Int32
+    /// User and system CPU time.
+    let cpuMicroseconds: Int
+    /// Its peak resident set (`ru_maxrss`, KiB); `nil` when its init was killed before it could report, whose
+    /// own figure would be strata's at the copy.
+    let peakKilobytes: Int?
+
+    /// The CPU seconds, to the nearest second.
+    var cpuSeconds: Int { (cpuMicroseconds + 500_000) / 1_000_000 }
 }
 
 /// The helper's child stopped before it executed the helper: at `step` (``strata_helper_step``, 0 before

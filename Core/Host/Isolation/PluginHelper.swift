@@ -22,7 +22,8 @@ final class PluginHelper: Sendable {
     /// Variables the runtime needs, passed through when they are set; a plugin reads no other but its own.
     static let runtimeVariables = ["PATH", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TERM", "COLORTERM", "NO_COLOR", "COLUMNS", "LINES"]
 
-    private let lifetime: HelperLifetime
+    /// Its process from the thread that started it.
+    let lifetime: HelperLifetime
     private let cpu = HelperCPULimit()
     private let hello = Mutex<HelperHello?>(nil)
 
@@ -77,11 +78,14 @@ final class PluginHelper: Sendable {
         // Started from a thread of its own that lives as long as the helper (it waits for it): the kernel's
         // parent-death signal follows the thread that started a process, and a worker thread may end first.
         let watched = detachThread(named: "strata-helper") { [ends, errors] in
+            let started = Date()
             let spawned = HelperSpawn.start(launch, ruleset: ruleset, socket: ends[1], errors: errors[1])
             lifetime.started(spawned)
             guard case .success(let process) = spawned else { return }
-            let (status, cpuSeconds) = process.wait()
-            lifetime.ended(status, cpuSeconds: cpuSeconds)
+            let usage = process.wait()
+            // Before it is told ended: a command line's strata exits once its helper has.
+            launch.accounting?.append(lifetime.record(of: pluginID, started: started, usage: usage))
+            lifetime.ended(usage)
         }
         guard watched else {
             (ends + errors).forEach { close($0) }
@@ -114,7 +118,6 @@ final class PluginHelper: Sendable {
         } catch .closed {
             throw HelperFailure(pluginID: pluginID, reason: helper.stop())
         } catch {
-            helper.stop()
             // A load that doesn't end in time, however it hangs, is recorded as one in process is.
             let (what, timedOut) =
                 switch error {
@@ -122,6 +125,8 @@ final class PluginHelper: Sendable {
                 case .stalled: ("\(error.helperFault ?? ""), while loading the plugin", true)
                 default: ("\(error.helperFault ?? "") while loading the plugin", false)
                 }
+            if timedOut { helper.lifetime.request(.time) }
+            helper.stop()
             if timedOut { launch.recordTimeout() }
             throw HelperFailure(pluginID: pluginID, reason: "\(what), so strata stopped it", timedOut: timedOut)
         }
@@ -159,6 +164,7 @@ final class PluginHelper: Sendable {
         network: HelperNetwork
     ) async -> Result<Int32, HelperFailure> {
         allowCPU()
+        lifetime.commands.add(1, ordering: .relaxed)
         let sent = HelperRequest(words: words, isTerminal: isTerminal, files: files.arguments.isEmpty ? nil : files.arguments)
         guard channel.send(.init(.run, sent.payload), descriptors: files.descriptors) else {
             return .failure(HelperFailure(pluginID: pluginID, reason: stop()))
@@ -187,7 +193,10 @@ final class PluginHelper: Sendable {
             // A helper that doesn't end its command when told is ended: Ctrl-C always gets the user back.
             let (process, stopped) = (process, lifetime)
             DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(Self.cancelSeconds)) {
-                if !stopped.hasEnded(within: .seconds(0)) { process.kill() }
+                if !stopped.hasEnded(within: .seconds(0)) {
+                    stopped.request(.time)
+                    process.kill()
+                }
             }
         }
     }
@@ -254,11 +263,19 @@ final class PluginHelper: Sendable {
         return code
     }
 
+    /// Ends the helper, recorded as ended `why` unless a reason came first, and, if it hasn't ended 2 s later,
+    /// its whole process group.
+    func end(for why: HelperAccounting.Ending) {
+        lifetime.request(why)
+        process.kill()
+        if !lifetime.hasEnded(within: .seconds(2)) { process.killGroup() }
+    }
+
     /// Ends the helper and its process group (whatever it started), and says how it ended.
     @discardableResult
     func stop(saying problem: String? = nil) -> String {
         shutdown(channel.descriptor, Int32(SHUT_RDWR))
-        process.kill()
+        end(for: .exit)
         let status = lifetime.status()
         close(channel.descriptor)
         let cpuLimit = cpu.limit(reachedAfter: lifetime.cpuSeconds(), perCommand: limits.cpuSeconds)
@@ -336,7 +353,11 @@ final class HelperStandardError: Sendable {
 /// A helper's process from the thread that started it: whether it started, then how it ended.
 final class HelperLifetime: Sendable {
     private let spawn = Mutex<Result<HelperProcess, HelperSpawnError>?>(nil)
-    private let exit = Mutex<(status: Int32, cpuSeconds: Int)?>(nil)
+    private let exit = Mutex<HelperUsage?>(nil)
+    /// Why strata ended it, the first reason given (``request(_:)``).
+    private let requested = Mutex<HelperAccounting.Ending?>(nil)
+    /// The command lines it was sent.
+    let commands = Atomic(0)
     private let isStarted = DispatchSemaphore(value: 0)
     private let hasEnded = DispatchSemaphore(value: 0)
 
@@ -345,9 +366,22 @@ final class HelperLifetime: Sendable {
         isStarted.signal()
     }
 
-    func ended(_ status: Int32, cpuSeconds: Int) {
-        exit.withLock { $0 = (status, cpuSeconds) }
+    func ended(_ usage: HelperUsage) {
+        exit.withLock { $0 = usage }
         hasEnded.signal()
+    }
+
+    /// strata is about to kill it `why`: a SIGKILL it then dies of is that, not a kill from elsewhere.
+    func request(_ why: HelperAccounting.Ending) {
+        requested.withLock { $0 = $0 ?? why }
+    }
+
+    /// Its line in the accounting file: it started at `started` and ended now, as `usage` says.
+    func record(of id: String, started: Date, usage: HelperUsage) -> HelperAccounting.Record {
+        let ending = HelperAccounting.Ending(status: usage.status, requested: requested.withLock { $0 })
+        return HelperAccounting.Record(
+            id: id, start: started.timeIntervalSince1970, end: Date().timeIntervalSince1970, commands: commands.load(ordering: .relaxed),
+            cpuMicroseconds: usage.cpuMicroseconds, peakKilobytes: usage.peakKilobytes, ended: ending)
     }
 
     /// Waits until the process started (or could not).

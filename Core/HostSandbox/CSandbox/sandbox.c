@@ -39,7 +39,22 @@
 /// failed, then (`ended`) its wait status.
 struct strata_helper_report {
     int32_t pid, failed_step, error, ended, status;
+    /// With `ended`: the helper's own CPU time (microseconds, user and system) and peak resident set (KiB),
+    /// from the init's `wait4`.
+    int64_t user_microseconds, system_microseconds, peak_resident_kilobytes;
 };
+
+/// The helper's pid in the namespace of its init, which the init's SIGTERM handler kills (in .data, a file
+/// mapping, which the init keeps when it lets go of strata's memory).
+static volatile sig_atomic_t namespace_helper = -1;
+
+/// The init's SIGTERM: strata ends the helper through its init, so that the init still reaps it and reports its
+/// figures (a SIGKILL to the group would end the init first). Only the helper can be in the namespace (its
+/// filter refuses fork), and the init ends as soon as it reaped it.
+static void kill_namespace_helper(int signal) {
+    (void)signal;
+    if (namespace_helper > 0) syscall(SYS_kill, (pid_t)namespace_helper, SIGKILL);
+}
 
 struct strata_ruleset_attr {
     uint64_t handled_access_fs;
@@ -566,16 +581,28 @@ static int namespace_init(void *argument) {
     report.pid = start->helper_pid;
     int report_end = start->report_end;
     if (write(report_end, &report, sizeof report) != sizeof report) _exit(127);
+    namespace_helper = helper;
+    struct sigaction terminate = {.sa_handler = kill_namespace_helper};
+    sigemptyset(&terminate.sa_mask);
+    sigaction(SIGTERM, &terminate, NULL);
+    sigset_t only_terminate;
+    sigemptyset(&only_terminate);
+    sigaddset(&only_terminate, SIGTERM);
+    sigprocmask(SIG_UNBLOCK, &only_terminate, NULL);
     release_copied_memory(&report);
     // From here on, bare system calls only: the memory of strata's this copy had is gone.
     for (;;) {
         int status = 0;
-        long ended = syscall(SYS_wait4, -1, &status, __WALL, NULL);
+        struct rusage usage;
+        long ended = syscall(SYS_wait4, -1, &status, __WALL, &usage);
         if (ended < 0 && errno == EINTR) continue;
         if (ended < 0) syscall(SYS_exit_group, 127);
         if (ended != helper) continue;
         report.status = status;
         report.ended = 1;
+        report.user_microseconds = (int64_t)usage.ru_utime.tv_sec * 1000000 + usage.ru_utime.tv_usec;
+        report.system_microseconds = (int64_t)usage.ru_stime.tv_sec * 1000000 + usage.ru_stime.tv_usec;
+        report.peak_resident_kilobytes = usage.ru_maxrss;
         (void)!syscall(SYS_write, report_end, &report, sizeof report);
         syscall(SYS_exit_group, 0);
     }
@@ -645,13 +672,22 @@ int strata_helper_spawn(struct strata_helper_start *start) {
     return pid;
 }
 
-int strata_helper_wait(const struct strata_helper_start *helper, int *status, struct rusage *usage) {
+int strata_helper_wait(const struct strata_helper_start *helper, int *status, struct rusage *usage, int *helpers_own) {
     while (wait4(helper->group, status, 0, usage) < 0) {
         if (errno != EINTR) return -errno;
     }
+    *helpers_own = helper->reports < 0;
     if (helper->reports >= 0) {
         struct strata_helper_report report;
-        if (read_report(helper->reports, &report) && report.ended) *status = report.status;
+        if (read_report(helper->reports, &report) && report.ended) {
+            *status = report.status;
+            usage->ru_utime.tv_sec = report.user_microseconds / 1000000;
+            usage->ru_utime.tv_usec = report.user_microseconds % 1000000;
+            usage->ru_stime.tv_sec = report.system_microseconds / 1000000;
+            usage->ru_stime.tv_usec = report.system_microseconds % 1000000;
+            usage->ru_maxrss = report.peak_resident_kilobytes;
+            *helpers_own = 1;
+        }
         close(helper->reports);
     }
     return 0;

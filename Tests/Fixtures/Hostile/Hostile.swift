@@ -180,6 +180,18 @@ final class Fixture: FeaturePlugin {
             while Double(clock()) / Double(CLOCKS_PER_SEC) < seconds { spins &+= 1 }
             return "spun \(seconds) s"
         }
+        try command("spin-report") { arguments, _ in
+            // Busy as `spin`, then what the kernel counts for the whole process: utime and stime of
+            // /proc/self/stat (fields 14 and 15, after the command name in parentheses), in clock ticks.
+            let seconds = Double(arguments[0]) ?? 1
+            var spins = 0
+            while Double(clock()) / Double(CLOCKS_PER_SEC) < seconds { spins &+= 1 }
+            let stat = try String(contentsOfFile: "/proc/self/stat", encoding: .utf8)
+            guard let close = stat.lastIndex(of: ")") else { throw denied("/proc/self/stat") }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else { throw denied("/proc/self/stat") }
+            return "cpu ticks \(user + system) of \(sysconf(Int32(_SC_CLK_TCK)))"
+        }
         try command("spin-masked") { arguments, _ in
             // SIGXCPU blocked in every thread that takes signals: this one directly, dispatch's block it already,
             // and the main thread (parked in sigsuspend by dispatch_main) is held for good in a SIGUSR1 handler

@@ -103,8 +103,11 @@ enum strata_helper_step {
 /// helper's pid (for its CPU time), or -errno when there is none.
 int strata_helper_spawn(struct strata_helper_start *start);
 
-/// Waits for the helper `start` describes to end (its `group`), and writes its wait status and the CPU time
-/// of it and its init to `usage`. Returns 0 or -errno.
-int strata_helper_wait(const struct strata_helper_start *start, int *status, struct rusage *usage);
+/// Waits for the helper `start` describes to end (its `group`), and writes its wait status and its resource
+/// usage (`ru_utime`, `ru_stime`, `ru_maxrss`) to `usage`: the helper's own, as its namespace init reaped it
+/// (or strata, without namespaces), and then `helpers_own` is 1; or, when the init ended before it could tell
+/// (killed with its group), the init's, which counts the helper's CPU time only if the init reaped it, and a
+/// peak that is strata's own at the copy (`helpers_own` 0). Returns 0 or -errno.
+int strata_helper_wait(const struct strata_helper_start *start, int *status, struct rusage *usage, int *helpers_own);
 
 #endif

@@ -1,0 +1,119 @@
+import FoundationEssentials
+import Glibc
+
+/// What each plugin's helpers cost, one line per helper that ended, in `<state>/accounting/<id>.jsonl`
+/// (append-only; past ``rotationBytes`` renamed to `<id>.jsonl.1`, replacing an older one). The figures are
+/// the kernel's, from `wait4` (``HelperUsage``): strata writes every line, never the helper. Read back summed
+/// over a window (``Window``) by `strata plugins top`.
+struct HelperAccounting: Sendable {
+    /// `<state>/accounting`.
+    let directory: URL
+
+    /// A file past this is rotated before the next line.
+    static let rotationBytes = 1 << 20
+    /// The most read of one file: a file rotated at 1 MiB, and the last lines of writers that raced.
+    static let readLimit = 2 << 20
+
+    init(environment: [String: String]) {
+        directory = stateDirectory(environment).appendingPathComponent("accounting", isDirectory: true)
+    }
+
+    /// How a helper ended.
+    enum Ending: String, Codable, Sendable {
+        /// On its own, or stopped by strata once its work was done.
+        case exit
+        /// A fatal signal of its own (SIGSEGV, SIGILL, a trap…).
+        case crash
+        /// Past its CPU time: SIGXCPU, or strata's kill.
+        case cpu
+        /// strata ended it for time: it didn't load, answer a screen, or end its command after Ctrl-C in time.
+        case time
+        /// SIGKILL from elsewhere (the kernel's out-of-memory killer, the user).
+        case killed
+
+        /// From its `waitpid` status, and what strata said when it killed it (``HelperLifetime/request(_:)``),
+        /// which tells a SIGKILL of strata's from another.
+        init(status: Int32, requested: Ending?) {
+            switch status & 0x7f {
+            case 0: self = .exit
+            case SIGXCPU: self = .cpu
+            case SIGKILL: self = requested ?? .killed
+            default: self = .crash
+            }
+        }
+    }
+
+    /// One helper's line.
+    struct Record: Codable, Equatable, Sendable {
+        var id: String
+        /// When it started and ended, in seconds since 1970.
+        var start: Double
+        var end: Double
+        /// The command lines it was sent.
+        var commands: Int
+        /// User and system CPU time.
+        var cpuMicroseconds: Int
+        /// Its peak resident set (KiB); absent when the kernel's figure was lost with its init.
+        var peakKilobytes: Int?
+        var ended: Ending
+    }
+
+    func file(of id: String) -> URL { directory.appendingPathComponent("\(id).jsonl") }
+
+    /// Appends `record` to its plugin's file, rotating the file first when it passed ``rotationBytes``. Best
+    /// effort: a line that can't be written is lost, and the helper's end goes on.
+    func append(_ record: Record) {
+        guard Self.isFileName(record.id), (try? PrivateFolder.prepare(directory)) != nil, var line = try? JSONEncoder().encode(record) else { return }
+        line.append(UInt8(ascii: "\n"))
+        let path = file(of: record.id).path
+        var descriptor = Self.openForAppending(path)
+        var status = stat()
+        if descriptor >= 0, fstat(descriptor, &status) == 0, status.st_size >= Self.rotationBytes {
+            close(descriptor)
+            rename(path, path + ".1")
+            descriptor = Self.openForAppending(path)
+        }
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        // One write of a short line: writers that race append whole lines.
+        _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    }
+
+    private static func openForAppending(_ path: String) -> Int32 {
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0o600)
+        guard descriptor >= 0 else { return -1 }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid() else {
+            close(descriptor)
+            return -1
+        }
+        return descriptor
+    }
+
+    /// The lines of plugin `id`'s helpers that ended at or after `since` (seconds since 1970; `nil`: all), from
+    /// its file and the rotated one. Lines that aren't records of `id` are skipped.
+    func records(of id: String, since: Double?) -> [Record] {
+        guard Self.isFileName(id), PrivateFolder.isPrivate(directory) else { return [] }
+        return [file(of: id).path + ".1", file(of: id).path].flatMap { path in
+            Self.records(inFile: path, of: id).filter { $0.end >= (since ?? -.infinity) }
+        }
+    }
+
+    /// Whether `id` can name a file of this folder (a plugin id always can; this guards the path).
+    static func isFileName(_ id: String) -> Bool {
+        !id.isEmpty && id.utf8.count <= 200 && !id.hasPrefix(".") && !id.contains("/") && !id.contains("\0")
+    }
+}
+
+/// The lines of the file at `path`, read through one descriptor: nothing unless it is a regular file of the
+/// user's that nobody else may write, of at most `limit` bytes.
+func jsonLines(ofPrivateFile path: String, limit: Int) -> [ArraySlice<UInt8>] {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+    guard descriptor >= 0 else { return [] }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_uid == geteuid(), status.st_mode & 0o022 == 0,
+        let bytes = readWhole(descriptor, status: status, limit: limit)
+    else { return [] }
+    return bytes.split(separator: UInt8(ascii: "\n"))
+}
