@@ -128,3 +128,34 @@ import Testing
         #expect(runner.catalog.plugins.entry("other") != nil)
     }
 }
+
+/// What the home screen shows of each plugin, before its first frame.
+@Suite struct LiveCatalogFeaturesTests {
+    /// A plugin that reaches beyond its folder but needs no approval (the config runs it inside strata, as a
+    /// shipped plugin runs) is shown without its descriptor parsed: the first frame paid for parsing every
+    /// shipped plugin's. Its library replaced after the catalog was read tells: a parse would find the new
+    /// file and fail.
+    @MainActor @Test func aPluginThatNeedsNoApprovalIsShownWithoutItsDescriptorParsed() throws {
+        let sandbox = try HostPipelineSandbox(config: #"{"pluginDirectories": ["plugins"], "features": {"versioned": {"isolation": "none"}}}"#)
+        try FileManager.default.removeItem(at: sandbox.plugins.appendingPathComponent("libHealthyPlugin.so"))
+        let fixture = URL(fileURLWithPath: executableDirectory()).appendingPathComponent("libStrataFixtureVersionedOne.so")
+        let library = sandbox.plugins.appendingPathComponent("libVersionedPlugin.so")
+        try FileManager.default.copyItem(at: fixture, to: library)
+        chmod(library.path, 0o755)
+        // The catalog keeps only a file changed before the clock's current tick.
+        var now = timespec(), start = timespec()
+        clock_gettime(CLOCK_REALTIME_COARSE, &start)
+        while clock_gettime(CLOCK_REALTIME_COARSE, &now) == 0, now.tv_sec == start.tv_sec, now.tv_nsec == start.tv_nsec { usleep(1000) }
+        _ = HostCatalog(try sandbox.context())  // reads the library and keeps the folder's catalog
+        let catalog = HostCatalog(try sandbox.context())  // from the catalog: the descriptor would be read by path
+        let entry = try #require(catalog.plugins.entry("versioned"))
+        #expect(entry.facts?.reaches == true)
+        let copy = sandbox.root.appendingPathComponent("copy.so")
+        try FileManager.default.copyItem(at: library, to: copy)
+        #expect(rename(copy.path, library.path) == 0)
+
+        let features = LiveCatalog(runner: HostRunner(catalog)).features
+        #expect(features.map(\.state) == [.available])
+        #expect(entry.described?.failure == nil, "its descriptor was parsed: \(entry.described?.failure ?? "")")
+    }
+}

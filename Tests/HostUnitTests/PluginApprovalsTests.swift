@@ -62,6 +62,24 @@ import Testing
         #expect({ if case .damaged = state.approvals.lookup("x") { true } else { false } }(), "a folder others can write")
     }
 
+    /// A plugin without a record costs no `open`: the folder is listed at the first lookup and a name it lacks
+    /// is not looked for (`plugins list` over 500 drop-ins looked for 500 records that weren't there). A record
+    /// written behind the listing's back is seen by the next run's listing; one recorded through it at once.
+    @Test func aPluginWithoutARecordIsAnsweredFromOneListingOfTheFolder() throws {
+        let state = State()
+        let approvals = state.approvals
+        #expect({ if case .none = approvals.lookup("x") { true } else { false } }())
+        try approvals.record("y", digest: Self.digest, path: "/p", grants: [])
+        #expect({ if case .recorded = approvals.lookup("y") { true } else { false } }(), "recorded through it")
+        #expect({ if case .none = approvals.lookup("x") { true } else { false } }())
+        try Data(#"{"id":"x","sha256":"\#(Self.digest)","path":"/p","grants":[]}"#.utf8).write(to: approvals.file(of: "x"))
+        chmod(approvals.file(of: "x").path, 0o600)
+        #expect({ if case .none = approvals.lookup("x") { true } else { false } }(), "opened though the listing lacks it")
+        #expect({ if case .recorded = state.approvals.lookup("x") { true } else { false } }(), "a new listing sees it")
+        approvals.remove("y")
+        #expect({ if case .none = approvals.lookup("y") { true } else { false } }())
+    }
+
     @Test func aGrantsKeyNamesItBackAndWritingCoversReading() {
         for grant in [PluginGrant(kind: .files, value: "~/Music"), PluginGrant(kind: .files, value: "/a:b", write: true),
                       PluginGrant(kind: .environment, value: "KEY"), PluginGrant(kind: .network, value: "127.0.0.1:8080"),

@@ -77,23 +77,24 @@ struct PluginsCommands {
         let judge = runner.catalog.approvalJudge
         let statuses = records.map { record in
             var status = PluginStatus(record)
+            // Judged once a plugin, and only for one that --json shows it for or that reaches beyond its folder.
+            let isolation = json || record.facts?.reaches == true ? context.config.isolation(for: record.id, at: record.path) : nil
             if json {
                 status.mapped = mapped.contains(record.path)
-                status.isolation = context.config.isolation(for: record.id, at: record.path).mode.rawValue
+                status.isolation = isolation?.mode.rawValue
             }
             // What the catalog keeps says what each reaches; only a drop-in that reaches beyond its folder, in a
             // helper, has its descriptor parsed here, to be judged (and narrowed by the config).
             if let facts = record.facts {
                 status.reaches = facts.reach
                 status.approval = PluginApproval.notNeeded("").state
-                if facts.reaches, judge.exemption(record.id, path: record.path) == nil {
-                    if judge.plainlyNeedsApproval(record.id, path: record.path, reach: facts.reach) {
+                if facts.reaches, let isolation, judge.exemption(path: record.path, isolation: isolation) == nil {
+                    if judge.plainlyNeedsApproval(record.id, reach: facts.reach, isolation: isolation) {
                         status.approval = PluginApproval.needed([]).state
                     } else if let descriptor = record.descriptor {
-                        let isolation = context.config.isolation(for: record.id, at: record.path)
                         status.reaches = PluginGrant.kinds(
                             of: descriptor.grants(capabilities: isolation.capabilities(declared: descriptor.capabilities).capabilities))
-                        status.approval = judge.judge(record.id, path: record.path, descriptor: descriptor).state
+                        status.approval = judge.judge(record.id, path: record.path, descriptor: descriptor, isolation: isolation).state
                     }
                 }
             }

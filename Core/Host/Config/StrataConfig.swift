@@ -60,7 +60,9 @@ struct StrataConfig {
 
     /// The settings of `id` as JSON (`{}` if none).
     func settingsJSON(for id: String) -> Data {
-        (features[id]?.settings ?? .object([:])).encoded()
+        // None (most features): `{}` without a JSONEncoder, whose first use was 0.9 % of `blocks list`'s CPU.
+        guard let settings = features[id]?.settings else { return Data("{}".utf8) }
+        return settings.encoded()
     }
 
     /// Builds a config from a parsed document.

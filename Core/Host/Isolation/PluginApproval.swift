@@ -90,10 +90,11 @@ struct PluginApprovalJudge {
     /// The variables other plugins declare, by variable: the plugins that declare it (read when first needed).
     let otherVariables: (_ excluding: String) -> [String: [String]]
 
-    /// The approval of plugin `id`, whose library at `path` has `descriptor`.
-    func judge(_ id: String, path: String, descriptor: PluginDescriptor) -> PluginApproval {
-        if let exemption = exemption(id, path: path) { return .notNeeded(exemption) }
-        let isolation = config.isolation(for: id, at: path)
+    /// The approval of plugin `id`, whose library at `path` has `descriptor` (and runs as `isolation`, the
+    /// config's ``StrataConfig/isolation(for:at:)`` for it, where the caller has it already).
+    func judge(_ id: String, path: String, descriptor: PluginDescriptor, isolation: IsolationSettings? = nil) -> PluginApproval {
+        let isolation = isolation ?? config.isolation(for: id, at: path)
+        if let exemption = exemption(path: path, isolation: isolation) { return .notNeeded(exemption) }
         // What the config names for the plugin itself is the user's choice already: with `capabilities` under
         // features.<id>, every file, variable and host it keeps is one the config named.
         let named: Set<PluginGrant.Kind> = isolation.narrowing == nil ? [] : [.files, .environment, .network]
@@ -116,18 +117,18 @@ struct PluginApprovalJudge {
     /// needs approval, told without its descriptor: no record for it, nothing under features.<id>.capabilities,
     /// and only kinds of which no grant is too wide (screens, endpoints), so its details change nothing.
     /// `plugins list` then parses no descriptor (500 drop-ins with screens cost 250 ms to parse).
-    func plainlyNeedsApproval(_ id: String, path: String, reach: [String]) -> Bool {
+    func plainlyNeedsApproval(_ id: String, reach: [String], isolation: IsolationSettings) -> Bool {
         let detailFree: Set<String> = [PluginGrant.Kind.screens.rawValue, PluginGrant.Kind.endpoint.rawValue]
-        guard !reach.isEmpty, reach.allSatisfy(detailFree.contains), config.isolation(for: id, at: path).narrowing == nil else { return false }
+        guard !reach.isEmpty, reach.allSatisfy(detailFree.contains), isolation.narrowing == nil else { return false }
         if case .none = approvals.lookup(id) { return true }
         return false
     }
 
-    /// Why plugin `id` (its library at `path`) needs no approval whatever it declares, or `nil`: it ships with
-    /// strata, or the config runs it inside strata with all of the user's rights.
-    func exemption(_ id: String, path: String) -> String? {
+    /// Why a plugin whose library is at `path` and that runs as `isolation` needs no approval whatever it
+    /// declares, or `nil`: it ships with strata, or the config runs it inside strata with all of the user's rights.
+    func exemption(path: String, isolation: IsolationSettings) -> String? {
         if config.shipped.contains(path: path) { return "it ships with strata" }
-        if config.isolation(for: id, at: path).mode == .none { return "your config runs it inside strata (\"isolation\": \"none\")" }
+        if isolation.mode == .none { return "your config runs it inside strata (\"isolation\": \"none\")" }
         return nil
     }
 

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import Synchronization
 
 /// The grants the user said yes to (`strata plugins allow ID`), one file per plugin in
 /// `<state>/approvals/<id>.json` with the SHA-256 of the library approved. The folder is the user's alone
@@ -12,6 +13,15 @@ struct PluginApprovals {
     static let recordLimit = 256 << 10
     /// More grants than any plugin declares; a record with more is not believed.
     static let grantLimit = 4_096
+
+    /// More files than the folder of approvals holds for any user: a folder with more is not listed, and each
+    /// plugin's record is looked for by its name.
+    static let listingLimit = 10_000
+
+    /// The names in the folder, listed at the first lookup, so that a plugin without a record costs no failed
+    /// `open` (`plugins list` over 500 drop-ins looked for 500 records that weren't there). Shared by copies;
+    /// ``record(_:digest:path:grants:)`` and ``remove(_:)`` keep it true.
+    private let listing = Listing()
 
     init(environment: [String: String]) {
         directory = stateDirectory(environment).appendingPathComponent("approvals", isDirectory: true)
@@ -36,10 +46,15 @@ struct PluginApprovals {
         case damaged(String)
     }
 
-    func file(of id: String) -> URL { directory.appendingPathComponent("\(id).json") }
+    /// The file name of plugin `id`'s record.
+    static func fileName(of id: String) -> String { "\(id).json" }
+
+    /// Plugin `id`'s record (named as a file: URL would otherwise ask the disk whether it is a folder).
+    func file(of id: String) -> URL { directory.appendingPathComponent(Self.fileName(of: id), isDirectory: false) }
 
     /// The approval of plugin `id`, read through one descriptor and bounded.
     func lookup(_ id: String) -> Lookup {
+        guard listing.mayHold(Self.fileName(of: id), in: directory) else { return .none }
         let url = file(of: id)
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else { return errno == ENOENT || errno == ENOTDIR ? .none : .damaged("can't open it: \(String(cString: strerror(errno)))") }
@@ -74,8 +89,43 @@ struct PluginApprovals {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         try StagedFile.write(Array(try encoder.encode(record)) + [UInt8(ascii: "\n")], over: file(of: id).path, mode: 0o600)
+        listing.forget()
     }
 
     /// Forgets plugin `id`'s approval (`plugins uninstall`).
-    func remove(_ id: String) { unlink(file(of: id).path) }
+    func remove(_ id: String) {
+        unlink(file(of: id).path)
+        listing.forget()
+    }
+
+    /// The file names of the folder of approvals, read once: `nil` until read, then the names, or `nil` inside
+    /// where the folder couldn't be listed whole (each record is then opened by its name).
+    private final class Listing: Sendable {
+        private let names = Mutex<Set<String>??>(nil)
+
+        /// Whether a file `name` may be in `directory`: false only when a whole listing of it lacks the name.
+        func mayHold(_ name: String, in directory: URL) -> Bool {
+            names.withLock { names in
+                if names == nil { names = .some(Self.list(directory)) }
+                return names!.map { $0.contains(name) } ?? true
+            }
+        }
+
+        /// Lists the folder again at the next lookup.
+        func forget() { names.withLock { $0 = nil } }
+
+        /// The names in `directory` (empty where it doesn't exist), or `nil` if it can't be read or holds more
+        /// than ``PluginApprovals/listingLimit``.
+        private static func list(_ directory: URL) -> Set<String>? {
+            guard let stream = opendir(directory.path) else { return errno == ENOENT || errno == ENOTDIR ? [] : nil }
+            defer { closedir(stream) }
+            var names: Set<String> = []
+            while names.count < PluginApprovals.listingLimit {
+                errno = 0
+                guard let entry = readdir(stream) else { return errno == 0 ? names : nil }
+                names.insert(withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
+            }
+            return nil
+        }
+    }
 }
