@@ -36,10 +36,10 @@ struct PluginVerification: Encodable {
     /// Judges the library at `path` through one open descriptor, against this strata or `baseline`.
     init(path: String, against baseline: SDKBaseline? = nil) {
         self.path = path
-        if let baseline, let stamp = StrataABI.Stamp(baseline.stamp) {
+        if let baseline {
             against = baseline.version.description
-            hostSDK = against ?? hostSDK
-            hostSwift = stamp.swift
+            hostSDK = baseline.version.description
+            hostSwift = baseline.swift
         }
         defer { compatible = problems.isEmpty && missingSymbols.isEmpty }
         let file = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)

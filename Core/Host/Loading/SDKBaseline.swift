@@ -8,7 +8,9 @@ import StrataPluginKit
 /// that release, loading nothing.
 struct SDKBaseline {
     let version: SemanticVersion
+    /// Its stamp, and the compiler the stamp names.
     let stamp: String
+    let swift: String
     let symbols: Set<String>
 
     /// The largest baseline file read: a release's is about 150 KB.
@@ -53,6 +55,7 @@ struct SDKBaseline {
         }
         self.version = version
         stamp = first
+        swift = parsed.swift
         symbols = Set(lines)
     }
 
