@@ -81,4 +81,64 @@ import Testing
         }
         #expect(try sandbox.strata(["plugins", "verify"]).status == 2)
     }
+
+    /// The releases there is a baseline of in the checkout, oldest first: what `--against all` checks.
+    static func releases() throws -> [String] {
+        let folder = BuildProducts.repositoryRoot.appendingPathComponent("Core/ABI")
+        return try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { FileManager.default.fileExists(atPath: folder.appendingPathComponent("\($0)/symbols.txt").path) }
+            .sorted { $0.compare($1, options: .numeric) == .orderedAscending }
+    }
+
+    @Test(.timeLimit(.minutes(10)))
+    func aPluginIsCheckedAgainstAReleasedSDKsBaselineNamingWhatDiffers() throws {
+        let sandbox = try Sandbox()
+        let healthy = try sandbox.install(fixture: "Healthy", as: "Healthy")
+        let traps = try Self.installNeedingAMissingSymbol(sandbox)
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
+        let releases = try Self.releases()
+        try #require(releases.contains(BuiltSDK.version) && releases.count >= 2, "\(releases)")
+        let oldest = try #require(releases.first)
+
+        // Against the release this strata's SDK is: the same verdict as against this strata.
+        let good = try sandbox.strata(["plugins", "verify", healthy.path, "--against", BuiltSDK.version])
+        #expect(good.status == 0 && good.stdout.contains("compatible with SDK \(BuiltSDK.version) (healthy)"), "\(good.stdout)\(good.stderr)")
+        let missing = try sandbox.strata(["plugins", "verify", traps.path, "--against", BuiltSDK.version])
+        #expect(missing.status == 1 && !missing.signalled, "\(missing.stdout)\(missing.stderr)")
+        #expect(missing.stdout.contains("incompatible with SDK \(BuiltSDK.version): built with SDK \(BuiltSDK.version) and Swift 6.3.1; SDK \(BuiltSDK.version) was released built with Swift 6.3.1."), "\(missing.stdout)")
+        #expect(missing.stdout.contains("missing from SDK \(BuiltSDK.version)"), "\(missing.stdout)")
+        #expect(missing.stdout.contains("    static StrataPluginKit.PluginExport.exporx(StrataPluginKit.FeaturePlugin) -> Swift.UnsafeMutableRawPointer"))
+
+        // An older release's strata refuses a plugin built against a newer minor, by its stamp.
+        let old = try sandbox.strata(["plugins", "verify", healthy.path, "--against", oldest])
+        #expect(old.status == 1 && old.stdout.contains("built against Strata SDK \(BuiltSDK.minor); this strata has SDK "), "\(old.stdout)")
+
+        // Every release, as JSON: one report each, oldest first, the release's SDK and compiler.
+        let all = try sandbox.strata(["plugins", "verify", healthy.path, "--against", "all", "--json"])
+        #expect(all.status == 1, "\(all.stderr)")
+        let reports = try #require(try JSONSerialization.jsonObject(with: Data(all.stdout.utf8)) as? [[String: Any]])
+        #expect(reports.map { $0["against"] as? String } == releases)
+        #expect(reports.map { $0["hostSDK"] as? String } == releases)
+        #expect(reports.allSatisfy { $0["hostSwift"] as? String == "6.3.1" && $0["id"] as? String == "healthy" })
+        #expect(reports.map { $0["compatible"] as? Bool } == releases.map { $0 == BuiltSDK.version })
+        // Against this strata, the JSON has no `against`.
+        let here = try JSONSerialization.jsonObject(with: Data(try sandbox.strata(["plugins", "verify", healthy.path, "--json"]).stdout.utf8))
+        #expect((here as? [String: Any])?.keys.contains("against") == false)
+
+        // A compiler other than the release's is named: the descriptor's stamp patched to Swift 6.2.9.
+        var bytes = try Data(contentsOf: healthy)
+        let stamp = Data("strata-sdk=\(BuiltSDK.version);swift=6.3.1".utf8)
+        let range = try #require(bytes.range(of: stamp), "the fixture's descriptor has no stamp \(String(decoding: stamp, as: UTF8.self))")
+        bytes.replaceSubrange(range, with: Data("strata-sdk=\(BuiltSDK.version);swift=6.2.9".utf8))
+        let other = sandbox.root.appendingPathComponent("libOtherSwiftPlugin.so")
+        try bytes.write(to: other)
+        let compiler = try sandbox.strata(["plugins", "verify", other.path, "--against", BuiltSDK.version])
+        #expect(compiler.status == 1 && compiler.stdout.contains("built by Swift 6.2.9; this strata was built by Swift 6.3.1"), "\(compiler.stdout)")
+
+        // A release there is no baseline of is refused in words that list those there are.
+        let unknown = try sandbox.strata(["plugins", "verify", healthy.path, "--against", "0.9.0"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("--against 0.9.0: no such SDK release; the releases are \(releases.joined(separator: ", ")), or all"), "\(unknown.stderr)")
+        let help = try sandbox.strata(["plugins", "verify", "--help"])
+        #expect(help.status == 0 && help.stdout.contains("--against SDK_VERSION"), "\(help.stdout)")
+    }
 }

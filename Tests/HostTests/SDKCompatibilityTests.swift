@@ -1,14 +1,18 @@
 import Foundation
+import StrataPluginKit
 import Testing
 
-/// A plugin built against another build of the SDK runs in the `strata` built from HEAD with the same
-/// output as one built against HEAD's SDK, on the command line and on a screen: the SDK's library evolution
-/// at work. Two other SDKs:
+/// A plugin built against another build of the SDK runs in the `strata` built from HEAD, in both isolations
+/// (in strata's process and in a sandboxed helper), with the same output as one built against HEAD's SDK, on
+/// the command line and on a screen: the SDK's library evolution at work. The other SDKs:
 ///
-/// - the last release of the current major: the newest `sdk-<major>.*` tag, checked out with `git worktree
-///   add` into the test's folder (and removed afterwards). `git clone` copies tags, so CI's fresh clone has
-///   it; a clone without it fails here, naming the tag to fetch. The plugin's source is what HEAD's
-///   `plugins new` writes, so the scaffold must keep to what that release has.
+/// - every release of the current major (1.0.0, 1.1.0, 1.2.0 today): each baseline in `Core/ABI/<major>.*`
+///   names one. Its `Core` is taken with `git archive` from its `sdk-<version>` tag or, in a clone without
+///   tags (CI's), from the commit its `RELEASE` file names, into the test's folder; a clone with neither
+///   fails the test, naming the release and what to fetch. The plugin's source is what HEAD's `plugins new`
+///   writes, so the scaffold must keep to what the oldest release of the major has. Each such plugin also
+///   passes `plugins verify --against <its release>`, and the release's SDK libraries export nothing its
+///   baseline (`symbols.txt`) lacks.
 /// - HEAD's Core in a scratch copy with an additive change: stored properties added first in the public
 ///   structs the scaffold plugin uses (`CommandArguments`, `RenderContext`, `TextFieldState`, `HelpItem`, and
 ///   `ListRow`), and a method added to each. It proves now what a later release will: without library
@@ -17,8 +21,9 @@ import Testing
 ///   `Style.bold.unsafeMutableAddressor`), so `plugins verify` fails it and strata lists it incompatible: the
 ///   test fails, as checked once by hand.
 ///
-/// Three `swift build`s of the scaffold (HEAD, the release, the scratch copy), about three minutes each on two
-/// cores: one test.
+/// One `swift build --product HelloPlugin` of the scaffold per SDK (HEAD, each release, the scratch copy),
+/// each building only the SDK libraries the plugin links, in debug: about 40 s each on two idle cores. Each
+/// build's time is printed as it ends. One test.
 @Suite(.serialized) struct SDKCompatibilityTests {
     /// The additive change, per file: after the line that opens the struct, new stored properties and a method.
     static let additions = [
@@ -61,8 +66,10 @@ import Testing
         return core
     }
 
-    /// `strata plugins new Hello` against `core`, built; the folder holding its `libHelloPlugin.so`.
-    static func buildHello(in sandbox: Sandbox, core: URL, folder: String) async throws -> URL {
+    /// `strata plugins new Hello` against `core` (the SDK `sdk`, in words), built; the folder holding its
+    /// `libHelloPlugin.so`, beside the package `Hello`. Prints how long the build took.
+    static func buildHello(in sandbox: Sandbox, core: URL, folder: String, sdk: String) async throws -> URL {
+        let started = ContinuousClock.now
         let parent = sandbox.root.appendingPathComponent(folder)
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         let scaffold = try sandbox.strata(["plugins", "new", "Hello", "--path", parent.path, "--core", core.path])
@@ -72,7 +79,9 @@ import Testing
         let arguments = ["build", "--product", "HelloPlugin"]
         let build = try await launch(swift, swift.hasSuffix("env") ? ["swift"] + arguments : arguments, currentDirectory: package)
             .finished(timeout: 900)
-        try #require(build.status == 0, "swift build of Hello against \(core.path) failed:\n\(build.stderr.suffix(3000))")
+        try #require(build.status == 0, "swift build of Hello against \(sdk) (\(core.path)) failed:\n\(build.stderr.suffix(3000))")
+        let seconds = (ContinuousClock.now - started).components.seconds
+        FileHandle.standardError.write(Data("SDKCompatibilityTests: built Hello against \(sdk) in \(seconds) s\n".utf8))
         let plugins = parent.appendingPathComponent("plugins")
         try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
         chmod(parent.path, 0o755)
@@ -83,10 +92,16 @@ import Testing
         return plugins
     }
 
-    /// What strata shows with the plugins in `plugins`: three command lines, and the Hello screen with a name typed.
-    static func outputs(_ sandbox: Sandbox, plugins: URL) async throws -> [String] {
-        // In process, as the compatibility in question is that of the plugin's binary with strata's SDK.
-        try sandbox.writeConfig(#"{"pluginDirectories": ["\#(plugins.path)"], "features": {\#(Sandbox.inProcess("hello"))}}"#)
+    /// What strata shows with the plugins in `plugins` run as `isolation` says: three command lines, and the
+    /// Hello screen with a name typed.
+    static func outputs(_ sandbox: Sandbox, plugins: URL, isolation: Isolation) async throws -> [String] {
+        try sandbox.writeConfig(
+            #"{"pluginDirectories": ["\#(plugins.path)"], "features": {"hello": {"isolation": "\#(isolation.rawValue)"}}}"#)
+        if isolation == .process {
+            // A drop-in with a screen that runs in a helper asks first, as its user would be asked.
+            let allow = try sandbox.strata(["plugins", "allow", "hello", "--yes"])
+            #expect(allow.status == 0, "\(allow.stdout)\(allow.stderr)")
+        }
         var outputs: [String] = []
         for command in [["hello", "greet", "World"], ["hello", "greet", "Ada", "Lovelace", "--shout"], ["hello", "greet", "--help"]] {
             let result = try sandbox.strata(command)
@@ -121,63 +136,96 @@ import Testing
         return String(match.1)
     }
 
-    /// The last release of the current SDK major (`sdk-1.*` for SDK 1.x): its newest tag, by version; or,
-    /// in a clone that came without tags, the commit the newest `Core/ABI/<major>.*/RELEASE` names (each
-    /// release's baseline records its commit, docs/sdk-releases.md), which any full clone of main holds.
-    static func releaseTag() throws -> String {
-        let major = try #require(try sdkVersion().split(separator: ".").first)
-        let pattern = "sdk-\(major).*", root = BuildProducts.repositoryRoot.path
-        let tags = try run("/usr/bin/env", ["git", "-C", root, "tag", "--list", pattern, "--sort=-v:refname"])
-        try #require(tags.status == 0, "git tag --list failed: \(tags.stderr)")
-        if let newest = tags.stdout.split(separator: "\n").first { return String(newest) }
+    /// A release of the SDK: its version and the git revision that holds its source.
+    struct Release {
+        let version: String
+        let revision: String
+    }
+
+    /// Every release of the current SDK major (each `Core/ABI/<major>.*` baseline but HEAD's own), oldest
+    /// first: from its tag `sdk-<version>`, or, in a clone that came without tags, the commit its `RELEASE`
+    /// file names (docs/sdk-releases.md), which any full clone of main holds.
+    static func releases() throws -> [Release] {
+        let version = try sdkVersion(), root = BuildProducts.repositoryRoot.path
+        let major = try #require(version.split(separator: ".").first)
         let baselines = try FileManager.default.contentsOfDirectory(atPath: "\(root)/Core/ABI")
-            .filter { $0.hasPrefix("\(major).") }.sorted { $0.compare($1, options: .numeric) == .orderedDescending }
-        for version in baselines {
-            guard let text = try? String(contentsOfFile: "\(root)/Core/ABI/\(version)/RELEASE", encoding: .utf8),
-                let commit = text.firstMatch(of: /commit ([0-9a-f]{40})/)?.1
-            else { continue }
-            let present = try run("/usr/bin/env", ["git", "-C", root, "cat-file", "-e", "\(commit)^{commit}"])
-            try #require(present.status == 0, "SDK \(version)'s commit \(commit) is not in this clone: clone main with its history, or fetch the tags (git fetch --tags)")
-            return String(commit)
-        }
-        return try #require(nil as String?, """
-            no SDK release tag \(pattern) and no Core/ABI/\(major).*/RELEASE in \(root): each SDK release is tagged \
-            and records its commit (docs/sdk-releases.md); fetch the tags (git fetch --tags) or clone the repository with them
-            """)
-    }
-
-    /// Builds the scaffold against the SDK of release `tag`, checked out into a worktree that is removed again.
-    static func buildHello(in sandbox: Sandbox, release tag: String) async throws -> URL {
-        let root = BuildProducts.repositoryRoot.path
-        let checkout = sandbox.root.appendingPathComponent("release")
-        let add = try run("/usr/bin/env", ["git", "-C", root, "worktree", "add", "--detach", checkout.path, tag])
-        try #require(add.status == 0, "git worktree add of \(tag) failed: \(add.stderr)")
-        defer {
-            _ = try? run("/usr/bin/env", ["git", "-C", root, "worktree", "remove", "--force", checkout.path])
-        }
-        return try await buildHello(in: sandbox, core: checkout.appendingPathComponent("Core"), folder: tag)
-    }
-
-    @Test(.timeLimit(.minutes(30)))
-    func pluginsBuiltAgainstTheLastReleaseAndAnAdditiveChangeRunLikeOneBuiltAgainstHEAD() async throws {
-        let sandbox = try Sandbox()
-        let tag = try Self.releaseTag()
-        // All built before strata is configured with any of them: `plugins new Hello` refuses a name in use.
-        let head = try await Self.buildHello(in: sandbox, core: BuildProducts.repositoryRoot.appendingPathComponent("Core"), folder: "head")
-        let others = [
-            (tag, try await Self.buildHello(in: sandbox, release: tag)),
-            ("an additive change", try await Self.buildHello(in: sandbox, core: Self.scratchCore(in: sandbox.root), folder: "other")),
-        ]
-
-        let expected = try await Self.outputs(sandbox, plugins: head)
-        #expect(expected[0] == "hello greet World → 0 \nHello, World!\n")
-        #expect(expected[1] == "hello greet Ada Lovelace --shout → 0 \nHELLO, ADA LOVELACE!\n")
-        #expect(expected[3].contains("Hello, Grace!"), "\(expected[3])")
-        for (sdk, plugins) in others {
-            let found = try await Self.outputs(sandbox, plugins: plugins)
-            for (line, (want, got)) in zip(expected, found).enumerated() {
-                #expect(got == want, "output \(line) of the plugin built against \(sdk) differs from the one built against HEAD's SDK")
+            .filter { $0.hasPrefix("\(major).") }.sorted { $0.compare($1, options: .numeric) == .orderedAscending }
+        var releases: [Release] = []
+        for release in baselines {
+            let tag = try run("/usr/bin/env", ["git", "-C", root, "rev-parse", "-q", "--verify", "refs/tags/sdk-\(release)^{commit}"])
+            if tag.status == 0 {
+                releases.append(Release(version: release, revision: "sdk-\(release)"))
+                continue
             }
+            let text = try? String(contentsOfFile: "\(root)/Core/ABI/\(release)/RELEASE", encoding: .utf8)
+            guard let commit = text?.firstMatch(of: /commit ([0-9a-f]{40})/)?.1 else {
+                // The release being cut: its baseline is committed before its tag and RELEASE, and it is HEAD.
+                if release == version { continue }
+                return try #require(nil as [Release]?, """
+                    SDK \(release) has neither the tag sdk-\(release) nor a commit in Core/ABI/\(release)/RELEASE: fetch the \
+                    tags (git fetch --tags), or write its RELEASE (docs/sdk-releases.md, "Cutting a release")
+                    """)
+            }
+            let present = try run("/usr/bin/env", ["git", "-C", root, "cat-file", "-e", "\(commit)^{commit}"])
+            try #require(present.status == 0, "SDK \(release)'s commit \(commit) is not in this clone: clone main with its history, or fetch the tags (git fetch --tags)")
+            releases.append(Release(version: release, revision: String(commit)))
+        }
+        try #require(!releases.isEmpty, "no release of SDK \(major).x in \(root)/Core/ABI: each release keeps its baseline there (docs/sdk-releases.md)")
+        return releases
+    }
+
+    /// Builds the scaffold against the SDK of `release`, its `Core` taken with `git archive` into the sandbox.
+    static func buildHello(in sandbox: Sandbox, release: Release) async throws -> URL {
+        let folder = sandbox.root.appendingPathComponent("sdk-\(release.version)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let archive = try run("/bin/sh", ["-c", "git -C \"$0\" archive \"$1\" Core | tar -C \"$2\" -xf -",
+                                          BuildProducts.repositoryRoot.path, release.revision, folder.path])
+        try #require(archive.status == 0, "git archive of SDK \(release.version) (\(release.revision)) failed: \(archive.stderr)")
+        return try await buildHello(in: sandbox, core: folder.appendingPathComponent("Core"), folder: release.version,
+                                    sdk: "SDK \(release.version) (\(release.revision))")
+    }
+
+    /// The release's baseline lists every Swift symbol its SDK libraries (those the plugin's build made)
+    /// export, and `plugins verify --against` it passes the plugin built against it.
+    static func checkBaseline(of release: Release, plugins: URL, sandbox: Sandbox) throws {
+        let baseline = BuildProducts.repositoryRoot.appendingPathComponent("Core/ABI/\(release.version)/symbols.txt")
+        let listed = Set(try String(contentsOf: baseline, encoding: .utf8).split(separator: "\n").map(String.init))
+        let build = plugins.deletingLastPathComponent().appendingPathComponent("Hello/.build/debug")
+        for library in ["StrataBase", "StrataPluginKit", "StrataTerminal"] {
+            let exports = try LibrarySymbols.read(libraryAt: build.appendingPathComponent("lib\(library).so").path).exports
+            let unlisted = exports.filter { $0.hasPrefix("$s") && !listed.contains($0) }
+            #expect(unlisted.isEmpty, "SDK \(release.version)'s lib\(library).so exports \(unlisted.count) symbols its baseline lacks, such as \(unlisted.prefix(3)): write it again (Scripts/sdk-abi symbols \(release.version))")
+        }
+        let verify = try sandbox.strata(["plugins", "verify", plugins.appendingPathComponent("libHelloPlugin.so").path, "--against", release.version])
+        #expect(verify.status == 0 && verify.stdout.contains("compatible with SDK \(release.version)"), "\(verify.stdout)\(verify.stderr)")
+    }
+
+    @Test(.timeLimit(.minutes(45)))
+    func pluginsBuiltAgainstEveryReleaseAndAnAdditiveChangeRunLikeOneBuiltAgainstHEAD() async throws {
+        let sandbox = try Sandbox()
+        let releases = try Self.releases()
+        // All built before strata is configured with any of them: `plugins new Hello` refuses a name in use.
+        let head = try await Self.buildHello(in: sandbox, core: BuildProducts.repositoryRoot.appendingPathComponent("Core"), folder: "head", sdk: "HEAD's SDK")
+        var others: [(sdk: String, plugins: URL)] = []
+        for release in releases {
+            others.append(("SDK \(release.version) (\(release.revision))", try await Self.buildHello(in: sandbox, release: release)))
+        }
+        others.append(("an additive change", try await Self.buildHello(in: sandbox, core: Self.scratchCore(in: sandbox.root), folder: "other", sdk: "an additive change")))
+
+        for isolation in Isolation.allCases {
+            let expected = try await Self.outputs(sandbox, plugins: head, isolation: isolation)
+            #expect(expected[0] == "hello greet World → 0 \nHello, World!\n", "isolation \(isolation)")
+            #expect(expected[1] == "hello greet Ada Lovelace --shout → 0 \nHELLO, ADA LOVELACE!\n", "isolation \(isolation)")
+            #expect(expected[3].contains("Hello, Grace!"), "isolation \(isolation): \(expected[3])")
+            for (sdk, plugins) in others {
+                let found = try await Self.outputs(sandbox, plugins: plugins, isolation: isolation)
+                for (line, (want, got)) in zip(expected, found).enumerated() {
+                    #expect(got == want, "isolation \(isolation): output \(line) of the plugin built against \(sdk) differs from the one built against HEAD's SDK")
+                }
+            }
+        }
+        for (release, (_, plugins)) in zip(releases, others) {
+            try Self.checkBaseline(of: release, plugins: plugins, sandbox: sandbox)
         }
     }
 }

@@ -85,7 +85,7 @@ extension HostCommand {
             return lifecycle.install(command.path, force: command.force, yes: command.yes)
         case PluginsVerifyCommand.words:
             let command = PluginsVerifyCommand(arguments)
-            return PluginVerification.run(command.file, json: command.json)
+            return PluginVerification.run(command.file, against: command.against, json: command.json)
         case PluginsUninstallCommand.words: return lifecycle.uninstall(PluginsUninstallCommand(arguments).id)
         case PluginsTrustCommand.words: return lifecycle.trust(PluginsTrustCommand(arguments).id)
         case PluginsEnableCommand.words: return lifecycle.setEnabled(PluginsEnableCommand(arguments).id, true)
