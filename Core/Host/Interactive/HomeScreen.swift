@@ -19,6 +19,8 @@ final class HomeScreen: Screen {
     /// Told the id of each feature opened, and `nil` when the home screen shows again (`strata dev`
     /// keeps it to reopen the feature after a rebuild).
     var onShow: ((String?) -> Void)?
+    /// strata's environment, which leads to the audit files `a` shows (``PluginAuditScreen``).
+    var environment: [String: String] = [:]
 
     init(features: [HomeFeature], notice: String? = nil, navigator: Navigator) {
         self.features = features
@@ -59,7 +61,7 @@ final class HomeScreen: Screen {
     }
 
     var helpItems: [HelpItem] {
-        [HelpItem("↑↓", "move"), HelpItem("Enter", "open"), HelpItem("?", "keys"), HelpItem("q", "quit")]
+        [HelpItem("↑↓", "move"), HelpItem("Enter", "open"), HelpItem("a", "audit"), HelpItem("?", "keys"), HelpItem("q", "quit")]
     }
 
     var keyHelp: [HelpItem] { helpItems + ListSelection.keyHelp }
@@ -87,6 +89,11 @@ final class HomeScreen: Screen {
         case .character("q"): return .exit
         case .enter:
             openSelected()
+            return .handled
+        case .character("a"):
+            guard let navigator, features.indices.contains(selection.index) else { return .ignored }
+            let feature = features[selection.index]
+            navigator.push(PluginAuditScreen(id: feature.id, displayName: feature.displayName, environment: environment))
             return .handled
         default:
             return selection.handle(key, itemCount: features.count) == .ignored ? .ignored : .handled

@@ -1,0 +1,99 @@
+import Foundation
+import StrataBase
+import StrataPluginKit
+import StrataTesting
+import Testing
+
+/// `strata plugins audit ID`: what a plugin's sandboxed helper reached through strata, recorded by strata as it
+/// decided, and `--learn`, the capabilities that cover it.
+@Suite struct PluginAuditProcessTests {
+    /// The entries `plugins audit ID --json` prints.
+    static func entries(_ sandbox: Sandbox, _ id: String) throws -> [[String: Any]] {
+        let audit = try sandbox.strata(["plugins", "audit", id, "--json"])
+        #expect(audit.status == 0, "\(audit.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(audit.stdout.utf8)) as? [String: Any]
+        return json?["entries"] as? [[String: Any]] ?? []
+    }
+
+    /// A real Movies search in a helper (a v4 token, which strata keeps from the host the user chose), then one
+    /// with a v3 key in its address, which strata refuses: both requests, the variable given, and neither key.
+    @Test(.timeLimit(.minutes(10)))
+    func theAuditHasTheCrossingsOfAMoviesSearchAndARefusedFetch() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("GET", "/3/search/movie", response: .json(MoviesProcessTests.page))
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(#"{"pluginDirectories": ["\#(BuildProducts.directory.path)"], "features": {"movies": {"isolation": "process", "#
+                                + #""settings": {"source": "tmdb", "baseURL": "\#(server.baseURL.absoluteString)"}}}}"#)
+        let token = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ0ZXN0In0.c2lnbmF0dXJlc2lnbmF0dXJl"
+        let search = try sandbox.strata(["movies", "search", "fight club"], environment: ["TMDB_API_KEY": token])
+        #expect(search.status == 0 && search.stdout.contains("Fight Club"), "\(search.stderr)")
+        let refused = try sandbox.strata(["movies", "search", "alien"], environment: MoviesProcessTests.key)
+        #expect(refused.status == 1, "\(refused.stderr)")
+
+        let entries = try Self.entries(sandbox, "movies")
+        let http = entries.filter { $0["kind"] as? String == "http" }
+        #expect(http.count == 2, "\(entries)")
+        #expect(http.first?["refused"] as? Bool == false && http.first?["host"] as? String == "127.0.0.1"
+                && http.first?["port"] as? Int == Int(server.port) && http.first?["path"] as? String == "/3/search/movie"
+                && http.first?["method"] as? String == "GET", "\(http)")
+        #expect(http.last?["refused"] as? Bool == true && (http.last?["reason"] as? String ?? "").contains("it carries a key"), "\(http)")
+        #expect(entries.filter { $0["kind"] as? String == "variable" }.map { $0["name"] as? String } == ["TMDB_API_KEY", "TMDB_API_KEY"])
+        let file = try String(contentsOf: sandbox.state.appendingPathComponent("strata/audit/movies.jsonl"), encoding: .utf8)
+        #expect(!file.contains(token) && !file.contains(MoviesProcessTests.key["TMDB_API_KEY"]!) && !file.contains("query"), "no key, no query")
+
+        let text = try sandbox.strata(["plugins", "audit", "movies", "--since", "1h"])
+        #expect(text.stdout.contains("movies: 4 crossings in the last 1h, 1 refused") && text.stdout.contains("GET 127.0.0.1:\(server.port)/3/search/movie"),
+                "\(text.stdout)")
+    }
+
+    /// The block `--learn` prints from Hostile's run, used as its declaration (the config's, which narrows
+    /// what it declares), lets the same run pass, and refuses the same request to another port.
+    @Test(.timeLimit(.minutes(10)))
+    func theLearnedCapabilitiesLetTheSameRunPassAndNothingMore() throws {
+        let server = try LoopbackHTTPServer(), other = try LoopbackHTTPServer()
+        defer { server.stop(); other.stop() }
+        server.route("GET", "/ok", response: .text("ok"))
+        other.route("GET", "/ok", response: .text("ok"))
+        let sandbox = try Sandbox()
+        try sandbox.install(fixture: "Hostile", as: "Hostile")
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
+        let environment = ["HOSTILE_DECLARED": "visible"]
+        let run = { try sandbox.strata(["hostile", "fetch", server.url("/ok").absoluteString], environment: environment) }
+        #expect(try run().status == 0)
+
+        let learn = try sandbox.strata(["plugins", "audit", "hostile", "--learn"])
+        #expect(learn.status == 0, "\(learn.stderr)")
+        let block = try JSONSerialization.jsonObject(with: Data(learn.stdout.utf8)) as? [String: Any]
+        guard case .object(let members) = try JSONValue.parse(Array(learn.stdout.utf8)).value, let declared = members["capabilities"] else {
+            Issue.record("not a capabilities block: \(learn.stdout)")
+            return
+        }
+        let capabilities = try PluginDescriptor.Capabilities(json: declared, path: "capabilities")
+        #expect(capabilities == .init(network: ["127.0.0.1:\(server.port)"], environment: ["HOSTILE_DECLARED"]), "\(learn.stdout)")
+        #expect(block?.keys.sorted() == ["capabilities"])
+
+        let learned = String(decoding: try JSONSerialization.data(withJSONObject: block!["capabilities"]!), as: UTF8.self)
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"], "features": {"hostile": {"capabilities": \#(learned)}}}"#)
+        let again = try run()
+        #expect(again.status == 0 && again.stdout.hasPrefix("ok: fetched"), "the same run passes: \(again.stderr)")
+        let elsewhere = try sandbox.strata(["hostile", "fetch", other.url("/ok").absoluteString], environment: environment)
+        #expect(elsewhere.status == 1 && other.requests(to: "/ok").isEmpty, "another port of the same host is refused: \(elsewhere.stdout)")
+    }
+
+    @Test(.timeLimit(.minutes(10)))
+    func anUnknownPluginABadDurationAndAPluginInProcessAreSaidPlainly() throws {
+        let sandbox = try Sandbox()
+        try sandbox.install(fixture: "Hostile", as: "Hostile")
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"], "features": {"hostile": {"isolation": "none"}}}"#)
+        let unknown = try sandbox.strata(["plugins", "audit", "hostle"])
+        #expect(unknown.status == 1 && unknown.stderr.contains("no plugin 'hostle'") && unknown.stderr.contains("did you mean 'hostile'?"), "\(unknown.stderr)")
+        let bad = try sandbox.strata(["plugins", "audit", "hostile", "--since", "yesterday"])
+        #expect(bad.status == 2 && bad.stderr.contains("--since yesterday is not a length of time") && bad.stderr.contains("Usage: strata plugins audit"),
+                "\(bad.stderr)")
+        let none = try sandbox.strata(["plugins", "audit", "hostile"])
+        #expect(none.status == 0 && none.stdout.contains("hostile runs inside strata (\"isolation\": \"none\"): nothing crosses a helper"), "\(none.stdout)")
+        let help = try sandbox.strata(["plugins", "audit", "--help"])
+        #expect(help.status == 0 && help.stdout.contains("--learn") && help.stdout.contains("--since DURATION"), "\(help.stdout)")
+    }
+}
