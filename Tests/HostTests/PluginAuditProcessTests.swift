@@ -81,6 +81,46 @@ import Testing
         #expect(elsewhere.status == 1 && other.requests(to: "/ok").isEmpty, "another port of the same host is refused: \(elsewhere.stdout)")
     }
 
+    /// In the app, `a` on Hostile's row opens its audit, newest first (the refused fetch above the one sent),
+    /// and Esc goes home.
+    @Test(.timeLimit(.minutes(10)))
+    func theAppShowsAPluginsAuditNewestFirst() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("GET", "/ok", response: .text("ok"))
+        let sandbox = try Sandbox()
+        try sandbox.install(fixture: "Hostile", as: "Hostile")
+        let config = #"{"pluginDirectories": ["plugins"]}"#
+        try sandbox.writeConfig(config)
+        #expect(try sandbox.strata(["hostile", "fetch", server.url("/ok").absoluteString]).status == 0)
+        #expect(try sandbox.strata(["hostile", "fetch", "http://localhost:\(server.port)/ok"]).status == 1)
+
+        let app = InteractiveAppTests()
+        let (terminal, _) = try await app.startStrata(in: sandbox, config: config)
+        defer { terminal.close() }
+        var screen = try await terminal.waitFor("the home screen") { $0.contains(InteractiveAppTests.homeHelp) }
+        for _ in 0..<8 where !screen.contains(where: { $0.contains("› Fixture Hostile") }) {
+            let before = screen
+            try terminal.press("Down")
+            screen = try await terminal.waitFor("the selection to move") { $0 != before }
+        }
+        try terminal.type("a")
+        let audit = try await terminal.waitFor("the audit") { $0.first?.hasPrefix(" Strata › Fixture Hostile audit") == true && $0.contains { $0.contains("crossings") } }
+        let rows = audit.filter { $0.contains("GET ") }
+        #expect(audit.contains { $0.contains("2 crossings, 1 refused, newest first") }, "\(audit.joined(separator: "\n"))")
+        #expect(rows.count == 2 && rows[0].contains("GET localhost:\(server.port)/ok") && rows[0].contains("refused")
+                && rows[1].contains("GET 127.0.0.1:\(server.port)/ok") && rows[1].contains("sent"), "\(audit.joined(separator: "\n"))")
+        // Enter shows the refusal's reason whole, which the row cuts short.
+        try terminal.press("Enter")
+        try await terminal.waitFor("the whole entry") { $0.joined(separator: " ").contains("(\"network\" in plugin.json)") }
+        try terminal.press("Escape")
+        try await terminal.waitFor("the audit again") { $0.last?.contains("r reload") == true }
+        try terminal.press("Escape")
+        try await terminal.waitFor("the home screen again") { $0.first == " Strata" && $0.contains(InteractiveAppTests.homeHelp) }
+        try terminal.type("q")
+        #expect(try await app.waitForExit(terminal) == 0)
+    }
+
     @Test(.timeLimit(.minutes(10)))
     func anUnknownPluginABadDurationAndAPluginInProcessAreSaidPlainly() throws {
         let sandbox = try Sandbox()

@@ -93,7 +93,7 @@ final class HomeScreen: Screen {
         case .character("a"):
             guard let navigator, features.indices.contains(selection.index) else { return .ignored }
             let feature = features[selection.index]
-            navigator.push(PluginAuditScreen(id: feature.id, displayName: feature.displayName, environment: environment))
+            navigator.push(PluginAuditScreen(id: feature.id, displayName: feature.displayName, environment: environment, navigator: navigator))
             return .handled
         default:
             return selection.handle(key, itemCount: features.count) == .ignored ? .ignored : .handled

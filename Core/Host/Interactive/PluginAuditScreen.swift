@@ -3,7 +3,8 @@ import StrataBase
 import StrataTerminal
 
 /// A plugin's audit in the app (`a` on its row of the home screen): what its sandboxed helpers reached through
-/// strata and what strata refused them, newest first, as `strata plugins audit ID` prints it; `r` reads it again.
+/// strata and what strata refused them, newest first, as `strata plugins audit ID` prints it; Enter shows the
+/// chosen one whole (a refusal's reason is longer than a row), `r` reads them again.
 @MainActor
 final class PluginAuditScreen: Screen {
     let title: String
@@ -12,8 +13,11 @@ final class PluginAuditScreen: Screen {
     private var entries: [PluginAudit.Entry] = []
     private var selection = ListSelection()
 
-    init(id: String, displayName: String, environment: [String: String]) {
+    private weak var navigator: Navigator?
+
+    init(id: String, displayName: String, environment: [String: String], navigator: Navigator) {
         self.id = id
+        self.navigator = navigator
         self.environment = environment
         title = "\(displayName) audit"
         reload()
@@ -23,7 +27,7 @@ final class PluginAuditScreen: Screen {
         entries = PluginAudit.entries(of: id, environment: environment).reversed()
     }
 
-    var helpItems: [HelpItem] { [HelpItem("↑↓", "move"), HelpItem("r", "reload")] }
+    var helpItems: [HelpItem] { [HelpItem("↑↓", "move"), HelpItem("Enter", "whole"), HelpItem("r", "reload")] }
     var keyHelp: [HelpItem] { helpItems + ListSelection.keyHelp }
 
     func draw(in canvas: Canvas, context: RenderContext) {
@@ -45,6 +49,11 @@ final class PluginAuditScreen: Screen {
     func handle(_ key: Key) throws -> KeyResult {
         if key == .character("r") {
             reload()
+            return .handled
+        }
+        if key == .enter, entries.indices.contains(selection.index) {
+            let entry = entries[selection.index]
+            navigator?.presentAlert(title: "\(entry.kind.rawValue) at \(PluginAuditReport.row(entry)[0])", message: "\(entry.summary)\n\(entry.verdict)")
             return .handled
         }
         return selection.handle(key, itemCount: entries.count) == .ignored ? .ignored : .handled
