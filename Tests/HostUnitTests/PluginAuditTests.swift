@@ -75,6 +75,41 @@ import Testing
         #expect(network.entry(notURL, network.request(for: notURL)).reason == "it is not an http(s) URL")
     }
 
+    /// A screen's ask: the user's answer is a prompt entry (allowed, denied), a file given again without asking
+    /// and one refused unasked are file entries.
+    @Test func aScreensAsksAndTheUsersAnswersAreRecorded() throws {
+        let state = State()
+        let folder = URL(fileURLWithPath: realPath(try HelperFileGrantsTests.temporaryFolder().path)!)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = folder.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        try Data("four".utf8).write(to: folder.appendingPathComponent("lake.gpx"))
+        let grants = HelperFileGrants(helperWritable: [data.path], workingDirectory: folder.path, home: nil, audit: state.log)
+        let lake = folder.path + "/lake.gpx"
+        guard case .ask? = grants.receive(HelperFileGrantsTests.ask(1, "lake.gpx")) else { Issue.record("not asked"); return }
+        _ = grants.answer(allow: false)
+        guard case .ask? = grants.receive(HelperFileGrantsTests.ask(2, "lake.gpx")) else { Issue.record("not asked again"); return }
+        if let descriptor = grants.answer(allow: true)?.descriptor { close(descriptor) }
+        if case .answer(_, let descriptor?)? = grants.receive(HelperFileGrantsTests.ask(3, "lake.gpx")) { close(descriptor) }
+        _ = grants.receive(HelperFileGrantsTests.ask(4, "data/planted.gpx"))
+        let entries = PluginAudit.entries(of: "x", environment: state.environment)
+        try #require(entries.map(\.kind) == [.prompt, .prompt, .file, .file])
+        #expect(entries[0].answer == "denied" && entries[0].refused && entries[0].path == lake)
+        #expect(entries[1].answer == "allowed" && !entries[1].refused)
+        #expect(entries[2].how == "again" && !entries[2].refused && entries[2].write == false)
+        #expect(entries[3].refused && entries[3].path == data.path + "/planted.gpx" && entries[3].reason?.contains("which the plugin can write") == true)
+    }
+
+    /// Lines appended at once from many threads stay whole: one write per line on an O_APPEND descriptor.
+    @Test func linesWrittenAtOnceStayWhole() {
+        let state = State()
+        let log = state.log
+        DispatchQueue.concurrentPerform(iterations: 200) { index in
+            log.record(.init(kind: .http, refused: false, host: "h\(index).example", port: 443, method: "GET", path: "/" + String(repeating: "p", count: 900)))
+        }
+        #expect(Set(PluginAudit.entries(of: "x", environment: state.environment).compactMap(\.host)).count == 200)
+    }
+
     @Test(arguments: [("10m", 600.0), ("2h", 7_200), ("1d", 86_400), ("30s", 30)])
     func durationsInTheirUnits(text: String, seconds: Double) { #expect(PluginAudit.duration(text) == seconds) }
 
