@@ -110,6 +110,19 @@ import Testing
         #expect(Set(PluginAudit.entries(of: "x", environment: state.environment).compactMap(\.host)).count == 200)
     }
 
+    /// A lock another process holds (a strata that hangs) costs a line, not the plugin's command.
+    @Test(.timeLimit(.minutes(1))) func aLockHeldElsewhereDropsTheLineInsteadOfWaiting() throws {
+        let state = State()
+        state.log.record(.init(kind: .variable, refused: false, name: "A"))
+        let holder = open(state.log.file.path, O_RDONLY)
+        defer { close(holder) }
+        #expect(flock(holder, LOCK_EX) == 0)
+        state.log.record(.init(kind: .variable, refused: false, name: "B"))
+        flock(holder, LOCK_UN)
+        state.log.record(.init(kind: .variable, refused: false, name: "C"))
+        #expect(PluginAudit.entries(of: "x", environment: state.environment).map(\.name) == ["A", "C"])
+    }
+
     @Test(arguments: [("10m", 600.0), ("2h", 7_200), ("1d", 86_400), ("30s", 30)])
     func durationsInTheirUnits(text: String, seconds: Double) { #expect(PluginAudit.duration(text) == seconds) }
 

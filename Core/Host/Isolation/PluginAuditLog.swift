@@ -3,9 +3,10 @@ import Glibc
 
 /// Appends what crossed between a plugin's helper and strata to its audit file (``PluginAudit``): one
 /// `write` per line on a descriptor opened `O_APPEND` (0600, in a folder of 0700), so that lines from
-/// several strata processes don't interleave; the file is renamed to `<id>.jsonl.1` under an exclusive
-/// `flock` once it passes ``PluginAudit/rotateBytes``. A line that can't be written is dropped: the plugin's
-/// command never fails for its audit.
+/// several strata processes don't interleave; each line is written under the file's exclusive `flock`
+/// (waited for at most about 100 ms), under which a file past ``PluginAudit/rotateBytes`` is renamed to
+/// `<id>.jsonl.1` first. A line that can't be written is dropped: the plugin's command never fails for its
+/// audit.
 struct PluginAuditLog: Sendable {
     let pluginID: String
     let directory: URL
@@ -44,8 +45,8 @@ struct PluginAuditLog: Sendable {
             }
             guard descriptor >= 0 else { return nil }
             var status = stat()
-            guard flock(descriptor, LOCK_EX) == 0, fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-                status.st_uid == geteuid()
+            guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid(), Self.lock(descriptor),
+                fstat(descriptor, &status) == 0
             else {
                 close(descriptor)
                 return nil
@@ -57,5 +58,15 @@ struct PluginAuditLog: Sendable {
             close(descriptor)
         }
         return nil
+    }
+
+    /// Takes the file's exclusive lock, waiting at most about 100 ms for another strata that holds it.
+    private static func lock(_ descriptor: Int32) -> Bool {
+        for _ in 0..<100 {
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return true }
+            guard errno == EWOULDBLOCK || errno == EINTR else { return false }
+            usleep(1_000)
+        }
+        return false
     }
 }
