@@ -76,12 +76,12 @@ enum PluginAudit {
             return Sanitizer.sanitize(text)
         }
 
-        /// `sent`, `opened`, `given`, `refused: why`.
+        /// `sent`, `allowed` (a socket: strata then opens it), `given`, `refused: why`.
         var verdict: String {
             guard refused else {
                 return switch kind {
                 case .http: "sent"
-                case .socket: "opened"
+                case .socket: "allowed"
                 case .file, .variable: "given"
                 case .prompt: answer == "allowed" ? "given" : "not given"
                 }
