@@ -131,6 +131,8 @@ import Testing
         let bad = try sandbox.strata(["plugins", "audit", "hostile", "--since", "yesterday"])
         #expect(bad.status == 2 && bad.stderr.contains("--since yesterday is not a length of time") && bad.stderr.contains("Usage: strata plugins audit"),
                 "\(bad.stderr)")
+        let json = try sandbox.strata(["plugins", "audit", "hostile", "--json"])
+        #expect(json.stdout.contains("\"isolation\" : \"none\"") && json.stdout.contains("\"entries\" : [\n\n  ]"), "\(json.stdout)")
         let none = try sandbox.strata(["plugins", "audit", "hostile"])
         #expect(none.status == 0 && none.stdout.contains("hostile runs inside strata (\"isolation\": \"none\"): nothing crosses a helper"), "\(none.stdout)")
         let help = try sandbox.strata(["plugins", "audit", "--help"])

@@ -8,8 +8,9 @@ import StrataPluginKit
 struct PluginAuditReport {
     let id: String
     let entries: [PluginAudit.Entry]
-    /// Whether the plugin runs inside strata (`"isolation": "none"`), where nothing crosses.
-    let inProcess: Bool
+    /// Where it runs (`features.<id>.isolation`): `none` is inside strata, where nothing crosses.
+    let isolation: IsolationSettings.Mode
+    private var inProcess: Bool { isolation == .none }
     /// What `--since` said, for the sentences.
     let since: String?
     let configSource: String
@@ -17,6 +18,7 @@ struct PluginAuditReport {
     /// What `--json` prints.
     struct JSON: Encodable {
         let id: String
+        /// `process`, `process-unsandboxed` or `none`.
         let isolation: String
         let entries: [PluginAudit.Entry]
     }
@@ -42,7 +44,7 @@ struct PluginAuditReport {
             return 0
         }
         if json {
-            Console.writeJSON(JSON(id: id, isolation: inProcess ? "none" : "helper", entries: entries))
+            Console.writeJSON(JSON(id: id, isolation: isolation.rawValue, entries: entries))
             return 0
         }
         guard !entries.isEmpty else {
@@ -82,7 +84,7 @@ extension PluginsCommands {
         guard PluginLifecycleCommands(catalog: runner.catalog).known(id) != nil else { return 1 }
         let entries = PluginAudit.entries(of: id, since: start, environment: runner.context.environment)
         return PluginAuditReport(
-            id: id, entries: entries, inProcess: runner.isolation(for: id).mode == .none, since: since,
+            id: id, entries: entries, isolation: runner.isolation(for: id).mode, since: since,
             configSource: runner.context.config.source
         ).run(json: json, learn: learn)
     }
