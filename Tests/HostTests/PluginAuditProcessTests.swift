@@ -98,12 +98,8 @@ import Testing
         let app = InteractiveAppTests()
         let (terminal, _) = try await app.startStrata(in: sandbox, config: config)
         defer { terminal.close() }
-        var screen = try await terminal.waitFor("the home screen") { $0.contains(InteractiveAppTests.homeHelp) }
-        for _ in 0..<8 where !screen.contains(where: { $0.contains("› Fixture Hostile") }) {
-            let before = screen
-            try terminal.press("Down")
-            screen = try await terminal.waitFor("the selection to move") { $0 != before }
-        }
+        try await terminal.waitFor("the home screen") { $0.contains(InteractiveAppTests.homeHelp) }
+        try await IsolatedAppTests().select("Fixture Hostile", in: terminal)
         try terminal.type("a")
         let audit = try await terminal.waitFor("the audit") { $0.first?.hasPrefix(" Strata › Fixture Hostile audit") == true && $0.contains { $0.contains("crossings") } }
         let rows = audit.filter { $0.contains("GET ") }
