@@ -117,6 +117,20 @@ import Testing
         #expect(try await app.waitForExit(terminal) == 0)
     }
 
+    /// A key strata knows of (a variable named as one holds it), put where the helper chooses (here the host),
+    /// is masked in the file.
+    @Test(.timeLimit(.minutes(10)))
+    func aKeyTheHelperPutsInTheHostIsMasked() throws {
+        let sandbox = try Sandbox()
+        try sandbox.install(fixture: "Hostile", as: "Hostile")
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)
+        let key = "audit5f0c2e9b7d"
+        let fetch = try sandbox.strata(["hostile", "fetch", "http://\(key).example/"], environment: ["HOSTILE_TOKEN": key])
+        #expect(fetch.status == 1, "refused: an undeclared host")
+        let file = try String(contentsOf: sandbox.state.appendingPathComponent("strata/audit/hostile.jsonl"), encoding: .utf8)
+        #expect(!file.contains(key) && file.contains(#""host":"••••.example""#), "\(file)")
+    }
+
     @Test(.timeLimit(.minutes(10)))
     func anUnknownPluginABadDurationAndAPluginInProcessAreSaidPlainly() throws {
         let sandbox = try Sandbox()

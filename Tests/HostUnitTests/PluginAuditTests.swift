@@ -71,6 +71,8 @@ import Testing
         let inPath = HelperFetch(id: 2, url: "https://evil.example/k/0123456789abcdef")
         let refused = network.entry(inPath, network.request(for: inPath))
         #expect(refused.refused && refused.path?.contains("0123456789abcdef") == false && refused.reason?.contains("didn't declare") == true)
+        let method = HelperFetch(id: 4, url: "https://api.example.com/", method: "GET 0123")
+        #expect(network.entry(method, network.request(for: method)).method == "?", "a method is a word of capitals, or not kept")
         let notURL = HelperFetch(id: 3, url: "ftp://x?0123456789abcdef")
         #expect(network.entry(notURL, network.request(for: notURL)).reason == "it is not an http(s) URL")
     }

@@ -45,19 +45,22 @@ enum PluginAudit {
             kind: Kind, refused: Bool, time: Date = Date(), host: String? = nil, port: Int? = nil, method: String? = nil, path: String? = nil,
             endpoint: String? = nil, write: Bool? = nil, how: String? = nil, name: String? = nil, answer: String? = nil, reason: String? = nil
         ) {
+            // What the helper chose (a host, a path, a method) may carry a key: every secret strata knows of is
+            // masked (SecretMask), and a method is a word of capitals or nothing.
+            func bounded(_ text: String?, _ length: Int) -> String? { text.map { SecretMask.masking(String($0.prefix(length))) } }
             self.time = PluginAudit.timeText(time)
             self.kind = kind
             self.refused = refused
-            self.host = host.map { String($0.prefix(253)) }
+            self.host = bounded(host, 253)
             self.port = port
-            self.method = method.map { String($0.prefix(16)) }
-            self.path = path.map { String($0.prefix(1_000)) }
-            self.endpoint = endpoint.map { String($0.prefix(16)) }
+            self.method = method.map { $0.count <= 16 && $0.allSatisfy { ("A"..."Z").contains($0) } ? $0 : "?" }
+            self.path = bounded(path, 1_000)
+            self.endpoint = bounded(endpoint, 16)
             self.write = write
             self.how = how
-            self.name = name.map { String($0.prefix(128)) }
+            self.name = bounded(name, 128)
             self.answer = answer
-            self.reason = reason.map { String($0.prefix(600)) }
+            self.reason = bounded(reason, 600)
         }
 
         /// When it happened; `nil` when its time can't be read.
