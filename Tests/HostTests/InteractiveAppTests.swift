@@ -5,7 +5,7 @@ import Testing
 /// features, Enter opens one, Esc comes back, q quits; and whatever ends or pauses the app (q, Ctrl-C,
 /// SIGTERM, Ctrl-Z), the shell gets its terminal back in canonical mode with echo on.
 @Suite struct InteractiveAppTests {
-    static let homeHelp = "↑↓ move · Enter open · ? keys · q quit · t usage"
+    static let homeHelp = "↑↓ move · Enter open · a audit · ? keys · q quit · t usage"
 
     @Test func homeScreenOpensAFeatureGoesBackAndQuitsLeavingTheTerminalAsItWas() async throws {
         let (terminal, sandbox) = try await startStrata()

@@ -4,7 +4,7 @@ import Testing
 
 @testable import StrataHost
 
-/// The accounting file (``HelperAccounting``) and the audit counts `plugins top` reads (``PluginAuditCounts``).
+/// The accounting file (``HelperAccounting``) and the audit counts `plugins top` reads (``PluginAudit/counts(of:since:environment:)``).
 @Suite struct HelperAccountingTests {
     let state: URL
     var environment: [String: String] { ["XDG_STATE_HOME": state.path] }
@@ -88,7 +88,7 @@ import Testing
         chmod(folder.path, 0o700)
         let lines = [
             #"{"time": "2026-12-05T23:59:59.999Z", "kind": "http", "refused": false, "host": "a.example"}"#,
-            #"{"time": "2026-12-06T00:00:00Z", "kind": "file", "refused": true, "path": "/etc/passwd"}"#,
+            #"{"time": "2026-12-06T00:00:00.000Z", "kind": "file", "refused": true, "path": "/etc/passwd"}"#,
             #"{"time": "2026-12-06T12:00:00.123Z", "kind": "http", "refused": false}"#,
             "not json",
         ]
@@ -96,8 +96,7 @@ import Testing
         chmod(folder.appendingPathComponent("hostile.jsonl").path, 0o600)
         // 2026-12-06T00:00:00Z.
         let midnight = 1_796_515_200.0
-        #expect(PluginAuditCounts.isoTime(midnight) == "2026-12-06T00:00:00.000Z")
-        #expect(PluginAuditCounts.count(of: "hostile", since: midnight, environment: environment) == .init(crossings: 2, refusals: 1))
-        #expect(PluginAuditCounts.count(of: "hostile", since: nil, environment: environment) == .init(crossings: 3, refusals: 1))
+        #expect(PluginAudit.counts(of: "hostile", since: Date(timeIntervalSince1970: midnight), environment: environment) == .init(crossings: 2, refusals: 1))
+        #expect(PluginAudit.counts(of: "hostile", since: nil, environment: environment) == .init(crossings: 3, refusals: 1))
     }
 }

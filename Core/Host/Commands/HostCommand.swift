@@ -74,6 +74,9 @@ extension HostCommand {
         case PluginsAllowCommand.words:
             let command = PluginsAllowCommand(arguments)
             return plugins.allow(id: command.id, yes: command.yes, json: command.json)
+        case PluginsAuditCommand.words:
+            let command = PluginsAuditCommand(arguments)
+            return plugins.audit(id: command.id, since: command.since, json: command.json, learn: command.learn)
         case PluginsInfoCommand.words:
             let command = PluginsInfoCommand(arguments)
             return lifecycle.info(command.id, json: command.json)

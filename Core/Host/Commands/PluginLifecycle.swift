@@ -271,7 +271,7 @@ struct PluginLifecycleCommands {
     }
 
     /// The discovered plugin `id`, or `nil` after saying there is none (with the closest id).
-    private func known(_ id: String) -> DiscoveredPlugin? {
+    func known(_ id: String) -> DiscoveredPlugin? {
         if let plugin = catalog.discovered.first(where: { $0.id == id }) { return plugin }
         let hint = closestName(to: id, in: catalog.discovered.map(\.id)).map { "; did you mean '\($0)'?" } ?? ""
         Console.error("no plugin '\(id)' in \(context.pluginDirectories.joined(separator: ", "))\(hint). Run `strata plugins list`.")

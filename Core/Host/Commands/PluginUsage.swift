@@ -3,7 +3,7 @@ import Glibc
 import StrataBase
 
 /// One plugin's row of `strata plugins top` (and of its screen and `plugins info`): what its helpers that
-/// ended in a window cost (``HelperAccounting``), its crossings (``PluginAuditCounts``), and its limits.
+/// ended in a window cost (``HelperAccounting``), its crossings (``PluginAudit/counts(of:since:environment:)``), and its limits.
 /// A figure strata can't know is absent, never zero: a plugin that runs inside strata (isolation `none`)
 /// shares strata's process, and its CPU time and memory are strata's own.
 struct PluginUsage: Codable, Equatable {
@@ -32,7 +32,7 @@ struct PluginUsage: Codable, Equatable {
 
     static let insideStrata = "it runs inside strata (isolation none), where its CPU time and memory are strata's own and no helper is counted"
 
-    init(id: String, isolation: IsolationSettings, records: [HelperAccounting.Record], audit: PluginAuditCounts.Counts) {
+    init(id: String, isolation: IsolationSettings, records: [HelperAccounting.Record], audit: PluginAudit.Counts) {
         self.id = id
         self.isolation = isolation.mode.rawValue
         crossings = audit.crossings
@@ -107,7 +107,7 @@ struct PluginUsage: Codable, Equatable {
         let since = window.since
         return PluginUsage(
             id: id, isolation: isolation, records: HelperAccounting(environment: environment).records(of: id, since: since),
-            audit: PluginAuditCounts.count(of: id, since: since, environment: environment))
+            audit: PluginAudit.counts(of: id, since: since.map { Date(timeIntervalSince1970: $0) }, environment: environment))
     }
 
     /// The table's header and one line per row.

@@ -21,6 +21,8 @@ final class HomeScreen: Screen {
     var onShow: ((String?) -> Void)?
     /// What each plugin's helpers cost since this strata started, for `t` (``PluginUsageScreen``); `nil`: no `t`.
     var usage: ((PluginUsage.Window) -> [PluginUsage])?
+    /// strata's environment, which leads to the audit files `a` shows (``PluginAuditScreen``).
+    var environment: [String: String] = [:]
 
     init(features: [HomeFeature], notice: String? = nil, navigator: Navigator) {
         self.features = features
@@ -62,7 +64,7 @@ final class HomeScreen: Screen {
 
     var helpItems: [HelpItem] {
         // `t` last: where the line is cut on a narrow terminal, `?` still lists it.
-        [HelpItem("↑↓", "move"), HelpItem("Enter", "open"), HelpItem("?", "keys"), HelpItem("q", "quit")]
+        [HelpItem("↑↓", "move"), HelpItem("Enter", "open"), HelpItem("a", "audit"), HelpItem("?", "keys"), HelpItem("q", "quit")]
             + (usage == nil ? [] : [HelpItem("t", "usage")])
     }
 
@@ -95,6 +97,11 @@ final class HomeScreen: Screen {
         case .character("t"):
             guard let usage, let navigator else { return .ignored }
             navigator.push(PluginUsageScreen(load: usage))
+            return .handled
+        case .character("a"):
+            guard let navigator, features.indices.contains(selection.index) else { return .ignored }
+            let feature = features[selection.index]
+            navigator.push(PluginAuditScreen(id: feature.id, displayName: feature.displayName, environment: environment, navigator: navigator))
             return .handled
         default:
             return selection.handle(key, itemCount: features.count) == .ignored ? .ignored : .handled

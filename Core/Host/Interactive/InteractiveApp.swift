@@ -20,6 +20,7 @@ func runInteractiveApp(
         return 0
     }
     let app = TerminalApp { HomeScreen(features: features, notice: notice, navigator: $0) }
+    (app.navigator.top as? HomeScreen)?.environment = environment
     if let live, let home = app.navigator.top as? HomeScreen { live.follow(home: home, navigator: app.navigator) }
     (app.navigator.top as? HomeScreen)?.usage = usage
     if let dev = DevAppLink(environment: environment), let screen = app.navigator.top as? HomeScreen {

@@ -119,13 +119,13 @@ struct HelperCommand: Sendable {
         }
         return HelperFiles.open(
             words, command: command, reachable: isolation.mode == .process ? launch.writable : nil, dataFolder: launch.dataFolder.path,
-            advice: advice)
+            advice: advice, audit: launch.audit)
     }
 
     /// The sockets strata opens for the command line `words`: for the addresses typed where the command
     /// declares one (``HelperSocketGrants``).
     func sockets(_ words: [String]) -> HelperSocketGrants {
-        HelperSocketGrants(words, command: declared.command(of: words), pluginID: pluginID, advice: "To let it, " + advice)
+        HelperSocketGrants(words, command: declared.command(of: words), pluginID: pluginID, advice: "To let it, " + advice, audit: launch?.audit)
     }
 
     /// What to do when strata won't hand the helper something: run the plugin in process.
@@ -139,7 +139,8 @@ struct HelperCommand: Sendable {
         let container = container
         return HelperNetwork(
             pluginID: pluginID, capabilities: capabilities, chosen: chosenHosts,
-            secrets: capabilities.environment.compactMap { environment[$0] }, declared: declaredCapabilities, configSource: configSource
+            secrets: capabilities.environment.compactMap { environment[$0] }, declared: declaredCapabilities, configSource: configSource,
+            audit: launch?.audit
         ) { try? container.resolve((any HTTPClient).self, requester: .host) }
     }
 

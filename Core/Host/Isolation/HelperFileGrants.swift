@@ -66,9 +66,14 @@ final class HelperFileGrants: Sendable {
     /// The folders and files the helper can write.
     private let helperWritable: [String]
 
+    /// Where each ask, the user's answer and each refusal is recorded.
+    private let audit: PluginAuditLog?
+
     init(
-        helperWritable: [String], workingDirectory: String = UserFileOpening.currentDirectory(), home: String? = UserFileOpening.homeDirectory()
+        helperWritable: [String], workingDirectory: String = UserFileOpening.currentDirectory(), home: String? = UserFileOpening.homeDirectory(),
+        audit: PluginAuditLog? = nil
     ) {
+        self.audit = audit
         self.workingDirectory = workingDirectory
         self.home = home
         self.helperWritable = helperWritable
@@ -79,6 +84,29 @@ final class HelperFileGrants: Sendable {
 
     /// Takes an ask's payload from the helper; `nil` when it is not one within the bounds.
     func receive(_ payload: [UInt8]) -> Outcome? {
+        let outcome = decide(payload)
+        // A prompt is recorded with the user's answer; a file given again, or refused, now.
+        if case .answer(let answer, _) = outcome {
+            record(.file, answer, how: answer.refusal == nil ? "again" : "asked")
+        }
+        return outcome
+    }
+
+    private func record(_ kind: PluginAudit.Entry.Kind, _ answer: HelperFileAnswer, how: String? = nil) {
+        var reason: String?
+        switch answer.refusal {
+        case nil, .denied: break
+        case .unreadable(let why), .refused(let why): reason = why
+        case .tooLarge(let maximum): reason = "it is larger than \(maximum >> 20) MiB"
+        }
+        let allowed = answer.refusal == nil || (kind == .prompt && answer.refusal != .denied)
+        audit?.record(
+            PluginAudit.Entry(
+                kind: kind, refused: answer.refusal != nil, path: answer.path, write: kind == .file ? false : nil, how: how,
+                answer: kind == .prompt ? (allowed ? "allowed" : "denied") : nil, reason: reason))
+    }
+
+    private func decide(_ payload: [UInt8]) -> Outcome? {
         guard let ask = HelperFileAsk(payload: payload) else { return nil }
         let typed = UserFileOpening.resolved(ask.path, workingDirectory: workingDirectory, home: home)
         // What strata would open: every link resolved (a missing file stays as typed, and fails to open).
@@ -121,6 +149,12 @@ final class HelperFileGrants: Sendable {
     /// The user's answer to the prompt up: the answer to send, and the file's descriptor that goes with it
     /// when allowed (the caller closes it once sent); `nil` when no prompt is up.
     func answer(allow: Bool) -> (answer: HelperFileAnswer, descriptor: Int32?)? {
+        let answered = answering(allow: allow)
+        if let answered { record(.prompt, answered.answer) }
+        return answered
+    }
+
+    private func answering(allow: Bool) -> (answer: HelperFileAnswer, descriptor: Int32?)? {
         let prompt: Prompt? = state.withLock { state in
             defer { state.pending = nil }
             if !allow && state.pending != nil { state.denials += 1 }

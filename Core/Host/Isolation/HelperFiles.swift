@@ -36,32 +36,47 @@ struct HelperFiles: Sendable {
     ///   - advice: what to do instead, for a refusal's sentence (the setting that runs the plugin in process).
     /// - Returns: the files, or the sentence that says which one strata can't open and why.
     static func open(
-        _ words: [String], command: PluginDescriptor.Command, reachable: [String]?, dataFolder: String, advice: String
+        _ words: [String], command: PluginDescriptor.Command, reachable: [String]?, dataFolder: String, advice: String,
+        audit: PluginAuditLog? = nil
     ) -> Result<HelperFiles, HelperFileRefusal> {
         var files = HelperFiles()
         let name = command.words.joined(separator: " ")
+        // Each file is recorded as strata decides it: given, or refused with why.
+        func record(_ value: HelperFileValue, how: String, write: Bool, refusal: String? = nil) {
+            let path = value.path.hasPrefix("/") ? value.path : FileManager.default.currentDirectoryPath + "/" + value.path
+            audit?.record(PluginAudit.Entry(kind: .file, refused: refusal != nil, path: path, write: write, how: how, reason: refusal))
+        }
         for value in HelperFileValue.values(in: Array(words.dropFirst(command.words.count)), spec: command.spec) {
             if case .endpoint = value.kind { continue }
             let index = value.index + command.words.count
             if let (option, what) = value.kind.reached {
-                guard let reachable, folder(holding: value.path, of: reachable) == nil else { continue }
+                let how = if case .written = value.kind { "written" } else { "folder" }
+                guard let reachable, folder(holding: value.path, of: reachable) == nil else {
+                    record(value, how: how, write: true)
+                    continue
+                }
                 files.close()
-                return .failure(
-                    HelperFileRefusal(
-                        "\(name): \(option) \(value.path) is \(what) outside what the plugin's sandboxed helper may reach, "
-                            + "so it can't use it: use a path inside \(dataFolder), or \(advice)"))
+                let refusal = HelperFileRefusal(
+                    "\(name): \(option) \(value.path) is \(what) outside what the plugin's sandboxed helper may reach, "
+                        + "so it can't use it: use a path inside \(dataFolder), or \(advice)")
+                record(value, how: how, write: true, refusal: refusal.description)
+                return .failure(refusal)
             }
             guard files.descriptors.count < HelperChannel.maximumDescriptors else {
                 files.close()
-                return .failure(HelperFileRefusal("\(name): more than \(HelperChannel.maximumDescriptors) files on one command line; \(advice)"))
+                let refusal = HelperFileRefusal("\(name): more than \(HelperChannel.maximumDescriptors) files on one command line; \(advice)")
+                record(value, how: "argument", write: false, refusal: refusal.description)
+                return .failure(refusal)
             }
             switch UserFileOpening.open(value.path, maximumBytes: maximumBytes) {
             case .success(let descriptor):
                 files.descriptors.append(descriptor)
                 let last = value.path.split(separator: "/").last.map(String.init) ?? value.path
                 files.arguments.append(HelperFileArgument(index: index, prefix: value.prefix, name: last))
+                record(value, how: "argument", write: false)
             case .failure(let problem):
                 files.close()
+                record(value, how: "argument", write: false, refusal: problem.description)
                 return .failure(HelperFileRefusal("\(name): \(problem)"))
             }
         }

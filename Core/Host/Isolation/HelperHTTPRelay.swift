@@ -114,7 +114,9 @@ final class HelperHTTPRelay: Sendable {
             return true
         }
         guard admitted else {
-            return send(head: HelperFetch.Answer(id: id, failure: "\(network.pluginID) has \(Self.maximumOpen) requests under way already"))
+            let refusal = "\(network.pluginID) has \(Self.maximumOpen) requests under way already"
+            network.audit?.record(network.entry(fetch, .failure(HelperRefusal(refusal))))
+            return send(head: HelperFetch.Answer(id: id, failure: refusal))
         }
         let network = network
         let task = Task { [self] in

@@ -39,6 +39,10 @@ struct HelperLaunch: Sendable {
     let configSource: String
     /// Where its line goes when it ends (``HelperAccounting``); `nil`: nowhere.
     var accounting: HelperAccounting?
+    /// The variables it declared that it is given (strata's environment has them), and where what crosses is
+    /// recorded (``PluginAuditLog``).
+    var givenVariables: [String] = []
+    var audit: PluginAuditLog?
 
     /// Makes the data folder and the visible config, and the Landlock ruleset when the helper is sandboxed.
     /// - Returns: the ruleset's descriptor (the caller closes it), or -1 for `process-unsandboxed`.
@@ -115,7 +119,7 @@ extension HostRunner {
         let pluginFolder = URL(fileURLWithPath: entry.path).deletingLastPathComponent().path
         let helperConfig = HelperLaunch.nextConfigFile(inState: stateDirectory(context.environment))
         let config = HelperServer.visibleConfig(for: id, descriptor: descriptor, pluginFolder: pluginFolder, config: context.config)
-        return HelperLaunch(
+        var launch = HelperLaunch(
             pluginID: id, mode: isolation.mode, limits: isolation.limits,
             executable: realPath("/proc/self/exe") ?? CommandLine.arguments[0],
             arguments: ["--config", helperConfig.path, "--data-dir", context.dataDirectory.path] + (context.options.verbose ? ["-v"] : [])
@@ -128,5 +132,8 @@ extension HostRunner {
             ).subtracting([pluginFolder]),
             library: entry.path, crashes: context.crashes, origin: isolation.origin(of: id, in: context.config.source),
             configSource: context.config.source, accounting: HelperAccounting(environment: context.environment))
+        launch.givenVariables = capabilities.environment.filter { context.environment[$0] != nil }
+        launch.audit = PluginAuditLog(pluginID: id, environment: context.environment)
+        return launch
     }
 }

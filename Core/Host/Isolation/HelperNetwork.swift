@@ -18,6 +18,8 @@ struct HelperNetwork: Sendable {
     /// a refusal blames whichever took the host away.
     var declared = PluginDescriptor.Capabilities()
     var configSource = "the config"
+    /// Where each request and refusal is recorded.
+    var audit: PluginAuditLog?
     /// strata's own client (`nil` when it can't be loaded).
     let client: @Sendable () -> (any HTTPClient)?
 
@@ -73,10 +75,28 @@ struct HelperNetwork: Sendable {
 
     /// Sends `fetch` and delivers the response as it arrives, or says why it sends nothing.
     func stream(_ fetch: HelperFetch) -> Result<AsyncThrowingStream<HTTPStreamPart, any Error>, HelperRefusal> {
-        request(for: fetch).flatMap { request in
+        let decided = request(for: fetch)
+        audit?.record(entry(fetch, decided))
+        return decided.flatMap { request in
             guard let client = client() else { return .failure(HelperRefusal("strata's HTTP client can't be loaded")) }
             return .success(client.stream(request))
         }
+    }
+
+    /// What the audit records of `fetch`: its method, host, port and path, never its query or body; a path
+    /// that holds one of the plugin's keys is left out.
+    func entry(_ fetch: HelperFetch, _ decided: Result<HTTPRequest, HelperRefusal>) -> PluginAudit.Entry {
+        let url = URL(string: fetch.url)
+        let path = url.map(\.path).flatMap { path in
+            secrets.contains { $0.count >= Self.shortestSecret && path.contains($0) } ? "/(a path that holds a key)" : path
+        }
+        var refusal: String?
+        // The refusal of what isn't a URL would repeat it, query and all.
+        let isURL = url?.host != nil && ["http", "https"].contains(url?.scheme?.lowercased() ?? "")
+        if case .failure(let refused) = decided { refusal = isURL ? refused.reason : "it is not an http(s) URL" }
+        return PluginAudit.Entry(
+            kind: .http, refused: refusal != nil, host: url?.host?.lowercased() ?? "(not a URL)", port: url.flatMap(ChosenHost.port(of:)),
+            method: fetch.method, path: path, reason: refusal)
     }
 
     private static func contains(_ data: Data, _ text: String) -> Bool {

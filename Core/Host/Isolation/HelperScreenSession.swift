@@ -80,7 +80,7 @@ final class HelperScreenSession: Sendable {
 
     init(helper: PluginHelper, network: HelperNetwork) {
         self.helper = helper
-        files = HelperFileGrants(helperWritable: helper.writable)
+        files = HelperFileGrants(helperWritable: helper.writable, audit: helper.audit)
         http = HelperHTTPRelay(channel: helper.channel, network: network)
         // A thread of its own: it blocks in its reads, and a request on the main actor waits for what it reads.
         if !detachThread(named: "strata-screen", { [self] in read() }) { DispatchQueue.global().async { [self] in read() } }

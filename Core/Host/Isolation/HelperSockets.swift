@@ -150,12 +150,15 @@ final class HelperSocketGrants: Sendable {
     /// What to do when strata won't open a socket (the setting that runs the plugin in process).
     let advice: String
     let sockets: any TCPSockets
+    /// Where each socket asked for is recorded.
+    let audit: PluginAuditLog?
     private let used = Mutex<(count: Int, lastConnect: ContinuousClock.Instant?)>((0, nil))
 
     init(
         pluginID: String, granted: [(endpoint: CommandSpec.Endpoint, address: TCPAddress)], advice: String,
-        sockets: any TCPSockets = KernelTCPSockets()
+        sockets: any TCPSockets = KernelTCPSockets(), audit: PluginAuditLog? = nil
     ) {
+        self.audit = audit
         self.pluginID = pluginID
         self.granted = granted
         self.advice = advice
@@ -163,14 +166,14 @@ final class HelperSocketGrants: Sendable {
     }
 
     /// The addresses the command line `words` (the command's path first) gives where `command` declares one.
-    convenience init(_ words: [String], command: PluginDescriptor.Command?, pluginID: String, advice: String) {
+    convenience init(_ words: [String], command: PluginDescriptor.Command?, pluginID: String, advice: String, audit: PluginAuditLog? = nil) {
         let values = command.map { HelperFileValue.values(in: Array(words.dropFirst($0.words.count)), spec: $0.spec) } ?? []
         self.init(
             pluginID: pluginID,
             granted: values.compactMap { value in
                 guard case .endpoint(let endpoint) = value.kind, let address = TCPAddress(value.path) else { return nil }
                 return (endpoint, address)
-            }, advice: advice)
+            }, advice: advice, audit: audit)
     }
 
     /// Opens the socket `request` asks for, if the user typed its address for that use, and within the bounds.
@@ -181,6 +184,17 @@ final class HelperSocketGrants: Sendable {
     /// Whether `request` is for an address typed for its use, within the bounds: its use, and how long to wait
     /// before opening it (connections are spaced out), counted; or why not.
     private func admit(_ request: HelperSocketRequest) -> Result<(CommandSpec.Endpoint, Duration), TCPSocketError> {
+        let decided = decide(request)
+        var refusal: String?
+        if case .failure(let error) = decided { refusal = error.description }
+        audit?.record(
+            PluginAudit.Entry(
+                kind: .socket, refused: refusal != nil, host: request.host.lowercased(), port: Int(request.port), endpoint: request.endpoint,
+                reason: refusal))
+        return decided
+    }
+
+    private func decide(_ request: HelperSocketRequest) -> Result<(CommandSpec.Endpoint, Duration), TCPSocketError> {
         let asked = request.address
         let what = request.endpoint == CommandSpec.Endpoint.listen.rawValue ? "listen on" : "connect to"
         guard let endpoint = CommandSpec.Endpoint(rawValue: request.endpoint),

@@ -16,6 +16,8 @@ final class PluginHelper: Sendable {
     let writable: [String]
     /// Its socket; a screen's session reads it from a thread of its own (``HelperScreenSession``).
     let channel: HelperChannel
+    /// Where what crosses is recorded.
+    let audit: PluginAuditLog?
     /// The end of the helper's standard error: what the Swift runtime says as it dies.
     private let lastWords: HelperStandardError
 
@@ -32,9 +34,10 @@ final class PluginHelper: Sendable {
 
     private init(
         pluginID: String, process: HelperProcess, limits: IsolationSettings.Limits, writable: [String], channel: HelperChannel,
-        lastWords: HelperStandardError, lifetime: HelperLifetime
+        lastWords: HelperStandardError, lifetime: HelperLifetime, audit: PluginAuditLog?
     ) {
         self.lifetime = lifetime
+        self.audit = audit
         self.writable = writable
         self.pluginID = pluginID
         self.process = process
@@ -96,7 +99,10 @@ final class PluginHelper: Sendable {
         close(errors[1])
         let process: HelperProcess
         switch spawned {
-        case .success(let started): process = started
+        case .success(let started):
+            process = started
+            // Its environment crossed as it started: the names of the variables it declared, never their values.
+            for name in launch.givenVariables { launch.audit?.record(.init(kind: .variable, refused: false, name: name)) }
         case .failure(let error):
             close(ends[0])
             close(errors[0])
@@ -104,7 +110,7 @@ final class PluginHelper: Sendable {
         }
         let helper = PluginHelper(
             pluginID: pluginID, process: process, limits: launch.limits, writable: launch.writable, channel: HelperChannel(descriptor: ends[0]),
-            lastWords: HelperStandardError(descriptor: errors[0]), lifetime: lifetime)
+            lastWords: HelperStandardError(descriptor: errors[0]), lifetime: lifetime, audit: launch.audit)
         guard helper.cpu.watch(process, lifetime: lifetime) else {
             helper.stop()
             throw HelperFailure(pluginID: pluginID, reason: "can't start the thread that watches its CPU time")
@@ -230,7 +236,7 @@ final class PluginHelper: Sendable {
             case .streamOpen, .streamAck, .streamCancel:
                 guard http.receive(frame) else { return failure("sent a request strata can't read") }
             case .socketOpen:
-                let answering = grants ?? sockets?() ?? HelperSocketGrants(pluginID: pluginID, granted: [], advice: "")
+                let answering = grants ?? sockets?() ?? HelperSocketGrants(pluginID: pluginID, granted: [], advice: "", audit: audit)
                 grants = answering
                 guard answering.answer(frame.payload, on: channel) else { return failure("sent a request strata can't read") }
             default: return failure("sent a frame out of turn (\(frame.kind))")
