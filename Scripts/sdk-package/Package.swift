@@ -24,10 +24,10 @@ let imports: [SwiftSetting] = [.unsafeFlags(["-I", "\(sdk)/Modules"])]
 
 /// A product that links the installed library of its name (and the ones it needs), found through an absolute
 /// RPATH while the plugin runs from its build folder (its tests); strata has them loaded anyway.
-func linking(_ name: String, _ libraries: [String]) -> Target {
+func linking(_ name: String, _ names: [String]) -> Target {
     .target(name: "\(name)Library", path: "Links/\(name)", linkerSettings: [
         .unsafeFlags(["-L", libraries, "-Xlinker", "-rpath", "-Xlinker", libraries]),
-    ] + libraries.map { .linkedLibrary($0) })
+    ] + names.map { .linkedLibrary($0) })
 }
 
 let package = Package(
