@@ -33,11 +33,14 @@ func linking(_ name: String, _ names: [String]) -> Target {
 let package = Package(
     name: "StrataSDK",
     products: [
+        .library(name: "StrataBase", targets: ["StrataBaseLibrary"]),
         .library(name: "StrataNetworking", targets: ["StrataNetworkingLibrary"]),
         .library(name: "StrataPluginKit", targets: ["StrataPluginKitLibrary"]),
         .library(name: "StrataRuntime", targets: ["StrataRuntimeLibrary"]),
         .library(name: "StrataStorage", targets: ["StrataStorageLibrary"]),
         .library(name: "StrataTerminal", targets: ["StrataTerminalLibrary"]),
+        // strata's HTTP client, which PluginTestHost hands out, for tests that send requests.
+        .library(name: "StrataURLSession", targets: ["StrataURLSessionLibrary"]),
         .library(name: "StrataTesting", targets: ["StrataTesting"]),
         .plugin(name: "StrataDescriptorPlugin", targets: ["StrataDescriptorPlugin"]),
     ],
@@ -48,6 +51,7 @@ let package = Package(
         linking("StrataRuntime", ["StrataRuntime", "StrataBase"]),
         linking("StrataStorage", ["StrataStorage", "StrataBase"]),
         linking("StrataTerminal", ["StrataTerminal", "StrataBase"]),
+        linking("StrataURLSession", ["StrataURLSession", "StrataNetworking", "StrataBase"]),
         linking("StrataHostKit", ["StrataHostKit", "StrataPluginKit", "StrataBase"]),
         // What hosting a plugin takes and the test host on it, from the sources of this strata (Core/Hosting,
         // Core/Testing), against the interfaces above and StrataHostKit's module.
