@@ -2,12 +2,15 @@ import Foundation
 import Testing
 @testable import StrataHost
 
-/// Where `strata` looks for the built-in plugins: beside itself in a build folder, in `lib/strata/plugins`
-/// when it is installed as `PREFIX/bin/strata`.
+/// Where `strata` looks for the built-in plugins: beside itself in a build folder, in
+/// `lib/strata/builtin-plugins` when it is installed as `PREFIX/bin/strata`, apart from the user's own
+/// `~/.local/lib/strata/plugins` even when the prefix is `~/.local`.
 @Suite struct BuiltInPluginFolderTests {
     @Test func anInstalledStrataFindsThemUnderItsPrefix() {
-        #expect(PluginDiscovery.builtInDirectory(executableDirectory: "/home/ada/.local/bin") == "/home/ada/.local/lib/strata/plugins")
-        #expect(PluginDiscovery.builtInDirectory(executableDirectory: "/usr/bin") == "/usr/lib/strata/plugins")
+        #expect(PluginDiscovery.builtInDirectory(executableDirectory: "/home/ada/.local/bin") == "/home/ada/.local/lib/strata/builtin-plugins")
+        #expect(PluginDiscovery.builtInDirectory(executableDirectory: "/usr/bin") == "/usr/lib/strata/builtin-plugins")
+        #expect(PluginDiscovery.builtInDirectory(executableDirectory: "/home/ada/.local/bin")
+                != PluginDiscovery.userDirectory(environment: ["HOME": "/home/ada"]))
     }
 
     @Test func aBuiltStrataFindsThemBesideItself() {

@@ -100,18 +100,18 @@ import Testing
         #expect(IsolationSettings().sentences(for: notes).first == "Connects to: 127.0.0.1 (every port).")
     }
 }
-/// An installed layout in a temporary folder: `bin/`, `lib/strata/plugins/` and the list of what ships
+/// An installed layout in a temporary folder: `bin/`, the built-in plugins' folder and the list of what ships
 /// (`libMoviesPlugin.so`); `executables` is the build-folder layout, the plugins folder itself.
 final class ShippedFolders {
     let root: URL
-    var plugins: URL { root.appendingPathComponent("lib/strata/plugins") }
+    var plugins: URL { root.appendingPathComponent(PluginDiscovery.installedBuiltInFolder) }
     var list: URL { root.appendingPathComponent("lib/strata/\(ShippedPlugins.listName)") }
     var executables: String { plugins.path }
 
     init() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-shipped-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("bin"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("lib/strata/plugins"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(PluginDiscovery.installedBuiltInFolder), withIntermediateDirectories: true)
         root = URL(fileURLWithPath: realPath(folder.path) ?? folder.path)
         try Data("libMoviesPlugin.so\nnot a plugin name\n".utf8).write(to: list)
     }

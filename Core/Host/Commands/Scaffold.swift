@@ -1,9 +1,9 @@
 import FoundationEssentials
 import StrataTerminal
 
-/// `strata plugins new NAME [--path DIR] [--core PATH]`: writes an out-of-tree plugin package that
-/// depends on this repository's Core by path, builds with `swift build`, and loads once its build folder
-/// is in `pluginDirectories`.
+/// `strata plugins new NAME [--path DIR] [--core PATH]`: writes an out-of-tree plugin package that builds
+/// against the SDK installed with this strata (or a checkout's Core, by path), builds with `swift build`,
+/// and loads once its build folder is in `pluginDirectories`.
 enum Scaffold {
 
     /// The names a new plugin's id must not take: each found plugin's id, and each command word a plugin or
@@ -46,7 +46,6 @@ enum Scaffold {
         let command = PluginsNewCommand(parsed)
         let rawName = command.name
         let parent = command.path ?? FileManager.default.currentDirectoryPath
-        let core = command.core ?? defaultCorePath()
         let typeName = rawName.prefix(1).uppercased() + rawName.dropFirst()
         guard typeName.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }), typeName.first?.isLetter == true else {
             Console.error("NAME must be letters and digits, starting with a letter (e.g. Hello); got '\(rawName)'.")
@@ -56,10 +55,14 @@ enum Scaffold {
             Console.error("can't name a new plugin \(typeName): \(refusal). Choose another NAME.")
             return 1
         }
-        guard FileManager.default.fileExists(atPath: "\(core)/Package.swift") else {
+        guard let sdk = sdk(core: command.core, executableDirectory: executableDirectory()) else {
             let option = PluginsNewCommand.name(\.core)
-            Console.error("can't find Strata's Core package at \(core). Pass \(option) PATH to the Core folder of your Strata checkout.")
+            let looked = command.core ?? installedSDKPath(executableDirectory: executableDirectory())
+            Console.error("can't find the Strata SDK at \(looked). Pass \(option) PATH to the Core folder of a Strata checkout.")
             return 1
+        }
+        if case .installed(let path) = sdk, let warning = compilerWarning(sdk: path, toolchain: toolchainSwiftVersion()) {
+            Console.error("warning: \(warning)")
         }
         let root = URL(fileURLWithPath: parent).appendingPathComponent(typeName)
         if FileManager.default.fileExists(atPath: root.path) {
@@ -73,7 +76,7 @@ enum Scaffold {
             firstExisting.deleteLastPathComponent()
         }
         do {
-            for (path, contents) in ScaffoldTemplate.files(name: typeName, corePath: core) {
+            for (path, contents) in ScaffoldTemplate.files(name: typeName, sdk: sdk) {
                 let file = root.appendingPathComponent(path)
                 try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(contents.utf8).write(to: file)
@@ -109,8 +112,64 @@ enum Scaffold {
         return 0
     }
 
+    /// What a new package builds against: the Core folder given with `--core`; without it the SDK installed
+    /// with this strata (`PREFIX/lib/strata/sdk` beside `PREFIX/bin/strata`), or, for a strata run from its
+    /// build folder, the checkout it was built from. `nil` when that isn't there.
+    static func sdk(core: String?, executableDirectory: String) -> ScaffoldTemplate.SDK? {
+        if let core { return FileManager.default.fileExists(atPath: "\(core)/Package.swift") ? .checkout(core) : nil }
+        let installed = installedSDKPath(executableDirectory: executableDirectory)
+        if FileManager.default.fileExists(atPath: "\(installed)/Package.swift") { return .installed(installed) }
+        let checkout = defaultCorePath()
+        return FileManager.default.fileExists(atPath: "\(checkout)/Package.swift") ? .checkout(checkout) : nil
+    }
+
+    /// `PREFIX/lib/strata/sdk` for a strata in `PREFIX/bin`.
+    static func installedSDKPath(executableDirectory: String) -> String {
+        URL(fileURLWithPath: executableDirectory).deletingLastPathComponent().appendingPathComponent("lib/strata/sdk").path
+    }
+
     /// The Core folder of the checkout this `strata` was built from.
     static func defaultCorePath() -> String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    }
+
+    /// Why the package won't build against the installed SDK at `sdk` with the compiler `toolchain` (the
+    /// version `swift --version` prints, `nil` when it can't be run), or `nil` when it will. The SDK's
+    /// manifest refuses another compiler, and strata refuses a plugin another compiler built.
+    static func compilerWarning(sdk: String, toolchain: String?) -> String? {
+        let file = "\(sdk)/swift-version"
+        guard let data = FileManager.default.contents(atPath: file), data.count <= 64,
+            let built = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).first.map(String.init),
+            built.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") })
+        else {
+            return "\(file) is missing or unreadable, so which Swift compiler the SDK needs is unknown; reinstall strata."
+        }
+        guard let toolchain else {
+            return "can't run `swift --version`; the package needs the Swift \(built) toolchain on PATH to build."
+        }
+        guard toolchain != built else { return nil }
+        return "the Strata SDK at \(sdk) was built by Swift \(built), and `swift` on PATH is Swift "
+            + "\(toolchain). Swift has no stable ABI across compilers on Linux, so the package won't build "
+            + "against this SDK (its manifest refuses) until Swift \(built) is on PATH."
+    }
+
+    /// The version `swift --version` prints (`6.3.1`), or `nil` when it can't be run or says none.
+    static func toolchainSwiftVersion() -> String? {
+        guard
+            let process = try? ChildProcess(
+                executable: "/usr/bin/env", arguments: ["swift", "--version"], environment: ProcessInfo.processInfo.environment,
+                output: .capturedWithErrors)
+        else { return nil }
+        var text = Data()
+        _ = process.readOutput { chunk in if text.count < 4096 { text += chunk } }
+        guard process.wait() == 0 else { return nil }
+        return swiftVersion(in: String(decoding: text, as: UTF8.self))
+    }
+
+    /// `6.3.1` in `Swift version 6.3.1 (swift-6.3.1-RELEASE)`.
+    static func swiftVersion(in text: String) -> String? {
+        guard let start = text.firstRange(of: "Swift version ")?.upperBound else { return nil }
+        let version = text[start...].prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+        return version.isEmpty ? nil : String(version)
     }
 }

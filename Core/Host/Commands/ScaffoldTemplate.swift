@@ -2,8 +2,57 @@
 /// Presentation targets, the plugin as composition root), with its descriptor, one typed command, one
 /// screen, and tests on the layers and on StrataTesting's plugin test host.
 enum ScaffoldTemplate {
-    static func files(name: String, corePath: String) -> [(String, String)] {
+    /// What the package builds against.
+    enum SDK: Equatable {
+        /// The SDK an installed strata carries (`PREFIX/lib/strata/sdk`, the StrataSDK package; see
+        /// docs/PluginSDK.md): its module interfaces and libraries, the descriptor build tool, StrataTesting.
+        case installed(String)
+        /// A strata checkout's `Core` folder, built from source with the plugin.
+        case checkout(String)
+
+        /// The package's `dependencies:`.
+        var dependencies: String {
+            switch self {
+            case .installed(let sdk): "[.package(path: \(Self.literal(sdk)))]"
+            case .checkout(let core): "[.package(path: \(Self.literal(core))), .package(path: \(Self.literal(core + "/Testing")))]"
+            }
+        }
+
+        /// The package that has the SDK's libraries and its build tool, and the one that has StrataTesting, as
+        /// `.product(…, package:)` names them (a path package's identity is its folder's name).
+        var packages: (core: String, testing: String) {
+            switch self {
+            case .installed(let sdk):
+                let folder = String(sdk.split(separator: "/").last ?? "sdk")
+                return (folder, folder)
+            case .checkout: return ("Core", "Testing")
+            }
+        }
+
+        /// What the manifest adds at its end: the installed SDK's module interfaces on every target's import
+        /// path (a package can't give its dependents one, so its user adds it).
+        var manifestEnd: String {
+            guard case .installed(let sdk) = self else { return "" }
+            return """
+
+                // The installed SDK's module interfaces, on each target's import path (a package can't give its
+                // dependents one; see docs/PluginSDK.md).
+                for target in package.targets {
+                    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-I", \(Self.literal(sdk + "/Modules"))])]
+                }
+
+                """
+        }
+
+        /// `path` as a Swift string literal.
+        private static func literal(_ path: String) -> String {
+            "\"" + path.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+        }
+    }
+
+    static func files(name: String, sdk: SDK) -> [(String, String)] {
         let id = name.lowercased()
+        let (core, testing) = sdk.packages
         // The type the descriptor build tool generates from plugin.json for `<id> greet`.
         let greetCommand = id.prefix(1).uppercased() + id.dropFirst() + "GreetCommand"
         return [
@@ -17,26 +66,26 @@ enum ScaffoldTemplate {
                 let package = Package(
                     name: "\(name)",
                     products: [.library(name: "\(name)Plugin", type: .dynamic, targets: ["\(name)Plugin"])],
-                    dependencies: [.package(path: "\(corePath)"), .package(path: "\(corePath)/Testing")],
+                    dependencies: \(sdk.dependencies),
                     targets: [
                         .target(name: "\(name)Domain"),
                         .target(name: "\(name)Data", dependencies: ["\(name)Domain"]),
-                        .target(name: "\(name)Presentation", dependencies: ["\(name)Domain", .product(name: "StrataTerminal", package: "Core")]),
+                        .target(name: "\(name)Presentation", dependencies: ["\(name)Domain", .product(name: "StrataTerminal", package: "\(core)")]),
                         // plugin.json is the plugin's descriptor; StrataDescriptorPlugin compiles it into the library,
                         // where strata reads it without loading the plugin.
                         .target(name: "\(name)Plugin",
                                 dependencies: ["\(name)Domain", "\(name)Data", "\(name)Presentation",
-                                               .product(name: "StrataPluginKit", package: "Core"), .product(name: "StrataTerminal", package: "Core")],
-                                exclude: ["plugin.json"], plugins: [.plugin(name: "StrataDescriptorPlugin", package: "Core")]),
+                                               .product(name: "StrataPluginKit", package: "\(core)"), .product(name: "StrataTerminal", package: "\(core)")],
+                                exclude: ["plugin.json"], plugins: [.plugin(name: "StrataDescriptorPlugin", package: "\(core)")]),
                         .testTarget(name: "\(name)DomainTests", dependencies: ["\(name)Domain"]),
                         .testTarget(name: "\(name)DataTests", dependencies: ["\(name)Data", "\(name)Domain"]),
                         // The plugin in StrataTesting's in-memory host: its command and its screen.
-                        .testTarget(name: "\(name)PluginTests", dependencies: ["\(name)Plugin", .product(name: "StrataTesting", package: "Testing"),
-                                                                         .product(name: "StrataTerminal", package: "Core")]),
+                        .testTarget(name: "\(name)PluginTests", dependencies: ["\(name)Plugin", .product(name: "StrataTesting", package: "\(testing)"),
+                                                                         .product(name: "StrataTerminal", package: "\(core)")]),
                     ],
                     swiftLanguageModes: [.v6]
                 )
-
+                \(sdk.manifestEnd)
                 """
             ),
             (".gitignore", ".build*/\nPackage.resolved\n"),

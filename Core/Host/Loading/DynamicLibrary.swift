@@ -10,13 +10,15 @@ struct DynamicLibrary {
     /// Opens the library through `file`'s descriptor, resolving all its symbols now so a missing dependency
     /// fails here.
     ///
-    /// `dlopen` is given a link to `/proc/<pid>/fd/<descriptor>` in a folder of its own (`mkdtemp` in
-    /// `/tmp`: mode 0700, made by this call alone): the kernel opens the very file the descriptor holds,
-    /// whatever has been renamed over its path since. (Loaded as `/proc/self/fd/N` itself, its `$ORIGIN`
-    /// would be `/proc/self/fd`, and libraries it finds beside itself would be missing.) Each library
-    /// `dlopen` then can't find is linked into that folder from the plugin's folder, as `$ORIGIN` would
-    /// have found it there, and the load is tried again: a load that fails on a missing library runs no
-    /// code. The folder is removed after the load.
+    /// `dlopen` is given a link to `/proc/<pid>/fd/<descriptor>` in a folder of its own (`plugin/` in a
+    /// `mkdtemp` folder in `/tmp`: mode 0700, made by this call alone): the kernel opens the very file the
+    /// descriptor holds, whatever has been renamed over its path since. (Loaded as `/proc/self/fd/N` itself,
+    /// its `$ORIGIN` would be `/proc/self/fd`, and libraries it finds beside itself would be missing.) The
+    /// link is one level down so that `$ORIGIN/..`, which an installed plugin's RPATH names (its libraries
+    /// in `lib/strata`), is the private folder too and never `/tmp`, where anyone may put a library. Each
+    /// library `dlopen` then can't find is linked beside the link from the plugin's folder, as `$ORIGIN`
+    /// would have found it there, and the load is tried again: a load that fails on a missing library runs
+    /// no code. The folders are removed after the load.
     ///
     /// On the main queue, whichever thread asks: a library may bring Foundation into the process (the host
     /// doesn't link it), and CoreFoundation takes the thread it is first loaded on for the main thread.
@@ -30,12 +32,17 @@ struct DynamicLibrary {
         guard let made = mkdtemp(&template) else {
             throw .notLoadable("can't make a folder in \(temporaryFolder) to load \(file.path) from: \(String(cString: strerror(errno)))")
         }
-        let staging = URL(fileURLWithPath: String(cString: made))
+        let outer = String(cString: made)
+        let staging = URL(fileURLWithPath: outer).appendingPathComponent("plugin")
         let link = staging.appendingPathComponent(name).path
         var linked: [String] = []
         defer {
             linked.forEach { unlink($0) }
             rmdir(staging.path)
+            rmdir(outer)
+        }
+        guard mkdir(staging.path, 0o700) == 0 else {
+            throw .notLoadable("can't make a folder in \(outer) to load \(file.path) from: \(String(cString: strerror(errno)))")
         }
         guard symlink("/proc/\(getpid())/fd/\(file.descriptor)", link) == 0 else {
             throw .notLoadable("can't prepare \(file.path) for loading in \(staging.path): \(String(cString: strerror(errno)))")

@@ -83,13 +83,17 @@ struct PluginDiscovery {
     }
 
     /// Where the built-in plugins are for a `strata` in `executableDirectory`: in an installed layout
-    /// (`PREFIX/bin/strata`, written by `Scripts/install` or the package) `PREFIX/lib/strata/plugins`;
-    /// anywhere else (`.build/debug`, `.build/release`) the executable's own folder.
+    /// (`PREFIX/bin/strata`, written by `Scripts/install` or the package) `PREFIX/`` installedBuiltInFolder``,
+    /// apart from the user's own plugins even when the prefix is `~/.local`; anywhere else (`.build/debug`,
+    /// `.build/release`) the executable's own folder.
     static func builtInDirectory(executableDirectory: String) -> String {
         let folder = URL(fileURLWithPath: executableDirectory)
         guard folder.lastPathComponent == "bin" else { return folder.path }
-        return folder.deletingLastPathComponent().appendingPathComponent("lib/strata/plugins").path
+        return folder.deletingLastPathComponent().appendingPathComponent(installedBuiltInFolder).path
     }
+
+    /// The built-in plugins' folder in an installed layout, relative to the prefix (`Scripts/stage` writes it).
+    static let installedBuiltInFolder = "lib/strata/builtin-plugins"
 
     /// `~/.local/lib/strata/plugins`, where the user's own plugins go.
     static func userDirectory(environment: [String: String]) -> String {
