@@ -21,6 +21,7 @@ import Testing
         let killedForTime: Int?
         let killed: Int?
         let cpuLimitSeconds: Int?
+        let crossings: Int?
         let unknown: String?
     }
 
@@ -96,7 +97,7 @@ import Testing
         let sandbox = try hostile("none")
         #expect(try sandbox.strata(["hostile", "echo", "hi"]).status == 0)
         let row = try #require(try top(sandbox, window: "today"))
-        #expect(row.cpuSeconds == nil && row.activations == nil && row.unknown?.contains("inside strata") == true, "\(row)")
+        #expect(row.cpuSeconds == nil && row.activations == nil && row.crossings == nil && row.unknown?.contains("inside strata") == true, "\(row)")
         let table = try sandbox.strata(["plugins", "top"])
         #expect(table.stdout.contains("hostile: ? because it runs inside strata"), "\(table.stdout)")
         #expect(table.stdout.contains("Helpers that ended today"), "\(table.stdout)")

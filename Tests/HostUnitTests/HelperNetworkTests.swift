@@ -111,11 +111,12 @@ import Testing
         #expect(readOn, "the reader waited for strata's HTTP client to be made")
         // Once made, the client answers in the request's task, and the helper gets the request's end. Waited
         // for on a thread of its own: this test's thread is one of the few the task may need, in a full run
-        // where other tests hold the rest.
+        // where other tests hold the rest (on two cores, for minutes: a whole run once took longer than 120 s
+        // to give the task a thread, so the bound is the test's own time limit, less a minute).
         let helperEnd = sockets[1]
         let answer = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HelperWire.Frame, any Error>) in
             let started = detachThread(named: "helper-side") {
-                continuation.resume(with: Result { try HelperChannel(descriptor: helperEnd).receive(until: .now + .seconds(120)) })
+                continuation.resume(with: Result { try HelperChannel(descriptor: helperEnd).receive(until: .now + .seconds(540)) })
             }
             if !started { continuation.resume(throwing: POSIXError(.EAGAIN)) }
         }

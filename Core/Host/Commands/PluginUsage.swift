@@ -17,8 +17,10 @@ struct PluginUsage: Codable, Equatable {
     var cpuSeconds: Double?
     /// The largest peak resident set of one of its helpers, in MiB.
     var peakMegabytes: Double?
-    var crossings: Int
-    var refusals: Int
+    /// What its helpers reached through strata, and what strata refused them (its audit log); absent for a
+    /// plugin inside strata, whose requests and files don't cross strata.
+    var crossings: Int?
+    var refusals: Int?
     var crashes: Int?
     var killedForCPU: Int?
     var killedForTime: Int?
@@ -30,13 +32,14 @@ struct PluginUsage: Codable, Equatable {
     /// Why the figures of its helpers are absent.
     var unknown: String?
 
-    static let insideStrata = "it runs inside strata (isolation none), where its CPU time and memory are strata's own and no helper is counted"
+    static let insideStrata = "it runs inside strata (isolation none): its CPU, memory and crossings can't be told from strata's own"
 
     init(id: String, isolation: IsolationSettings, records: [HelperAccounting.Record], audit: PluginAudit.Counts) {
         self.id = id
         self.isolation = isolation.mode.rawValue
-        crossings = audit.crossings
-        refusals = audit.refusals
+        if isolation.mode != .none || audit.crossings > 0 {
+            (crossings, refusals) = (audit.crossings, audit.refusals)
+        }
         if isolation.mode != .none {
             cpuLimitSeconds = isolation.limits.cpuSeconds
             memoryLimitMegabytes = isolation.limits.memoryMegabytes
@@ -124,7 +127,7 @@ struct PluginUsage: Codable, Equatable {
         return [
             id, isolation, count(activations), count(commands), wallSeconds.map { decimal($0, places: 1) + " s" } ?? "?",
             cpuSeconds.map { decimal($0, places: 2) + " s" } ?? "?", peakMegabytes.map { decimal($0, places: 1) + " MiB" } ?? "?", limits,
-            String(crossings), String(refusals), count(crashes), kills,
+            count(crossings), count(refusals), count(crashes), kills,
         ]
     }
 
