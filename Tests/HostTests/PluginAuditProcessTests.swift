@@ -137,7 +137,7 @@ import Testing
         try sandbox.install(fixture: "Hostile", as: "Hostile")
         try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"], "features": {"hostile": {"isolation": "none"}}}"#)
         let unknown = try sandbox.strata(["plugins", "audit", "hostle"])
-        #expect(unknown.status == 1 && unknown.stderr.contains("no plugin 'hostle'") && unknown.stderr.contains("did you mean 'hostile'?"), "\(unknown.stderr)")
+        #expect(unknown.status == 1 && unknown.stderr.contains("no plugin 'hostle'") && unknown.stderr.contains("did you mean 'hostile'? Run `strata plugins list`."), "\(unknown.stderr)")
         let bad = try sandbox.strata(["plugins", "audit", "hostile", "--since", "yesterday"])
         #expect(bad.status == 2 && bad.stderr.contains("--since yesterday is not a length of time") && bad.stderr.contains("Usage: strata plugins audit"),
                 "\(bad.stderr)")

@@ -31,6 +31,17 @@ import Testing
         #expect(row.peakMegabytes == 20 && row.crossings == 2 && row.refusals == 1 && row.unknown == nil)
     }
 
+    /// A plugin with no figures says why: inside strata, or disabled (which runs nowhere); neither is a zero.
+    @Test func aPluginWithoutFiguresSaysWhy() {
+        var none = IsolationSettings()
+        none.mode = .none
+        let inside = PluginUsage(id: "blocks", isolation: none, records: [], audit: .init())
+        #expect(inside.cpuSeconds == nil && inside.crossings == nil && inside.unknown == PluginUsage.insideStrata)
+        let off = PluginUsage(id: "gpt", isolation: none, records: [], audit: .init(), disabled: true)
+        #expect(off.cpuSeconds == nil && off.unknown?.hasPrefix("it is disabled (features.gpt.enabled is false)") == true, "\(off.unknown ?? "")")
+        #expect(PluginUsage.notes([off], window: .all) == ["Every helper recorded; crossings and refusals from each plugin's audit log.", "gpt: ? because \(off.unknown!)."])
+    }
+
     /// Past 1 MiB the file is renamed to `.jsonl.1` and a new one started; both are read.
     @Test func aFilePastItsSizeIsRotatedAndStillRead() throws {
         let accounting = HelperAccounting(environment: environment)

@@ -63,6 +63,29 @@ import Testing
         #expect(PluginAudit.entries(of: "x", environment: state.environment).isEmpty)
     }
 
+    /// An audit that shows nothing says so when that is because a file of it was refused, and strata doesn't
+    /// go on appending to a file it won't read back.
+    @Test func aFileThatIsntReadSaysWhyAndIsntWrittenEither() throws {
+        let state = State()
+        state.log.record(.init(kind: .variable, refused: false, name: "A"))
+        try Data("not json\n".utf8).write(to: URL(fileURLWithPath: state.log.file.path + ".1"))
+        chmod(state.log.file.path + ".1", 0o600)
+        var reading = PluginAudit.read(of: "x", environment: state.environment)
+        #expect(reading.entries.map(\.name) == ["A"] && reading.skippedLines == 1 && reading.unread.isEmpty)
+
+        chmod(state.log.file.path, 0o620)
+        state.log.record(.init(kind: .variable, refused: false, name: "B"))
+        chmod(state.log.file.path, 0o600)
+        #expect(PluginAudit.entries(of: "x", environment: state.environment).map(\.name) == ["A"], "appended to a file others could write")
+        chmod(state.log.file.path, 0o620)
+        reading = PluginAudit.read(of: "x", environment: state.environment)
+        #expect(reading.entries.isEmpty && reading.unread == [state.log.file.path + " is writable by others, so it isn't believed (chmod 600 it, or remove it)"], "\(reading.unread)")
+
+        try FileManager.default.removeItem(at: state.log.file)
+        try FileManager.default.createSymbolicLink(atPath: state.log.file.path, withDestinationPath: state.log.file.path + ".1")
+        #expect(PluginAudit.read(of: "x", environment: state.environment).unread.last?.hasSuffix("is a symbolic link, which strata doesn't follow") == true)
+    }
+
     @Test func aRequestIsRecordedWithoutItsQueryOrAKeyInItsPath() {
         let network = HelperNetwork(pluginID: "movies", capabilities: .init(network: ["api.example.com"]), secrets: ["0123456789abcdef"]) { nil }
         let query = HelperFetch(id: 1, url: "https://api.example.com/3/search?api_key=0123456789abcdef&q=alien")

@@ -126,8 +126,7 @@ extension PluginsCommands {
     func allow(id: String, yes: Bool, json: Bool) -> Int32 {
         let catalog = runner.catalog
         guard let entry = catalog.plugins.entry(id) else {
-            let hint = closestName(to: id, in: catalog.discovered.map(\.id)).map { "; did you mean '\($0)'?" } ?? ""
-            Console.error("no plugin '\(id)' in \(catalog.context.pluginDirectories.joined(separator: ", "))\(hint). Run `strata plugins list`.")
+            Console.error(PluginLifecycleCommands.unknown(id, in: catalog))
             return 1
         }
         guard let descriptor = entry.descriptor else {

@@ -7,7 +7,8 @@ import StrataPluginKit
 /// block that covers it, to paste into its `plugin.json` or under `features.<id>` in the config.
 struct PluginAuditReport {
     let id: String
-    let entries: [PluginAudit.Entry]
+    let reading: PluginAudit.Reading
+    private var entries: [PluginAudit.Entry] { reading.entries }
     /// Where it runs (`features.<id>.isolation`): `none` is inside strata, where nothing crosses.
     let isolation: IsolationSettings.Mode
     private var inProcess: Bool { isolation == .none }
@@ -21,6 +22,8 @@ struct PluginAuditReport {
         /// `process`, `process-unsandboxed` or `none`.
         let isolation: String
         let entries: [PluginAudit.Entry]
+        /// Each file of the audit that is there but wasn't read, and why (left out when none).
+        let unread: [String]?
     }
 
     /// What `--learn` prints: the block as `plugin.json` and `features.<id>` take it.
@@ -30,6 +33,14 @@ struct PluginAuditReport {
 
     func run(json: Bool, learn: Bool) -> Int32 {
         let window = since.map { " in the last \($0)" } ?? ""
+        if !json {
+            for file in reading.unread { Console.error("\(file): not read.") }
+            if reading.skippedLines > 0 {
+                Console.error(
+                    "\(reading.skippedLines) line\(reading.skippedLines == 1 ? "" : "s") of \(id)'s audit log \(reading.skippedLines == 1 ? "isn't an entry" : "aren't entries") (damaged, or not written by strata), and left out."
+                )
+            }
+        }
         if learn {
             let (capabilities, notes) = PluginAudit.learned(from: entries)
             Console.writeJSON(Learned(capabilities: capabilities))
@@ -44,10 +55,14 @@ struct PluginAuditReport {
             return 0
         }
         if json {
-            Console.writeJSON(JSON(id: id, isolation: isolation.rawValue, entries: entries))
+            Console.writeJSON(JSON(id: id, isolation: isolation.rawValue, entries: entries, unread: reading.unread.isEmpty ? nil : reading.unread))
             return 0
         }
         guard !entries.isEmpty else {
+            guard reading.unread.isEmpty else {
+                Console.writeLine("Nothing of \(id)'s audit could be read\(window): see above.")
+                return 1
+            }
             Console.writeLine(
                 inProcess
                     ? "\(id) runs inside strata (\"isolation\": \"none\"): nothing crosses a helper, so strata records nothing for it. "
@@ -82,9 +97,9 @@ extension PluginsCommands {
             start = Date(timeIntervalSinceNow: -seconds)
         }
         guard PluginLifecycleCommands(catalog: runner.catalog).known(id) != nil else { return 1 }
-        let entries = PluginAudit.entries(of: id, since: start, environment: runner.context.environment)
         return PluginAuditReport(
-            id: id, entries: entries, isolation: runner.isolation(for: id).mode, since: since,
+            id: id, reading: PluginAudit.read(of: id, since: start, environment: runner.context.environment), isolation: runner.isolation(for: id).mode,
+            since: since,
             configSource: runner.context.config.source
         ).run(json: json, learn: learn)
     }

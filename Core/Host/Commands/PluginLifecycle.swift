@@ -206,7 +206,7 @@ struct PluginLifecycleCommands {
                 return nil
             } ?? [:]
         let dependents = catalog.plugins.entries.filter { $0.descriptor?.dependencies[id] != nil }.map(\.id).sorted()
-        let usage = PluginUsage.row(of: id, isolation: isolation, window: .today, environment: context.environment)
+        let usage = PluginUsage.row(of: id, isolation: isolation, window: .today, environment: context.environment, disabled: record.state == .disabled)
         if json {
             struct Setting: Encodable { let key, type, description: String; let defaultValue: String?; let secret: Bool; let value: JSONValue? }
             struct Info: Encodable {
@@ -270,11 +270,17 @@ struct PluginLifecycleCommands {
         return 0
     }
 
-    /// The discovered plugin `id`, or `nil` after saying there is none (with the closest id).
+    /// The discovered plugin `id`, or `nil` after saying there is none (``unknown(_:in:)``).
     func known(_ id: String) -> DiscoveredPlugin? {
         if let plugin = catalog.discovered.first(where: { $0.id == id }) { return plugin }
-        let hint = closestName(to: id, in: catalog.discovered.map(\.id)).map { "; did you mean '\($0)'?" } ?? ""
-        Console.error("no plugin '\(id)' in \(context.pluginDirectories.joined(separator: ", "))\(hint). Run `strata plugins list`.")
+        Console.error(Self.unknown(id, in: catalog))
         return nil
+    }
+
+    /// That there is no plugin `id`, with the closest id there is.
+    static func unknown(_ id: String, in catalog: HostCatalog) -> String {
+        let folders = catalog.context.pluginDirectories.joined(separator: ", ")
+        guard let closest = closestName(to: id, in: catalog.discovered.map(\.id)) else { return "no plugin '\(id)' in \(folders). Run `strata plugins list`." }
+        return "no plugin '\(id)' in \(folders); did you mean '\(closest)'? Run `strata plugins list`."
     }
 }

@@ -34,7 +34,10 @@ struct PluginUsage: Codable, Equatable {
 
     static let insideStrata = "it runs inside strata (isolation none): its CPU, memory and crossings can't be told from strata's own"
 
-    init(id: String, isolation: IsolationSettings, records: [HelperAccounting.Record], audit: PluginAudit.Counts) {
+    /// Why a disabled plugin, which never ran here, has no figures.
+    static func disabled(_ id: String) -> String { "it is disabled (features.\(id).enabled is false), so it doesn't run" }
+
+    init(id: String, isolation: IsolationSettings, records: [HelperAccounting.Record], audit: PluginAudit.Counts, disabled: Bool = false) {
         self.id = id
         self.isolation = isolation.mode.rawValue
         if isolation.mode != .none || audit.crossings > 0 {
@@ -45,7 +48,7 @@ struct PluginUsage: Codable, Equatable {
             memoryLimitMegabytes = isolation.limits.memoryMegabytes
         }
         guard isolation.mode != .none || !records.isEmpty else {
-            unknown = Self.insideStrata
+            unknown = disabled ? Self.disabled(id) : Self.insideStrata
             return
         }
         activations = records.count
@@ -83,12 +86,12 @@ struct PluginUsage: Codable, Equatable {
             }
         }
 
-        /// What it is, in a sentence's words: `today (since 00:00)`.
+        /// Which helpers it sums, as a sentence's start: `Helpers that ended today (since 00:00 local time)`.
         var description: String {
             switch self {
-            case .run: "since this strata started"
-            case .today: "today (since 00:00 local time)"
-            case .all: "all recorded (every helper since the records began)"
+            case .run: "Helpers that ended since this strata started"
+            case .today: "Helpers that ended today (since 00:00 local time)"
+            case .all: "Every helper recorded"
             }
         }
 
@@ -101,16 +104,18 @@ struct PluginUsage: Codable, Equatable {
 
     /// The row of every plugin the runner knows, for `window`, sorted by CPU time, most first (unknown last).
     static func rows(_ runner: HostRunner, window: Window) -> [PluginUsage] {
-        runner.records.map { row(of: $0.id, isolation: runner.isolation(for: $0.id), window: window, environment: runner.context.environment) }
-            .sorted { ($0.cpuSeconds ?? -1, $1.id) > ($1.cpuSeconds ?? -1, $0.id) }
+        runner.records.map {
+            row(of: $0.id, isolation: runner.isolation(for: $0.id), window: window, environment: runner.context.environment, disabled: $0.state == .disabled)
+        }
+        .sorted { ($0.cpuSeconds ?? -1, $1.id) > ($1.cpuSeconds ?? -1, $0.id) }
     }
 
     /// Plugin `id`'s row for `window`, read from the state folder `environment` leads to.
-    static func row(of id: String, isolation: IsolationSettings, window: Window, environment: [String: String]) -> PluginUsage {
+    static func row(of id: String, isolation: IsolationSettings, window: Window, environment: [String: String], disabled: Bool = false) -> PluginUsage {
         let since = window.since
         return PluginUsage(
             id: id, isolation: isolation, records: HelperAccounting(environment: environment).records(of: id, since: since),
-            audit: PluginAudit.counts(of: id, since: since.map { Date(timeIntervalSince1970: $0) }, environment: environment))
+            audit: PluginAudit.counts(of: id, since: since.map { Date(timeIntervalSince1970: $0) }, environment: environment), disabled: disabled)
     }
 
     /// The table's header and one line per row.
@@ -133,7 +138,7 @@ struct PluginUsage: Codable, Equatable {
 
     /// The lines under the table: the window, and what `?` means where it shows.
     static func notes(_ rows: [PluginUsage], window: Window) -> [String] {
-        ["Helpers that ended \(window.description); crossings and refusals from each plugin's audit log."]
+        ["\(window.description); crossings and refusals from each plugin's audit log."]
             + rows.compactMap { row in row.unknown.map { "\(row.id): ? because \($0)." } }
     }
 }

@@ -11,6 +11,8 @@ final class PluginAuditScreen: Screen {
     private let id: String
     private let environment: [String: String]
     private var entries: [PluginAudit.Entry] = []
+    /// The files of the audit that are there but weren't read, and why (``PluginAudit/Reading``).
+    private var unread: [String] = []
     private var selection = ListSelection()
 
     private weak var navigator: Navigator?
@@ -24,7 +26,8 @@ final class PluginAuditScreen: Screen {
     }
 
     private func reload() {
-        entries = PluginAudit.entries(of: id, environment: environment).reversed()
+        let reading = PluginAudit.read(of: id, environment: environment)
+        (entries, unread) = (reading.entries.reversed(), reading.unread)
     }
 
     var helpItems: [HelpItem] { [HelpItem("↑↓", "move"), HelpItem("Enter", "whole"), HelpItem("r", "reload")] }
@@ -33,7 +36,11 @@ final class PluginAuditScreen: Screen {
     func draw(in canvas: Canvas, context: RenderContext) {
         let refused = entries.filter(\.refused).count
         canvas.draw("\(entries.count) crossings, \(refused) refused, newest first", row: 0, style: .bold)
-        canvas.draw("`strata plugins audit \(id) --learn` prints the capabilities that cover them.", row: 1, style: .dim)
+        if let file = unread.first {
+            canvas.draw("Not read: \(file).", row: 1, style: .color(.red))
+        } else {
+            canvas.draw("`strata plugins audit \(id) --learn` prints the capabilities that cover them.", row: 1, style: .dim)
+        }
         let rows = entries.map { entry in
             ListRow(
                 "\(entry.kind.rawValue.padded(toWidth: 8)) \(entry.summary)", detail: "\(PluginAuditReport.row(entry)[0])  \(entry.verdict)",

@@ -107,15 +107,37 @@ enum PluginAudit {
     /// (all when `nil`). A line that isn't an entry is skipped; a file that isn't the user's alone, or is
     /// larger than a rotated one can be, is not read.
     static func entries(of id: String, since: Date? = nil, environment: [String: String]) -> [Entry] {
+        read(of: id, since: since, environment: environment).entries
+    }
+
+    /// What ``read(of:since:environment:)`` found: the entries, the lines that aren't entries, and each file of
+    /// the audit that is there but wasn't read, with why, for the user (an audit that shows nothing must say
+    /// when that is because its file was refused).
+    struct Reading {
+        var entries: [Entry] = []
+        var skippedLines = 0
+        var unread: [String] = []
+    }
+
+    static func read(of id: String, since: Date? = nil, environment: [String: String]) -> Reading {
         let current = file(of: id, environment: environment)
         let decoder = JSONDecoder()
-        return [current.path + ".1", current.path].flatMap { path in
-            lines(path).compactMap { line -> Entry? in
-                guard line.count <= lineLimit, let entry = try? decoder.decode(Entry.self, from: Data(line)) else { return nil }
-                guard let since else { return entry }
-                return (entry.date.map { $0 >= since } ?? false) ? entry : nil
+        var reading = Reading()
+        for path in [current.path + ".1", current.path] {
+            switch lines(path) {
+            case .failure(let unread): reading.unread.append("\(path) \(unread.why)")
+            case .success(let lines):
+                for line in lines {
+                    guard line.count <= lineLimit, let entry = try? decoder.decode(Entry.self, from: Data(line)) else {
+                        reading.skippedLines += 1
+                        continue
+                    }
+                    if let since, !(entry.date.map { $0 >= since } ?? false) { continue }
+                    reading.entries.append(entry)
+                }
             }
         }
+        return reading
     }
 
     /// How many crossings plugin `id`'s helpers made since `since` (all when `nil`), and how many of them strata
@@ -130,17 +152,30 @@ enum PluginAudit {
         return Counts(crossings: entries.count, refusals: entries.filter(\.refused).count)
     }
 
-    /// The lines of the file at `path`, read through one descriptor: a regular file of the user's that no one
-    /// else may write, of at most twice ``rotateBytes`` (one writer may pass it before renaming it).
-    private static func lines(_ path: String) -> [ArraySlice<UInt8>] {
+    /// Why a file of the audit was not read, after its path: `is writable by others, so it isn't believed`.
+    struct Unread: Error {
+        var why: String
+    }
+
+    /// The lines of the file at `path` (none when it isn't there), read through one descriptor: a regular file
+    /// of the user's that no one else may write, of at most twice ``rotateBytes`` (one writer may pass it
+    /// before renaming it); anything else is not read, and says why.
+    private static func lines(_ path: String) -> Result<[ArraySlice<UInt8>], Unread> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard descriptor >= 0 else { return [] }
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return .success([]) }
+            return .failure(
+                Unread(why: errno == ELOOP ? "is a symbolic link, which strata doesn't follow" : "can't be opened: \(String(cString: strerror(errno)))"))
+        }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_uid == geteuid(), status.st_mode & 0o022 == 0,
-            let bytes = readWhole(descriptor, status: status, limit: 2 * rotateBytes)
-        else { return [] }
-        return bytes.split(separator: UInt8(ascii: "\n"))
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return .failure(Unread(why: "is not a regular file")) }
+        guard status.st_uid == geteuid() else { return .failure(Unread(why: "belongs to another user, so it isn't believed")) }
+        guard status.st_mode & 0o022 == 0 else { return .failure(Unread(why: "is writable by others, so it isn't believed (chmod 600 it, or remove it)")) }
+        guard let bytes = readWhole(descriptor, status: status, limit: 2 * rotateBytes) else {
+            return .failure(Unread(why: "is larger than \(2 * rotateBytes >> 20) MiB, which strata's own log never is, or can't be read"))
+        }
+        return .success(bytes.split(separator: UInt8(ascii: "\n")))
     }
 
     /// `2026-12-06T12:00:00.123Z`.

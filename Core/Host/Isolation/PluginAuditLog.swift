@@ -45,7 +45,8 @@ struct PluginAuditLog: Sendable {
             }
             guard descriptor >= 0 else { return nil }
             var status = stat()
-            guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid(), Self.lock(descriptor),
+            guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid(),
+                status.st_mode & 0o022 == 0, Self.lock(descriptor),
                 fstat(descriptor, &status) == 0
             else {
                 close(descriptor)
