@@ -120,6 +120,13 @@ wire = {
     # A key in a header's name, to a host only the user chose (HelperNetwork checks the values; README.md).
     "command-key-in-header-name.bin": helper_stream(1, 256, frame("streamOpen", js(dict(
         id=1, url="http://127.0.0.1:8080/", method="GET", headers={"X-sk-fuzz-0123456789": "1"}, timeout=5, maxResponseBytes=1000)))),
+    # The key with a combining mark after it (one Character with its last, so a Character's search missed it), in a
+    # header to a host only the user chose, and in a path asked for (the audit file): found by hand, fixed (README.md).
+    "command-key-combining.bin": helper_stream(1, 256, frame("streamOpen", js(dict(
+        id=1, url="http://127.0.0.1:8080/", method="GET", headers={"Authorization": "Bearer sk-fuzz-0123456789\u0301"}, timeout=5,
+        maxResponseBytes=1000)))),
+    "screen-ask-key-combining.bin": helper_stream(2, 256, frame("fileAsk", js(dict(
+        id=1, path="~/sk-fuzz-0123456789\u0301.gpx", purpose="x", extensions=["gpx"])))),
     "command-sockets.bin": helper_stream(1, 200, *[frame("socketOpen", js(s)) for s in sockets], frame("exit", number(1))),
     "command-out-of-turn.bin": helper_stream(1, 256, frame("frame", screens["empty.frame"])),
     "exit-without-code.bin": helper_stream(1, 256, frame("exit", b"\x00\x01")),
