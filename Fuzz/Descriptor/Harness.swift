@@ -1,3 +1,5 @@
+// Unused here, but the modules' static libraries call it, and a module imported is a library linked.
+import FoundationEssentials
 import StrataPluginKit
 
 /// libFuzzer's entry: the input is a plugin library file, read as the host reads one before loading it

@@ -11,6 +11,8 @@ import StrataTerminal
 /// session (`HelperScreenSession.read`); 3, the other way round: what strata sends, read by the helper's
 /// readers (`HelperServer`, `HelperScreenServer`, `HelperHTTPClient`, `HelperTCPSockets`, `HelperUserFiles`).
 /// The second byte is the size of each read (1-256 bytes), as `recv` may cut the stream anywhere.
+/// In reader 3 a hello of version 6 (strata's opening) is the helper's handshake: the frame after it is what
+/// the helper finds beside it (``HelperHandshake/strataVersions(after:on:)``).
 ///
 /// The stream is cut into frames by ``HelperWire/frame(from:)`` as ``HelperChannel/receive()`` cuts it, and
 /// each frame goes where that reader sends it: the output and error texts, the exit code, the HTTP requests
@@ -27,7 +29,9 @@ import StrataTerminal
 ///
 /// Checked: a frame read is at most the wire's largest, and its bytes read back as the same frame; a request
 /// to a host the plugin didn't declare carries none of its keys; a file's prompt shows its purpose as one
-/// clean line.
+/// clean line; a hello strata agrees to is of a version it speaks, and reads back from its bytes; the names
+/// strata lists for a Tab are at most the most it lists, each in the folder typed and without a control character; the audit file
+/// (``PluginAuditLog``, where each request, socket and file a helper asked for is recorded) holds no key.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size >= 2 else { return 0 }
@@ -59,6 +63,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     session.end()
     Wire.drain()
+    Audit.check()
     return 0
 }
 
@@ -76,6 +81,14 @@ enum Wire {
     }()
     static let strata = HelperChannel(descriptor: ends.strata)
     static let helper = HelperChannel(descriptor: ends.helper)
+    /// The helper's socket at its handshake, apart, so that nothing strata's tasks send meets it: strata's end
+    /// writes the frame after the opening, the helper's reads it.
+    static let handshake: (strata: HelperChannel, helper: HelperChannel) = {
+        var ends: [Int32] = [-1, -1]
+        precondition(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0, "no socketpair")
+        for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
+        return (HelperChannel(descriptor: ends[0]), HelperChannel(descriptor: ends[1]))
+    }()
     nonisolated(unsafe) static var pending: [UInt8] = []
 
     /// Reads what strata sent (answers, refusals; descriptors closed) and hands each frame to the helper's readers.
@@ -126,7 +139,9 @@ struct Session {
     static let key = "sk-fuzz-0123456789"
     static let network = HelperNetwork(
         pluginID: "fuzz", capabilities: capabilities, chosen: [ChosenHost(host: "127.0.0.1", port: 8080, setting: "server")],
-        secrets: [key, "short"], client: { AnsweringClient() })
+        secrets: [key, "short"], audit: Audit.log, client: { AnsweringClient() })
+    /// The folders the helper can write (a file in one is never handed over): one that doesn't exist, one that does.
+    static let writable = ["/home/fuzz/.local/share/strata/fuzz", "/tmp"]
     static let granted: [(endpoint: CommandSpec.Endpoint, address: TCPAddress)] = [
         (.listen, TCPAddress(host: "127.0.0.1", port: 8080)), (.connect, TCPAddress(host: "example.org", port: 443)),
     ]
@@ -151,20 +166,39 @@ struct Session {
     /// 0: the handshake, then a command (once the helper said hello); 1: a command; 2: a screen; 3: the helper.
     var reader: Int
     let http = HelperHTTPRelay(channel: Wire.strata, network: Session.network)
-    let files = HelperFileGrants(workingDirectory: "/home/fuzz/work", home: "/home/fuzz")
+    let files = HelperFileGrants(helperWritable: Session.writable, workingDirectory: "/home/fuzz/work", home: "/home/fuzz", audit: Audit.log)
+    /// Reader 3: strata's opening hello, until the frame after it is read with it.
+    var opening: HelperWire.Frame?
+    /// Reader 2: whether the screen's Tab was taken (strata lists a folder once for it).
+    var tabTaken = false
 
     init(reader: Int) { self.reader = reader }
 
     /// Handles `frame` as its reader does; false when that reader ends the session.
     mutating func take(_ frame: HelperWire.Frame) -> Bool {
         if reader == 3 {
-            HelperSide.take(frame)
+            // HelperServer.serve: strata's opening, and strata's range beside it (or none, from a strata of 6).
+            if let opening {
+                self.opening = nil
+                Self.handshake(after: opening, next: frame)
+            } else if frame.kind == .hello, frame.number == HelperHandshake.opening {
+                opening = frame
+            } else {
+                HelperSide.take(frame)
+            }
             return true
         }
         if reader == 0 {
             // PluginHelper.start: the helper's hello of the version both speak, or its refusal in words.
             switch frame.kind {
-            case .hello where HelperHello(payload: frame.payload).map({ HelperHandshake.refusal(of: $0) == nil }) == true:
+            case .hello:
+                guard let hello = HelperHello(payload: frame.payload) else { return false }
+                let again = HelperHello(payload: hello.payload)
+                precondition(
+                    again?.version == hello.version && again?.load == hello.load && again?.register == hello.register,
+                    "a hello read doesn't read back from its bytes")
+                guard HelperHandshake.refusal(of: hello) == nil else { return false }
+                precondition(HelperVersions.spoken.contains(hello.version), "strata agreed to wire version \(hello.version)")
                 reader = 1
                 return true
             case .refused:
@@ -211,7 +245,8 @@ struct Session {
             return true
         case .socketOpen:
             let grants = HelperSocketGrants(
-                pluginID: "fuzz", granted: reader == 2 ? [] : Self.granted, advice: "Use its command line.", sockets: RefusedSockets())
+                pluginID: "fuzz", granted: reader == 2 ? [] : Self.granted, advice: "Use its command line.", sockets: RefusedSockets(),
+                audit: Audit.log)
             return grants.answer(frame.payload, on: Wire.strata)
         case .fileAsk where reader == 2:
             switch files.receive(frame.payload) {
@@ -227,24 +262,88 @@ struct Session {
             }
             return true
         case .completeAsk where reader == 2:
-            // HelperScreenSession: an ask out of a Tab gets no names (nothing of this machine's folders is listed).
+            // HelperScreenSession: the first ask is the Tab's, and lists the folder typed (of this machine, read
+            // only: the working directory is the fuzzer's); any other gets no names.
             guard let ask = HelperPathCompletion.Ask(payload: frame.payload) else { return false }
-            return Wire.strata.send(ask.answer(listing: false).frame)
+            let answer = ask.answer(listing: !tabTaken)
+            tabTaken = true
+            let folder = ask.typed.lastIndex(of: "/").map { String(ask.typed[...$0]) } ?? ""
+            precondition(answer.id == ask.id && answer.paths.count <= FileNameCompletion.maximumNames, "\(answer.paths.count) names listed")
+            for path in answer.paths {
+                let scalars = path.unicodeScalars
+                let name = scalars.dropFirst(folder.unicodeScalars.count)
+                precondition(
+                    scalars.starts(with: folder.unicodeScalars) && !name.contains { $0.properties.generalCategory == .control },
+                    "a name listed for '\(ask.typed)' is \(scalars.map(\.value))")
+            }
+            return Wire.strata.send(answer.frame)
         default:
             return false
         }
     }
 
-    func end() { http.cancelAll() }
+    func end() {
+        http.cancelAll()
+        if let opening { Self.handshake(after: opening, next: nil) }
+    }
+
+    /// The helper's side of the handshake: strata's `opening`, and `next` beside it (`nil`: nothing, as from a
+    /// strata of version 6), read as HelperServer reads them; a range it takes is one.
+    static func handshake(after opening: HelperWire.Frame, next: HelperWire.Frame?) {
+        // What a write of strata's would carry (its opening is two frames of 12 and 20 bytes).
+        if let next, next.bytes.count <= 4_096 { Wire.handshake.strata.send(next) }
+        let strata = HelperHandshake.strataVersions(after: opening, on: Wire.handshake.helper)
+        if let strata {
+            precondition(strata.lowest >= 1 && strata.lowest <= strata.highest, "the helper took strata's range \(strata)")
+            _ = HelperVersions.spoken.common(with: strata).map { HelperHello(version: $0, load: .zero, register: .zero).payload }
+        }
+        // Anything it left unread (a frame cut by a full socket) goes, so the next input starts clean.
+        while (try? Wire.handshake.helper.receive(until: .now)) != nil {}
+    }
 
     /// What `HelperNetwork` sends for `fetch` to a host the plugin didn't declare holds none of its keys.
     static func checkKeys(_ fetch: HelperFetch) {
         guard case .success(let request) = network.request(for: fetch), let url = URL(string: request.url), let host = url.host,
             !capabilities.allowsHost(host)
         else { return }
-        precondition(!request.url.contains(key), "a key in the address of a request to \(host)")
-        precondition(!request.headers.contains { $0.value.contains(key) }, "a key in a header's value of a request to \(host)")
-        precondition(!(request.body.map { String(decoding: $0, as: UTF8.self).contains(key) } ?? false), "a key in the body of a request to \(host)")
+        // As bytes: a Character's search misses a key a combining mark follows, which the host gets all the same.
+        let key = Array(key.utf8)
+        precondition(!Array(request.url.utf8).contains(key), "a key in the address of a request to \(host)")
+        precondition(!request.headers.contains { Array($0.value.utf8).contains(key) }, "a key in a header's value of a request to \(host)")
+        precondition(!(request.body?.contains(key) ?? false), "a key in the body of a request to \(host)")
+    }
+}
+
+/// strata's audit of what the helper asked for, in a folder of the fuzzer's own (`$TMPDIR`), and what it wrote
+/// since the last input, checked for the plugin's key: the host, path and method a helper chose are masked.
+enum Audit {
+    static let log: PluginAuditLog = {
+        let state = (getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp") + "/strata-fuzz-\(getuid())"
+        // The host fills the mask with the keys it knows of as it starts.
+        SecretMask.claimWriter()?.add([Session.key])
+        return PluginAuditLog(pluginID: "fuzz", environment: ["XDG_STATE_HOME": state])
+    }()
+    /// How much of the file is checked: what was there before this process started isn't its doing.
+    nonisolated(unsafe) static var checked: Int = {
+        var status = stat()
+        return stat(log.file.path, &status) == 0 ? Int(status.st_size) : 0
+    }()
+
+    static func check() {
+        let descriptor = open(log.file.path, O_RDONLY)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return }
+        // Renamed when it grew full: the new file is read from its start.
+        if Int(status.st_size) < checked { checked = 0 }
+        var written = [UInt8](repeating: 0, count: Int(status.st_size) - checked)
+        let count = written.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(checked)) }
+        guard count > 0 else { return }
+        checked += count
+        if written[..<count].contains(Array(Session.key.utf8)) {
+            preconditionFailure("the audit file holds the plugin's key: \(String(decoding: written[..<count], as: UTF8.self))")
+        }
     }
 }
 

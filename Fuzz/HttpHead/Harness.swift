@@ -1,4 +1,4 @@
-import FoundationEssentials
+import StrataBase
 import StrataNetworking
 
 /// libFuzzer's entry: the input is what a server sends before a body, handed to `ResponseHeadReader` one
@@ -14,7 +14,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         if reader.read(line) {
             let response = HTTPResponse(status: 429, headers: reader.fields)
-            _ = RetryPolicy.standard.delay(after: response, attempt: 1, now: Date(timeIntervalSince1970: 1_700_000_000))
+            _ = RetryPolicy.standard.delay(after: response, attempt: 1, now: Timestamp(secondsSince1970: 1_700_000_000))
             _ = response.header("location")
         }
         start = end

@@ -39,14 +39,14 @@ struct HelperNetwork: Sendable {
         if !capabilities.allows(host: host, port: ChosenHost.port(of: url) ?? 0) {
             guard let choice = chosen.first(where: { $0.matches(url) }) else { return .failure(refusal(host: host, port: ChosenHost.port(of: url) ?? 0)) }
             let keys = secrets.filter { $0.count >= Self.shortestSecret }
-            if keys.contains(where: { key in fetch.url.contains(key) || (fetch.body.map { body in Self.contains(body, key) } ?? false) }) {
+            if keys.contains(where: { key in Self.contains(fetch.url.utf8, key) || (fetch.body.map { body in Self.contains(body, key) } ?? false) }) {
                 return .failure(
                     HelperRefusal(
                         "strata didn't send \(pluginID)'s request to \(choice.address) (your setting \(choice.setting)): it carries a key "
                             + "\(pluginID) may send only to the hosts it declared"))
             }
             // A header that holds one, in its value or its name, is left out.
-            headers = headers.filter { name, value in !keys.contains { value.contains($0) || name.contains($0) } }
+            headers = headers.filter { name, value in !keys.contains { Self.contains(value.utf8, $0) || Self.contains(name.utf8, $0) } }
         }
         return .success(
             HTTPRequest(
@@ -88,7 +88,7 @@ struct HelperNetwork: Sendable {
     func entry(_ fetch: HelperFetch, _ decided: Result<HTTPRequest, HelperRefusal>) -> PluginAudit.Entry {
         let url = URL(string: fetch.url)
         let path = url.map(\.path).flatMap { path in
-            secrets.contains { $0.count >= Self.shortestSecret && path.contains($0) } ? "/(a path that holds a key)" : path
+            secrets.contains { $0.count >= Self.shortestSecret && Self.contains(path.utf8, $0) } ? "/(a path that holds a key)" : path
         }
         var refusal: String?
         // The refusal of what isn't a URL would repeat it, query and all.
@@ -99,7 +99,9 @@ struct HelperNetwork: Sendable {
             method: fetch.method, path: path, reason: refusal)
     }
 
-    private static func contains(_ data: Data, _ text: String) -> Bool {
+    /// Whether `data` holds `text`'s bytes: compared as bytes, since a String's search compares Characters and
+    /// misses a key that a combining mark follows (one Character with the key's last), whose bytes go out all the same.
+    private static func contains(_ data: some Collection<UInt8>, _ text: String) -> Bool {
         let needle = Array(text.utf8)
         guard !needle.isEmpty, data.count >= needle.count else { return false }
         let bytes = Array(data)

@@ -41,10 +41,15 @@ public enum SecretMask {
     public static func masking(_ text: String) -> String {
         let known = secrets.withLock { $0 }
         guard !known.isEmpty else { return text }
-        var masked = text
-        for secret in known where masked.contains(secret) {
-            masked = masked.replacing(secret, with: replacement)
+        // As bytes: a String's search compares Characters, and a combining mark after a secret makes one Character
+        // with its last, so the secret wasn't found, though it was all there. UTF-8 matches start and end on a
+        // scalar's bytes, so what is left is still UTF-8.
+        var masked = Array(text.utf8)
+        var found = false
+        for secret in known where masked.contains(Array(secret.utf8)) {
+            masked.replace(Array(secret.utf8), with: Array(replacement.utf8))
+            found = true
         }
-        return masked
+        return found ? String(decoding: masked, as: UTF8.self) : text
     }
 }
