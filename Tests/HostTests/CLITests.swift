@@ -51,6 +51,16 @@ import Testing
         #expect(result.stdout.contains("Usage: strata"))
     }
 
+    /// `strata help WORDS` answers as `strata WORDS --help`, for a host command and for a plugin's.
+    @Test func helpBeforeACommandShowsItsHelp() throws {
+        let sandbox = try Sandbox.withHealthy()
+        for words in [["plugins", "audit"], ["healthy", "ping"], ["plugins"]] {
+            let help = try sandbox.strata(["help"] + words)
+            let asked = try sandbox.strata(words + ["--help"])
+            #expect(help.status == 0 && help.stdout == asked.stdout && !help.stdout.isEmpty, "strata help \(words.joined(separator: " ")): \(help.stderr)")
+        }
+    }
+
     @Test func commandHelpShowsItsUsage() throws {
         let sandbox = try Sandbox.withHealthy()
         let result = try sandbox.strata(["healthy", "ping", "--help"])

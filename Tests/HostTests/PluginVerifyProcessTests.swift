@@ -80,6 +80,11 @@ import Testing
             #expect(refused.stdout.contains("can't be checked as a plugin") && !refused.stdout.contains("SDK ?"), "\(refused.stdout)")
         }
         #expect(try sandbox.strata(["plugins", "verify"]).status == 2)
+
+        // A library with a descriptor but no entry point can't load: seen in its symbols, without loading it.
+        let noEntry = try sandbox.install(fixture: "NoEntry", as: "NoEntry")
+        let entryless = try sandbox.strata(["plugins", "verify", noEntry.path])
+        #expect(entryless.status == 1 && entryless.stdout.contains("no entry point 'strata_plugin_entry'"), "\(entryless.stdout)")
     }
 
     /// The releases there is a baseline of in the checkout, oldest first: what `--against all` checks.

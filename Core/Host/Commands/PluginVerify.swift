@@ -72,6 +72,11 @@ struct PluginVerification: Encodable {
             if exports == nil {
                 problems.append("can't find this strata's SDK libraries (no libStrataPluginKit.so is mapped), so its symbols were not checked")
             }
+            if !symbols.exports.contains(StrataABI.entrySymbol) {
+                problems.append(
+                    "it defines no entry point '\(StrataABI.entrySymbol)', so strata can't load it as a plugin "
+                        + "(a plugin declares it with @c(\(StrataABI.entrySymbol)), as `strata plugins new` writes)")
+            }
             sdkSymbols = symbols.imports.filter(SDKSymbolCheck.isFromSDK).count
             missingSymbols = SDKSymbolCheck.missing(symbols, exports: exports).map { Symbol(mangled: $0, demangled: SDKSymbolCheck.demangle($0)) }
         } catch  where !problems.contains("\(error)") {  // a file that is no library says so once

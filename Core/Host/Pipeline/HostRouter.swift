@@ -34,6 +34,8 @@ struct HostRouter {
     /// Routes `words` (the command line without the global options); `interactive` when standard input and
     /// output are a terminal that can show the app.
     func route(_ words: [String], interactive: Bool) -> HostRoute {
+        // `strata help WORDS…` is `strata WORDS… --help`, as `git help` and `swift help` take it.
+        if words.count > 1, words[0] == "help" { return route(Array(words.dropFirst()) + ["--help"], interactive: false) }
         switch Array(words.prefix(2)) {
         case [] where interactive: return .interactive
         case [], ["-h"], ["--help"], ["help"]: return .overview(status: words.isEmpty)
