@@ -181,5 +181,6 @@ import Testing
         #expect(capabilities.files == [.init(path: "/srv", write: true)], "/srv/out is inside /srv; a file given needs no capability")
         #expect(capabilities.problems.isEmpty)
         #expect(notes.contains { $0.contains("Sockets") } && notes.contains { $0.contains("command line") })
+        #expect(notes.last == "It allows what strata refused this plugin (/srv/out, localhost:8080): take out what it shouldn't reach before you paste it.", "\(notes)")
     }
 }

@@ -90,8 +90,8 @@ extension PluginsCommands {
         if let since {
             guard let seconds = PluginAudit.duration(since) else {
                 Console.error(
-                    "--since \(Sanitizer.sanitize(String(since.prefix(40)))) is not a length of time: give a whole number and s, m, h or d, "
-                        + "such as 10m, 2h or 1d.\nUsage: strata \(HostCommand.named(PluginsAuditCommand.words).usage)")
+                    "--since \(Sanitizer.sanitize(String(since.prefix(40)))) is not a length of time strata takes: give a whole number from 1 and s, m, h or d, "
+                        + "up to 3650d, such as 10m, 2h or 1d.\nUsage: strata \(HostCommand.named(PluginsAuditCommand.words).usage)")
                 return 2
             }
             start = Date(timeIntervalSinceNow: -seconds)

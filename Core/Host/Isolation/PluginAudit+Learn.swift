@@ -11,6 +11,8 @@ extension PluginAudit {
     static func learned(from entries: [Entry]) -> (capabilities: PluginDescriptor.Capabilities, notes: [String]) {
         var network: [String] = [], environment: [String] = [], files: [PluginDescriptor.Capabilities.File] = [], notes: [String] = []
         func note(_ line: String) { if !notes.contains(line) { notes.append(line) } }
+        // What strata refused but the block allows (the same run must pass), for the note that says so.
+        var refusedAllowed: Set<String> = []
         for entry in entries {
             switch entry.kind {
             case .http:
@@ -21,6 +23,7 @@ extension PluginAudit {
                     continue
                 }
                 if !network.contains(pattern) { network.append(pattern) }
+                if entry.refused { refusedAllowed.insert(pattern) }
             case .variable:
                 if let name = entry.name, !environment.contains(name), PluginDescriptor.Capabilities(environment: [name]).problems.isEmpty {
                     environment.append(name)
@@ -32,11 +35,17 @@ extension PluginAudit {
                 }
                 let folder = entry.how == "written" ? URL(fileURLWithPath: path).deletingLastPathComponent().path : path
                 if !files.contains(where: { $0.path == folder }) { files.append(.init(path: folder, write: true)) }
+                if entry.refused { refusedAllowed.insert(folder) }
             case .socket:
                 note("Sockets go to the address typed on its command line (an argument declared with \"endpoint\"), not through capabilities.")
             case .prompt:
                 note("Files allowed on strata's prompt cross without a capability: the user's choice is the grant.")
             }
+        }
+        if !refusedAllowed.isEmpty {
+            note(
+                "It allows what strata refused this plugin (\(refusedAllowed.sorted().map(Sanitizer.sanitize).joined(separator: ", "))): "
+                    + "take out what it shouldn't reach before you paste it.")
         }
         // A folder inside another learned one is covered by it.
         files = files.filter { file in
