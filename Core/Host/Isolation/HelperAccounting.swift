@@ -63,31 +63,9 @@ struct HelperAccounting: Sendable {
     /// Appends `record` to its plugin's file, rotating the file first when it passed ``rotationBytes``. Best
     /// effort: a line that can't be written is lost, and the helper's end goes on.
     func append(_ record: Record) {
-        guard Self.isFileName(record.id), (try? PrivateFolder.prepare(directory)) != nil, var line = try? JSONEncoder().encode(record) else { return }
+        guard Self.isFileName(record.id), var line = try? JSONEncoder().encode(record) else { return }
         line.append(UInt8(ascii: "\n"))
-        let path = file(of: record.id).path
-        var descriptor = Self.openForAppending(path)
-        var status = stat()
-        if descriptor >= 0, fstat(descriptor, &status) == 0, status.st_size >= Self.rotationBytes {
-            close(descriptor)
-            rename(path, path + ".1")
-            descriptor = Self.openForAppending(path)
-        }
-        guard descriptor >= 0 else { return }
-        defer { close(descriptor) }
-        // One write of a short line: writers that race append whole lines.
-        _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-    }
-
-    private static func openForAppending(_ path: String) -> Int32 {
-        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0o600)
-        guard descriptor >= 0 else { return -1 }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid() else {
-            close(descriptor)
-            return -1
-        }
-        return descriptor
+        PrivateLog.append(Array(line), to: file(of: record.id).path, in: directory, rotatingAt: Self.rotationBytes)
     }
 
     /// The lines of plugin `id`'s helpers that ended at or after `since` (seconds since 1970; `nil`: all), from
@@ -103,17 +81,4 @@ struct HelperAccounting: Sendable {
     static func isFileName(_ id: String) -> Bool {
         !id.isEmpty && id.utf8.count <= 200 && !id.hasPrefix(".") && !id.contains("/") && !id.contains("\0")
     }
-}
-
-/// The lines of the file at `path`, read through one descriptor: nothing unless it is a regular file of the
-/// user's that nobody else may write, of at most `limit` bytes.
-func jsonLines(ofPrivateFile path: String, limit: Int) -> [ArraySlice<UInt8>] {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-    guard descriptor >= 0 else { return [] }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, status.st_uid == geteuid(), status.st_mode & 0o022 == 0,
-        let bytes = readWhole(descriptor, status: status, limit: limit)
-    else { return [] }
-    return bytes.split(separator: UInt8(ascii: "\n"))
 }
