@@ -1,11 +1,21 @@
 import Foundation
 import Glibc
+import Synchronization
 import Testing
 @testable import StrataHost
 
 /// The crash journal's two rules without a crash: which signals blame the armed plugin, and when an
 /// "activating" entry left behind counts as a crash.
 @Suite struct CrashJournalTests {
+    /// A new journal folder, and a file in it standing for plugin `name`'s library.
+    func journal(plugin name: String) throws -> (folder: URL, library: URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-journal-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let library = folder.appendingPathComponent("lib\(name)Plugin.so")
+        try Data("not really a library".utf8).write(to: library)
+        return (folder, library)
+    }
+
     /// A fault of the process (si_code > 0) or a signal it sent itself blames the plugin; one another
     /// process sent does not.
     @Test func onlyASignalTheProcessRaisedItselfBlamesThePlugin() {
@@ -27,11 +37,8 @@ import Testing
     /// pid it names: every helper is pid 2 of its own namespace, so another helper's entry names this one's pid.
     /// One nobody holds was left by a process that ended inside the activation.
     @Test func anActivatingEntryIsACrashOnlyOnceNoProcessHoldsIt() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-journal-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let (folder, library) = try journal(plugin: "X")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let library = folder.appendingPathComponent("libXPlugin.so")
-        try Data("not really a library".utf8).write(to: library)
         let identity = try #require(FileIdentity(path: library.path))
         let file = folder.appendingPathComponent("x.json")
         let record = CrashJournal.Record(id: "x", path: library.path, size: identity.size, modified: identity.modified,
@@ -55,11 +62,8 @@ import Testing
 
     /// The entry this process writes before an activation is held until the activation is forgotten.
     @Test func theEntryOfAnActivationIsHeldUntilItIsForgotten() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-journal-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let (folder, library) = try journal(plugin: "Y")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let library = folder.appendingPathComponent("libYPlugin.so")
-        try Data("not really a library".utf8).write(to: library)
         CrashJournal.activating("y", path: library.path, in: folder)
         LoadWatchdog.stop()
         CrashJournal.disarm()
@@ -68,6 +72,33 @@ import Testing
         #expect(flock(entry, LOCK_EX | LOCK_NB) != 0, "held while the activation runs")
         #expect(CrashJournal.forget("y", in: folder))
         #expect(flock(entry, LOCK_EX | LOCK_NB) == 0, "let go once it returned")
+    }
+
+    /// Another strata reading the journal while this one activates the plugin again and again never takes a
+    /// load in progress, or one just ended, for a crash. Before, the entry was renamed into place and only then
+    /// opened and locked, and a reader looked its name up twice (to read it, then to test its lock): in either
+    /// gap it found the entry unheld, and quarantined a plugin that had not crashed.
+    @Test func aReaderNeverTakesALoadInProgressOrJustEndedForACrash() throws {
+        let (folder, library) = try journal(plugin: "Z")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let done = Atomic<Bool>(false)
+        let writer = Thread {
+            for _ in 0..<3_000 {
+                CrashJournal.activating("z", path: library.path, in: folder)
+                LoadWatchdog.stop()
+                CrashJournal.disarm()
+                CrashJournal.forget("z", in: folder)
+            }
+            done.store(true, ordering: .releasing)
+        }
+        writer.start()
+        var reads = 0, crashes = 0
+        while !done.load(ordering: .acquiring) {
+            reads += 1
+            if CrashJournal.record(for: "z", path: library.path, in: folder) != nil { crashes += 1 }
+        }
+        #expect(crashes == 0, "\(crashes) of \(reads) reads took a load in progress for a crash")
+        #expect(reads > 100, "the reader ran alongside the writer")
     }
 }
 

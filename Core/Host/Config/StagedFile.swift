@@ -29,10 +29,14 @@ enum StagedFile {
     /// `durable` flushes the bytes to the disk before the rename (`fsync`), so that they survive a power
     /// loss too; without it they survive the end of this process (any end: the kernel holds them) but not
     /// of the machine, for records that matter only while it runs (the crash journal's "activating" entry).
-    static func write(_ bytes: [UInt8], over target: String, mode: mode_t, durable: Bool = true) throws {
+    /// `holding` takes that `flock` on the new file before it is renamed into place and returns its descriptor,
+    /// still open and holding it, for the caller to close: no reader ever finds the file there unheld.
+    @discardableResult
+    static func write(_ bytes: [UInt8], over target: String, mode: mode_t, durable: Bool = true, holding lock: Int32? = nil) throws -> Int32? {
         let (descriptor, staging) = try create(beside: target, mode: mode)
         var failure: Int32 = 0
         if fchmod(descriptor, mode) != 0 { failure = errno }  // open's mode is narrowed by the umask
+        if failure == 0, let lock, flock(descriptor, lock) != 0 { failure = errno }
         var done = 0
         while failure == 0 && done < bytes.count {
             let written = bytes.withUnsafeBufferPointer { Glibc.write(descriptor, $0.baseAddress! + done, bytes.count - done) }
@@ -40,12 +44,13 @@ enum StagedFile {
             if written <= 0 { failure = written < 0 ? errno : EIO } else { done += written }
         }
         if failure == 0 && durable && fsync(descriptor) != 0 { failure = errno }
-        close(descriptor)
         if failure == 0 && rename(staging, target) != 0 { failure = errno }
+        if failure != 0 || lock == nil { close(descriptor) }
         if failure != 0 {
             unlink(staging)
             throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
         }
+        return lock == nil ? nil : descriptor
     }
 
     /// A new file `.<name>.<random>.new` beside `target`, open for writing, created by this call alone.

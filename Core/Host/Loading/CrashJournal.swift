@@ -63,8 +63,12 @@ enum CrashJournal {
     /// crashed; a record for a file that has changed since is removed (the new file gets a new chance).
     static func record(for id: String, path: String, in directory: URL) -> Record? {
         let file = directory.appendingPathComponent("\(id).json")
-        guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
-        guard let record = try? JSONDecoder().decode(Record.self, from: data),
+        // Judged through the one descriptor it is read from: a name looked up twice can lead to two files.
+        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        guard let bytes = contents(of: descriptor) else { return nil }
+        guard let record = try? JSONDecoder().decode(Record.self, from: Data(bytes)),
             let identity = FileIdentity(path: path),
             record.path == path, record.size == identity.size, record.modified == identity.modified, record.inode == identity.inode
         else {
@@ -72,8 +76,22 @@ enum CrashJournal {
             return nil
         }
         // Another strata (or helper) loading the plugin right now is no crash.
-        if record.phase == .activating, isHeld(file.path) { return nil }
+        if record.phase == .activating, !isCurrentAndUnheld(descriptor) { return nil }
         return record
+    }
+
+    /// The bytes of a record (at most 64 KiB: a path and a few numbers), `nil` when there are more or none.
+    private static func contents(of descriptor: Int32) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: 64 << 10)
+        var count = 0
+        while count < bytes.count {
+            let read = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if read < 0 && errno == EINTR { continue }
+            guard read >= 0 else { return nil }
+            if read == 0 { return count == 0 ? nil : Array(bytes[..<count]) }
+            count += read
+        }
+        return nil
     }
 
     /// The ids with a record in the journal (read once, rather than one file lookup per plugin). Records in
@@ -106,12 +124,14 @@ enum CrashJournal {
     /// pid namespace, and pids are reused.
     private static let held = Mutex<[String: Int32]>([:])
 
-    /// Whether a process holds the entry at `path` (it is loading the plugin now).
-    private static func isHeld(_ path: String) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        return flock(descriptor, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK
+    /// Whether the "activating" entry open on `descriptor` was left by a process that ended inside the
+    /// activation: nobody holds it, and it is still the journal's (its writer takes the lock before the entry
+    /// is in place, and removes it, or writes another over it, before it lets go).
+    private static func isCurrentAndUnheld(_ descriptor: Int32) -> Bool {
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return false }
+        defer { flock(descriptor, LOCK_UN) }
+        var status = stat()
+        return fstat(descriptor, &status) == 0 && status.st_nlink > 0
     }
 
     /// Makes plugin `id` (its library at `path`) the one a crash from now on is blamed on, until `disarm()`
@@ -129,14 +149,10 @@ enum CrashJournal {
             let entry = activatingEntry(prefix: prefix, time: Int64(time(nil)), pid: getpid())
             // Whole or not at all (renamed into place), but not flushed to the disk: the entry has to outlive
             // this process, not the machine, and an `fsync` cost 2-7 ms a plugin on a busy disk.
+            // Held from before it is in place (``isCurrentAndUnheld(_:)``).
             let path = directory.appendingPathComponent("\(id).json").path
-            if (try? StagedFile.write(Array(entry.utf8), over: path, mode: 0o644, durable: false)) != nil {
-                let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-                if descriptor >= 0, flock(descriptor, LOCK_SH) == 0 {
-                    held.withLock { if let old = $0.updateValue(descriptor, forKey: id) { close(old) } }
-                } else if descriptor >= 0 {
-                    close(descriptor)
-                }
+            if let descriptor = try? StagedFile.write(Array(entry.utf8), over: path, mode: 0o644, durable: false, holding: LOCK_SH) {
+                held.withLock { if let old = $0.updateValue(descriptor, forKey: id) { close(old) } }
             }
         }
         LoadWatchdog.start(id)
@@ -147,7 +163,7 @@ enum CrashJournal {
     static func timedOut(_ id: String, path: String, in directory: URL) {
         guard let identity = FileIdentity(path: path), (try? PrivateFolder.prepare(directory)) != nil else { return }
         let entry = recordPrefix(id: id, path: path, identity: identity) + #"\#(SIGALRM),"time":\#(time(nil)),"phase":"timedOut"}"# + "\n"
-        try? StagedFile.write(Array(entry.utf8), over: directory.appendingPathComponent("\(id).json").path, mode: 0o644, durable: false)
+        _ = try? StagedFile.write(Array(entry.utf8), over: directory.appendingPathComponent("\(id).json").path, mode: 0o644, durable: false)
     }
 
     /// Arms plugin `id` again for more of its activation, its "activating" entry still in place: no file is
