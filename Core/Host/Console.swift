@@ -31,4 +31,35 @@ enum Console {
 
     /// Lays out rows as left-aligned columns separated by two spaces, aligned by display width.
     static func table(_ rows: [[String]]) -> String { TextColumns.render(rows) }
+
+    /// A usage listing (a command, what it does) as ``table(_:)``; on a terminal its last column wraps to the
+    /// terminal's width, so that no line runs past the edge (``listing(_:width:)``).
+    static func listing(_ rows: [[String]]) -> String {
+        var window = winsize()
+        let isTerminal = isTerminalOutput && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0 && window.ws_col > 0
+        return listing(rows, width: isTerminal ? Int(window.ws_col) : nil)
+    }
+
+    /// ``listing(_:)`` wrapped to `width` cells (`nil`: not wrapped): each further line of the last column
+    /// under that column's start or, where that would leave it fewer than 30 cells, every summary under its
+    /// command instead, indented by six.
+    static func listing(_ rows: [[String]], width: Int?) -> String {
+        let columns = rows.map(\.count).max() ?? 0
+        guard let width, columns > 1, rows.contains(where: { $0.count == columns }) else { return table(rows) }
+        let lead = (0..<columns - 1).reduce(0) { total, column in
+            total + 2 + rows.reduce(0) { widest, row in column < row.count - 1 ? max(widest, Sanitizer.sanitize(row[column]).displayWidth) : widest }
+        }
+        if width - lead < 30 {
+            return rows.map { row in
+                table([Array(row.dropLast())])
+                    + (row.last.map { Sanitizer.sanitize($0).wrapped(toWidth: max(20, width - 6)) } ?? []).map { "      \($0)\n" }.joined()
+            }.joined()
+        }
+        return table(
+            rows.flatMap { row -> [[String]] in
+                guard row.count == columns, let last = row.last else { return [row] }
+                let lines = Sanitizer.sanitize(last).wrapped(toWidth: width - lead)
+                return [Array(row.dropLast()) + [lines.first ?? ""]] + lines.dropFirst().map { Array(repeating: "", count: columns - 1) + [$0] }
+            })
+    }
 }

@@ -23,8 +23,8 @@ import Testing
         return PluginUsage(id: id, isolation: settings, records: records, audit: .init(crossings: 4, refusals: 1))
     }
 
-    func text(of screen: any Screen, frame: Int = 0) -> String {
-        let canvas = Canvas(size: TerminalSize(width: 160, height: 12))
+    func text(of screen: any Screen, frame: Int = 0, width: Int = 160) -> String {
+        let canvas = Canvas(size: TerminalSize(width: width, height: 12))
         screen.draw(in: canvas, context: RenderContext(frame: frame))
         return canvas.buffer.lines.joined(separator: "\n")
     }
@@ -55,5 +55,21 @@ import Testing
         _ = text(of: screen, frame: 11)
         #expect(loads.windows.count == before + 1)
         #expect(loads.windows.first == .run && loads.windows.last == .today)
+    }
+
+    /// In an 80-column terminal the table is 121 wide: before, its right half (crossings, refusals, crashes,
+    /// kills) and the end of every note were cut off without a word. Now the least telling columns make room,
+    /// a note names them, and the notes wrap.
+    @Test func at80ColumnsTheTellingColumnsAndEveryWordOfTheNotesShow() throws {
+        let screen = PluginUsageScreen { _ in [Self.row("hostile", cpuMicroseconds: 1_250_000), Self.row("movies", cpuMicroseconds: 0, isolation: .none)] }
+        screen.screenWillAppear()
+        let shown = text(of: screen, width: 80)
+        let lines = shown.split(separator: "\n").map { String($0.reversed().drop { $0 == " " }.reversed()) }
+        #expect(lines.allSatisfy { $0.displayWidth <= 80 })
+        for header in ["ID", "CPU", "PEAK MEM", "CROSSINGS", "REFUSED"] { #expect(shown.contains(header), "\(header): \(shown)") }
+        #expect(shown.contains("1.25 s") && shown.contains("30.0 MiB"), "\(shown)")
+        let prose = lines.filter { !$0.hasPrefix(" ") && !$0.hasPrefix("›") }.joined(separator: " ")
+        #expect(prose.contains("Not shown at this width: LIMITS CPU/MEM"), "\(shown)")
+        #expect(prose.contains("movies: ? because it runs inside strata (isolation none): its CPU, memory and crossings can't be told from strata's own."), "\(shown)")
     }
 }

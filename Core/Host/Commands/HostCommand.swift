@@ -49,7 +49,7 @@ struct HostCommand {
     /// The host commands of a group (`plugins`), as help lines.
     static func help(for group: String) -> String {
         "Commands of `strata \(group)`:\n"
-            + Console.table(all.filter { $0.words[0] == group }.map { ["  strata " + $0.usage, $0.summary] })
+            + Console.listing(all.filter { $0.words[0] == group }.map { ["  strata " + $0.usage, $0.summary] })
     }
 }
 

@@ -54,27 +54,24 @@ struct HostHelp {
 
             Host commands:
             """
-        text += "\n" + Console.table(HostCommand.all.map { ["  " + $0.usage, $0.summary] })
+        text += "\n" + Console.listing(HostCommand.all.map { ["  " + $0.usage, $0.summary] })
         let usable = records.filter { $0.state == .enabled || $0.state == .loaded }
         let commands = usable.flatMap { $0.descriptor?.commands ?? [] }
         if !commands.isEmpty {
             text += "\nFeature commands:\n"
-            text += Console.table(commands.map { ["  " + $0.words.joined(separator: " "), $0.summary] })
+            text += Console.listing(commands.map { ["  " + $0.words.joined(separator: " "), $0.summary] })
         }
         let disabled = records.filter { $0.state == .disabled }.map(\.id)
         if !disabled.isEmpty { text += "\nDisabled features: \(disabled.joined(separator: ", ")) (in \(configSource))\n" }
-        text += """
-
-            Options:
-              --config PATH     config file (default: $STRATA_CONFIG, ./strata.json, ~/.config/strata/strata.json)
-              --data-dir PATH   where features keep their data (default: $STRATA_DATA_DIR, ~/.local/share/strata)
-              -v, --verbose     log debug messages to stderr (or STRATA_LOG=debug|info|warning|error)
-              -h, --help        this help; `strata <command> --help` for a command
-              --version         the version and the plugin ABI
-
-            Run `strata` in a terminal for the interactive app.
-
-            """
+        text += "\nOptions:\n"
+        text += Console.listing([
+            ["  --config PATH", "config file (default: $STRATA_CONFIG, ./strata.json, ~/.config/strata/strata.json)"],
+            ["  --data-dir PATH", "where features keep their data (default: $STRATA_DATA_DIR, ~/.local/share/strata)"],
+            ["  -v, --verbose", "log debug messages to stderr (or STRATA_LOG=debug|info|warning|error)"],
+            ["  -h, --help", "this help; `strata <command> --help` for a command"],
+            ["  --version", "the version and the plugin ABI"],
+        ])
+        text += "\nRun `strata` in a terminal for the interactive app.\n"
         return text
     }
 }

@@ -238,10 +238,10 @@ struct PluginLifecycleCommands {
         text += "\nUsage today (strata plugins top):\n" + Console.table(zip(PluginUsage.table([])[0], usage.cells).dropFirst().map { ["  " + $0, $1] })
         if let unknown = usage.unknown { text += "  ? because \(unknown).\n" }
         if let commands = descriptor?.commands, !commands.isEmpty {
-            text += "\nCommands:\n" + Console.table(commands.map { ["  " + $0.usage, $0.summary] })
+            text += "\nCommands:\n" + Console.listing(commands.map { ["  " + $0.usage, $0.summary] })
         }
         if let screens = descriptor?.screens, !screens.isEmpty {
-            text += "\nScreens:\n" + Console.table(screens.map { ["  " + $0.title, $0.summary] })
+            text += "\nScreens:\n" + Console.listing(screens.map { ["  " + $0.title, $0.summary] })
         }
         if let descriptor {
             let chosen = ChosenHost.chosen(by: context.config.features[id]?.settings, for: descriptor)

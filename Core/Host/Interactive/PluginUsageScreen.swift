@@ -29,8 +29,12 @@ final class PluginUsageScreen: Screen {
             lastSecond = context.frame / 10
             rows = load(window)
         }
-        let notes = PluginUsage.notes(rows, window: window)
-        let lines = TextColumns.render(PluginUsage.table(rows)).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let (columns, hidden) = Self.fitting(PluginUsage.table(rows), width: canvas.size.width - 4)
+        let notes =
+            (PluginUsage.notes(rows, window: window)
+            + (hidden.isEmpty ? [] : ["Not shown at this width: \(hidden.joined(separator: ", ")) (strata plugins top shows every column)."]))
+            .flatMap { $0.wrapped(toWidth: canvas.size.width) }
+        let lines = TextColumns.render(columns).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         // Above the list's titles, which start after its selection mark.
         canvas.draw(lines.first ?? "", column: 2, row: 0, style: .bold)
         let listHeight = max(0, canvas.size.height - 2 - notes.count)
@@ -40,6 +44,20 @@ final class PluginUsageScreen: Screen {
         for (index, note) in notes.enumerated() {
             canvas.draw(note, column: 0, row: 2 + listHeight + index, style: .dim)
         }
+    }
+
+    /// The table's columns that fit in `width` cells, the least telling left out first (the limits, the
+    /// isolation, the starts, ...; the id, the CPU and the memory always stay), and the headers of those left out.
+    static func fitting(_ table: [[String]], width: Int) -> (table: [[String]], hidden: [String]) {
+        var table = table, hidden: [String] = []
+        for header in ["LIMITS CPU/MEM", "ISOLATION", "STARTS", "KILLED CPU/TIME/OTHER", "CRASHES", "REFUSED", "CROSSINGS", "CMDS", "WALL"] {
+            guard TextColumns.render(table).split(separator: "\n").reduce(0, { max($0, $1.displayWidth) }) > width,
+                let column = table.first?.firstIndex(of: header)
+            else { break }
+            table = table.map { row in row.enumerated().filter { $0.offset != column }.map(\.element) }
+            hidden.append(header)
+        }
+        return (table, hidden)
     }
 
     func handle(_ key: Key) throws -> KeyResult {

@@ -90,7 +90,7 @@ struct HostRouter {
         guard let declared = matched?.command else {
             let group = owner.descriptor?.commands.filter { $0.words.first == first } ?? []
             let help =
-                "Commands of `strata \(first)`:\n" + Console.table(group.map { ["  " + $0.words.joined(separator: " "), $0.summary] })
+                "Commands of `strata \(first)`:\n" + Console.listing(group.map { ["  " + $0.words.joined(separator: " "), $0.summary] })
                 + "\nRun `strata \(first) <command> --help` for a command's usage.\n"
             if wantsHelp || words.count == 1 { return .show(help) }
             return .fail("unknown command '\(words.joined(separator: " "))'.\n" + help.dropLast(), code: 2)
