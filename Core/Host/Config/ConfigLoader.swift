@@ -74,7 +74,7 @@ struct ConfigLoader {
             config.warnings = passedOver + config.warnings
             return config
         }
-        var config = StrataConfig.builtIn
+        var config = candidates().last.map { StrataConfig.builtIn(standingFor: $0.path) } ?? .builtIn
         config.warnings = passedOver
         return config
     }

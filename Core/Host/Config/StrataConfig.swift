@@ -46,6 +46,10 @@ struct StrataConfig {
     /// settings its own plugin defaults to (the host names no feature; the built-in ones work offline).
     static var builtIn: StrataConfig { StrataConfig(source: "built-in defaults") }
 
+    /// The built-in defaults in place of the user's config file at `path`, which isn't there: named so that a
+    /// message saying what to set "in" the config says where.
+    static func builtIn(standingFor path: String) -> StrataConfig { StrataConfig(source: "\(path) (which doesn't exist yet)") }
+
     /// Whether the feature `id` may load. A feature the config doesn't mention is enabled, so a dropped-in
     /// plugin loads without editing the config.
     func isEnabled(_ id: String) -> Bool { features[id]?.enabled ?? true }
