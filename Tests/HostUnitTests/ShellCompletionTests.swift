@@ -41,6 +41,16 @@ import Testing
         #expect(completion.complete(["completions"], current: "") == .words(["bash", "fish", "zsh"]))
     }
 
+    /// `plugins verify FILE --against` offers the releases there is a baseline of, and `all`; before, nothing.
+    @Test func verifysAgainstOffersTheReleasesWithABaseline() {
+        var completion = completion
+        completion.releases = { ["1.0.0", "1.1.0", "1.2.0", "all"] }
+        #expect(completion.complete(["plugins", "verify", "libX.so", "--against"], current: "1.") == .words(["1.0.0", "1.1.0", "1.2.0"]))
+        #expect(completion.complete(["plugins", "verify", "libX.so", "--against"], current: "") == .words(["1.0.0", "1.1.0", "1.2.0", "all"]))
+        // The checkout's own baselines (Core/ABI), as an uninstalled strata finds them.
+        #expect(ShellCompletion(commands: [], pluginIDs: []).releases().starts(with: ["1.0.0", "1.1.0", "1.2.0"]))
+    }
+
     @Test func afterDevsDoubleDashCompletesACommandLineOfItsOwn() {
         #expect(completion.complete(["dev"], current: "") == .directories, "the package folder")
         #expect(completion.complete(["dev", "pkg", "--"], current: "run") == .words(["running"]))

@@ -19,6 +19,8 @@ struct HostCommand {
     static let pluginID = named(PluginsInfoCommand.words).spec.arguments.first
     /// The argument of `completions`.
     static let shell = named(CompletionsCommand.words).spec.arguments.first
+    /// The option of `plugins verify` that names a released SDK.
+    static let against = named(PluginsVerifyCommand.words).spec.options.first
 
     /// The command selected by `words`.
     static func named(_ words: [String]) -> HostCommand {

@@ -43,6 +43,8 @@ struct ShellCompletion {
     let commands: [Command]
     /// The ids `plugins info|enable|…` complete.
     let pluginIDs: [String]
+    /// The SDK releases `plugins verify --against` completes, with `all` (read only when it is being typed).
+    var releases: () -> [String] = { (SDKBaseline.releases()?.versions.map(\.description) ?? []) + ["all"] }
 
     /// The host's own options, taken anywhere on the line (``HostOptions``).
     static let globalOptions = ["--config", "--data-dir", "--help", "--verbose", "--version"]
@@ -61,6 +63,7 @@ struct ShellCompletion {
         }
         if let last = rest.last, let option = command.spec.options.first(where: { $0.name == last }) {
             if !option.choices.isEmpty { return offer(option.choices, current) }
+            if option == HostCommand.against { return offer(releases(), current) }
             if let extensions = option.fileExtensions { return .files(extensions: extensions) }
             return Completion.path(named: option.value) ?? .words([])
         }
