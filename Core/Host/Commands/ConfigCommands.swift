@@ -12,7 +12,7 @@ struct ConfigCommands {
     /// without loading any plugin, and prints the effective config with secrets redacted, with where each
     /// feature runs (`isolation`). Exit 2, a config error, if a setting breaks its declaration (that feature
     /// would not load).
-    func check(json: Bool) -> Int32 {
+    func check(json: Bool) throws(CommandExit) {
         let config = context.config
         var features: [String: JSONValue] = [:]
         for id in Set(catalog.discovered.map(\.id)).union(config.features.keys).sorted() {
@@ -48,13 +48,13 @@ struct ConfigCommands {
         }
         // With --json, standard output is only the JSON document.
         if json || !errors.isEmpty { writeAll(verdict + "\n", to: STDERR_FILENO) } else { Console.writeLine(verdict) }
-        return errors.isEmpty ? 0 : 2
+        if !errors.isEmpty { throw .usage }
     }
 
     /// `strata config allow [PATH]`: approves the config in the current folder (or PATH) as it is now, so
     /// that strata uses it when run in that folder, with the plugin libraries it loads now (a library that
     /// changes later needs a new approval). It must parse: what was approved always loads.
-    func allow(_ path: String?) -> Int32 {
+    func allow(_ path: String?) throws(CommandExit) {
         let environment = context.environment
         let loader = ConfigLoader(explicitPath: nil, environment: environment)
         let file = loader.absolute(path ?? "strata.json")
@@ -63,14 +63,14 @@ struct ConfigCommands {
             data = try Data(contentsOf: URL(fileURLWithPath: file))
         } catch {
             Console.error("can't read \(file): \(errorText(error)). Run `strata config allow` in the folder that holds strata.json, or name the file.")
-            return 1
+            throw .failure
         }
         let allowed: StrataConfig
         do {
             allowed = try ConfigLoader.parse(data, path: file)
         } catch {
             Console.error("not allowed: \(error) Fix it, then allow it.")
-            return 1
+            throw .failure
         }
         do {
             let digest = try ConfigAllowance(environment: environment).allow(file, contents: data)
@@ -87,15 +87,15 @@ struct ConfigCommands {
                 "Allowed \(file) (SHA-256 \(digest.prefix(12))…) with the plugins it loads now: "
                     + (covered.isEmpty ? "none" : covered.joined(separator: ", "))
                     + ". strata uses it when run in its folder, until it or one of those plugins changes.")
-            return 0
+            return
         } catch {
             Console.error("can't record the approval in \(ConfigAllowance(environment: environment).records.directory.path): \(errorText(error))")
-            return 1
+            throw .failure
         }
     }
 
     /// `strata config deny [PATH]`: withdraws the approval of the config in the current folder (or PATH).
-    func deny(_ path: String?) -> Int32 {
+    func deny(_ path: String?) {
         let file = ConfigLoader(explicitPath: nil, environment: context.environment).absolute(path ?? "strata.json")
         PluginPins(.approvedConfig(file), environment: context.environment).records.removeAll()
         if ConfigAllowance(environment: context.environment).revoke(file) {
@@ -103,6 +103,5 @@ struct ConfigCommands {
         } else {
             Console.writeLine("\(file) was not allowed; nothing to withdraw.")
         }
-        return 0
     }
 }

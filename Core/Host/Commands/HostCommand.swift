@@ -56,56 +56,117 @@ struct HostCommand {
 }
 
 extension HostCommand {
-    /// Runs the command with the arguments the router parsed, read through the command's typed declaration.
+    /// Each host command's code, by its words; ``HostCommandCodeTests`` checks that every declared one has some.
+    static let code: [[String]: any HostCommandCode.Type] = Dictionary(
+        uniqueKeysWithValues: ([
+            PluginsListCommand.self, PluginsCheckCommand.self, PluginsRetryCommand.self, PluginsAllowCommand.self,
+            PluginsAuditCommand.self, PluginsInfoCommand.self, PluginsTopCommand.self, PluginsInstallCommand.self,
+            PluginsVerifyCommand.self, PluginsUninstallCommand.self, PluginsTrustCommand.self, PluginsEnableCommand.self,
+            PluginsDisableCommand.self, ConfigCheckCommand.self, ConfigAllowCommand.self, ConfigDenyCommand.self,
+            DiListCommand.self, CompletionsCommand.self,
+        ] as [any HostCommandCode.Type]).map { ($0.words, $0) })
+
+    /// Runs the command with the arguments the router parsed, read through the command's typed declaration,
+    /// and answers its exit status.
     func run(_ arguments: CommandArguments, on runner: HostRunner) -> Int32 {
-        let plugins = PluginsCommands(runner: runner), lifecycle = PluginLifecycleCommands(catalog: runner.catalog)
-        let config = ConfigCommands(catalog: runner.catalog)
-        switch words {
-        case PluginsListCommand.words:
-            let command = PluginsListCommand(arguments)
-            return command.timings ? plugins.timings(json: command.json) : plugins.list(json: command.json)
-        case PluginsCheckCommand.words:
-            let command = PluginsCheckCommand(arguments)
-            let timeout = command.timeout ?? PluginProbe.defaultTimeout
-            guard timeout > 0 else {
-                Console.error("\(PluginsCheckCommand.name(\.timeout)) needs a number of seconds above 0, such as 10 or 0.5.\nUsage: strata \(usage)")
-                return 2
+        do throws(CommandExit) {
+            // `dev` and `plugins new` run before the pipeline (runStrata); any other command needs its code above.
+            guard let code = Self.code[words] else {
+                Console.error("`strata \(words.joined(separator: " "))` is declared in commands.json but has no code in this build of strata.")
+                throw CommandExit.noCode
             }
-            return plugins.check(json: command.json, timeout: timeout)
-        case PluginsRetryCommand.words: return plugins.retry(id: PluginsRetryCommand(arguments).id)
-        case PluginsAllowCommand.words:
-            let command = PluginsAllowCommand(arguments)
-            return plugins.allow(id: command.id, yes: command.yes, json: command.json)
-        case PluginsAuditCommand.words:
-            let command = PluginsAuditCommand(arguments)
-            return plugins.audit(id: command.id, since: command.since, json: command.json, learn: command.learn)
-        case PluginsInfoCommand.words:
-            let command = PluginsInfoCommand(arguments)
-            return lifecycle.info(command.id, json: command.json)
-        case PluginsTopCommand.words:
-            let command = PluginsTopCommand(arguments)
-            return plugins.top(window: command.window == "all" ? .all : .today, json: command.json)
-        case PluginsInstallCommand.words:
-            let command = PluginsInstallCommand(arguments)
-            return lifecycle.install(command.path, force: command.force, yes: command.yes)
-        case PluginsVerifyCommand.words:
-            let command = PluginsVerifyCommand(arguments)
-            return PluginVerification.run(command.file, against: command.against, json: command.json)
-        case PluginsUninstallCommand.words: return lifecycle.uninstall(PluginsUninstallCommand(arguments).id)
-        case PluginsTrustCommand.words: return lifecycle.trust(PluginsTrustCommand(arguments).id)
-        case PluginsEnableCommand.words: return lifecycle.setEnabled(PluginsEnableCommand(arguments).id, true)
-        case PluginsDisableCommand.words: return lifecycle.setEnabled(PluginsDisableCommand(arguments).id, false)
-        case ConfigCheckCommand.words: return config.check(json: ConfigCheckCommand(arguments).json)
-        case ConfigAllowCommand.words: return config.allow(ConfigAllowCommand(arguments).path)
-        case ConfigDenyCommand.words: return config.deny(ConfigDenyCommand(arguments).path)
-        case DiListCommand.words:
-            let command = DiListCommand(arguments)
-            return DIListing(runner: runner).run(json: command.json, includePrivate: command.private)
-        case CompletionsCommand.words: return ShellScript.print(CompletionsCommand(arguments).shell)
-        default:
-            // `dev` and `plugins new` run before the pipeline (runStrata); any other command needs a case above.
-            Console.error("`strata \(words.joined(separator: " "))` is declared in commands.json but has no code in this build of strata.")
-            return 70
+            try code.init(arguments).run(on: runner)
+            return 0
+        } catch {
+            return error.status
         }
     }
+}
+
+extension PluginsListCommand: HostCommandCode {
+    func run(on runner: HostRunner) throws(CommandExit) {
+        let plugins = PluginsCommands(runner: runner)
+        if timings { plugins.timings(json: json) } else { plugins.list(json: json) }
+    }
+}
+
+extension PluginsCheckCommand: HostCommandCode {
+    func run(on runner: HostRunner) throws(CommandExit) {
+        let timeout = timeout ?? PluginProbe.defaultTimeout
+        guard timeout > 0 else {
+            Console.error("\(Self.name(\.timeout)) needs a number of seconds above 0, such as 10 or 0.5.\nUsage: strata \(HostCommand.named(Self.words).usage)")
+            throw .usage
+        }
+        try PluginsCommands(runner: runner).check(json: json, timeout: timeout)
+    }
+}
+
+extension PluginsRetryCommand: HostCommandCode {
+    func run(on runner: HostRunner) throws(CommandExit) { try PluginsCommands(runner: runner).retry(id: id) }
+}
+
+extension PluginsAllowCommand: HostCommandCode {
+    func run(on runner: HostRunner) throws(CommandExit) { try PluginsCommands(runner: runner).allow(id: id, yes: yes, json: json) }
+}
+
+extension PluginsAuditCommand: HostCommandCode {
+    func run(on runner: HostRunner) throws(CommandExit) {
+        try PluginsCommands(runner: runner).audit(id: id, since: since, json: json, learn: learn)
+    }
+}
+
+extension PluginsInfoCommand: HostCommandCode {
+    func run(on runner: HostRunner) throws(CommandExit) { try PluginLifecycleCommands(catalog: runner.catalog).info(id, json: json) }
+}
+
+extension PluginsTopCommand: HostCommandCode {
+    func run(on runner: HostRunner) throws(CommandExit) {
+        PluginsCommands(runner: runner).top(window: window == "all" ? .all : .today, json: json)
+    }
+}
+
+extension PluginsInstallCommand: HostCommandCode {
+    func run(on runner: HostRunner) throws(CommandExit) {
+        try PluginLifecycleCommands(catalog: runner.catalog).install(path, force: force, yes: yes)
+    }
+}
+
+extension PluginsVerifyCommand: HostCommandCode {
+    func run(on runner: HostRunner) throws(CommandExit) { try PluginVerification.run(file, against: against, json: json) }
+}
+
+extension PluginsUninstallCommand: HostCommandCode {
+    func run(on runner: HostRunner) throws(CommandExit) { try PluginLifecycleCommands(catalog: runner.catalog).uninstall(id) }
+}
+
+extension PluginsTrustCommand: HostCommandCode {
+    func run(on runner: HostRunner) throws(CommandExit) { try PluginLifecycleCommands(catalog: runner.catalog).trust(id) }
+}
+
+extension PluginsEnableCommand: HostCommandCode {
+    func run(on runner: HostRunner) throws(CommandExit) { try PluginLifecycleCommands(catalog: runner.catalog).setEnabled(id, true) }
+}
+
+extension PluginsDisableCommand: HostCommandCode {
+    func run(on runner: HostRunner) throws(CommandExit) { try PluginLifecycleCommands(catalog: runner.catalog).setEnabled(id, false) }
+}
+
+extension ConfigCheckCommand: HostCommandCode {
+    func run(on runner: HostRunner) throws(CommandExit) { try ConfigCommands(catalog: runner.catalog).check(json: json) }
+}
+
+extension ConfigAllowCommand: HostCommandCode {
+    func run(on runner: HostRunner) throws(CommandExit) { try ConfigCommands(catalog: runner.catalog).allow(path) }
+}
+
+extension ConfigDenyCommand: HostCommandCode {
+    func run(on runner: HostRunner) throws(CommandExit) { ConfigCommands(catalog: runner.catalog).deny(path) }
+}
+
+extension DiListCommand: HostCommandCode {
+    func run(on runner: HostRunner) throws(CommandExit) { DIListing(runner: runner).run(json: json, includePrivate: `private`) }
+}
+
+extension CompletionsCommand: HostCommandCode {
+    func run(on runner: HostRunner) throws(CommandExit) { try ShellScript.print(shell) }
 }

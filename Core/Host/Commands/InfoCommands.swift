@@ -7,7 +7,7 @@ import StrataPluginKit
 struct DIListing {
     let runner: HostRunner
 
-    func run(json: Bool, includePrivate: Bool) -> Int32 {
+    func run(json: Bool, includePrivate: Bool) {
         runner.activate()
         let all = runner.container.registrations
         let registrations = all.filter { includePrivate || $0.exported }
@@ -35,7 +35,6 @@ struct DIListing {
                 }
             }
         }
-        return 0
     }
 }
 

@@ -34,18 +34,18 @@ struct PluginAllow {
 
     /// Shows plugin `id`'s grants and records the user's yes: `yes` (`--yes`) records without asking; else
     /// a terminal is asked y/N; else nothing is recorded. Exit 0 when approved (or none is needed).
-    func run(_ id: String, path: String, descriptor: PluginDescriptor, yes: Bool, json: Bool) -> Int32 {
+    func run(_ id: String, path: String, descriptor: PluginDescriptor, yes: Bool, json: Bool) throws(CommandExit) {
         let verdict = judge.judge(id, path: path, descriptor: descriptor)
         var new: Set<PluginGrant> = [], wide: [PluginApproval.TooWide] = []
         if case .neededAgain(let added, _, _) = verdict { new = Set(added) }
         if case .tooWide(let tooWide, _) = verdict { wide = tooWide }
         var digest: String?
         var approved = verdict.allowsRunning
-        var code: Int32 = 0
+        var succeeded = true
         if !json { show(id, descriptor: descriptor, verdict: verdict, new: new, wide: wide) }
         switch verdict {
         case .notNeeded, .approved, .tooWide:
-            code = approved ? 0 : 1
+            succeeded = approved
         case .needed, .neededAgain, .damaged:
             let answer = yes || (!json && Console.isInteractive && ask(id, descriptor: descriptor))
             if answer {
@@ -56,14 +56,14 @@ struct PluginAllow {
                     if !json { Console.writeLine("Allowed \(id) (SHA-256 \(digest!)); recorded in \(judge.approvals.file(of: id).path).") }
                 } catch {
                     Console.error("can't record the approval of \(id) in \(judge.approvals.directory.path): \(errorText(error)). Nothing was approved.")
-                    return 1
+                    throw .failure
                 }
             } else if !json {
                 Console.error(
                     Console.isInteractive || yes
                         ? "\(id) was not allowed; its commands stay refused."
                         : "\(id) was not allowed: strata asks only in a terminal. Add \(PluginsAllowCommand.name(\.yes)) to approve what is listed above.")
-                code = 1
+                succeeded = false
             }
         }
         if json {
@@ -73,9 +73,9 @@ struct PluginAllow {
                     sentence: grant.sentence, new: new.contains(grant), tooWide: wide.first { $0.grant == grant }?.reason)
             }
             Console.writeJSON(Report(id: id, approval: verdict.state, grants: grants, approved: approved, sha256: digest))
-            if case .tooWide = verdict { code = 1 }
+            if case .tooWide = verdict { succeeded = false }
         }
-        return code
+        try CommandExit.unless(succeeded)
     }
 
     /// The grants in words, one line each: `+` before what is new since the last approval, `!` before what is
@@ -123,17 +123,17 @@ struct PluginAllow {
 
 extension PluginsCommands {
     /// `strata plugins allow ID [--yes] [--json]`.
-    func allow(id: String, yes: Bool, json: Bool) -> Int32 {
+    func allow(id: String, yes: Bool, json: Bool) throws(CommandExit) {
         let catalog = runner.catalog
         guard let entry = catalog.plugins.entry(id) else {
             Console.error(PluginLifecycleCommands.unknown(id, in: catalog))
-            return 1
+            throw .failure
         }
         guard let descriptor = entry.descriptor else {
             Console.error("can't allow \(id): \(entry.problem ?? entry.described?.failure ?? "its descriptor can't be read"). Run `strata plugins info \(id)`.")
-            return 1
+            throw .failure
         }
-        return PluginAllow(judge: catalog.approvalJudge, configSource: catalog.context.config.source)
+        try PluginAllow(judge: catalog.approvalJudge, configSource: catalog.context.config.source)
             .run(id, path: entry.path, descriptor: descriptor, yes: yes, json: json)
     }
 }

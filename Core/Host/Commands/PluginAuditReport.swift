@@ -31,7 +31,7 @@ struct PluginAuditReport {
         let capabilities: PluginDescriptor.Capabilities
     }
 
-    func run(json: Bool, learn: Bool) -> Int32 {
+    func run(json: Bool, learn: Bool) throws(CommandExit) {
         let window = since.map { " in the last \($0)" } ?? ""
         if !json {
             for file in reading.unread { Console.error("\(file): not read.") }
@@ -52,28 +52,27 @@ struct PluginAuditReport {
                         : "Covers the \(entries.count) crossings recorded\(window). Paste it into \(id)'s plugin.json, or under features.\(id) in \(configSource)."
                 )
             }
-            return 0
+            return
         }
         if json {
             Console.writeJSON(JSON(id: id, isolation: isolation.rawValue, entries: entries, unread: reading.unread.isEmpty ? nil : reading.unread))
-            return 0
+            return
         }
         guard !entries.isEmpty else {
             guard reading.unread.isEmpty else {
                 Console.writeLine("Nothing of \(id)'s audit could be read\(window): see above.")
-                return 1
+                throw .failure
             }
             Console.writeLine(
                 inProcess
                     ? "\(id) runs inside strata (\"isolation\": \"none\"): nothing crosses a helper, so strata records nothing for it. "
                         + "Set \"isolation\": \"process\" under features.\(id) in \(configSource) to run it sandboxed and audited."
                     : "\(id)'s helper reached nothing through strata\(window): no request, socket, file, variable or prompt is recorded.")
-            return 0
+            return
         }
         let refused = entries.filter(\.refused).count
         Console.writeLine("\(id): \(entries.count) crossing\(entries.count == 1 ? "" : "s")\(window), \(refused) refused (oldest first):")
         Console.write(Console.table([["TIME", "KIND", "WHAT", "VERDICT"]] + entries.map(Self.row)))
-        return 0
     }
 
     /// One line of the table: its time in UTC to the millisecond, without the date's `T` and `Z`.
@@ -85,19 +84,19 @@ struct PluginAuditReport {
 
 extension PluginsCommands {
     /// `strata plugins audit ID [--since DURATION] [--json] [--learn]`.
-    func audit(id: String, since: String?, json: Bool, learn: Bool) -> Int32 {
+    func audit(id: String, since: String?, json: Bool, learn: Bool) throws(CommandExit) {
         var start: Date?
         if let since {
             guard let seconds = PluginAudit.duration(since) else {
                 Console.error(
                     "--since \(Sanitizer.sanitize(String(since.prefix(40)))) is not a length of time strata takes: give a whole number from 1 and s, m, h or d, "
                         + "up to 3650d, such as 10m, 2h or 1d.\nUsage: strata \(HostCommand.named(PluginsAuditCommand.words).usage)")
-                return 2
+                throw .usage
             }
             start = Date(timeIntervalSinceNow: -seconds)
         }
-        guard PluginLifecycleCommands(catalog: runner.catalog).known(id) != nil else { return 1 }
-        return PluginAuditReport(
+        guard PluginLifecycleCommands(catalog: runner.catalog).known(id) != nil else { throw .failure }
+        try PluginAuditReport(
             id: id, reading: PluginAudit.read(of: id, since: start, environment: runner.context.environment), isolation: runner.isolation(for: id).mode,
             since: since,
             configSource: runner.context.config.source

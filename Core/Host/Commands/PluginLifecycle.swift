@@ -13,57 +13,55 @@ struct PluginLifecycleCommands {
     /// package folder with `swift build -c release`) from its descriptor alone, then copies it into the
     /// user's plugin folder, mode 0644, and asks (in a terminal, or `yes`) to approve what it reaches
     /// beyond its data folder, as `plugins allow` does.
-    func install(_ path: String, force: Bool, yes: Bool = false) -> Int32 {
+    func install(_ path: String, force: Bool, yes: Bool = false) throws(CommandExit) {
         let source = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
         var isFolder = false
         guard FileManager.default.fileExists(atPath: source.path, isDirectory: &isFolder) else {
             Console.error("can't install \(source.path): no such file or folder. Give a built lib<Name>Plugin.so or a plugin package folder.")
-            return 1
+            throw .failure
         }
         let libraries: [URL]
         if isFolder {
-            guard let built = buildPackage(source) else { return 1 }
+            guard let built = buildPackage(source) else { throw .failure }
             libraries = built
         } else {
             libraries = [source]
         }
         for library in libraries {
-            let code = install(library, force: force, yes: yes)
-            if code != 0 { return code }
+            try install(library, force: force, yes: yes)
         }
-        return 0
     }
 
-    private func install(_ library: URL, force: Bool, yes: Bool) -> Int32 {
+    private func install(_ library: URL, force: Bool, yes: Bool) throws(CommandExit) {
         guard let id = PluginDiscovery.pluginID(fromFileName: library.lastPathComponent) else {
             Console.error("can't install \(library.path): a plugin library is named lib<Name>Plugin.so (such as libHelloPlugin.so).")
-            return 1
+            throw .failure
         }
         let descriptor: PluginDescriptor
         do {
             descriptor = try PluginDescriptorReader.read(libraryAt: library.path)
         } catch {
             Console.error("can't install \(library.path): not a Strata plugin: \(error)")
-            return 1
+            throw .failure
         }
         if let problem = PluginCatalog.problem(with: descriptor, fileID: id)
             ?? PluginCatalog.incompatibility(of: descriptor, path: library.path)
         {
             Console.error("can't install \(library.path): \(problem)")
-            return 1
+            throw .failure
         }
         let folder = URL(fileURLWithPath: PluginDiscovery.userDirectory(environment: context.environment), isDirectory: true)
         let target = folder.appendingPathComponent(library.lastPathComponent)
         if let existing = catalog.discovered.first(where: { $0.id == id }) {
             guard force else {
                 Console.error("a plugin with id '\(id)' is already installed (\(existing.path)). Add \(PluginsInstallCommand.name(\.force)) to replace it.")
-                return 1
+                throw .failure
             }
             guard URL(fileURLWithPath: existing.path).deletingLastPathComponent().path == realPath(folder.path) else {
                 Console.error(
                     "'\(id)' is installed at \(existing.path), outside your plugin folder \(folder.path), so install can't replace it. "
                         + "Disable it instead: strata plugins disable \(id)")
-                return 1
+                throw .failure
             }
         }
         do {
@@ -71,7 +69,7 @@ struct PluginLifecycleCommands {
             try StagedFile.place(library, at: target)
         } catch {
             Console.error("can't install into \(folder.path): \(folderProblem(folder)) (\(errorText(error))).")
-            return 1
+            throw .failure
         }
         do {
             try PluginPins(environment: context.environment).pin(id, path: target.path)
@@ -86,7 +84,7 @@ struct PluginLifecycleCommands {
         if !judge.judge(id, path: installed, descriptor: descriptor).allowsRunning {
             if yes || Console.isInteractive {
                 Console.writeLine()
-                _ = PluginAllow(judge: judge, configSource: context.config.source).run(id, path: installed, descriptor: descriptor, yes: yes, json: false)
+                try? PluginAllow(judge: judge, configSource: context.config.source).run(id, path: installed, descriptor: descriptor, yes: yes, json: false)
             } else {
                 Console.writeLine("Before its first run, approve what it reaches beyond its data folder: strata plugins allow \(id)")
             }
@@ -96,7 +94,6 @@ struct PluginLifecycleCommands {
                 "`pluginDirectories` in \(context.config.source) (\(configured.joined(separator: ", "))) doesn't list \(folder.path), "
                     + "so strata won't find it there; add \"~/.local/lib/strata/plugins\" to the list.")
         }
-        return 0
     }
 
     /// `swift build -c release` in a plugin package, its output passed through; the plugin libraries built.
@@ -119,66 +116,71 @@ struct PluginLifecycleCommands {
 
     /// `strata plugins uninstall ID`: removes a library from the user's plugin folder. One that ships with
     /// strata (where the default prefix, `~/.local`, puts it in that same folder) is disabled instead.
-    func uninstall(_ id: String) -> Int32 {
-        guard let plugin = known(id) else { return 1 }
+    func uninstall(_ id: String) throws(CommandExit) {
+        guard let plugin = known(id) else { throw .failure }
         if context.config.shipped.contains(path: plugin.path) {
             Console.writeLine("\(id) ships with strata (\(plugin.path)), and uninstall removes only plugins you installed; disabling it instead.")
-            return setEnabled(id, false)
+            return try setEnabled(id, false)
         }
         let folder = PluginDiscovery.userDirectory(environment: context.environment)
         guard URL(fileURLWithPath: plugin.path).deletingLastPathComponent().path == realPath(folder) else {
             Console.error(
                 "'\(id)' is at \(plugin.path), not in your plugin folder \(folder), so it wasn't installed with "
                     + "`strata plugins install`. Disable it instead: strata plugins disable \(id)")
-            return 1
+            throw .failure
         }
         do {
             try FileManager.default.removeItem(atPath: plugin.path)
         } catch {
             Console.error("can't remove \(plugin.path): \(errorText(error))")
-            return 1
+            throw .failure
         }
         PluginPins(environment: context.environment).unpin(id)
         PluginApprovals(environment: context.environment).remove(id)
         Console.writeLine("Uninstalled \(id) (removed \(plugin.path)).")
-        return 0
     }
 
     /// `strata plugins trust ID`: records the SHA-256 of the plugin's file as it is now, for pinned trust.
-    func trust(_ id: String) -> Int32 {
-        guard let plugin = known(id) else { return 1 }
+    func trust(_ id: String) throws(CommandExit) {
+        guard let plugin = known(id) else { throw .failure }
         do {
             let digest = try PluginPins(environment: context.environment).pin(id, path: plugin.path)
             Console.writeLine(
                 "Trusted \(plugin.path) as \(id) (SHA-256 \(digest))."
                     + (context.config.trust == .pinned ? "" : " Pins are checked when the config says \"trust\": \"pinned\"."))
-            return 0
+            return
         } catch {
             Console.error("can't record the digest of \(plugin.path): \(errorText(error))")
-            return 1
+            throw .failure
         }
     }
 
     /// `strata plugins enable|disable ID`: sets `features.<id>.enabled` in the config in effect, changing
     /// nothing else in it, or creates the user's config if there is none.
-    func setEnabled(_ id: String, _ enabled: Bool) -> Int32 {
-        guard known(id) != nil else { return 1 }
+    func setEnabled(_ id: String, _ enabled: Bool) throws(CommandExit) {
+        guard known(id) != nil else { throw .failure }
         let verb = enabled ? "Enabled" : "Disabled"
         if context.config.features[id]?.enabled == enabled || (enabled && context.config.features[id]?.enabled == nil) {
             Console.writeLine("\(id) is already \(enabled ? "enabled" : "disabled") in \(context.config.source); nothing changed.")
-            return 0
+            return
         }
         let file = context.config.path ?? ConfigLoader(explicitPath: nil, environment: context.environment).candidates().last?.path ?? ""
         let url = URL(fileURLWithPath: file)
+        let original: Data
         do {
-            let original = context.config.path == nil ? Data("{}\n".utf8) : try Data(contentsOf: url)
-            var editor = ConfigEditor(original)
-            editor.setEnabled(enabled, for: id)
-            // Never say a change was made that the config, read again, doesn't show.
-            guard (try? ConfigLoader.parse(Data(editor.bytes), path: file))?.isEnabled(id) == enabled else {
-                Console.error("can't change `features.\(id).enabled` in \(file): strata couldn't edit it safely; set it by hand")
-                return 1
-            }
+            original = context.config.path == nil ? Data("{}\n".utf8) : try Data(contentsOf: url)
+        } catch {
+            Console.error("can't read \(file): \(errorText(error))")
+            throw .failure
+        }
+        var editor = ConfigEditor(original)
+        editor.setEnabled(enabled, for: id)
+        // Never say a change was made that the config, read again, doesn't show.
+        guard (try? ConfigLoader.parse(Data(editor.bytes), path: file))?.isEnabled(id) == enabled else {
+            Console.error("can't change `features.\(id).enabled` in \(file): strata couldn't edit it safely; set it by hand")
+            throw .failure
+        }
+        do {
             let wasAllowed = ConfigAllowance(environment: context.environment).verdict(for: file, contents: original) == .allowed
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try StagedFile.replace(file, with: editor.bytes)
@@ -186,17 +188,16 @@ struct PluginLifecycleCommands {
             if wasAllowed { try ConfigAllowance(environment: context.environment).allow(file, contents: Data(editor.bytes)) }
         } catch {
             Console.error("can't write \(file): \(errorText(error))")
-            return 1
+            throw .failure
         }
         Console.writeLine("\(verb) \(id) in \(file)\(context.config.path == nil ? " (created)" : "").")
-        return 0
     }
 
     /// `strata plugins info ID [--json]`: everything the descriptor and the config say of one plugin.
-    func info(_ id: String, json: Bool) -> Int32 {
+    func info(_ id: String, json: Bool) throws(CommandExit) {
         guard let record = catalog.records.first(where: { $0.id == id }) else {
             _ = known(id)
-            return 1
+            throw .failure
         }
         let descriptor = record.descriptor
         let isolation = context.config.isolation(for: id, at: record.path)
@@ -226,7 +227,7 @@ struct PluginLifecycleCommands {
                             key: $0.key, type: $0.type.rawValue, description: $0.description,
                             defaultValue: $0.defaultValue, secret: $0.secret, value: values[$0.key])
                     }, dependents: dependents, isolation: isolation.mode.rawValue, usageToday: usage))
-            return 0
+            return
         }
         var text = "\(descriptor?.displayName ?? id) \(descriptor?.version ?? "") (id \(id))\n"
         if let summary = descriptor?.summary { text += "\(summary)\n" }
@@ -267,7 +268,6 @@ struct PluginLifecycleCommands {
         text += "\nDepends on: \(dependencies.isEmpty ? "nothing" : dependencies.joined(separator: ", "))\n"
         text += "Needed by: \(dependents.isEmpty ? "nothing" : dependents.joined(separator: ", "))\n"
         Console.write(text)
-        return 0
     }
 
     /// The discovered plugin `id`, or `nil` after saying there is none (``unknown(_:in:)``).

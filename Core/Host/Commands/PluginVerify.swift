@@ -113,23 +113,23 @@ struct PluginVerification: Encodable {
 
     /// Prints the report (against `release`, a released SDK version or `all` of them, when given) and answers
     /// the exit status: with `all`, 0 only when it fits every release, and the JSON is an array of reports.
-    static func run(_ path: String, against release: String?, json: Bool) -> Int32 {
+    static func run(_ path: String, against release: String?, json: Bool) throws(CommandExit) {
         guard let release else {
             let verification = PluginVerification(path: path)
             if json { Console.writeJSON(verification) } else { Console.write(verification.text) }
-            return verification.compatible ? 0 : 1
+            return try CommandExit.unless(verification.compatible)
         }
         let option = PluginsVerifyCommand.name(\.against)
         guard let (folder, versions) = SDKBaseline.releases() else {
             Console.error(
                 "no SDK release baseline (<version>/symbols.txt) in \(SDKBaseline.folders.joined(separator: " or ")), so \(option) can't check anything: reinstall strata, or run it from a checkout"
             )
-            return 2
+            throw .usage
         }
         let chosen = release == "all" ? versions : versions.filter { $0.description == release }
         guard !chosen.isEmpty else {
             Console.error("\(option) \(release): no such SDK release; the releases are \(versions.map(\.description).joined(separator: ", ")), or all")
-            return 2
+            throw .usage
         }
         var reports: [PluginVerification] = []
         for version in chosen {
@@ -137,7 +137,7 @@ struct PluginVerification: Encodable {
                 reports.append(PluginVerification(path: path, against: try SDKBaseline(version: version, folder: folder)))
             } catch {
                 Console.error("SDK \(version)'s baseline can't be read: \(error)")
-                return 2
+                throw .usage
             }
         }
         if json {
@@ -145,6 +145,6 @@ struct PluginVerification: Encodable {
         } else {
             Console.write(reports.map(\.text).joined())
         }
-        return reports.allSatisfy(\.compatible) ? 0 : 1
+        try CommandExit.unless(reports.allSatisfy(\.compatible))
     }
 }

@@ -71,7 +71,7 @@ struct PluginsCommands {
 
     /// `strata plugins list [--json]`: every discovered plugin with its state, from the descriptors (no
     /// plugin code runs).
-    func list(json: Bool) -> Int32 {
+    func list(json: Bool) {
         let records = runner.records
         let mapped = json ? MappedFiles.paths() : []
         let judge = runner.catalog.approvalJudge
@@ -111,12 +111,11 @@ struct PluginsCommands {
         } else {
             Console.write(PluginStatus.table(statuses, reach: true))
         }
-        return 0
     }
 
     /// `strata plugins top [--window today|all] [--json]`: what each plugin's helpers cost (``PluginUsage``),
     /// most CPU time first.
-    func top(window: PluginUsage.Window, json: Bool) -> Int32 {
+    func top(window: PluginUsage.Window, json: Bool) {
         let rows = PluginUsage.rows(runner, window: window)
         if json {
             struct Top: Encodable {
@@ -130,13 +129,12 @@ struct PluginsCommands {
         } else {
             Console.write(Console.table(PluginUsage.table(rows)) + "\n" + PluginUsage.notes(rows, window: window).joined(separator: "\n") + "\n")
         }
-        return 0
     }
 
     /// `strata plugins check [--json] [--timeout SECONDS]`: loads each enabled plugin in a child `strata` so
     /// that one that crashes or hangs can't take the host down, and reports ok / failed / crashed / timed out
     /// per plugin. Exit 1 if any plugin is not ok.
-    func check(json: Bool, timeout: Double) -> Int32 {
+    func check(json: Bool, timeout: Double) throws(CommandExit) {
         var results: [PluginStatus] = []
         for record in runner.records {
             // A plugin that crashed before is probed again: the probe is where trying it is safe.
@@ -157,21 +155,20 @@ struct PluginsCommands {
                         return shown
                     }))
         }
-        return results.contains { ["failed", "crashed", PluginProbe.timedOut].contains($0.state) } ? 1 : 0
+        try CommandExit.unless(!results.contains { ["failed", "crashed", PluginProbe.timedOut].contains($0.state) })
     }
 
     /// `strata plugins retry ID`: forgets the plugin's crash, so that the next command tries it again.
-    func retry(id: String) -> Int32 {
+    func retry(id: String) throws(CommandExit) {
         guard let record = runner.records.first(where: { $0.id == id }) else {
             Console.error("no plugin '\(id)' in \(context.pluginDirectories.joined(separator: ", ")). Run `strata plugins list`.")
-            return 1
+            throw .failure
         }
         guard CrashJournal.forget(id, in: context.crashes) else {
             Console.writeLine("\(id) has no crash on record (its state: \(record.state.rawValue)); nothing to retry.")
-            return 0
+            return
         }
         Console.writeLine("Forgot that \(id) \(record.state == .timedOut ? "timed out" : "crashed"); the next command that uses it tries it again.")
-        return 0
     }
 
     /// `plugins check` of a plugin that runs in a helper: its helper starts (it sandboxes itself and opens the
@@ -261,14 +258,14 @@ struct PluginsCommands {
     /// `strata plugins list --timings [--json]`: activates each usable plugin in a probe process, or in its
     /// helper when it runs in one (no probe may open it), and shows how long reading its descriptor, loading
     /// it and registering it took, slowest first.
-    func timings(json: Bool) -> Int32 {
+    func timings(json: Bool) {
         let results = runner.records.map { record in
             guard record.state == .enabled else { return PluginStatus(record) }
             return runner.isolation(for: record.id).mode == .none ? probe(record, timeout: PluginProbe.defaultTimeout) : timedInHelper(record)
         }.sorted { ($0.timings?.total ?? -1) > ($1.timings?.total ?? -1) }
         if json {
             Console.writeJSON(results)
-            return 0
+            return
         }
         func format(_ value: Double?) -> String { value.map { decimal($0, places: 2) } ?? "-" }
         var rows = [["ID", "READ ms", "LOAD ms", "REGISTER ms", "TOTAL ms", "STATE"]]
@@ -284,7 +281,6 @@ struct PluginsCommands {
             Console.table(rows)
                 + "Each plugin was activated in a child process of its own (its helper, for one that runs in a helper), "
                 + "with its dependencies (not counted).\n")
-        return 0
     }
 
     /// Starts the helper of `record`'s plugin, which loads and registers it and says how long that took in

@@ -5,13 +5,12 @@ enum ShellScript {
     static let names = ["bash", "fish", "zsh"]
 
     /// Prints the script for `shell`; a shell it doesn't know is a usage error (exit 2).
-    static func print(_ shell: String) -> Int32 {
+    static func print(_ shell: String) throws(CommandExit) {
         guard let script = script(for: shell) else {
             Console.error("strata has no completions for '\(shell)'; give one of \(names.joined(separator: ", ")).\nUsage: strata completions SHELL")
-            return 2
+            throw .usage
         }
         Console.write(script)
-        return 0
     }
 
     static func script(for shell: String) -> String? {
