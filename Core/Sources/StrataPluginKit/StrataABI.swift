@@ -12,7 +12,7 @@ public enum StrataABI {
     /// The SDK's semantic version: the one place it is written. Raise the minor when the SDK adds API, the
     /// major when it removes or changes any (`Scripts/sdk-abi check` says which; see "SDK versions" in
     /// README.md). Emitted into the caller, so a plugin's copy is the version it was built against.
-    @_alwaysEmitIntoClient public static var sdkVersion: String { "1.2.0" }
+    @_alwaysEmitIntoClient public static var sdkVersion: String { "1.3.0" }
 
     /// The Swift compiler that compiles the caller, e.g. `6.3.1`.
     @_alwaysEmitIntoClient public static var swiftVersion: String {
