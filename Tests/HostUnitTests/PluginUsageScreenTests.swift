@@ -61,7 +61,9 @@ import Testing
     /// kills) and the end of every note were cut off without a word. Now the least telling columns make room,
     /// a note names them, and the notes wrap.
     @Test func at80ColumnsTheTellingColumnsAndEveryWordOfTheNotesShow() throws {
-        let screen = PluginUsageScreen { _ in [Self.row("hostile", cpuMicroseconds: 1_250_000), Self.row("movies", cpuMicroseconds: 0, isolation: .none)] }
+        let screen = PluginUsageScreen { _ in
+            [Self.row("hostile", cpuMicroseconds: 1_250_000)] + ["blocks", "gpt", "movies"].map { Self.row($0, cpuMicroseconds: 0, isolation: .none) }
+        }
         screen.screenWillAppear()
         let shown = text(of: screen, width: 80)
         let lines = shown.split(separator: "\n").map { String($0.reversed().drop { $0 == " " }.reversed()) }
@@ -70,6 +72,7 @@ import Testing
         #expect(shown.contains("1.25 s") && shown.contains("30.0 MiB"), "\(shown)")
         let prose = lines.filter { !$0.hasPrefix(" ") && !$0.hasPrefix("›") }.joined(separator: " ")
         #expect(prose.contains("Not shown at this width: LIMITS CPU/MEM"), "\(shown)")
-        #expect(prose.contains("movies: ? because it runs inside strata (isolation none): its CPU, memory and crossings can't be told from strata's own."), "\(shown)")
+        // One note for the three inside strata: before, a line each, which took the list's rows.
+        #expect(prose.contains("blocks, gpt, movies: ? because each runs inside strata (isolation none): its CPU, memory and crossings can't be told from strata's own."), "\(shown)")
     }
 }

@@ -136,9 +136,19 @@ struct PluginUsage: Codable, Equatable {
         ]
     }
 
-    /// The lines under the table: the window, and what `?` means where it shows.
+    /// The lines under the table: the window, and what `?` means where it shows, once for the plugins it
+    /// shows for the same reason ("blocks, gpt: ? because each runs inside strata ...").
     static func notes(_ rows: [PluginUsage], window: Window) -> [String] {
-        ["\(window.description); crossings and refusals from each plugin's audit log."]
-            + rows.compactMap { row in row.unknown.map { "\(row.id): ? because \($0)." } }
+        var reasons: [String] = [], ids: [String: [String]] = [:]
+        for row in rows {
+            guard let reason = row.unknown else { continue }
+            if ids[reason] == nil { reasons.append(reason) }
+            ids[reason, default: []].append(row.id)
+        }
+        return ["\(window.description); crossings and refusals from each plugin's audit log."]
+            + reasons.map { reason in
+                let group = ids[reason] ?? []
+                return "\(group.joined(separator: ", ")): ? because \(group.count > 1 && reason.hasPrefix("it ") ? "each " + reason.dropFirst(3) : reason)."
+            }
     }
 }
