@@ -1,4 +1,3 @@
-import FoundationEssentials
 import StrataHosting
 import StrataPluginKit
 
@@ -6,7 +5,7 @@ import StrataPluginKit
 /// ``UserFiles`` in the helper sends it, and strata asks the user (``HelperFileGrants``). Everything in it
 /// comes from the plugin, so it is bounded when it is read.
 struct HelperFileAsk: Codable, Equatable, Sendable {
-    /// The largest payload strata reads as an ask.
+    /// The largest payload strata reads as an ask (``HelperToHostMessage``).
     static let maximumPayload = 16 << 10
     /// The longest purpose (in characters), and how many extensions of how many characters an ask may carry.
     static let maximumPurpose = 200, maximumExtensions = 8, maximumExtensionLength = 16
@@ -32,15 +31,6 @@ struct HelperFileAsk: Codable, Equatable, Sendable {
             return "at most \(Self.maximumExtensions) extensions of letters and digits are taken"
         }
         return nil
-    }
-
-    var payload: [UInt8] { (try? JSONEncoder().encode(self)).map(Array.init) ?? [] }
-
-    /// The ask in `payload`, `nil` unless it is one within the bounds.
-    init?(payload: [UInt8]) {
-        guard payload.count <= Self.maximumPayload, let ask = try? JSONDecoder().decode(Self.self, from: Data(payload)), ask.problem == nil
-        else { return nil }
-        self = ask
     }
 
     init(id: UInt32, path: String, purpose: String, extensions: [String]) {
@@ -96,13 +86,5 @@ struct HelperFileAnswer: Codable, Equatable, Sendable {
         case .tooLarge(let maximumBytes): .tooLarge(path: path, maximumBytes: maximumBytes)
         case .refused(let reason): .refused(path: path, reason: reason)
         }
-    }
-
-    var frame: HelperWire.Frame { HelperWire.Frame(.fileAnswer, (try? JSONEncoder().encode(self)).map(Array.init) ?? []) }
-
-    /// The answer in `payload`, `nil` unless it is one.
-    init?(payload: [UInt8]) {
-        guard let answer = try? JSONDecoder().decode(Self.self, from: Data(payload)) else { return nil }
-        self = answer
     }
 }
