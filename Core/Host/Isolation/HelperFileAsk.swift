@@ -32,13 +32,6 @@ struct HelperFileAsk: Codable, Equatable, Sendable {
         }
         return nil
     }
-
-    init(id: UInt32, path: String, purpose: String, extensions: [String]) {
-        self.id = id
-        self.path = path
-        self.purpose = purpose
-        self.extensions = extensions
-    }
 }
 
 /// strata's answer to a ``HelperFileAsk`` (``HelperWire/Kind/fileAnswer``): the file's descriptor rides with
@@ -58,12 +51,19 @@ struct HelperFileAnswer: Codable, Equatable, Sendable {
     /// `nil`: allowed, and the descriptor comes with this frame.
     var refusal: Refusal?
 
-    init(id: UInt32, path: String, refusal: Refusal? = nil) {
-        self.id = id
-        self.path = path
-        self.refusal = refusal
+    /// The error the plugin gets, `nil` when the file was allowed.
+    var error: UserFileError? {
+        switch refusal {
+        case nil: nil
+        case .denied: .denied(path: path)
+        case .unreadable(let reason): .unreadable(path: path, reason: reason)
+        case .tooLarge(let maximumBytes): .tooLarge(path: path, maximumBytes: maximumBytes)
+        case .refused(let reason): .refused(path: path, reason: reason)
+        }
     }
+}
 
+extension HelperFileAnswer {
     init(id: UInt32, _ error: UserFileError) {
         let refusal: Refusal =
             switch error {
@@ -75,16 +75,5 @@ struct HelperFileAnswer: Codable, Equatable, Sendable {
             @unknown default: .refused("\(error)")
             }
         self.init(id: id, path: error.path, refusal: refusal)
-    }
-
-    /// The error the plugin gets, `nil` when the file was allowed.
-    var error: UserFileError? {
-        switch refusal {
-        case nil: nil
-        case .denied: .denied(path: path)
-        case .unreadable(let reason): .unreadable(path: path, reason: reason)
-        case .tooLarge(let maximumBytes): .tooLarge(path: path, maximumBytes: maximumBytes)
-        case .refused(let reason): .refused(path: path, reason: reason)
-        }
     }
 }

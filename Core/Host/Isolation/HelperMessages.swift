@@ -53,12 +53,7 @@ extension HostToHelperMessage {
         case .cancel: .init(.cancel)
         case .screen(let request): .init(.screen, HelperWire.json(request))
         case .streamHead(let answer): .init(.streamHead, HelperWire.json(answer))
-        case .streamChunk(let id, let bytes):
-            .init(
-                .streamChunk,
-                WireWriter.bytes(capacity: 4 + bytes.count) {
-                    $0.write(id); $0.write(bytes)
-                })
+        case .streamChunk(let id, let bytes): .init(.streamChunk, numbers: id, then: bytes)
         case .streamEnd(let answer): .init(.streamEnd, HelperWire.json(answer))
         case .socketAnswer(let answer): .init(.socketAnswer, HelperWire.json(answer))
         case .fileAnswer(let answer): .init(.fileAnswer, HelperWire.json(answer))
@@ -116,12 +111,7 @@ extension HelperToHostMessage {
         case .exit(let code): .init(.exit, number: code)
         case .frame(let frame): .init(.frame, frame.payload)
         case .streamOpen(let fetch): .init(.streamOpen, HelperWire.json(fetch))
-        case .streamAck(let id, let count):
-            .init(
-                .streamAck,
-                WireWriter.bytes(capacity: 8) {
-                    $0.write(id); $0.write(count)
-                })
+        case .streamAck(let id, let count): .init(.streamAck, numbers: id, count)
         case .streamCancel(let id): .init(.streamCancel, number: id)
         case .socketOpen(let request): .init(.socketOpen, HelperWire.json(request))
         case .fileAsk(let ask): .init(.fileAsk, HelperWire.json(ask))

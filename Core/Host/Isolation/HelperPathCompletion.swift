@@ -24,12 +24,6 @@ enum HelperPathCompletion {
         /// `nil` when it fits the bounds of a file asked for (``HelperFileAsk``); an empty path is one too.
         var problem: String? { HelperFileAsk(id: id, path: typed.isEmpty ? "." : typed, purpose: "", extensions: extensions).problem }
 
-        init(id: UInt32, typed: String, extensions: [String]) {
-            self.id = id
-            self.typed = typed
-            self.extensions = extensions
-        }
-
         /// strata's listing for it: the folder's names, or none when the user pressed no Tab for it.
         func answer(listing: Bool) -> Answer {
             let paths =
@@ -44,11 +38,6 @@ enum HelperPathCompletion {
     struct Answer: Codable, Equatable, Sendable {
         var id: UInt32
         var paths: [String]
-
-        init(id: UInt32, paths: [String]) {
-            self.id = id
-            self.paths = paths
-        }
     }
 
     /// The helper's side: asks strata, and waits for its answer (which the helper's reader delivers) at most

@@ -70,7 +70,17 @@ enum HelperWire {
 
         init(_ kind: Kind, text: String) { self.init(kind, Array(text.utf8)) }
 
-        init(_ kind: Kind, number: UInt32) { self.init(kind, WireWriter.bytes(capacity: 4) { $0.write(number) }) }
+        init(_ kind: Kind, number: UInt32) { self.init(kind, numbers: number) }
+
+        /// A payload of big-endian `numbers`, then `rest`.
+        init(_ kind: Kind, numbers: UInt32..., then rest: ArraySlice<UInt8> = []) {
+            self.init(
+                kind,
+                WireWriter.bytes(capacity: 4 * numbers.count + rest.count) { writer in
+                    for number in numbers { writer.write(number) }
+                    writer.write(rest)
+                })
+        }
 
         var text: String { String(decoding: payload, as: UTF8.self) }
 
