@@ -29,7 +29,8 @@ import StrataTerminal
 /// a command's connections out by half a second), and the user answers a file's prompt with no.
 ///
 /// Checked: a frame read is at most the wire's largest, and its bytes read back as the same frame; a message
-/// read (but a screen frame, whose header is sanitized as it is read) reads back from the bytes it encodes to; a request
+/// read reads back from the bytes it encodes to (a screen frame's header is sanitized as it is read, and a hello
+/// of version 6 goes without its range: their numbers read back); a request
 /// to a host the plugin didn't declare carries none of its keys; a file's prompt shows its purpose as one
 /// clean line; a hello strata agrees to is of a version it speaks, and reads back from its bytes; the names
 /// strata lists for a Tab are at most the most it lists, each in the folder typed and without a control character; the audit file
@@ -192,7 +193,15 @@ struct Session {
         }
         // Every reader of strata's reads a frame as the helper's message first: what isn't one ends the session.
         guard let message = try? HelperToHostMessage(frame) else { return false }
-        precondition((try? HelperToHostMessage(message.frame)) == message || frame.kind == .frame, "a \(frame.kind) read doesn't read back from its bytes")
+        // What was read reads back from the bytes it encodes to; but a screen frame's header, sanitized as it is
+        // read, and a hello of version 6, which a helper sends without its range.
+        let again = try? HelperToHostMessage(message.frame)
+        switch (message, again) {
+        case (.frame, _): break
+        case (.hello(let hello), .hello(let read)?):
+            precondition(read.version == hello.version && read.load == hello.load && read.register == hello.register, "a hello doesn't read back")
+        default: precondition(again == message, "a \(frame.kind) read doesn't read back from its bytes")
+        }
         if reader == 0 {
             // PluginHelper.start: the helper's hello of the version both speak, or its refusal in words.
             guard case .hello(let hello) = message else { return false }
