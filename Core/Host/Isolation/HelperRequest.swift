@@ -35,7 +35,7 @@ struct HelperRequest: Equatable {
         var reader = WireReader(payload)
         // Each word takes at least 4 bytes: a count larger than that allows is refused before anything is kept.
         guard let flags = reader.read(UInt8.self), flags & ~(Self.terminal | Self.withFiles) == 0,
-            let count = reader.readCount(lengthAs: UInt32.self, minimumSize: 4)
+            let count = reader.read(UInt32.self).map(Int.init), count <= reader.remaining / 4
         else { return nil }
         var words: [String] = []
         words.reserveCapacity(count)

@@ -84,10 +84,7 @@ struct HelperServer {
         let inline = HelperInlineStart()
         let screens = HelperScreenServer(channel: channel, pluginID: id, container: runner.container)
         let reading = HelperFrameReader.start(channel) { frame, reader in
-            let message: HostToHelperMessage
-            do {
-                message = try HostToHelperMessage(frame)
-            } catch {
+            guard let message = try? HostToHelperMessage(frame) else {
                 // A screen request the helper can't read ends the screen; anything else strata sends is dropped.
                 if frame.kind == .screen { screens.receive(nil) }
                 return

@@ -136,26 +136,21 @@ final class PluginHelper: Sendable {
             if timedOut { launch.recordTimeout() }
             throw HelperFailure(pluginID: pluginID, reason: "\(what), so strata stopped it", timedOut: timedOut)
         }
-        let unreadable = "sent a handshake strata can't read (it speaks wire \(HelperVersions.spoken))"
-        guard let message = try? HelperToHostMessage(answer) else {
-            helper.stop()
-            throw HelperFailure(pluginID: pluginID, reason: unreadable)
-        }
-        switch message {
-        case .hello(let hello):
+        switch try? HelperToHostMessage(answer) {
+        case .hello(let hello)?:
             guard let refusal = HelperHandshake.refusal(of: hello) else {
                 helper.hello.withLock { $0 = hello }
                 return helper
             }
             helper.stop()
             throw HelperFailure(pluginID: pluginID, reason: refusal)
-        case .refused(let text):
+        case .refused(let text)?:
             helper.stop()
             // The helper's own sentence (strata's code in it, unless the plugin took the wire over): one line, bounded.
             throw HelperFailure(pluginID: pluginID, reason: Sanitizer.sanitize(String(text.prefix(1000))), refused: true)
-        case .output, .error, .exit, .frame, .streamOpen, .streamAck, .streamCancel, .socketOpen, .fileAsk, .completeAsk:
+        case nil, .output?, .error?, .exit?, .frame?, .streamOpen?, .streamAck?, .streamCancel?, .socketOpen?, .fileAsk?, .completeAsk?:
             helper.stop()
-            throw HelperFailure(pluginID: pluginID, reason: unreadable)
+            throw HelperFailure(pluginID: pluginID, reason: "sent a handshake strata can't read (it speaks wire \(HelperVersions.spoken))")
         }
     }
 

@@ -63,13 +63,6 @@ struct WireReader {
         read(lengthAs: Length.self).flatMap { String(validating: $0, as: UTF8.self) }
     }
 
-    /// A count, read as a `Length`, of items that take at least `minimumSize` bytes each: `nil` when the bytes
-    /// left can't hold that many, so that nothing is reserved for items that aren't there.
-    mutating func readCount<Length: FixedWidthInteger & UnsignedInteger>(lengthAs: Length.Type, minimumSize: Int) -> Int? {
-        guard let count = read(Length.self).flatMap({ Int(exactly: $0) }), count <= rest.count / max(1, minimumSize) else { return nil }
-        return count
-    }
-
     /// Every byte left.
     mutating func readRest() -> ArraySlice<UInt8> {
         defer { rest = rest[rest.endIndex...] }
