@@ -15,11 +15,12 @@ import StrataTerminal
 /// the helper finds beside it (``HelperHandshake/strataVersions(after:on:)``).
 ///
 /// The stream is cut into frames by ``HelperWire/frame(from:)`` as ``HelperChannel/receive()`` cuts it, and
-/// each frame goes where that reader sends it: the output and error texts, the exit code, the HTTP requests
-/// (``HelperHTTPRelay/receive(_:)``, which decodes a ``HelperFetch`` and judges it with ``HelperNetwork``), the
-/// sockets asked for (``HelperSocketGrants/answer(_:on:)``), the screen frames (``HelperScreenFrame``), the
-/// files asked for (``HelperFileGrants/receive(_:)``, ``HelperFileAsk``). A frame that reader refuses ends
-/// the session, as it ends the helper. What strata answers goes to the real socket it would (a socketpair
+/// each frame is read as the message of its direction (``HelperToHostMessage``, or ``HostToHelperMessage`` in
+/// reader 3), the one codec both ends decode with; what isn't one ends the session, and what is goes where
+/// that reader sends it: the output and error texts, the exit code, the HTTP requests (``HelperHTTPRelay``,
+/// its ``HelperFetch`` judged by ``HelperNetwork``), the sockets asked for
+/// (``HelperSocketGrants/answer(_:on:)``), the screen frames (``HelperScreenFrame``), the files asked for
+/// (``HelperFileGrants/receive(_:)``). What strata answers goes to the real socket it would (a socketpair
 /// here), and is read back by the helper's readers.
 ///
 /// Where the harness differs from strata: the HTTP client answers every request it is given at once, with
@@ -27,7 +28,9 @@ import StrataTerminal
 /// stand-in, each socket request gets a grants object of its own (strata keeps one per command, which spaces
 /// a command's connections out by half a second), and the user answers a file's prompt with no.
 ///
-/// Checked: a frame read is at most the wire's largest, and its bytes read back as the same frame; a request
+/// Checked: a frame read is at most the wire's largest, and its bytes read back as the same frame; a message
+/// read reads back from the bytes it encodes to (a screen frame's header is sanitized as it is read, and a hello
+/// of version 6 goes without its range: their numbers read back); a request
 /// to a host the plugin didn't declare carries none of its keys; a file's prompt shows its purpose as one
 /// clean line; a hello strata agrees to is of a version it speaks, and reads back from its bytes; the names
 /// strata lists for a Tab are at most the most it lists, each in the folder typed and without a control character; the audit file
@@ -188,34 +191,31 @@ struct Session {
             }
             return true
         }
+        // Every reader of strata's reads a frame as the helper's message first: what isn't one ends the session.
+        guard let message = try? HelperToHostMessage(frame) else { return false }
+        // What was read reads back from the bytes it encodes to; but a screen frame's header, sanitized as it is
+        // read, and a hello of version 6, which a helper sends without its range.
+        let again = try? HelperToHostMessage(message.frame)
+        switch (message, again) {
+        case (.frame, _): break
+        case (.hello(let hello), .hello(let read)?):
+            precondition(read.version == hello.version && read.load == hello.load && read.register == hello.register, "a hello doesn't read back")
+        default: precondition(again == message, "a \(frame.kind) read doesn't read back from its bytes")
+        }
         if reader == 0 {
             // PluginHelper.start: the helper's hello of the version both speak, or its refusal in words.
-            switch frame.kind {
-            case .hello:
-                guard let hello = HelperHello(payload: frame.payload) else { return false }
-                let again = HelperHello(payload: hello.payload)
-                precondition(
-                    again?.version == hello.version && again?.load == hello.load && again?.register == hello.register,
-                    "a hello read doesn't read back from its bytes")
-                guard HelperHandshake.refusal(of: hello) == nil else { return false }
-                precondition(HelperVersions.spoken.contains(hello.version), "strata agreed to wire version \(hello.version)")
-                reader = 1
-                return true
-            case .refused:
-                _ = frame.text
-                return false
-            default: return false
-            }
+            guard case .hello(let hello) = message else { return false }
+            guard HelperHandshake.refusal(of: hello) == nil else { return false }
+            precondition(HelperVersions.spoken.contains(hello.version), "strata agreed to wire version \(hello.version)")
+            reader = 1
+            return true
         }
-        switch frame.kind {
-        case .output where reader == 1, .error where reader == 1:
-            // HelperCommand.relay: a bell, a status line, or text, written through the command's invocation as
+        switch message {
+        case .output(let text) where reader == 1:
+            // PluginHelper.relay: a bell, a status line, or text, written through the command's invocation as
             // it writes to strata's terminal; what reaches the terminal obeys nothing the helper wrote.
-            let text = frame.text
             let erase = "\u{1B}[K"
-            if frame.kind == .error {
-                Self.invocation.writeError(text)
-            } else if text == "\u{07}" {
+            if text == "\u{07}" {
                 Self.invocation.bell()
             } else if text.hasPrefix("\r"), text.hasSuffix(erase) {
                 Self.invocation.updateStatusLine(String(text.dropFirst().dropLast(erase.count)))
@@ -223,48 +223,51 @@ struct Session {
                 Self.invocation.write(text)
             }
             return true
-        case .exit where reader == 1:
-            _ = Int32(bitPattern: frame.number ?? 1)
-            return false
-        case .frame where reader == 2:
-            guard let screen = try? HelperScreenFrame(payload: frame.payload, size: HelperScreenRequest.Context.maximumSize) else { return false }
+        case .error(let text) where reader == 1:
+            Self.invocation.writeError(text)
+            return true
+        case .exit where reader == 1: return false
+        case .frame(let screen) where reader == 2:
             if screen.header.failure != nil { return false }
             let canvas = Canvas(size: TerminalSize(width: 80, height: 24))
             screen.draw(in: canvas)
             _ = (screen.title, screen.helpItems, screen.keyHelp, screen.result)
             return true
-        case .streamOpen, .streamAck, .streamCancel:
-            guard frame.kind == .streamOpen else { return http.receive(frame) }
-            if let fetch = try? JSONDecoder().decode(HelperFetch.self, from: Data(frame.payload)) { Self.checkKeys(fetch) }
+        case .streamOpen(let fetch):
+            Self.checkKeys(fetch)
             // A request strata sends is answered from its own task: wait (20 ms at most) for its head, as a
             // helper waits, so that what the input says next meets the stream under way.
             Wire.drain()
-            guard http.receive(frame) else { return false }
+            http.open(fetch)
             var ready = pollfd(fd: Wire.ends.helper, events: Int16(POLLIN), revents: 0)
             _ = poll(&ready, 1, 20)
             return true
-        case .socketOpen:
+        case .streamAck(let id, let count):
+            http.acknowledge(id, count: count)
+            return true
+        case .streamCancel(let id):
+            http.cancel(id)
+            return true
+        case .socketOpen(let request):
             let grants = HelperSocketGrants(
                 pluginID: "fuzz", granted: reader == 2 ? [] : Self.granted, advice: "Use its command line.", sockets: RefusedSockets(),
                 audit: Audit.log)
-            return grants.answer(frame.payload, on: Wire.strata)
-        case .fileAsk where reader == 2:
-            switch files.receive(frame.payload) {
-            case .ask(let prompt)?:
+            return grants.answer(request, on: Wire.strata)
+        case .fileAsk(let ask) where reader == 2:
+            switch files.receive(ask) {
+            case .ask(let prompt):
                 precondition(!prompt.purpose.contains { $0.isNewline } && isShowable(prompt.purpose), "a prompt's purpose isn't one clean line")
                 guard let (answer, descriptor) = files.answer(allow: false) else { preconditionFailure("a prompt is up, but no answer") }
                 precondition(descriptor == nil && answer.refusal == .denied)
-                Wire.strata.send(answer.frame)
-            case .answer(let answer, let descriptor)?:
-                Wire.strata.send(answer.frame, descriptors: descriptor.map { [$0] } ?? [])
+                Wire.strata.send(HostToHelperMessage.fileAnswer(answer))
+            case .answer(let answer, let descriptor):
+                Wire.strata.send(HostToHelperMessage.fileAnswer(answer), descriptors: descriptor.map { [$0] } ?? [])
                 if let descriptor { close(descriptor) }
-            case nil: return false
             }
             return true
-        case .completeAsk where reader == 2:
+        case .completeAsk(let ask) where reader == 2:
             // HelperScreenSession: the first ask is the Tab's, and lists the folder typed (of this machine, read
             // only: the working directory is the fuzzer's); any other gets no names.
-            guard let ask = HelperPathCompletion.Ask(payload: frame.payload) else { return false }
             let answer = ask.answer(listing: !tabTaken)
             tabTaken = true
             let folder = ask.typed.lastIndex(of: "/").map { String(ask.typed[...$0]) } ?? ""
@@ -276,8 +279,9 @@ struct Session {
                     scalars.starts(with: folder.unicodeScalars) && !name.contains { $0.properties.generalCategory == .control },
                     "a name listed for '\(ask.typed)' is \(scalars.map(\.value))")
             }
-            return Wire.strata.send(answer.frame)
-        default:
+            return Wire.strata.send(HostToHelperMessage.completeAnswer(answer))
+        case .hello, .refused, .output, .error, .exit, .frame, .fileAsk, .completeAsk:
+            // Out of turn for this reader.
             return false
         }
     }
@@ -353,25 +357,20 @@ enum HelperSide {
     static let sockets = HelperTCPSockets(channel: Wire.helper)
 
     static func take(_ frame: HelperWire.Frame) {
-        switch frame.kind {
-        case .hello: _ = frame.number == HelperHandshake.opening || HelperVersions(payload: frame.payload[...]) != nil
-        case .run:
-            guard let request = HelperRequest(payload: frame.payload) else { return }
-            precondition(HelperRequest(payload: request.payload) == request, "a command line read doesn't read back from its bytes")
-        case .cancel: break
-        case .streamHead, .streamChunk, .streamEnd: http.deliverStream(frame)
-        case .socketAnswer:
-            guard let answer = try? JSONDecoder().decode(HelperSocketRequest.Answer.self, from: Data(frame.payload)) else { return }
+        guard let message = try? HostToHelperMessage(frame) else { return }
+        precondition((try? HostToHelperMessage(message.frame)) == message, "a \(frame.kind) read doesn't read back from its bytes")
+        switch message {
+        case .opening, .versions, .cancel: break
+        case .run(let request): _ = request.words
+        case .streamHead(let head): http.head(head)
+        case .streamChunk(let id, let bytes): http.chunk(id, bytes)
+        case .streamEnd(let end): http.end(end)
+        case .socketAnswer(let answer):
             _ = answer.error
             sockets.deliver(answer, descriptor: nil)
-        case .screen:
-            guard let request = try? JSONDecoder().decode(HelperScreenRequest.self, from: Data(frame.payload)), request.context.isValid else { return }
-            _ = request.key.flatMap(HelperScreenRequest.key(for:))
-        case .fileAnswer:
-            _ = HelperFileAnswer(payload: frame.payload)?.error
-        case .completeAnswer:
-            _ = HelperPathCompletion.Answer(payload: frame.payload)
-        default: break
+        case .screen(let request): _ = request.key.flatMap(HelperScreenRequest.key(for:))
+        case .fileAnswer(let answer): _ = answer.error
+        case .completeAnswer(let answer): _ = answer.paths
         }
     }
 }

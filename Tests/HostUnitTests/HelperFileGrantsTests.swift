@@ -15,8 +15,14 @@ import Testing
         return folder
     }
 
-    static func ask(_ id: UInt32, _ path: String, extensions: [String] = []) -> [UInt8] {
-        HelperFileAsk(id: id, path: path, purpose: "a track to run", extensions: extensions).payload
+    static func ask(_ id: UInt32, _ path: String, extensions: [String] = []) -> HelperFileAsk {
+        HelperFileAsk(id: id, path: path, purpose: "a track to run", extensions: extensions)
+    }
+
+    /// The ask as strata reads it off the wire (``HelperToHostMessage``), `nil` when it is not one within the bounds.
+    static func wired(_ ask: HelperFileAsk) -> HelperFileAsk? {
+        guard case .fileAsk(let read)? = try? HelperToHostMessage(HelperToHostMessage.fileAsk(ask).frame) else { return nil }
+        return read
     }
 
     @Test func aTypedPathIsResolvedAsWrittenFromTheHomeOrWorkingFolder() {
@@ -53,20 +59,21 @@ import Testing
     }
 
     @Test func anAskOutsideTheBoundsIsNotRead() {
-        #expect(HelperFileAsk(payload: Self.ask(1, "~/lake.gpx", extensions: ["gpx"]))?.path == "~/lake.gpx")
+        #expect(Self.wired(Self.ask(1, "~/lake.gpx", extensions: ["gpx"]))?.path == "~/lake.gpx")
         let tooLong = String(repeating: "a", count: UserFileOpening.maximumPathBytes + 1)
-        for path in [tooLong, "", "lake\0.gpx"] { #expect(HelperFileAsk(payload: Self.ask(1, path)) == nil) }
-        #expect(HelperFileAsk(payload: HelperFileAsk(id: 1, path: "x", purpose: String(repeating: "p", count: 201), extensions: []).payload) == nil)
-        #expect(HelperFileAsk(payload: Self.ask(1, "x", extensions: Array(repeating: "gpx", count: 9))) == nil)
-        #expect(HelperFileAsk(payload: Self.ask(1, "x", extensions: ["g/x"])) == nil)
-        #expect(HelperFileAsk(payload: Array("{\"id\":1,\"path\":\"x\",\"purpose\":\"\(String(repeating: " ", count: 17000))\"}".utf8)) == nil)
-        #expect(HelperFileAsk(payload: Array("not json".utf8)) == nil)
+        for path in [tooLong, "", "lake\0.gpx"] { #expect(Self.wired(Self.ask(1, path)) == nil) }
+        #expect(Self.wired(HelperFileAsk(id: 1, path: "x", purpose: String(repeating: "p", count: 201), extensions: [])) == nil)
+        #expect(Self.wired(Self.ask(1, "x", extensions: Array(repeating: "gpx", count: 9))) == nil)
+        #expect(Self.wired(Self.ask(1, "x", extensions: ["g/x"])) == nil)
+        for payload in ["{\"id\":1,\"path\":\"x\",\"purpose\":\"\(String(repeating: " ", count: 17000))\"}", "not json"] {
+            #expect(throws: HelperWire.Problem.self) { try HelperToHostMessage(HelperWire.Frame(.fileAsk, Array(payload.utf8))) }
+        }
     }
 
     @Test func oneAskAtATimeAndNoneAfterThreeDenials() throws {
         let grants = HelperFileGrants(helperWritable: [], workingDirectory: "/w", home: "/home/u")
         #expect(grants.receive(Self.ask(1, "~/lake.gpx")) == .ask(.init(id: 1, path: "/home/u/lake.gpx", purpose: "a track to run")))
-        guard case .answer(let busy, _)? = grants.receive(Self.ask(2, "other.gpx")), case .refused? = busy.refusal else {
+        guard case .answer(let busy, _) = grants.receive(Self.ask(2, "other.gpx")), case .refused? = busy.refusal else {
             Issue.record("a second ask while the prompt is up is refused")
             return
         }
@@ -74,18 +81,18 @@ import Testing
         for id in UInt32(3)...4 {
             let denied = try #require(grants.answer(allow: false))
             #expect(denied.descriptor == nil && denied.answer.error == .denied(path: denied.answer.path))
-            #expect(grants.receive(Self.ask(id, "lake.gpx")) != nil)
+            _ = grants.receive(Self.ask(id, "lake.gpx"))
         }
         // The third denial was the last asked: the fourth ask is refused, and no prompt comes up.
         let denied = try #require(grants.answer(allow: false))
         #expect(denied.answer.error == .denied(path: "/w/lake.gpx"))
-        guard case .answer(let unasked, _)? = grants.receive(Self.ask(6, "lake.gpx")) else {
+        guard case .answer(let unasked, _) = grants.receive(Self.ask(6, "lake.gpx")) else {
             Issue.record("refused without asking")
             return
         }
         #expect(unasked.error?.description.contains("strata asks no more") == true && grants.pending == nil)
         #expect(grants.answer(allow: true) == nil, "no prompt is up to allow")
-        #expect(grants.receive(Array("{}".utf8)) == nil)
+        #expect(throws: HelperWire.Problem.self) { try HelperToHostMessage(HelperWire.Frame(.fileAsk, Array("{}".utf8))) }
     }
 
     /// A file the user allowed is given again without asking while the screen is open (Running's form checks
@@ -99,7 +106,7 @@ import Testing
         let allowed = try #require(grants.answer(allow: true))
         #expect(allowed.answer.error == nil)
         allowed.descriptor.map { _ = close($0) }
-        guard case .answer(let again, let descriptor)? = grants.receive(Self.ask(2, "./lake.gpx")) else {
+        guard case .answer(let again, let descriptor) = grants.receive(Self.ask(2, "./lake.gpx")) else {
             Issue.record("the file allowed was asked for again")
             return
         }
@@ -125,7 +132,7 @@ import Testing
         allowed.descriptor.map { _ = close($0) }
         try FileManager.default.removeItem(at: track)
         try FileManager.default.createSymbolicLink(atPath: track.path, withDestinationPath: key.path)
-        guard case .ask(let prompt)? = grants.receive(Self.ask(2, "lake.gpx")) else {
+        guard case .ask(let prompt) = grants.receive(Self.ask(2, "lake.gpx")) else {
             Issue.record("the swapped name was given without asking")
             return
         }
@@ -148,7 +155,7 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link.gpx").path, withDestinationPath: data.path + "/lake.gpx")
         let grants = HelperFileGrants(helperWritable: [data.path], workingDirectory: folder.path, home: nil)
         for (id, typed) in [(UInt32(1), "data/lake.gpx"), (2, "link.gpx")] {
-            guard case .answer(let answer, let descriptor)? = grants.receive(Self.ask(id, typed)), case .refused(let reason)? = answer.refusal else {
+            guard case .answer(let answer, let descriptor) = grants.receive(Self.ask(id, typed)), case .refused(let reason)? = answer.refusal else {
                 Issue.record("\(typed) was not refused unasked")
                 continue
             }
@@ -159,7 +166,7 @@ import Testing
 
     @Test func aFileOfAnotherExtensionIsRefusedUnasked() {
         let grants = HelperFileGrants(helperWritable: [], workingDirectory: "/w", home: nil)
-        guard case .answer(let answer, _)? = grants.receive(Self.ask(1, "notes.txt", extensions: ["gpx"])) else {
+        guard case .answer(let answer, _) = grants.receive(Self.ask(1, "notes.txt", extensions: ["gpx"])) else {
             Issue.record("refused without asking")
             return
         }
@@ -179,7 +186,9 @@ import Testing
         defer { ends.forEach { close($0) } }
         let (strata, helper) = (HelperChannel(descriptor: ends[0]), HelperChannel(descriptor: ends[1]))
         let files = HelperUserFiles(channel: helper, dataFolder: folder.appendingPathComponent("data"))
-        let reading = HelperFrameReader.start(helper, handle: { frame, reader in files.deliver(frame.payload, take: reader.takeDescriptors) }, closed: {})
+        let reading = HelperFrameReader.start(helper, handle: { frame, reader in
+                if case .fileAnswer(let answer)? = try? HostToHelperMessage(frame) { files.deliver(answer, take: reader.takeDescriptors) }
+            }, closed: {})
         #expect(reading)
 
         await #expect(throws: UserFileError.noScreen(path: key.path)) { try await files.readable(key.path, purpose: "a key", extensions: []) }
@@ -187,10 +196,10 @@ import Testing
         let grants = HelperFileGrants(helperWritable: [])
         func answer(allow: Bool) {
             #expect(detachThread(named: "strata-side") {
-                guard let frame = try? strata.receive(), frame.kind == .fileAsk, case .ask? = grants.receive(frame.payload),
+                guard let frame = try? strata.receive(), case .fileAsk(let ask)? = try? HelperToHostMessage(frame), case .ask = grants.receive(ask),
                     let (answer, descriptor) = grants.answer(allow: allow)
                 else { return }
-                strata.send(answer.frame, descriptors: descriptor.map { [$0] } ?? [])
+                strata.send(HostToHelperMessage.fileAnswer(answer), descriptors: descriptor.map { [$0] } ?? [])
                 if let descriptor { close(descriptor) }
             })
         }

@@ -106,7 +106,7 @@ import Testing
         try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &sockets) == 0)
         defer { sockets.forEach { close($0) } }
         let relay = HelperHTTPRelay(channel: HelperChannel(descriptor: sockets[0]), network: network)
-        let request = HelperWire.Frame(.streamOpen, Array(try JSONEncoder().encode(HelperFetch(id: 1, url: "https://api.example.com/v1"))))
+        let request = HelperToHostMessage.streamOpen(HelperFetch(id: 1, url: "https://api.example.com/v1")).frame
         let taken = DispatchSemaphore(value: 0)
         try #require(detachThread(named: "strata-side") { if relay.receive(request) { taken.signal() } })
 
@@ -136,7 +136,7 @@ import Testing
         let strata = HelperChannel(descriptor: sockets[0]), helper = HelperChannel(descriptor: sockets[1])
         let relay = HelperHTTPRelay(channel: strata, network: network), client = HelperHTTPClient(channel: helper)
         _ = detachThread(named: "strata-side") { while let frame = try? strata.receive(), relay.receive(frame) {} }
-        _ = detachThread(named: "helper-side") { while let frame = try? helper.receive() { client.deliverStream(frame) } }
+        _ = detachThread(named: "helper-side") { while let frame = try? helper.receive() { client.receive(frame) } }
         do {
             _ = try await client.send(HTTPRequest(url: url))
             return nil
@@ -163,15 +163,14 @@ import Testing
         defer { close(sockets[0]); close(sockets[1]) }
         let client = FloodingClient()
         let relay = HelperHTTPRelay(channel: HelperChannel(descriptor: sockets[0]), network: try Self.network(settings: "{}", client: client))
-        let open = try JSONEncoder().encode(HelperFetch(id: 7, url: "https://api.example.com/big"))
-        #expect(relay.receive(.init(.streamOpen, Array(open))))
+        #expect(relay.receive(HelperToHostMessage.streamOpen(HelperFetch(id: 7, url: "https://api.example.com/big")).frame))
 
         let helper = HelperChannel(descriptor: sockets[1])
         #expect(try helper.receive().kind == .streamHead)
         var received = 0
         while received < HelperHTTPRelay.window {
             let frame = try helper.receive()
-            received += HelperStreamFrames.chunk(frame.payload)?.1.count ?? 0
+            received += Self.chunkBytes(frame)
         }
         while !relay.isWaiting(7) { usleep(1_000) }  // polling the relay's task until it holds back
         let taken = client.taken.withLock { $0 } - 1  // the head was taken first
@@ -180,16 +179,50 @@ import Testing
 
         var end: HelperWire.Frame?
         // The acknowledgements strata's reader would take from the socket.
-        #expect(relay.receive(HelperStreamFrames.ack(id: 7, count: received)))
+        #expect(relay.receive(HelperToHostMessage.streamAck(id: 7, count: UInt32(received)).frame))
         while end == nil {
             let frame = try helper.receive()
             if frame.kind == .streamEnd { end = frame; break }
-            let count = HelperStreamFrames.chunk(frame.payload)?.1.count ?? 0
+            let count = Self.chunkBytes(frame)
             received += count
-            #expect(relay.receive(HelperStreamFrames.ack(id: 7, count: count)))
+            #expect(relay.receive(HelperToHostMessage.streamAck(id: 7, count: UInt32(count)).frame))
         }
         #expect(received == FloodingClient.pieces * FloodingClient.piece)
-        #expect(try JSONDecoder().decode(HelperFetch.Answer.self, from: Data(end?.payload ?? [])).failure == nil)
+        guard case .streamEnd(let answer)? = try end.map(HostToHelperMessage.init) else {
+            Issue.record("no end")
+            return
+        }
+        #expect(answer.failure == nil)
+    }
+
+    /// How many bytes of a response the chunk `frame` carries (0 for another frame).
+    static func chunkBytes(_ frame: HelperWire.Frame) -> Int {
+        guard case .streamChunk(_, let bytes)? = try? HostToHelperMessage(frame) else { return 0 }
+        return bytes.count
+    }
+}
+
+/// What strata's reader and the helper's do with the HTTP frames, as HelperServer and PluginHelper do.
+extension HelperHTTPRelay {
+    func receive(_ frame: HelperWire.Frame) -> Bool {
+        switch try? HelperToHostMessage(frame) {
+        case .streamOpen(let fetch)?: open(fetch)
+        case .streamAck(let id, let count)?: acknowledge(id, count: count)
+        case .streamCancel(let id)?: cancel(id)
+        default: return false
+        }
+        return true
+    }
+}
+
+extension HelperHTTPClient {
+    func receive(_ frame: HelperWire.Frame) {
+        switch try? HostToHelperMessage(frame) {
+        case .streamHead(let answer)?: head(answer)
+        case .streamChunk(let id, let bytes)?: chunk(id, bytes)
+        case .streamEnd(let answer)?: end(answer)
+        default: break
+        }
     }
 }
 

@@ -135,12 +135,12 @@ import Testing
         let grants = grants(["127.0.0.1:7400"], sockets: CountingSockets())
         // strata's reader, and the helper's, each on a thread of its own (they block reading).
         _ = detachThread(named: "test-strata") {
-            while let frame = try? strata.receive(), frame.kind == .socketOpen { _ = grants.answer(frame.payload, on: strata) }
+            while let frame = try? strata.receive(), case .socketOpen(let request)? = try? HelperToHostMessage(frame) { _ = grants.answer(request, on: strata) }
         }
         _ = detachThread(named: "test-helper") {
             var descriptors: [Int32] = []
             while let frame = try? helper.receive(descriptors: &descriptors) {
-                guard let answer = try? JSONDecoder().decode(HelperSocketRequest.Answer.self, from: Data(frame.payload)) else { continue }
+                guard case .socketAnswer(let answer)? = try? HostToHelperMessage(frame) else { continue }
                 sockets.deliver(answer, descriptor: answer.failure == nil ? descriptors.removeFirst() : nil)
             }
         }

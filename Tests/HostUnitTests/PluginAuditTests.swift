@@ -111,11 +111,11 @@ import Testing
         try Data("four".utf8).write(to: folder.appendingPathComponent("lake.gpx"))
         let grants = HelperFileGrants(helperWritable: [data.path], workingDirectory: folder.path, home: nil, audit: state.log)
         let lake = folder.path + "/lake.gpx"
-        guard case .ask? = grants.receive(HelperFileGrantsTests.ask(1, "lake.gpx")) else { Issue.record("not asked"); return }
+        guard case .ask = grants.receive(HelperFileGrantsTests.ask(1, "lake.gpx")) else { Issue.record("not asked"); return }
         _ = grants.answer(allow: false)
-        guard case .ask? = grants.receive(HelperFileGrantsTests.ask(2, "lake.gpx")) else { Issue.record("not asked again"); return }
+        guard case .ask = grants.receive(HelperFileGrantsTests.ask(2, "lake.gpx")) else { Issue.record("not asked again"); return }
         if let descriptor = grants.answer(allow: true)?.descriptor { close(descriptor) }
-        if case .answer(_, let descriptor?)? = grants.receive(HelperFileGrantsTests.ask(3, "lake.gpx")) { close(descriptor) }
+        if case .answer(_, let descriptor?) = grants.receive(HelperFileGrantsTests.ask(3, "lake.gpx")) { close(descriptor) }
         _ = grants.receive(HelperFileGrantsTests.ask(4, "data/planted.gpx"))
         let entries = PluginAudit.entries(of: "x", environment: state.environment)
         try #require(entries.map(\.kind) == [.prompt, .prompt, .file, .file])

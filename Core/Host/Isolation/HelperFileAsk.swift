@@ -1,4 +1,3 @@
-import FoundationEssentials
 import StrataHosting
 import StrataPluginKit
 
@@ -6,7 +5,7 @@ import StrataPluginKit
 /// ``UserFiles`` in the helper sends it, and strata asks the user (``HelperFileGrants``). Everything in it
 /// comes from the plugin, so it is bounded when it is read.
 struct HelperFileAsk: Codable, Equatable, Sendable {
-    /// The largest payload strata reads as an ask.
+    /// The largest payload strata reads as an ask (``HelperToHostMessage``).
     static let maximumPayload = 16 << 10
     /// The longest purpose (in characters), and how many extensions of how many characters an ask may carry.
     static let maximumPurpose = 200, maximumExtensions = 8, maximumExtensionLength = 16
@@ -33,22 +32,6 @@ struct HelperFileAsk: Codable, Equatable, Sendable {
         }
         return nil
     }
-
-    var payload: [UInt8] { (try? JSONEncoder().encode(self)).map(Array.init) ?? [] }
-
-    /// The ask in `payload`, `nil` unless it is one within the bounds.
-    init?(payload: [UInt8]) {
-        guard payload.count <= Self.maximumPayload, let ask = try? JSONDecoder().decode(Self.self, from: Data(payload)), ask.problem == nil
-        else { return nil }
-        self = ask
-    }
-
-    init(id: UInt32, path: String, purpose: String, extensions: [String]) {
-        self.id = id
-        self.path = path
-        self.purpose = purpose
-        self.extensions = extensions
-    }
 }
 
 /// strata's answer to a ``HelperFileAsk`` (``HelperWire/Kind/fileAnswer``): the file's descriptor rides with
@@ -68,12 +51,19 @@ struct HelperFileAnswer: Codable, Equatable, Sendable {
     /// `nil`: allowed, and the descriptor comes with this frame.
     var refusal: Refusal?
 
-    init(id: UInt32, path: String, refusal: Refusal? = nil) {
-        self.id = id
-        self.path = path
-        self.refusal = refusal
+    /// The error the plugin gets, `nil` when the file was allowed.
+    var error: UserFileError? {
+        switch refusal {
+        case nil: nil
+        case .denied: .denied(path: path)
+        case .unreadable(let reason): .unreadable(path: path, reason: reason)
+        case .tooLarge(let maximumBytes): .tooLarge(path: path, maximumBytes: maximumBytes)
+        case .refused(let reason): .refused(path: path, reason: reason)
+        }
     }
+}
 
+extension HelperFileAnswer {
     init(id: UInt32, _ error: UserFileError) {
         let refusal: Refusal =
             switch error {
@@ -85,24 +75,5 @@ struct HelperFileAnswer: Codable, Equatable, Sendable {
             @unknown default: .refused("\(error)")
             }
         self.init(id: id, path: error.path, refusal: refusal)
-    }
-
-    /// The error the plugin gets, `nil` when the file was allowed.
-    var error: UserFileError? {
-        switch refusal {
-        case nil: nil
-        case .denied: .denied(path: path)
-        case .unreadable(let reason): .unreadable(path: path, reason: reason)
-        case .tooLarge(let maximumBytes): .tooLarge(path: path, maximumBytes: maximumBytes)
-        case .refused(let reason): .refused(path: path, reason: reason)
-        }
-    }
-
-    var frame: HelperWire.Frame { HelperWire.Frame(.fileAnswer, (try? JSONEncoder().encode(self)).map(Array.init) ?? []) }
-
-    /// The answer in `payload`, `nil` unless it is one.
-    init?(payload: [UInt8]) {
-        guard let answer = try? JSONDecoder().decode(Self.self, from: Data(payload)) else { return nil }
-        self = answer
     }
 }

@@ -82,9 +82,9 @@ final class HelperFileGrants: Sendable {
     /// The ask the prompt is up for, if one is.
     var pending: Prompt? { state.withLock { $0.pending } }
 
-    /// Takes an ask's payload from the helper; `nil` when it is not one within the bounds.
-    func receive(_ payload: [UInt8]) -> Outcome? {
-        let outcome = decide(payload)
+    /// Takes an ask from the helper (``HelperToHostMessage`` checked its bounds).
+    func receive(_ ask: HelperFileAsk) -> Outcome {
+        let outcome = decide(ask)
         // A prompt is recorded with the user's answer; a file given again, or refused, now.
         if case .answer(let answer, _) = outcome {
             record(.file, answer, how: answer.refusal == nil ? "again" : "asked")
@@ -106,8 +106,7 @@ final class HelperFileGrants: Sendable {
                 answer: kind == .prompt ? (allowed ? "allowed" : "denied") : nil, reason: reason))
     }
 
-    private func decide(_ payload: [UInt8]) -> Outcome? {
-        guard let ask = HelperFileAsk(payload: payload) else { return nil }
+    private func decide(_ ask: HelperFileAsk) -> Outcome {
         let typed = UserFileOpening.resolved(ask.path, workingDirectory: workingDirectory, home: home)
         // What strata would open: every link resolved (a missing file stays as typed, and fails to open).
         let path = realPath(typed) ?? typed

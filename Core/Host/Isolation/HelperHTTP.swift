@@ -6,7 +6,7 @@ import Synchronization
 /// A request a helper asks strata to send (``HelperWire/Kind/streamOpen``), and strata's answer (a
 /// stream's head and end): the helper has no network, so strata's own client sends what the plugin may
 /// reach (``HelperNetwork``), and nothing else.
-struct HelperFetch: Codable {
+struct HelperFetch: Codable, Equatable {
     var id: UInt32
     var url: String
     var method = "GET"
@@ -15,7 +15,7 @@ struct HelperFetch: Codable {
     var timeout: Double = 30
     var maxResponseBytes = HTTPRequest.defaultMaxResponseBytes
 
-    struct Answer: Codable {
+    struct Answer: Codable, Equatable {
         var id: UInt32
         var status = 0
         var headers: [String: String] = [:]
@@ -67,41 +67,31 @@ final class HelperHTTPClient: HTTPClient {
             }
             continuation.onTermination = { [self] _ in
                 // Still open: the consumer stopped before strata ended it.
-                if streams.withLock({ $0.open.removeValue(forKey: id) }) != nil { channel.send(.init(.streamCancel, number: id)) }
+                if streams.withLock({ $0.open.removeValue(forKey: id) }) != nil { channel.send(HelperToHostMessage.streamCancel(id: id)) }
             }
-            if !channel.send(.init(.streamOpen, Self.payload(of: request, id: id))) {
+            let fetch = HelperFetch(
+                id: id, url: request.url, method: request.method, headers: request.headers,
+                body: request.body.map { Data($0) }, timeout: request.timeout, maxResponseBytes: request.maxResponseBytes)
+            if !channel.send(.streamOpen(fetch)) {
                 end(HelperFetch.Answer(id: id, failure: "strata is gone"))
             }
         }
     }
 
-    private static func payload(of request: HTTPRequest, id: UInt32) -> [UInt8] {
-        let fetch = HelperFetch(
-            id: id, url: request.url, method: request.method, headers: request.headers,
-            body: request.body.map { Data($0) }, timeout: request.timeout, maxResponseBytes: request.maxResponseBytes)
-        return (try? JSONEncoder().encode(fetch)).map(Array.init) ?? []
+    /// Hands a stream's head from strata to its consumer (or its end, when no response came).
+    func head(_ head: HelperFetch.Answer) {
+        guard head.failure == nil else { return end(head) }
+        streams.withLock { $0.open[head.id] }?.yield(.head(HTTPResponse(status: head.status, headers: head.headers)))
     }
 
-    /// Hands a stream's frame from strata (head, chunk or end) to its consumer; a chunk is acknowledged as
-    /// taken, which lets strata send more.
-    func deliverStream(_ frame: HelperWire.Frame) {
-        switch frame.kind {
-        case .streamChunk:
-            guard let (id, bytes) = HelperStreamFrames.chunk(frame.payload) else { return }
-            streams.withLock { $0.open[id] }?.yield(.bytes(bytes))
-            channel.send(HelperStreamFrames.ack(id: id, count: bytes.count))
-        case .streamHead:
-            guard let head = try? JSONDecoder().decode(HelperFetch.Answer.self, from: Data(frame.payload)) else { return }
-            guard head.failure == nil else { return end(head) }
-            streams.withLock { $0.open[head.id] }?.yield(.head(HTTPResponse(status: head.status, headers: head.headers)))
-        case .streamEnd:
-            guard let answer = try? JSONDecoder().decode(HelperFetch.Answer.self, from: Data(frame.payload)) else { return }
-            end(answer)
-        default: break
-        }
+    /// Hands a chunk of stream `id` to its consumer, and acknowledges it as taken, which lets strata send more.
+    func chunk(_ id: UInt32, _ bytes: ArraySlice<UInt8>) {
+        streams.withLock { $0.open[id] }?.yield(.bytes(Array(bytes)))
+        channel.send(HelperToHostMessage.streamAck(id: id, count: UInt32(clamping: bytes.count)))
     }
 
-    private func end(_ answer: HelperFetch.Answer) {
+    /// Ends a stream as strata's answer says (the end of its bytes, or why none came).
+    func end(_ answer: HelperFetch.Answer) {
         guard let continuation = streams.withLock({ $0.open.removeValue(forKey: answer.id) }) else { return }
         if let error = answer.error {
             continuation.finish(throwing: error.error)

@@ -2,35 +2,6 @@ import FoundationEssentials
 import StrataNetworking
 import Synchronization
 
-/// The frames of a streamed response (version 3 of ``HelperWire``): a chunk is the stream's id (4 bytes,
-/// big-endian) then its bytes; an acknowledgement the id then the count taken (4 bytes each).
-enum HelperStreamFrames {
-    /// The most bytes in one chunk frame.
-    static let chunkSize = 16 * 1024
-
-    static func chunk(id: UInt32, _ bytes: ArraySlice<UInt8>) -> HelperWire.Frame {
-        HelperWire.Frame(.streamChunk, HelperWire.Frame(.hello, number: id).payload + bytes)
-    }
-
-    /// A chunk's id and bytes; `nil` for a payload without an id.
-    static func chunk(_ payload: [UInt8]) -> (UInt32, [UInt8])? {
-        guard let id = HelperWire.Frame(.hello, Array(payload.prefix(4))).number else { return nil }
-        return (id, Array(payload.dropFirst(4)))
-    }
-
-    static func ack(id: UInt32, count: Int) -> HelperWire.Frame {
-        HelperWire.Frame(.streamAck, HelperWire.Frame(.hello, number: id).payload + HelperWire.Frame(.hello, number: UInt32(clamping: count)).payload)
-    }
-
-    /// An acknowledgement's id and count; `nil` unless it is exactly two numbers.
-    static func ack(_ payload: [UInt8]) -> (id: UInt32, count: Int)? {
-        guard payload.count == 8, let id = HelperWire.Frame(.hello, Array(payload[0..<4])).number,
-            let count = HelperWire.Frame(.hello, Array(payload[4..<8])).number
-        else { return nil }
-        return (id, Int(count))
-    }
-}
-
 /// The HTTP requests of one helper (a command's, or a screen session's), as strata answers them through
 /// ``HelperNetwork``, each in its own task, chunk by chunk as it arrives (a whole response too): no more
 /// than ``window`` bytes (``windowFrames`` frames) wait unacknowledged in the socket, and up to ``backlog``
@@ -43,6 +14,8 @@ final class HelperHTTPRelay: Sendable {
     static let backlog = 1 << 20
     /// The most requests one helper has under way at once.
     static let maximumOpen = 8
+    /// The most bytes in one chunk frame.
+    static let chunkSize = 16 * 1024
 
     private struct Stream {
         var task: Task<Void, Never>?
@@ -73,26 +46,19 @@ final class HelperHTTPRelay: Sendable {
         self.network = network
     }
 
-    /// Takes an HTTP frame from the helper (a request, an acknowledgement, a cancel); false when it can't be read.
-    func receive(_ frame: HelperWire.Frame) -> Bool {
-        switch frame.kind {
-        case .streamOpen:
-            guard let fetch = try? JSONDecoder().decode(HelperFetch.self, from: Data(frame.payload)) else { return false }
-            open(fetch)
-        case .streamAck:
-            guard let (id, count) = HelperStreamFrames.ack(frame.payload) else { return false }
-            streams.withLock { streams in
-                guard var stream = streams[id] else { return }
-                stream.inFlight -= min(count, stream.inFlight)
-                stream.inFlightFrames -= min(1, stream.inFlightFrames)
-                flush(id, stream, in: &streams)
-            }
-        case .streamCancel:
-            guard let id = frame.number else { return false }
-            streams.withLock { $0.removeValue(forKey: id) }?.stop()
-        default: return false
+    /// The helper took `count` bytes of stream `id`: more may go.
+    func acknowledge(_ id: UInt32, count: UInt32) {
+        streams.withLock { streams in
+            guard var stream = streams[id] else { return }
+            stream.inFlight -= min(Int(count), stream.inFlight)
+            stream.inFlightFrames -= min(1, stream.inFlightFrames)
+            flush(id, stream, in: &streams)
         }
-        return true
+    }
+
+    /// The helper's consumer of stream `id` stopped: its request ends.
+    func cancel(_ id: UInt32) {
+        streams.withLock { $0.removeValue(forKey: id) }?.stop()
     }
 
     /// Cancels every request (the command or session ended): nothing is sent to the helper after it.
@@ -106,7 +72,7 @@ final class HelperHTTPRelay: Sendable {
     /// the first request loads strata's HTTP client, which opens its library on the main queue
     /// (``DynamicLibrary``), and a screen's request waits on the main queue for the frame this thread reads.
     /// Made here, the first search of a fresh app waited 5 s for itself (#46 E-1).
-    private func open(_ fetch: HelperFetch) {
+    func open(_ fetch: HelperFetch) {
         let id = fetch.id
         let admitted = streams.withLock { streams in
             guard streams[id] == nil, streams.count < Self.maximumOpen else { return false }
@@ -149,7 +115,7 @@ final class HelperHTTPRelay: Sendable {
     }
 
     private func send(head: HelperFetch.Answer) {
-        channel.send(.init(.streamHead, (try? JSONEncoder().encode(head)).map(Array.init) ?? []))
+        channel.send(HostToHelperMessage.streamHead(head))
     }
 
     private func head(_ id: UInt32, _ response: HTTPResponse) {
@@ -166,8 +132,8 @@ final class HelperHTTPRelay: Sendable {
             guard var stream = streams[id] else { return false }
             var rest = bytes[...]
             while !rest.isEmpty {
-                stream.pending.append(rest.prefix(HelperStreamFrames.chunkSize))
-                rest = rest.dropFirst(HelperStreamFrames.chunkSize)
+                stream.pending.append(rest.prefix(Self.chunkSize))
+                rest = rest.dropFirst(Self.chunkSize)
             }
             stream.pendingBytes += bytes.count
             flush(id, stream, in: &streams)
@@ -210,7 +176,7 @@ final class HelperHTTPRelay: Sendable {
             stream.pendingBytes -= first.count
             stream.inFlight += first.count
             stream.inFlightFrames += 1
-            channel.send(HelperStreamFrames.chunk(id: id, first))
+            channel.send(HostToHelperMessage.streamChunk(id: id, bytes: first))
         }
         if stream.pendingBytes <= Self.backlog, let waiter = stream.waiter {
             stream.waiter = nil
@@ -218,7 +184,7 @@ final class HelperHTTPRelay: Sendable {
         }
         if stream.pending.isEmpty, let end = stream.end {
             streams[id] = nil
-            channel.send(.init(.streamEnd, (try? JSONEncoder().encode(end)).map(Array.init) ?? []))
+            channel.send(HostToHelperMessage.streamEnd(end))
         } else {
             streams[id] = stream
         }

@@ -27,7 +27,11 @@ struct HelperVersions: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// 8 bytes: the lowest and the highest, each 4 big-endian bytes.
-    var payload: [UInt8] { [lowest, highest].flatMap { number in (0..<4).reversed().map { UInt8(truncatingIfNeeded: number >> ($0 * 8)) } } }
+    var payload: [UInt8] {
+        WireWriter.bytes(capacity: 8) {
+            $0.write(lowest); $0.write(highest)
+        }
+    }
 
     init(lowest: UInt32, highest: UInt32) {
         self.lowest = lowest
@@ -36,11 +40,8 @@ struct HelperVersions: Equatable, Sendable, CustomStringConvertible {
 
     /// The range in the first 8 bytes of `payload`; `nil` unless they are there, with 1 ≤ lowest ≤ highest.
     init?(payload: ArraySlice<UInt8>) {
-        guard payload.count >= 8 else { return nil }
-        let start = payload.startIndex
-        let lowest = payload[start..<start + 4].reduce(0) { $0 << 8 | UInt32($1) }
-        let highest = payload[start + 4..<start + 8].reduce(0) { $0 << 8 | UInt32($1) }
-        guard lowest >= 1, lowest <= highest else { return nil }
+        var reader = WireReader(payload)
+        guard let lowest = reader.read(UInt32.self), let highest = reader.read(UInt32.self), lowest >= 1, lowest <= highest else { return nil }
         self.init(lowest: lowest, highest: highest)
     }
 }
@@ -60,17 +61,15 @@ struct HelperHello: Equatable, Sendable {
     var versions: HelperVersions
 
     var payload: [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(28)
-        bytes += (0..<4).reversed().map { UInt8(truncatingIfNeeded: version >> ($0 * 8)) }
+        var writer = WireWriter(capacity: 28)
+        writer.write(version)
         for duration in [load, register] {
             let bounded = min(max(duration, .zero), .seconds(86_400)).components
-            let microseconds = UInt64(clamping: bounded.seconds * 1_000_000 + bounded.attoseconds / 1_000_000_000_000)
-            bytes += (0..<8).reversed().map { UInt8(truncatingIfNeeded: microseconds >> ($0 * 8)) }
+            writer.write(UInt64(clamping: bounded.seconds * 1_000_000 + bounded.attoseconds / 1_000_000_000_000))
         }
         // Version 6's hello ends with the times.
-        if version != HelperVersions.rangeless.highest { bytes += versions.payload }
-        return bytes
+        if version != HelperVersions.rangeless.highest { writer.write(versions.payload) }
+        return writer.bytes
     }
 
     init(version: UInt32, load: Duration, register: Duration, versions: HelperVersions = .spoken) {
@@ -83,12 +82,12 @@ struct HelperHello: Equatable, Sendable {
     /// The hello `payload` holds; `nil` unless it is 20 bytes of version 6 or 28 bytes of a range holding
     /// its version (or version 0), with times of at most a day.
     init?(payload: [UInt8]) {
-        guard payload.count == 20 || payload.count == 28 else { return nil }
-        func number(_ range: Range<Int>) -> UInt64 { payload[range].reduce(0) { $0 << 8 | UInt64($1) } }
+        var reader = WireReader(payload)
         let day: UInt64 = 86_400_000_000
-        let (load, register) = (number(4..<12), number(12..<20))
-        guard load <= day, register <= day, let version = UInt32(exactly: number(0..<4)) else { return nil }
-        let versions = payload.count == 20 ? HelperVersions.rangeless : HelperVersions(payload: payload[20...])
+        guard payload.count == 20 || payload.count == 28, let version = reader.read(UInt32.self), let load = reader.read(UInt64.self),
+            let register = reader.read(UInt64.self), load <= day, register <= day
+        else { return nil }
+        let versions = payload.count == 20 ? HelperVersions.rangeless : HelperVersions(payload: reader.readRest())
         guard let versions, payload.count == 20 ? version == HelperVersions.rangeless.highest : version == 0 || versions.contains(version)
         else { return nil }
         self.init(version: version, load: .microseconds(load), register: .microseconds(register), versions: versions)
@@ -108,7 +107,7 @@ enum HelperHandshake {
     /// strata's opening, both frames in one write; false when the helper is gone (its answer then says so).
     @discardableResult
     static func open(_ channel: HelperChannel) -> Bool {
-        channel.send(frames: [.init(.hello, number: opening), .init(.hello, HelperVersions.spoken.payload)])
+        channel.send(frames: [HostToHelperMessage.opening(version: opening).frame, HostToHelperMessage.versions(.spoken).frame])
     }
 
     /// strata's side: why strata refuses the helper that answered `hello` (after "plugin ID's helper"), or
@@ -123,10 +122,10 @@ enum HelperHandshake {
     /// The helper's side, once it has strata's opening hello: strata's range, which came with it or, from a
     /// strata of version 6, didn't; `nil` when the second hello isn't a range.
     static func strataVersions(after opening: HelperWire.Frame, on channel: HelperChannel) -> HelperVersions? {
-        guard opening.kind == .hello, opening.number == Self.opening else { return nil }
+        guard case .opening(Self.opening)? = try? HostToHelperMessage(opening) else { return nil }
         // The range came in the same write as the opening, so it is read already or was never sent: nothing is waited for.
         guard let next = try? channel.receive(until: .now) else { return .rangeless }
-        guard next.kind == .hello, next.payload.count == 8 else { return nil }
-        return HelperVersions(payload: next.payload[...])
+        guard case .versions(let versions)? = try? HostToHelperMessage(next) else { return nil }
+        return versions
     }
 }

@@ -24,21 +24,6 @@ enum HelperPathCompletion {
         /// `nil` when it fits the bounds of a file asked for (``HelperFileAsk``); an empty path is one too.
         var problem: String? { HelperFileAsk(id: id, path: typed.isEmpty ? "." : typed, purpose: "", extensions: extensions).problem }
 
-        var payload: [UInt8] { (try? JSONEncoder().encode(self)).map(Array.init) ?? [] }
-
-        init(id: UInt32, typed: String, extensions: [String]) {
-            self.id = id
-            self.typed = typed
-            self.extensions = extensions
-        }
-
-        /// The ask in `payload`, `nil` unless it is one within the bounds.
-        init?(payload: [UInt8]) {
-            guard payload.count <= HelperFileAsk.maximumPayload, let ask = try? JSONDecoder().decode(Self.self, from: Data(payload)), ask.problem == nil
-            else { return nil }
-            self = ask
-        }
-
         /// strata's listing for it: the folder's names, or none when the user pressed no Tab for it.
         func answer(listing: Bool) -> Answer {
             let paths =
@@ -53,20 +38,6 @@ enum HelperPathCompletion {
     struct Answer: Codable, Equatable, Sendable {
         var id: UInt32
         var paths: [String]
-
-        var frame: HelperWire.Frame { HelperWire.Frame(.completeAnswer, (try? JSONEncoder().encode(self)).map(Array.init) ?? []) }
-
-        /// The answer in `payload`, `nil` unless it is one of at most ``FileNameCompletion/maximumNames`` paths.
-        init?(payload: [UInt8]) {
-            guard let answer = try? JSONDecoder().decode(Self.self, from: Data(payload)), answer.paths.count <= FileNameCompletion.maximumNames
-            else { return nil }
-            self = answer
-        }
-
-        init(id: UInt32, paths: [String]) {
-            self.id = id
-            self.paths = paths
-        }
     }
 
     /// The helper's side: asks strata, and waits for its answer (which the helper's reader delivers) at most
@@ -97,7 +68,7 @@ enum HelperPathCompletion {
                 return state.next
             }
             let ask = Ask(id: id, typed: typed, extensions: extensions)
-            guard ask.problem == nil, channel.send(.init(.completeAsk, ask.payload)) else { return [] }
+            guard ask.problem == nil, channel.send(HelperToHostMessage.completeAsk(ask)) else { return [] }
             let deadline = DispatchTime.now() + .seconds(answerSeconds)
             while true {
                 let timedOut = answered.wait(timeout: deadline) == .timedOut
@@ -110,9 +81,8 @@ enum HelperPathCompletion {
             }
         }
 
-        /// Takes strata's answer (a ``HelperWire/Kind/completeAnswer`` payload) for the ask waiting; any other is dropped.
-        func deliver(_ payload: [UInt8]) {
-            guard let answer = Answer(payload: payload) else { return }
+        /// Takes strata's answer for the ask waiting; any other is dropped.
+        func deliver(_ answer: Answer) {
             let taken = state.withLock { state in
                 guard state.waiting == answer.id, state.answer == nil else { return false }
                 state.answer = answer.paths

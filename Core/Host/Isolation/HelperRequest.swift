@@ -14,16 +14,13 @@ struct HelperRequest: Equatable {
     private static let terminal: UInt8 = 1, withFiles: UInt8 = 2
 
     var payload: [UInt8] {
-        let encodedFiles = files.flatMap { try? JSONEncoder().encode($0) }
-        var bytes: [UInt8] = [(isTerminal ? Self.terminal : 0) | (encodedFiles == nil ? 0 : Self.withFiles)]
-        bytes.reserveCapacity(5 + words.reduce(0) { $0 + 4 + $1.utf8.count } + (encodedFiles?.count ?? 0))
-        Self.append(UInt32(truncatingIfNeeded: words.count), to: &bytes)
-        for word in words {
-            Self.append(UInt32(truncatingIfNeeded: word.utf8.count), to: &bytes)
-            bytes += word.utf8
-        }
-        if let encodedFiles { bytes += encodedFiles }
-        return bytes
+        let encodedFiles = files.map { HelperWire.json($0) }
+        var writer = WireWriter(capacity: 5 + words.reduce(0) { $0 + 4 + $1.utf8.count } + (encodedFiles?.count ?? 0))
+        writer.write((isTerminal ? Self.terminal : 0) | (encodedFiles == nil ? 0 : Self.withFiles))
+        writer.write(UInt32(truncatingIfNeeded: words.count))
+        for word in words { writer.write(word.utf8, lengthAs: UInt32.self) }
+        if let encodedFiles { writer.write(encodedFiles) }
+        return writer.bytes
     }
 
     init(words: [String], isTerminal: Bool, files: [HelperFileArgument]? = nil) {
@@ -35,36 +32,24 @@ struct HelperRequest: Equatable {
     /// The request `payload` holds; `nil` unless it is exactly that (every count and length checked against
     /// the bytes left before it is used, words of valid UTF-8, and nothing after them but the files).
     init?(payload: [UInt8]) {
-        var offset = 0
-        func number() -> Int? {
-            guard payload.count - offset >= 4 else { return nil }
-            defer { offset += 4 }
-            return payload[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-        }
-        guard let flags = payload.first, flags & ~(Self.terminal | Self.withFiles) == 0 else { return nil }
-        offset = 1
+        var reader = WireReader(payload)
         // Each word takes at least 4 bytes: a count larger than that allows is refused before anything is kept.
-        guard let count = number(), count <= (payload.count - offset) / 4 else { return nil }
+        guard let flags = reader.read(UInt8.self), flags & ~(Self.terminal | Self.withFiles) == 0,
+            let count = reader.read(UInt32.self).map(Int.init), count <= reader.remaining / 4
+        else { return nil }
         var words: [String] = []
         words.reserveCapacity(count)
         for _ in 0..<count {
-            guard let length = number(), length <= payload.count - offset,
-                let word = String(validating: payload[offset..<offset + length], as: UTF8.self)
-            else { return nil }
+            guard let word = reader.readText(lengthAs: UInt32.self) else { return nil }
             words.append(word)
-            offset += length
         }
         var files: [HelperFileArgument]?
         if flags & Self.withFiles != 0 {
-            guard let decoded = try? JSONDecoder().decode([HelperFileArgument].self, from: Data(payload[offset...])) else { return nil }
+            guard let decoded = HelperWire.value([HelperFileArgument].self, json: reader.readRest()) else { return nil }
             files = decoded
-        } else if offset != payload.count {
+        } else if !reader.isAtEnd {
             return nil
         }
         self.init(words: words, isTerminal: flags & Self.terminal != 0, files: files)
-    }
-
-    private static func append(_ number: UInt32, to bytes: inout [UInt8]) {
-        bytes += [UInt8(number >> 24), UInt8(truncatingIfNeeded: number >> 16), UInt8(truncatingIfNeeded: number >> 8), UInt8(truncatingIfNeeded: number)]
     }
 }

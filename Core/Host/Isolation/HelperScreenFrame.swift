@@ -108,21 +108,16 @@ extension HelperScreenFrame {
 
     /// The payload: the header's length, the header, then the rows.
     var payload: [UInt8] {
-        let json = (try? JSONEncoder().encode(header)).map(Array.init) ?? Array("{}".utf8)
-        var bytes = Self.bytes(UInt32(json.count), count: 4) + json
+        var writer = WireWriter()
+        writer.write(HelperWire.json(header), lengthAs: UInt32.self)
         for runs in rows {
-            bytes += Self.bytes(UInt32(runs.count), count: 2)
+            writer.write(UInt16(clamping: runs.count))
             for run in runs {
-                bytes += StyleCode.bytes(run.style)
-                let text = Array(run.text.utf8.prefix(Int(UInt16.max)))
-                bytes += Self.bytes(UInt32(text.count), count: 2) + text
+                StyleCode.write(run.style, to: &writer)
+                writer.write(run.text.utf8, lengthAs: UInt16.self)
             }
         }
-        return bytes
-    }
-
-    static func bytes(_ value: UInt32, count: Int) -> [UInt8] {
-        (0..<count).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * UInt32($0))) }
+        return writer.bytes
     }
 }
 
@@ -131,22 +126,21 @@ extension HelperScreenFrame {
 extension HelperScreenFrame {
     /// Reads a payload a helper sent for a canvas of at most `size`.
     init(payload: [UInt8], size: TerminalSize) throws(Problem) {
-        var reader = ByteReader(bytes: payload)
-        let headerLength = try reader.number(4)
+        var reader = WireReader(payload)
+        let headerLength = try Self.read(reader.read(UInt32.self), reader)
         guard headerLength <= 64 << 10 else { throw Problem(description: "a frame header of \(headerLength) bytes") }
-        let json = try reader.take(headerLength)
-        guard let header = try? JSONDecoder().decode(Header.self, from: Data(json)) else {
+        guard let header = HelperWire.value(Header.self, json: try Self.read(reader.read(count: Int(headerLength)), reader)) else {
             throw Problem(description: "a frame header that is not the format's JSON")
         }
         self.header = try Self.checked(header, size: size)
         rows = []
         for _ in 0..<self.header.height {
-            let count = try reader.number(2)
+            let count = try Self.read(reader.read(UInt16.self), reader)
             guard count <= max(1, self.header.width) else { throw Problem(description: "a row of \(count) runs, wider than the screen") }
             var runs: [Run] = []
             for _ in 0..<count {
                 let style = try StyleCode.style(from: &reader)
-                guard let text = String(validating: try reader.take(try reader.number(2)), as: UTF8.self) else {
+                guard let text = String(validating: try Self.read(reader.read(lengthAs: UInt16.self), reader), as: UTF8.self) else {
                     throw Problem(description: "text that is not UTF-8")
                 }
                 runs.append(Run(style: style, text: text))
@@ -154,6 +148,12 @@ extension HelperScreenFrame {
             rows.append(runs)
         }
         guard reader.isAtEnd else { throw Problem(description: "\(reader.remaining) bytes after the last row") }
+    }
+
+    /// What `reader` read, or the problem when the bytes left were too few.
+    fileprivate static func read<T>(_ value: T?, _ reader: WireReader) throws(Problem) -> T {
+        guard let value else { throw Problem(description: "a frame cut short, \(reader.remaining) bytes before its end") }
+        return value
     }
 
     /// `header` with its texts sanitized, once its numbers and counts are checked.
@@ -177,61 +177,38 @@ extension HelperScreenFrame {
     }
 }
 
-/// Bytes read from the front, each read checked against what is left.
-struct ByteReader {
-    let bytes: [UInt8]
-    private(set) var offset = 0
-
-    init(bytes: [UInt8]) { self.bytes = bytes }
-
-    var remaining: Int { bytes.count - offset }
-    var isAtEnd: Bool { offset == bytes.count }
-
-    mutating func take(_ count: Int) throws(HelperScreenFrame.Problem) -> ArraySlice<UInt8> {
-        guard count >= 0, count <= remaining else {
-            throw HelperScreenFrame.Problem(description: "a length of \(count) with \(remaining) bytes left")
-        }
-        defer { offset += count }
-        return bytes[offset..<(offset + count)]
-    }
-
-    /// A big-endian number of `count` bytes (at most 4).
-    mutating func number(_ count: Int) throws(HelperScreenFrame.Problem) -> Int {
-        try take(count).reduce(0) { $0 << 8 | Int($1) }
-    }
-}
-
 /// A ``Style`` as bytes: its attributes (one byte), then each colour: 0 for the terminal's, 1–9 for the
 /// basic ones, 10 and three bytes for an exact one.
 enum StyleCode {
     private static let basic: [Color] = [.black, .red, .green, .yellow, .blue, .magenta, .cyan, .white, .gray]
 
-    static func bytes(_ style: Style) -> [UInt8] {
-        let flags = [style.bold, style.dim, style.underline, style.reverse].enumerated().reduce(UInt8(0)) { $0 | ($1.element ? 1 << $1.offset : 0) }
-        return [flags] + bytes(style.foreground) + bytes(style.background)
+    static func write(_ style: Style, to writer: inout WireWriter) {
+        writer.write([style.bold, style.dim, style.underline, style.reverse].enumerated().reduce(UInt8(0)) { $0 | ($1.element ? 1 << $1.offset : 0) })
+        write(style.foreground, to: &writer)
+        write(style.background, to: &writer)
     }
 
-    private static func bytes(_ color: Color?) -> [UInt8] {
-        guard let color else { return [0] }
-        if case .rgb(let red, let green, let blue) = color { return [10, red, green, blue] }
-        return [UInt8(basic.firstIndex(of: color).map { $0 + 1 } ?? 0)]
+    private static func write(_ color: Color?, to writer: inout WireWriter) {
+        guard let color else { return writer.write(UInt8(0)) }
+        if case .rgb(let red, let green, let blue) = color { return writer.write([10, red, green, blue]) }
+        writer.write(UInt8(basic.firstIndex(of: color).map { $0 + 1 } ?? 0))
     }
 
-    static func style(from reader: inout ByteReader) throws(HelperScreenFrame.Problem) -> Style {
-        let flags = try reader.number(1)
+    static func style(from reader: inout WireReader) throws(HelperScreenFrame.Problem) -> Style {
+        let flags = try HelperScreenFrame.read(reader.read(UInt8.self), reader)
         guard flags < 16 else { throw HelperScreenFrame.Problem(description: "a style with unknown attributes \(flags)") }
         return Style(
             foreground: try color(from: &reader), background: try color(from: &reader), bold: flags & 1 != 0, dim: flags & 2 != 0,
             underline: flags & 4 != 0, reverse: flags & 8 != 0)
     }
 
-    private static func color(from reader: inout ByteReader) throws(HelperScreenFrame.Problem) -> Color? {
-        let tag = try reader.number(1)
+    private static func color(from reader: inout WireReader) throws(HelperScreenFrame.Problem) -> Color? {
+        let tag = try HelperScreenFrame.read(reader.read(UInt8.self), reader)
         switch tag {
         case 0: return nil
-        case 1...9: return basic[tag - 1]
+        case 1...9: return basic[Int(tag) - 1]
         case 10:
-            let rgb = try reader.take(3)
+            let rgb = try HelperScreenFrame.read(reader.read(count: 3), reader)
             return .rgb(rgb[rgb.startIndex], rgb[rgb.startIndex + 1], rgb[rgb.startIndex + 2])
         default: throw HelperScreenFrame.Problem(description: "a colour of unknown kind \(tag)")
         }

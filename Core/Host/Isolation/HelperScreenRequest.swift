@@ -4,7 +4,7 @@ import StrataTerminal
 /// the feature's root screen, handle a key, draw again, or finish for the app's quit. Each carries the
 /// render context, so the helper always draws for the terminal strata has now; the helper answers each
 /// with a ``HelperScreenFrame`` of the same sequence number.
-struct HelperScreenRequest: Codable, Sendable {
+struct HelperScreenRequest: Codable, Equatable, Sendable {
     enum Action: String, Codable, Sendable {
         case open, key, draw, quit
     }

@@ -25,28 +25,28 @@ final class HelperScreenServer {
     private var bellsSent = 0
     private var pushPending = false
     private var framesSent = 0
-    private let requests: AsyncStream<[UInt8]>
-    private let incoming: AsyncStream<[UInt8]>.Continuation
+    private let requests: AsyncStream<HelperScreenRequest?>
+    private let incoming: AsyncStream<HelperScreenRequest?>.Continuation
 
     /// Serves the screens plugin `pluginID` contributed to `container` (it is open in this helper).
     nonisolated init(channel: HelperChannel, pluginID: String, container: Container) {
         self.channel = channel
         self.pluginID = pluginID
         self.container = container
-        (requests, incoming) = AsyncStream<[UInt8]>.makeStream()
+        (requests, incoming) = AsyncStream<HelperScreenRequest?>.makeStream()
         Task { @MainActor in
-            for await payload in self.requests { await self.handle(payload) }
+            for await request in self.requests { await self.handle(request) }
         }
     }
 
-    /// Takes a ``HelperWire/Kind/screen`` payload from the helper's reader (any thread); they are handled in
-    /// order on the main actor.
-    nonisolated func receive(_ payload: [UInt8]) {
-        incoming.yield(payload)
+    /// Takes strata's screen request from the helper's reader (any thread), `nil` for one it couldn't read;
+    /// they are handled in order on the main actor.
+    nonisolated func receive(_ request: HelperScreenRequest?) {
+        incoming.yield(request)
     }
 
-    private func handle(_ payload: [UInt8]) async {
-        guard let request = try? JSONDecoder().decode(HelperScreenRequest.self, from: Data(payload)), request.context.isValid else {
+    private func handle(_ request: HelperScreenRequest?) async {
+        guard let request else {
             return send(HelperScreenFrame(header: .init(failure: "couldn't read strata's screen request")))
         }
         apply(request.context)
@@ -150,6 +150,6 @@ final class HelperScreenServer {
 
     private func send(_ frame: HelperScreenFrame) {
         framesSent &+= 1
-        channel.send(.init(.frame, frame.payload))
+        channel.send(HelperToHostMessage.frame(frame))
     }
 }

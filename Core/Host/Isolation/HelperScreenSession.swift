@@ -125,8 +125,7 @@ final class HelperScreenSession: Sendable {
         guard let sequence else { return .failure(failure(ended ?? "has ended")) }
         helper.allowCPU()
         let request = HelperScreenRequest(sequence: sequence, action: action, key: key, context: context)
-        let payload = (try? JSONEncoder().encode(request)).map(Array.init) ?? []
-        guard send(.init(.screen, payload)) else {
+        guard send(.screen(request)) else {
             return .failure(failure(abandon(saying: "closed its socket")))
         }
         let deadline = DispatchTime.now() + .seconds(Self.answerSeconds)
@@ -155,7 +154,7 @@ final class HelperScreenSession: Sendable {
         defer { if let descriptor { Glibc.close(descriptor) } }
         socketClosed.withLock { closed in
             guard !closed else { return }
-            helper.channel.send(answer.frame, descriptors: descriptor.map { [$0] } ?? [])
+            helper.channel.send(HostToHelperMessage.fileAnswer(answer), descriptors: descriptor.map { [$0] } ?? [])
         }
     }
 
@@ -182,10 +181,10 @@ final class HelperScreenSession: Sendable {
         return ended
     }
 
-    /// Sends `frame` unless the reader closed the socket; false when it is closed or the helper gone.
+    /// Sends `message` unless the reader closed the socket; false when it is closed or the helper gone.
     @discardableResult
-    private func send(_ frame: HelperWire.Frame) -> Bool {
-        socketClosed.withLock { closed in !closed && helper.channel.send(frame) }
+    private func send(_ message: HostToHelperMessage) -> Bool {
+        socketClosed.withLock { closed in !closed && helper.channel.send(message) }
     }
 
     /// Shuts the socket down (the reader then finds it closed), unless the reader closed it already.
@@ -200,43 +199,35 @@ final class HelperScreenSession: Sendable {
     /// The reader's loop: frames until the helper ends or sends what it may not.
     private func read() {
         while true {
-            let frame: HelperWire.Frame
+            let frame: HelperWire.Frame, message: HelperToHostMessage
             do {
                 frame = try helper.channel.receive()
+                message = try HelperToHostMessage(frame)
             } catch {
                 return end(saying: error.helperFault)
             }
-            switch frame.kind {
-            case .frame:
-                do {
-                    // A frame drawn before a new size reached the helper is drawn clipped, so any size up to the
-                    // largest is one strata can show.
-                    deliver(try HelperScreenFrame(payload: frame.payload, size: HelperScreenRequest.Context.maximumSize))
-                } catch {
-                    return end(saying: "sent a frame strata can't read (\(error))")
-                }
-            case .streamOpen, .streamAck, .streamCancel:
-                guard http.receive(frame) else { return end(saying: "sent a request strata can't read") }
-            case .socketOpen:
+            switch message {
+            case .frame(let frame): deliver(frame)
+            case .streamOpen(let fetch): http.open(fetch)
+            case .streamAck(let id, let count): http.acknowledge(id, count: count)
+            case .streamCancel(let id): http.cancel(id)
+            case .socketOpen(let request):
                 // A screen has no command line, so no address the user typed: strata opens no socket for it.
                 let none = HelperSocketGrants(pluginID: helper.pluginID, granted: [], advice: "Use its command line.")
-                guard none.answer(frame.payload, on: helper.channel) else { return end(saying: "sent a request strata can't read") }
-            case .fileAsk:
-                switch files.receive(frame.payload) {
-                case .ask?: state.withLock { $0.onEvent }?(.asks)
-                case .answer(let answer, let descriptor)?: send(answer, descriptor: descriptor)
-                case nil: return end(saying: "sent a request for a file strata can't read")
+                guard none.answer(request, on: helper.channel) else { return end(saying: "strata couldn't start the thread that answers it") }
+            case .fileAsk(let ask):
+                switch files.receive(ask) {
+                case .ask: state.withLock { $0.onEvent }?(.asks)
+                case .answer(let answer, let descriptor): send(answer, descriptor: descriptor)
                 }
-            case .completeAsk:
-                guard let ask = HelperPathCompletion.Ask(payload: frame.payload) else { return end(saying: "sent a request for names strata can't read") }
+            case .completeAsk(let ask):
                 // Listed once, for the Tab the screen is handling now; another ask gets no names.
                 let listing = state.withLock { state in
                     defer { state.tab = nil }
                     return state.tab != nil && state.tab == state.waiting
                 }
-                send(ask.answer(listing: listing).frame)
-            default:
-                return end(saying: "sent a frame out of turn (\(frame.kind))")
+                send(.completeAnswer(ask.answer(listing: listing)))
+            case .hello, .refused, .output, .error, .exit: return end(saying: HelperWire.Problem.outOfTurn(frame.kind).helperFault)
             }
         }
     }

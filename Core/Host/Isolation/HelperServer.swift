@@ -36,16 +36,16 @@ struct HelperServer {
         let channel = HelperChannel(descriptor: Self.socketDescriptor)
         guard let opening = try? channel.receive(), let strata = HelperHandshake.strataVersions(after: opening, on: channel) else {
             channel.send(
-                .init(
-                    .refused, text: "plugin \(id)'s helper speaks wire \(HelperVersions.spoken), and strata opened with a handshake of none: reinstall strata"))
+                HelperToHostMessage.refused(
+                    "plugin \(id)'s helper speaks wire \(HelperVersions.spoken), and strata opened with a handshake of none: reinstall strata"))
             return 1
         }
         guard let version = HelperVersions.spoken.common(with: strata) else {
             // A strata that sent its range says why itself; one of version 6 shows this sentence.
             if strata == .rangeless {
-                channel.send(.init(.refused, text: "plugin \(id)'s helper " + HelperVersions.mismatch(helper: .spoken, strata: strata)))
+                channel.send(HelperToHostMessage.refused("plugin \(id)'s helper " + HelperVersions.mismatch(helper: .spoken, strata: strata)))
             } else {
-                channel.send(.init(.hello, HelperHello(version: 0, load: .zero, register: .zero).payload))
+                channel.send(HelperToHostMessage.hello(HelperHello(version: 0, load: .zero, register: .zero)))
             }
             return 1
         }
@@ -68,12 +68,12 @@ struct HelperServer {
         switch runner.loaded(id, fallback: "it is not installed") {
         case .success(let loaded): record = loaded
         case .failure(let failure):
-            channel.send(.init(.refused, text: "feature '\(id)' failed to load in its helper: \(failure.reason)"))
+            channel.send(HelperToHostMessage.refused("feature '\(id)' failed to load in its helper: \(failure.reason)"))
             return 1
         }
         let commands = runner.loader.routes.filter { $0.pluginID == record.id }.map(\.command)
         // How long the plugin took to open here goes with the hello, for `plugins list --timings`.
-        channel.send(.init(.hello, HelperHello(version: version, load: record.loadTime ?? .zero, register: record.registerTime ?? .zero).payload))
+        channel.send(HelperToHostMessage.hello(HelperHello(version: version, load: record.loadTime ?? .zero, register: record.registerTime ?? .zero)))
         // Each command starts on the thread that read its request, up to its first suspension (no wake-up of
         // another thread; a held reader is relieved, HelperFrameReader), and sends its own exit frame; a
         // command waits for the one before it, should strata send two.
@@ -84,9 +84,13 @@ struct HelperServer {
         let inline = HelperInlineStart()
         let screens = HelperScreenServer(channel: channel, pluginID: id, container: runner.container)
         let reading = HelperFrameReader.start(channel) { frame, reader in
-            switch frame.kind {
-            case .run:
-                guard let request = HelperRequest(payload: frame.payload) else { break }
+            guard let message = try? HostToHelperMessage(frame) else {
+                // A screen request the helper can't read ends the screen; anything else strata sends is dropped.
+                if frame.kind == .screen { screens.receive(nil) }
+                return
+            }
+            switch message {
+            case .run(let request):
                 // The descriptors of the files a command line names come with it (``HelperFiles``).
                 let files = reader.takeDescriptors(request.files?.count ?? 0)
                 let previous = running.withLock { $0 }
@@ -95,21 +99,22 @@ struct HelperServer {
                     let code = await Self.run(
                         request, files: files, dataFolder: dataFolder, pluginID: id, declared: declared, commands: commands,
                         environment: environment, channel: channel)
-                    channel.send(.init(.exit, number: UInt32(bitPattern: code)))
+                    channel.send(HelperToHostMessage.exit(UInt32(bitPattern: code)))
                 } holding: { task in
                     running.withLock { $0 = task }
                 }
             case .cancel: running.withLock { $0?.cancel() }
-            case .streamHead, .streamChunk, .streamEnd: http.deliverStream(frame)
-            case .socketAnswer:
-                guard let answer = try? JSONDecoder().decode(HelperSocketRequest.Answer.self, from: Data(frame.payload)) else { break }
-                sockets.deliver(answer, descriptor: answer.failure == nil ? reader.takeDescriptors(1).first : nil)
-            case .screen:
+            case .streamHead(let head): http.head(head)
+            case .streamChunk(let id, let bytes): http.chunk(id, bytes)
+            case .streamEnd(let end): http.end(end)
+            case .socketAnswer(let answer): sockets.deliver(answer, descriptor: answer.failure == nil ? reader.takeDescriptors(1).first : nil)
+            case .screen(let request):
                 userFiles.screenOpened()
-                screens.receive(frame.payload)
-            case .fileAnswer: userFiles.deliver(frame.payload, take: reader.takeDescriptors)
-            case .completeAnswer: completing.deliver(frame.payload)
-            default: break
+                screens.receive(request)
+            case .fileAnswer(let answer): userFiles.deliver(answer, take: reader.takeDescriptors)
+            case .completeAnswer(let answer): completing.deliver(answer)
+            // The handshake is over.
+            case .opening, .versions: break
             }
         } closed: {
             // strata is gone: so is the helper, whatever the plugin is doing, and the files it was given.
@@ -132,7 +137,7 @@ struct HelperServer {
         let routed = self.request(for: words, pluginID: id, declared: declared)
         let invocation = CommandInvocation(
             arguments: routed?.arguments ?? words, environment: environment, isTerminal: request.isTerminal,
-            output: { channel.send(.init(.output, text: $0)) }, error: { channel.send(.init(.error, text: $0)) })
+            output: { channel.send(HelperToHostMessage.output($0)) }, error: { channel.send(HelperToHostMessage.error($0)) })
         guard let routed else {
             if case .success(let copies) = copies { copies.remove() }
             invocation.writeError("\(id): no command '\(request.words.joined(separator: " "))' in its helper")

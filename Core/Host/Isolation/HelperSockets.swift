@@ -1,5 +1,4 @@
 import Dispatch
-import FoundationEssentials
 import Glibc
 import StrataBase
 import StrataNetworking
@@ -98,7 +97,7 @@ final class HelperTCPSockets: TCPSockets {
             state.waiters[id] = waiter
             return id
         }
-        let sent = (try? JSONEncoder().encode(request)).map { channel.send(.init(.socketOpen, Array($0))) } ?? false
+        let sent = channel.send(HelperToHostMessage.socketOpen(request))
         if sent {
             let patience = request.boundedTimeout + Self.answerGrace
             _ = waiter.arrived.wait(timeout: .now() + patience)
@@ -232,17 +231,16 @@ final class HelperSocketGrants: Sendable {
     }
 
     /// Answers the helper's request frame: a refusal at once, a socket from a thread of its own (a connection
-    /// may take seconds), with its descriptor, which strata then closes. False for a request that isn't one.
-    func answer(_ payload: [UInt8], on channel: HelperChannel) -> Bool {
-        guard let request = try? JSONDecoder().decode(HelperSocketRequest.self, from: Data(payload)) else { return false }
+    /// may take seconds), with its descriptor, which strata then closes. False when that thread can't start.
+    func answer(_ request: HelperSocketRequest, on channel: HelperChannel) -> Bool {
         let send = { (result: Result<Int32, TCPSocketError>) in
             switch result {
             case .success(let descriptor):
                 let answer = HelperSocketRequest.Answer(id: request.id, result: .success(()))
-                channel.send(.init(.socketAnswer, Self.encoded(answer)), descriptors: [descriptor])
+                channel.send(HostToHelperMessage.socketAnswer(answer), descriptors: [descriptor])
                 close(descriptor)
             case .failure(let error):
-                channel.send(.init(.socketAnswer, Self.encoded(HelperSocketRequest.Answer(id: request.id, result: .failure(error)))))
+                channel.send(HostToHelperMessage.socketAnswer(HelperSocketRequest.Answer(id: request.id, result: .failure(error))))
             }
         }
         switch admit(request) {
@@ -252,9 +250,5 @@ final class HelperSocketGrants: Sendable {
         case .success(let (endpoint, wait)):
             return detachThread(named: "strata-helper-socket") { [self] in send(connect(request, as: endpoint, after: wait)) }
         }
-    }
-
-    private static func encoded(_ answer: HelperSocketRequest.Answer) -> [UInt8] {
-        (try? JSONEncoder().encode(answer)).map(Array.init) ?? []
     }
 }

@@ -50,7 +50,7 @@ final class HelperUserFiles: UserFiles {
         if let problem = ask.problem { throw .refused(path: String(path.prefix(200)), reason: problem) }
         let (answer, descriptor) = await withCheckedContinuation { continuation in
             state.withLock { $0.waiting = (ask.id, continuation) }
-            if !channel.send(.init(.fileAsk, ask.payload)) {
+            if !channel.send(HelperToHostMessage.fileAsk(ask)) {
                 finish(HelperFileAnswer(id: ask.id, .refused(path: path, reason: "strata is gone")), descriptor: nil)
             }
         }
@@ -79,10 +79,9 @@ final class HelperUserFiles: UserFiles {
         return completing.completions(of: typed, extensions: extensions)
     }
 
-    /// Hands strata's answer (a ``HelperWire/Kind/fileAnswer`` payload) to the ask waiting for it; `take`
-    /// gives the descriptors that came with it. An answer to no ask is dropped, its descriptor closed.
-    func deliver(_ payload: [UInt8], take: (Int) -> [Int32]) {
-        guard let answer = HelperFileAnswer(payload: payload) else { return }
+    /// Hands strata's answer to the ask waiting for it; `take` gives the descriptors that came with it. An
+    /// answer to no ask is dropped, its descriptor closed.
+    func deliver(_ answer: HelperFileAnswer, take: (Int) -> [Int32]) {
         let descriptor = answer.refusal == nil ? take(1).first : nil
         let continuation = state.withLock { state in
             guard let waiting = state.waiting, waiting.id == answer.id else { return nil as CheckedContinuation<(HelperFileAnswer, Int32?), Never>? }

@@ -4,7 +4,9 @@ import Synchronization
 
 /// The one wire format between strata and a plugin's helper process, over a socketpair (as the Swift
 /// compiler speaks to `swift-plugin-server`): each frame is a 4-byte big-endian length, then a kind byte,
-/// then the payload. Both ends bound what they read, and bytes that don't fit are an error, never a trap.
+/// then the payload. Both ends bound what they read, and bytes that don't fit are an error, never a trap. Each
+/// direction has one message type, a case per kind, and one codec (``HostToHelperMessage``,
+/// ``HelperToHostMessage``); the integers in payloads are big-endian (``WireWriter``, ``WireReader``).
 ///
 /// A session: the host sends ``Kind/hello`` (the versions it speaks: ``HelperHandshake``); the helper answers ``Kind/hello`` once
 /// it is sandboxed and has opened the plugin (a ``HelperHello``), or ``Kind/refused`` with a sentence. Then, per command, the
@@ -17,7 +19,7 @@ import Synchronization
 /// sequence number; it sends a frame numbered 0 on its own when the screen changes (a load ends, an
 /// animation moves). Version 2 added these two kinds; a helper of another version is refused at the handshake.
 ///
-/// Version 3 streams every HTTP response (``HelperStreamFrames``; version 2 sent a request as kind 9 and
+/// Version 3 streams every HTTP response (``HelperHTTPRelay``; version 2 sent a request as kind 9 and
 /// its whole answer as kind 10, in one frame): the helper sends ``Kind/streamOpen`` (a ``HelperFetch``);
 /// strata answers ``Kind/streamHead``, then ``Kind/streamChunk``s as the bytes arrive, then
 /// ``Kind/streamEnd``. The helper acknowledges each chunk it took (``Kind/streamAck``), and strata sends no
@@ -45,7 +47,7 @@ enum HelperWire {
         case hello = 1, refused, run, output, error, exit, cancel
         /// A request to the screen the helper runs (``HelperScreenRequest``), and the frame it draws.
         case screen = 11, frame
-        /// A streamed request and its answer as it arrives (``HelperStreamFrames``), version 3.
+        /// A streamed request and its answer as it arrives (``HelperHTTPRelay``), version 3.
         case streamOpen = 13, streamHead, streamChunk, streamEnd, streamAck, streamCancel
         /// A TCP socket the helper asks for (``HelperSocketRequest``), and strata's answer, with the socket's
         /// descriptor when it opened one (version 5).
@@ -68,34 +70,33 @@ enum HelperWire {
 
         init(_ kind: Kind, text: String) { self.init(kind, Array(text.utf8)) }
 
-        init(_ kind: Kind, number: UInt32) {
+        init(_ kind: Kind, number: UInt32) { self.init(kind, numbers: number) }
+
+        /// A payload of big-endian `numbers`, then `rest`.
+        init(_ kind: Kind, numbers: UInt32..., then rest: ArraySlice<UInt8> = []) {
             self.init(
                 kind,
-                [
-                    UInt8(number >> 24), UInt8(truncatingIfNeeded: number >> 16), UInt8(truncatingIfNeeded: number >> 8),
-                    UInt8(truncatingIfNeeded: number),
-                ])
+                WireWriter.bytes(capacity: 4 * numbers.count + rest.count) { writer in
+                    for number in numbers { writer.write(number) }
+                    writer.write(rest)
+                })
         }
 
         var text: String { String(decoding: payload, as: UTF8.self) }
 
         /// The payload as one big-endian number, `nil` unless it is exactly four bytes.
         var number: UInt32? {
-            guard payload.count == 4 else { return nil }
-            return payload.reduce(0) { $0 << 8 | UInt32($1) }
+            var reader = WireReader(payload)
+            return reader.read(UInt32.self).flatMap { reader.isAtEnd ? $0 : nil }
         }
 
         /// The frame's bytes on the wire, in one allocation.
         var bytes: [UInt8] {
-            let length = UInt32(payload.count + 1)
-            var bytes = [UInt8]()
-            bytes.reserveCapacity(5 + payload.count)
-            bytes += [
-                UInt8(length >> 24), UInt8(truncatingIfNeeded: length >> 16), UInt8(truncatingIfNeeded: length >> 8), UInt8(truncatingIfNeeded: length),
-                kind.rawValue,
-            ]
-            bytes += payload
-            return bytes
+            WireWriter.bytes(capacity: 5 + payload.count) { writer in
+                writer.write(UInt32(payload.count + 1))
+                writer.write(kind.rawValue)
+                writer.write(payload)
+            }
         }
     }
 
@@ -109,6 +110,10 @@ enum HelperWire {
         case timedOut
         /// Part of a frame came, then nothing more for ``HelperWire/frameSeconds``.
         case stalled(bytes: Int)
+        /// A frame whose payload is not one of its kind (``HostToHelperMessage``, ``HelperToHostMessage``), and why.
+        case malformed(Kind, String)
+        /// A frame of a kind that goes the other way.
+        case outOfTurn(Kind)
 
         var description: String {
             switch self {
@@ -118,6 +123,8 @@ enum HelperWire {
             case .empty: "a frame without a kind"
             case .timedOut: "no frame in time"
             case .stalled(let bytes): "\(bytes) byte\(bytes == 1 ? "" : "s") of a frame, then nothing for \(HelperWire.frameSeconds) s"
+            case .malformed(_, let why): why
+            case .outOfTurn(let kind): "a frame out of turn (\(kind))"
             }
         }
 
@@ -127,17 +134,26 @@ enum HelperWire {
             switch self {
             case .closed: nil
             case .timedOut: "didn't answer in time"
-            case .stalled: "sent \(self)"
-            case .tooLarge, .unknownKind, .empty: "sent a frame strata can't read (\(self))"
+            case .stalled, .outOfTurn: "sent \(self)"
+            case .tooLarge, .unknownKind, .empty, .malformed: "sent a frame strata can't read (\(self))"
             }
         }
+    }
+
+    /// A payload that crosses as JSON (the messages', a screen frame's header, a command line's files): every
+    /// one is encoded here.
+    static func json(_ value: some Encodable) -> [UInt8] { (try? JSONEncoder().encode(value)).map(Array.init) ?? [] }
+
+    /// The `T` that `bytes` hold as JSON, `nil` unless they are one: every one is decoded here.
+    static func value<T: Decodable>(_: T.Type, json bytes: some Collection<UInt8>) -> T? {
+        try? JSONDecoder().decode(T.self, from: Data(bytes))
     }
 
     /// Reads a frame from the front of `buffer` (its length checked before anything is taken): `nil` when
     /// the buffer doesn't yet hold a whole frame.
     static func frame(from buffer: inout [UInt8]) throws(Problem) -> Frame? {
-        guard buffer.count >= 4 else { return nil }
-        let length = buffer[0..<4].reduce(0) { $0 << 8 | Int($1) }
+        var header = WireReader(buffer.prefix(4))
+        guard let length = header.read(UInt32.self).map(Int.init) else { return nil }
         guard length >= 1 else { throw .empty }
         guard length <= maximumPayload + 1 else { throw .tooLarge(length) }
         guard buffer.count >= 4 + length else { return nil }

@@ -136,20 +136,19 @@ final class PluginHelper: Sendable {
             if timedOut { launch.recordTimeout() }
             throw HelperFailure(pluginID: pluginID, reason: "\(what), so strata stopped it", timedOut: timedOut)
         }
-        if answer.kind == .hello, let hello = HelperHello(payload: answer.payload) {
+        switch try? HelperToHostMessage(answer) {
+        case .hello(let hello)?:
             guard let refusal = HelperHandshake.refusal(of: hello) else {
                 helper.hello.withLock { $0 = hello }
                 return helper
             }
             helper.stop()
             throw HelperFailure(pluginID: pluginID, reason: refusal)
-        }
-        switch answer.kind {
-        case .refused:
+        case .refused(let text)?:
             helper.stop()
             // The helper's own sentence (strata's code in it, unless the plugin took the wire over): one line, bounded.
-            throw HelperFailure(pluginID: pluginID, reason: Sanitizer.sanitize(String(answer.text.prefix(1000))), refused: true)
-        default:
+            throw HelperFailure(pluginID: pluginID, reason: Sanitizer.sanitize(String(text.prefix(1000))), refused: true)
+        case nil, .output?, .error?, .exit?, .frame?, .streamOpen?, .streamAck?, .streamCancel?, .socketOpen?, .fileAsk?, .completeAsk?:
             helper.stop()
             throw HelperFailure(pluginID: pluginID, reason: "sent a handshake strata can't read (it speaks wire \(HelperVersions.spoken))")
         }
@@ -172,7 +171,7 @@ final class PluginHelper: Sendable {
         allowCPU()
         lifetime.commands.add(1, ordering: .relaxed)
         let sent = HelperRequest(words: words, isTerminal: isTerminal, files: files.arguments.isEmpty ? nil : files.arguments)
-        guard channel.send(.init(.run, sent.payload), descriptors: files.descriptors) else {
+        guard channel.send(HostToHelperMessage.run(sent), descriptors: files.descriptors) else {
             return .failure(HelperFailure(pluginID: pluginID, reason: stop()))
         }
         let channel = channel
@@ -195,7 +194,7 @@ final class PluginHelper: Sendable {
             }
         } onCancel: {
             cancelled.value.store(true, ordering: .relaxed)
-            channel.send(.init(.cancel))
+            channel.send(HostToHelperMessage.cancel)
             // A helper that doesn't end its command when told is ended: Ctrl-C always gets the user back.
             let (process, stopped) = (process, lifetime)
             DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(Self.cancelSeconds)) {
@@ -227,19 +226,26 @@ final class PluginHelper: Sendable {
                 error("strata: plugin \(pluginID)'s helper didn't end its command within \(Self.cancelSeconds) s of Ctrl-C, so strata stopped it")
                 return .success(130)
             }
-            switch frame.kind {
-            case .output: output(frame.text)
-            case .error: error(frame.text)
-            case .exit:
+            let message: HelperToHostMessage
+            do throws(HelperWire.Problem) {
+                message = try HelperToHostMessage(frame)
+            } catch let problem {
+                return failure(problem.helperFault)
+            }
+            switch message {
+            case .output(let text): output(text)
+            case .error(let text): error(text)
+            case .exit(let code):
                 http.cancelAll()
-                return .success(Self.exitCode(frame.number, cancelled: cancelled.value.load(ordering: .relaxed), error: error))
-            case .streamOpen, .streamAck, .streamCancel:
-                guard http.receive(frame) else { return failure("sent a request strata can't read") }
-            case .socketOpen:
+                return .success(Self.exitCode(code, cancelled: cancelled.value.load(ordering: .relaxed), error: error))
+            case .streamOpen(let fetch): http.open(fetch)
+            case .streamAck(let id, let count): http.acknowledge(id, count: count)
+            case .streamCancel(let id): http.cancel(id)
+            case .socketOpen(let request):
                 let answering = grants ?? sockets?() ?? HelperSocketGrants(pluginID: pluginID, granted: [], advice: "", audit: audit)
                 grants = answering
-                guard answering.answer(frame.payload, on: channel) else { return failure("sent a request strata can't read") }
-            default: return failure("sent a frame out of turn (\(frame.kind))")
+                guard answering.answer(request, on: channel) else { return failure("strata couldn't start the thread that opens a socket for it") }
+            case .hello, .refused, .frame, .fileAsk, .completeAsk: return failure(HelperWire.Problem.outOfTurn(frame.kind).helperFault)
             }
         }
     }
