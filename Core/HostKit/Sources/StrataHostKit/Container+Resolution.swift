@@ -82,24 +82,6 @@ extension Container {
         }
     }
 
-    /// A factory's nested resolve, reached through its resolver's source and so unspecialized: a transient
-    /// entry is built through `make(_:as:)`, a method of the entry's class, which needs no generic metadata
-    /// (each generic type an unspecialized path meets costs a lookup in the runtime's cache: `Entry<T>` to
-    /// downcast to, or the `Result<T, DIError>` that `withUnsafeTemporaryAllocation` with a typed throw made,
-    /// twice a 3-level graph); the other scopes take the generic path. No `Key` is made unless it is needed
-    /// (another scope, an error): unspecialized, copying and destroying one (its optional name and owner)
-    /// went through the runtime's value witnesses.
-    func resolveNested<T>(_ type: T.Type, _ name: String?, trail: ResolutionTrail, requester: Owner) throws(DIError) -> T {
-        guard let found = entry(ObjectIdentifier(type), name, requester: requester) else { throw notRegistered(Key(type, name), requester: requester) }
-        guard found.scope == .transient else { return try resolve(found, Key(type, name), trail: trail, requester: requester) }
-        let resolver = try childResolver(of: found, trail: trail, requester: requester)
-        do {
-            return try found.make(resolver, as: T.self)
-        } catch {
-            throw Self.failure(error, of: found)
-        }
-    }
-
     /// The entry `requester` gets for `key`: from the frozen table without a lock, else from the open one.
     @inlinable
     func entry(for key: Key, requester: Owner) -> AnyEntry? {

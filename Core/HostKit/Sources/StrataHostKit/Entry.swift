@@ -72,7 +72,12 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
         super.init(key: key, owner: owner, scope: scope)
     }
 
+    /// The factory is called as one returning `U` (the same type: checked), so that it builds its value in
+    /// the caller's storage: casting the value instead (`_identityCast`) copied it through the runtime's value
+    /// witnesses and destroyed the original. Both functions are called with `T` and `U` unknown here (this
+    /// method is reached through the class's table), so they are passed and return alike.
     override func make<U>(_ resolver: Resolver, as type: U.Type) throws -> U {
-        _identityCast(try factory(resolver), to: U.self)
+        precondition(T.self == U.self, "Entry<\(T.self)>.make(as: \(U.self))")
+        return try unsafeBitCast(factory, to: (@Sendable (Resolver) throws -> U).self)(resolver)
     }
 }

@@ -48,7 +48,7 @@ final class FrozenTable: Sendable {
         return best?.slot
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     static func slot(_ type: ObjectIdentifier, _ name: String?, shift: Int) -> Int {
         // Unnamed lookups (the hot path) hash only the type's address; names are mixed in so that many names
         // of one type don't probe linearly.

@@ -49,9 +49,29 @@ struct ResolutionStep: ResolutionSource {
         self.trail = trail
     }
 
-    /// Called through the existential, so unspecialized: see `Container.resolveNested`.
-    @usableFromInline
+    /// A factory's nested resolve, reached through its resolver's source and so unspecialized: a transient
+    /// entry is built through `make(_:as:)`, a method of the entry's class, which needs no generic metadata
+    /// (each generic type an unspecialized path meets costs a lookup in the runtime's cache: `Entry<T>` to
+    /// downcast to, or the `Result<T, DIError>` that `withUnsafeTemporaryAllocation` with a typed throw made,
+    /// twice a 3-level graph); the other scopes take the generic path. No `Key` is made unless it is needed
+    /// (another scope, an error): unspecialized, copying and destroying one (its optional name and owner)
+    /// went through the runtime's value witnesses.
+    ///
+    /// Written here, not in a method of the container this calls, so that it is inlined into the protocol
+    /// witness and a nested resolve is one frame: each frame of an unspecialized function that throws
+    /// `DIError` (resilient) asks for the metadata of `DIError` and `Resolver` and sizes their buffers at run
+    /// time.
+    @usableFromInline @inline(__always)
     func resolve<T>(_ type: T.Type, name: String?, requester: Owner) throws(DIError) -> T {
-        try container.resolveNested(type, name, trail: trail, requester: requester)
+        guard let found = container.entry(ObjectIdentifier(type), name, requester: requester) else {
+            throw container.notRegistered(Key(type, name), requester: requester)
+        }
+        guard found.scope == .transient else { return try container.resolve(found, Key(type, name), trail: trail, requester: requester) }
+        let resolver = try container.childResolver(of: found, trail: trail, requester: requester)
+        do {
+            return try found.make(resolver, as: T.self)
+        } catch {
+            throw Container.failure(error, of: found)
+        }
     }
 }

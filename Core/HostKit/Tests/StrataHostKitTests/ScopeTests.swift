@@ -82,6 +82,37 @@ import Testing
         #expect(try container.resolve(String.self) == "127.0.0.1:8080")
     }
 
+    /// A nested transient resolve has the factory build its value straight into the caller's storage (the
+    /// factory called as one returning the type asked for): values of every size and kind arrive whole,
+    /// frozen or not, and the instances they hold are released once.
+    @Test(arguments: [false, true])
+    func nestedTransientValuesOfEveryLayoutArriveWhole(frozen: Bool) throws {
+        struct Wide: Equatable, Sendable { let a: Int, b: String, c: [Int], d: Double, e: Int8 }
+        final class Tracked: Sendable {
+            let counter: FactoryCounter
+            init(_ counter: FactoryCounter) { self.counter = counter }
+            deinit { _ = counter.next() }
+        }
+        let container = Container()
+        let released = FactoryCounter()
+        let wide = Wide(a: 1, b: String(repeating: "wide ", count: 10), c: [2, 3], d: 4.5, e: -6)
+        try container.register(Int8.self, owner: .host) { _ in -7 }
+        try container.register(Wide.self, owner: .host) { _ in wide }
+        try container.register((any Greeter).self, owner: .host) { _ in NumberedGreeter(serial: 42) }
+        try container.register(Tracked.self, owner: .host) { _ in Tracked(released) }
+        try container.register(String?.self, owner: .host) { _ in nil }
+        try container.register(String.self, owner: .host) { resolver in
+            let (small, large, greeter) = try (resolver.resolve(Int8.self), resolver.resolve(Wide.self), resolver.resolve((any Greeter).self))
+            let tracked: Tracked = try resolver.resolve()
+            let nothing: String? = try resolver.resolve()
+            return "\(small) \(large == wide) \(greeter.serial) \(tracked.counter === released) \(nothing ?? "nil")"
+        }
+        if frozen { container.freeze() }
+
+        for _ in 0..<3 { #expect(try container.resolve(String.self) == "-7 true 42 true nil") }
+        #expect(released.calls == 3)
+    }
+
     @Test func sameOwnerMayReplaceItsRegistration() throws {
         let container = Container()
         try container.register(String.self, owner: .plugin("alpha")) { _ in "first" }
