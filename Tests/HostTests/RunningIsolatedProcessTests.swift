@@ -82,4 +82,20 @@ import Testing
         #expect(refused.stderr.contains("use a path inside \(sandbox.data.appendingPathComponent("running").path)")
                 && refused.stderr.contains(#"set "isolation": "none" under features.running"#), "\(refused.stderr)")
     }
+
+    /// The same folder as the `sessionDirectory` setting is refused by Running in its helper with what to do
+    /// (#46: it said the folder "can't be used (Permission denied), so another user could block or redirect
+    /// the session", and to remove it).
+    @Test(.timeLimit(.minutes(10)))
+    func aSessionDirectoryOutsideItsReachIsRefusedWithWhatToDo() throws {
+        let sandbox = try Sandbox()
+        let elsewhere = sandbox.root.appendingPathComponent("sessions").path
+        try sandbox.writeConfig(Isolation.process.config("running", settings: #"{"sessionDirectory": "\#(elsewhere)"}"#))
+        let refused = try sandbox.strata(["running", "host", "--goal", "0.08", "--track", "\(Self.gpx)/togeojson_run.gpx", "--session", "REACH01"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "running: sessionDirectory \(elsewhere) is a folder outside what Running's sandboxed helper may reach, so it "
+                + #"can't use it: set it to a folder inside \#(sandbox.data.appendingPathComponent("running").path), or set "isolation": "none" "#
+                + "under features.running\n", "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: elsewhere))
+    }
 }
