@@ -100,10 +100,12 @@ import Testing
         #expect(limited.stderr.hasPrefix("gpt: the reply couldn't be saved to your history"), "\(limited.stderr)")
     }
 
-    /// A database the user may read but not write. Root's permissions don't hold, so as root the test asks
-    /// with the database's folder bound read-only in a mount namespace of its own (running as `nobody`
-    /// instead needs every folder above the build open to others, which CI's 0700 clone folder is not; a
-    /// user namespace makes root's `/tmp` look like the user's, which trust then refuses).
+    /// A database the user may read but not write (#46: in a helper, which loads its plugin through a folder
+    /// it makes in that folder, it was "failed to load in its helper: not a loadable library: can't make a
+    /// folder"). Root's permissions don't hold, so as root the test asks with the database's folder bound
+    /// read-only in a mount namespace of its own (running as `nobody` instead needs every folder above the
+    /// build open to others, which CI's 0700 clone folder is not; a user namespace makes root's `/tmp` look
+    /// like the user's, which trust then refuses).
     @Test(.timeLimit(.minutes(10)), arguments: Isolation.allCases)
     func anUnwritableDatabaseSaysNothingWasSentAndWhatToCheck(_ isolation: Isolation) throws {
         let gpt = try Gpt(isolation)
@@ -121,13 +123,9 @@ import Testing
         let refused = try gpt.ask("I missed the train", as: user)
 
         #expect(refused.status == 1, "\(refused.stdout)\(refused.stderr)")
-        // #46 parity: a helper loads its plugin through a folder it makes in its data folder, so with that folder
-        // read-only it says "failed to load in its helper: not a loadable library: can't make a folder".
-        withKnownIssue(isIntermittent: false) {
-            #expect(refused.stderr.contains("nothing was sent"), "\(refused.stderr)")
-            #expect(refused.stderr.contains("\(gpt.database.path) can't be written: check that you may write it and its folder"),
-                    "\(refused.stderr)")
-        } when: { isolation == .process }
+        #expect(refused.stderr.contains("nothing was sent"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("\(gpt.database.path) can't be written: check that you may write it and its folder"),
+                "\(refused.stderr)")
         expectNoJargon(refused.stderr)
         #expect(gpt.server.requests.count == 1, "only the first ask was sent")
     }
