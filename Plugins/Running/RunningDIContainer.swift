@@ -103,12 +103,18 @@ final class RunningDIContainer: Sendable {
 
     /// Sessions on this machine, in the configured folder or in `folder` (`--session-dir`); `log` hears why
     /// a mate was refused.
+    /// - Throws: `LiveSessionError.folderOutOfReach` in a sandboxed helper for a configured folder outside the
+    ///   data folder, the only one it may use (strata refuses such a `--session-dir` before the helper runs).
     func makeLiveSessionRepository(
         in folder: String? = nil,
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) throws -> any LiveSessionRepository {
         var custom = settings
         if let folder { custom.sessionDirectory = folder }
+        let data = dependencies.dataDirectory.standardizedFileURL.path, chosen = custom.sessionFolder().standardizedFileURL.path
+        if dependencies.isSandboxed, custom.sessionDirectory != nil, chosen != data, !chosen.hasPrefix(data + "/") {
+            throw LiveSessionError.folderOutOfReach(path: chosen, dataFolder: data)
+        }
         return SQLiteLiveSessionRepository(
             directory: custom.sessionFolder(), opener: try dependencies.databaseOpener(),
             clock: try makeRunClock(),

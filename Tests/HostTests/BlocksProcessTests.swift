@@ -4,16 +4,7 @@ import Testing
 /// Blocks state survives the process: what one `strata` writes, the next one reads. Each flow runs with
 /// Blocks in strata's process and in a sandboxed helper (`"isolation": "process"`).
 @Suite struct BlocksProcessTests {
-    /// The config: Blocks alone, run as `isolation` says, with `settings`.
-    static func config(_ isolation: Isolation, settings: String = "{}") -> String {
-        #"{"features": {"movies": {"enabled": false}, "gpt": {"enabled": false}, "running": {"enabled": false}, "blocks": {"isolation": "\#(isolation.rawValue)", "settings": \#(settings)}}}"#
-    }
-
-    static func sandbox(_ isolation: Isolation) throws -> Sandbox {
-        let sandbox = try Sandbox()
-        try sandbox.writeConfig(config(isolation))
-        return sandbox
-    }
+    static func sandbox(_ isolation: Isolation) throws -> Sandbox { try .feature("blocks", isolation, alone: true) }
 
     @Test(arguments: Isolation.allCases) func aBlockAddedInOneProcessIsListedByTheNext(_ isolation: Isolation) throws {
         let sandbox = try Self.sandbox(isolation)
@@ -150,10 +141,10 @@ import Testing
         #expect(try endsAt(["TZ": "UTC"]).hasSuffix(":00:00Z"))
         #expect(try endsAt(["TZ": "Asia/Kolkata"]).hasSuffix(":30:00Z"))
 
-        try sandbox.writeConfig(Self.config(isolation, settings: #"{"timeZone": "Asia/Kolkata"}"#))
+        try sandbox.writeConfig(isolation.config("blocks", settings: #"{"timeZone": "Asia/Kolkata"}"#, alone: true))
         #expect(try endsAt(["TZ": "UTC"]).hasSuffix(":30:00Z"))
 
-        try sandbox.writeConfig(Self.config(isolation, settings: #"{"timeZone": "Mars/Olympus"}"#))
+        try sandbox.writeConfig(isolation.config("blocks", settings: #"{"timeZone": "Mars/Olympus"}"#, alone: true))
         // Refused before Blocks loads, as every setting its declaration refuses (plugin.json: "format": "timeZone").
         let unknown = try sandbox.strata(["clock"])
         #expect(unknown.status == 2)

@@ -3,7 +3,9 @@ import StrataTesting
 import Testing
 
 /// Two shells writing to one feature's database at once, on a fresh data folder: every write lands and
-/// none fails ("database is locked" once lost one block in 80).
+/// none fails ("database is locked" once lost one block in 80). Each runs its feature in strata's process;
+/// Gpt's daily count, the one a lost write would let past its limit, runs in sandboxed helpers too (the
+/// four in helpers take as long again as the four in process, about 100 s on 2 busy cores).
 @Suite struct ConcurrentWritesProcessTests {
     static let writesPerProcess = 40
 
@@ -32,8 +34,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(10)))
     func blocksFromTwoProcessesAllLand() async throws {
-        let sandbox = try Sandbox()
-        try sandbox.writeConfig(#"{"pluginDirectories": ["\#(BuildProducts.directory.path)"]}"#)
+        let sandbox = try Sandbox.feature("blocks", .none)
 
         let failures = await Self.twoWriters(sandbox) { writer, n in ["blocks", "add", "w\(writer)-\(n)", "--hours", "4"] }
 
@@ -45,8 +46,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(10)))
     func movieSearchesFromTwoProcessesAllRecordTheirQuery() async throws {
-        let sandbox = try Sandbox()
-        try sandbox.writeConfig(#"{"pluginDirectories": ["\#(BuildProducts.directory.path)"], "features": {"movies": {"settings": {"recentQueriesLimit": 100}}}}"#)
+        let sandbox = try Sandbox.feature("movies", .none, settings: #"{"recentQueriesLimit": 100}"#)
 
         let failures = await Self.twoWriters(sandbox) { writer, n in ["movies", "search", "w\(writer) q\(n)"] }
 
@@ -56,14 +56,12 @@ import Testing
         #expect(Set(queries ?? []).count == 2 * Self.writesPerProcess)
     }
 
-    @Test(.timeLimit(.minutes(10)))
-    func gptUsesFromTwoProcessesAllCount() async throws {
+    @Test(.timeLimit(.minutes(10)), arguments: Isolation.allCases)
+    func gptUsesFromTwoProcessesAllCount(_ isolation: Isolation) async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.route("POST", "/v1/chat/completions", response: GptProcessTests.wholeReply)
-        let sandbox = try Sandbox()
-        try sandbox.writeConfig(#"{"pluginDirectories": ["\#(BuildProducts.directory.path)"], "features": {"gpt": {"settings": {"#
-                                + #""baseURL": "\#(server.url("/v1").absoluteString)", "dailyLimit": 1000}}}}"#)
+        let sandbox = try GptProcessTests().sandbox(server, isolation, limit: 1000)
 
         let failures = await Self.twoWriters(sandbox, environment: ["OPENAI_API_KEY": "sk-test"]) { writer, n in
             ["gpt", "ask", "w\(writer) trouble \(n)"]
@@ -77,8 +75,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(10)))
     func runsFromTwoProcessesAllLandInTheHistory() async throws {
-        let sandbox = try Sandbox()
-        try sandbox.writeConfig(#"{"pluginDirectories": ["\#(BuildProducts.directory.path)"]}"#)
+        let sandbox = try Sandbox.feature("running", .none)
         let track = "\(RunningProcessTests.gpx)/togeojson_run.gpx"
 
         let failures = await Self.twoWriters(sandbox) { _, _ in ["running", "run", "--goal", "0.5", "--track", track, "--speed", "0"] }

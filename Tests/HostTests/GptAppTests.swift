@@ -2,18 +2,18 @@ import Foundation
 import StrataTesting
 import Testing
 
-/// LuckyVicky in the real app, in tmux, against a loopback chat server.
+/// LuckyVicky in the real app, in tmux, against a loopback chat server, in strata's process and in a helper.
 @Suite struct GptAppTests {
     let app = InteractiveAppTests()
 
     /// The footer says what Ctrl-U does; a trouble the day's limit refused is not called unsent by the
     /// person when leaving; and the reset time names the zone the day is counted in, which is not the app's.
-    @Test(.timeLimit(.minutes(10)))
-    func aTroubleTheLimitRefusedLeavesWithTheLimitsQuestion() async throws {
+    @Test(.timeLimit(.minutes(10)), arguments: Isolation.allCases)
+    func aTroubleTheLimitRefusedLeavesWithTheLimitsQuestion(_ isolation: Isolation) async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.route("POST", "/v1/chat/completions", response: GptProcessTests.wholeReply)
-        let sandbox = try GptProcessTests().sandbox(server, limit: 2)
+        let sandbox = try GptProcessTests().sandbox(server, isolation, limit: 2)
         // The first use ran 14 hours ahead of this machine: the day is counted in that zone from now on.
         let first = try sandbox.strata(["gpt", "ask", "I missed the tram"], environment: ["TZ": "Pacific/Kiritimati"])
         #expect(first.status == 0, "\(first.stderr)")
@@ -47,14 +47,14 @@ import Testing
     /// #50 items 1, 13 and 15: a trouble sent that got no reply (HTTP 500) is not called unsent when leaving;
     /// the "No reply" dialog's text is a sentence; back from a reply, typing starts a new trouble (it was
     /// appended to the one sent).
-    @Test(.timeLimit(.minutes(10)))
-    func aFailedSendIsNotCalledUnsentAndBackFromAReplyTypingStartsANewTrouble() async throws {
+    @Test(.timeLimit(.minutes(10)), arguments: Isolation.allCases)
+    func aFailedSendIsNotCalledUnsentAndBackFromAReplyTypingStartsANewTrouble(_ isolation: Isolation) async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.route("POST", "/v1/chat/completions", responses: [
             .json(#"{"error": {"message": "The server had an error.", "type": "server_error"}}"#, status: 500), GptProcessTests.wholeReply,
         ])
-        let sandbox = try GptProcessTests().sandbox(server)
+        let sandbox = try GptProcessTests().sandbox(server, isolation)
         let (terminal, _) = try await app.startStrata(
             in: sandbox, config: String(decoding: try Data(contentsOf: sandbox.config), as: UTF8.self))
         defer { terminal.close() }
@@ -93,7 +93,7 @@ import Testing
     func keysSentInABurstAsLuckyVickyOpensGoToItsScreens(_ isolation: Isolation) async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
-        let sandbox = try GptIsolatedProcessTests().sandbox(server, isolation: isolation.rawValue)
+        let sandbox = try GptProcessTests().sandbox(server, isolation)
         let (terminal, _) = try await app.startStrata(
             in: sandbox, config: String(decoding: try Data(contentsOf: sandbox.config), as: UTF8.self))
         defer { terminal.close() }

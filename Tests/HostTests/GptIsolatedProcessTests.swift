@@ -10,11 +10,8 @@ import Testing
     static let reply = LoopbackResponse.eventStream(
         [GptProcessTests.chunk("Sunny "), GptProcessTests.chunk("side up!"), GptProcessTests.chunk("", finish: "stop"), "data: [DONE]\n\n"], pause: 0)
 
-    func sandbox(_ server: LoopbackHTTPServer, isolation: String = "process") throws -> Sandbox {
-        let sandbox = try Sandbox()
-        try sandbox.writeConfig(#"{"pluginDirectories": ["\#(BuildProducts.directory.path)"], "features": {"gpt": {"isolation": "\#(isolation)", "#
-                                + #""settings": {"baseURL": "\#(server.url("/v1").absoluteString)", "dailyLimit": 10}}}}"#)
-        return sandbox
+    func sandbox(_ server: LoopbackHTTPServer, _ isolation: Isolation = .process) throws -> Sandbox {
+        try GptProcessTests().sandbox(server, isolation)
     }
 
     /// `gpt ask` through its helper, against a server that holds the reply after its first piece until `gate`
@@ -39,13 +36,13 @@ import Testing
     /// The first piece is on screen while the server holds the rest: the stream crosses as it arrives (before,
     /// the helper got the whole response at once, so nothing showed until the end). The key stays in strata:
     /// 127.0.0.1 is the user's host, not one Gpt declared; in process the plugin sends it as it always did.
-    @Test(.timeLimit(.minutes(10)), arguments: ["process", "none"])
-    func aStreamedReplyArrivesPieceByPieceThroughTheHelper(_ isolation: String) throws {
+    @Test(.timeLimit(.minutes(10)), arguments: Isolation.allCases)
+    func aStreamedReplyArrivesPieceByPieceThroughTheHelper(_ isolation: Isolation) throws {
         let server = try LoopbackHTTPServer()
         let gate = try LoopbackGate()
         defer { gate.open(); server.stop() }
         server.route("POST", "/v1/chat/completions", response: Self.reply.holding(after: 1, until: gate))
-        let sandbox = try sandbox(server, isolation: isolation)
+        let sandbox = try sandbox(server, isolation)
         let ask = try launchAsk(sandbox)
         while ask.isRunning && !ask.outputSoFar.contains("Sunny") { usleep(5_000) }  // polling the child
         #expect(ask.isRunning, "the first piece shows while the rest is held")
@@ -55,7 +52,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Sunny side up!"), "\(result.stdout)")
         let authorization = server.requests(to: "/v1/chat/completions").first?.headers.first { $0.key.lowercased() == "authorization" }?.value
-        #expect(authorization == (isolation == "process" ? nil : "Bearer sk-test-0123456789"), "\(String(describing: authorization))")
+        #expect(authorization == (isolation == .process ? nil : "Bearer sk-test-0123456789"), "\(String(describing: authorization))")
     }
 
     /// #46, the slow HTTP: while a command waits in its helper for the rest of its reply, no thread of the pool
@@ -82,20 +79,6 @@ import Testing
         #expect(held.isEmpty, "strata's task threads held in reads: \(held)")
     }
 
-    /// Ctrl-C while the reply streams in through the helper cancels it there and in strata: the day's use is
-    /// given back, and the exit status is 130, as in process.
-    @Test(.timeLimit(.minutes(10)))
-    func ctrlCWhileTheReplyStreamsThroughTheHelperGivesTheUseBack() throws {
-        let (ask, gate, server, sandbox) = try askHeldAfterItsFirstPiece { $0.outputSoFar.contains("Sunny") && $0.catches(SIGINT) }
-        defer { gate.open(); server.stop() }
-        kill(ask.processIdentifier, SIGINT)
-        let result = try ask.wait()
-
-        #expect(result.status == 130, "\(result.stderr)")
-        #expect(result.stderr.contains("gpt: the request was cancelled."), "\(result.stderr)")
-        #expect(try GptProcessTests().used(sandbox) == 0)
-    }
-
     /// Who the user is follows one rule in both isolations: with `USER` and `LOGNAME` unset (cron, a systemd
     /// unit, `env -i`), strata tells the helper the user it finds, the name a plugin in process finds, so the
     /// day's uses are one count. (Before, the helper, which can't read the user database, counted them under
@@ -108,7 +91,7 @@ import Testing
         let isolated = try sandbox(server)
         let unset = ["OPENAI_API_KEY": "sk-test", "USER": "", "LOGNAME": ""]
         #expect(try isolated.strata(["gpt", "ask", "I missed the bus"], environment: unset).status == 0)
-        let inProcess = try sandbox(server, isolation: "none")
+        let inProcess = try sandbox(server, .none)
         try? FileManager.default.removeItem(at: inProcess.data)
         try FileManager.default.copyItem(at: isolated.data, to: inProcess.data)
         #expect(try inProcess.strata(["gpt", "ask", "I missed the bus"], environment: unset).status == 0)
@@ -124,7 +107,7 @@ import Testing
         server.route("POST", "/v1/chat/completions", response: GptProcessTests.wholeReply)
         let isolated = try sandbox(server)
         #expect(try isolated.strata(["gpt", "ask", "I missed the bus"], environment: ["OPENAI_API_KEY": "sk-test"]).status == 0)
-        let inProcess = try sandbox(server, isolation: "none")
+        let inProcess = try sandbox(server, .none)
         for words in [["gpt", "personas"], ["gpt", "personas", "--json"]] {
             let (helper, strata) = (try isolated.strata(words), try inProcess.strata(words))
             #expect(helper.status == 0 && helper.stdout == strata.stdout && !helper.stdout.isEmpty, "\(words): \(helper.stderr)")

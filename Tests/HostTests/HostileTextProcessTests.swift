@@ -3,7 +3,8 @@ import StrataTesting
 import Testing
 
 /// Text from outside (a server's titles and replies, a user's block title) never reaches the terminal
-/// raw from a command: text output is stripped of escape sequences and controls, JSON escapes them.
+/// raw from a command: text output is stripped of escape sequences and controls, JSON escapes them; with each
+/// feature in strata's process and in a sandboxed helper.
 @Suite struct HostileTextProcessTests {
     /// Sequences a terminal would obey: clear the screen, retitle the window, an 8-bit CSI.
     static let hostile = "\u{1B}[2J\u{1B}]0;pwned\u{07}\u{9B}31m"
@@ -15,10 +16,9 @@ import Testing
     /// A title typed with sequences the shell let through is kept as the terminal showed it: the sequences
     /// go whole, parameters included, from what is stored, listed and written as JSON. (JSON escaping what
     /// comes from a server is the TMDB test below.)
-    @Test(.timeLimit(.minutes(10)))
-    func aBlockTitledWithEscapeSequencesIsKeptAsTheTerminalShowedIt() throws {
-        let sandbox = try Sandbox()
-        try sandbox.writeConfig(#"{"pluginDirectories": ["\#(BuildProducts.directory.path)"]}"#)
+    @Test(.timeLimit(.minutes(10)), arguments: Isolation.allCases)
+    func aBlockTitledWithEscapeSequencesIsKeptAsTheTerminalShowedIt(_ isolation: Isolation) throws {
+        let sandbox = try Sandbox.feature("blocks", isolation)
         let added = try sandbox.strata(["blocks", "add", "Deep\(Self.hostile) work", "--hours", "4"])
         #expect(added.status == 0, "\(added.stderr)")
 
@@ -33,16 +33,15 @@ import Testing
         #expect(items?.first?["title"] as? String == "Deep work", "\(json.stdout)")
     }
 
-    @Test(.timeLimit(.minutes(10)))
-    func aTMDBTitleThatWouldClearTheScreenIsPrintedClean() throws {
+    @Test(.timeLimit(.minutes(10)), arguments: Isolation.allCases)
+    func aTMDBTitleThatWouldClearTheScreenIsPrintedClean(_ isolation: Isolation) throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         let body = #"{"page":1,"total_pages":1,"total_results":1,"results":[{"id":496243,"title":"Parasite Test \u001b[2J\u009b2J","overview":"An \u001b]0;pwned\u0007overview","release_date":"2019-05-30","poster_path":null}]}"#
         server.route("GET", "/3/search/movie", response: .json(body))
         server.route("GET", "/3/movie/496243", response: .json(#"{"id":496243,"title":"Parasite Test \u001b[2J","overview":"x","release_date":"2019-05-30"}"#))
-        let sandbox = try Sandbox()
-        try sandbox.writeConfig(#"{"pluginDirectories": ["\#(BuildProducts.directory.path)"], "features": {"movies": {"settings": {"source": "tmdb", "baseURL": "\#(server.baseURL.absoluteString)"}}}}"#)
-        let key = ["TMDB_API_KEY": "0123456789abcdef0123456789abcdef"]
+        let sandbox = try MoviesProcessTests.tmdbSandbox(server, isolation)
+        let key = MoviesProcessTests.key
 
         let search = try sandbox.strata(["movies", "search", "Alien"], environment: key)
         #expect(search.status == 0, "\(search.stderr)")
@@ -58,8 +57,8 @@ import Testing
         #expect(json.stdout.contains(#"Parasite Test \u001b[2J\u009B2J"#))
     }
 
-    @Test(.timeLimit(.minutes(10)))
-    func aStreamedReplyCarryingEscapeSequencesIsPrintedClean() throws {
+    @Test(.timeLimit(.minutes(10)), arguments: Isolation.allCases)
+    func aStreamedReplyCarryingEscapeSequencesIsPrintedClean(_ isolation: Isolation) throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         func chunk(_ content: String, finish: String? = nil) -> String {
@@ -70,8 +69,7 @@ import Testing
         }
         server.route("POST", "/v1/chat/completions", response: .eventStream(
             [chunk("Lucky \u{1B}]0;pwned\u{07}"), chunk("day\u{1B}[2J!"), chunk("", finish: "stop"), "data: [DONE]\n\n"], pause: 0))
-        let sandbox = try Sandbox()
-        try sandbox.writeConfig(#"{"pluginDirectories": ["\#(BuildProducts.directory.path)"], "features": {"gpt": {"settings": {"baseURL": "\#(server.url("/v1").absoluteString)"}}}}"#)
+        let sandbox = try GptProcessTests().sandbox(server, isolation)
 
         let ask = try sandbox.strata(["gpt", "ask", "I missed the bus"], environment: ["OPENAI_API_KEY": "sk-test"])
         #expect(ask.status == 0, "\(ask.stderr)")

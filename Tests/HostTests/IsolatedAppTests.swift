@@ -6,15 +6,15 @@ import Testing
 /// and strata draws the frames it sends. Blocks adds a block through its form, Running lists a run, and a
 /// helper that is killed or sends what no frame is takes the app home with a notice; strata goes on, and
 /// the next open starts a fresh helper. (Before, opening such a feature showed "its screens don't run in a
-/// helper process yet".) Running's setup form asking before Esc, through a helper, is in RunningAppProcessTests;
+/// helper process yet".) Running's setup form asking before Esc, and a run going in a helper saved as
+/// cancelled when strata is told to stop, are in RunningAppProcessTests, which runs them in both isolations;
 /// a track typed there, asked for on strata's prompt, in IsolatedFilePromptTests.
 @Suite struct IsolatedAppTests {
     let app = InteractiveAppTests()
 
     /// Every feature but `isolated` off, and `isolated` in a helper (with `settings`, JSON).
     static func config(_ isolated: String, extra: String = "", settings: String = "{}") -> String {
-        let off = ["gpt", "movies", "running", "blocks"].filter { $0 != isolated }.map { #""\#($0)": {"enabled": false}"# }
-        return #"{\#(extra)"features": {\#(off.joined(separator: ", ")), "\#(isolated)": {"isolation": "process", "settings": \#(settings)}}}"#
+        Isolation.process.config(isolated, settings: settings, alone: true, extra: extra)
     }
 
     @Test(.timeLimit(.minutes(10)))
@@ -50,15 +50,16 @@ import Testing
         #expect(helperEnds("blocks", in: sandbox), "the helper ends with strata")
     }
 
-    @Test(.timeLimit(.minutes(10)))
-    func runningsHistoryListsARunThroughItsHelper() async throws {
+    /// Running's history lists a run, in strata's process and through its helper.
+    @Test(.timeLimit(.minutes(10)), arguments: Isolation.allCases)
+    func runningsHistoryListsARun(_ isolation: Isolation) async throws {
         let sandbox = try Sandbox()
-        try sandbox.writeConfig(Self.config("running"))
+        try sandbox.writeConfig(isolation.config("running", alone: true))
         let track = try Self.track(in: sandbox)  // the command runs in a helper too
         let imported = try sandbox.strata(["running", "import", track.path])
         #expect(imported.status == 0, "\(imported.stderr)")
 
-        let (terminal, _) = try await app.startStrata(in: sandbox, config: Self.config("running"))
+        let (terminal, _) = try await app.startStrata(in: sandbox, config: isolation.config("running", alone: true))
         defer { terminal.close() }
         try await open("Running", in: terminal, title: " Strata › Running")
         try await select("History", in: terminal)
@@ -70,14 +71,15 @@ import Testing
         #expect(try await app.waitForExit(terminal) == 0)
     }
 
-    /// Movies from its offline catalog in a helper: a search lists the films, and Enter opens one (before,
-    /// the app said its screens don't run in a helper; the catalog's SQLite files are in its own folder).
-    @Test(.timeLimit(.minutes(10)))
-    func moviesSearchesAndOpensAFilmInItsHelper() async throws {
-        let (terminal, sandbox) = try await app.startStrata(in: try Sandbox(), config: Self.config("movies"))
+    /// Movies from its offline catalog, in strata's process and in a helper: a search lists the films, and
+    /// Enter opens one (before, the app said its screens don't run in a helper; the catalog's SQLite files are
+    /// in its own folder).
+    @Test(.timeLimit(.minutes(10)), arguments: Isolation.allCases)
+    func moviesSearchesAndOpensAFilm(_ isolation: Isolation) async throws {
+        let (terminal, sandbox) = try await app.startStrata(in: try Sandbox(), config: isolation.config("movies", alone: true))
         defer { terminal.close(); withExtendedLifetime(sandbox) {} }
         try await open("Movies", in: terminal, title: " Strata › Movies")
-        #expect(helper(of: "movies", in: sandbox) != nil, "the screens run in a helper")
+        #expect((helper(of: "movies", in: sandbox) != nil) == (isolation == .process), "the screens run in a helper only when isolated")
         try terminal.type("alien", enter: true)
         try await terminal.waitFor("the films") { $0.contains { $0.contains("› Alien ") } && $0.last?.contains("Enter details") == true }
         try terminal.press("Enter")
@@ -88,22 +90,23 @@ import Testing
         #expect(helperEnds("movies", in: sandbox), "the helper ends with strata")
     }
 
-    /// LuckyVicky's reply streams into its screen in the helper: the first piece shows while the server
-    /// holds the rest (before, a helper got the whole response at once, and 127.0.0.1 was refused).
-    @Test(.timeLimit(.minutes(10)))
-    func luckyVickysReplyStreamsInThroughItsHelper() async throws {
+    /// LuckyVicky's reply streams into its screen, in strata's process and in the helper: the first piece
+    /// shows while the server holds the rest (before, a helper got the whole response at once, and 127.0.0.1
+    /// was refused).
+    @Test(.timeLimit(.minutes(10)), arguments: Isolation.allCases)
+    func luckyVickysReplyStreamsIn(_ isolation: Isolation) async throws {
         let server = try LoopbackHTTPServer()
         let gate = try LoopbackGate()
         defer { gate.open(); server.stop() }
         server.route("POST", "/v1/chat/completions", response: GptIsolatedProcessTests.reply.holding(after: 1, until: gate))
         let settings = #"{"baseURL": "\#(server.url("/v1").absoluteString)"}"#
-        let (terminal, sandbox) = try await app.startStrata(in: try Sandbox(), config: Self.config("gpt", settings: settings))
+        let (terminal, sandbox) = try await app.startStrata(in: try Sandbox(), config: isolation.config("gpt", settings: settings, alone: true))
         defer { terminal.close(); withExtendedLifetime(sandbox) {} }
         try await terminal.waitFor("the home screen") { $0.contains(InteractiveAppTests.homeHelp) }
         try await select("LuckyVicky", in: terminal)
         try terminal.press("Enter")
         try await terminal.waitFor("the personas") { $0.contains { $0.contains("Who should answer your trouble?") } }
-        #expect(helper(of: "gpt", in: sandbox) != nil, "the screens run in a helper")
+        #expect((helper(of: "gpt", in: sandbox) != nil) == (isolation == .process), "the screens run in a helper only when isolated")
         try terminal.press("Enter")
         try await terminal.waitFor("the trouble input") { $0.last?.contains("Enter convert") == true }
         try terminal.type("I missed the bus")
@@ -154,28 +157,6 @@ import Testing
         try await terminal.waitFor("the dialog to close") { corner($0) == nil }
         try terminal.type("q")
         #expect(try await app.waitForExit(terminal) == 0)
-    }
-
-    /// SIGTERM asks the app to quit: the screens in the helper finish first (`appWillQuit` crosses), and the
-    /// run going there is saved as cancelled.
-    @Test(.timeLimit(.minutes(10)))
-    func aRunGoingInTheHelperIsSavedWhenStrataIsToldToStop() async throws {
-        let sandbox = try Sandbox()
-        let track = try Self.track(in: sandbox)
-        let terminal = try await setupForm(in: sandbox)
-        defer { terminal.close() }
-        try terminal.type(track.path)
-        try terminal.press("Up")
-        try terminal.type("4")
-        try terminal.press("Enter")
-        try await terminal.waitFor("the run to go") { $0.contains { $0.contains("Time 00:") && !$0.contains("Time 00:00") } }
-
-        #expect(kill(try terminal.foregroundChild(), SIGTERM) == 0)
-        #expect(try await app.waitForExit(terminal) == 128 + SIGTERM)
-        let history = try sandbox.strata(["running", "history", "--json"])
-        let runs = try #require(try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]], "\(history.stderr)")
-        let result = try #require(runs.first?["result"] as? [String: Any], "\(history.stdout)")
-        #expect(runs.count == 1 && result["cancelled"] as? Bool == true, "\(history.stdout)")
     }
 
     @Test(.timeLimit(.minutes(10)))

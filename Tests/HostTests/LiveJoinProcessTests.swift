@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 
-/// Joining a live race over TCP: what must not stop the right mate, and what must stop the wrong one.
+/// Joining a live race over TCP: what must not stop the right mate, and what must stop the wrong one; with
+/// Running in strata's process and in a sandboxed helper.
 extension LiveRaceProcessTests {
     /// Three connections that say nothing, made before the mate arrives, once took the invitation down: the
     /// host heard them one at a time, 5 s each, past its 10 s invitation, and then refused the real mate.
-    @Test(.timeLimit(.minutes(10)))
-    func silentConnectionsBeforeTheMateDontTakeTheInvitationDown() async throws {
-        try writeSettings(#""inviteTimeoutSeconds": 10, "disconnectAfterSeconds": 10"#)
+    @Test(.timeLimit(.minutes(10)), arguments: Isolation.allCases)
+    func silentConnectionsBeforeTheMateDontTakeTheInvitationDown(_ isolation: Isolation) async throws {
+        try writeSettings(#""inviteTimeoutSeconds": 10, "disconnectAfterSeconds": 10"#, isolation: isolation)
         let (host, endpoint, code) = try await startHost()
         let port = try #require(UInt16(endpoint.split(separator: ":")[1]))
         let silent = try (0..<3).map { _ in try RawLineClient(port: port) }
@@ -21,8 +22,9 @@ extension LiveRaceProcessTests {
     /// A mate whose track is shorter than the race once connected, then quit, and the host saved a junk
     /// cancelled run without knowing why. Now the join is refused before anything runs, with the reason on
     /// both sides; the host waits on, and races the next mate.
-    @Test(.timeLimit(.minutes(10)))
-    func aMateWhoseTrackCantReachTheGoalIsRefusedAndTheHostWaitsOn() async throws {
+    @Test(.timeLimit(.minutes(10)), arguments: Isolation.allCases)
+    func aMateWhoseTrackCantReachTheGoalIsRefusedAndTheHostWaitsOn(_ isolation: Isolation) async throws {
+        try writeSettings(isolation: isolation)
         let (host, endpoint, code) = try await startHost()
         let short = try await join(endpoint, code, track: "\(Self.gpx)/togeojson_Friday-Evening-Run.gpx").finished()
         #expect(short.status == 1)
@@ -39,8 +41,9 @@ extension LiveRaceProcessTests {
     }
 
     /// A mate that claims the impossible ends the race with no winner on the host, and nothing is saved.
-    @Test(.timeLimit(.minutes(10)))
-    func aMateClaimingAnImpossiblePositionEndsTheRaceWithNoWinner() async throws {
+    @Test(.timeLimit(.minutes(10)), arguments: Isolation.allCases)
+    func aMateClaimingAnImpossiblePositionEndsTheRaceWithNoWinner(_ isolation: Isolation) async throws {
+        try writeSettings(isolation: isolation)
         let (host, endpoint, code) = try await startHost(speed: "1")
         let port = try #require(UInt16(endpoint.split(separator: ":")[1]))
         let liar = try RawLineClient(port: port)

@@ -12,14 +12,16 @@ import Testing
 
     init() throws {
         sandbox = try Sandbox()
-        try writeSettings(#""inviteTimeoutSeconds": 60, "disconnectAfterSeconds": 10"#)
+        try writeSettings()
     }
 
     /// Writes Running's settings, and how it runs: in process, or in a sandboxed helper whose sockets strata
     /// opens for the address typed.
-    func writeSettings(_ settings: String, isolation: Isolation = .none) throws {
-        try sandbox.writeConfig(#"{"features": {"running": {"isolation": "\#(isolation.rawValue)", "settings": {\#(settings)}}}}"#)
+    func writeSettings(_ settings: String = Self.settings, isolation: Isolation = .none) throws {
+        try sandbox.writeConfig(isolation.config("running", settings: "{\(settings)}"))
     }
+
+    static let settings = #""inviteTimeoutSeconds": 60, "disconnectAfterSeconds": 10"#
 
     /// `strata running host … --listen ADDR` started, with the join line it printed.
     func startHost(listen: String = "127.0.0.1:0", goal: String = "3", speed: String = "600",
@@ -69,7 +71,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(10)), arguments: Isolation.allCases)
     func twoProcessesRaceOverLoopbackAndAgreeOnTheWinner(_ isolation: Isolation) async throws {
-        try writeSettings(#""inviteTimeoutSeconds": 60, "disconnectAfterSeconds": 10"#, isolation: isolation)
+        try writeSettings(isolation: isolation)
         let (host, endpoint, code) = try await startHost()
         #expect(code.count == 16, "a 64-bit code: \(code)")
         let mate = try join(endpoint, code)
@@ -116,10 +118,10 @@ import Testing
         #expect(loopback.status != 0)
     }
 
-    @Test(.timeLimit(.minutes(10)))
-    func aWrongCodeIsRefusedOnBothSides() async throws {
+    @Test(.timeLimit(.minutes(10)), arguments: Isolation.allCases)
+    func aWrongCodeIsRefusedOnBothSides(_ isolation: Isolation) async throws {
         // The host is ended with Ctrl-C; its invitation must not run out first on a busy machine.
-        try writeSettings(#""inviteTimeoutSeconds": 600, "disconnectAfterSeconds": 10"#)
+        try writeSettings(#""inviteTimeoutSeconds": 600, "disconnectAfterSeconds": 10"#, isolation: isolation)
         let (host, endpoint, _) = try await startHost()
         let mateResult = try await join(endpoint, "0000000000000000").finished()
         #expect(mateResult.status == 1)
@@ -133,8 +135,9 @@ import Testing
         #expect(hostResult.status == 130 && hostResult.stderr.contains("interrupted; the session was left"), "\(hostResult.stderr)")
     }
 
-    @Test(.timeLimit(.minutes(10)))
-    func anotherProtocolVersionGarbageAndAnOversizedLineAreRefusedAndARealMateStillJoins() async throws {
+    @Test(.timeLimit(.minutes(10)), arguments: Isolation.allCases)
+    func anotherProtocolVersionGarbageAndAnOversizedLineAreRefusedAndARealMateStillJoins(_ isolation: Isolation) async throws {
+        try writeSettings(isolation: isolation)
         let (host, endpoint, code) = try await startHost()
         let port = try #require(UInt16(endpoint.split(separator: ":")[1]))
 
@@ -156,9 +159,9 @@ import Testing
         try expectTheSameRace()
     }
 
-    @Test(.timeLimit(.minutes(10)))
-    func aSecondMateIsRefusedAndAMateKilledMidRunIsLostWhileTheHostRunsOn() async throws {
-        try writeSettings(#""inviteTimeoutSeconds": 60, "disconnectAfterSeconds": 2"#)
+    @Test(.timeLimit(.minutes(10)), arguments: Isolation.allCases)
+    func aSecondMateIsRefusedAndAMateKilledMidRunIsLostWhileTheHostRunsOn(_ isolation: Isolation) async throws {
+        try writeSettings(#""inviteTimeoutSeconds": 60, "disconnectAfterSeconds": 2"#, isolation: isolation)
         let (host, endpoint, code) = try await startHost(goal: "1", speed: "60")
         // A slow mate (25 min/km), so that it can't finish before it is killed, however loaded the machine.
         let mate = try join(endpoint, code, speed: "60", pace: "25:00")
@@ -185,8 +188,9 @@ import Testing
     }
 
     /// Ctrl-C on one side ends the other's run too: "Cancelled by kim", exit 1; the one who stopped exits 130.
-    @Test(.timeLimit(.minutes(10)))
-    func aCancelCrossesTheNetwork() async throws {
+    @Test(.timeLimit(.minutes(10)), arguments: Isolation.allCases)
+    func aCancelCrossesTheNetwork(_ isolation: Isolation) async throws {
+        try writeSettings(isolation: isolation)
         let (host, endpoint, code) = try await startHost(goal: "3", speed: "1")
         let mate = try join(endpoint, code, speed: "1")
         while mate.isRunning && !(mate.outputSoFar.contains("joined") && mate.catches(SIGINT)) { usleep(20_000) }
@@ -201,7 +205,7 @@ import Testing
     /// A mate that drops and comes back with its code within 30 s carries on where it was.
     @Test(.timeLimit(.minutes(10)), arguments: Isolation.allCases)
     func aMateThatReconnectsResumes(_ isolation: Isolation) async throws {
-        try writeSettings(#""inviteTimeoutSeconds": 60, "disconnectAfterSeconds": 10"#, isolation: isolation)
+        try writeSettings(isolation: isolation)
         // At 60×: after the mate finishes, the host runs on to its own goal (MateRunner's race) in seconds.
         let (host, endpoint, code) = try await startHost(goal: "1", speed: "60")
         let port = try #require(UInt16(endpoint.split(separator: ":")[1]))
@@ -234,7 +238,7 @@ import Testing
     /// in process, and in a sandboxed helper, where each connection is one strata opens for the address typed.
     @Test(.timeLimit(.minutes(10)), arguments: Isolation.allCases)
     func aMateWhoseConnectionDropsConnectsAgain(_ isolation: Isolation) async throws {
-        try writeSettings(#""inviteTimeoutSeconds": 60, "disconnectAfterSeconds": 10"#, isolation: isolation)
+        try writeSettings(isolation: isolation)
         let host = try Listener()
         let code = "0123456789ABCDEF"
         let welcome = #"{"type":"welcome","version":1,"session":"ABCDEF","nickname":"ana","mode":"race","goalKm":1}"#

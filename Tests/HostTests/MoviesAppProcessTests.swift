@@ -3,18 +3,18 @@ import StrataTesting
 import Testing
 
 /// The Movies screens in the real `strata`, in a tmux terminal, against a loopback server that speaks
-/// TMDB's API.
+/// TMDB's API, with Movies in strata's process and in a sandboxed helper.
 @Suite struct MoviesAppProcessTests {
     static let invalidKey = #"{"status_message": "Invalid API key: You must be granted a valid key.", "success": false, "status_code": 7}"#
 
     /// A search answered 401: the screen says to set the key, in the command line's words, and offers no
     /// `r` (pressing it sends nothing).
-    @Test(.timeLimit(.minutes(10)))
-    func aRefusedKeySaysToSetTheKeyAndOffersNoRetry() async throws {
+    @Test(.timeLimit(.minutes(10)), arguments: Isolation.allCases)
+    func aRefusedKeySaysToSetTheKeyAndOffersNoRetry(_ isolation: Isolation) async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.route("GET", "/3/search/movie", response: .json(Self.invalidKey, status: 401))
-        let sandbox = try MoviesProcessTests.tmdbSandbox(server)
+        let sandbox = try MoviesProcessTests.tmdbSandbox(server, isolation)
         let terminal = try await Self.openMovies(sandbox)
         defer { terminal.close() }
 
@@ -37,8 +37,8 @@ import Testing
 
     /// A failed search with the page saved by an earlier one on screen: `r` asks for that page again and
     /// shows the fresh copy (it asked for page 2 before, and the stale page 1 stayed).
-    @Test(.timeLimit(.minutes(10)))
-    func rAfterAFailedSearchShowingASavedPageRefreshesThatPage() async throws {
+    @Test(.timeLimit(.minutes(10)), arguments: Isolation.allCases)
+    func rAfterAFailedSearchShowingASavedPageRefreshesThatPage(_ isolation: Isolation) async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         let fresh = MoviesProcessTests.page.replacingOccurrences(of: "Fight Club", with: "Fight Club Restored")
@@ -46,7 +46,7 @@ import Testing
         let failure = LoopbackResponse.json(#"{"status_code":11,"status_message":"Internal error.","success":false}"#, status: 500)
         server.route("GET", "/3/search/movie", responses: [.json(MoviesProcessTests.page.replacingOccurrences(
             of: #""total_pages":1"#, with: #""total_pages":2"#)), failure, .json(fresh)])
-        let sandbox = try MoviesProcessTests.tmdbSandbox(server)
+        let sandbox = try MoviesProcessTests.tmdbSandbox(server, isolation)
         #expect(try sandbox.strata(["movies", "search", "fight club"], environment: MoviesProcessTests.key).status == 0)
         let terminal = try await Self.openMovies(sandbox)
         defer { terminal.close() }
@@ -63,12 +63,12 @@ import Testing
 
     /// The results' Keys dialog lists the list keys that work there (j/k, g/G, PgUp/PgDn, Home/End), and the
     /// home screen's lists "↑↓ move" once, as its list keys, not beside them (#50 item 5).
-    @Test(.timeLimit(.minutes(10)))
-    func theResultsKeysDialogListsEveryListKeyAndHomeListsMovingOnce() async throws {
+    @Test(.timeLimit(.minutes(10)), arguments: Isolation.allCases)
+    func theResultsKeysDialogListsEveryListKeyAndHomeListsMovingOnce(_ isolation: Isolation) async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.route("GET", "/3/search/movie", response: .json(MoviesProcessTests.page))
-        let sandbox = try MoviesProcessTests.tmdbSandbox(server)
+        let sandbox = try MoviesProcessTests.tmdbSandbox(server, isolation)
         let terminal = try await Self.openMovies(sandbox)
         defer { terminal.close() }
 
@@ -93,12 +93,12 @@ import Testing
     /// #50 item 11, at 40 × 15: a row reads its date ("Release Date: Ja…" kept the label and lost the date),
     /// a footer that leaves keys out says so with an ellipsis, and the Keys dialog scrolls to its last key
     /// (it stopped after "Home g first" with no way to see the rest).
-    @Test(.timeLimit(.minutes(10)))
-    func atFortyColumnsRowsKeepTheirDatesFootersSayWhatIsLeftOutAndTheKeysScroll() async throws {
+    @Test(.timeLimit(.minutes(10)), arguments: Isolation.allCases)
+    func atFortyColumnsRowsKeepTheirDatesFootersSayWhatIsLeftOutAndTheKeysScroll(_ isolation: Isolation) async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.route("GET", "/3/search/movie", response: .json(MoviesProcessTests.page))
-        let sandbox = try MoviesProcessTests.tmdbSandbox(server)
+        let sandbox = try MoviesProcessTests.tmdbSandbox(server, isolation)
         let terminal = try await Self.openMovies(sandbox)
         defer { terminal.close() }
 

@@ -4,13 +4,24 @@ import Synchronization
 import Testing
 
 /// The bytes the real `strata` writes to a kitty terminal that reports its cell size in pixels (a
-/// pseudo-terminal 80 × 24 cells of 9 × 20 pixels, shrunk to 60 × 18 and grown back), against a loopback TMDB.
+/// pseudo-terminal 80 × 24 cells of 9 × 20 pixels, shrunk to 60 × 18 and grown back), against a loopback TMDB,
+/// with Movies in strata's process, and in a sandboxed helper for the first way of telling the cell size.
 @Suite struct MoviesKittyProcessTests {
     /// How the terminal tells its cell size: in the window size (TIOCGWINSZ), or only when asked (CSI 16 t).
     enum Report: CaseIterable { case windowSize, answer }
 
-    @Test(.timeLimit(.minutes(10)), arguments: Report.allCases)
-    func kittyGetsEachPictureOnceWhileItHoldsItCompressedAndInItsCellsShape(_ report: Report) async throws {
+    /// #46 parity, left: a helper's screens send frames of cells, which carry no kitty images, so in a helper
+    /// Movies draws its pictures as half blocks (HelperScreenServer) and kitty gets none.
+    @Test(.timeLimit(.minutes(10)), arguments: [(Report.windowSize, Isolation.none), (.answer, .none), (.windowSize, .process)])
+    func kittyGetsEachPictureOnceWhileItHoldsItCompressedAndInItsCellsShape(_ report: Report, _ isolation: Isolation) async throws {
+        try await withKnownIssue("kitty images don't cross a helper's frames", isIntermittent: false) {
+            try await showFilms(report, isolation)
+        } when: {
+            isolation == .process
+        }
+    }
+
+    func showFilms(_ report: Report, _ isolation: Isolation) async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.route("GET", "/3/search/movie", response: .json(MoviesProcessTests.page.replacingOccurrences(
@@ -18,8 +29,7 @@ import Testing
         let jpeg = try Data(contentsOf: BuildProducts.repositoryRoot.appendingPathComponent("Tests/Fixtures/Data/images/testorig.libjpeg-turbo.jpg"))
         server.route("GET", "/t/p/w342/p.jpg", response: LoopbackResponse(status: 200, headers: ["Content-Type": "image/jpeg"], body: jpeg))
         server.route("GET", "/t/p/w92/p.jpg", response: LoopbackResponse(status: 200, headers: ["Content-Type": "image/jpeg"], body: jpeg))
-        let sandbox = try Sandbox()
-        try sandbox.writeConfig(#"{"pluginDirectories": ["\#(BuildProducts.directory.path)"], "features": {"movies": {"settings": {"source": "tmdb", "baseURL": "\#(server.baseURL.absoluteString)", "imagesBaseURL": "\#(server.baseURL.absoluteString)"}}}}"#)
+        let sandbox = try Sandbox.feature("movies", isolation, settings: #"{"source": "tmdb", "baseURL": "\#(server.baseURL.absoluteString)", "imagesBaseURL": "\#(server.baseURL.absoluteString)"}"#)
         let terminal = try PseudoTerminal(columns: 80, rows: 24, pixelWidth: report == .windowSize ? 720 : 0,
                                           pixelHeight: report == .windowSize ? 480 : 0)
         defer { terminal.close() }
@@ -189,7 +199,7 @@ final class PseudoTerminal: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(seconds)
         while !condition(output) {
             guard Date() < deadline else {
-                throw POSIXError(.ETIMEDOUT, userInfo: [NSLocalizedDescriptionKey: "waited \(Int(seconds)) s for \(what); the terminal got: \(output.suffix(600).debugDescription)"])
+                throw HostFailed(message: "waited \(Int(seconds)) s for \(what); the terminal got: \(output.suffix(600).debugDescription)")
             }
             usleep(20_000)  // poll interval
         }

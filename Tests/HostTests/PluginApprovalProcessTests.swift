@@ -139,7 +139,7 @@ import Testing
     /// What ships with strata is approved as shipped, even in a helper; a drop-in that reaches nothing more
     /// (Healthy) needs no approval.
     @Test func builtInsAndDropInsThatReachNothingMoreNeedNoApproval() throws {
-        let sandbox = try Sandbox.running("blocks", isolation: "process")
+        let sandbox = try Sandbox.feature("blocks", .process)
         let clock = try sandbox.strata(["blocks", "list"])
         #expect(clock.status == 0, "\(clock.stderr)")
         let allow = try sandbox.strata(["plugins", "allow", "movies"])

@@ -10,11 +10,11 @@ import Testing
 @Suite struct RunningIsolatedProcessTests {
     static let gpx = RunningProcessTests.gpx
 
-    func sandbox(isolation: String) throws -> Sandbox { try .running("running", isolation: isolation) }
+    func sandbox(_ isolation: Isolation) throws -> Sandbox { try .feature("running", isolation) }
 
     @Test(.timeLimit(.minutes(10)))
     func tracksOutsideItsFolderPrintWhatTheyPrintInProcess() throws {
-        let (isolated, inProcess) = (try sandbox(isolation: "process"), try sandbox(isolation: "none"))
+        let (isolated, inProcess) = (try sandbox(.process), try sandbox(.none))
         let (lake, run) = ("\(Self.gpx)/gpxpy_cerknicko-jezero.gpx", "\(Self.gpx)/togeojson_run.gpx")
         let lines = [
             ["running", "track", lake], ["running", "track", run, "--json"], ["running", "track", "--", lake],
@@ -34,7 +34,7 @@ import Testing
     /// What strata can't open as a file is refused by strata, naming the path and why, as in process.
     @Test(.timeLimit(.minutes(10)))
     func aFileStrataCantReadIsRefusedInASentence() throws {
-        let sandbox = try sandbox(isolation: "process")
+        let sandbox = try sandbox(.process)
         let missing = sandbox.root.appendingPathComponent("nope.gpx").path
         let refused = try sandbox.strata(["running", "track", missing])
         #expect(refused.status == 1)
@@ -49,7 +49,7 @@ import Testing
     /// byte), and a missing one is named with the byte escaped.
     @Test(.timeLimit(.minutes(10)), arguments: Isolation.allCases)
     func aFileWhoseNameIsNotUTF8OpensByItsBytes(_ isolation: Isolation) throws {
-        let sandbox = try sandbox(isolation: isolation.rawValue)
+        let sandbox = try sandbox(isolation)
         let folder = Array(sandbox.root.path.utf8) + Array("/".utf8)
         let name = folder + Array("run".utf8) + [0xFF] + Array(".gpx".utf8)
         let track = try Data(contentsOf: URL(fileURLWithPath: "\(Self.gpx)/togeojson_run.gpx"))
@@ -73,7 +73,7 @@ import Testing
     /// A folder isn't carried: one outside the helper's reach is refused with what to do instead.
     @Test(.timeLimit(.minutes(10)))
     func aFolderOutsideItsReachIsRefusedWithWhatToDo() throws {
-        let sandbox = try sandbox(isolation: "process")
+        let sandbox = try sandbox(.process)
         let elsewhere = sandbox.root.appendingPathComponent("sessions").path
         let refused = try sandbox.strata(["running", "host", "--track", "\(Self.gpx)/togeojson_run.gpx", "--session-dir", elsewhere])
         #expect(refused.status == 1)
@@ -81,5 +81,21 @@ import Testing
                 "\(refused.stderr)")
         #expect(refused.stderr.contains("use a path inside \(sandbox.data.appendingPathComponent("running").path)")
                 && refused.stderr.contains(#"set "isolation": "none" under features.running"#), "\(refused.stderr)")
+    }
+
+    /// The same folder as the `sessionDirectory` setting is refused by Running in its helper with what to do
+    /// (#46: it said the folder "can't be used (Permission denied), so another user could block or redirect
+    /// the session", and to remove it).
+    @Test(.timeLimit(.minutes(10)))
+    func aSessionDirectoryOutsideItsReachIsRefusedWithWhatToDo() throws {
+        let sandbox = try Sandbox()
+        let elsewhere = sandbox.root.appendingPathComponent("sessions").path
+        try sandbox.writeConfig(Isolation.process.config("running", settings: #"{"sessionDirectory": "\#(elsewhere)"}"#))
+        let refused = try sandbox.strata(["running", "host", "--goal", "0.08", "--track", "\(Self.gpx)/togeojson_run.gpx", "--session", "REACH01"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "running: sessionDirectory \(elsewhere) is a folder outside what Running's sandboxed helper may reach, so it "
+                + #"can't use it: set it to a folder inside \#(sandbox.data.appendingPathComponent("running").path), or set "isolation": "none" "#
+                + "under features.running\n", "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: elsewhere))
     }
 }

@@ -211,15 +211,6 @@ final class Sandbox {
         return sandbox
     }
 
-    /// A sandbox whose config reads the built plugins and runs `feature` as `isolation` says (`"process"`, a
-    /// sandboxed helper; `"none"`, inside strata), to compare what a feature prints in each.
-    static func running(_ feature: String, isolation: String) throws -> Sandbox {
-        let sandbox = try Sandbox()
-        try sandbox.writeConfig(
-            #"{"pluginDirectories": ["\#(BuildProducts.directory.path)"], "features": {"\#(feature)": {"isolation": "\#(isolation)"}}}"#)
-        return sandbox
-    }
-
     /// `features` entries that run the plugins `ids` inside strata (`"isolation": "none"`), for tests of
     /// what strata does with a plugin in its own process (loading, DI, crash containment, the load watchdog):
     /// a dropped-in fixture runs in a sandboxed helper by default.
@@ -291,7 +282,27 @@ enum BuiltSDK {
 }
 
 /// Where a plugin runs in a test: in a sandboxed helper or in strata's process (`features.<id>.isolation`).
-enum Isolation: String, CaseIterable, Sendable { case process, none }
+/// A feature's process-level and app tests take it as their argument (`arguments: Isolation.allCases`) and
+/// write their config with ``config(_:settings:alone:extra:)``, so that each runs in both.
+enum Isolation: String, CaseIterable, Sendable {
+    case process, none
+
+    /// A config that runs plugin `id` as this says, with its `settings` (JSON); `alone` turns the other
+    /// built-in features off, and `extra` goes before `features` (top-level entries, each with its comma).
+    func config(_ id: String, settings: String = "{}", alone: Bool = false, extra: String = "") -> String {
+        let off = alone ? ["gpt", "movies", "running", "blocks"].filter { $0 != id }.map { #""\#($0)": {"enabled": false}, "# } : []
+        return #"{\#(extra)"features": {\#(off.joined())"\#(id)": {"isolation": "\#(rawValue)", "settings": \#(settings)}}}"#
+    }
+}
+
+extension Sandbox {
+    /// A sandbox whose config runs plugin `id` as `isolation` says (``Isolation/config(_:settings:alone:extra:)``).
+    static func feature(_ id: String, _ isolation: Isolation, settings: String = "{}", alone: Bool = false) throws -> Sandbox {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(isolation.config(id, settings: settings, alone: alone))
+        return sandbox
+    }
+}
 
 /// One row of `strata plugins list --json`.
 struct PluginRow: Decodable {

@@ -30,7 +30,14 @@ struct DynamicLibrary {
         let folder = URL(fileURLWithPath: file.path).deletingLastPathComponent().path
         var template = Array("\(temporaryFolder)/strata-load-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {
-            throw .notLoadable("can't make a folder in \(temporaryFolder) to load \(file.path) from: \(String(cString: strerror(errno)))")
+            let reason = String(cString: strerror(errno))
+            // No folder to be made (a helper's data folder mounted read-only): the descriptor's own link, whose
+            // `$ORIGIN` holds no library; those strata has loaded, as a built-in plugin needs, are found by name.
+            if case (let handle?, _) = Self.open("/proc/self/fd/\(file.descriptor)") {
+                self.handle = handle
+                return
+            }
+            throw .notLoadable("can't make a folder in \(temporaryFolder) to load \(file.path) from: \(reason)")
         }
         let outer = String(cString: made)
         let staging = URL(fileURLWithPath: outer).appendingPathComponent("plugin")

@@ -346,6 +346,15 @@ int strata_drop_capabilities(void) {
     return syscall(SYS_capset, &header, data) == 0 ? 0 : -errno;
 }
 
+/// Sets `resource` to `wanted`, or to the hard limit the helper inherited where that is lower (a shell's
+/// `ulimit -f`, which a plugin in strata's process runs under too): raising it would fail, and the helper with it.
+static int set_limit(int resource, rlim_t wanted) {
+    struct rlimit limit;
+    if (getrlimit(resource, &limit) != 0) return -1;
+    limit.rlim_cur = limit.rlim_max = wanted < limit.rlim_max ? wanted : limit.rlim_max;
+    return setrlimit(resource, &limit);
+}
+
 // The child of strata_helper_spawn: it runs on a stack of its own in strata's memory (or, under a
 // namespace init, in that init's copy of it), so it calls no allocator and nothing that takes a lock, only
 // system calls (and strata_seccomp_install, which builds its program on this stack).
@@ -389,12 +398,9 @@ static int helper_child(void *argument) {
     int ruleset = start->ruleset < 0 ? -1 : fcntl(start->ruleset, F_DUPFD_CLOEXEC, 10);
     STEP(STRATA_STEP_DESCRIPTORS, wire < 0 || errors < 0 || null < 0 || (start->ruleset >= 0 && ruleset < 0));
     STEP(STRATA_STEP_DESCRIPTORS, dup2(null, 0) < 0 || dup2(null, 1) < 0 || dup2(errors, 2) < 0 || dup2(wire, 3) < 0);
-    struct rlimit memory = {start->memory_bytes, start->memory_bytes};
-    STEP(STRATA_STEP_MEMORY, setrlimit(RLIMIT_AS, &memory) != 0);
-    struct rlimit files = {start->open_files, start->open_files};
-    STEP(STRATA_STEP_OPEN_FILES, setrlimit(RLIMIT_NOFILE, &files) != 0);
-    struct rlimit file_size = {start->file_bytes, start->file_bytes};
-    STEP(STRATA_STEP_FILE_SIZE, setrlimit(RLIMIT_FSIZE, &file_size) != 0);
+    STEP(STRATA_STEP_MEMORY, set_limit(RLIMIT_AS, start->memory_bytes) != 0);
+    STEP(STRATA_STEP_OPEN_FILES, set_limit(RLIMIT_NOFILE, start->open_files) != 0);
+    STEP(STRATA_STEP_FILE_SIZE, set_limit(RLIMIT_FSIZE, start->file_bytes) != 0);
     struct rlimit core = {0, 0};
     STEP(STRATA_STEP_CORE, setrlimit(RLIMIT_CORE, &core) != 0);
     if (ruleset >= 0) {

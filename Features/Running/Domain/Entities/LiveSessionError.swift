@@ -15,6 +15,8 @@ public enum LiveSessionError: Error, Equatable {
     /// The folder of same-machine sessions is not this user's own, so another user could block or redirect
     /// the session.
     case folderNotPrivate(path: String, reason: FolderReason)
+    /// The `sessionDirectory` set is outside `dataFolder`, the only folder Running may use in a sandboxed helper.
+    case folderOutOfReach(path: String, dataFolder: String)
 
     public enum FolderReason: Equatable, Sendable {
         case notAFolder

@@ -110,6 +110,9 @@ public enum RunningErrorText {
         case .folderNotPrivate(let path, let reason):
             "the session folder \(path) \(folderText(reason)), so another user could block or redirect the session; "
                 + "remove it (strata creates it again, only for you) or set sessionDirectory to a folder of your own"
+        case .folderOutOfReach(let path, let dataFolder):
+            "sessionDirectory \(path) is a folder outside what Running's sandboxed helper may reach, so it can't use it: "
+                + #"set it to a folder inside \#(dataFolder), or set "isolation": "none" under features.running"#
         }
     }
 
