@@ -120,7 +120,7 @@ final class PluginHelper: Sendable {
         // and stop: one deadline for the whole handshake, as a load in process has (LoadWatchdog).
         let answer: HelperWire.Frame
         do {
-            answer = try helper.channel.receive(until: .now + .seconds(LoadWatchdog.timeout))
+            answer = try HelperHandshake.answer(on: helper.channel, record: launch.record, until: .now + .seconds(LoadWatchdog.timeout))
         } catch .closed {
             throw HelperFailure(pluginID: pluginID, reason: helper.stop())
         } catch {
