@@ -104,4 +104,42 @@ import Testing
         #expect(try code.get() == 0)
         #expect(output.withLock { $0 } == "pong (hello from healthy)\n")
     }
+
+    /// This build's helper serving a strata of version 7, which opens with its range 6 to 7 and sends no
+    /// record: it speaks 7 and starts as before, from the config strata wrote for it, and runs the command;
+    /// given a config that isn't one, it refuses, naming it.
+    @Test func aHelperServingAStrataOfVersion7ReadsItsConfigAsBefore() throws {
+        let sandbox = try HostPipelineSandbox(config: #"{"pluginDirectories": ["plugins"], "features": {"healthy": {"isolation": "process-unsandboxed"}}}"#)
+        var launch = try #require(HostRunner(HostCatalog(try sandbox.context())).helperLaunch(for: "healthy"))
+        launch.executable = executableDirectory() + "/strata"
+        let older = HelperVersions(lowest: 6, highest: 7)
+        /// Starts the helper, opens as a strata of version 7 would, and answers the frames it sent back, the
+        /// command's output included when it said hello, until it closes the socket.
+        func serve(_ launch: HelperLaunch) throws -> [HelperWire.Frame] {
+            #expect(try launch.prepare() == -1)
+            var ends: [Int32] = [-1, -1]
+            var errors: [Int32] = [-1, -1]
+            try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0 && pipe(&errors) == 0)
+            defer { [ends[0], errors[0]].forEach { Glibc.close($0) } }
+            let started = HelperSpawn.start(launch, ruleset: -1, socket: ends[1], errors: errors[1])
+            [ends[1], errors[1]].forEach { Glibc.close($0) }
+            guard case .success(let process) = started else { throw HelperWire.Problem.closed }
+            let strata = HelperChannel(descriptor: ends[0])
+            #expect(strata.send(frames: [.init(.hello, number: HelperHandshake.opening), .init(.hello, older.payload)]))
+            var frames = [try strata.receive(until: .now + .seconds(10))]
+            if frames[0].kind == .hello {
+                #expect(strata.send(.init(.run, HelperRequest(words: ["healthy", "ping"], isTerminal: false).payload)))
+                repeat { frames.append(try strata.receive(until: .now + .seconds(10))) } while frames.last?.kind != .exit
+                shutdown(ends[0], Int32(SHUT_RDWR))
+            }
+            _ = process.wait()
+            return frames
+        }
+        let frames = try serve(launch)
+        #expect(HelperHello(payload: frames[0].payload)?.version == 7, "\(frames[0].kind) \(frames[0].text)")
+        #expect(frames.dropFirst().map(\.kind) == [.output, .exit] && frames[1].text == "pong (hello from healthy)\n", "\(frames)")
+        launch.config = Data("{ not a config".utf8)
+        let refused = try serve(launch)
+        #expect(refused.map(\.kind) == [.refused] && refused[0].text.contains("\(launch.configFile.path) is not valid JSON"), "\(refused.map(\.text))")
+    }
 }

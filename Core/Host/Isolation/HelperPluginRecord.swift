@@ -62,31 +62,26 @@ struct HelperPluginRecord: Equatable, Sendable {
     /// The record `payload` holds; `nil` unless it is exactly one (each length within what is left, text of
     /// valid UTF-8, at least one library, nothing after the last).
     init?(payload: [UInt8]) {
-        var offset = 0
-        func number(_ width: Int) -> UInt64? {
-            guard payload.count - offset >= width else { return nil }
-            defer { offset += width }
-            return payload[offset..<offset + width].reduce(0) { $0 << 8 | UInt64($1) }
-        }
-        func field() -> ArraySlice<UInt8>? {
-            guard let length = number(4), length <= payload.count - offset else { return nil }
-            defer { offset += Int(length) }
-            return payload[offset..<offset + Int(length)]
-        }
-        func text() -> String? { field().flatMap { String(validating: $0, as: UTF8.self) } }
-        guard let config = field(), let configSource = text(), let count = number(4),
+        var reader = ByteReader(bytes: payload)
+        func field() throws(HelperScreenFrame.Problem) -> ArraySlice<UInt8> { try reader.take(reader.number(4)) }
+        func text() throws(HelperScreenFrame.Problem) -> String? { String(validating: try field(), as: UTF8.self) }
+        func number64() throws(HelperScreenFrame.Problem) -> UInt64 { try reader.take(8).reduce(0) { $0 << 8 | UInt64($1) } }
+        do throws(HelperScreenFrame.Problem) {
+            let config = try field()
             // Each library takes at least 36 bytes: a count larger than that allows is refused before anything is kept.
-            count >= 1, count <= (payload.count - offset) / 36
-        else { return nil }
-        var libraries: [Library] = []
-        for _ in 0..<count {
-            guard let id = text(), let path = text(), let size = number(8), let modified = number(8), let inode = number(8), let section = field()
-            else { return nil }
-            let identity = FileIdentity(size: Int64(bitPattern: size), modified: Int64(bitPattern: modified), inode: inode)
-            libraries.append(Library(id: id, path: path, identity: identity, section: Array(section)))
+            guard let configSource = try text(), case let count = try reader.number(4), count >= 1, count <= reader.remaining / 36 else { return nil }
+            var libraries: [Library] = []
+            for _ in 0..<count {
+                guard let id = try text(), let path = try text() else { return nil }
+                let (size, modified, inode) = (try number64(), try number64(), try number64())
+                let identity = FileIdentity(size: Int64(bitPattern: size), modified: Int64(bitPattern: modified), inode: inode)
+                libraries.append(Library(id: id, path: path, identity: identity, section: Array(try field())))
+            }
+            guard reader.isAtEnd else { return nil }
+            self.init(config: Array(config), configSource: configSource, libraries: libraries)
+        } catch {
+            return nil
         }
-        guard offset == payload.count else { return nil }
-        self.init(config: Array(config), configSource: configSource, libraries: libraries)
     }
 
     /// What strata resolved for plugin `id`, whose helper's config is `config` (its JSON): its library and
