@@ -371,6 +371,9 @@ enum HelperSide {
             _ = HelperFileAnswer(payload: frame.payload)?.error
         case .completeAnswer:
             _ = HelperPathCompletion.Answer(payload: frame.payload)
+        case .pluginRecord:
+            guard let record = HelperPluginRecord(payload: frame.payload) else { return }
+            precondition(HelperPluginRecord(payload: record.payload) == record, "a plugin record read doesn't read back from its bytes")
         default: break
         }
     }
