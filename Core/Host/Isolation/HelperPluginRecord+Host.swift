@@ -25,22 +25,22 @@ extension HelperPluginRecord {
     }
 
     /// The catalog a helper of version 8 serves from: this config, read from these bytes, and these libraries
-    /// as strata judged them. No file is read and no folder searched.
+    /// as strata judged them. No file is read and no folder searched, and no crash journal consulted.
     /// - Throws: `ConfigError` for a config that isn't one (strata wrote it: a bug, said as such).
     func catalog(options: HostOptions, environment: [String: String]) throws(ConfigError) -> HostCatalog {
         let document = try JSONValue.parse(Data(config), source: configSource)
         let context = HostContext(
             options: options, environment: environment, config: try StrataConfig(document: document.value, source: configSource, path: nil))
-        return HostCatalog(
-            context,
-            discovered: libraries.map { library in
-                let reading: DiscoveredPlugin.Reading
-                do {
-                    reading = .described(DescribedPlugin(try PluginDescriptorSection.decode(library.section), section: library.section))
-                } catch {
-                    reading = .problem("\(error)")
-                }
-                return DiscoveredPlugin(id: library.id, path: library.path, identity: library.identity, reading: reading)
-            })
+        let discovered = libraries.map { library in
+            let reading: DiscoveredPlugin.Reading
+            do {
+                reading = .described(DescribedPlugin(try PluginDescriptorSection.decode(library.section), section: library.section))
+            } catch {
+                reading = .problem("\(error)")
+            }
+            return DiscoveredPlugin(id: library.id, path: library.path, identity: library.identity, reading: reading)
+        }
+        // strata judged the crashes; the helper's journal is shared with the plugin's other helpers starting now.
+        return HostCatalog(context, discovered: discovered, journal: false)
     }
 }

@@ -45,12 +45,17 @@ struct HostCatalog {
     }
 
     /// The catalog of `discovered` as they are: what a helper makes of the libraries strata resolved for it
-    /// (``HelperPluginRecord``), with no folder searched and no trust judged again.
-    init(_ context: HostContext, discovered: [DiscoveredPlugin], pins: PluginPins? = nil, reservedWords: Set<String> = PluginLoader.reservedWords) {
+    /// (``HelperPluginRecord``), with no folder searched and no trust judged again. `journal`: whether a crash
+    /// the journal remembers skips a plugin (strata judged that for a helper, whose journal, in its plugin's
+    /// data folder, other helpers of the plugin starting at the same time write in).
+    init(
+        _ context: HostContext, discovered: [DiscoveredPlugin], pins: PluginPins? = nil, journal: Bool = true,
+        reservedWords: Set<String> = PluginLoader.reservedWords
+    ) {
         self.context = context
         self.discovered = discovered
         self.pins = pins
-        plugins = PluginCatalog(discovered: discovered, crashes: context.crashes, reservedWords: reservedWords)
+        plugins = PluginCatalog(discovered: discovered, crashes: journal ? context.crashes : nil, reservedWords: reservedWords)
         records = PluginLoader.records(plugins, config: context.config)
     }
 
