@@ -41,6 +41,9 @@ public func runStrata(_ arguments: [String], environment: [String: String]) asyn
         // the plugin's data folder, would skip the plugin for good.
         CrashJournal.forget(words[1], in: CrashJournal.directory(environment: environment))
     }
+    // A helper shakes hands before anything else: from wire version 8, strata sends it what it resolved, and
+    // it reads no config and searches no folder (HelperServer).
+    if let helper = HelperServer.Start(words) { return await HelperServer.serve(helper, options: options, environment: environment) }
     if words.isEmpty && Console.isInteractive && environment["TERM"] != "dumb" && environment[Supervisor.supervisedVariable] == nil {
         switch Supervisor.run(arguments: arguments, environment: environment) {
         case .finished(let code): return code
@@ -68,7 +71,6 @@ public func runStrata(_ arguments: [String], environment: [String: String]) asyn
         Console.write(HostHelp(records: runner.records, configSource: context.config.source).text)
         return 0
     case .probe(let id): return PluginsCommands(runner: runner).probeMode(id: id)
-    case .helper(let id, let parent, let digest): return await HelperServer(runner: runner).serve(id: id, parent: parent, checkedDigest: digest)
     case .host(let command, let arguments): return command.run(arguments, on: runner)
     case .plugin(let request): return await runner.run(request)
     case .show(let text):

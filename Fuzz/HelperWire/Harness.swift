@@ -280,7 +280,7 @@ struct Session {
                     "a name listed for '\(ask.typed)' is \(scalars.map(\.value))")
             }
             return Wire.strata.send(HostToHelperMessage.completeAnswer(answer))
-        case .hello, .refused, .output, .error, .exit, .frame, .fileAsk, .completeAsk:
+        case .hello, .refused, .output, .error, .exit, .frame, .fileAsk, .completeAsk, .pluginRecordAsk:
             // Out of turn for this reader.
             return false
         }
@@ -371,6 +371,9 @@ enum HelperSide {
         case .screen(let request): _ = request.key.flatMap(HelperScreenRequest.key(for:))
         case .fileAnswer(let answer): _ = answer.error
         case .completeAnswer(let answer): _ = answer.paths
+        case .pluginRecord(let record?):
+            precondition(HelperPluginRecord(payload: record.payload) == record, "a plugin record read doesn't read back from its bytes")
+        case .pluginRecord(nil): break
         }
     }
 }

@@ -22,6 +22,7 @@ import Testing
         .socketAnswer(HelperSocketRequest.Answer(id: 5, result: .failure(.refused("127.0.0.1:1")))),
         .fileAnswer(HelperFileAnswer(id: 6, path: "/home/u/lake.gpx", refusal: .tooLarge(1 << 20))),
         .completeAnswer(HelperPathCompletion.Answer(id: 7, paths: ["runs/", "runs.gpx"])),
+        .pluginRecord(HelperPluginRecordTests.record),
     ]
 
     /// One of each case a helper sends, but the texts.
@@ -38,11 +39,13 @@ import Testing
         .socketOpen(HelperSocketRequest(id: 2, endpoint: "connect", host: "example.org", port: 443)),
         .fileAsk(HelperFileAsk(id: 3, path: "~/lake.gpx", purpose: "a track to run", extensions: ["gpx"])),
         .completeAsk(HelperPathCompletion.Ask(id: 4, typed: "~/ru", extensions: [])),
+        .pluginRecordAsk,
     ]
 
     @Test func everyMessageReadsBackAsItself() throws {
         for message in Self.toHelper { #expect(try HostToHelperMessage(message.frame) == message) }
         for message in Self.toStrata { #expect(try HelperToHostMessage(message.frame) == message) }
+        #expect(try HostToHelperMessage(HostToHelperMessage.pluginRecord(nil).frame) == .pluginRecord(nil), "an empty record: read your config")
         for text in ["héllo", "", "\u{1B}[2J"] {
             #expect(try HelperToHostMessage(HelperToHostMessage.output(text).frame) == .output(text))
             #expect(try HelperToHostMessage(HelperToHostMessage.error(text).frame) == .error(text))
@@ -51,16 +54,17 @@ import Testing
         #expect(try HelperToHostMessage(HelperWire.Frame(.output, [0x68, 0xFF])) == .output("h\u{FFFD}"), "text is read as it came")
     }
 
-    /// The bytes of versions 6 and 7, written by hand before the codec, are what it writes.
+    /// The bytes of versions 6 and 7, written by hand before the codec, are what it writes (strata's range now
+    /// ends at 8).
     @Test func theBytesOnTheWireAreVersion7s() {
         #expect(HelperToHostMessage.exit(130).frame.bytes == [0, 0, 0, 5, 6, 0, 0, 0, 130])
         #expect(HostToHelperMessage.opening(version: 6).frame.bytes == [0, 0, 0, 5, 1, 0, 0, 0, 6])
-        #expect(HostToHelperMessage.versions(.spoken).frame.bytes == [0, 0, 0, 9, 1, 0, 0, 0, 6, 0, 0, 0, 7])
+        #expect(HostToHelperMessage.versions(.spoken).frame.bytes == [0, 0, 0, 9, 1, 0, 0, 0, 6, 0, 0, 0, 8])
         #expect(HostToHelperMessage.streamChunk(id: 258, bytes: [9]).frame.bytes == [0, 0, 0, 6, 15, 0, 0, 1, 2, 9])
         #expect(HelperToHostMessage.streamAck(id: 1, count: 65536).frame.payload == [0, 0, 0, 1, 0, 1, 0, 0])
         #expect(HostToHelperMessage.run(HelperRequest(words: ["ab"], isTerminal: true)).frame.payload == [1, 0, 0, 0, 1, 0, 0, 0, 2, 97, 98])
         let hello = HelperHello(version: 7, load: .microseconds(258), register: .zero)
-        #expect(HelperToHostMessage.hello(hello).frame.payload == [0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 1, 2] + [UInt8](repeating: 0, count: 8) + [0, 0, 0, 6, 0, 0, 0, 7])
+        #expect(HelperToHostMessage.hello(hello).frame.payload == [0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 1, 2] + [UInt8](repeating: 0, count: 8) + [0, 0, 0, 6, 0, 0, 0, 8])
         let frame = HelperScreenFrame(header: .init(width: 1, height: 1), rows: [[.init(style: Style(foreground: .red), text: "x")]])
         // The header's JSON (its keys in any order), after its length; then a run: its count, style, text's length, text.
         let header = HelperWire.json(frame.header).count

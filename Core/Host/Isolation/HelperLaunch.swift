@@ -14,7 +14,7 @@ struct HelperLaunch: Sendable {
     let pluginID: String
     let mode: IsolationSettings.Mode
     let limits: IsolationSettings.Limits
-    let executable: String
+    var executable: String
     /// The helper's arguments after its program name, and its whole environment.
     let arguments: [String]
     let environment: [String: String]
@@ -23,7 +23,7 @@ struct HelperLaunch: Sendable {
     /// helper start, in a folder of this strata process's in strata's own state folder, which the helper can
     /// read but not write (strata never writes, makes or removes anything in a folder the helper can write),
     /// removed once the helper has read it (``PluginHelper/start(_:)``).
-    let config: Data
+    var config: Data
     let configFile: URL
     /// What it may read beyond the system's paths and strata's libraries, and what it may also write.
     let readable: [String]
@@ -43,6 +43,9 @@ struct HelperLaunch: Sendable {
     /// recorded (``PluginAuditLog``).
     var givenVariables: [String] = []
     var audit: PluginAuditLog?
+    /// What strata resolved for the plugin, which a helper of wire version 8 starts from instead of reading
+    /// `config` and searching the plugin's folder (``HelperPluginRecord``); `nil`: it reads them.
+    var record: HelperPluginRecord?
 
     /// Makes the data folder and the visible config, and the Landlock ruleset when the helper is sandboxed.
     /// - Returns: the ruleset's descriptor (the caller closes it), or -1 for `process-unsandboxed`.
@@ -118,13 +121,13 @@ extension HostRunner {
         if isolation.mode == .process { variables[PluginContext.sandboxedVariable] = "1" }
         let pluginFolder = URL(fileURLWithPath: entry.path).deletingLastPathComponent().path
         let helperConfig = HelperLaunch.nextConfigFile(inState: stateDirectory(context.environment))
-        let config = HelperServer.visibleConfig(for: id, descriptor: descriptor, pluginFolder: pluginFolder, config: context.config)
+        let config = HelperServer.visibleConfig(for: id, descriptor: descriptor, pluginFolder: pluginFolder, config: context.config).encoded()
         var launch = HelperLaunch(
             pluginID: id, mode: isolation.mode, limits: isolation.limits,
             executable: realPath("/proc/self/exe") ?? CommandLine.arguments[0],
             arguments: ["--config", helperConfig.path, "--data-dir", context.dataDirectory.path] + (context.options.verbose ? ["-v"] : [])
                 + ["__helper-sandboxed", id, String(getpid())] + (catalog.checkedDigest(of: id).map { [$0] } ?? []),
-            environment: variables, dataFolder: dataFolder, config: config.encoded(), configFile: helperConfig,
+            environment: variables, dataFolder: dataFolder, config: config, configFile: helperConfig,
             readable: [pluginFolder] + files.filter { !$0.writes }.map(\.path),
             writable: [dataFolder.path] + files.filter(\.writes).map(\.path),
             otherPluginFolders: Set(
@@ -134,6 +137,8 @@ extension HostRunner {
             configSource: context.config.source, accounting: HelperAccounting(environment: context.environment))
         launch.givenVariables = capabilities.environment.filter { context.environment[$0] != nil }
         launch.audit = PluginAuditLog(pluginID: id, environment: context.environment)
+        launch.record = HelperPluginRecord.resolved(
+            for: id, in: catalog.plugins, folder: pluginFolder, config: Array(config), configSource: context.config.source)
         return launch
     }
 }

@@ -20,6 +20,9 @@ enum HostToHelperMessage: Equatable, Sendable {
     /// The file's descriptor comes with it when the user allowed it.
     case fileAnswer(HelperFileAnswer)
     case completeAnswer(HelperPathCompletion.Answer)
+    /// What strata resolved for the helper's plugin, which it asked for (version 8); `nil`, an empty frame:
+    /// read your config.
+    case pluginRecord(HelperPluginRecord?)
 }
 
 /// What a helper sends strata: a case for each kind of ``HelperWire`` frame that goes this way, with its
@@ -42,6 +45,8 @@ enum HelperToHostMessage: Equatable, Sendable {
     case socketOpen(HelperSocketRequest)
     case fileAsk(HelperFileAsk)
     case completeAsk(HelperPathCompletion.Ask)
+    /// The helper asks for its plugin's record within the handshake (version 8).
+    case pluginRecordAsk
 }
 
 extension HostToHelperMessage {
@@ -58,6 +63,7 @@ extension HostToHelperMessage {
         case .socketAnswer(let answer): .init(.socketAnswer, HelperWire.json(answer))
         case .fileAnswer(let answer): .init(.fileAnswer, HelperWire.json(answer))
         case .completeAnswer(let answer): .init(.completeAnswer, HelperWire.json(answer))
+        case .pluginRecord(let record): .init(.pluginRecord, record?.payload ?? [])
         }
     }
 
@@ -95,7 +101,8 @@ extension HostToHelperMessage {
             let answer = try HelperWire.decoded(HelperPathCompletion.Answer.self, kind, payload)
             guard answer.paths.count <= FileNameCompletion.maximumNames else { throw .malformed(kind, "\(answer.paths.count) names") }
             self = .completeAnswer(answer)
-        case .refused, .output, .error, .exit, .frame, .streamOpen, .streamAck, .streamCancel, .socketOpen, .fileAsk, .completeAsk:
+        case .pluginRecord: self = .pluginRecord(payload.isEmpty ? nil : try HelperWire.checked(HelperPluginRecord(payload: payload), kind))
+        case .refused, .output, .error, .exit, .frame, .streamOpen, .streamAck, .streamCancel, .socketOpen, .fileAsk, .completeAsk, .pluginRecordAsk:
             throw .outOfTurn(kind)
         }
     }
@@ -116,6 +123,7 @@ extension HelperToHostMessage {
         case .socketOpen(let request): .init(.socketOpen, HelperWire.json(request))
         case .fileAsk(let ask): .init(.fileAsk, HelperWire.json(ask))
         case .completeAsk(let ask): .init(.completeAsk, HelperWire.json(ask))
+        case .pluginRecordAsk: .init(.pluginRecordAsk)
         }
     }
 
@@ -155,7 +163,10 @@ extension HelperToHostMessage {
             let ask = try HelperWire.decoded(HelperPathCompletion.Ask.self, kind, payload, within: HelperFileAsk.maximumPayload)
             if let problem = ask.problem { throw .malformed(kind, "names asked for where \(problem)") }
             self = .completeAsk(ask)
-        case .run, .cancel, .screen, .streamHead, .streamChunk, .streamEnd, .socketAnswer, .fileAnswer, .completeAnswer:
+        case .pluginRecordAsk:
+            guard payload.isEmpty else { throw .malformed(kind, "an ask for the plugin's record with \(payload.count) bytes") }
+            self = .pluginRecordAsk
+        case .run, .cancel, .screen, .streamHead, .streamChunk, .streamEnd, .socketAnswer, .fileAnswer, .completeAnswer, .pluginRecord:
             throw .outOfTurn(kind)
         }
     }

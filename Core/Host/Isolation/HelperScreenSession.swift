@@ -227,7 +227,7 @@ final class HelperScreenSession: Sendable {
                     return state.tab != nil && state.tab == state.waiting
                 }
                 send(.completeAnswer(ask.answer(listing: listing)))
-            case .hello, .refused, .output, .error, .exit: return end(saying: HelperWire.Problem.outOfTurn(frame.kind).helperFault)
+            case .hello, .refused, .output, .error, .exit, .pluginRecordAsk: return end(saying: HelperWire.Problem.outOfTurn(frame.kind).helperFault)
             }
         }
     }

@@ -12,8 +12,9 @@ import Synchronization
 
 /// The helper side of process isolation: `strata --config <visible config> __helper-sandboxed ID PARENT`,
 /// which strata starts sandboxed with one thread and an environment of the plugin's declared variables
-/// (``HelperLaunch``, ``HelperSpawn``). It opens the plugin through the runner's loader and runs the command
-/// lines strata sends until strata closes the socket.
+/// (``HelperLaunch``, ``HelperSpawn``). It opens the plugin through the runner's loader (from wire version 8, the
+/// one library strata resolved for it: ``HelperPluginRecord``) and runs the command lines strata sends until
+/// strata closes the socket.
 struct HelperServer {
     /// The descriptor strata hands the helper its end of the socketpair on.
     static let socketDescriptor: Int32 = 3
@@ -27,12 +28,29 @@ struct HelperServer {
         return fstat(socketDescriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFSOCK
     }
 
-    /// `strata __helper-sandboxed ID PARENT [SHA256]`: serves plugin `id` to strata, process `PARENT`; under
-    /// pins, only a library whose digest is still `checkedDigest`, the one strata checked.
-    func serve(id: String, parent: String, checkedDigest: String?) async -> Int32 {
+    /// `strata __helper-sandboxed ID PARENT [SHA256]`, the words after the global options.
+    struct Start {
+        let id: String
+        let parent: String
+        /// Under pins, the digest strata checked, which the library the helper loads must still have.
+        let checkedDigest: String?
+
+        init?(_ words: [String]) {
+            guard words.count > 2, words[0] == "__helper-sandboxed" else { return nil }
+            (id, parent, checkedDigest) = (words[1], words[2], words.count > 3 ? words[3] : nil)
+        }
+    }
+
+    /// Serves plugin `start.id` to strata, process `start.parent`: shakes hands, then, when both speak wire
+    /// version 8, starts from what strata sent (``HelperPluginRecord``: no config is read and no folder
+    /// searched), else from the config strata wrote for it (`options` lead to it) and the folder it names, as
+    /// before; then opens the plugin and serves.
+    @MainActor
+    static func serve(_ start: Start, options: HostOptions, environment: [String: String]) async -> Int32 {
+        let id = start.id
         // Never serves a process that is not the one that started it (in namespaces of its own, their init,
         // pid 1, started it as pid 2, for strata).
-        guard let parentID = Int32(parent), getppid() == parentID || (getppid() == 1 && getpid() == 2), Self.hasSocket else { return 1 }
+        guard let parentID = Int32(start.parent), getppid() == parentID || (getppid() == 1 && getpid() == 2), Self.hasSocket else { return 1 }
         let channel = HelperChannel(descriptor: Self.socketDescriptor)
         guard let opening = try? channel.receive(), let strata = HelperHandshake.strataVersions(after: opening, on: channel) else {
             channel.send(
@@ -49,6 +67,29 @@ struct HelperServer {
             }
             return 1
         }
+        let catalog: HostCatalog
+        do {
+            let record =
+                version >= HelperPluginRecord.version ? try HelperHandshake.record(on: channel, until: .now + .seconds(LoadWatchdog.timeout)) : nil
+            catalog =
+                try record?.catalog(options: options, environment: environment) ?? HostCatalog(HostContext.load(options: options, environment: environment))
+        } catch let failure as HelperRecordFailure {
+            channel.send(.init(.refused, text: "plugin \(id)'s helper \(failure.reason): reinstall strata"))
+            return 1
+        } catch {
+            // Read as a command line's strata reads its config: exit 2, as the README's exit codes say.
+            channel.send(.init(.refused, text: "plugin \(id)'s helper can't start: \(error)"))
+            return 2
+        }
+        HostCatalog.keptUntilExit = catalog
+        HostRunner.prepareProcess(for: catalog)
+        for warning in catalog.warnings { Console.warning(warning) }
+        return await HelperServer(runner: HostRunner(catalog)).serve(id: id, version: version, channel: channel, checkedDigest: start.checkedDigest)
+    }
+
+    /// Opens plugin `id` on the catalog the runner has, says so to strata in the hello of `version`, then runs
+    /// what strata sends on `channel` until strata closes it.
+    private func serve(id: String, version: UInt32, channel: HelperChannel, checkedDigest: String?) async -> Int32 {
         // The helper may write only in the plugin's data folder, the load links included.
         runner.loader.temporaryFolder = context.dataDirectory.appendingPathComponent(id, isDirectory: true).path
         // The helper reopens the library by its path: what it loads must be what strata checked.
@@ -114,7 +155,7 @@ struct HelperServer {
             case .fileAnswer(let answer): userFiles.deliver(answer, take: reader.takeDescriptors)
             case .completeAnswer(let answer): completing.deliver(answer)
             // The handshake is over.
-            case .opening, .versions: break
+            case .opening, .versions, .pluginRecord: break
             }
         } closed: {
             // strata is gone: so is the helper, whatever the plugin is doing, and the files it was given.

@@ -33,10 +33,12 @@ import Synchronization
 /// (``HelperFileAnswer``), with the file's descriptor when the user allowed it. Version 6: the helper's
 /// ``Kind/hello`` says how long loading and registering the plugin took in it (``HelperHello``). Version 7:
 /// the two ends exchange the range of versions each speaks and use the highest both do (``HelperHandshake``);
-/// strata lists a folder for a Tab in a path field of the helper's screen (``HelperPathCompletion``).
+/// strata lists a folder for a Tab in a path field of the helper's screen (``HelperPathCompletion``). Version 8:
+/// the helper asks for what strata resolved for its plugin (``Kind/pluginRecordAsk``) before it opens it, and
+/// strata sends it (``Kind/pluginRecord``, a ``HelperPluginRecord``): the helper reads no config and discovers nothing.
 enum HelperWire {
     /// The newest version of this format; ``HelperVersions/spoken`` is every one this build speaks.
-    static let version: UInt32 = 7
+    static let version: UInt32 = 8
     /// The largest payload either end accepts.
     static let maximumPayload = 1 << 20
     /// How long a frame may take to arrive whole once its first byte came: a helper that sends part of one and
@@ -57,6 +59,9 @@ enum HelperWire {
         /// The names a path typed in the helper's screen could complete to, for a Tab, and strata's listing
         /// (``HelperPathCompletion``, version 7).
         case completeAsk = 23, completeAnswer
+        /// What strata resolved for the helper's plugin (``HelperPluginRecord``), and the helper's ask for it
+        /// within the handshake (version 8).
+        case pluginRecord = 25, pluginRecordAsk
     }
 
     struct Frame: Equatable, Sendable {

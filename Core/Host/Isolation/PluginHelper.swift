@@ -120,7 +120,7 @@ final class PluginHelper: Sendable {
         // and stop: one deadline for the whole handshake, as a load in process has (LoadWatchdog).
         let answer: HelperWire.Frame
         do {
-            answer = try helper.channel.receive(until: .now + .seconds(LoadWatchdog.timeout))
+            answer = try HelperHandshake.answer(on: helper.channel, record: launch.record, until: .now + .seconds(LoadWatchdog.timeout))
         } catch .closed {
             throw HelperFailure(pluginID: pluginID, reason: helper.stop())
         } catch {
@@ -148,7 +148,7 @@ final class PluginHelper: Sendable {
             helper.stop()
             // The helper's own sentence (strata's code in it, unless the plugin took the wire over): one line, bounded.
             throw HelperFailure(pluginID: pluginID, reason: Sanitizer.sanitize(String(text.prefix(1000))), refused: true)
-        case nil, .output?, .error?, .exit?, .frame?, .streamOpen?, .streamAck?, .streamCancel?, .socketOpen?, .fileAsk?, .completeAsk?:
+        case nil, .output?, .error?, .exit?, .frame?, .streamOpen?, .streamAck?, .streamCancel?, .socketOpen?, .fileAsk?, .completeAsk?, .pluginRecordAsk?:
             helper.stop()
             throw HelperFailure(pluginID: pluginID, reason: "sent a handshake strata can't read (it speaks wire \(HelperVersions.spoken))")
         }
@@ -245,7 +245,7 @@ final class PluginHelper: Sendable {
                 let answering = grants ?? sockets?() ?? HelperSocketGrants(pluginID: pluginID, granted: [], advice: "", audit: audit)
                 grants = answering
                 guard answering.answer(request, on: channel) else { return failure("strata couldn't start the thread that opens a socket for it") }
-            case .hello, .refused, .frame, .fileAsk, .completeAsk: return failure(HelperWire.Problem.outOfTurn(frame.kind).helperFault)
+            case .hello, .refused, .frame, .fileAsk, .completeAsk, .pluginRecordAsk: return failure(HelperWire.Problem.outOfTurn(frame.kind).helperFault)
             }
         }
     }

@@ -15,6 +15,13 @@ struct FileIdentity: Equatable {
         inode = UInt64(status.st_ino)
     }
 
+    /// The identity another process judged, as it sent it (``HelperPluginRecord``).
+    init(size: Int64, modified: Int64, inode: UInt64) {
+        self.size = size
+        self.modified = modified
+        self.inode = inode
+    }
+
     init?(path: String) {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }

@@ -44,9 +44,9 @@ struct PluginCatalog {
 
     /// Takes what the descriptors of `discovered` say and checks them.
     /// - Parameters:
-    ///   - crashes: the crash journal's folder.
+    ///   - crashes: the crash journal's folder (`nil`: none is consulted).
     ///   - reservedWords: the host's own top-level words, which no plugin may claim.
-    init(discovered: [DiscoveredPlugin], crashes: URL, reservedWords: Set<String>) {
+    init(discovered: [DiscoveredPlugin], crashes: URL?, reservedWords: Set<String>) {
         // Only libraries not read yet (links, unreadable files) cost more than a moment here.
         let unread = discovered.count { $0.reading == nil && $0.problem == nil }
         var entries = discovered.concurrentMap(minimumCount: unread >= 64 ? 64 : .max) { plugin in
@@ -62,9 +62,9 @@ struct PluginCatalog {
         }
         Self.checkDependencyVersions(&entries)
         Self.checkWordConflicts(&entries, groups: discovered.map(\.wordGroup), reservedWords: reservedWords)
-        let journaled = CrashJournal.journaledIDs(in: crashes)
+        let journaled = crashes.map { CrashJournal.journaledIDs(in: $0) } ?? []
         for index in entries.indices where entries[index].problem == nil && journaled.contains(entries[index].id) {
-            entries[index].crash = CrashJournal.record(for: entries[index].id, path: entries[index].path, in: crashes)
+            entries[index].crash = crashes.flatMap { CrashJournal.record(for: entries[index].id, path: entries[index].path, in: $0) }
         }
         self.entries = entries
     }

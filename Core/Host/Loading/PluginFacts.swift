@@ -142,9 +142,17 @@ final class DescribedPlugin: Sendable {
         }
     }
 
+    /// The section the descriptor is read from: the bytes in hand, or read again from the library (as
+    /// ``descriptor`` reads it); `nil` if the library can no longer give it.
+    var section: [UInt8]? { try? readSection() }
+
     private func read() throws(PluginDescriptorError) -> PluginDescriptor {
+        try PluginDescriptorSection.decode(readSection())
+    }
+
+    private func readSection() throws(PluginDescriptorError) -> [UInt8] {
         switch source {
-        case .section(let section): return try PluginDescriptorSection.decode(section)
+        case .section(let section): return section
         case .library(let path, let identity):
             let file = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
             guard file >= 0 else { throw .unreadable("\(path): \(String(cString: strerror(errno)))") }
@@ -153,7 +161,7 @@ final class DescribedPlugin: Sendable {
             guard fstat(file, &status) == 0, CatalogFile.Identity(status) == identity else {
                 throw .unreadable("\(path) was replaced while strata ran; run the command again")
             }
-            return try PluginDescriptorSection.decode(PluginDescriptorReader.section(file: file, path: path))
+            return try PluginDescriptorReader.section(file: file, path: path)
         }
     }
 }

@@ -20,7 +20,6 @@ struct HostCatalog {
     @MainActor static var keptUntilExit: HostCatalog?
 
     init(_ context: HostContext, reservedWords: Set<String> = PluginLoader.reservedWords) {
-        self.context = context
         let environment = context.environment
         var discovered = PluginDiscovery(
             directories: context.pluginDirectories,
@@ -31,7 +30,7 @@ struct HostCatalog {
         let isDeveloped = { (plugin: DiscoveredPlugin) in context.developmentFolder.map { plugin.path.hasPrefix($0 + "/") } ?? false }
         let developed = Set(discovered.filter(isDeveloped).map(\.id))
         discovered.removeAll { developed.contains($0.id) && !isDeveloped($0) }
-        pins = PluginPins.applying(to: context.config, environment: environment, exempt: Set(discovered.filter(isDeveloped).map(\.id)))
+        let pins = PluginPins.applying(to: context.config, environment: environment, exempt: Set(discovered.filter(isDeveloped).map(\.id)))
         if let pins {
             for index in discovered.indices where discovered[index].problem == nil {
                 do {
@@ -42,8 +41,21 @@ struct HostCatalog {
                 }
             }
         }
+        self.init(context, discovered: discovered, pins: pins, reservedWords: reservedWords)
+    }
+
+    /// The catalog of `discovered` as they are: what a helper makes of the libraries strata resolved for it
+    /// (``HelperPluginRecord``), with no folder searched and no trust judged again. `journal`: whether a crash
+    /// the journal remembers skips a plugin (strata judged that for a helper, whose journal, in its plugin's
+    /// data folder, other helpers of the plugin starting at the same time write in).
+    init(
+        _ context: HostContext, discovered: [DiscoveredPlugin], pins: PluginPins? = nil, journal: Bool = true,
+        reservedWords: Set<String> = PluginLoader.reservedWords
+    ) {
+        self.context = context
         self.discovered = discovered
-        plugins = PluginCatalog(discovered: discovered, crashes: context.crashes, reservedWords: reservedWords)
+        self.pins = pins
+        plugins = PluginCatalog(discovered: discovered, crashes: journal ? context.crashes : nil, reservedWords: reservedWords)
         records = PluginLoader.records(plugins, config: context.config)
     }
 

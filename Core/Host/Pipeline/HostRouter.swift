@@ -9,10 +9,6 @@ enum HostRoute {
     case overview(status: Bool)
     /// `strata __probe ID`: load one plugin and report it as JSON.
     case probe(String)
-    /// `strata __helper-sandboxed ID PARENT [SHA256]`: serve plugin `id`'s commands to strata process `parent`
-    /// as its helper (``HelperServer``), started sandboxed by strata (``HelperSpawn``); under pins, the digest
-    /// strata checked, which the library the helper loads must still have.
-    case helper(id: String, parent: String, checkedDigest: String?)
     /// One of the host's own commands, its arguments parsed.
     case host(HostCommand, arguments: CommandArguments)
     /// A plugin's command: the runner parses it, activates the plugin and runs it.
@@ -40,8 +36,6 @@ struct HostRouter {
         case [] where interactive: return .interactive
         case [], ["-h"], ["--help"], ["help"]: return .overview(status: words.isEmpty)
         case ["__probe", words.count > 1 ? words[1] : ""]: return .probe(words[1])
-        case ["__helper-sandboxed", words.count > 2 ? words[1] : ""]:
-            return .helper(id: words[1], parent: words[2], checkedDigest: words.count > 3 ? words[3] : nil)
         default: break
         }
         if HostCommand.groups.contains(words[0]) { return hostRoute(words) }

@@ -374,7 +374,8 @@ private func loadTimeMischief() {
         }
     }
     if access(home + "/wire-6", F_OK) == 0 { answerAsAnOlderHelper(hello: olderHello(version: 6)) }
-    if access(home + "/wire-8-9", F_OK) == 0 { answerAsAnOlderHelper(hello: olderHello(version: 0) + [0, 0, 0, 8, 0, 0, 0, 9]) }
+    if access(home + "/wire-7", F_OK) == 0 { answerAsAnOlderHelper(hello: olderHello(version: 7) + [0, 0, 0, 6, 0, 0, 0, 7]) }
+    if access(home + "/wire-9-10", F_OK) == 0 { answerAsAnOlderHelper(hello: olderHello(version: 0) + [0, 0, 0, 9, 0, 0, 0, 10]) }
     if access(home + "/partial-frame-at-load", F_OK) == 0 {
         _ = write(3, [UInt8(0)], 1)
         while true { pause() }

@@ -24,15 +24,24 @@ public func detachThread(named name: String, _ body: sending @escaping () -> Voi
         &thread, &attributes,
         { context in
             let job = Unmanaged<Job>.fromOpaque(context!).takeRetainedValue()
-            // `pthread_setname_np` is a GNU extension that Glibc's module doesn't show; this is what it does.
-            let comm = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
-            if comm >= 0 {
-                _ = Array(job.name.utf8.prefix(15)).withUnsafeBytes { write(comm, $0.baseAddress, $0.count) }
-                close(comm)
-            }
+            nameCallingThread(job.name)
             job.body()
             return nil
         }, job)
     if started != 0 { Unmanaged<Job>.fromOpaque(job).release() }
     return started == 0
 }
+
+/// Names the calling thread (15 bytes at most) with `prctl(PR_SET_NAME)`, as glibc's `pthread_setname_np` does for
+/// the calling thread (a GNU extension that Glibc's module doesn't show, and `prctl` is variadic: both are out of
+/// Swift's reach but through their address). Not by writing `/proc/thread-self/comm`: that leaves the thread's
+/// entries in /proc, which the kernel sweeps, contended, each time such a process is reaped (about 3 ms of CPU
+/// a process on a 2-core VM, RESULTS.md §7).
+private func nameCallingThread(_ name: String) {
+    guard let prctl = prctlAddress else { return }
+    var bytes = Array(name.utf8.prefix(15))
+    bytes.append(0)
+    typealias Prctl = @convention(c) (Int32, UnsafeRawPointer?, UInt, UInt, UInt) -> Int32
+    _ = bytes.withUnsafeBytes { unsafeBitCast(prctl, to: Prctl.self)(15 /* PR_SET_NAME */, $0.baseAddress, 0, 0, 0) }
+}
+nonisolated(unsafe) private let prctlAddress = dlsym(nil, "prctl")
