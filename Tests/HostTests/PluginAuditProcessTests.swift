@@ -28,7 +28,7 @@ import Testing
         let token = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ0ZXN0In0.c2lnbmF0dXJlc2lnbmF0dXJl"
         let search = try sandbox.strata(["movies", "search", "fight club"], environment: ["TMDB_API_KEY": token])
         #expect(search.status == 0 && search.stdout.contains("Fight Club"), "\(search.stderr)")
-        let refused = try sandbox.strata(["movies", "search", "alien"], environment: MoviesProcessTests.key)
+        let refused = try sandbox.strata(["movies", "search", "alien"], environment: MoviesProcessTests.v3Key)
         #expect(refused.status == 1, "\(refused.stderr)")
 
         let entries = try Self.entries(sandbox, "movies")
@@ -40,7 +40,7 @@ import Testing
         #expect(http.last?["refused"] as? Bool == true && (http.last?["reason"] as? String ?? "").contains("it carries a key"), "\(http)")
         #expect(entries.filter { $0["kind"] as? String == "variable" }.map { $0["name"] as? String } == ["TMDB_API_KEY", "TMDB_API_KEY"])
         let file = try String(contentsOf: sandbox.state.appendingPathComponent("strata/audit/movies.jsonl"), encoding: .utf8)
-        #expect(!file.contains(token) && !file.contains(MoviesProcessTests.key["TMDB_API_KEY"]!) && !file.contains("query"), "no key, no query")
+        #expect(!file.contains(token) && !file.contains(MoviesProcessTests.v3Key["TMDB_API_KEY"]!) && !file.contains("query"), "no key, no query")
 
         let text = try sandbox.strata(["plugins", "audit", "movies", "--since", "1h"])
         #expect(text.stdout.contains("movies: 4 crossings in the last 1h, 1 refused") && text.stdout.contains("GET 127.0.0.1:\(server.port)/3/search/movie"),
