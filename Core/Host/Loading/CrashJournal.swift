@@ -64,10 +64,12 @@ enum CrashJournal {
     static func record(for id: String, path: String, in directory: URL) -> Record? {
         let file = directory.appendingPathComponent("\(id).json")
         // Judged through the one descriptor it is read from: a name looked up twice can lead to two files.
-        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        guard let bytes = contents(of: descriptor) else { return nil }
+        // A record is a path and a few numbers: 64 KiB is far more than one holds.
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, let bytes = readWhole(descriptor, status: status, limit: 64 << 10) else { return nil }
         guard let record = try? JSONDecoder().decode(Record.self, from: Data(bytes)),
             let identity = FileIdentity(path: path),
             record.path == path, record.size == identity.size, record.modified == identity.modified, record.inode == identity.inode
@@ -78,20 +80,6 @@ enum CrashJournal {
         // Another strata (or helper) loading the plugin right now is no crash.
         if record.phase == .activating, !isCurrentAndUnheld(descriptor) { return nil }
         return record
-    }
-
-    /// The bytes of a record (at most 64 KiB: a path and a few numbers), `nil` when there are more or none.
-    private static func contents(of descriptor: Int32) -> [UInt8]? {
-        var bytes = [UInt8](repeating: 0, count: 64 << 10)
-        var count = 0
-        while count < bytes.count {
-            let read = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count) }
-            if read < 0 && errno == EINTR { continue }
-            guard read >= 0 else { return nil }
-            if read == 0 { return count == 0 ? nil : Array(bytes[..<count]) }
-            count += read
-        }
-        return nil
     }
 
     /// The ids with a record in the journal (read once, rather than one file lookup per plugin). Records in
