@@ -10,7 +10,7 @@ the selection marker (`›`): for the helper, the key crosses to it, its screen 
 crosses back and strata draws it. After each, whatever else the app writes within 30 ms is read and dropped,
 so that each key starts from a still screen. SAMPLES after 20 to warm up, the two modes interleaved by run.
 """
-import json, os, select, statistics, sys, tempfile, time
+import json, os, statistics, sys, tempfile, time
 import pty_app
 
 MARKER = "›".encode()
@@ -23,34 +23,23 @@ def session(strata, mode, samples):
         json.dump({"features": {"gpt": {"enabled": False}, "movies": {"enabled": False}, "running": {"enabled": False},
                                "blocks": {"isolation": mode}}}, file)
     pid, fd = pty_app.start([strata, "--config", config, "--data-dir", folder + "/data"], {"SWIFT_BACKTRACE": "enable=no"})
-    expect(fd, b"quit", mode)
+    pty_app.expect(fd, b"quit", mode)
     os.write(fd, b"\r")  # Blocks is the first feature
-    expect(fd, b"Timers", mode)
-    drain(fd, 0.3)
+    pty_app.expect(fd, b"Timers", mode)
+    pty_app.drain(fd, 0.3)
     times = []
     for index in range(samples + 20):
         start = time.perf_counter()
         os.write(fd, b"jk"[index % 2:index % 2 + 1])
-        expect(fd, MARKER, mode)
+        pty_app.expect(fd, MARKER, mode)
         elapsed = (time.perf_counter() - start) * 1000
-        drain(fd, 0.03)
+        pty_app.drain(fd, 0.03)
         if index >= 20:
             times.append(elapsed)
     code = pty_app.quit(pid, fd, b"q")
     if code != 0:
         sys.exit(f"{mode}: the app exited with {code} after q")
     return times
-
-
-def expect(fd, text, mode):
-    found, seen = pty_app.read_until(fd, text, 10)
-    if not found:
-        sys.exit(f"{mode}: waited for {text!r}; the terminal showed: {seen[-400:]!r}")
-
-
-def drain(fd, quiet):
-    while select.select([fd], [], [], quiet)[0]:
-        os.read(fd, 65536)
 
 
 samples, strata = int(sys.argv[1]), sys.argv[2]

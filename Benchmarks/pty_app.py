@@ -1,5 +1,5 @@
 """The interactive app in a real pseudo-terminal, for the benchmarks that time what reaches the screen."""
-import fcntl, os, pty, select, struct, termios, time
+import fcntl, os, pty, select, struct, sys, termios, time
 
 
 def start(argv, environment):
@@ -34,3 +34,16 @@ def quit(pid, fd, key):
         pass
     _, status = os.waitpid(pid, 0)
     return os.waitstatus_to_exitcode(status)
+
+
+def expect(fd, text, label):
+    """Reads the terminal until `text` was written (within 10 s), else exits saying what `label` waited for."""
+    found, seen = read_until(fd, text, 10)
+    if not found:
+        sys.exit(f"{label}: waited for {text!r}; the terminal showed: {seen[-400:]!r}")
+
+
+def drain(fd, quiet):
+    """Reads and drops what the terminal writes until it has been still for `quiet` seconds."""
+    while select.select([fd], [], [], quiet)[0]:
+        os.read(fd, 65536)

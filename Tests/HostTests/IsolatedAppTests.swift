@@ -159,6 +159,62 @@ import Testing
         #expect(try await app.waitForExit(terminal) == 0)
     }
 
+    /// The isolated feature selected on the home screen has its helper started ahead, short of its plugin's
+    /// code (it loads when the feature opens), and opening the feature opens that helper, not a fresh one; the
+    /// home screen shown again starts the next. A spare never opened costs the plugin nothing in its accounting.
+    @Test(.timeLimit(.minutes(10)))
+    func theSelectedFeaturesHelperStartsAheadWithoutItsPluginAndOpeningItUsesThatHelper() async throws {
+        let (terminal, sandbox) = try await app.startStrata(in: try Sandbox(), config: Self.config("blocks"))
+        defer { terminal.close(); withExtendedLifetime(sandbox) {} }
+        try await terminal.waitFor("the home screen") { $0.contains(InteractiveAppTests.homeHelp) }
+        try await select("Blocks", in: terminal)
+        let ahead = try #require(spare(of: "blocks", in: sandbox), "a helper started ahead for the selected feature")
+        #expect(!Self.hasOpened("blocks", pid: ahead), "it hasn't loaded the plugin")
+        try terminal.press("Enter")
+        try await terminal.waitFor("Blocks to open") { $0.first == " Strata › Blocks" && $0.contains { $0.contains("Timers") } }
+        #expect(helper(of: "blocks", in: sandbox) == ahead, "the helper started ahead serves the feature")
+        try terminal.press("Escape")
+        try await terminal.waitFor("the home screen again") { $0.first == " Strata" && $0.contains(InteractiveAppTests.homeHelp) }
+        #expect(helperEnds("blocks", in: sandbox), "leaving the feature ends its helper")
+        let next = try #require(spare(of: "blocks", in: sandbox), "the next one started ahead")
+        #expect(next != ahead)
+        try terminal.type("q")
+        #expect(try await app.waitForExit(terminal) == 0)
+        let accounting = sandbox.state.appendingPathComponent("strata/accounting/blocks.jsonl")
+        let lines = try String(contentsOf: accounting, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 1, "one line, for the helper that opened Blocks: \(lines)")
+    }
+
+    /// Selecting another isolated feature ends the helper started ahead for the one before; one killed while it
+    /// waits is not used: opening starts a fresh helper.
+    @Test(.timeLimit(.minutes(10)))
+    func aHelperStartedAheadEndsWhenAnotherIsSelectedAndOneThatDiedIsNotUsed() async throws {
+        let config = #"{"features": {"gpt": {"enabled": false}, "movies": {"enabled": false}, "blocks": {"isolation": "process"}, "running": {"isolation": "process"}}}"#
+        let (terminal, sandbox) = try await app.startStrata(in: try Sandbox(), config: config)
+        defer { terminal.close(); withExtendedLifetime(sandbox) {} }
+        try await terminal.waitFor("the home screen") { $0.contains(InteractiveAppTests.homeHelp) }
+        try await select("Blocks", in: terminal)
+        let blocks = try #require(spare(of: "blocks", in: sandbox))
+        try await select("Running", in: terminal)
+        let running = try #require(spare(of: "running", in: sandbox))
+        let deadline = Date().addingTimeInterval(10)
+        while helper(of: "blocks", in: sandbox, opened: false) != nil, Date() < deadline {
+            usleep(20_000)  // poll interval
+        }
+        #expect(helper(of: "blocks", in: sandbox, opened: false) == nil, "Blocks' spare \(blocks) ended")
+        #expect(kill(running, SIGKILL) == 0)
+        while kill(running, 0) == 0 || errno != ESRCH, Date() < deadline {
+            usleep(20_000)  // poll interval: until it is reaped
+        }
+        try terminal.press("Enter")
+        try await terminal.waitFor("Running to open") { $0.first == " Strata › Running" && $0.contains { $0.contains("Records") } }
+        #expect(helper(of: "running", in: sandbox).map { $0 != running } == true, "a fresh helper")
+        try terminal.press("Escape")
+        try await terminal.waitFor("the home screen again") { $0.first == " Strata" && $0.contains(InteractiveAppTests.homeHelp) }
+        try terminal.type("q")
+        #expect(try await app.waitForExit(terminal) == 0)
+    }
+
     @Test(.timeLimit(.minutes(10)))
     func aKilledHelperTakesTheAppHomeWithANoticeTheNextOpenWorksAndEscLeaves() async throws {
         let (terminal, sandbox) = try await app.startStrata(in: try Sandbox(), config: Self.config("blocks"))
@@ -266,7 +322,7 @@ import Testing
         try await BlocksAppTests().select(name, in: terminal)
     }
 
-    /// Whether the helper of `id` is gone within 10 s (it ends as its socket closes).
+    /// Whether the helper of `id` that opened its plugin is gone within 10 s (it ends as its socket closes).
     func helperEnds(_ id: String, in sandbox: Sandbox) -> Bool {
         let deadline = Date().addingTimeInterval(10)
         while helper(of: id, in: sandbox) != nil {
@@ -276,13 +332,34 @@ import Testing
         return true
     }
 
-    /// The sandboxed helper of plugin `id` serving `sandbox`, if one runs (a zombie is not running).
-    func helper(of id: String, in sandbox: Sandbox) -> pid_t? {
+    /// The sandboxed helper of plugin `id` serving `sandbox` that has its plugin open (a zombie is not running):
+    /// its library, whose file name holds the id (`libBlocksPlugin.so`), is mapped. `opened` false: the helper
+    /// started ahead for it (``HelperSpare``), which has not.
+    func helper(of id: String, in sandbox: Sandbox, opened: Bool = true) -> pid_t? {
         let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return processes.compactMap(pid_t.init).first { pid in
             guard let line = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8) else { return false }
             let words = line.split(separator: "\0").map(String.init)
             return words.contains("__helper-sandboxed") && words.contains(id) && words.contains(sandbox.data.path)
+                && Self.hasOpened(id, pid: pid) == opened
         }
+    }
+
+    /// Whether process `pid` maps a library whose file name holds `id`, in any case.
+    static func hasOpened(_ id: String, pid: pid_t) -> Bool {
+        let maps = (try? String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)) ?? ""
+        return maps.split(separator: "\n").contains { line in
+            line.split(separator: "/").last.map { $0.lowercased().contains(id) && $0.hasSuffix(".so") } == true
+        }
+    }
+
+    /// The helper started ahead for plugin `id`, once it runs (within 10 s).
+    func spare(of id: String, in sandbox: Sandbox) -> pid_t? {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if let pid = helper(of: id, in: sandbox, opened: false) { return pid }
+            usleep(20_000)  // poll interval
+        }
+        return nil
     }
 }

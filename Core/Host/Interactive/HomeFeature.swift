@@ -29,6 +29,9 @@ struct HomeFeature {
     let activate: @MainActor () throws -> (any FeatureScreenProvider)?
     /// Records the user's yes to what it asks for (`.needsApproval`), as `strata plugins allow` does.
     var approve: @MainActor () throws -> Void = {}
+    /// Makes opening it quicker, while it is selected: an isolated feature's helper is started ahead
+    /// (``HelperSpare``), short of its plugin's code. Nothing for a feature that runs in strata.
+    var prepare: @MainActor () -> Void = {}
 
     /// Why a feature could not be opened.
     struct ActivationFailed: Error, CustomStringConvertible {

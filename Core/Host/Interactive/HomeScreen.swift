@@ -32,6 +32,18 @@ final class HomeScreen: Screen {
 
     func screenWillAppear() {
         onShow?(nil)
+        prepareSelected()
+    }
+
+    /// Prepares the selected feature to open (``HomeFeature/prepare``), once the frame under way is drawn, if
+    /// this screen is still the one shown then.
+    private func prepareSelected() {
+        guard features.indices.contains(selection.index) else { return }
+        let prepare = features[selection.index].prepare
+        Task { @MainActor [weak self] in
+            guard let self, self.navigator?.top === self else { return }
+            prepare()
+        }
     }
 
     /// The feature whose screens are pushed over this one, if any (a dialog over this screen is not one).
@@ -53,6 +65,7 @@ final class HomeScreen: Screen {
         let index = features.firstIndex { $0.id == selected } ?? min(selection.index, max(0, features.count - 1))
         self.features = features
         selection = ListSelection(index: index)
+        prepareSelected()
     }
 
     /// Opens the feature `id` as if it were chosen and Enter pressed; does nothing if there is none.
@@ -104,7 +117,10 @@ final class HomeScreen: Screen {
             navigator.push(PluginAuditScreen(id: feature.id, displayName: feature.displayName, environment: environment, navigator: navigator))
             return .handled
         default:
-            return selection.handle(key, itemCount: features.count) == .ignored ? .ignored : .handled
+            let before = selection.index
+            guard selection.handle(key, itemCount: features.count) != .ignored else { return .ignored }
+            if selection.index != before { prepareSelected() }
+            return .handled
         }
     }
 

@@ -15,9 +15,17 @@ struct InteractiveCommand {
         guard Supervisor.followSupervisor(environment: environment) else { return 128 + SIGHUP }
         PluginUsage.Window.markProcessStart()
         let live = LiveCatalog(runner: runner)
-        return await runInteractiveApp(
+        let code = await runInteractiveApp(
             features: live.features, notice: environment[Supervisor.noticeVariable], environment: environment, live: live,
             usage: { [runner] in PluginUsage.rows(runner, window: $0) })
+        HelperSpare.shared.discardAll()
+        return code
+    }
+
+    /// Starts the helper of plugin `id` ahead, if its screens run in one (``HelperSpare``).
+    static func prepareHelper(of id: String, runner: HostRunner) {
+        guard let command = runner.helperCommand(for: id), runner.catalog.plugins.entry(id)?.descriptor?.opensScreens == true else { return }
+        HelperSpare.shared.prepare(command)
     }
 
     /// Activates plugin `id` and returns the screen provider it contributed, if any.

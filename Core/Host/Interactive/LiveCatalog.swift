@@ -35,7 +35,8 @@ final class LiveCatalog {
     var features: [HomeFeature] {
         let catalog = runner.catalog
         return shown.map { record in
-            let feature = HomeFeature(record: record) { [runner] in try InteractiveCommand.screenProvider(of: record.id, runner: runner) }
+            var feature = HomeFeature(record: record) { [runner] in try InteractiveCommand.screenProvider(of: record.id, runner: runner) }
+            feature.prepare = { [runner] in InteractiveCommand.prepareHelper(of: record.id, runner: runner) }
             // A drop-in that reaches beyond its folder waits for the user's yes, given here as `plugins allow` gives it.
             // One that needs none (it ships with strata) is told without its descriptor: parsing the four shipped
             // plugins' was 6 % of the time to the first frame.
@@ -100,6 +101,8 @@ final class LiveCatalog {
         if let configError, home.notice == Self.configNotice(configError) { home.notice = nil }
         configError = nil
         let catalog = HostCatalog(context)
+        // A helper started ahead started as the old config and folders said.
+        HelperSpare.shared.discardAll()
         // What a fresh start would warn about before the app (a local config passed over, an unknown key), once.
         let warned = Set(runner.catalog.warnings)
         let warnings = catalog.warnings.filter { !warned.contains($0) }

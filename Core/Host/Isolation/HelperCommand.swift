@@ -50,24 +50,38 @@ struct HelperCommand: Sendable {
     }
 
     /// Starts a fresh helper of the plugin (commands and screens each start their own), which sandboxes itself
-    /// and opens the plugin, unless strata refuses to: the user hasn't approved what it reaches, the plugin
-    /// uses another's Swift types, or the kernel lacks the sandbox.
-    func start() throws(HelperFailure) -> PluginHelper {
+    /// and opens the plugin, unless strata refuses to (``refusal``). `takingSpare`: the app's helper started
+    /// ahead for the plugin (``HelperSpare``) is opened, if one is held.
+    func start(takingSpare: Bool = false) throws(HelperFailure) -> PluginHelper {
+        if let refusal { throw refusal }
+        guard let launch else { throw HelperFailure(pluginID: pluginID, reason: "can't start it: feature '\(pluginID)' is not installed") }
+        if takingSpare, let spare = HelperSpare.shared.take(pluginID) {
+            do {
+                return try spare.open()
+            } catch  where !error.refused && !error.timedOut {
+                // It died while it waited (killed, say), or as it opened the plugin, which a fresh start then tells.
+            }
+        }
+        return try PluginHelper.start(launch)
+    }
+
+    /// Why strata won't start the plugin's helper: the user hasn't approved what it reaches, the plugin uses
+    /// another's Swift types, or the kernel lacks the sandbox; `nil` when it will.
+    var refusal: HelperFailure? {
         let id = pluginID
-        if let approvalRefusal { throw HelperFailure(pluginID: id, reason: approvalRefusal, refused: true) }
+        if let approvalRefusal { return HelperFailure(pluginID: id, reason: approvalRefusal, refused: true) }
         if let dependency = dependencies.first {
             let refusal = IsolationBoundary.refusal(dependent: id, dependency: dependency, isolated: id, isolation: isolation, source: configSource)
-            throw HelperFailure(pluginID: id, reason: refusal, refused: true)
+            return HelperFailure(pluginID: id, reason: refusal, refused: true)
         }
         if isolation.mode == .process, let missing = KernelSandbox.missingSupport {
-            throw HelperFailure(
+            return HelperFailure(
                 pluginID: id,
                 reason: "feature '\(id)' runs in a sandboxed helper (\(isolation.origin(of: id, in: configSource))), but \(missing), so strata won't run it. "
                     + "Set \"isolation\": \"process-unsandboxed\" (a helper without the kernel sandbox) or \"none\" under features.\(id) in \(configSource).",
                 refused: true)
         }
-        guard let launch else { throw HelperFailure(pluginID: id, reason: "can't start it: feature '\(id)' is not installed") }
-        return try PluginHelper.start(launch)
+        return nil
     }
 
     /// Runs the command line `words` in a fresh helper; answers its exit code.

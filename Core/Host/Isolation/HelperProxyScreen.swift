@@ -1,8 +1,9 @@
 import StrataBase
 import StrataTerminal
 
-/// How the app opens a process-isolated feature: each open starts a fresh helper, which runs the feature's
-/// screens (``HelperScreenServer``), and shows them in one ``HelperProxyScreen``. The helper starts on a thread
+/// How the app opens a process-isolated feature: each open starts a fresh helper (or opens the one started
+/// ahead while the feature was selected: ``HelperSpare``), which runs the feature's screens
+/// (``HelperScreenServer``), and shows them in one ``HelperProxyScreen``. The helper starts on a thread
 /// of its own behind a ``HelperStartingScreen``: however long it takes (up to its load deadline), the app's keys
 /// keep working, and Esc or q leave it.
 struct HelperScreenProvider: FeatureScreenProvider {
@@ -20,7 +21,7 @@ struct HelperScreenProvider: FeatureScreenProvider {
         let context = HelperScreenRequest.Context(size: TerminalSize(width: 80, height: 20), context: RenderContext())
         let started = detachThread(named: "strata-helper-start") {
             let result = Result { () throws(HelperFailure) -> HelperScreenSession in
-                let session = HelperScreenSession(helper: try command.start(), network: command.network)
+                let session = HelperScreenSession(helper: try command.start(takingSpare: true), network: command.network)
                 if case .failure(let problem) = session.request(.open, context: context) { throw problem }
                 return session
             }

@@ -52,6 +52,9 @@ struct HelperServer {
         // pid 1, started it as pid 2, for strata).
         guard let parentID = Int32(start.parent), getppid() == parentID || (getppid() == 1 && getpid() == 2), Self.hasSocket else { return 1 }
         let channel = HelperChannel(descriptor: Self.socketDescriptor)
+        // The Swift runtime's pool starts its threads for the first task: here, while strata hasn't opened yet (a
+        // helper started ahead waits for that: HelperSpare), rather than after, between the handshake and the plugin.
+        await Task.detached {}.value
         guard let opening = try? channel.receive(), let strata = HelperHandshake.strataVersions(after: opening, on: channel) else {
             channel.send(
                 HelperToHostMessage.refused(
@@ -74,11 +77,11 @@ struct HelperServer {
             catalog =
                 try record?.catalog(options: options, environment: environment) ?? HostCatalog(HostContext.load(options: options, environment: environment))
         } catch let failure as HelperRecordFailure {
-            channel.send(.init(.refused, text: "plugin \(id)'s helper \(failure.reason): reinstall strata"))
+            channel.send(HelperToHostMessage.refused("plugin \(id)'s helper \(failure.reason): reinstall strata"))
             return 1
         } catch {
             // Read as a command line's strata reads its config: exit 2, as the README's exit codes say.
-            channel.send(.init(.refused, text: "plugin \(id)'s helper can't start: \(error)"))
+            channel.send(HelperToHostMessage.refused("plugin \(id)'s helper can't start: \(error)"))
             return 2
         }
         HostCatalog.keptUntilExit = catalog

@@ -63,11 +63,19 @@ final class PluginHelper: Sendable {
     /// Starts the helper `launch` describes and waits for its handshake (it is sandboxed and has opened the
     /// plugin).
     static func start(_ launch: HelperLaunch) throws(HelperFailure) -> PluginHelper {
+        try spawn(launch).open()
+    }
+
+    /// Starts the helper `launch` describes, sandboxed, without waiting for it: it starts (its exec, the dynamic
+    /// loader and the Swift runtime) and then waits for strata's opening hello, having read nothing and run none of
+    /// the plugin's code, until ``StartingHelper/open()``.
+    static func spawn(_ launch: HelperLaunch) throws(HelperFailure) -> StartingHelper {
         let pluginID = launch.pluginID
         let ruleset = try launch.prepare()
         defer { if ruleset >= 0 { close(ruleset) } }
-        // The helper has read its config once it answered the handshake (or it never will).
-        defer { unlink(launch.configFile.path) }
+        // Its config, for a helper that reads one, goes once the handshake is over, or now if it never starts.
+        var handedOver = false
+        defer { if !handedOver { unlink(launch.configFile.path) } }
         var ends: [Int32] = [-1, -1]
         var errors: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
@@ -86,8 +94,11 @@ final class PluginHelper: Sendable {
             lifetime.started(spawned)
             guard case .success(let process) = spawned else { return }
             let usage = process.wait()
-            // Before it is told ended: a command line's strata exits once its helper has.
-            launch.accounting?.append(lifetime.record(of: pluginID, started: started, usage: usage))
+            // Before it is told ended: a command line's strata exits once its helper has. A helper started ahead
+            // and never opened (``HelperSpare``) ran none of the plugin's code: its start is strata's cost.
+            if lifetime.opened.load(ordering: .relaxed) {
+                launch.accounting?.append(lifetime.record(of: pluginID, started: started, usage: usage))
+            }
             lifetime.ended(usage)
         }
         guard watched else {
@@ -101,8 +112,6 @@ final class PluginHelper: Sendable {
         switch spawned {
         case .success(let started):
             process = started
-            // Its environment crossed as it started: the names of the variables it declared, never their values.
-            for name in launch.givenVariables { launch.audit?.record(.init(kind: .variable, refused: false, name: name)) }
         case .failure(let error):
             close(ends[0])
             close(errors[0])
@@ -115,6 +124,20 @@ final class PluginHelper: Sendable {
             helper.stop()
             throw HelperFailure(pluginID: pluginID, reason: "can't start the thread that watches its CPU time")
         }
+        handedOver = true
+        return StartingHelper(helper: helper, launch: launch)
+    }
+
+    /// Shakes hands with the helper ``spawn(_:)`` started as `launch` describes, which then opens the plugin, and
+    /// waits for its answer.
+    fileprivate func open(_ launch: HelperLaunch) throws(HelperFailure) -> PluginHelper {
+        let helper = self
+        // The helper has read its config once it answered the handshake (or it never will).
+        defer { unlink(launch.configFile.path) }
+        lifetime.opened.store(true, ordering: .relaxed)
+        // Its environment crossed as it started, and its plugin sees it from now on: the names of the variables it
+        // declared, never their values.
+        for name in launch.givenVariables { launch.audit?.record(.init(kind: .variable, refused: false, name: name)) }
         HelperHandshake.open(helper.channel)
         // The plugin's constructor or registration may never return, and a helper may send part of its answer
         // and stop: one deadline for the whole handshake, as a load in process has (LoadWatchdog).
@@ -295,6 +318,26 @@ final class PluginHelper: Sendable {
     }
 }
 
+/// A helper started (``PluginHelper/spawn(_:)``) and not yet opened: sandboxed, past its exec, the dynamic
+/// loader and the Swift runtime's start, and waiting for strata's opening hello. It has read nothing and run
+/// none of its plugin's code, which loads only once ``open()`` shakes hands with it.
+struct StartingHelper: Sendable {
+    let helper: PluginHelper
+    let launch: HelperLaunch
+
+    /// Shakes hands: the helper opens its plugin. Answers the helper once it has, or why it couldn't.
+    func open() throws(HelperFailure) -> PluginHelper { try helper.open(launch) }
+
+    /// Ends it unopened.
+    func stop() {
+        helper.stop()
+        unlink(launch.configFile.path)
+    }
+
+    /// Whether its process has ended (killed from outside, say) while it waited.
+    var hasEnded: Bool { helper.lifetime.hasEnded(within: .seconds(0)) }
+}
+
 /// A helper that could not start or died: one line for people.
 struct HelperFailure: Error, CustomStringConvertible {
     let pluginID: String
@@ -370,6 +413,8 @@ final class HelperLifetime: Sendable {
     private let requested = Mutex<HelperAccounting.Ending?>(nil)
     /// The command lines it was sent.
     let commands = Atomic(0)
+    /// Whether strata shook hands with it, so that it opened (or tried to open) its plugin.
+    let opened = Atomic(false)
     private let isStarted = DispatchSemaphore(value: 0)
     private let hasEnded = DispatchSemaphore(value: 0)
 
