@@ -60,12 +60,12 @@ final class HelperSpare: Sendable {
     func prepare(_ command: HelperCommand) {
         guard command.refusal == nil, let launch = command.launch else { return }
         let start = Start(pluginID: command.pluginID)
-        let replaced = held.withLock { held -> Start?? in
-            guard held?.pluginID != start.pluginID else { return .none }
+        let (isNew, replaced) = held.withLock { held -> (Bool, Start?) in
+            guard held?.pluginID != start.pluginID else { return (false, nil) }
             defer { held = start }
-            return .some(held)
+            return (true, held)
         }
-        guard let replaced else { return }
+        guard isNew else { return }
         replaced?.discard()
         let started = detachThread(named: "strata-helper-spare") { start.finish(try? PluginHelper.spawn(launch)) }
         if !started { start.finish(nil) }
