@@ -34,7 +34,8 @@ struct HelperScreenFrame: Equatable, Sendable {
         /// Why the helper can't show the screen (no screens, a screen that threw); the session ends.
         var failure: String?
         /// How many pictures the frame places (``HelperScreenFrame/pictures``), when any: only for a request
-        /// whose context asks for them (``HelperScreenRequest/Context/kitty``). Written by ``payload``.
+        /// whose context asks for them (``HelperScreenRequest/Context/kitty``). Only on the wire: ``payload``
+        /// writes it, and ``init(payload:size:)`` reads that many and leaves it `nil`.
         var pictures: Int?
     }
 
@@ -162,6 +163,7 @@ extension HelperScreenFrame {
         for _ in 0..<(self.header.pictures ?? 0) {
             pictures.append(try Self.placement(from: &reader, width: self.header.width, height: self.header.height))
         }
+        self.header.pictures = nil
         guard reader.isAtEnd else { throw Problem(description: "\(reader.remaining) bytes after the last row") }
     }
 
@@ -191,7 +193,6 @@ extension HelperScreenFrame {
         header.leavingQuestion = header.leavingQuestion.map(clean)
         header.failure = header.failure.map(clean)
         header.result = header.result.map(clean)
-        if header.pictures == 0 { header.pictures = nil }
         return header
     }
 }
