@@ -128,6 +128,37 @@ import Testing
         if !readOn { _ = taken.wait(timeout: .now() + 10) }
     }
 
+    /// A plugin that asks for more requests at once than strata has under way for a helper (a list's 12
+    /// thumbnails) gets every answer: the helper's client sends as many as strata admits, and each of the
+    /// rest once one ends. (Before, strata refused the ninth and after, and the list never showed their
+    /// thumbnails.)
+    @Test(.timeLimit(.minutes(10))) func requestsPastWhatStrataHasUnderWayWaitInTheHelper() async throws {
+        let count = HelperHTTPRelay.maximumOpen + 4
+        let server = GatedClient(opensAt: HelperHTTPRelay.maximumOpen)
+        var sockets: [Int32] = [0, 0]
+        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &sockets) == 0)
+        defer { sockets.forEach { shutdown($0, Int32(SHUT_RDWR)); close($0) } }
+        let strata = HelperChannel(descriptor: sockets[0]), helper = HelperChannel(descriptor: sockets[1])
+        let relay = HelperHTTPRelay(channel: strata, network: try Self.network(settings: "{}", client: server))
+        let client = HelperHTTPClient(channel: helper)
+        _ = detachThread(named: "strata-side") { while let frame = try? strata.receive(), relay.receive(frame) {} }
+        _ = detachThread(named: "helper-side") { while let frame = try? helper.receive() { client.receive(frame) } }
+        let answers = await withTaskGroup(of: String.self) { group in
+            for index in 0..<count {
+                group.addTask {
+                    do {
+                        return String(decoding: try await client.send(HTTPRequest(url: "https://api.example.com/v1/\(index)")).body, as: UTF8.self)
+                    } catch {
+                        return "\(error)"
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(answers.sorted() == (0..<count).map { "/v1/\($0)" }.sorted(), "\(answers)")
+        #expect(server.mostAtOnce.withLock { $0 } == HelperHTTPRelay.maximumOpen)
+    }
+
     /// Sends a request through a helper's client, with strata's relay at the other end of a socket pair.
     static func failure(of url: String, through network: HelperNetwork) async -> NetworkError? {
         var sockets: [Int32] = [0, 0]
@@ -257,5 +288,39 @@ struct FailingClient: HTTPClient {
 
     func stream(_ request: HTTPRequest) -> AsyncThrowingStream<HTTPStreamPart, any Error> {
         AsyncThrowingStream { $0.finish(throwing: error) }
+    }
+}
+
+/// A server that answers no request until `opensAt` are under way at once, then every one at once (its
+/// path as its body), and each after that as it comes.
+final class GatedClient: HTTPClient {
+    private let opensAt: Int
+    private let state = Mutex<(underWay: Int, open: Bool, waiting: [(String, AsyncThrowingStream<HTTPStreamPart, any Error>.Continuation)])>((0, false, []))
+    /// The most requests it had under way at once.
+    let mostAtOnce = Mutex(0)
+
+    init(opensAt: Int) { self.opensAt = opensAt }
+
+    func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse { throw .invalidRequest("only streams") }
+
+    func stream(_ request: HTTPRequest) -> AsyncThrowingStream<HTTPStreamPart, any Error> {
+        let path = URL(string: request.url)?.path ?? request.url
+        return AsyncThrowingStream { [self] continuation in
+            let answered = state.withLock { state in
+                state.underWay += 1
+                let underWay = state.underWay
+                mostAtOnce.withLock { $0 = max($0, underWay) }
+                state.waiting.append((path, continuation))
+                if state.underWay >= opensAt { state.open = true }
+                guard state.open else { return [(String, AsyncThrowingStream<HTTPStreamPart, any Error>.Continuation)]() }
+                defer { state.underWay -= state.waiting.count; state.waiting = [] }
+                return state.waiting
+            }
+            for (path, continuation) in answered {
+                continuation.yield(.head(HTTPResponse(status: 200)))
+                continuation.yield(.bytes(Array(path.utf8)))
+                continuation.finish()
+            }
+        }
     }
 }
