@@ -106,6 +106,22 @@ import Testing
         return (frame.payload.isEmpty ? [] : [Array(frame.payload.dropLast())]) + [frame.payload + [0xFF]]
     }
 
+    /// Pictures cross without a wire version of their own: strata asks for them only on a kitty terminal, in a
+    /// key a helper of version 8 ignores, and a request of a strata of version 8, which has no such key, reads.
+    @Test func strataAsksForPicturesInAKeyOlderEndsDoWithout() throws {
+        var kitty = RenderContext()
+        kitty.pictures = .kitty
+        #expect(HelperScreenRequest.Context(size: .init(width: 80, height: 20), context: kitty).kitty == true)
+        #expect(Self.context.kitty == nil && !String(decoding: HelperWire.json(Self.context), as: UTF8.self).contains("kitty"))
+        let version8 = #"{"sequence":1,"action":"draw","context":{"width":80,"height":20,"frame":0,"colors":true,"pictures":true,"#
+            + #""cellWidth":9,"cellHeight":20,"trueColor":true}}"#
+        guard case .screen(let request) = try HostToHelperMessage(HelperWire.Frame(.screen, Array(version8.utf8))) else {
+            Issue.record("not a screen request")
+            return
+        }
+        #expect(request.context.pictures && request.context.kitty == nil)
+    }
+
     /// What a helper can't send however well-formed: an ask past its bounds, or padded past the most read; a
     /// screen request for a canvas no helper draws; more names than strata lists.
     @Test func aMessageOutsideItsBoundsIsAnError() {
