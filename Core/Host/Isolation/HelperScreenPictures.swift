@@ -131,8 +131,9 @@ struct HelperSentPictures {
             held = [:]
             return frame
         }
-        // What the frame may still carry: the rows, and each placement's own 16 bytes, come first.
-        var room = HelperWire.maximumPayload - frame.payload.count - 64 - 16 * inside.count
+        // What the frame may still carry once a picture is sent: the rows, and each placement's own 16 bytes,
+        // come first (counted once, only for a frame that sends one).
+        var room: Int?
         var placed: [Picture: (id: UInt32, bytes: Int)] = [:]
         var heldBytes = 0
         for placement in inside {
@@ -149,8 +150,9 @@ struct HelperSentPictures {
                 continue
             }
             let sent = Self.bounded(placement.picture)
-            guard sent.rgb.count <= room, heldBytes + sent.rgb.count <= HelperScreenFrame.maximumHeldBytes else { continue }
-            room -= sent.rgb.count
+            let left = room ?? HelperWire.maximumPayload - frame.payload.count - 64 - 16 * inside.count
+            guard sent.rgb.count <= left, heldBytes + sent.rgb.count <= HelperScreenFrame.maximumHeldBytes else { continue }
+            room = left - sent.rgb.count
             heldBytes += sent.rgb.count
             placed[placement.picture] = (nextID, sent.rgb.count)
             frame.pictures.append(.init(region: region, id: nextID, picture: sent))
