@@ -159,6 +159,43 @@ import Testing
         #expect(server.mostAtOnce.withLock { $0 } == HelperHTTPRelay.maximumOpen)
     }
 
+    /// A request that waits in the helper for one under way to end is sent once one is cancelled, and one
+    /// cancelled while it waits is never sent: strata has its eight under way, and no more.
+    @Test(.timeLimit(.minutes(1))) func aCancelledRequestLetsTheNextWaitingOneGo() async throws {
+        let server = GatedClient(opensAt: HelperHTTPRelay.maximumOpen + 1)
+        var sockets: [Int32] = [0, 0]
+        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &sockets) == 0)
+        defer { sockets.forEach { shutdown($0, Int32(SHUT_RDWR)); close($0) } }
+        let strata = HelperChannel(descriptor: sockets[0]), helper = HelperChannel(descriptor: sockets[1])
+        let relay = HelperHTTPRelay(channel: strata, network: try Self.network(settings: "{}", client: server))
+        let client = HelperHTTPClient(channel: helper)
+        _ = detachThread(named: "strata-side") { while let frame = try? strata.receive(), relay.receive(frame) {} }
+        _ = detachThread(named: "helper-side") { while let frame = try? helper.receive() { client.receive(frame) } }
+        func request(_ index: Int) -> Task<String, Never> {
+            Task {
+                do {
+                    return String(decoding: try await client.send(HTTPRequest(url: "https://api.example.com/v1/\(index)")).body, as: UTF8.self)
+                } catch {
+                    return "failed"
+                }
+            }
+        }
+        let underWay = (0..<HelperHTTPRelay.maximumOpen).map(request)
+        await server.started(HelperHTTPRelay.maximumOpen)
+        let cancelledWhileWaiting = request(100)
+        let next = request(101)
+        cancelledWhileWaiting.cancel()
+        #expect(await cancelledWhileWaiting.value == "failed")
+        underWay[0].cancel()  // strata cancels it, and the first still waiting, 101, goes
+        #expect(await underWay[0].value == "failed")
+        var answers = [await next.value]
+        // Refused, 101 never reaches the server, which then answers none: end the rest rather than wait forever.
+        if answers[0] != "/v1/101" { underWay.forEach { $0.cancel() } }
+        for task in underWay.dropFirst() { answers.append(await task.value) }
+        #expect(answers == ["/v1/101"] + (1..<HelperHTTPRelay.maximumOpen).map { "/v1/\($0)" })
+        #expect(server.paths.withLock { $0 }.sorted() == ((0..<HelperHTTPRelay.maximumOpen).map { "/v1/\($0)" } + ["/v1/101"]).sorted(), "100 never sent")
+    }
+
     /// Sends a request through a helper's client, with strata's relay at the other end of a socket pair.
     static func failure(of url: String, through network: HelperNetwork) async -> NetworkError? {
         var sockets: [Int32] = [0, 0]
@@ -296,8 +333,22 @@ struct FailingClient: HTTPClient {
 final class GatedClient: HTTPClient {
     private let opensAt: Int
     private let state = Mutex<(underWay: Int, open: Bool, waiting: [(String, AsyncThrowingStream<HTTPStreamPart, any Error>.Continuation)])>((0, false, []))
-    /// The most requests it had under way at once.
+    /// The most requests it had under way at once, and the paths of all it was asked for.
     let mostAtOnce = Mutex(0)
+    let paths = Mutex<[String]>([])
+    private let startWatch = Mutex<(count: Int, CheckedContinuation<Void, Never>)?>(nil)
+
+    /// Returns once `count` requests were asked for.
+    func started(_ count: Int) async {
+        await withCheckedContinuation { continuation in
+            let now = paths.withLock { paths in
+                if paths.count >= count { return true }
+                startWatch.withLock { $0 = (count, continuation) }
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
 
     init(opensAt: Int) { self.opensAt = opensAt }
 
@@ -305,6 +356,15 @@ final class GatedClient: HTTPClient {
 
     func stream(_ request: HTTPRequest) -> AsyncThrowingStream<HTTPStreamPart, any Error> {
         let path = URL(string: request.url)?.path ?? request.url
+        let watch = paths.withLock { paths in
+            paths.append(path)
+            return startWatch.withLock { watch in
+                guard let (count, continuation) = watch, paths.count >= count else { return CheckedContinuation<Void, Never>?.none }
+                watch = nil
+                return continuation
+            }
+        }
+        watch?.resume()
         return AsyncThrowingStream { [self] continuation in
             let answered = state.withLock { state in
                 state.underWay += 1
