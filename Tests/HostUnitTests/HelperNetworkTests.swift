@@ -135,24 +135,10 @@ import Testing
     @Test(.timeLimit(.minutes(10))) func requestsPastWhatStrataHasUnderWayWaitInTheHelper() async throws {
         let count = HelperHTTPRelay.maximumOpen + 4
         let server = GatedClient(opensAt: HelperHTTPRelay.maximumOpen)
-        var sockets: [Int32] = [0, 0]
-        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &sockets) == 0)
+        let (client, sockets) = try Self.client(to: server)
         defer { sockets.forEach { shutdown($0, Int32(SHUT_RDWR)); close($0) } }
-        let strata = HelperChannel(descriptor: sockets[0]), helper = HelperChannel(descriptor: sockets[1])
-        let relay = HelperHTTPRelay(channel: strata, network: try Self.network(settings: "{}", client: server))
-        let client = HelperHTTPClient(channel: helper)
-        _ = detachThread(named: "strata-side") { while let frame = try? strata.receive(), relay.receive(frame) {} }
-        _ = detachThread(named: "helper-side") { while let frame = try? helper.receive() { client.receive(frame) } }
         let answers = await withTaskGroup(of: String.self) { group in
-            for index in 0..<count {
-                group.addTask {
-                    do {
-                        return String(decoding: try await client.send(HTTPRequest(url: "https://api.example.com/v1/\(index)")).body, as: UTF8.self)
-                    } catch {
-                        return "\(error)"
-                    }
-                }
-            }
+            for index in 0..<count { group.addTask { await Self.body(index, through: client) } }
             return await group.reduce(into: []) { $0.append($1) }
         }
         #expect(answers.sorted() == (0..<count).map { "/v1/\($0)" }.sorted(), "\(answers)")
@@ -163,37 +149,45 @@ import Testing
     /// cancelled while it waits is never sent: strata has its eight under way, and no more.
     @Test(.timeLimit(.minutes(1))) func aCancelledRequestLetsTheNextWaitingOneGo() async throws {
         let server = GatedClient(opensAt: HelperHTTPRelay.maximumOpen + 1)
-        var sockets: [Int32] = [0, 0]
-        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &sockets) == 0)
+        let (client, sockets) = try Self.client(to: server)
         defer { sockets.forEach { shutdown($0, Int32(SHUT_RDWR)); close($0) } }
-        let strata = HelperChannel(descriptor: sockets[0]), helper = HelperChannel(descriptor: sockets[1])
-        let relay = HelperHTTPRelay(channel: strata, network: try Self.network(settings: "{}", client: server))
-        let client = HelperHTTPClient(channel: helper)
-        _ = detachThread(named: "strata-side") { while let frame = try? strata.receive(), relay.receive(frame) {} }
-        _ = detachThread(named: "helper-side") { while let frame = try? helper.receive() { client.receive(frame) } }
-        func request(_ index: Int) -> Task<String, Never> {
-            Task {
-                do {
-                    return String(decoding: try await client.send(HTTPRequest(url: "https://api.example.com/v1/\(index)")).body, as: UTF8.self)
-                } catch {
-                    return "failed"
-                }
-            }
-        }
+        func request(_ index: Int) -> Task<String, Never> { Task { await Self.body(index, through: client) } }
         let underWay = (0..<HelperHTTPRelay.maximumOpen).map(request)
         await server.started(HelperHTTPRelay.maximumOpen)
         let cancelledWhileWaiting = request(100)
         let next = request(101)
         cancelledWhileWaiting.cancel()
-        #expect(await cancelledWhileWaiting.value == "failed")
+        #expect(await cancelledWhileWaiting.value.hasPrefix("failed"))
         underWay[0].cancel()  // strata cancels it, and the first still waiting, 101, goes
-        #expect(await underWay[0].value == "failed")
+        #expect(await underWay[0].value.hasPrefix("failed"))
         var answers = [await next.value]
         // Refused, 101 never reaches the server, which then answers none: end the rest rather than wait forever.
         if answers[0] != "/v1/101" { underWay.forEach { $0.cancel() } }
         for task in underWay.dropFirst() { answers.append(await task.value) }
         #expect(answers == ["/v1/101"] + (1..<HelperHTTPRelay.maximumOpen).map { "/v1/\($0)" })
         #expect(server.paths.withLock { $0 }.sorted() == ((0..<HelperHTTPRelay.maximumOpen).map { "/v1/\($0)" } + ["/v1/101"]).sorted(), "100 never sent")
+    }
+
+    /// A helper's client, with strata's relay to `server` at the other end of a socket pair, each end read on a
+    /// thread of its own; the sockets, to shut down and close.
+    static func client(to server: any HTTPClient) throws -> (HelperHTTPClient, sockets: [Int32]) {
+        var sockets: [Int32] = [0, 0]
+        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &sockets) == 0)
+        let strata = HelperChannel(descriptor: sockets[0]), helper = HelperChannel(descriptor: sockets[1])
+        let relay = HelperHTTPRelay(channel: strata, network: try Self.network(settings: "{}", client: server))
+        let client = HelperHTTPClient(channel: helper)
+        _ = detachThread(named: "strata-side") { while let frame = try? strata.receive(), relay.receive(frame) {} }
+        _ = detachThread(named: "helper-side") { while let frame = try? helper.receive() { client.receive(frame) } }
+        return (client, sockets)
+    }
+
+    /// The body of `/v1/index` through `client`, or `failed: ` and why.
+    static func body(_ index: Int, through client: HelperHTTPClient) async -> String {
+        do {
+            return String(decoding: try await client.send(HTTPRequest(url: "https://api.example.com/v1/\(index)")).body, as: UTF8.self)
+        } catch {
+            return "failed: \(error)"
+        }
     }
 
     /// Sends a request through a helper's client, with strata's relay at the other end of a socket pair.
