@@ -173,7 +173,7 @@ import Testing
         refused(.init(region: Region(column: 0, row: 0, width: 0, height: 1), id: 1, picture: pixel), "over no cell")
         let side = HelperScreenFrame.maximumPictureSide + 1
         refused(.init(region: Region(column: 0, row: 0, width: 1, height: 1), id: 1, picture: Picture(width: side, height: 1, rgb: .init(repeating: 0, count: side * 3))), "too wide")
-        let large = Picture(width: 600, height: 300, rgb: .init(repeating: 0, count: 600 * 300 * 3))
+        let large = Picture(width: 700, height: 400, rgb: .init(repeating: 0, count: 700 * 400 * 3))
         #expect(large.rgb.count > HelperScreenFrame.maximumPictureBytes)
         refused(.init(region: Region(column: 0, row: 0, width: 1, height: 1), id: 1, picture: large), "too many bytes")
         var payload = HelperToHostMessage.frame(Self.pictured).frame.payload
@@ -244,6 +244,9 @@ import Testing
         let scaled = try #require(first.pictures.first?.picture)
         #expect(scaled.rgb.count <= HelperScreenFrame.maximumPictureBytes && scaled.width < 700 && abs(scaled.height * 7 - scaled.width * 10) < 10, "scaled in its proportions")
         #expect(first.pictures.last?.picture == thumbnail)
+        #expect(first.payload.count <= HelperWire.maximumPayload, "within one wire frame")
+        let w342 = Picture(width: 342, height: 513, rgb: .init(repeating: 7, count: 342 * 513 * 3))
+        #expect(HelperSentPictures.bounded(w342) == w342, "a poster as Movies shows it at 80 × 24 crosses as it is")
 
         let shown = try send(placements)
         #expect(shown.pictures.map { $0.picture } == [scaled, thumbnail])

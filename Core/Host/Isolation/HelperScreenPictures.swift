@@ -22,8 +22,10 @@ extension HelperScreenFrame {
     /// The most pictures a frame places.
     static let maximumPictures = 128
     /// The most bytes of pixels (3 a pixel) one picture holds, and the most pixels of either of its sides:
-    /// the helper sends a larger one scaled down (the terminal scales it into its cells anyway).
-    static let maximumPictureBytes = 512 << 10
+    /// the helper sends a larger one scaled down (the terminal scales it into its cells anyway). A poster of
+    /// TMDB's w342, which Movies shows at 80 × 24, is 526,338 bytes: it crosses as it is, and kitty gets the
+    /// same bytes as from strata's process; one of w500 (1,125,000) is scaled.
+    static let maximumPictureBytes = 768 << 10
     static let maximumPictureSide = 4096
     /// The most bytes of pixels the pictures one frame places hold together, which strata keeps.
     static let maximumHeldBytes = 32 << 20
