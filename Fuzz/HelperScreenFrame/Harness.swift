@@ -6,9 +6,11 @@ import StrataTerminal
 /// libFuzzer's entry: the input is the payload of a ``HelperWire/Kind/frame`` a plugin's helper sends, read
 /// as ``HelperScreenSession`` reads it (for a canvas of at most ``HelperScreenRequest/Context/maximumSize``).
 /// A frame strata takes is then used as the proxy screen uses it (its title, help and keys, its result),
-/// drawn into canvases of its own size and of a small terminal, and those rendered as the terminal gets
-/// them. Checked: nothing the helper wrote reaches the screen with a control character, an escape or a
-/// bidirectional override in it; and the frame, sent again as a helper sends it, reads back the same.
+/// drawn into canvases of its own size and of a small terminal, with its pictures (through the kitty
+/// protocol or as half blocks), and those rendered as the terminal gets them. Checked: nothing the helper
+/// wrote reaches the screen with a control character, an escape or a bidirectional override in it; every
+/// picture lies in the frame's cells within its bounds; and the frame, sent again as a helper sends it, reads
+/// back the same.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let payload = Array(UnsafeBufferPointer(start: data, count: size))
@@ -23,6 +25,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if tracing { print("taken: \(frame.header.width)×\(frame.header.height), \(frame.rows.joined().count) runs, title \(frame.title)") }
     precondition(frame.rows.count == frame.header.height, "a frame of \(frame.header.height) rows holds \(frame.rows.count)")
     precondition(frame.header.width <= maximum.width && frame.header.height <= maximum.height)
+    for placement in frame.pictures {
+        let region = placement.region
+        precondition(
+            region.size.width > 0 && region.size.height > 0 && region.column + region.size.width <= frame.header.width
+                && region.row + region.size.height <= frame.header.height, "a picture placed outside its frame: \(region)")
+        precondition((placement.picture?.rgb.count ?? 0) <= HelperScreenFrame.maximumPictureBytes)
+    }
 
     // What the session and the proxy screen read of it.
     _ = frame.result
@@ -36,6 +45,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for canvasSize in [TerminalSize(width: header.width, height: header.height), TerminalSize(width: 80, height: 24)] {
         let canvas = Canvas(size: canvasSize)
         frame.draw(in: canvas)
+        frame.drawPictures(in: canvas, mode: canvasSize.width % 2 == 0 ? .kitty : .halfBlocks, except: Region(column: 0, row: 0, width: 3, height: 1))
         let buffer = canvas.buffer
         for row in 0..<canvasSize.height {
             for column in 0..<canvasSize.width {

@@ -174,6 +174,8 @@ struct Session {
     var opening: HelperWire.Frame?
     /// Reader 2: whether the screen's Tab was taken (strata lists a folder once for it).
     var tabTaken = false
+    /// Reader 2: the pictures the last frame placed (``HelperScreenSession``'s).
+    var pictures = HelperHeldPictures()
 
     init(reader: Int) { self.reader = reader }
 
@@ -227,10 +229,13 @@ struct Session {
             Self.invocation.writeError(text)
             return true
         case .exit where reader == 1: return false
-        case .frame(let screen) where reader == 2:
+        case .frame(var screen) where reader == 2:
             if screen.header.failure != nil { return false }
+            guard (try? pictures.resolve(&screen)) != nil else { return false }
             let canvas = Canvas(size: TerminalSize(width: 80, height: 24))
             screen.draw(in: canvas)
+            screen.drawPictures(in: canvas, mode: .kitty)
+            precondition(screen.pictures.allSatisfy { $0.picture != nil }, "a placement strata took has no picture")
             _ = (screen.title, screen.helpItems, screen.keyHelp, screen.result)
             return true
         case .streamOpen(let fetch):

@@ -46,10 +46,13 @@ def style(flags=0, fg=0, bg=0):
     return bytes([flags]) + color(fg) + color(bg)
 
 
-def screen(header, rows):
-    """A HelperScreenFrame payload: the header's length, its JSON, then each row's runs."""
+def screen(header, rows, pictures=()):
+    """A HelperScreenFrame payload: the header's length, its JSON, then each row's runs, then the pictures
+    (placement(...)), as many as the header says."""
     full = dict(sequence=0, path=[], help=[], keys=[], isAnimating=False, bells=0, width=0, height=0)
     full.update(header)
+    if pictures:
+        full["pictures"] = len(pictures)
     body = js(full)
     out = struct.pack(">I", len(body)) + body
     for runs in rows:
@@ -57,7 +60,17 @@ def screen(header, rows):
         for st, text in runs:
             raw = text.encode()
             out += st + struct.pack(">H", len(raw)) + raw
-    return out
+    return out + b"".join(pictures)
+
+
+def placement(column, row, width, height, id, pixels=None):
+    """A picture a frame places: its cells, the helper's id, then its size in pixels and its RGB pixels
+    (pixels: (width, height)), or 0 x 0 for one strata holds from the frame before."""
+    out = struct.pack(">HHHHI", column, row, width, height, id)
+    if pixels is None:
+        return out + struct.pack(">HH", 0, 0)
+    w, h = pixels
+    return out + struct.pack(">HH", w, h) + bytes((i * 37) % 256 for i in range(w * h * 3))
 
 
 screens = {
@@ -76,7 +89,16 @@ screens = {
              keys=[["\r", "\n"]], leavingQuestion="\u001bP1;2q\u001b\\?", failure=None, width=4, height=2),
         [[(style(), "\u001b[31mred\u0085")], [(style(2), "e\u0301\u200d👩‍💻")]]),
     "largest.frame": screen(dict(width=300, height=120), [[(style(), "#" * 300)]] + [[] for _ in range(119)]),
+    # A poster sent, a thumbnail sent and placed twice, and a picture placed by an id strata holds.
+    "pictures.frame": screen(dict(sequence=2, width=12, height=4), [[], [(style(), "Fight Club")], [], []],
+                             [placement(0, 0, 4, 4, 1, (6, 9)), placement(5, 0, 2, 1, 2, (4, 2)), placement(5, 2, 2, 1, 2),
+                              placement(8, 3, 1, 1, 7)]),
 }
+# The frames of a session in which pictures are sent, placed again by id, and one placed by an id never sent.
+picture_frames = [screen(dict(width=12, height=4), [[], [], [], []], [placement(0, 0, 4, 4, 1, (6, 9)), placement(5, 0, 2, 1, 2, (4, 2))]),
+                  screen(dict(width=12, height=4), [[], [], [], []], [placement(0, 0, 4, 4, 1), placement(5, 1, 2, 1, 2)]),
+                  screen(dict(width=12, height=4), [[], [], [], []], [placement(0, 0, 4, 4, 1)]),
+                  screen(dict(width=12, height=4), [[], [], [], []], [placement(5, 0, 2, 1, 2)])]
 
 fetch = dict(id=1, url="https://api.example.org/v1/items?q=1", method="GET", headers={"Accept": "application/json"},
              timeout=30, maxResponseBytes=1048576)
@@ -131,6 +153,7 @@ wire = {
     "command-out-of-turn.bin": helper_stream(1, 256, frame("frame", screens["empty.frame"])),
     "exit-without-code.bin": helper_stream(1, 256, frame("exit", b"\x00\x01")),
     # 2: a screen session.
+    "screen-pictures.bin": helper_stream(2, 256, *[frame("frame", payload) for payload in picture_frames]),
     "screen-frames.bin": helper_stream(2, 256, frame("frame", screens["timers.frame"]), frame("frame", screens["hostile.frame"]),
                                        frame("frame", screens["empty.frame"])),
     "screen-asks.bin": helper_stream(2, 32, frame("fileAsk", js(ask)), frame("fileAsk", js(ask_relative)), frame("fileAsk", js(ask)),

@@ -5,20 +5,16 @@ import Testing
 
 /// The bytes the real `strata` writes to a kitty terminal that reports its cell size in pixels (a
 /// pseudo-terminal 80 × 24 cells of 9 × 20 pixels, shrunk to 60 × 18 and grown back), against a loopback TMDB,
-/// with Movies in strata's process, and in a sandboxed helper for the first way of telling the cell size.
+/// with Movies in strata's process and in a sandboxed helper.
 @Suite struct MoviesKittyProcessTests {
     /// How the terminal tells its cell size: in the window size (TIOCGWINSZ), or only when asked (CSI 16 t).
     enum Report: CaseIterable { case windowSize, answer }
 
-    /// #46 parity, left: a helper's screens send frames of cells, which carry no kitty images, so in a helper
-    /// Movies draws its pictures as half blocks (HelperScreenServer) and kitty gets none.
-    @Test(.timeLimit(.minutes(10)), arguments: [(Report.windowSize, Isolation.none), (.answer, .none), (.windowSize, .process)])
+    /// #46 parity: in a helper, the frames carry the pictures its screens place (``HelperScreenFrame/pictures``),
+    /// and strata shows them as it does in its own process.
+    @Test(.timeLimit(.minutes(10)), arguments: [(Report.windowSize, Isolation.none), (.answer, .none), (.windowSize, .process), (.answer, .process)])
     func kittyGetsEachPictureOnceWhileItHoldsItCompressedAndInItsCellsShape(_ report: Report, _ isolation: Isolation) async throws {
-        try await withKnownIssue("kitty images don't cross a helper's frames", isIntermittent: false) {
-            try await showFilms(report, isolation)
-        } when: {
-            isolation == .process
-        }
+        try await showFilms(report, isolation)
     }
 
     func showFilms(_ report: Report, _ isolation: Isolation) async throws {

@@ -34,6 +34,7 @@ import Testing
             HelperScreenFrame(
                 header: .init(sequence: 2, result: "handled", path: ["Blocks"], help: [["q", "quit"]], width: 4, height: 2),
                 rows: [[.init(style: .plain, text: "hi")], [.init(style: Style(foreground: .rgb(1, 2, 3), bold: true), text: "ok")]])),
+        .frame(pictured),
         .streamOpen(HelperFetch(id: 1, url: "https://api.example.com/v1", method: "POST", headers: ["A": "b"], body: Data([0, 1]))),
         .streamAck(id: 1, count: 16384), .streamCancel(id: 1),
         .socketOpen(HelperSocketRequest(id: 2, endpoint: "connect", host: "example.org", port: 443)),
@@ -41,6 +42,14 @@ import Testing
         .completeAsk(HelperPathCompletion.Ask(id: 4, typed: "~/ru", extensions: [])),
         .pluginRecordAsk,
     ]
+
+    /// A frame that places two pictures: one it sends (2 × 1 pixels), and one strata holds from the frame before.
+    static let pictured = HelperScreenFrame(
+        header: .init(sequence: 3, width: 4, height: 2), rows: [[.init(style: .plain, text: "x")], []],
+        pictures: [
+            .init(region: Region(column: 1, row: 0, width: 3, height: 2), id: 7, picture: Picture(width: 2, height: 1, rgb: [1, 2, 3, 4, 5, 6])),
+            .init(region: Region(column: 0, row: 1, width: 1, height: 1), id: 5),
+        ])
 
     @Test func everyMessageReadsBackAsItself() throws {
         for message in Self.toHelper { #expect(try HostToHelperMessage(message.frame) == message) }
@@ -97,6 +106,22 @@ import Testing
         return (frame.payload.isEmpty ? [] : [Array(frame.payload.dropLast())]) + [frame.payload + [0xFF]]
     }
 
+    /// Pictures cross without a wire version of their own: strata asks for them only on a kitty terminal, in a
+    /// key a helper of version 8 ignores, and a request of a strata of version 8, which has no such key, reads.
+    @Test func strataAsksForPicturesInAKeyOlderEndsDoWithout() throws {
+        var kitty = RenderContext()
+        kitty.pictures = .kitty
+        #expect(HelperScreenRequest.Context(size: .init(width: 80, height: 20), context: kitty).kitty == true)
+        #expect(Self.context.kitty == nil && !String(decoding: HelperWire.json(Self.context), as: UTF8.self).contains("kitty"))
+        let version8 = #"{"sequence":1,"action":"draw","context":{"width":80,"height":20,"frame":0,"colors":true,"pictures":true,"#
+            + #""cellWidth":9,"cellHeight":20,"trueColor":true}}"#
+        guard case .screen(let request) = try HostToHelperMessage(HelperWire.Frame(.screen, Array(version8.utf8))) else {
+            Issue.record("not a screen request")
+            return
+        }
+        #expect(request.context.pictures && request.context.kitty == nil)
+    }
+
     /// What a helper can't send however well-formed: an ask past its bounds, or padded past the most read; a
     /// screen request for a canvas no helper draws; more names than strata lists.
     @Test func aMessageOutsideItsBoundsIsAnError() {
@@ -115,6 +140,122 @@ import Testing
         #expect(throws: HelperWire.Problem.self) { try HostToHelperMessage(screen) }
         let names = HelperPathCompletion.Answer(id: 1, paths: Array(repeating: "a", count: FileNameCompletion.maximumNames + 1))
         #expect(throws: HelperWire.Problem.self) { try HostToHelperMessage(HostToHelperMessage.completeAnswer(names).frame) }
+    }
+
+    /// A frame's pictures follow its rows, as many as its header says: a placement's cells, the helper's id,
+    /// then the picture's size in pixels and its pixels (0 × 0 and none for one strata holds). Cut anywhere
+    /// after the rows, even just after them, the frame is an error (the header says pictures follow).
+    @Test func aFramesPicturesFollowItsRowsAndCutAnywhereAreAnError() throws {
+        let payload = Self.pictured.payload
+        let pictures: [UInt8] = [0, 1, 0, 0, 0, 3, 0, 2, 0, 0, 0, 7, 0, 2, 0, 1, 1, 2, 3, 4, 5, 6] + [0, 0, 0, 1, 0, 1, 0, 1, 0, 0, 0, 5, 0, 0, 0, 0]
+        #expect(payload.suffix(pictures.count) == pictures[...])
+        let header = try #require(HelperWire.value(HelperScreenFrame.Header.self, json: payload[4..<(4 + Int(payload[3]))]))
+        #expect(header.pictures == 2, "the header says how many")
+        for cut in (payload.count - pictures.count)..<payload.count {
+            #expect(throws: HelperWire.Problem.self, "cut at \(cut)") { try HelperToHostMessage(HelperWire.Frame(.frame, Array(payload.prefix(cut)))) }
+        }
+        let plain = HelperScreenFrame(header: .init(width: 1, height: 1), rows: [[]])
+        #expect(HelperWire.value(HelperScreenFrame.Header.self, json: plain.payload.dropFirst(4))?.pictures == nil, "no pictures, no count: version 8's header")
+    }
+
+    /// What a hostile helper can't make strata show: a picture over cells outside its frame or over none, one
+    /// larger than a frame's picture may be, a size that doesn't match its pixels, more pictures than a frame
+    /// places.
+    @Test func aPictureOutsideItsFrameOrPastItsBoundsIsRefused() {
+        func refused(_ placement: HelperScreenFrame.Placement, _ why: String) {
+            var frame = Self.pictured
+            frame.pictures = [placement]
+            #expect(throws: HelperWire.Problem.self, "\(why)") { try HelperToHostMessage(HelperToHostMessage.frame(frame).frame) }
+        }
+        let pixel = Picture(width: 1, height: 1, rgb: [9, 9, 9])
+        refused(.init(region: Region(column: 2, row: 0, width: 3, height: 1), id: 1, picture: pixel), "past the frame's right edge")
+        refused(.init(region: Region(column: 0, row: 1, width: 1, height: 2), id: 1, picture: pixel), "past its last row")
+        refused(.init(region: Region(column: 0, row: 0, width: 0, height: 1), id: 1, picture: pixel), "over no cell")
+        let side = HelperScreenFrame.maximumPictureSide + 1
+        refused(.init(region: Region(column: 0, row: 0, width: 1, height: 1), id: 1, picture: Picture(width: side, height: 1, rgb: .init(repeating: 0, count: side * 3))), "too wide")
+        let large = Picture(width: 700, height: 400, rgb: .init(repeating: 0, count: 700 * 400 * 3))
+        #expect(large.rgb.count > HelperScreenFrame.maximumPictureBytes)
+        refused(.init(region: Region(column: 0, row: 0, width: 1, height: 1), id: 1, picture: large), "too many bytes")
+        var payload = HelperToHostMessage.frame(Self.pictured).frame.payload
+        payload[payload.count - 16 - 6 - 3] = 3  // the first picture says 3 × 1 pixels and holds 2
+        #expect(throws: HelperWire.Problem.self) { try HelperToHostMessage(HelperWire.Frame(.frame, payload)) }
+        // A header that says 129 pictures follow, and 129 placements by id over the first cell.
+        var many = HelperScreenFrame(header: .init(width: 4, height: 2), rows: [[], []])
+        let rows = many.payload.dropFirst(4 + Int(many.payload[3]))
+        many.header.pictures = HelperScreenFrame.maximumPictures + 1
+        let placement: [UInt8] = [0, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0]
+        let manyPayload = WireWriter.bytes { $0.write(HelperWire.json(many.header), lengthAs: UInt32.self) } + rows
+            + Array([[UInt8]](repeating: placement, count: HelperScreenFrame.maximumPictures + 1).joined())
+        #expect(throws: HelperWire.Problem.self) { try HelperToHostMessage(HelperWire.Frame(.frame, manyPayload)) }
+    }
+
+    /// strata holds the pictures the last frame placed and no others: a picture placed by an id it doesn't
+    /// hold (never sent, or not placed by the frame before) ends the session, as do pictures held past their
+    /// bound; each placement strata takes has its picture.
+    @Test func strataHoldsThePicturesOfTheLastFrameOnly() throws {
+        var held = HelperHeldPictures()
+        var first = Self.pictured
+        #expect(throws: HelperScreenFrame.Problem.self, "id 5 was never sent") { try held.resolve(&first) }
+        first.pictures.removeLast()
+        try held.resolve(&first)
+        var again = HelperScreenFrame(header: .init(width: 4, height: 2), rows: [[], []], pictures: [.init(region: Region(column: 0, row: 0, width: 1, height: 1), id: 7)])
+        try held.resolve(&again)
+        #expect(again.pictures.first?.picture == Self.pictured.pictures.first?.picture, "placed again by its id")
+        var none = HelperScreenFrame(header: .init(width: 4, height: 2), rows: [[], []])
+        try held.resolve(&none)
+        var gone = HelperScreenFrame(header: .init(width: 4, height: 2), rows: [[], []], pictures: [.init(region: Region(column: 0, row: 0, width: 1, height: 1), id: 7)])
+        #expect(throws: HelperScreenFrame.Problem.self, "not held since a frame placed none") { try held.resolve(&gone) }
+
+        let side = 418  // 524,172 bytes: 64 of them are just within what strata holds, 65 are not
+        let picture = Picture(width: side, height: side, rgb: .init(repeating: 0, count: side * side * 3))
+        let cell = Region(column: 0, row: 0, width: 1, height: 1)
+        var within = HelperScreenFrame(header: .init(width: 4, height: 2), pictures: (1...64).map { .init(region: cell, id: $0, picture: picture) })
+        try held.resolve(&within)
+        var past = HelperScreenFrame(header: .init(width: 4, height: 2), pictures: (1...65).map { .init(region: cell, id: $0, picture: picture) })
+        #expect(throws: HelperScreenFrame.Problem.self) { try held.resolve(&past) }
+    }
+
+    /// The helper's side: a picture's pixels cross in the first frame that places it, then its id alone while
+    /// every frame places it; a picture outside the frame's cells is left out, and one larger than a frame's
+    /// picture may be is sent scaled within the bounds. What it sends, strata reads and resolves to the same.
+    @Test func theHelperSendsEachPictureOnceWhileStrataHoldsIt() throws {
+        let poster = Picture(width: 700, height: 1000, rgb: .init(repeating: 128, count: 700 * 1000 * 3))
+        let thumbnail = Picture(width: 2, height: 1, rgb: [1, 2, 3, 4, 5, 6])
+        let area = Region(column: 1, row: 2, width: 10, height: 5)
+        // As a screen places them in the helper's app: the last past the area the frame shows.
+        let canvas = Canvas(size: TerminalSize(width: 12, height: 8))
+        for (picture, region) in [(poster, Region(column: 1, row: 2, width: 4, height: 5)), (thumbnail, Region(column: 6, row: 3, width: 2, height: 1)),
+            (thumbnail, Region(column: 10, row: 3, width: 2, height: 1))] {
+            PictureView(picture, mode: .kitty).draw(in: canvas.canvas(in: region))
+        }
+        let placements = canvas.buffer.pictures
+        var sent = HelperSentPictures()
+        var held = HelperHeldPictures()
+        let empty = HelperScreenFrame(header: .init(width: 10, height: 5), rows: Array(repeating: [], count: 5))
+        func send(_ placements: [PicturePlacement]) throws -> HelperScreenFrame {
+            var frame = try HelperScreenFrame(payload: sent.place(placements, in: area, on: empty).payload, size: TerminalSize(width: 10, height: 5))
+            if frame.pictures.isEmpty { sent.forget() }
+            try held.resolve(&frame)
+            return frame
+        }
+        let first = sent.place(placements, in: area, on: empty)
+        sent = HelperSentPictures()
+        #expect(first.pictures.map { $0.region } == [Region(column: 0, row: 0, width: 4, height: 5), Region(column: 5, row: 1, width: 2, height: 1)])
+        let scaled = try #require(first.pictures.first?.picture)
+        #expect(scaled.rgb.count <= HelperScreenFrame.maximumPictureBytes && scaled.width < 700 && abs(scaled.height * 7 - scaled.width * 10) < 10, "scaled in its proportions")
+        #expect(first.pictures.last?.picture == thumbnail)
+        #expect(first.payload.count <= HelperWire.maximumPayload, "within one wire frame")
+        let w342 = Picture(width: 342, height: 513, rgb: .init(repeating: 7, count: 342 * 513 * 3))
+        #expect(HelperSentPictures.bounded(w342) == w342, "a poster as Movies shows it at 80 × 24 crosses as it is")
+
+        let shown = try send(placements)
+        #expect(shown.pictures.map { $0.picture } == [scaled, thumbnail])
+        let again = sent.place(placements, in: area, on: empty)
+        #expect(again.pictures.allSatisfy { $0.picture == nil } && again.pictures.count == 2, "only ids while strata holds them")
+        #expect(try send(placements).pictures.map { $0.picture } == [scaled, thumbnail], "strata places them from what it holds")
+        #expect(try send([]).pictures.isEmpty)
+        let after = sent.place(Array(placements.prefix(1)), in: area, on: empty)
+        #expect(after.pictures.first?.picture == scaled, "sent again once a frame placed it no longer")
     }
 
     /// Random bytes of every kind are read without a trap, in both directions.

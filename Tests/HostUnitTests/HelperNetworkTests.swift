@@ -128,6 +128,68 @@ import Testing
         if !readOn { _ = taken.wait(timeout: .now() + 10) }
     }
 
+    /// A plugin that asks for more requests at once than strata has under way for a helper (a list's 12
+    /// thumbnails) gets every answer: the helper's client sends as many as strata admits, and each of the
+    /// rest once one ends. (Before, strata refused the ninth and after, and the list never showed their
+    /// thumbnails.)
+    @Test(.timeLimit(.minutes(10))) func requestsPastWhatStrataHasUnderWayWaitInTheHelper() async throws {
+        let count = HelperHTTPRelay.maximumOpen + 4
+        let server = GatedClient(opensAt: HelperHTTPRelay.maximumOpen)
+        let (client, sockets) = try Self.client(to: server)
+        defer { sockets.forEach { shutdown($0, Int32(SHUT_RDWR)); close($0) } }
+        let answers = await withTaskGroup(of: String.self) { group in
+            for index in 0..<count { group.addTask { await Self.body(index, through: client) } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(answers.sorted() == (0..<count).map { "/v1/\($0)" }.sorted(), "\(answers)")
+        #expect(server.mostAtOnce.withLock { $0 } == HelperHTTPRelay.maximumOpen)
+    }
+
+    /// A request that waits in the helper for one under way to end is sent once one is cancelled, and one
+    /// cancelled while it waits is never sent: strata has its eight under way, and no more.
+    @Test(.timeLimit(.minutes(1))) func aCancelledRequestLetsTheNextWaitingOneGo() async throws {
+        let server = GatedClient(opensAt: HelperHTTPRelay.maximumOpen + 1)
+        let (client, sockets) = try Self.client(to: server)
+        defer { sockets.forEach { shutdown($0, Int32(SHUT_RDWR)); close($0) } }
+        func request(_ index: Int) -> Task<String, Never> { Task { await Self.body(index, through: client) } }
+        let underWay = (0..<HelperHTTPRelay.maximumOpen).map(request)
+        await server.started(HelperHTTPRelay.maximumOpen)
+        let cancelledWhileWaiting = request(100)
+        let next = request(101)
+        cancelledWhileWaiting.cancel()
+        #expect(await cancelledWhileWaiting.value.hasPrefix("failed"))
+        underWay[0].cancel()  // strata cancels it, and the first still waiting, 101, goes
+        #expect(await underWay[0].value.hasPrefix("failed"))
+        var answers = [await next.value]
+        // Refused, 101 never reaches the server, which then answers none: end the rest rather than wait forever.
+        if answers[0] != "/v1/101" { underWay.forEach { $0.cancel() } }
+        for task in underWay.dropFirst() { answers.append(await task.value) }
+        #expect(answers == ["/v1/101"] + (1..<HelperHTTPRelay.maximumOpen).map { "/v1/\($0)" })
+        #expect(server.paths.withLock { $0 }.sorted() == ((0..<HelperHTTPRelay.maximumOpen).map { "/v1/\($0)" } + ["/v1/101"]).sorted(), "100 never sent")
+    }
+
+    /// A helper's client, with strata's relay to `server` at the other end of a socket pair, each end read on a
+    /// thread of its own; the sockets, to shut down and close.
+    static func client(to server: any HTTPClient) throws -> (HelperHTTPClient, sockets: [Int32]) {
+        var sockets: [Int32] = [0, 0]
+        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &sockets) == 0)
+        let strata = HelperChannel(descriptor: sockets[0]), helper = HelperChannel(descriptor: sockets[1])
+        let relay = HelperHTTPRelay(channel: strata, network: try Self.network(settings: "{}", client: server))
+        let client = HelperHTTPClient(channel: helper)
+        _ = detachThread(named: "strata-side") { while let frame = try? strata.receive(), relay.receive(frame) {} }
+        _ = detachThread(named: "helper-side") { while let frame = try? helper.receive() { client.receive(frame) } }
+        return (client, sockets)
+    }
+
+    /// The body of `/v1/index` through `client`, or `failed: ` and why.
+    static func body(_ index: Int, through client: HelperHTTPClient) async -> String {
+        do {
+            return String(decoding: try await client.send(HTTPRequest(url: "https://api.example.com/v1/\(index)")).body, as: UTF8.self)
+        } catch {
+            return "failed: \(error)"
+        }
+    }
+
     /// Sends a request through a helper's client, with strata's relay at the other end of a socket pair.
     static func failure(of url: String, through network: HelperNetwork) async -> NetworkError? {
         var sockets: [Int32] = [0, 0]
@@ -257,5 +319,62 @@ struct FailingClient: HTTPClient {
 
     func stream(_ request: HTTPRequest) -> AsyncThrowingStream<HTTPStreamPart, any Error> {
         AsyncThrowingStream { $0.finish(throwing: error) }
+    }
+}
+
+/// A server that answers no request until `opensAt` are under way at once, then every one at once (its
+/// path as its body), and each after that as it comes.
+final class GatedClient: HTTPClient {
+    private let opensAt: Int
+    private let state = Mutex<(underWay: Int, open: Bool, waiting: [(String, AsyncThrowingStream<HTTPStreamPart, any Error>.Continuation)])>((0, false, []))
+    /// The most requests it had under way at once, and the paths of all it was asked for.
+    let mostAtOnce = Mutex(0)
+    let paths = Mutex<[String]>([])
+    private let startWatch = Mutex<(count: Int, CheckedContinuation<Void, Never>)?>(nil)
+
+    /// Returns once `count` requests were asked for.
+    func started(_ count: Int) async {
+        await withCheckedContinuation { continuation in
+            let now = paths.withLock { paths in
+                if paths.count >= count { return true }
+                startWatch.withLock { $0 = (count, continuation) }
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+
+    init(opensAt: Int) { self.opensAt = opensAt }
+
+    func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse { throw .invalidRequest("only streams") }
+
+    func stream(_ request: HTTPRequest) -> AsyncThrowingStream<HTTPStreamPart, any Error> {
+        let path = URL(string: request.url)?.path ?? request.url
+        let watch = paths.withLock { paths in
+            paths.append(path)
+            return startWatch.withLock { watch in
+                guard let (count, continuation) = watch, paths.count >= count else { return CheckedContinuation<Void, Never>?.none }
+                watch = nil
+                return continuation
+            }
+        }
+        watch?.resume()
+        return AsyncThrowingStream { [self] continuation in
+            let answered = state.withLock { state in
+                state.underWay += 1
+                let underWay = state.underWay
+                mostAtOnce.withLock { $0 = max($0, underWay) }
+                state.waiting.append((path, continuation))
+                if state.underWay >= opensAt { state.open = true }
+                guard state.open else { return [(String, AsyncThrowingStream<HTTPStreamPart, any Error>.Continuation)]() }
+                defer { state.underWay -= state.waiting.count; state.waiting = [] }
+                return state.waiting
+            }
+            for (path, continuation) in answered {
+                continuation.yield(.head(HTTPResponse(status: 200)))
+                continuation.yield(.bytes(Array(path.utf8)))
+                continuation.finish()
+            }
+        }
     }
 }

@@ -77,4 +77,33 @@ import Testing
         let paste = HelperScreenRequest.token(for: .paste(String(repeating: "😀", count: 300_000)))
         #expect(paste?.count == 2 + HelperScreenRequest.maximumPaste, "a paste is cut to what one frame holds")
     }
+
+    /// strata draws a frame's pictures as it draws a screen's in its own process: on a kitty terminal each is
+    /// placed over its cells and transmitted once while the terminal holds it, however many frames place it;
+    /// one the canvas can't hold whole, or under strata's own prompt, is left out; on another terminal they are
+    /// half blocks.
+    @Test func strataPlacesAFramesPicturesAsItsOwn() {
+        let picture = Picture(width: 2, height: 2, rgb: [UInt8](repeating: 200, count: 12))
+        let frame = HelperScreenFrame(
+            header: .init(width: 20, height: 3), rows: [[], [], []],
+            pictures: [
+                .init(region: Region(column: 0, row: 0, width: 4, height: 2), id: 1, picture: picture),
+                .init(region: Region(column: 10, row: 0, width: 4, height: 1), id: 1, picture: picture),  // half past a canvas 12 wide
+                .init(region: Region(column: 5, row: 2, width: 2, height: 1), id: 1, picture: picture),  // under the prompt
+            ])
+        var renderer = FrameRenderer(colors: true)
+        var output = ""
+        for _ in 0..<2 {
+            let canvas = Canvas(size: TerminalSize(width: 12, height: 3))
+            frame.drawPictures(in: canvas, mode: .kitty, except: Region(column: 0, row: 2, width: 12, height: 1))
+            #expect(canvas.buffer.pictures.map(\.region) == [Region(column: 0, row: 0, width: 4, height: 2)])
+            output += renderer.render(canvas.buffer)
+        }
+        #expect(output.components(separatedBy: "\u{1B}_Ga=t,").count == 2, "sent once: \(output.debugDescription)")
+        #expect(output.contains("\u{1B}_Ga=p,i=1,p=1,c=4,r=2,C=1,q=2\u{1B}\\"))
+
+        let blocks = Canvas(size: TerminalSize(width: 12, height: 3))
+        frame.drawPictures(in: blocks, mode: .halfBlocks)
+        #expect(blocks.buffer.pictures.isEmpty && blocks.buffer[0, 0].character == "▀" && blocks.buffer[5, 2].character == "▀")
+    }
 }

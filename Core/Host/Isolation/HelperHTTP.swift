@@ -39,10 +39,30 @@ struct HelperFetch: Codable, Equatable {
 }
 
 /// The HTTP client a plugin resolves in its helper: each request crosses to strata as a frame, and its
-/// response comes back as a head, its chunks as they arrive, and an end.
+/// response comes back as a head, its chunks as they arrive, and an end. At most
+/// ``HelperHTTPRelay/maximumOpen`` are under way in strata at once, as many as it admits; a request past them
+/// waits here, in order, until one ends (a list asking for all its thumbnails at once gets every one, as in
+/// strata's process).
 final class HelperHTTPClient: HTTPClient {
+    private struct Streams {
+        var next: UInt32 = 1
+        var open: [UInt32: AsyncThrowingStream<HTTPStreamPart, any Error>.Continuation] = [:]
+        /// The requests sent to strata and not yet ended, and those waiting for one to end.
+        var underWay: Set<UInt32> = []
+        var waiting: [HelperFetch] = []
+
+        /// The request to send now that `id` ended or was cancelled, if one waits.
+        mutating func ended(_ id: UInt32) -> HelperFetch? {
+            waiting.removeAll { $0.id == id }
+            guard underWay.remove(id) != nil, !waiting.isEmpty else { return nil }
+            let next = waiting.removeFirst()
+            underWay.insert(next.id)
+            return next
+        }
+    }
+
     private let channel: HelperChannel
-    private let streams = Mutex<(next: UInt32, open: [UInt32: AsyncThrowingStream<HTTPStreamPart, any Error>.Continuation])>((1, [:]))
+    private let streams = Mutex(Streams())
 
     init(channel: HelperChannel) {
         self.channel = channel
@@ -66,15 +86,32 @@ final class HelperHTTPClient: HTTPClient {
                 return id
             }
             continuation.onTermination = { [self] _ in
-                // Still open: the consumer stopped before strata ended it.
-                if streams.withLock({ $0.open.removeValue(forKey: id) }) != nil { channel.send(HelperToHostMessage.streamCancel(id: id)) }
+                // Still open: the consumer stopped before strata ended it (or before it was sent).
+                let (sent, next) = streams.withLock { state in
+                    (state.open.removeValue(forKey: id) != nil && state.underWay.contains(id), state.ended(id))
+                }
+                if sent { channel.send(HelperToHostMessage.streamCancel(id: id)) }
+                if let next { open(next) }
             }
             let fetch = HelperFetch(
                 id: id, url: request.url, method: request.method, headers: request.headers,
                 body: request.body.map { Data($0) }, timeout: request.timeout, maxResponseBytes: request.maxResponseBytes)
-            if !channel.send(.streamOpen(fetch)) {
-                end(HelperFetch.Answer(id: id, failure: "strata is gone"))
+            let now = streams.withLock { state in
+                guard state.underWay.count < HelperHTTPRelay.maximumOpen else {
+                    state.waiting.append(fetch)
+                    return false
+                }
+                state.underWay.insert(id)
+                return true
             }
+            if now { open(fetch) }
+        }
+    }
+
+    /// Sends `fetch` to strata, or ends its stream when strata is gone.
+    private func open(_ fetch: HelperFetch) {
+        if !channel.send(.streamOpen(fetch)) {
+            end(HelperFetch.Answer(id: fetch.id, failure: "strata is gone"))
         }
     }
 
@@ -92,7 +129,9 @@ final class HelperHTTPClient: HTTPClient {
 
     /// Ends a stream as strata's answer says (the end of its bytes, or why none came).
     func end(_ answer: HelperFetch.Answer) {
-        guard let continuation = streams.withLock({ $0.open.removeValue(forKey: answer.id) }) else { return }
+        let (continuation, next) = streams.withLock { ($0.open.removeValue(forKey: answer.id), $0.ended(answer.id)) }
+        if let next { open(next) }
+        guard let continuation else { return }
         if let error = answer.error {
             continuation.finish(throwing: error.error)
         } else if let failure = answer.failure {

@@ -149,17 +149,25 @@ final class HelperProxyScreen: Screen {
             }
         }
         ringBells()
+        let frame = frame
         frame.draw(in: canvas)
-        if let prompt { drawPrompt(prompt, in: canvas) }
+        let message = prompt.map(promptMessage)
+        let box = message.map { promptBox($0, in: canvas) }
+        frame.drawPictures(in: canvas, mode: context.pictures, except: box)
+        if let message, let box { TextBlock(message).draw(in: Frame(title: "strata").draw(in: canvas.canvas(in: box))) }
     }
 
     /// strata's own question, boxed and titled "strata" over the bottom of the helper's frame.
-    private func drawPrompt(_ prompt: HelperFileGrants.Prompt, in canvas: Canvas) {
+    private func promptMessage(_ prompt: HelperFileGrants.Prompt) -> String {
         let purpose = prompt.purpose.isEmpty ? "" : " (\(prompt.purpose))"
-        let message = "\(Sanitizer.sanitize(displayName)) asks to read \(Sanitizer.sanitize(prompt.path))\(purpose). Enter: allow · Esc: deny"
+        return "\(Sanitizer.sanitize(displayName)) asks to read \(Sanitizer.sanitize(prompt.path))\(purpose). Enter: allow · Esc: deny"
+    }
+
+    /// Where the question is boxed: the bottom rows of `canvas`, where none of the frame's pictures is placed
+    /// (the terminal would draw it over the text).
+    private func promptBox(_ message: String, in canvas: Canvas) -> Region {
         let height = min(canvas.size.height, TextBlock(message).height(forWidth: max(1, canvas.size.width - 4)) + 2)
-        let box = canvas.canvas(in: Region(column: 0, row: canvas.size.height - height, width: canvas.size.width, height: height))
-        TextBlock(message).draw(in: Frame(title: "strata").draw(in: box))
+        return Region(column: 0, row: canvas.size.height - height, width: canvas.size.width, height: height)
     }
 
     func handle(_ key: Key) throws -> KeyResult {

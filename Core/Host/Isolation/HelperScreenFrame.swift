@@ -5,7 +5,9 @@ import StrataTerminal
 /// One frame of a screen that runs in a plugin's helper (a ``HelperWire/Kind/frame`` payload): what the
 /// proxy screen in strata draws and says about it. The payload is the header's length (4 bytes), the header
 /// (JSON), then each row's runs of one style: a run count (2 bytes), and per run its style and its text (a
-/// 2-byte length, then UTF-8). Wide characters are sent once; blank cells at a row's end are not sent.
+/// 2-byte length, then UTF-8). Wide characters are sent once; blank cells at a row's end are not sent. Then
+/// the pictures the screen placed through the kitty graphics protocol, as many as the header says
+/// (each a ``Placement``; none when it says nothing, as a helper of version 8 or before sends).
 ///
 /// strata reads it as hostile: every count and length is checked against the bytes left and the size it
 /// asked for, texts are sanitized (here and again by ``Canvas``), and anything else is ``Problem``.
@@ -31,6 +33,10 @@ struct HelperScreenFrame: Equatable, Sendable {
         var height = 0
         /// Why the helper can't show the screen (no screens, a screen that threw); the session ends.
         var failure: String?
+        /// How many pictures the frame places (``HelperScreenFrame/pictures``), when any: only for a request
+        /// whose context asks for them (``HelperScreenRequest/Context/kitty``). Only on the wire: ``payload``
+        /// writes it, and ``init(payload:size:)`` reads that many and leaves it `nil`.
+        var pictures: Int?
     }
 
     /// Characters in one style.
@@ -41,6 +47,8 @@ struct HelperScreenFrame: Equatable, Sendable {
 
     var header = Header()
     var rows: [[Run]] = []
+    /// The pictures placed over the rows' cells, in the order the screen placed them.
+    var pictures: [Placement] = []
 
     /// Why a payload is not a frame.
     struct Problem: Error, CustomStringConvertible {
@@ -106,9 +114,12 @@ extension HelperScreenFrame {
         if runs.last?.style == run.style { runs[runs.count - 1].text += run.text } else { runs.append(run) }
     }
 
-    /// The payload: the header's length, the header, then the rows.
+    /// The payload: the header's length, the header, the rows, then the pictures.
     var payload: [UInt8] {
         var writer = WireWriter()
+        var header = header
+        let pictures = pictures.prefix(Self.maximumPictures)
+        header.pictures = pictures.isEmpty ? nil : pictures.count
         writer.write(HelperWire.json(header), lengthAs: UInt32.self)
         for runs in rows {
             writer.write(UInt16(clamping: runs.count))
@@ -117,6 +128,7 @@ extension HelperScreenFrame {
                 writer.write(run.text.utf8, lengthAs: UInt16.self)
             }
         }
+        for placement in pictures { Self.write(placement, to: &writer) }
         return writer.bytes
     }
 }
@@ -147,11 +159,16 @@ extension HelperScreenFrame {
             }
             rows.append(runs)
         }
+        pictures = []
+        for _ in 0..<(self.header.pictures ?? 0) {
+            pictures.append(try Self.placement(from: &reader, width: self.header.width, height: self.header.height))
+        }
+        self.header.pictures = nil
         guard reader.isAtEnd else { throw Problem(description: "\(reader.remaining) bytes after the last row") }
     }
 
     /// What `reader` read, or the problem when the bytes left were too few.
-    fileprivate static func read<T>(_ value: T?, _ reader: WireReader) throws(Problem) -> T {
+    static func read<T>(_ value: T?, _ reader: WireReader) throws(Problem) -> T {
         guard let value else { throw Problem(description: "a frame cut short, \(reader.remaining) bytes before its end") }
         return value
     }
@@ -165,6 +182,9 @@ extension HelperScreenFrame {
         guard header.path.count <= maximumItems, lists.allSatisfy({ $0.count <= maximumItems && $0.allSatisfy { $0.count == 2 } }),
             (0...maximumItems).contains(header.bells)
         else { throw Problem(description: "a frame header with lists longer than \(maximumItems) or malformed keys") }
+        guard (0...maximumPictures).contains(header.pictures ?? 0) else {
+            throw Problem(description: "a frame header that says it places \(header.pictures ?? 0) pictures, more than \(maximumPictures)")
+        }
         func clean(_ text: String) -> String { Sanitizer.sanitize(String(text.prefix(maximumText))) }
         var header = header
         header.path = header.path.map(clean)

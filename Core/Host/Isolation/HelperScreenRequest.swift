@@ -21,8 +21,11 @@ struct HelperScreenRequest: Codable, Equatable, Sendable {
         var height: Int
         var frame: Int
         var colors: Bool
-        /// Whether pictures are drawn (as half blocks: kitty placements don't cross).
+        /// Whether pictures are drawn, and whether through the kitty graphics protocol (the frame then carries
+        /// them: ``HelperScreenFrame/pictures``); `nil` as a strata of version 8 or before sends it, which draws
+        /// them as half blocks. A helper of version 8 reads no `kitty` and draws half blocks.
         var pictures: Bool
+        var kitty: Bool?
         var cellWidth: Int
         var cellHeight: Int
         var trueColor: Bool
@@ -36,6 +39,7 @@ struct HelperScreenRequest: Codable, Equatable, Sendable {
             frame = context.frame
             colors = context.colors
             pictures = context.pictures != .off
+            kitty = context.pictures == .kitty ? true : nil
             cellWidth = context.cellPixels.width
             cellHeight = context.cellPixels.height
             trueColor = context.trueColor

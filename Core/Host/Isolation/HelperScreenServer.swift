@@ -13,8 +13,8 @@ import StrataTerminal
 /// load, a push from a task, an animation) sends a frame unasked.
 ///
 /// The app draws at the proxy's canvas size plus the title bar, help line and margins strata draws itself,
-/// and the frame is the part the proxy shows; pictures are drawn as half blocks (their cells cross, kitty
-/// images don't).
+/// and the frame is the part the proxy shows. Pictures are drawn as strata's terminal can: as half blocks (their
+/// cells cross), or placed through the kitty graphics protocol, which the frame carries (``HelperSentPictures``).
 @MainActor
 final class HelperScreenServer {
     private let channel: HelperChannel
@@ -25,6 +25,7 @@ final class HelperScreenServer {
     private var bellsSent = 0
     private var pushPending = false
     private var framesSent = 0
+    private var pictures = HelperSentPictures()
     private let requests: AsyncStream<HelperScreenRequest?>
     private let incoming: AsyncStream<HelperScreenRequest?>.Continuation
 
@@ -108,7 +109,7 @@ final class HelperScreenServer {
         self.context = context
         guard let app else { return }
         app.colors = context.colors
-        app.pictures = context.pictures ? .halfBlocks : .off
+        app.pictures = context.kitty == true ? .kitty : context.pictures ? .halfBlocks : .off
         app.trueColor = context.trueColor
         app.cellPixels = CellPixelSize(width: context.cellWidth, height: context.cellHeight) ?? .assumed
         if app.frame != context.frame { app.advanceFrame() }
@@ -133,7 +134,8 @@ final class HelperScreenServer {
         } onChange: { [weak self] in
             Task { @MainActor in self?.schedulePush() }
         }
-        return HelperScreenFrame(header: header, buffer: buffer, area: Region(column: 1, row: 2, width: context.width, height: context.height))
+        let area = Region(column: 1, row: 2, width: context.width, height: context.height)
+        return pictures.place(buffer.pictures, in: area, on: HelperScreenFrame(header: header, buffer: buffer, area: area))
     }
 
     /// Sends a frame unasked, once, after whatever else the main actor has to do now, unless a frame went
@@ -149,6 +151,7 @@ final class HelperScreenServer {
     }
 
     private func send(_ frame: HelperScreenFrame) {
+        if frame.pictures.isEmpty { pictures.forget() }
         framesSent &+= 1
         channel.send(HelperToHostMessage.frame(frame))
     }

@@ -50,6 +50,8 @@ final class HelperScreenSession: Sendable {
         var tab: UInt32?
         /// Bells the frames rang that strata hasn't rung yet.
         var bells = 0
+        /// The pictures the last frame placed, for the next to place again by id.
+        var pictures = HelperHeldPictures()
         var onEvent: (@Sendable (Event) -> Void)?
 
         /// What a frame from the helper is to strata.
@@ -234,6 +236,12 @@ final class HelperScreenSession: Sendable {
 
     private func deliver(_ frame: HelperScreenFrame) {
         if let failure = frame.header.failure { return end(saying: failure) }
+        var frame = frame
+        do {
+            try state.withLock { state throws(HelperScreenFrame.Problem) in try state.pictures.resolve(&frame) }
+        } catch {
+            return end(saying: HelperWire.Problem.malformed(.frame, error.description).helperFault)
+        }
         switch state.withLock({ $0.take(frame) }) {
         case .answer: answered.signal()
         case .redraw(let onEvent): onEvent(.redraw)

@@ -36,6 +36,11 @@ import Synchronization
 /// strata lists a folder for a Tab in a path field of the helper's screen (``HelperPathCompletion``). Version 8:
 /// the helper asks for what strata resolved for its plugin (``Kind/pluginRecordAsk``) before it opens it, and
 /// strata sends it (``Kind/pluginRecord``, a ``HelperPluginRecord``): the helper reads no config and discovers nothing.
+///
+/// A frame carries the pictures its screen placed through the kitty graphics protocol (``HelperScreenFrame/Placement``)
+/// when strata's request asks for them (``HelperScreenRequest/Context/kitty``) and its header says how many
+/// follow the rows. Neither needs a version of its own: a helper of version 8 reads no `kitty` and sends none,
+/// and a strata of version 8 asks for none.
 enum HelperWire {
     /// The newest version of this format; ``HelperVersions/spoken`` is every one this build speaks.
     static let version: UInt32 = 8
