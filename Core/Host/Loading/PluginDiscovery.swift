@@ -112,7 +112,7 @@ struct PluginDiscovery {
         var trust = FileTrust()
         for (folderIndex, directory) in directories.enumerated() {
             guard let realDirectory = realPath(directory), seenFolders.insert(realDirectory).inserted,
-                let names = try? FileManager.default.contentsOfDirectory(atPath: realDirectory)
+                let names = folderNames(realDirectory)
             else { continue }
             // Files are opened relative to the folder, so that the kernel walks its path once, not per file.
             let folder = Glibc.open(realDirectory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -249,7 +249,7 @@ struct PluginDiscovery {
 
     /// The plugin libraries directly in `folder`, sorted by name.
     static func libraries(in folder: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+        (folderNames(folder) ?? [])
             .filter { pluginID(fromFileName: $0) != nil }.sorted().map { "\(folder)/\($0)" }
     }
 
