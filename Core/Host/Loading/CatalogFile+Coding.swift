@@ -218,8 +218,8 @@ private struct FieldReader {
         guard let id = string(), let displayName = string(), let version = string(), let summary = string(),
             let dependencies = list({ reader in reader.string().flatMap { key in reader.string().map { (key, $0) } } }),
             let firstWords = list({ $0.string() }),
-            let pathsLength = count(until: UInt8(ascii: ":")), case let paths = Array(take(pathsLength)),
-            Self.arePaths(paths, startingWith: firstWords),
+            let pathsLength = count(until: UInt8(ascii: ":")), Self.arePaths(reader(of: pathsLength), startingWith: firstWords),
+            case let paths = bytes[(offset - pathsLength)..<offset],
             let screens = list({ reader in reader.string().flatMap { title in reader.string().map { PluginFacts.Screen(title: title, summary: $0) } } }),
             let secrets = list({ $0.string() }), let incompatibility = list({ $0.string() }), incompatibility.count <= 1,
             let reach = list({ $0.string() }), reach.count <= PluginGrant.Kind.allCases.count,
@@ -232,10 +232,11 @@ private struct FieldReader {
             screens: screens, secretSettings: Set(secrets), incompatibility: incompatibility.first, reach: reach)
     }
 
-    /// Whether `bytes` are exactly one list of non-empty word lists whose first words are `firstWords` in the
-    /// order of their first use (as ``CommandPaths`` keeps them), walked without making a string or an array.
-    static func arePaths(_ bytes: [UInt8], startingWith firstWords: [String]) -> Bool {
-        var reader = FieldReader(bytes: bytes)
+    /// Whether what `reader` reads is exactly one list of non-empty word lists whose first words are
+    /// `firstWords` in the order of their first use (as ``CommandPaths`` keeps them), walked in place without
+    /// making a string or an array.
+    static func arePaths(_ reader: FieldReader, startingWith firstWords: [String]) -> Bool {
+        var reader = reader
         var met = 0  // firstWords[..<met] have been met
         guard let paths = reader.count(until: UInt8(ascii: "#")) else { return false }
         for _ in 0..<paths {
