@@ -40,6 +40,14 @@ import Testing
         let decoded = try #require(CatalogFile.decode(catalog.encoded(), folder: Self.folder))
         #expect(decoded == catalog)
         #expect(CatalogFile.decode(catalog.encoded(), folder: "/elsewhere") == nil, "another folder's catalog")
+        // A record's command paths are kept as a slice of the file's bytes: they decode, and write again, as
+        // they were written.
+        guard case .facts(let facts) = try #require(decoded.records["libBlocksPlugin.so"]).outcome else {
+            Issue.record("Blocks' record lost its facts")
+            return
+        }
+        #expect(facts.commands.paths == [["blocks", "list"], ["clock"]] && facts.commands.firstWords == ["blocks", "clock"])
+        #expect(decoded.encoded() == catalog.encoded())
     }
 
     @Test func everyTruncationIsRefusedWhole() {

@@ -74,6 +74,20 @@ import Testing
         #expect(PluginDiscovery.sortedByName(candidates).map(\.name) == candidates.map(\.name).sorted())
     }
 
+    /// A plugin folder is listed with `readdir` (``folderNames(_:)``): every name, a non-ASCII one and one
+    /// of 255 bytes included, but `.` and `..`, and none for a folder that isn't there or is a file.
+    @Test func aFoldersNamesAreEveryEntryButItselfAndItsParent() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-names-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let names = ["libAPlugin.so", "notes.txt", "Blöcke", String(repeating: "n", count: 255), ".hidden", "sub"]
+        for name in names.dropLast() { try Data().write(to: folder.appendingPathComponent(name)) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: false)
+        #expect(try #require(folderNames(folder.path)).sorted() == names.sorted())
+        #expect(folderNames(folder.appendingPathComponent("missing").path) == nil)
+        #expect(folderNames(folder.appendingPathComponent("notes.txt").path) == nil)
+    }
+
     @Test func underPinnedTrustAnUnpinnedLibraryFails() throws {
         let sandbox = try HostPipelineSandbox(config: #"{"pluginDirectories": ["plugins"], "trust": "pinned"}"#)
         let catalog = HostCatalog(try sandbox.context())

@@ -52,7 +52,12 @@ enum PluginApproval: Equatable {
     }
 
     /// Whether a ``state`` word is one of a plugin that may not run yet.
-    static func isHeld(_ state: String) -> Bool { ["needs approval", "needs approval again", "too wide"].contains(state) }
+    static func isHeld(_ state: String) -> Bool {
+        switch state {  // not `contains` on an array literal, which made an array for each row of `plugins list`
+        case "needs approval", "needs approval again", "too wide": true
+        default: false
+        }
+    }
 
     /// The one line a refused command prints after `strata: `, naming what to run.
     func refusal(_ id: String, configSource: String) -> String? {

@@ -41,12 +41,18 @@ struct ShippedPlugins: Sendable {
 
     /// Whether the library at `path` (a real path, as discovery gives it) ships with strata.
     func contains(path: String) -> Bool {
-        // Split by hand, by bytes: through URL, or by Characters, this was a tenth of `plugins list` over 500 drop-ins.
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return false }
-        let parent = slash == path.startIndex ? "/" : String(path[..<slash]), name = path[path.utf8.index(after: slash)...]
-        if let developmentFolder, parent == developmentFolder { return true }
-        guard let folder, parent == folder else { return false }
-        return names?.contains(String(name)) ?? true
+        // Split by hand, in the string's own bytes: through URL, or by Characters, this was a tenth of `plugins
+        // list` over 500 drop-ins, and through the UTF-8 view, with a String made for the folder, 4 % (1.9 M
+        // instructions; 0.3 M so).
+        var path = path
+        return path.withUTF8 { bytes in
+            guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return false }
+            let parent = UnsafeBufferPointer(rebasing: bytes[..<max(slash, 1)])  // "/" for a file at the root
+            func isParent(_ folder: String) -> Bool { folder.utf8.count == parent.count && folder.utf8.elementsEqual(parent) }
+            if let developmentFolder, isParent(developmentFolder) { return true }
+            guard let folder, isParent(folder) else { return false }
+            return names?.contains(String(decoding: UnsafeBufferPointer(rebasing: bytes[(slash + 1)...]), as: UTF8.self)) ?? true
+        }
     }
 
     /// The list's text, read through one descriptor and bounded (empty when it is missing, too long, or

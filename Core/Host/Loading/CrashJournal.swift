@@ -87,7 +87,7 @@ enum CrashJournal {
     /// plugin.
     static func journaledIDs(in directory: URL) -> Set<String> {
         guard PrivateFolder.isPrivate(directory) else { return [] }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        let names = folderNames(directory.path) ?? []
         return Set(names.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(".json".count)) })
     }
 
