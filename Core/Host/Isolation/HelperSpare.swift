@@ -35,14 +35,16 @@ final class HelperSpare: Sendable {
             ready.signal()
         }
 
-        /// Ends it unused, now or as soon as it has started.
+        /// Ends it unused, now or as soon as it has started; not on the calling thread, which may be the app's
+        /// (a helper's end is waited for).
         func discard() {
             let helper = state.withLock { state -> StartingHelper? in
                 defer { state = .discarded }
                 if case .ready(let helper) = state { return helper }
                 return nil
             }
-            helper?.stop()
+            guard let helper else { return }
+            if !detachThread(named: "strata-helper-end", { helper.stop() }) { helper.stop() }
         }
 
         /// Waits until it has started: the helper, or `nil` when it failed.
