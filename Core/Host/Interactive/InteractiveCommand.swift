@@ -15,11 +15,10 @@ struct InteractiveCommand {
         guard Supervisor.followSupervisor(environment: environment) else { return 128 + SIGHUP }
         PluginUsage.Window.markProcessStart()
         let live = LiveCatalog(runner: runner)
-        let code = await runInteractiveApp(
+        // A helper started ahead and not opened ends with strata, as every helper does.
+        return await runInteractiveApp(
             features: live.features, notice: environment[Supervisor.noticeVariable], environment: environment, live: live,
             usage: { [runner] in PluginUsage.rows(runner, window: $0) })
-        HelperSpare.shared.discardAll()
-        return code
     }
 
     /// Starts the helper of plugin `id` ahead, if its screens run in one (``HelperSpare``).
