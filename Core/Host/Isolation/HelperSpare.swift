@@ -58,9 +58,10 @@ final class HelperSpare: Sendable {
     private let held = Mutex<Start?>(nil)
 
     /// Starts `command`'s helper on a thread of its own, in place of the one held for another plugin; does
-    /// nothing when one is held or starting for the same plugin, or strata wouldn't start it.
+    /// nothing when one is held or starting for the same plugin, or strata wouldn't start it (refused, or given
+    /// up after its helpers kept crashing).
     func prepare(_ command: HelperCommand) {
-        guard command.refusal == nil, let launch = command.launch else { return }
+        guard command.refusal == nil, command.supervisor.admitNow(command.pluginID) == nil, let launch = command.launch else { return }
         let start = Start(pluginID: command.pluginID)
         let (isNew, replaced) = held.withLock { held -> (Bool, Start?) in
             guard held?.pluginID != start.pluginID else { return (false, nil) }
