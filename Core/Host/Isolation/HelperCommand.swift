@@ -55,7 +55,7 @@ struct HelperCommand: Sendable {
     func start(takingSpare: Bool = false) throws(HelperFailure) -> PluginHelper {
         if let refusal { throw refusal }
         guard let launch else { throw HelperFailure(pluginID: pluginID, reason: "can't start it: feature '\(pluginID)' is not installed") }
-        if takingSpare, let spare = HelperSpare.shared.take(pluginID) {
+        if takingSpare, let spare = HelperSpare.shared.take(startingLike: launch) {
             do {
                 return try spare.open()
             } catch  where !error.refused && !error.timedOut {

@@ -47,6 +47,13 @@ struct HelperLaunch: Sendable {
     /// `config` and searching the plugin's folder (``HelperPluginRecord``); `nil`: it reads them.
     var record: HelperPluginRecord?
 
+    /// Whether a helper started as `other` says is one this launch would start: the same plugin record (its
+    /// libraries as strata judged them), config, environment, reach and arguments, but its config file's name.
+    func startsLike(_ other: HelperLaunch) -> Bool {
+        record == other.record && config == other.config && environment == other.environment && readable == other.readable
+            && writable == other.writable && mode == other.mode && arguments.dropFirst(2).elementsEqual(other.arguments.dropFirst(2))
+    }
+
     /// Makes the data folder and the visible config, and the Landlock ruleset when the helper is sandboxed.
     /// - Returns: the ruleset's descriptor (the caller closes it), or -1 for `process-unsandboxed`.
     func prepare() throws(HelperFailure) -> Int32 {

@@ -74,16 +74,17 @@ final class HelperSpare: Sendable {
         if !started { start.finish(nil) }
     }
 
-    /// The helper held for plugin `id`, waiting for it if it is still starting; `nil` when none is (or it died
-    /// meanwhile). It is no longer held: the caller opens it or ends it.
-    func take(_ id: String) -> StartingHelper? {
+    /// The helper held for the plugin `launch` starts, waiting for it if it is still starting; `nil` when none
+    /// is, it died meanwhile, or it started otherwise than `launch` says (its library changed since, say). It is
+    /// no longer held: the caller opens it.
+    func take(startingLike launch: HelperLaunch) -> StartingHelper? {
         let start = held.withLock { held -> Start? in
-            guard let current = held, current.pluginID == id else { return nil }
+            guard let current = held, current.pluginID == launch.pluginID else { return nil }
             held = nil
             return current
         }
         guard let helper = start?.helper() else { return nil }
-        guard !helper.hasEnded else {
+        guard !helper.hasEnded, helper.launch.startsLike(launch) else {
             helper.stop()
             return nil
         }
