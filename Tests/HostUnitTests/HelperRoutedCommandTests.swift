@@ -32,6 +32,22 @@ import Testing
         #expect(result.code == 0 && result.output == "pong (hello from healthy)\n", "\(result.output)")
     }
 
+    /// A command line without its route, as a strata of version 8 sends it, is refused by a helper that agreed
+    /// on version 9 (exit 2, saying so): it has no parse of its own to fall back on.
+    @Test func aCommandLineWithoutItsRouteIsRefusedInVersion9() throws {
+        let sandbox = try HostPipelineSandbox(config: #"{"pluginDirectories": ["plugins"], "features": {"healthy": {"isolation": "process"}}}"#)
+        var launch = try #require(HostRunner(HostCatalog(try sandbox.context())).helperLaunch(for: "healthy"))
+        launch.executable = executableDirectory() + "/strata"
+        let helper = try PluginHelper.start(launch)
+        defer { helper.stop() }
+        helper.allowCPU()
+        #expect(helper.channel.send(HostToHelperMessage.run(HelperRequest(words: ["healthy", "ping"], isTerminal: false))))
+        var frames: [HelperWire.Frame] = []
+        repeat { frames.append(try helper.channel.receive(until: .now + .seconds(10))) } while frames.last?.kind != .exit && frames.count < 10
+        #expect(frames.map(\.kind) == [.error, .exit] && frames.last?.number == 2, "\(frames)")
+        #expect(frames.first?.text.contains("without the command it routed it to") == true, "\(frames.first?.text ?? "")")
+    }
+
     /// The path strata sent is looked up as it is, never as a prefix of the words: `healthy` is no command of
     /// the plugin (`healthy ping` is), so the helper refuses it, exit 2, naming it.
     @Test func aPathThePluginDoesNotDeclareIsRefused() async throws {

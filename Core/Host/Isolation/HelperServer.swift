@@ -188,8 +188,13 @@ struct HelperServer {
             output: { channel.send(HelperToHostMessage.output($0)) }, error: { channel.send(HelperToHostMessage.error($0)) })
         guard let found else {
             if case .success(let copies) = copies { copies.remove() }
-            let line = (request.path ?? request.words).joined(separator: " ")
-            invocation.writeError("\(id): no command '\(line)' in its helper")
+            if version >= HelperRequest.routedVersion && request.routed == nil {
+                invocation.writeError(
+                    "\(id): strata sent its helper a command line without the command it routed it to, which a helper of wire version "
+                        + "\(version) doesn't parse itself. Start strata again, or reinstall it")
+            } else {
+                invocation.writeError("\(id): no command '\((request.path ?? request.words).joined(separator: " "))' in its helper")
+            }
             return 2
         }
         switch copies {
