@@ -114,6 +114,20 @@ ask = dict(id=1, path="~/tracks/lake.gpx", purpose="the track to show\non the ma
 ask_relative = dict(id=2, path="../a/./b/../notes.txt", purpose="", extensions=[])
 
 
+def texts(*values):
+    """A count and that many length-prefixed texts (HelperRequest's words, positionals, values, flags)."""
+    return number(len(values)) + b"".join(number(len(v.encode())) + v.encode() for v in values)
+
+
+def routed(positionals, options, flags):
+    """The parse of a routed command line (wire version 9), after the path's length: positionals, each option
+    with its values, flags."""
+    out = texts(*positionals) + number(len(options))
+    for name, values in options.items():
+        out += number(len(name.encode())) + name.encode() + texts(*values)
+    return out + texts(*flags)
+
+
 def helper_stream(reader, read_size, *frames):
     return bytes([reader, read_size - 1]) + b"".join(frames)
 
@@ -126,7 +140,7 @@ wire = {
     "handshake-old-version.bin": helper_stream(0, 1, frame("hello", number(4))),
     # A helper of version 6 (no range), one with no version in common, one that didn't take the highest both speak.
     "handshake-version-6.bin": helper_stream(0, 5, frame("hello", hello(6, speaks=None)), frame("exit", number(0))),
-    "handshake-no-common.bin": helper_stream(0, 256, frame("hello", hello(0, 0, 0, speaks=(8, 9)))),
+    "handshake-no-common.bin": helper_stream(0, 256, frame("hello", hello(0, 0, 0, speaks=(10, 11)))),
     "handshake-not-highest.bin": helper_stream(0, 256, frame("hello", hello(6, speaks=(6, 7)))),
     # 1: a command under way.
     "command-output.bin": helper_stream(1, 3, frame("output", "line 1\nline 2\r\n"), frame("output", "\r50%\u001b[K"),
@@ -175,6 +189,11 @@ wire = {
         frame("run", bytes([3]) + number(3) + number(7) + b"running" + number(5) + b"track" + number(16) + b"--track=lake.gpx"
               + js([dict(index=2, prefix="--track=", name="lake.gpx")])),
         frame("run", bytes([1]) + number(1) + number(4) + b"help"),
+        # Version 9: the command routed and parsed by strata (flag 4), with its files, and without.
+        frame("run", bytes([7]) + texts("running", "import", "--track=lake.gpx", "--json", "--", "-x") + number(2)
+              + routed(["-x"], {"--track": ["lake.gpx"], "--page": ["1", "2"]}, ["--json"])
+              + js([dict(index=2, prefix="--track=", name="lake.gpx")])),
+        frame("run", bytes([4]) + texts("movies", "search", "héat") + number(2) + routed(["héat"], {}, [])),
         frame("cancel"),
         frame("streamHead", js(dict(id=1, status=200, headers={"Content-Type": "text/plain"}))),
         frame("streamChunk", number(1) + b"hello"),
@@ -193,7 +212,7 @@ wire = {
         frame("completeAnswer", js(dict(id=1, paths=["Fuzz/", "Fuzz/run"])))),
     # The helper's handshake with a strata of version 6 (no range beside the opening), and with one it has none in common.
     "to-helper-rangeless.bin": helper_stream(3, 256, frame("hello", number(6))),
-    "to-helper-no-common.bin": helper_stream(3, 1, frame("hello", number(6)), frame("hello", versions(9, 12)), frame("cancel")),
+    "to-helper-no-common.bin": helper_stream(3, 1, frame("hello", number(6)), frame("hello", versions(10, 12)), frame("cancel")),
 }
 
 for folder, seeds in ((wire_corpus, wire), (screen_corpus, screens)):

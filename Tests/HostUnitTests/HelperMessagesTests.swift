@@ -1,5 +1,6 @@
 import Foundation
 import StrataBase
+import StrataPluginKit
 import StrataTerminal
 import Testing
 @testable import StrataHost
@@ -16,6 +17,7 @@ import Testing
         .opening(version: 6), .versions(.spoken),
         .run(HelperRequest(words: ["hostile", "echo", "héllo"], isTerminal: true)),
         .run(HelperRequest(words: ["running", "import", "lake.gpx"], isTerminal: false, files: [HelperFileArgument(index: 2, prefix: "", name: "lake.gpx")])),
+        .run(routed), .run(routedWithFiles),
         .cancel,
         .screen(HelperScreenRequest(sequence: 4, action: .key, key: "c:x", context: context)),
         .streamHead(fetchAnswer), .streamChunk(id: 3, bytes: [1, 2, 3]), .streamEnd(HelperFetch.Answer(id: 3, status: 200, failure: "gone")),
@@ -24,6 +26,17 @@ import Testing
         .completeAnswer(HelperPathCompletion.Answer(id: 7, paths: ["runs/", "runs.gpx"])),
         .pluginRecord(HelperPluginRecordTests.record),
     ]
+
+    /// A command line as strata routed and parsed it (wire version 9): the path's two words, then a positional,
+    /// an option given twice, one given as `--name=value`, a flag, and a positional after `--` that looks like one.
+    static let routed = HelperRequest(
+        words: ["movies", "search", "héat", "--year", "1995", "--year=1996", "--lang=fr", "--json", "--", "--1995"], isTerminal: true,
+        routed: .init(
+            pathCount: 2,
+            arguments: CommandArguments(positionals: ["héat", "--1995"], options: ["--year": ["1995", "1996"], "--lang": ["fr"]], flags: ["--json"])))
+    static let routedWithFiles = HelperRequest(
+        words: ["running", "import", "--track=lake.gpx"], isTerminal: false, files: [HelperFileArgument(index: 2, prefix: "--track=", name: "lake.gpx")],
+        routed: .init(pathCount: 2, arguments: CommandArguments(positionals: [], options: ["--track": ["lake.gpx"]], flags: [])))
 
     /// One of each case a helper sends, but the texts.
     static let toStrata: [HelperToHostMessage] = [
@@ -64,16 +77,16 @@ import Testing
     }
 
     /// The bytes of versions 6 and 7, written by hand before the codec, are what it writes (strata's range now
-    /// ends at 8).
+    /// ends at 9).
     @Test func theBytesOnTheWireAreVersion7s() {
         #expect(HelperToHostMessage.exit(130).frame.bytes == [0, 0, 0, 5, 6, 0, 0, 0, 130])
         #expect(HostToHelperMessage.opening(version: 6).frame.bytes == [0, 0, 0, 5, 1, 0, 0, 0, 6])
-        #expect(HostToHelperMessage.versions(.spoken).frame.bytes == [0, 0, 0, 9, 1, 0, 0, 0, 6, 0, 0, 0, 8])
+        #expect(HostToHelperMessage.versions(.spoken).frame.bytes == [0, 0, 0, 9, 1, 0, 0, 0, 6, 0, 0, 0, 9])
         #expect(HostToHelperMessage.streamChunk(id: 258, bytes: [9]).frame.bytes == [0, 0, 0, 6, 15, 0, 0, 1, 2, 9])
         #expect(HelperToHostMessage.streamAck(id: 1, count: 65536).frame.payload == [0, 0, 0, 1, 0, 1, 0, 0])
         #expect(HostToHelperMessage.run(HelperRequest(words: ["ab"], isTerminal: true)).frame.payload == [1, 0, 0, 0, 1, 0, 0, 0, 2, 97, 98])
         let hello = HelperHello(version: 7, load: .microseconds(258), register: .zero)
-        #expect(HelperToHostMessage.hello(hello).frame.payload == [0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 1, 2] + [UInt8](repeating: 0, count: 8) + [0, 0, 0, 6, 0, 0, 0, 8])
+        #expect(HelperToHostMessage.hello(hello).frame.payload == [0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 1, 2] + [UInt8](repeating: 0, count: 8) + [0, 0, 0, 6, 0, 0, 0, 9])
         let frame = HelperScreenFrame(header: .init(width: 1, height: 1), rows: [[.init(style: Style(foreground: .red), text: "x")]])
         // The header's JSON (its keys in any order), after its length; then a run: its count, style, text's length, text.
         let header = HelperWire.json(frame.header).count
@@ -100,6 +113,38 @@ import Testing
         }
     }
 
+    /// A routed command line (wire version 9) cut anywhere is an error, as is one that says its path is longer
+    /// than its words, names an option or a flag twice, counts more texts than bytes follow, or has a flag bit no
+    /// version defines; one without its route is version 8's bytes, which a helper of 8 reads.
+    @Test func aRoutedCommandLineCutAnywhereOrInconsistentIsAnError() throws {
+        for request in [Self.routed, Self.routedWithFiles] {
+            let payload = request.payload
+            #expect(HelperRequest(payload: payload) == request)
+            for cut in 0..<payload.count {
+                #expect(throws: HelperWire.Problem.self, "cut at \(cut)") { try HostToHelperMessage(HelperWire.Frame(.run, Array(payload.prefix(cut)))) }
+            }
+        }
+        func payload(_ build: (inout WireWriter) -> Void) -> [UInt8] { WireWriter.bytes(build) }
+        func texts(_ texts: [String], _ writer: inout WireWriter) {
+            writer.write(UInt32(texts.count))
+            for text in texts { writer.write(text.utf8, lengthAs: UInt32.self) }
+        }
+        let longPath = payload { $0.write(UInt8(4)); texts(["a"], &$0); $0.write(UInt32(2)); texts([], &$0); $0.write(UInt32(0)); texts([], &$0) }
+        let twiceOption = payload {
+            $0.write(UInt8(4)); texts(["a"], &$0); $0.write(UInt32(1)); texts([], &$0); $0.write(UInt32(2))
+            for _ in 0..<2 { $0.write("--o".utf8, lengthAs: UInt32.self); texts(["v"], &$0) }
+            texts([], &$0)
+        }
+        let twiceFlag = payload { $0.write(UInt8(4)); texts(["a"], &$0); $0.write(UInt32(1)); texts([], &$0); $0.write(UInt32(0)); texts(["-f", "-f"], &$0) }
+        let manyOptions = payload { $0.write(UInt8(4)); texts(["a"], &$0); $0.write(UInt32(1)); texts([], &$0); $0.write(UInt32.max); texts([], &$0) }
+        let good = payload { $0.write(UInt8(4)); texts(["a"], &$0); $0.write(UInt32(1)); texts([], &$0); $0.write(UInt32(0)); texts(["-f"], &$0) }
+        for (bad, why) in [(longPath, "a path of 2 words of 1"), (twiceOption, "an option twice"), (twiceFlag, "a flag twice"), (manyOptions, "more options than bytes"), ([8] + good.dropFirst(), "flag bit 8")] {
+            #expect(HelperRequest(payload: bad) == nil, "\(why)")
+        }
+        #expect(HelperRequest(payload: good)?.routed == .init(pathCount: 1, arguments: CommandArguments(positionals: [], options: [:], flags: ["-f"])))
+        #expect(HelperRequest(words: ["ab"], isTerminal: true, routed: nil).payload == [1, 0, 0, 0, 1, 0, 0, 0, 2, 97, 98], "version 8's bytes")
+    }
+
     /// `frame`'s payload cut short, and with a byte after it (a chunk's bytes are any: only its id can be short).
     static func spoiled(_ frame: HelperWire.Frame) -> [[UInt8]] {
         guard frame.kind != .streamChunk else { return [Array(frame.payload.prefix(3))] }
@@ -109,9 +154,9 @@ import Testing
     /// Pictures cross without a wire version of their own: strata asks for them only on a kitty terminal, in a
     /// key a helper of version 8 ignores, and a request of a strata of version 8, which has no such key, reads.
     @Test func strataAsksForPicturesInAKeyOlderEndsDoWithout() throws {
-        var kitty = RenderContext()
-        kitty.pictures = .kitty
-        #expect(HelperScreenRequest.Context(size: .init(width: 80, height: 20), context: kitty).kitty == true)
+        var onKitty = RenderContext()
+        onKitty.pictures = .kitty
+        #expect(HelperScreenRequest.Context(size: .init(width: 80, height: 20), context: onKitty).kitty == true)
         #expect(Self.context.kitty == nil && !String(decoding: HelperWire.json(Self.context), as: UTF8.self).contains("kitty"))
         let version8 = #"{"sequence":1,"action":"draw","context":{"width":80,"height":20,"frame":0,"colors":true,"pictures":true,"#
             + #""cellWidth":9,"cellHeight":20,"trueColor":true}}"#

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import StrataPluginKit
 import Testing
 
 @testable import StrataHost
@@ -99,7 +100,8 @@ import Testing
         let output = Mutex("")
         let network = HelperNetwork(pluginID: "healthy", capabilities: .init(network: [])) { nil }
         let code = await helper.run(
-            ["healthy", "ping"], isTerminal: false, output: { text in output.withLock { $0 += text } }, error: { text in output.withLock { $0 += text } },
+            ["healthy", "ping"], routed: .init(pathCount: 2, arguments: CommandArguments(positionals: [], options: [:], flags: [])), isTerminal: false,
+            output: { text in output.withLock { $0 += text } }, error: { text in output.withLock { $0 += text } },
             network: network)
         #expect(try code.get() == 0)
         #expect(output.withLock { $0 } == "pong (hello from healthy)\n")

@@ -43,8 +43,10 @@ struct HelperCommand: Sendable {
 
     /// The command of `path` run in the helper of plugin `pluginID`.
     func command(_ path: [String]) -> PluginCommand {
-        PluginCommand(path: path) { _, invocation in
-            let code = await run(path + invocation.arguments, invocation: invocation)
+        PluginCommand(path: path) { arguments, invocation in
+            // The helper gets what strata routed and parsed, and parses nothing again (#46).
+            let routed = HelperRequest.Routed(pathCount: path.count, arguments: arguments)
+            let code = await run(path + invocation.arguments, routed: routed, invocation: invocation)
             if code != 0 { throw CommandError.exit(code) }
         }
     }
@@ -84,8 +86,9 @@ struct HelperCommand: Sendable {
         return nil
     }
 
-    /// Runs the command line `words` in a fresh helper; answers its exit code.
-    func run(_ words: [String], invocation: CommandInvocation) async -> Int32 {
+    /// Runs the command line `words` (routed and parsed by strata as `routed` says) in a fresh helper; answers
+    /// its exit code.
+    func run(_ words: [String], routed: HelperRequest.Routed, invocation: CommandInvocation) async -> Int32 {
         let id = pluginID
         if let approvalRefusal {
             invocation.writeError("strata: \(approvalRefusal)")
@@ -112,7 +115,7 @@ struct HelperCommand: Sendable {
             return 1
         }
         switch await helper.run(
-            words, files: files, sockets: { sockets(words) }, isTerminal: invocation.isTerminal, output: { Self.relay($0, to: invocation) },
+            words, routed: routed, files: files, sockets: { sockets(words) }, isTerminal: invocation.isTerminal, output: { Self.relay($0, to: invocation) },
             error: { invocation.writeError($0) }, network: network)
         {
         case .success(let code):

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import StrataBase
+import StrataPluginKit
 
 /// In the helper: the files strata opened for one command (``HelperFiles``), made readable to the plugin's
 /// unchanged code. Landlock judges a path, even `/proc/self/fd/N` (by the file it leads to), so each
@@ -108,5 +109,22 @@ struct HelperFileCopies {
                 offset += written
             }
         }
+    }
+}
+
+extension CommandArguments {
+    /// These arguments (strata's parse, wire version 9) with each value that `spec` declares a file naming its
+    /// copy: `copies` maps the path strata opened to the copy's (``HelperFileCopies/make(_:descriptors:words:dataFolder:)``
+    /// made them for the words).
+    func naming(_ copies: [String: String], spec: CommandSpec) -> CommandArguments {
+        guard !copies.isEmpty else { return self }
+        let positionals = positionals.enumerated().map { position, value in
+            HelperFileValue.argument(position, of: spec)?.fileExtensions == nil ? value : copies[value] ?? value
+        }
+        var options = givenOptions
+        for option in spec.options where option.fileExtensions != nil && option.writes != true {
+            options[option.name] = options[option.name]?.map { copies[$0] ?? $0 }
+        }
+        return CommandArguments(positionals: positionals, options: options, flags: givenFlags)
     }
 }

@@ -144,12 +144,17 @@ struct HelperFileValue: Equatable {
     var path: String
     var kind = Kind.read
 
+    /// The argument `spec` declares for the positional at `position` (the last one again when it repeats).
+    static func argument(_ position: Int, of spec: CommandSpec) -> CommandSpec.Argument? {
+        spec.arguments.indices.contains(position) ? spec.arguments[position] : spec.arguments.last.flatMap { $0.repeats ? $0 : nil }
+    }
+
     /// The values in `words` (the words after the command's path) that `spec` declares as files
     /// (`fileExtensions`, `writes`), folders (an option's value named `DIR`) or addresses (`endpoint`), in order.
     static func values(in words: [String], spec: CommandSpec) -> [HelperFileValue] {
         var found: [HelperFileValue] = [], positional = 0, index = 0
         func take(_ word: String, at index: Int) {
-            let argument = spec.arguments.indices.contains(positional) ? spec.arguments[positional] : spec.arguments.last.flatMap { $0.repeats ? $0 : nil }
+            let argument = Self.argument(positional, of: spec)
             positional += 1
             if let endpoint = argument?.endpoint {
                 found.append(HelperFileValue(index: index, prefix: "", path: word, kind: .endpoint(endpoint)))

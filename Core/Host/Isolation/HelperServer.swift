@@ -141,7 +141,7 @@ struct HelperServer {
                 inline.start {
                     await previous?.value
                     let code = await Self.run(
-                        request, files: files, dataFolder: dataFolder, pluginID: id, declared: declared, commands: commands,
+                        request, version: version, files: files, dataFolder: dataFolder, pluginID: id, declared: declared, commands: commands,
                         environment: environment, channel: channel)
                     channel.send(HelperToHostMessage.exit(UInt32(bitPattern: code)))
                 } holding: { task in
@@ -170,27 +170,43 @@ struct HelperServer {
         while true { try? await Task.sleep(for: .seconds(3600)) }
     }
 
-    /// Runs one command line strata sent, parsed, run and reported as strata runs a command in process;
-    /// what it writes crosses as it comes.
+    /// Runs one command line strata sent, run and reported as strata runs a command in process; what it writes
+    /// crosses as it comes. From wire version 9 strata routed and parsed it (``HelperRequest/Routed``): the
+    /// helper finds the command by its exact path and runs it on those arguments, parsing nothing; to an older
+    /// strata it routes and parses the words.
     private static func run(
-        _ request: HelperRequest, files: [Int32], dataFolder: URL, pluginID id: String, declared: [PluginDescriptor.Command],
+        _ request: HelperRequest, version: UInt32, files: [Int32], dataFolder: URL, pluginID id: String, declared: [PluginDescriptor.Command],
         commands: [PluginCommand], environment: [String: String], channel: HelperChannel
     ) async -> Int32 {
         var words = request.words
         let copies = HelperFileCopies.make(request.files ?? [], descriptors: files, words: &words, dataFolder: dataFolder)
-        let routed = self.request(for: words, pluginID: id, declared: declared)
+        let routed = version >= HelperRequest.routedVersion ? self.routed(request, words: words, pluginID: id, declared: declared) : nil
+        let parsed = version >= HelperRequest.routedVersion ? nil : self.request(for: words, pluginID: id, declared: declared)
+        let found = routed?.request ?? parsed
         let invocation = CommandInvocation(
-            arguments: routed?.arguments ?? words, environment: environment, isTerminal: request.isTerminal,
+            arguments: found?.arguments ?? words, environment: environment, isTerminal: request.isTerminal,
             output: { channel.send(HelperToHostMessage.output($0)) }, error: { channel.send(HelperToHostMessage.error($0)) })
-        guard let routed else {
+        guard let found else {
             if case .success(let copies) = copies { copies.remove() }
-            invocation.writeError("\(id): no command '\(request.words.joined(separator: " "))' in its helper")
+            if version >= HelperRequest.routedVersion && request.routed == nil {
+                invocation.writeError(
+                    "\(id): strata sent its helper a command line without the command it routed it to, which a helper of wire version "
+                        + "\(version) doesn't parse itself. Start strata again, or reinstall it")
+            } else {
+                invocation.writeError("\(id): no command '\((request.path ?? request.words).joined(separator: " "))' in its helper")
+            }
             return 2
         }
         switch copies {
         case .success(let copies):
             defer { copies.remove() }
-            let code = await PluginCommandRunner { _ in .success(commands) }.run(routed, invocation: invocation)
+            let runner = PluginCommandRunner { _ in .success(commands) }
+            let code =
+                if let routed {
+                    await runner.run(found, parsed: routed.arguments, invocation: invocation)
+                } else {
+                    await runner.run(found, invocation: invocation)
+                }
             guard let written = copies.written.first else { return code }
             invocation.writeError(
                 "\(id): it wrote to \(written), which doesn't go back to your file: a plugin in a sandboxed helper gets the files you name to read. "
@@ -202,10 +218,26 @@ struct HelperServer {
         }
     }
 
-    /// The command of plugin `pluginID` that the longest prefix of `words` selects, of those it declares.
+    /// The command of plugin `pluginID` that the longest prefix of `words` selects, of those it declares (a
+    /// strata of wire version 8 or older sends the words alone).
     private static func request(for words: [String], pluginID: String, declared: [PluginDescriptor.Command]) -> PluginCommandRequest? {
         guard let command = declared.command(of: words) else { return nil }
         return PluginCommandRequest(pluginID: pluginID, declared: command, arguments: Array(words.dropFirst(command.words.count)))
+    }
+
+    /// The command strata routed `request` to, of those plugin `pluginID` declares, found by its exact path
+    /// (`nil`: none has it, or strata sent no route), and strata's parse with the files naming their copies
+    /// (`words`, the request's words as ``HelperFileCopies`` rewrote them).
+    private static func routed(
+        _ request: HelperRequest, words: [String], pluginID: String, declared: [PluginDescriptor.Command]
+    ) -> (request: PluginCommandRequest, arguments: CommandArguments)? {
+        guard let routed = request.routed, let path = request.path, let command = declared.first(where: { $0.words == path }) else { return nil }
+        var copies: [String: String] = [:]
+        for file in request.files ?? [] where words.indices.contains(file.index) && words[file.index] != request.words[file.index] {
+            copies[String(request.words[file.index].dropFirst(file.prefix.count))] = String(words[file.index].dropFirst(file.prefix.count))
+        }
+        let arguments = Array(words.dropFirst(routed.pathCount))
+        return (PluginCommandRequest(pluginID: pluginID, declared: command, arguments: arguments), routed.arguments.naming(copies, spec: command.spec))
     }
 
     /// The config the helper reads: the plugin's folder, the data folder, and the settings of the

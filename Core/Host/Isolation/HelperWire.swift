@@ -36,6 +36,8 @@ import Synchronization
 /// strata lists a folder for a Tab in a path field of the helper's screen (``HelperPathCompletion``). Version 8:
 /// the helper asks for what strata resolved for its plugin (``Kind/pluginRecordAsk``) before it opens it, and
 /// strata sends it (``Kind/pluginRecord``, a ``HelperPluginRecord``): the helper reads no config and discovers nothing.
+/// Version 9: a ``Kind/run`` carries the command strata routed the words to and the arguments it parsed
+/// (``HelperRequest/Routed``); the helper looks the command up by its exact path and parses nothing.
 ///
 /// A frame carries the pictures its screen placed through the kitty graphics protocol (``HelperScreenFrame/Placement``)
 /// when strata's request asks for them (``HelperScreenRequest/Context/kitty``) and its header says how many
@@ -43,7 +45,7 @@ import Synchronization
 /// and a strata of version 8 asks for none.
 enum HelperWire {
     /// The newest version of this format; ``HelperVersions/spoken`` is every one this build speaks.
-    static let version: UInt32 = 8
+    static let version: UInt32 = 9
     /// The largest payload either end accepts.
     static let maximumPayload = 1 << 20
     /// How long a frame may take to arrive whole once its first byte came: a helper that sends part of one and

@@ -184,16 +184,20 @@ final class PluginHelper: Sendable {
     /// `network` answers its HTTP requests; cancelling the task (Ctrl-C) tells the helper to cancel the command.
     /// `files`, the files the user named on it, cross with it (the caller closes strata's descriptors), and
     /// `sockets` makes what opens the sockets it asks for, on its first request (most commands make none; without
-    /// it, none is opened).
+    /// it, none is opened). `routed`, strata's routing and parse of `words`, goes to a helper of wire version 9
+    /// or later, which runs it as it is; an older helper gets the words alone and parses them itself.
     /// - Returns: the command's exit code, or the failure when the helper died before it ended.
     func run(
-        _ words: [String], files: HelperFiles = HelperFiles(), sockets: (@Sendable () -> HelperSocketGrants)? = nil, isTerminal: Bool,
+        _ words: [String], routed: HelperRequest.Routed, files: HelperFiles = HelperFiles(), sockets: (@Sendable () -> HelperSocketGrants)? = nil,
+        isTerminal: Bool,
         output: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void,
         network: HelperNetwork
     ) async -> Result<Int32, HelperFailure> {
         allowCPU()
         lifetime.commands.add(1, ordering: .relaxed)
-        let sent = HelperRequest(words: words, isTerminal: isTerminal, files: files.arguments.isEmpty ? nil : files.arguments)
+        let sent = HelperRequest(
+            words: words, isTerminal: isTerminal, files: files.arguments.isEmpty ? nil : files.arguments,
+            routed: (hello.withLock { $0?.version } ?? 0) >= HelperRequest.routedVersion ? routed : nil)
         guard channel.send(HostToHelperMessage.run(sent), descriptors: files.descriptors) else {
             return .failure(HelperFailure(pluginID: pluginID, reason: stop()))
         }

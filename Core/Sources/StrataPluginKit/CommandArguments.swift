@@ -2,7 +2,7 @@ import StrataBase
 
 /// A command's arguments split into options (`--page 2`, `--page=2`), flags (`--json`) and positionals.
 /// Everything after `--` is positional.
-public struct CommandArguments: Sendable {
+public struct CommandArguments: Sendable, Equatable {
     /// The arguments that are neither options nor flags, in order.
     public private(set) var positionals: [String] = []
     private var options: [String: [String]] = [:]
@@ -55,6 +55,19 @@ public struct CommandArguments: Sendable {
             }
         }
     }
+
+    /// The arguments as a parse left them: what a host sends where the command runs (a plugin's helper)
+    /// instead of the words, so that nothing is parsed twice.
+    public init(positionals: [String], options: [String: [String]], flags: Set<String>) {
+        self.positionals = positionals
+        self.options = options
+        self.flags = flags
+    }
+
+    /// Every option given, with its values in order.
+    public var givenOptions: [String: [String]] { options }
+    /// Every flag given.
+    public var givenFlags: Set<String> { flags }
 
     /// The last value given for `option`.
     public func value(_ option: String) -> String? { options[option]?.last }

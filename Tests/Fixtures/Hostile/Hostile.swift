@@ -375,7 +375,8 @@ private func loadTimeMischief() {
     }
     if access(home + "/wire-6", F_OK) == 0 { answerAsAnOlderHelper(hello: olderHello(version: 6)) }
     if access(home + "/wire-7", F_OK) == 0 { answerAsAnOlderHelper(hello: olderHello(version: 7) + [0, 0, 0, 6, 0, 0, 0, 7]) }
-    if access(home + "/wire-9-10", F_OK) == 0 { answerAsAnOlderHelper(hello: olderHello(version: 0) + [0, 0, 0, 9, 0, 0, 0, 10]) }
+    if access(home + "/wire-8", F_OK) == 0 { answerAsAnOlderHelper(hello: olderHello(version: 8) + [0, 0, 0, 6, 0, 0, 0, 8]) }
+    if access(home + "/wire-10-11", F_OK) == 0 { answerAsAnOlderHelper(hello: olderHello(version: 0) + [0, 0, 0, 10, 0, 0, 0, 11]) }
     if access(home + "/partial-frame-at-load", F_OK) == 0 {
         _ = write(3, [UInt8(0)], 1)
         while true { pause() }
@@ -385,8 +386,8 @@ private func loadTimeMischief() {
 /// A mock helper of another wire version, for strata's handshake: strata's hellos were read by the helper's
 /// own code before the plugin loaded; the fixture takes the wire over (a socketpair of its own in place of
 /// descriptor 3, where the helper's code then answers), sends `hello` (the frame's payload), and answers every
-/// command strata then sends with one line and exit code 0, as a helper of that version would, until strata
-/// closes its end.
+/// command strata then sends with one line and exit code 0, as a helper of that version would (one it couldn't
+/// read, with exit code 2), until strata closes its end.
 private func answerAsAnOlderHelper(hello: [UInt8]) {
     var pair: [Int32] = [-1, -1]
     let strata = dup(3)
@@ -405,10 +406,15 @@ private func answerAsAnOlderHelper(hello: [UInt8]) {
             guard count > 0 else { _exit(0) }
             buffer += chunk[..<count]
             while buffer.count >= 5, case let length = buffer[0..<4].reduce(0, { $0 << 8 | Int($1) }), buffer.count >= 4 + length {
-                // A command (kind 3): a line of output (4), then exit 0 (6).
-                if buffer[4] == 3 {
+                // A command (kind 3): a line of output (4), then exit 0 (6), when its flags byte is one a helper
+                // of version 8 or older reads (1: a terminal, 2: files; version 9's route, 4, is not); else an
+                // error line (5) and exit 2.
+                if buffer[4] == 3, length > 1, buffer[5] & ~3 == 0 {
                     send(4, Array("a helper of wire version \(hello[3]) ran it\n".utf8))
                     send(6, [0, 0, 0, 0])
+                } else if buffer[4] == 3 {
+                    send(5, Array("a helper of wire version \(hello[3]) can't read that command line\n".utf8))
+                    send(6, [0, 0, 0, 2])
                 }
                 buffer.removeFirst(4 + length)
             }

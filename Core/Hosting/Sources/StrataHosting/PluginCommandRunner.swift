@@ -40,13 +40,18 @@ public struct PluginCommandRunner {
 
     /// Runs `request`, its output and errors written through `invocation`; answers the exit code.
     public func run(_ request: PluginCommandRequest, invocation: CommandInvocation) async -> Int32 {
-        let pluginID = request.pluginID, usage = request.declared.usage
         let parsed: CommandArguments
         do {
             parsed = try request.declared.spec.parse(request.arguments)
         } catch {
-            return PluginCommand.report(error, pluginID: pluginID, usage: usage, to: invocation)
+            return PluginCommand.report(error, pluginID: request.pluginID, usage: request.declared.usage, to: invocation)
         }
+        return await run(request, parsed: parsed, invocation: invocation)
+    }
+
+    /// Runs `request` on arguments parsed already (by strata, for a plugin's helper: it parses nothing again).
+    public func run(_ request: PluginCommandRequest, parsed: CommandArguments, invocation: CommandInvocation) async -> Int32 {
+        let pluginID = request.pluginID, usage = request.declared.usage
         let failure: PluginActivationFailure
         switch activate(pluginID) {
         case .success(let commands):
