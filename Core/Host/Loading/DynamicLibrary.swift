@@ -10,15 +10,19 @@ struct DynamicLibrary {
     /// Opens the library through `file`'s descriptor, resolving all its symbols now so a missing dependency
     /// fails here.
     ///
-    /// `dlopen` is given a link to `/proc/<pid>/fd/<descriptor>` in a folder of its own (`plugin/` in a
-    /// `mkdtemp` folder in `/tmp`: mode 0700, made by this call alone): the kernel opens the very file the
-    /// descriptor holds, whatever has been renamed over its path since. (Loaded as `/proc/self/fd/N` itself,
-    /// its `$ORIGIN` would be `/proc/self/fd`, and libraries it finds beside itself would be missing.) The
-    /// link is one level down so that `$ORIGIN/..`, which an installed plugin's RPATH names (its libraries
-    /// in `lib/strata`), is the private folder too and never `/tmp`, where anyone may put a library. Each
-    /// library `dlopen` then can't find is linked beside the link from the plugin's folder, as `$ORIGIN`
-    /// would have found it there, and the load is tried again: a load that fails on a missing library runs
-    /// no code. The folders are removed after the load.
+    /// `dlopen` is first given `/proc/self/fd/<copy>`, a copy of the descriptor kept open for the process's
+    /// life: the kernel opens the very file the descriptor holds, whatever has been renamed over its path
+    /// since, and the loader, which takes a name it has loaded before for that library, never sees the
+    /// number again. `$ORIGIN` is then `/proc/self/fd`, which holds numbers only, and `$ORIGIN/..` is
+    /// `/proc/self`: nobody can put a library in either, and a library the plugin needs that strata hasn't
+    /// loaded is not found, which fails the load before any of its code runs. Only then is `dlopen` given a
+    /// link to the descriptor in a folder of its own (`plugin/` in a `mkdtemp` folder in `/tmp`: mode 0700,
+    /// made by this call alone), so that the libraries beside the plugin can be linked beside the link, as
+    /// `$ORIGIN` would have found them in the plugin's folder, and the load tried again. The link is one level
+    /// down so that `$ORIGIN/..`, which an installed plugin's RPATH names (its libraries in `lib/strata`), is
+    /// the private folder too and never `/tmp`, where anyone may put a library. The folders are removed after
+    /// the load. Most plugins need only what strata has loaded, and load the first way, without the folders'
+    /// four changes to `/tmp` (0.1–2 ms on this ext4 `/tmp` of 15,000 entries; RESULTS.md §2).
     ///
     /// On the main queue, whichever thread asks: a library may bring Foundation into the process (the host
     /// doesn't link it), and CoreFoundation takes the thread it is first loaded on for the main thread.
@@ -26,18 +30,21 @@ struct DynamicLibrary {
     /// `await` on the main actor.
     /// - Throws: the loader's message (`dlerror`).
     init(_ file: borrowing PluginFile, temporaryFolder: String = "/tmp") throws(PluginFailure) {
+        let kept = fcntl(file.descriptor, F_DUPFD_CLOEXEC, 0)
+        if kept >= 0 {
+            if case (let handle?, _) = Self.open("/proc/self/fd/\(kept)") {
+                self.handle = handle
+                return
+            }
+            close(kept)
+        }
         let name = URL(fileURLWithPath: file.path).lastPathComponent
         let folder = URL(fileURLWithPath: file.path).deletingLastPathComponent().path
         var template = Array("\(temporaryFolder)/strata-load-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {
-            let reason = String(cString: strerror(errno))
-            // No folder to be made (a helper's data folder mounted read-only): the descriptor's own link, whose
-            // `$ORIGIN` holds no library; those strata has loaded, as a built-in plugin needs, are found by name.
-            if case (let handle?, _) = Self.open("/proc/self/fd/\(file.descriptor)") {
-                self.handle = handle
-                return
-            }
-            throw .notLoadable("can't make a folder in \(temporaryFolder) to load \(file.path) from: \(reason)")
+            // No folder to be made (a helper's data folder mounted read-only), and the load through the
+            // descriptor alone failed above.
+            throw .notLoadable("can't make a folder in \(temporaryFolder) to load \(file.path) from: \(String(cString: strerror(errno)))")
         }
         let outer = String(cString: made)
         let staging = URL(fileURLWithPath: outer).appendingPathComponent("plugin")
