@@ -2,7 +2,10 @@
 builds interleaved (RESULTS.md section 7, issue #46).
 
   python3 helper_start.py phases RUNS STRATA [STRATA …]   # strace timestamps of `blocks list`, phase medians
-  python3 helper_start.py ratio PAIRS STRATA [STRATA …]   # whole commands with hyperfine, helper ÷ in process
+  python3 helper_start.py ratio PAIRS STRATA [STRATA …] [--floor HELLO]
+                                                        # whole commands with hyperfine, helper ÷ in process;
+                                                        # with HELLO (the hello world), taking turns with them too,
+                                                        # what the helper adds (helper − in process) ÷ HELLO's time
 
 Each STRATA is a release build's `strata` with `libBlocksPlugin.so` beside it; each gets a folder of its own
 (a config per isolation mode, Blocks in that build's folder, one block added) and the builds take turns, one
@@ -139,28 +142,37 @@ def measure_phases(runs, builds):
         print(f"| {name} | " + " | ".join(cells) + " |")
 
 
-def measure_ratio(pairs, builds):
+def measure_ratio(pairs, builds, floor=None):
     folder = tempfile.mkdtemp()
     commands = [fixture(strata, tempfile.mkdtemp(dir=folder)) for strata in builds]
-    every = [command(mode) for command in commands for mode in ("none", "process")]
+    every = [command(mode) for command in commands for mode in ("none", "process")] + ([[floor]] if floor else [])
     hyperfine(every, runs=2, warmup=2)
     times = [[] for _ in every]
     for _ in range(pairs):
         for index, (seconds,) in enumerate(hyperfine(every, runs=1)):
             times[index].append(seconds * 1000)
-    print("| build | `blocks list` in process, ms | through a sandboxed helper, ms | helper ÷ in process, median of the pairs (range) |")
-    print("|---|---|---|---|")
+    print("| build | `blocks list` in process, ms | through a sandboxed helper, ms | helper ÷ in process, median of the rounds (range) |"
+          + (" the floor, ms | what the helper adds ÷ the floor, median of the rounds (range) |" if floor else ""))
+    print("|---|---|---|---|" + ("---|---|" if floor else ""))
     spread = lambda s: f"{statistics.median(s):.2f} ({min(s):.1f}–{max(s):.1f})"
+    ratio = lambda r: f"{statistics.median(r):.2f}× ({min(r):.2f}–{max(r):.2f})"
     for index, strata in enumerate(builds):
         alone, helped = times[2 * index], times[2 * index + 1]
-        ratios = [h / a for a, h in zip(alone, helped)]
-        print(f"| {strata} | {spread(alone)} | {spread(helped)} | {statistics.median(ratios):.2f}× ({min(ratios):.2f}–{max(ratios):.2f}) |")
+        row = f"| {strata} | {spread(alone)} | {spread(helped)} | {ratio([h / a for a, h in zip(alone, helped)])} |"
+        if floor:
+            row += f" {spread(times[-1])} | {ratio([(h - a) / f for a, h, f in zip(alone, helped, times[-1])])} |"
+        print(row)
 
 
 def main():
-    mode, count, builds = sys.argv[1], int(sys.argv[2]), [os.path.abspath(path) for path in sys.argv[3:]]
+    mode, count, words = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+    floor = words[words.index("--floor") + 1] if "--floor" in words else None
+    builds = [os.path.abspath(path) for path in words if path not in ("--floor", floor)]
     print(f"load average at start: {' '.join(open('/proc/loadavg').read().split()[:3])}")
-    {"phases": measure_phases, "ratio": measure_ratio}[mode](count, builds)
+    if mode == "ratio":
+        measure_ratio(count, builds, floor)
+    else:
+        measure_phases(count, builds)
     print(f"load average at end: {' '.join(open('/proc/loadavg').read().split()[:3])}")
 
 
