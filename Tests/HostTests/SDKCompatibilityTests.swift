@@ -27,7 +27,7 @@ import Testing
 @Suite(.serialized) struct SDKCompatibilityTests {
     /// The additive change, per file: after the line that opens the struct, new stored properties and a method.
     static let additions = [
-        ("Sources/StrataPluginKit/CommandArguments.swift", "public struct CommandArguments: Sendable {"),
+        ("Sources/StrataPluginKit/CommandArguments.swift", "public struct CommandArguments: Sendable, Equatable {"),
         ("Sources/StrataTerminal/Navigation/Screen.swift", "public struct HelpItem: Hashable, Sendable {"),
         ("Sources/StrataTerminal/Navigation/Screen.swift", "public struct RenderContext: Hashable, Sendable {"),
         ("Sources/StrataTerminal/Components/ListView.swift", "public struct ListRow: Hashable, Sendable {"),
