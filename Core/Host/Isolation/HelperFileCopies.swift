@@ -18,6 +18,8 @@ struct HelperFileCopies {
     let folder: URL?
     /// Each copy's file name and path, and its size, time and inode just after it was made.
     private var copies: [(name: String, path: String, stamp: [Int]?)] = []
+    /// Each file's value on the command line strata sent (after its option's `--name=`, if any) → its copy's path.
+    private(set) var renamed: [String: String] = [:]
 
     /// Copies each file of `arguments` from its descriptor (which it closes, like any left over) and rewrites
     /// its word in `words` to the copy.
@@ -45,6 +47,7 @@ struct HelperFileCopies {
                 copies.remove()
                 return .failure(refusal)
             }
+            copies.renamed[String(words[argument.index].dropFirst(argument.prefix.count))] = copy
             words[argument.index] = argument.prefix + copy
             copies.copies.append((argument.name, copy, stamp(copy)))
         }
@@ -114,8 +117,7 @@ struct HelperFileCopies {
 
 extension CommandArguments {
     /// These arguments (strata's parse, wire version 9) with each value that `spec` declares a file naming its
-    /// copy: `copies` maps the path strata opened to the copy's (``HelperFileCopies/make(_:descriptors:words:dataFolder:)``
-    /// made them for the words).
+    /// copy: `copies` maps the path strata opened to the copy's (``HelperFileCopies/renamed``).
     func naming(_ copies: [String: String], spec: CommandSpec) -> CommandArguments {
         guard !copies.isEmpty else { return self }
         let positionals = positionals.enumerated().map { position, value in

@@ -180,7 +180,8 @@ struct HelperServer {
     ) async -> Int32 {
         var words = request.words
         let copies = HelperFileCopies.make(request.files ?? [], descriptors: files, words: &words, dataFolder: dataFolder)
-        let routed = version >= HelperRequest.routedVersion ? self.routed(request, words: words, pluginID: id, declared: declared) : nil
+        let renamed = (try? copies.get())?.renamed ?? [:]
+        let routed = version >= HelperRequest.routedVersion ? self.routed(request, words: words, copies: renamed, pluginID: id, declared: declared) : nil
         let parsed = version >= HelperRequest.routedVersion ? nil : self.request(for: words, pluginID: id, declared: declared)
         let found = routed?.request ?? parsed
         let invocation = CommandInvocation(
@@ -227,15 +228,11 @@ struct HelperServer {
 
     /// The command strata routed `request` to, of those plugin `pluginID` declares, found by its exact path
     /// (`nil`: none has it, or strata sent no route), and strata's parse with the files naming their copies
-    /// (`words`, the request's words as ``HelperFileCopies`` rewrote them).
+    /// (`words`, the request's words as ``HelperFileCopies`` rewrote them; `copies`, its ``HelperFileCopies/renamed``).
     private static func routed(
-        _ request: HelperRequest, words: [String], pluginID: String, declared: [PluginDescriptor.Command]
+        _ request: HelperRequest, words: [String], copies: [String: String], pluginID: String, declared: [PluginDescriptor.Command]
     ) -> (request: PluginCommandRequest, arguments: CommandArguments)? {
         guard let routed = request.routed, let path = request.path, let command = declared.first(where: { $0.words == path }) else { return nil }
-        var copies: [String: String] = [:]
-        for file in request.files ?? [] where words.indices.contains(file.index) && words[file.index] != request.words[file.index] {
-            copies[String(request.words[file.index].dropFirst(file.prefix.count))] = String(words[file.index].dropFirst(file.prefix.count))
-        }
         let arguments = Array(words.dropFirst(routed.pathCount))
         return (PluginCommandRequest(pluginID: pluginID, declared: command, arguments: arguments), routed.arguments.naming(copies, spec: command.spec))
     }
