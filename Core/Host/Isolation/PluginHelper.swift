@@ -131,21 +131,20 @@ final class PluginHelper: Sendable {
     /// Shakes hands with the helper ``spawn(_:)`` started as `launch` describes, which then opens the plugin, and
     /// waits for its answer.
     fileprivate func open(_ launch: HelperLaunch) throws(HelperFailure) -> PluginHelper {
-        let helper = self
         // The helper has read its config once it answered the handshake (or it never will).
         defer { unlink(launch.configFile.path) }
         lifetime.opened.store(true, ordering: .relaxed)
         // Its environment crossed as it started, and its plugin sees it from now on: the names of the variables it
         // declared, never their values.
         for name in launch.givenVariables { launch.audit?.record(.init(kind: .variable, refused: false, name: name)) }
-        HelperHandshake.open(helper.channel)
+        HelperHandshake.open(channel)
         // The plugin's constructor or registration may never return, and a helper may send part of its answer
         // and stop: one deadline for the whole handshake, as a load in process has (LoadWatchdog).
         let answer: HelperWire.Frame
         do {
-            answer = try HelperHandshake.answer(on: helper.channel, record: launch.record, until: .now + .seconds(LoadWatchdog.timeout))
+            answer = try HelperHandshake.answer(on: channel, record: launch.record, until: .now + .seconds(LoadWatchdog.timeout))
         } catch .closed {
-            throw HelperFailure(pluginID: pluginID, reason: helper.stop())
+            throw HelperFailure(pluginID: pluginID, reason: stop())
         } catch {
             // A load that doesn't end in time, however it hangs, is recorded as one in process is.
             let (what, timedOut) =
@@ -154,25 +153,25 @@ final class PluginHelper: Sendable {
                 case .stalled: ("\(error.helperFault ?? ""), while loading the plugin", true)
                 default: ("\(error.helperFault ?? "") while loading the plugin", false)
                 }
-            if timedOut { helper.lifetime.request(.time) }
-            helper.stop()
+            if timedOut { lifetime.request(.time) }
+            stop()
             if timedOut { launch.recordTimeout() }
             throw HelperFailure(pluginID: pluginID, reason: "\(what), so strata stopped it", timedOut: timedOut)
         }
         switch try? HelperToHostMessage(answer) {
         case .hello(let hello)?:
             guard let refusal = HelperHandshake.refusal(of: hello) else {
-                helper.hello.withLock { $0 = hello }
-                return helper
+                self.hello.withLock { $0 = hello }
+                return self
             }
-            helper.stop()
+            stop()
             throw HelperFailure(pluginID: pluginID, reason: refusal)
         case .refused(let text)?:
-            helper.stop()
+            stop()
             // The helper's own sentence (strata's code in it, unless the plugin took the wire over): one line, bounded.
             throw HelperFailure(pluginID: pluginID, reason: Sanitizer.sanitize(String(text.prefix(1000))), refused: true)
         case nil, .output?, .error?, .exit?, .frame?, .streamOpen?, .streamAck?, .streamCancel?, .socketOpen?, .fileAsk?, .completeAsk?, .pluginRecordAsk?:
-            helper.stop()
+            stop()
             throw HelperFailure(pluginID: pluginID, reason: "sent a handshake strata can't read (it speaks wire \(HelperVersions.spoken))")
         }
     }
