@@ -64,8 +64,7 @@ def once(strata, base):
 
 
 tries, strata = int(sys.argv[1]), sys.argv[2]
-for name in ("TMUX", "STY", "KITTY_WINDOW_ID", "TERM_PROGRAM", "COLORTERM", "NO_COLOR"):
-    os.environ.pop(name, None)
+pty_app.plain_terminal()
 server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), TMDB)
 threading.Thread(target=server.serve_forever, daemon=True).start()
 base = f"http://127.0.0.1:{server.server_address[1]}"

@@ -43,8 +43,7 @@ def session(strata, mode, samples):
 
 
 samples, strata = int(sys.argv[1]), sys.argv[2]
-for name in ("TMUX", "STY", "KITTY_WINDOW_ID", "TERM_PROGRAM", "COLORTERM", "NO_COLOR"):
-    os.environ.pop(name, None)
+pty_app.plain_terminal()
 results = {"none": [], "process": []}
 for _ in range(3):
     for mode in results:

@@ -149,8 +149,7 @@ def settle(fd, quiet=0.5, limit=10):
 
 runs, strata = int(sys.argv[1]), sys.argv[2]
 isolation = sys.argv[3] if len(sys.argv) > 3 else "none"
-for name in ("TMUX", "STY", "KITTY_WINDOW_ID", "TERM_PROGRAM", "COLORTERM", "NO_COLOR"):
-    os.environ.pop(name, None)  # the terminal is the one each run describes
+pty_app.plain_terminal()  # the terminal is the one each run describes
 server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), TMDB)
 threading.Thread(target=server.serve_forever, daemon=True).start()
 base = f"http://127.0.0.1:{server.server_address[1]}"

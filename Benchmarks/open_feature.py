@@ -53,8 +53,7 @@ def once(strata, feature, mode):
 
 runs, words = int(sys.argv[1]), sys.argv[2:]
 builds, chosen = [w for w in words if "/" in w], [w for w in words if "/" not in w] or list(FIRST_SCREEN)
-for name in ("TMUX", "STY", "KITTY_WINDOW_ID", "TERM_PROGRAM", "COLORTERM", "NO_COLOR"):
-    os.environ.pop(name, None)
+pty_app.plain_terminal()
 spread = lambda s: f"{statistics.median(s):.2f} ({min(s):.2f}–{max(s):.2f})"
 print("| build | feature | in process, ms | through a sandboxed helper, ms | helper ÷ in process, median of runs (min–max) |")
 print("|---|---|---|---|---|")

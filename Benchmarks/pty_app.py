@@ -2,6 +2,13 @@
 import fcntl, os, pty, select, struct, sys, termios, time
 
 
+def plain_terminal():
+    """Leaves out of this process's environment, and so of every app it starts, what would tell strata it runs
+    inside another terminal program (tmux, screen, kitty, …) rather than the plain pseudo-terminal it gets."""
+    for name in ("TMUX", "STY", "KITTY_WINDOW_ID", "TERM_PROGRAM", "COLORTERM", "NO_COLOR"):
+        os.environ.pop(name, None)
+
+
 def start(argv, environment):
     """Starts argv on a new 80x24 pseudo-terminal (TERM=xterm-256color) with `environment` added; returns (pid, fd)."""
     pid, fd = pty.fork()
