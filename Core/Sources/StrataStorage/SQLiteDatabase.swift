@@ -99,17 +99,23 @@ public final class SQLiteDatabase: @unchecked Sendable {
     public func migrate(_ migrations: [SQLiteMigration]) throws {
         let steps = migrations.sorted { $0.version < $1.version }
         let newest = steps.last?.version ?? 0
-        for step in steps {
-            // The version is read inside the step's write transaction, so when two processes open a new file
-            // at once the second waits for the first and then skips what the first applied.
+        func refuseNewer(_ current: Int) throws(StorageError) {
+            guard current > newest else { return }
+            throw StorageError(
+                message: "the database has schema version \(current), newer than this build knows (\(newest)); update Strata or use another data directory",
+                path: path)
+        }
+        // A file already at the newest version (every open but the first) is answered by a read: no write
+        // transaction, so a command that only reads never waits for another process's writer.
+        let recorded = try schemaVersion()
+        try refuseNewer(recorded)
+        guard recorded < newest else { return }
+        for step in steps where step.version > recorded {
+            // The version is read again inside the step's write transaction, so when two processes open a new
+            // file at once the second waits for the first and then skips what the first applied.
             try transaction { transaction in
                 let current = try transaction.query("PRAGMA user_version").first?[0].int ?? 0
-                if current > newest {
-                    throw StorageError(
-                        message:
-                            "the database has schema version \(current), newer than this build knows (\(newest)); update Strata or use another data directory",
-                        path: path)
-                }
+                try refuseNewer(current)
                 guard step.version > current else { return }
                 try step.apply(transaction)
                 try transaction.executeScript("PRAGMA user_version = \(step.version)")

@@ -43,6 +43,23 @@ import Testing
         #expect(try database.query("SELECT title FROM movies").map { try $0.string("title") } == ["Alien"])
     }
 
+    @Test func aCurrentSchemaIsCheckedWithoutWaitingForAnotherWriter() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("db.sqlite").path
+        let writer = try SQLiteDatabase(path: path)
+        try writer.migrate([Self.createMovies, Self.addYear])
+        try writer.execute("BEGIN IMMEDIATE")  // another process's write transaction, held open
+        defer { try? writer.execute("ROLLBACK") }
+
+        // A reader opening the file (as `blocks list` does) while the writer works: its schema is current, so
+        // it must not need the write lock, which it would wait for and then fail to get.
+        let reader = try SQLiteDatabase(path: path, busyTimeout: 0.05)
+        try reader.migrate([Self.createMovies, Self.addYear])
+
+        #expect(try reader.schemaVersion() == 2)
+        #expect(try reader.query("SELECT count(*) FROM movies").first?[0].int == 0)
+    }
+
     @Test func aFailingStepIsRolledBackAndEarlierStepsStay() throws {
         let database = try SQLiteDatabase.inMemory()
         let broken = SQLiteMigration(version: 2, sql: "CREATE TABLE extra (x); ALTER TABLE nowhere ADD COLUMN y")
