@@ -18,8 +18,10 @@ extension PluginDescriptor {
 
     /// The first limit the descriptor breaks, as a sentence naming it; `nil` within all of them.
     var limitProblem: String? {
-        func beyond(_ count: Int, _ limit: Int, _ what: String) -> String? {
-            count > limit ? "it declares \(count) \(what), more than the \(limit) a descriptor may declare" : nil
+        // `what` is only spelled out for a count over its limit: a descriptor within them (every one strata
+        // routes a command to) builds no message.
+        func beyond(_ count: Int, _ limit: Int, _ what: @autoclosure () -> String) -> String? {
+            count > limit ? "it declares \(count) \(what()), more than the \(limit) a descriptor may declare" : nil
         }
         if let problem = beyond(commands.count, Limits.commands, "commands") ?? beyond(screens.count, Limits.screens, "screens")
             ?? beyond(settings.count, Limits.settings, "settings") ?? beyond(dependencies.count, Limits.dependencies, "dependencies")
@@ -28,12 +30,12 @@ extension PluginDescriptor {
             return problem
         }
         for command in commands {
-            let name = "command '\(command.words.prefix(Limits.wordsPerCommand).joined(separator: " "))'"
-            if let problem = beyond(command.words.count, Limits.wordsPerCommand, "words in \(name)")
-                ?? beyond(command.spec.arguments.count, Limits.entriesPerCommand, "arguments of \(name)")
-                ?? beyond(command.spec.options.count, Limits.entriesPerCommand, "options of \(name)")
-                ?? beyond(command.spec.flags.count, Limits.entriesPerCommand, "flags of \(name)")
-                ?? command.spec.options.lazy.compactMap({ beyond($0.choices.count, Limits.entriesPerCommand, "choices of \(name)'s \($0.name)") }).first
+            func name() -> String { "command '\(command.words.prefix(Limits.wordsPerCommand).joined(separator: " "))'" }
+            if let problem = beyond(command.words.count, Limits.wordsPerCommand, "words in \(name())")
+                ?? beyond(command.spec.arguments.count, Limits.entriesPerCommand, "arguments of \(name())")
+                ?? beyond(command.spec.options.count, Limits.entriesPerCommand, "options of \(name())")
+                ?? beyond(command.spec.flags.count, Limits.entriesPerCommand, "flags of \(name())")
+                ?? command.spec.options.lazy.compactMap({ beyond($0.choices.count, Limits.entriesPerCommand, "choices of \(name())'s \($0.name)") }).first
             {
                 return problem
             }
@@ -43,7 +45,8 @@ extension PluginDescriptor {
         {
             return problem
         }
-        if let long = texts.first(where: { $0.count > Limits.textLength }) {
+        // A text's UTF-8 length bounds its count of characters, which only a long one needs counted.
+        if let long = texts.first(where: { $0.utf8.count > Limits.textLength && $0.count > Limits.textLength }) {
             return "a text of \(long.count) characters (\"\(long.prefix(40))…\"), longer than the \(Limits.textLength) a descriptor may hold"
         }
         return nil
