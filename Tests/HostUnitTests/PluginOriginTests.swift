@@ -76,6 +76,26 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == ["plugins"], "the folders made for loading are gone")
     }
 
+    /// A library that can't load for another reason than a library it needs (here it is no library at all)
+    /// fails at the first try, through its descriptor, and says so by its own path: it was tried again through
+    /// the folders in `/tmp`, which only repeated the loader's message.
+    @Test func aLibraryThatCantLoadIsNotTriedAgainThroughTheFolders() throws {
+        let (temporary, path) = try copiedFixture("strata-not-elf")
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        try Data("not a library\n".utf8).write(to: URL(fileURLWithPath: path))
+        var past = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, temporary.path, &past, 0) == 0)
+
+        let failure = #expect(throws: PluginFailure.self) { try DynamicLibrary(try openedForLoading(path), temporaryFolder: temporary.path) }
+
+        let message = "\(try #require(failure))"
+        #expect(message.contains(path), "named by its path: \(message)")
+        #expect(!message.contains("/proc/self/fd"))
+        var status = stat()
+        #expect(stat(temporary.path, &status) == 0)
+        #expect(status.st_mtim.tv_sec == 1_000_000_000, "nothing was made in the temporary folder")
+    }
+
     /// A copy of the healthy fixture at `<temporary>/plugins/lib<name>Plugin.so`, in a new temporary folder.
     private func copiedFixture(_ name: String) throws -> (temporary: URL, path: String) {
         let products = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()

@@ -32,11 +32,16 @@ struct DynamicLibrary {
     init(_ file: borrowing PluginFile, temporaryFolder: String = "/tmp") throws(PluginFailure) {
         let kept = fcntl(file.descriptor, F_DUPFD_CLOEXEC, 0)
         if kept >= 0 {
-            if case (let handle?, _) = Self.open("/proc/self/fd/\(kept)") {
+            let byDescriptor = "/proc/self/fd/\(kept)"
+            let (handle, error) = Self.open(byDescriptor)
+            if let handle {
                 self.handle = handle
                 return
             }
             close(kept)
+            // Only a library the plugin needs beside itself can make the second way work; any other failure
+            // (not a library, a symbol missing) would be the same there.
+            guard error.contains(Self.missingLibrary) else { throw .notLoadable(error.replacing(byDescriptor, with: file.path)) }
         }
         let name = URL(fileURLWithPath: file.path).lastPathComponent
         let folder = URL(fileURLWithPath: file.path).deletingLastPathComponent().path
@@ -70,8 +75,7 @@ struct DynamicLibrary {
             }
             // The loader's words name the link; people know the library by its own path.
             let failure = PluginFailure.notLoadable(error.replacing(link, with: file.path))
-            let suffix = ": cannot open shared object file"
-            guard linked.count < 64, let end = error.firstRange(of: suffix)?.lowerBound else { throw failure }
+            guard linked.count < 64, let end = error.firstRange(of: Self.missingLibrary)?.lowerBound else { throw failure }
             let missing = String(error[..<end])
             let beside = "\(folder)/\(missing)", alias = staging.appendingPathComponent(missing).path
             guard !missing.contains("/"), !linked.contains(alias), access(beside, F_OK) == 0, symlink(beside, alias) == 0 else {
@@ -80,6 +84,9 @@ struct DynamicLibrary {
             linked.append(alias)
         }
     }
+
+    /// What the loader says after the name of a library it can't find.
+    private static let missingLibrary = ": cannot open shared object file"
 
     /// Opens one of the host's own libraries (beside `strata`) by its path.
     /// - Throws: the loader's message (`dlerror`).
