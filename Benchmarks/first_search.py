@@ -34,33 +34,33 @@ class TMDB(http.server.BaseHTTPRequestHandler):
 
 
 def once(strata, base):
-    folder = tempfile.mkdtemp(prefix="strata-search-")
-    config = os.path.join(folder, "strata.json")
-    with open(config, "w") as file:
-        json.dump({"features": {"blocks": {"enabled": False}, "gpt": {"enabled": False}, "running": {"enabled": False},
-                               "movies": {"isolation": "process", "settings": {"source": "tmdb", "baseURL": base}}}}, file)
-    environment = {"TMDB_API_KEY": TOKEN, "SWIFT_BACKTRACE": "enable=no", "XDG_STATE_HOME": folder + "/state"}
-    command = [strata, "--config", config, "--data-dir", folder + "/data"]
-    subprocess.run(command + ["movies", "search", "alien"], env={**os.environ, **environment}, stdout=subprocess.DEVNULL, check=True)
-    pid, fd = pty_app.start(command, environment)
-    pty_app.expect(fd, b"quit", "the home screen")
-    os.write(fd, b"jj")  # Blocks, LuckyVicky, Movies: the disabled ones are listed too
-    pty_app.drain(fd, 0.3)
-    os.write(fd, b"\r")
-    pty_app.expect(fd, b"Search", "Movies")
-    os.write(fd, b"fight club")
-    start = time.perf_counter()
-    os.write(fd, b"\r")
-    found, seen = pty_app.read_until(fd, b"Fight Club", 10)
-    elapsed = (time.perf_counter() - start) * 1000
-    # Esc until the home screen shows (the list, then the search field, may each take one).
-    for _ in range(3):
-        os.write(fd, b"\x1b")
-        if pty_app.read_until(fd, b"quit", 2)[0]:
-            break
-    pty_app.drain(fd, 0.1)
-    pty_app.quit(pid, fd, b"q")
-    return found, elapsed, seen
+    with tempfile.TemporaryDirectory(prefix="strata-search-", ignore_cleanup_errors=True) as folder:
+        config = os.path.join(folder, "strata.json")
+        with open(config, "w") as file:
+            json.dump({"features": {"blocks": {"enabled": False}, "gpt": {"enabled": False}, "running": {"enabled": False},
+                                   "movies": {"isolation": "process", "settings": {"source": "tmdb", "baseURL": base}}}}, file)
+        environment = {"TMDB_API_KEY": TOKEN, "SWIFT_BACKTRACE": "enable=no", "XDG_STATE_HOME": folder + "/state"}
+        command = [strata, "--config", config, "--data-dir", folder + "/data"]
+        subprocess.run(command + ["movies", "search", "alien"], env={**os.environ, **environment}, stdout=subprocess.DEVNULL, check=True)
+        pid, fd = pty_app.start(command, environment)
+        pty_app.expect(fd, b"quit", "the home screen")
+        os.write(fd, b"jj")  # Blocks, LuckyVicky, Movies: the disabled ones are listed too
+        pty_app.drain(fd, 0.3)
+        os.write(fd, b"\r")
+        pty_app.expect(fd, b"Search", "Movies")
+        os.write(fd, b"fight club")
+        start = time.perf_counter()
+        os.write(fd, b"\r")
+        found, seen = pty_app.read_until(fd, b"Fight Club", 10)
+        elapsed = (time.perf_counter() - start) * 1000
+        # Esc until the home screen shows (the list, then the search field, may each take one).
+        for _ in range(3):
+            os.write(fd, b"\x1b")
+            if pty_app.read_until(fd, b"quit", 2)[0]:
+                break
+        pty_app.drain(fd, 0.1)
+        pty_app.quit(pid, fd, b"q")
+        return found, elapsed, seen
 
 
 tries, strata = int(sys.argv[1]), sys.argv[2]

@@ -17,29 +17,29 @@ MARKER = "›".encode()
 
 
 def session(strata, mode, samples):
-    folder = tempfile.mkdtemp(prefix="strata-keys-")
-    config = os.path.join(folder, "strata.json")
-    with open(config, "w") as file:
-        json.dump({"features": {"gpt": {"enabled": False}, "movies": {"enabled": False}, "running": {"enabled": False},
-                               "blocks": {"isolation": mode}}}, file)
-    pid, fd = pty_app.start([strata, "--config", config, "--data-dir", folder + "/data"], {"SWIFT_BACKTRACE": "enable=no"})
-    pty_app.expect(fd, b"quit", mode)
-    os.write(fd, b"\r")  # Blocks is the first feature
-    pty_app.expect(fd, b"Timers", mode)
-    pty_app.drain(fd, 0.3)
-    times = []
-    for index in range(samples + 20):
-        start = time.perf_counter()
-        os.write(fd, b"jk"[index % 2:index % 2 + 1])
-        pty_app.expect(fd, MARKER, mode)
-        elapsed = (time.perf_counter() - start) * 1000
-        pty_app.drain(fd, 0.03)
-        if index >= 20:
-            times.append(elapsed)
-    code = pty_app.quit(pid, fd, b"q")
-    if code != 0:
-        sys.exit(f"{mode}: the app exited with {code} after q")
-    return times
+    with tempfile.TemporaryDirectory(prefix="strata-keys-", ignore_cleanup_errors=True) as folder:
+        config = os.path.join(folder, "strata.json")
+        with open(config, "w") as file:
+            json.dump({"features": {"gpt": {"enabled": False}, "movies": {"enabled": False}, "running": {"enabled": False},
+                                   "blocks": {"isolation": mode}}}, file)
+        pid, fd = pty_app.start([strata, "--config", config, "--data-dir", folder + "/data"], {"SWIFT_BACKTRACE": "enable=no"})
+        pty_app.expect(fd, b"quit", mode)
+        os.write(fd, b"\r")  # Blocks is the first feature
+        pty_app.expect(fd, b"Timers", mode)
+        pty_app.drain(fd, 0.3)
+        times = []
+        for index in range(samples + 20):
+            start = time.perf_counter()
+            os.write(fd, b"jk"[index % 2:index % 2 + 1])
+            pty_app.expect(fd, MARKER, mode)
+            elapsed = (time.perf_counter() - start) * 1000
+            pty_app.drain(fd, 0.03)
+            if index >= 20:
+                times.append(elapsed)
+        code = pty_app.quit(pid, fd, b"q")
+        if code != 0:
+            sys.exit(f"{mode}: the app exited with {code} after q")
+        return times
 
 
 samples, strata = int(sys.argv[1]), sys.argv[2]

@@ -69,39 +69,39 @@ TERMINALS = {
 
 def one(strata, base, terminal, isolation):
     environment, (xpixel, ypixel) = TERMINALS[terminal]
-    folder = tempfile.mkdtemp(prefix="strata-scroll-")
-    config = pathlib.Path(folder, "strata.json")
-    config.write_text(json.dumps({"features": {"gpt": {"enabled": False}, "movies": {"isolation": isolation, "settings": {
-        "source": "tmdb", "baseURL": base, "imagesBaseURL": base}}}}))
-    # A v4 token goes in a header, which a helper may send to the host the config chose (a v3 key, in the
-    # address, only strata's process sends there).
-    pid, fd = pty_app.start([strata, "--config", str(config), "--data-dir", folder + "/data"],
-                            dict(environment, TMDB_API_KEY="eyJhbGciOiJIUzI1NiJ9.eyJhdWQiOiJzdHJhdGEifQ.c2lnbmF0dXJl", NO_COLOR=""))
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, xpixel, ypixel))
-    found, seen = read_until(fd, b"quit", terminal)
-    for _ in range(6):  # down to Movies
-        if b"\xe2\x80\xba Movies" in seen:
-            break
-        os.write(fd, b"j")
-        found, seen = read_until(fd, b"\xe2\x80\xba ", terminal)
-    os.write(fd, b"\r")
-    found, seen = read_until(fd, b"Search", terminal)
-    os.write(fd, b"the\r")
-    found, seen = read_until(fd, b"1 of 20", terminal)
-    settle(fd)  # the thumbnails of the first screen arrive: the scrolling is timed from a still screen
-    down = timed(fd, pid, b"j", terminal)
-    os.write(fd, b"\x1b")  # the keys dialog closes
-    settle(fd)
-    up = timed(fd, pid, b"k", terminal)
-    os.kill(pid, signal.SIGTERM)  # the keys dialog is open: end the app as a closed terminal would
-    try:
-        while os.read(fd, 65536):
+    with tempfile.TemporaryDirectory(prefix="strata-scroll-", ignore_cleanup_errors=True) as folder:
+        config = pathlib.Path(folder, "strata.json")
+        config.write_text(json.dumps({"features": {"gpt": {"enabled": False}, "movies": {"isolation": isolation, "settings": {
+            "source": "tmdb", "baseURL": base, "imagesBaseURL": base}}}}))
+        # A v4 token goes in a header, which a helper may send to the host the config chose (a v3 key, in the
+        # address, only strata's process sends there).
+        pid, fd = pty_app.start([strata, "--config", str(config), "--data-dir", folder + "/data"],
+                                dict(environment, TMDB_API_KEY="eyJhbGciOiJIUzI1NiJ9.eyJhdWQiOiJzdHJhdGEifQ.c2lnbmF0dXJl", NO_COLOR=""))
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, xpixel, ypixel))
+        found, seen = read_until(fd, b"quit", terminal)
+        for _ in range(6):  # down to Movies
+            if b"\xe2\x80\xba Movies" in seen:
+                break
+            os.write(fd, b"j")
+            found, seen = read_until(fd, b"\xe2\x80\xba ", terminal)
+        os.write(fd, b"\r")
+        found, seen = read_until(fd, b"Search", terminal)
+        os.write(fd, b"the\r")
+        found, seen = read_until(fd, b"1 of 20", terminal)
+        settle(fd)  # the thumbnails of the first screen arrive: the scrolling is timed from a still screen
+        down = timed(fd, pid, b"j", terminal)
+        os.write(fd, b"\x1b")  # the keys dialog closes
+        settle(fd)
+        up = timed(fd, pid, b"k", terminal)
+        os.kill(pid, signal.SIGTERM)  # the keys dialog is open: end the app as a closed terminal would
+        try:
+            while os.read(fd, 65536):
+                pass
+        except OSError:
             pass
-    except OSError:
-        pass
-    os.waitpid(pid, 0)
-    os.close(fd)
-    return down, up
+        os.waitpid(pid, 0)
+        os.close(fd)
+        return down, up
 
 
 def read_until(fd, text, terminal):

@@ -23,32 +23,32 @@ FIRST_SCREEN = {"blocks": b"Timers", "gpt": b"Grandma", "movies": b"title", "run
 
 
 def once(strata, feature, mode):
-    folder = tempfile.mkdtemp(prefix="strata-open-")
-    config = os.path.join(folder, "strata.json")
-    with open(config, "w") as file:
-        features = {name: {"enabled": name == feature} for name in FIRST_SCREEN}
-        features[feature]["isolation"] = mode
-        json.dump({"features": features}, file)
-    pid, fd = pty_app.start([strata, "--config", config, "--data-dir", folder + "/data"],
-                            {"SWIFT_BACKTRACE": "enable=no", "XDG_STATE_HOME": folder + "/state"})
-    pty_app.expect(fd, b"quit", f"{feature} ({mode})")
-    pty_app.drain(fd, 0.3)
-    # The home screen lists the four in this order, the disabled ones too.
-    for _ in range(list(FIRST_SCREEN).index(feature)):
-        os.write(fd, b"j")
+    with tempfile.TemporaryDirectory(prefix="strata-open-", ignore_cleanup_errors=True) as folder:
+        config = os.path.join(folder, "strata.json")
+        with open(config, "w") as file:
+            features = {name: {"enabled": name == feature} for name in FIRST_SCREEN}
+            features[feature]["isolation"] = mode
+            json.dump({"features": features}, file)
+        pid, fd = pty_app.start([strata, "--config", config, "--data-dir", folder + "/data"],
+                                {"SWIFT_BACKTRACE": "enable=no", "XDG_STATE_HOME": folder + "/state"})
+        pty_app.expect(fd, b"quit", f"{feature} ({mode})")
         pty_app.drain(fd, 0.3)
-    start = time.perf_counter()
-    os.write(fd, b"\r")
-    pty_app.expect(fd, FIRST_SCREEN[feature], f"{feature} ({mode})")
-    elapsed = (time.perf_counter() - start) * 1000
-    # Esc back to the home screen first: in Movies' search field, q is typed.
-    os.write(fd, b"\x1b")
-    pty_app.expect(fd, b"quit", f"{feature} ({mode})")
-    pty_app.drain(fd, 0.1)
-    code = pty_app.quit(pid, fd, b"q")
-    if code != 0:
-        sys.exit(f"{feature} ({mode}): the app exited with {code} after q")
-    return elapsed
+        # The home screen lists the four in this order, the disabled ones too.
+        for _ in range(list(FIRST_SCREEN).index(feature)):
+            os.write(fd, b"j")
+            pty_app.drain(fd, 0.3)
+        start = time.perf_counter()
+        os.write(fd, b"\r")
+        pty_app.expect(fd, FIRST_SCREEN[feature], f"{feature} ({mode})")
+        elapsed = (time.perf_counter() - start) * 1000
+        # Esc back to the home screen first: in Movies' search field, q is typed.
+        os.write(fd, b"\x1b")
+        pty_app.expect(fd, b"quit", f"{feature} ({mode})")
+        pty_app.drain(fd, 0.1)
+        code = pty_app.quit(pid, fd, b"q")
+        if code != 0:
+            sys.exit(f"{feature} ({mode}): the app exited with {code} after q")
+        return elapsed
 
 
 runs, words = int(sys.argv[1]), sys.argv[2:]

@@ -5,13 +5,16 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Reads the real package description with SwiftPM (in its own scratch folder, so it doesn't wait for
-    /// the lock of the build that runs these tests).
+    /// the lock of the build that runs these tests). SwiftPM's lock files and temporary folders go in its
+    /// `TMPDIR`, the same folder, so that nothing of it stays behind in `/tmp`.
     static func describe() throws -> PackageDescription {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strata-describe-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: scratch) }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-describe-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: folder) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "package", "--scratch-path", scratch.path, "describe", "--type", "json"]
+        process.arguments = ["swift", "package", "--scratch-path", folder.appendingPathComponent("scratch").path, "describe", "--type", "json"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": folder.path]) { $1 }
         process.currentDirectoryURL = root
         let output = Pipe()
         process.standardOutput = output
