@@ -123,9 +123,21 @@ struct ResolutionStep: ResolutionSource {
     /// Written here, not in a method of the container this calls, so that it is inlined into the protocol
     /// witness and a nested resolve is one frame: each frame of an unspecialized function that throws
     /// `DIError` (resilient) asks for the metadata of `DIError` and `Resolver` and sizes their buffers at run
-    /// time.
+    /// time. The container is borrowed for the call, not retained: this step holds it as long (a retain and a
+    /// release a level less; the entry is not borrowed so, as an open container may drop it meanwhile).
     @usableFromInline @inline(__always)
     func resolve<T>(_ type: T.Type, name: String?, requester: Owner, through parent: Resolver) throws(DIError) -> T {
+        do {
+            return try Unmanaged.passUnretained(container)._withUnsafeGuaranteedRef { container throws(DIError) in
+                try resolve(type, name: name, requester: requester, through: parent, in: container)
+            }
+        } catch {
+            throw error as! DIError  // the body throws nothing else; `_withUnsafeGuaranteedRef` only rethrows
+        }
+    }
+
+    @inline(__always)
+    private func resolve<T>(_ type: T.Type, name: String?, requester: Owner, through parent: Resolver, in container: Container) throws(DIError) -> T {
         guard let found = container.entry(ObjectIdentifier(type), name, requester: requester) else {
             throw container.notRegistered(Key(type, name), requester: requester)
         }
