@@ -3,7 +3,8 @@ import StrataDI
 import Synchronization
 
 /// Resolution: the lock-free read of a frozen table, the locked one before `freeze()`, building with a
-/// resolver one step deeper, and the errors that name what is registered nearby.
+/// resolver handed on or made (one step deeper on the chain that names a cycle), and the errors that name
+/// what is registered nearby.
 extension Container {
     /// Resolves an instance of `type` (and `name`).
     /// - Parameter requester: who asks, named in errors; there is no default, so no one asks as the host by
