@@ -104,8 +104,8 @@ struct ResolutionStep: ResolutionSource {
         self.trail = trail
     }
 
-    /// A nested resolve from a plugin built against an SDK before `resolve(_:name:requester:through:)`: the
-    /// resolver it came through is this source's, for `requester`.
+    /// A nested resolve from a plugin built against SDK 1.2.0 or before, whose inlined `Resolver.resolve` calls
+    /// this requirement: the resolver it came through is this source's, for `requester`.
     @usableFromInline
     func resolve<T>(_ type: T.Type, name: String?, requester: Owner) throws(DIError) -> T {
         try resolve(type, name: name, requester: requester, through: Resolver(requester: requester, source: self))

@@ -119,9 +119,9 @@ import Testing
         #expect(results.withLock { $0 } == [7, 7])
     }
 
-    /// A plugin built against an SDK before `ResolutionSource.resolve(_:name:requester:through:)` has
-    /// `Resolver.resolve` inlined as it was then: it calls the source's `resolve(_:name:requester:)`. That
-    /// resolves the same graphs, cycles included.
+    /// A plugin built against SDK 1.2.0 or before has `Resolver.resolve` inlined as it was then: it calls the
+    /// source's `resolve(_:name:requester:)`, not `resolve(_:name:requester:through:)`. That resolves the same
+    /// graphs, cycles included.
     @Test func aFactoryOfAnOlderSDKResolvesThroughTheSourcesFirstRequirement() throws {
         let container = Container()
         try container.register(Int.self, name: "dependency") { _ in 7 }
