@@ -36,7 +36,7 @@ struct ResolutionDepth: Sendable {
     @usableFromInline @inline(__always)
     func enter() throws(DIError) -> UnsafeMutablePointer<Int> {
         let depth = counter()
-        if depth.pointee == Container.depthBeforeCycleCheck { throw .cycle([]) }
+        if depth.pointee >= Container.depthBeforeCycleCheck { throw .cycle([]) }
         depth.pointee += 1
         return depth
     }
@@ -59,7 +59,8 @@ struct ResolutionDepth: Sendable {
     private func makeCounter() -> UnsafeMutablePointer<Int> {
         let counter = UnsafeMutablePointer<Int>.allocate(capacity: 1)
         counter.initialize(to: 0)
-        pthread_setspecific(key, counter)
+        let status = pthread_setspecific(key, counter)
+        precondition(status == 0, "pthread_setspecific failed (\(status)): no memory for the thread's resolution depth")
         return counter
     }
 }
