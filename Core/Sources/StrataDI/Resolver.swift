@@ -24,7 +24,7 @@ public struct Resolver: Sendable, CustomReflectable {
     /// a copy that retains what the source holds and releases it after.
     @usableFromInline
     func resolveFromSource<T>(_ type: T.Type, name: String?) throws(DIError) -> T {
-        try source.resolve(type, name: name, requester: requester)
+        try source.resolve(type, name: name, requester: requester, through: self)
     }
 
     /// Only who asks: the source is the host's, not to be reached by reflection.
@@ -37,4 +37,16 @@ public struct Resolver: Sendable, CustomReflectable {
 public protocol ResolutionSource: Sendable {
     /// Resolves an instance of `type` (and `name`) for `requester`.
     func resolve<T>(_ type: T.Type, name: String?, requester: Owner) throws(DIError) -> T
+
+    /// Resolves an instance of `type` (and `name`) for `requester`, asked through `resolver` (whose source
+    /// this is): a source may hand `resolver` on to the factory it calls rather than make one per level.
+    /// `Resolver.resolve` calls this one; the default calls ``resolve(_:name:requester:)``.
+    func resolve<T>(_ type: T.Type, name: String?, requester: Owner, through resolver: Resolver) throws(DIError) -> T
+}
+
+extension ResolutionSource {
+    /// Resolves as ``resolve(_:name:requester:)`` does: `resolver` is not needed.
+    public func resolve<T>(_ type: T.Type, name: String?, requester: Owner, through resolver: Resolver) throws(DIError) -> T {
+        try resolve(type, name: name, requester: requester)
+    }
 }

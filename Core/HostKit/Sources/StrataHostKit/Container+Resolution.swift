@@ -3,7 +3,8 @@ import StrataDI
 import Synchronization
 
 /// Resolution: the lock-free read of a frozen table, the locked one before `freeze()`, building with a
-/// resolver one step deeper, and the errors that name what is registered nearby.
+/// resolver handed on or made (one step deeper on the chain that names a cycle), and the errors that name
+/// what is registered nearby.
 extension Container {
     /// Resolves an instance of `type` (and `name`).
     /// - Parameter requester: who asks, named in errors; there is no default, so no one asks as the host by
@@ -21,7 +22,7 @@ extension Container {
     @inlinable @inline(never)
     func resolveFirst<T>(_ key: Key, requester: Owner) throws(DIError) -> T {
         do {
-            return try resolve(key, trail: .depth(0), requester: requester)
+            return try resolve(key, trail: .counted, requester: requester)
         } catch .cycle(let chain) where chain.isEmpty {
             // Deeper than a graph without a cycle goes: resolve again keeping the chain, which names the
             // cycle (or, for a graph that is only deep, finishes it).
@@ -106,6 +107,9 @@ extension Container {
 
     @inlinable
     func build<T>(_ entry: Entry<T>, trail: ResolutionTrail, requester: Owner) throws(DIError) -> T {
+        var depth: UnsafeMutablePointer<Int>?
+        if case .counted = trail { depth = try self.depth.enter() }
+        defer { if let depth { self.depth.leave(depth) } }
         let resolver = try childResolver(of: entry, trail: trail, requester: requester)
         do {
             return try entry.factory(resolver)
@@ -121,25 +125,32 @@ extension Container {
         (error as? DIError) ?? .factoryFailed(type: entry.key.typeName, name: entry.key.name, owner: entry.owner, reason: "\(error)")
     }
 
-    /// The resolver `entry`'s factory gets: one step deeper on `trail`, or the cycle it closes.
+    /// The resolver `entry`'s factory gets: on the fast path, one over the same trail (the depth is the
+    /// thread's, counted by the caller); on the chain, one step deeper, or the cycle it closes.
     @inlinable
     func childResolver(of entry: AnyEntry, trail: ResolutionTrail, requester: Owner) throws(DIError) -> Resolver {
         let inner: ResolutionTrail
         switch trail {
-        case .depth(let depth):
-            // No chain is kept on the fast path (a frame per level would be an allocation); past this depth,
-            // the first `resolve` starts again with one (an empty chain is that signal, never shown).
-            if depth == Self.depthBeforeCycleCheck { throw .cycle([]) }
-            inner = .depth(depth + 1)
+        case .counted:
+            inner = .counted
         case .chain(let frame):
             if let chain = frame?.cycle(closing: entry.key) { throw .cycle(chain) }
             inner = .chain(ResolutionFrame(key: entry.key, parent: frame))
         }
-        // A plugin's factory resolves as that plugin (it may use its own private registrations); the host's
-        // services resolve on behalf of whoever asked.
-        let asking: Owner
-        if case .host = entry.owner { asking = requester } else { asking = entry.owner }
+        let asking = Self.asks(as: requester, for: entry.owner) ? requester : entry.owner
         return Resolver(requester: asking, source: ResolutionStep(container: self, trail: inner))
+    }
+
+    /// Whether the factory of an entry of `owner` resolves as `requester`, who asked for it: a plugin's
+    /// factory resolves as that plugin (it may use its own private registrations); the host's services
+    /// resolve on behalf of whoever asked. (Matched by case, not with `==`, a call into the SDK library.)
+    @inlinable
+    static func asks(as requester: Owner, for owner: Owner) -> Bool {
+        switch (owner, requester) {
+        case (.host, _): true
+        case (.plugin(let owner), .plugin(let asking)): owner == asking
+        case (.plugin, .host): false
+        }
     }
 
     /// The entry `requester` gets for a type and name before `freeze()` (see `Container.visible`).

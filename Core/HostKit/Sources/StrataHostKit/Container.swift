@@ -20,6 +20,8 @@ public final class Container: Sendable {
     @usableFromInline let frozenPointer = Atomic<Int>(0)
     /// Serializes the building of singletons and weak instances (recursive: factories resolve others).
     @usableFromInline let buildLock = RecursiveLock()
+    /// How deep the fast path has nested resolutions on each thread, to find a cycle.
+    @usableFromInline let depth = ResolutionDepth()
 
     /// Creates an empty, unfrozen container.
     public init() {}

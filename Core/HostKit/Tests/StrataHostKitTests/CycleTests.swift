@@ -1,5 +1,6 @@
-import StrataDI
+@testable import StrataDI
 import StrataHostKit
+import Synchronization
 import Testing
 
 @Suite struct CycleTests {
@@ -68,6 +69,71 @@ import Testing
         #expect(throws: DIError.cycle(["Int named 'level 98'", "Int named 'level 99'", "Int named 'level 98'"])) {
             try container.resolve(Int.self, name: "level 0", requester: .host)
         }
+    }
+
+    /// The fast path counts how deep it nests on the thread; a resolution that fails (its factory throws, or
+    /// a dependency's does) leaves no depth behind. The probe is a graph of 63 levels whose last factory does
+    /// without its dependency if it can't get it (`try?`): its dependency is the 64th level, the deepest the
+    /// fast path goes before it looks for a cycle, so one level left behind would take the dependency away.
+    @Test(arguments: [false, true])
+    func aFailedResolutionLeavesNoDepthBehind(frozen: Bool) throws {
+        let container = Container()
+        try container.register(Alpha.self) { _ in throw Failure(description: "no alpha") }
+        try container.register(Beta.self) { resolver in _ = try resolver.resolve(Alpha.self); return Beta() }
+        try container.register(Int.self, name: "dependency") { _ in 7 }
+        for level in 0..<63 {
+            try container.register(Int.self, name: "level \(level)") { resolver in
+                level == 62 ? (try? resolver.resolve(Int.self, name: "dependency")) ?? -1 : try resolver.resolve(Int.self, name: "level \(level + 1)")
+            }
+        }
+        if frozen { container.freeze() }
+
+        #expect(try container.resolve(Int.self, name: "level 0") == 7, "before any failure")
+        for attempt in 1...3 {
+            #expect(throws: DIError.self) { try container.resolve(Alpha.self) }
+            #expect(throws: DIError.self) { try container.resolve(Beta.self) }
+            #expect(try container.resolve(Int.self, name: "level 0") == 7, "after \(attempt) failures")
+        }
+    }
+
+    /// A resolver is valid only during its factory's call; one kept anyway (the API says not to) still
+    /// resolves, on the thread that built it or another, with no cycle made up.
+    @Test func aResolverKeptPastItsCallStillResolves() async throws {
+        let container = Container()
+        let kept = Mutex<Resolver?>(nil)
+        try container.register(Int.self, name: "dependency") { _ in 7 }
+        try container.register(Alpha.self) { resolver in
+            kept.withLock { $0 = resolver }
+            return Alpha()
+        }
+        container.freeze()
+        _ = try container.resolve(Alpha.self)
+        let resolver = try #require(kept.withLock { $0 })
+
+        #expect(try resolver.resolve(Int.self, name: "dependency") == 7)
+        let results = Mutex<[Int]>([])
+        await runConcurrently(threads: 2) { _ in
+            let value = (try? resolver.resolve(Int.self, name: "dependency")) ?? -1
+            results.withLock { $0.append(value) }
+        }
+        #expect(results.withLock { $0 } == [7, 7])
+    }
+
+    /// A plugin built against SDK 1.2.0 or before has `Resolver.resolve` inlined as it was then: it calls the
+    /// source's `resolve(_:name:requester:)`, not `resolve(_:name:requester:through:)`. That resolves the same
+    /// graphs, cycles included.
+    @Test func aFactoryOfAnOlderSDKResolvesThroughTheSourcesFirstRequirement() throws {
+        let container = Container()
+        try container.register(Int.self, name: "dependency") { _ in 7 }
+        try container.register(Int.self, name: "sum") { resolver in
+            try resolver.source.resolve(Int.self, name: "dependency", requester: resolver.requester) + 1
+        }
+        try container.register(Alpha.self) { resolver in _ = try resolver.source.resolve(Beta.self, name: nil, requester: resolver.requester); return Alpha() }
+        try container.register(Beta.self) { resolver in _ = try resolver.source.resolve(Alpha.self, name: nil, requester: resolver.requester); return Beta() }
+        container.freeze()
+
+        #expect(try container.resolve(Int.self, name: "sum") == 8)
+        #expect(throws: DIError.cycle(["Alpha", "Beta", "Alpha"])) { try container.resolve(Alpha.self) }
     }
 
     @Test func aDiamondIsNotACycle() throws {
