@@ -270,10 +270,40 @@ struct PluginDiscovery {
                 return (word(3), word(11))
             }
         }
-        let order = candidates.indices.sorted { a, b in
+        let order = mergeSorted(Array(candidates.indices)) { a, b in
             keys[a] != keys[b] ? keys[a] < keys[b] : candidates[a].name < candidates[b].name
         }
         return order.map { candidates[$0] }
+    }
+
+    /// `indices` in the order `less` gives (stable), by a bottom-up merge sort. Not the standard library's
+    /// sort: past 20 elements it keeps its runs in a `[Range<Int>]`, whose metadata the runtime makes on first
+    /// use by checking that `Int` is `Comparable`, a scan of every conformance record of every library loaded
+    /// (0.17 M instructions, more than sorting 500 names).
+    static func mergeSorted(_ indices: [Int], by less: (Int, Int) -> Bool) -> [Int] {
+        var sorted = indices, merged = indices
+        var width = 1
+        while width < sorted.count {
+            var start = 0
+            while start < sorted.count {
+                let middle = min(start + width, sorted.count), end = min(start + 2 * width, sorted.count)
+                var left = start, right = middle
+                for out in start..<end {
+                    // From the left run unless the right one's next is strictly less: equal items keep their order.
+                    if right == end || (left < middle && !less(sorted[right], sorted[left])) {
+                        merged[out] = sorted[left]
+                        left += 1
+                    } else {
+                        merged[out] = sorted[right]
+                        right += 1
+                    }
+                }
+                start = end
+            }
+            swap(&sorted, &merged)
+            width *= 2
+        }
+        return sorted
     }
 
     /// `libMoviesPlugin.so` → `movies`; `nil` for any other file name.
