@@ -59,9 +59,9 @@ public func runStrata(_ arguments: [String], environment: [String: String]) asyn
         return 2
     }
     let catalog = HostCatalog(context)
-    HostCatalog.keptUntilExit = catalog
     HostRunner.prepareProcess(for: catalog)
     let runner = HostRunner(catalog)
+    HostRunner.keptUntilExit = (catalog, runner.container)
     for warning in catalog.warnings { Console.warning(warning) }
     let router = HostRouter(catalog: catalog.plugins, records: runner.records, configSource: context.config.source)
     switch router.route(words, interactive: Console.isInteractive && environment["TERM"] != "dumb") {

@@ -34,6 +34,7 @@ import Testing
             ("libMoviesPlugin.so", "movies"), ("libBench00042Plugin.so", "bench00042"), ("libXPlugin.so", "x"), ("libaBcPlugin.so", "abc"),
             ("libPlugin.so", nil), ("libMoviesPlugin.so.1", nil), ("Movies.so", nil), ("libMovies-2Plugin.so", nil),
             ("libMovies_Plugin.so", nil), ("libMoviésPlugin.so", nil), ("lib Plugin.so", nil), ("libMoviesplugin.so", nil), ("", nil),
+            ("LibMoviesPlugin.so", nil), ("xlibMoviesPlugin.so", nil), ("libMoviesPlugin.sO", nil), ("libMoviesPlugin.s", nil), ("libaPlugin.so", "a"),
         ]
         for (name, id) in names { #expect(PluginDiscovery.pluginID(fromFileName: name) == id, "\(name)") }
     }

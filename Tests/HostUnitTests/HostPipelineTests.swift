@@ -74,6 +74,17 @@ import Testing
         #expect(PluginDiscovery.sortedByName(candidates).map(\.name) == candidates.map(\.name).sorted())
     }
 
+    /// Discovery's own sort gives the standard library's order, equal items in the order they came, at every
+    /// count (runs that pair up and runs left over).
+    @Test func theMergeSortIsStable() {
+        var generator = SystemRandomNumberGenerator()
+        for count in [0, 1, 2, 3, 20, 21, 64, 65, 333] {
+            let keys = (0..<count).map { _ in Int.random(in: 0..<10, using: &generator) }
+            let sorted = PluginDiscovery.mergeSorted(Array(keys.indices)) { keys[$0] < keys[$1] }
+            #expect(sorted == keys.indices.sorted { keys[$0] < keys[$1] }, "\(count)")
+        }
+    }
+
     /// A plugin folder is listed with `readdir` (``folderNames(_:)``): every name, a non-ASCII one and one
     /// of 255 bytes included, but `.` and `..`, and none for a folder that isn't there or is a file.
     @Test func aFoldersNamesAreEveryEntryButItselfAndItsParent() throws {

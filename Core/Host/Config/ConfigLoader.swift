@@ -90,10 +90,12 @@ struct ConfigLoader {
         return config
     }
 
+    /// `path` from the current folder. Its URL is told it names a file: without the hint, Foundation asks the
+    /// disk (a `stat`) whether it is a folder.
     func absolute(_ path: String) -> String {
         expandingTilde(path, environment).hasPrefix("/")
             ? expandingTilde(path, environment)
-            : URL(fileURLWithPath: currentDirectory).appendingPathComponent(path).standardized.path
+            : URL(fileURLWithPath: currentDirectory).appendingPathComponent(path, isDirectory: false).standardized.path
     }
 }
 

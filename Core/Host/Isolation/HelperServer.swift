@@ -84,10 +84,11 @@ struct HelperServer {
             channel.send(HelperToHostMessage.refused("plugin \(id)'s helper can't start: \(error)"))
             return 2
         }
-        HostCatalog.keptUntilExit = catalog
         HostRunner.prepareProcess(for: catalog)
         for warning in catalog.warnings { Console.warning(warning) }
-        return await HelperServer(runner: HostRunner(catalog)).serve(id: id, version: version, channel: channel, checkedDigest: start.checkedDigest)
+        let runner = HostRunner(catalog)
+        HostRunner.keptUntilExit = (catalog, runner.container)
+        return await HelperServer(runner: runner).serve(id: id, version: version, channel: channel, checkedDigest: start.checkedDigest)
     }
 
     /// Opens plugin `id` on the catalog the runner has, says so to strata in the hello of `version`, then runs

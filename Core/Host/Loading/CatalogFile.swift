@@ -108,7 +108,7 @@ struct CatalogFile: Equatable, Sendable {
         for byte in folder.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
         }
-        return directory.appendingPathComponent(String(hash, radix: 16))
+        return directory.appendingPathComponent(String(hash, radix: 16), isDirectory: false)
     }
 
     /// The catalog of `folder` kept in `directory`, or an empty one if there is none that parses, or if

@@ -113,7 +113,15 @@ final class DescribedPlugin: Sendable {
 
     let facts: PluginFacts
     private let source: Source
-    private let parsed = Mutex<Result<PluginDescriptor, PluginDescriptorError>?>(nil)
+    private let parsed = Mutex<Parse?>(nil)
+
+    /// What parsing the descriptor gave. Not a `Result`: making `Result`'s metadata checks that its error is
+    /// an `Error`, which the runtime answers by scanning every conformance record of every library loaded
+    /// (0.17 M instructions in every run that reads a catalog).
+    private enum Parse {
+        case parsed(PluginDescriptor)
+        case failed(PluginDescriptorError)
+    }
 
     init(facts: PluginFacts, source: Source) {
         self.facts = facts
@@ -123,22 +131,25 @@ final class DescribedPlugin: Sendable {
     /// The descriptor made from a section in hand, with its facts.
     convenience init(_ descriptor: PluginDescriptor, section: [UInt8], incompatibility: String? = nil) {
         self.init(facts: PluginFacts(descriptor, incompatibility: incompatibility), source: .section(section))
-        parsed.withLock { $0 = .success(descriptor) }
+        parsed.withLock { $0 = .parsed(descriptor) }
     }
 
     /// The full descriptor, parsed now if it hasn't been; `nil` if the library can no longer give it
     /// (``failure`` says why).
     var descriptor: PluginDescriptor? {
-        try? parsed.withLock { parsed in
-            if parsed == nil { parsed = Result { () throws(PluginDescriptorError) in try read() } }
-            return parsed!
-        }.get()
+        parsed.withLock { parsed in
+            if parsed == nil {
+                do throws(PluginDescriptorError) { parsed = .parsed(try read()) } catch { parsed = .failed(error) }
+            }
+            guard case .parsed(let descriptor)? = parsed else { return nil }
+            return descriptor
+        }
     }
 
     /// Why the descriptor couldn't be read again, if it was tried and failed.
     var failure: String? {
         parsed.withLock { parsed in
-            guard case .failure(let error)? = parsed else { return nil }
+            guard case .failed(let error)? = parsed else { return nil }
             return "\(error)"
         }
     }
