@@ -61,6 +61,27 @@ import Testing
         #expect(try ConfigLoader(explicitPath: nil, environment: environment, currentDirectory: root.path).load().source
             == root.appendingPathComponent("nothing/strata/strata.json").path + " (which doesn't exist yet)")
     }
+
+    /// A config that is not a regular file is refused for what it is: a pipe read "Permission denied". One of
+    /// more than 1 MiB is refused unread: it was read whole, however large.
+    @Test func aConfigThatIsNoFileOfAConfigsSizeIsRefusedSayingWhy() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let large = try write("large.json", String(repeating: " ", count: ConfigLoader.sizeLimit) + "{}")
+        let pipe = root.appendingPathComponent("pipe.json").path
+        #expect(mkfifo(pipe, 0o600) == 0)
+        let environment = ["HOME": root.path, "XDG_STATE_HOME": root.appendingPathComponent("state").path]
+        func failure(_ path: String) -> String {
+            do {
+                _ = try ConfigLoader(explicitPath: path, environment: environment, currentDirectory: root.path).load()
+                return "read"
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(failure(pipe).contains("it is not a regular file"), "\(failure(pipe))")
+        #expect(failure(large).contains("more than the 1 MiB a config may hold"), "\(failure(large))")
+        #expect(failure(root.appendingPathComponent("missing.json").path).contains("no such file"))
+    }
 }
 
 @Suite struct DataDirectoryPrecedenceTests {

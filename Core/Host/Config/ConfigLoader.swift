@@ -37,22 +37,22 @@ struct ConfigLoader {
     func load() throws(ConfigError) -> StrataConfig {
         var passedOver: [String] = []
         for candidate in candidates() {
-            var isFolder = false
-            guard FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder) else {
+            let data: Data
+            switch Self.read(candidate.path) {
+            case .missing:
                 if candidate.explicit { throw .unreadable(path: candidate.path, detail: "no such file") }
                 continue
-            }
-            if isFolder {
+            case .folder:
                 if candidate.needsAllowance { continue }
                 throw .unreadable(
                     path: candidate.path,
                     detail: "it is a folder, not a file; name the config file itself, "
                         + "e.g. \(URL(fileURLWithPath: candidate.path).appendingPathComponent("strata.json").path)")
-            }
-            let data: Data
-            do { data = try Data(contentsOf: URL(fileURLWithPath: candidate.path)) } catch {
+            case .refused(let detail):
                 if candidate.needsAllowance { continue }
-                throw .unreadable(path: candidate.path, detail: errorText(error))
+                throw .unreadable(path: candidate.path, detail: detail)
+            case .read(let bytes):
+                data = Data(bytes)
             }
             if candidate.needsAllowance {
                 switch ConfigAllowance(environment: environment).verdict(for: candidate.path, contents: data) {
@@ -77,6 +77,39 @@ struct ConfigLoader {
         var config = candidates().last.map { StrataConfig.builtIn(standingFor: $0.path) } ?? .builtIn
         config.warnings = passedOver
         return config
+    }
+
+    /// The most bytes a config file may hold (the four features' settings take about 1 KB).
+    static let sizeLimit = 1 << 20
+
+    /// What reading a candidate gave.
+    enum Reading {
+        case missing
+        case folder
+        case refused(String)
+        case read([UInt8])
+    }
+
+    /// The file at `path`, judged and read through one descriptor: only a regular file of at most
+    /// ``sizeLimit`` bytes is read (a device would be read without end, a pipe's open would wait for a writer).
+    static func read(_ path: String) -> Reading {
+        let file = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard file >= 0 else {
+            return errno == ENOENT || errno == ENOTDIR ? .missing : .refused(String(cString: strerror(errno)))
+        }
+        defer { close(file) }
+        var status = stat()
+        guard fstat(file, &status) == 0 else { return .refused(String(cString: strerror(errno))) }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: return .folder
+        case S_IFREG: break
+        default: return .refused("it is not a regular file (a device, a pipe or a socket)")
+        }
+        guard status.st_size <= sizeLimit else {
+            return .refused("it holds \(status.st_size) bytes, more than the 1 MiB a config may hold")
+        }
+        guard let bytes = readWhole(file, status: status, limit: sizeLimit) else { return .refused("it changed while it was read; try again") }
+        return .read(bytes)
     }
 
     /// Parses config text read from `path`; repeated keys become warnings.
