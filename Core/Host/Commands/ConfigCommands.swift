@@ -58,13 +58,12 @@ struct ConfigCommands {
         let environment = context.environment
         let loader = ConfigLoader(explicitPath: nil, environment: environment)
         let file = loader.absolute(path ?? "strata.json")
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: file))
-        } catch {
-            Console.error("can't read \(file): \(errorText(error)). Run `strata config allow` in the folder that holds strata.json, or name the file.")
+        let reading = ConfigLoader.read(file)
+        guard case .read(let bytes) = reading else {
+            Console.error("can't read \(file): \(reading.problem ?? ""). Run `strata config allow` in the folder that holds strata.json, or name the file.")
             throw .failure
         }
+        let data = Data(bytes)
         let allowed: StrataConfig
         do {
             allowed = try ConfigLoader.parse(data, path: file)

@@ -166,12 +166,14 @@ struct PluginLifecycleCommands {
         }
         let file = context.config.path ?? ConfigLoader(explicitPath: nil, environment: context.environment).candidates().last?.path ?? ""
         let url = URL(fileURLWithPath: file)
-        let original: Data
-        do {
-            original = context.config.path == nil ? Data("{}\n".utf8) : try Data(contentsOf: url)
-        } catch {
-            Console.error("can't read \(file): \(errorText(error))")
-            throw .failure
+        var original = Data("{}\n".utf8)
+        if context.config.path != nil {
+            let reading = ConfigLoader.read(file)
+            guard case .read(let bytes) = reading else {
+                Console.error("can't read \(file): \(reading.problem ?? "")")
+                throw .failure
+            }
+            original = Data(bytes)
         }
         var editor = ConfigEditor(original)
         editor.setEnabled(enabled, for: id)

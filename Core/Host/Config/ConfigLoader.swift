@@ -88,10 +88,22 @@ struct ConfigLoader {
         case folder
         case refused(String)
         case read([UInt8])
+
+        /// Why nothing was read, in the words of the C library where it has some (`nil` once read): for the
+        /// commands that read a config file outside ``ConfigLoader/load()``.
+        var problem: String? {
+            switch self {
+            case .missing: String(cString: strerror(ENOENT))
+            case .folder: String(cString: strerror(EISDIR))
+            case .refused(let detail): detail
+            case .read: nil
+            }
+        }
     }
 
     /// The file at `path`, judged and read through one descriptor: only a regular file of at most
     /// ``sizeLimit`` bytes is read (a device would be read without end, a pipe's open would wait for a writer).
+    /// Every command that reads a config file reads it so.
     static func read(_ path: String) -> Reading {
         let file = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard file >= 0 else {
