@@ -93,7 +93,7 @@ enum CrashJournal {
 
     /// Every crash the journal holds, newest first (whether or not the file has changed since).
     static func records(in directory: URL) -> [Record] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        let names = folderNames(directory.path) ?? []
         return names.filter { $0.hasSuffix(".json") }
             .compactMap { FileManager.default.contents(atPath: "\(directory.path)/\($0)").flatMap { try? JSONDecoder().decode(Record.self, from: $0) } }
             .sorted { $0.time > $1.time }

@@ -250,7 +250,7 @@ struct PluginDiscovery {
     /// The plugin libraries directly in `folder`, sorted by name.
     static func libraries(in folder: String) -> [String] {
         (folderNames(folder) ?? [])
-            .filter { pluginID(fromFileName: $0) != nil }.sorted().map { "\(folder)/\($0)" }
+            .filter { pluginID(fromFileName: $0) != nil }.sorted().map { path($0, in: folder) }
     }
 
     /// Plugin files in the order of their names. The names are ASCII (``pluginID(fromFileName:)``), so String's
