@@ -28,10 +28,14 @@ public enum TextColumns {
         // the cells leave. (Appending them, twice a cell, was a seventh of a 500-row table's instructions;
         // appending to a String, three times a cell, had been a quarter.) The size first: each cell's bytes,
         // then, but after a row's last cell, its padding to the column's width and the gap of two.
+        // The spaces after the cell at `cell`, in column `column` of a row of `count`.
+        func spaces(after cell: Int, column: Int, of count: Int) -> Int {
+            column < count - 1 ? widths[column] - cellWidths[cell] + 2 : 0
+        }
         var size = 0, cell = 0
         for row in rows {
             for column in row.indices {
-                size += cells[cell].utf8.count + (column < row.count - 1 ? widths[column] - cellWidths[cell] + 2 : 0)
+                size += cells[cell].utf8.count + spaces(after: cell, column: column, of: row.count)
                 cell += 1
             }
             size += 1
@@ -44,7 +48,7 @@ public enum TextColumns {
                 for column in row.indices {
                     let end = UnsafeMutableBufferPointer(rebasing: text[at...]).initialize(fromContentsOf: cells[cell].utf8)
                     // No cell is wider than its column, so padding never has to cut one.
-                    at += end + (column < row.count - 1 ? widths[column] - cellWidths[cell] + 2 : 0)
+                    at += end + spaces(after: cell, column: column, of: row.count)
                     cell += 1
                 }
                 text[at] = 0x0A
