@@ -182,15 +182,16 @@ struct HelperServer {
         var words = request.words
         let copies = HelperFileCopies.make(request.files ?? [], descriptors: files, words: &words, dataFolder: dataFolder)
         let renamed = (try? copies.get())?.renamed ?? [:]
-        let routed = version >= HelperRequest.routedVersion ? self.routed(request, words: words, copies: renamed, pluginID: id, declared: declared) : nil
-        let parsed = version >= HelperRequest.routedVersion ? nil : self.request(for: words, pluginID: id, declared: declared)
+        let routedByStrata = version >= HelperRequest.routedVersion
+        let routed = routedByStrata ? self.routed(request, words: words, copies: renamed, pluginID: id, declared: declared) : nil
+        let parsed = routedByStrata ? nil : self.request(for: words, pluginID: id, declared: declared)
         let found = routed?.request ?? parsed
         let invocation = CommandInvocation(
             arguments: found?.arguments ?? words, environment: environment, isTerminal: request.isTerminal,
             output: { channel.send(HelperToHostMessage.output($0)) }, error: { channel.send(HelperToHostMessage.error($0)) })
         guard let found else {
             if case .success(let copies) = copies { copies.remove() }
-            if version >= HelperRequest.routedVersion && request.routed == nil {
+            if routedByStrata && request.routed == nil {
                 invocation.writeError(
                     "\(id): strata sent its helper a command line without the command it routed it to, which a helper of wire version "
                         + "\(version) doesn't parse itself. Start strata again, or reinstall it")
