@@ -22,7 +22,7 @@ import Testing
         let (terminal, sandbox) = try await app.startStrata(in: try Sandbox(), config: Self.config("blocks"))
         defer { terminal.close(); withExtendedLifetime(sandbox) {} }
         try await open("Blocks", in: terminal, title: " Strata › Blocks")
-        #expect(helper(of: "blocks", in: sandbox) != nil, "the screens run in a helper")
+        #expect(waitForHelper(of: "blocks", in: sandbox) != nil, "the screens run in a helper")
         try await select("Blocks", in: terminal)
         try terminal.press("Enter")
         try await terminal.waitFor("the blocks") { $0.contains { $0.contains("No blocks yet") } }
@@ -79,7 +79,7 @@ import Testing
         let (terminal, sandbox) = try await app.startStrata(in: try Sandbox(), config: isolation.config("movies", alone: true))
         defer { terminal.close(); withExtendedLifetime(sandbox) {} }
         try await open("Movies", in: terminal, title: " Strata › Movies")
-        #expect((helper(of: "movies", in: sandbox) != nil) == (isolation == .process), "the screens run in a helper only when isolated")
+        #expect(runsAsIsolated("movies", isolation, in: sandbox), "the screens run in a helper only when isolated")
         try terminal.type("alien", enter: true)
         try await terminal.waitFor("the films") { $0.contains { $0.contains("› Alien ") } && $0.last?.contains("Enter details") == true }
         try terminal.press("Enter")
@@ -106,7 +106,7 @@ import Testing
         try await select("LuckyVicky", in: terminal)
         try terminal.press("Enter")
         try await terminal.waitFor("the personas") { $0.contains { $0.contains("Who should answer your trouble?") } }
-        #expect((helper(of: "gpt", in: sandbox) != nil) == (isolation == .process), "the screens run in a helper only when isolated")
+        #expect(runsAsIsolated("gpt", isolation, in: sandbox), "the screens run in a helper only when isolated")
         try terminal.press("Enter")
         try await terminal.waitFor("the trouble input") { $0.last?.contains("Enter convert") == true }
         try terminal.type("I missed the bus")
@@ -172,7 +172,7 @@ import Testing
         #expect(!Self.hasOpened("blocks", pid: ahead), "it hasn't loaded the plugin")
         try terminal.press("Enter")
         try await terminal.waitFor("Blocks to open") { $0.first == " Strata › Blocks" && $0.contains { $0.contains("Timers") } }
-        #expect(helper(of: "blocks", in: sandbox) == ahead, "the helper started ahead serves the feature")
+        #expect(waitForHelper(of: "blocks", in: sandbox) == ahead, "the helper started ahead serves the feature")
         try terminal.press("Escape")
         try await terminal.waitFor("the home screen again") { $0.first == " Strata" && $0.contains(InteractiveAppTests.homeHelp) }
         #expect(helperEnds("blocks", in: sandbox), "leaving the feature ends its helper")
@@ -208,7 +208,7 @@ import Testing
         }
         try terminal.press("Enter")
         try await terminal.waitFor("Running to open") { $0.first == " Strata › Running" && $0.contains { $0.contains("Records") } }
-        #expect(helper(of: "running", in: sandbox).map { $0 != running } == true, "a fresh helper")
+        #expect(waitForHelper(of: "running", in: sandbox).map { $0 != running } == true, "a fresh helper")
         try terminal.press("Escape")
         try await terminal.waitFor("the home screen again") { $0.first == " Strata" && $0.contains(InteractiveAppTests.homeHelp) }
         try terminal.type("q")
@@ -220,7 +220,7 @@ import Testing
         let (terminal, sandbox) = try await app.startStrata(in: try Sandbox(), config: Self.config("blocks"))
         defer { terminal.close(); withExtendedLifetime(sandbox) {} }
         try await open("Blocks", in: terminal, title: " Strata › Blocks")
-        let first = try #require(helper(of: "blocks", in: sandbox), "the screens run in a helper")
+        let first = try #require(waitForHelper(of: "blocks", in: sandbox), "the screens run in a helper")
         #expect(kill(first, SIGKILL) == 0)
         let home = try await terminal.waitFor("the home screen with the notice") { $0.contains { $0.contains("Blocks closed:") } }
         #expect(home.contains { $0.contains("Blocks closed: plugin blocks's helper was killed (SIGKILL).") }, "\(home.joined(separator: "\n"))")
@@ -228,7 +228,7 @@ import Testing
 
         try terminal.press("Enter")
         try await terminal.waitFor("Blocks again") { $0.first == " Strata › Blocks" && $0.contains { $0.contains("Timers") } }
-        #expect(helper(of: "blocks", in: sandbox).map { $0 != first } == true, "a fresh helper")
+        #expect(waitForHelper(of: "blocks", in: sandbox).map { $0 != first } == true, "a fresh helper")
         // Esc on the feature's root leaves it, as in process, and its helper ends.
         try terminal.press("Escape")
         try await terminal.waitFor("the home screen again") { $0.first == " Strata" && $0.contains(InteractiveAppTests.homeHelp) }
@@ -355,11 +355,22 @@ import Testing
 
     /// The helper started ahead for plugin `id`, once it runs (within 10 s).
     func spare(of id: String, in sandbox: Sandbox) -> pid_t? {
+        waitForHelper(of: id, in: sandbox, opened: false)
+    }
+
+    /// The helper of plugin `id` (``helper(of:in:opened:)``), once /proc shows it: within 10 s. (Read once, /proc
+    /// missed a helper that had drawn the feature's screen, in one CI run of the whole suite on a busy machine.)
+    func waitForHelper(of id: String, in sandbox: Sandbox, opened: Bool = true) -> pid_t? {
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
-            if let pid = helper(of: id, in: sandbox, opened: false) { return pid }
+            if let pid = helper(of: id, in: sandbox, opened: opened) { return pid }
             usleep(20_000)  // poll interval
         }
         return nil
+    }
+
+    /// Whether the screens of plugin `id` run where `isolation` says: in a helper that opened it, or in none.
+    func runsAsIsolated(_ id: String, _ isolation: Isolation, in sandbox: Sandbox) -> Bool {
+        isolation == .process ? waitForHelper(of: id, in: sandbox) != nil : helper(of: id, in: sandbox) == nil
     }
 }
