@@ -61,6 +61,7 @@ import Testing
             screen.first == " Strata" && screen.contains { $0.contains("Fixture Versioned closed: it was disabled in \(sandbox.config.path)") }
         }
         #expect(home.contains { $0.contains("Fixture Versioned") && $0.contains("disabled in the config") }, "\(home.joined(separator: "\n"))")
+        #expect(!home.contains { $0.contains("Fixture Versioned was disabled") }, "said once, as it closed: \(home.joined(separator: "\n"))")
         #expect(isolated.helperEnds("versioned", in: sandbox), "its helper ends with its screen")
 
         // A file that goes takes its plugin with it.

@@ -80,6 +80,15 @@ import Testing
         #expect(result.notice == "movies was removed: its library is gone from ~/.local/lib/strata/plugins; gpt was disabled in /c/strata.json")
     }
 
+    /// The line of a plugin whose open screen closed is left to the app, which says why it closed: before, the home
+    /// screen read "Movies closed: it was disabled in …; Movies was disabled in …".
+    @Test func aClosedPluginsOwnLineIsLeftOutOnceItsScreenSaysWhy() {
+        let result = changes(shown: [Self.record("gpt"), Self.record("movies")], fresh: [Self.record("gpt", state: .disabled)])
+        #expect(result.notice(except: "gpt") == "movies was removed: its library is gone from ~/.local/lib/strata/plugins")
+        #expect(result.notice(except: "movies") == "gpt was disabled in /c/strata.json")
+        #expect(changes(shown: [Self.record("gpt")], fresh: [Self.record("gpt", state: .disabled)]).notice(except: "gpt") == nil)
+    }
+
     @Test func aSandboxedPluginsNewFileIsUpdatedAndAnInProcessOneWaitsForARestartOnce() {
         var loaded = Self.record("movies")
         loaded.state = .loaded

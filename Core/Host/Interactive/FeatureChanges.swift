@@ -7,8 +7,8 @@ import StrataBase
 struct FeatureChanges {
     /// The records the home screen shows from now on.
     let records: [PluginRecord]
-    /// One line for the home screen (`Added Hello from ~/.local/lib/strata/plugins`), or `nil`.
-    let notice: String?
+    /// What changed, a line for each plugin (`Added Hello from ~/.local/lib/strata/plugins`), by its id.
+    private let lines: [(id: String, line: String)]
     /// Why each plugin that went (disabled, removed) went: its open screens close with it.
     let gone: [String: String]
 
@@ -34,37 +34,46 @@ struct FeatureChanges {
             let folder = URL(fileURLWithPath: record.path).deletingLastPathComponent().path
             return folder == home || folder.hasPrefix(home + "/") ? "~" + folder.dropFirst(home.count) : folder
         }
-        var lines: [String] = []
+        var lines: [(id: String, line: String)] = []
         var gone: [String: String] = [:]
         for old in shown where !isShown.contains(old.id) {
             let reason = "its library is gone from \(folder(old))"
-            lines.append("\(Self.name(old)) was removed: \(reason)")
+            lines.append((old.id, "\(Self.name(old)) was removed: \(reason)"))
             gone[old.id] = reason
         }
         for record in records {
             let name = Self.name(record)
             guard let old = wasShown[record.id] else {
-                lines.append("Added \(name) from \(folder(record))")
+                lines.append((record.id, "Added \(name) from \(folder(record))"))
                 continue
             }
             if record.state == .disabled, old.state != .disabled {
                 let reason = "it was disabled in \(configSource)"
-                lines.append("\(name) was disabled in \(configSource)")
+                lines.append((record.id, "\(name) was disabled in \(configSource)"))
                 gone[record.id] = reason
             } else if old.state == .disabled, record.state != .disabled {
-                lines.append("\(name) was enabled")
+                lines.append((record.id, "\(name) was enabled"))
             } else if record.state != .disabled, let read = wasRead[record.id], let new = fresh.first(where: { $0.id == record.id }),
                 read.path != new.path || read.identity != new.identity
             {
                 if running[record.id] != nil {
-                    lines.append("\(name) changed: restart strata to use the new \(Self.name(new))")
+                    lines.append((record.id, "\(name) changed: restart strata to use the new \(Self.name(new))"))
                 } else if Self.isUsable(new) {
-                    lines.append("Updated \(name) from \(folder(new))")
+                    lines.append((record.id, "Updated \(name) from \(folder(new))"))
                 }
             }
         }
-        notice = lines.isEmpty ? nil : lines.joined(separator: "; ")
+        self.lines = lines
         self.gone = gone
+    }
+
+    /// One line for the home screen, or `nil` when nothing changed.
+    var notice: String? { notice(except: nil) }
+
+    /// The line for the home screen, leaving out plugin `id`'s part (the app says why its screen closed instead).
+    func notice(except id: String?) -> String? {
+        let said = lines.filter { $0.id != id }.map(\.line)
+        return said.isEmpty ? nil : said.joined(separator: "; ")
     }
 
     /// Whether the home screen can open it (its code may load).

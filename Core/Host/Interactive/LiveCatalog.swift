@@ -117,7 +117,7 @@ final class LiveCatalog {
         home.replace(features)
         let closed = open.flatMap { open in changes.gone[open.id].map { "\(FeatureChanges.name(open)) closed: \($0)" } }
         if closed != nil { navigator.popToRoot() }
-        let lines = [closed].compactMap { $0 } + [changes.notice].compactMap { $0 } + warnings
+        let lines = [closed, changes.notice(except: closed == nil ? nil : open?.id)].compactMap { $0 } + warnings
         if closed != nil || !warnings.isEmpty {
             home.notice = lines.joined(separator: "; ")
         } else if let notice = changes.notice {
