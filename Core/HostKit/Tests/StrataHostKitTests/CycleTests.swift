@@ -99,13 +99,14 @@ import Testing
     /// A factory may do without a dependency it can't get (`try?`), and at the depth where the fast path
     /// stops to look for a cycle its resolve fails with the signal to start again keeping the chain. Caught,
     /// the signal still reaches the first `resolve`: a graph only deep is resolved whole, every optional
-    /// dependency in it got, not cut where the fast path stopped.
-    @Test(arguments: [false, true])
-    func anOptionalDependencyIsGotAtAnyDepth(frozen: Bool) throws {
+    /// dependency in it got, not cut where the fast path stopped; no singleton is kept with what its factory
+    /// did without.
+    @Test(arguments: [false, true], [Scope.transient, .singleton])
+    func anOptionalDependencyIsGotAtAnyDepth(frozen: Bool, scope: Scope) throws {
         let container = Container()
         let depth = 100
         for level in 0..<depth {
-            try container.register(Int.self, name: "level \(level)") { resolver in
+            try container.register(Int.self, name: "level \(level)", scope: scope) { resolver in
                 level == depth - 1 ? 1 : 1 + ((try? resolver.resolve(Int.self, name: "level \(level + 1)")) ?? 0)
             }
         }
@@ -113,6 +114,7 @@ import Testing
 
         #expect(try container.resolve(Int.self, name: "level 0") == depth)
         #expect(try container.resolve(Int.self, name: "level 0") == depth, "and again, with nothing left behind on the thread")
+        #expect(try container.resolve(Int.self, name: "level 63") == depth - 63)
     }
 
     /// A factory that does without a dependency that closes a cycle (`try?`) gets the cycle's error where the
