@@ -17,7 +17,7 @@ import Testing
         let terminal = try TmuxTerminal()
         defer { terminal.close() }
         try await terminal.waitForShell()
-        let strata = "XDG_STATE_HOME=\(sandbox.state.path) SWIFT_BACKTRACE=enable=no \(BuildProducts.strata) "
+        let strata = "TMPDIR=\(try sandbox.temporaryFolder().path) XDG_STATE_HOME=\(sandbox.state.path) SWIFT_BACKTRACE=enable=no \(BuildProducts.strata) "
             + "--config \(sandbox.config.path) --data-dir \(sandbox.data.path)"
         try terminal.type("clear; \(strata) dev \(package.path); echo STRATA_EXIT=$?", enter: true)
 

@@ -20,7 +20,7 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: package.appendingPathComponent(file).path), "missing \(file)")
         }
 
-        let build = try await swift(["build"], in: package)
+        let build = try await sandbox.swift(["build"], in: package)
         #expect(build.status == 0, "swift build of the scaffold failed:\n\(build.stdout.suffix(3000))\n\(build.stderr.suffix(3000))")
 
         try sandbox.writeConfig(#"{"pluginDirectories": ["\#(package.path)/.build/debug"]}"#)
@@ -36,7 +36,7 @@ import Testing
         #expect(try sandbox.strata(["hello", "greet", "Ada", "--shout"]).stdout == "HELLO, ADA!\n")
 
         // Its own tests pass: the domain's, and the plugin's on StrataTesting's in-memory host.
-        let test = try await swift(["test"], in: package)
+        let test = try await sandbox.swift(["test"], in: package)
         #expect(test.status == 0, "swift test of the scaffold failed:\n\(test.stdout.suffix(3000))\n\(test.stderr.suffix(3000))")
         let report = test.stdout + test.stderr
         #expect(report.contains("aMissingNameIsAUsageError") && report.contains("theScreenGreetsWhatIsTyped")
@@ -49,9 +49,9 @@ import Testing
 
         // Sealed: the host's own library is not among what a plugin links, and the old SPI opens nothing; the
         // plugin stops building, with the compiler's words for why (even now that its tests built StrataTesting).
-        let sneakIn = try await buildFails(package, adding: "import StrataHostKit\nfunc sneak() { HostSecrets.removeAll() }\n")
+        let sneakIn = try await buildFails(package, in: sandbox, adding: "import StrataHostKit\nfunc sneak() { HostSecrets.removeAll() }\n")
         #expect(sneakIn.contains("error: module 'StrataHostKit' doesn't allow importation from module 'HelloPlugin'"), "\(sneakIn.suffix(3000))")
-        let spi = try await buildFails(package, adding: """
+        let spi = try await buildFails(package, in: sandbox, adding: """
             @_spi(StrataHost) import StrataPluginKit
             func sneak(_ context: PluginContext) { context.container.freeze() }
 
@@ -61,19 +61,13 @@ import Testing
 
     /// Builds `package` with one more source in its plugin target, and returns what the build printed; the
     /// build must fail. The source is removed again.
-    private func buildFails(_ package: URL, adding source: String) async throws -> String {
+    private func buildFails(_ package: URL, in sandbox: Sandbox, adding source: String) async throws -> String {
         let file = package.appendingPathComponent("Sources/HelloPlugin/Sneak.swift")
         try source.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        let build = try await swift(["build"], in: package)
+        let build = try await sandbox.swift(["build"], in: package)
         #expect(build.status != 0, "the plugin built with \(source)")
         return build.stdout + build.stderr
-    }
-
-    /// Runs `swift <arguments…>` (the toolchain the tests run with) in `directory`, for up to 15 minutes.
-    private func swift(_ arguments: [String], in directory: URL? = nil) async throws -> ProcessResult {
-        let swift = ProcessInfo.processInfo.environment["SWIFT_EXEC_FOR_TESTS"] ?? "/usr/bin/env"
-        return try await launch(swift, swift.hasSuffix("env") ? ["swift"] + arguments : arguments, currentDirectory: directory).finished(timeout: 900)
     }
 
     @Test func scaffoldRefusesAnExistingFolderAndBadNames() throws {
@@ -92,7 +86,7 @@ import Testing
         let sandbox = try Sandbox()
         let package = BuildProducts.repositoryRoot.appendingPathComponent("Tests/Fixtures/OutOfTree/Greeters").path
         let scratch = sandbox.root.appendingPathComponent("build").path
-        let build = try await swift(["build", "--package-path", package, "--scratch-path", scratch])
+        let build = try await sandbox.swift(["build", "--package-path", package, "--scratch-path", scratch])
         #expect(build.status == 0, "swift build of the out-of-tree plugins failed:\n\(build.stdout.suffix(3000))\n\(build.stderr.suffix(3000))")
         // Drop-ins run in sandboxed helpers by default, and Swift types don't cross between processes: the
         // consumer is refused before any helper starts, saying why and what to do.

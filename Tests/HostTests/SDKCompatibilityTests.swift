@@ -75,10 +75,7 @@ import Testing
         let scaffold = try sandbox.strata(["plugins", "new", "Hello", "--path", parent.path, "--core", core.path])
         #expect(scaffold.status == 0, "\(scaffold.stderr)")
         let package = parent.appendingPathComponent("Hello")
-        let swift = ProcessInfo.processInfo.environment["SWIFT_EXEC_FOR_TESTS"] ?? "/usr/bin/env"
-        let arguments = ["build", "--product", "HelloPlugin"]
-        let build = try await launch(swift, swift.hasSuffix("env") ? ["swift"] + arguments : arguments, currentDirectory: package)
-            .finished(timeout: 900)
+        let build = try await sandbox.swift(["build", "--product", "HelloPlugin"], in: package)
         try #require(build.status == 0, "swift build of Hello against \(sdk) (\(core.path)) failed:\n\(build.stderr.suffix(3000))")
         let seconds = (ContinuousClock.now - started).components.seconds
         FileHandle.standardError.write(Data("SDKCompatibilityTests: built Hello against \(sdk) in \(seconds) s\n".utf8))

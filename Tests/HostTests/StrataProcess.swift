@@ -265,6 +265,24 @@ final class Sandbox {
         try launch(arguments, environment: environment).wait(timeout: timeout)
     }
 
+    /// The `TMPDIR` of what runs `swift` here (the tests' ``swift(_:in:)``, `strata dev`), made when first
+    /// asked for: a folder of this sandbox, since SwiftPM leaves a `TemporaryDirectory.*` and its lock files in
+    /// `TMPDIR` at every run, which in the system's would stay behind.
+    func temporaryFolder() throws -> URL {
+        let folder = root.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// Runs `swift <arguments…>` (the toolchain the tests run with, or `SWIFT_EXEC_FOR_TESTS`) in `directory`,
+    /// for up to 15 minutes, with ``temporaryFolder()`` its `TMPDIR`.
+    func swift(_ arguments: [String], in directory: URL? = nil) async throws -> ProcessResult {
+        let swift = ProcessInfo.processInfo.environment["SWIFT_EXEC_FOR_TESTS"] ?? "/usr/bin/env"
+        return try await HostTests.launch(swift, swift.hasSuffix("env") ? ["swift"] + arguments : arguments,
+                                          environment: ["TMPDIR": try temporaryFolder().path], currentDirectory: directory)
+            .finished(timeout: 900)
+    }
+
     /// Starts `strata` with this sandbox's config, data and state folders, without waiting for it.
     func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> LaunchedProcess {
         if !pendingApprovals.isEmpty, FileManager.default.fileExists(atPath: config.path) { try approveInstalled(environment: environment) }

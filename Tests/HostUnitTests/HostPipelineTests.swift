@@ -85,7 +85,7 @@ import Testing
         }
     }
 
-    /// A plugin folder is listed with `readdir` (``folderNames(_:)``): every name, a non-ASCII one and one
+    /// A plugin folder is listed with `readdir` (``folderNames(_:limit:)``): every name, a non-ASCII one and one
     /// of 255 bytes included, but `.` and `..`, and none for a folder that isn't there or is a file.
     @Test func aFoldersNamesAreEveryEntryButItselfAndItsParent() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-names-\(UUID().uuidString)")
@@ -94,9 +94,23 @@ import Testing
         let names = ["libAPlugin.so", "notes.txt", "Blöcke", String(repeating: "n", count: 255), ".hidden", "sub"]
         for name in names.dropLast() { try Data().write(to: folder.appendingPathComponent(name)) }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: false)
-        #expect(try #require(folderNames(folder.path)).sorted() == names.sorted())
-        #expect(folderNames(folder.appendingPathComponent("missing").path) == nil)
-        #expect(folderNames(folder.appendingPathComponent("notes.txt").path) == nil)
+        #expect(try folderNames(folder.path).sorted() == names.sorted())
+        let missing = folder.appendingPathComponent("missing").path, file = folder.appendingPathComponent("notes.txt").path
+        #expect(throws: FolderListingFailure(path: missing, reason: .unreadable(ENOENT))) { try folderNames(missing) }
+        #expect(throws: FolderListingFailure(path: file, reason: .unreadable(ENOTDIR))) { try folderNames(file) }
+    }
+
+    /// A folder of exactly `limit` names is listed whole (`.` and `..` are no names); of one more, none is
+    /// listed, and the failure says why in words.
+    @Test func aFolderOfTheLimitIsListedWholeAndOfOneMoreNotAtAll() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-names-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["a", "b", "c"] { try Data().write(to: folder.appendingPathComponent(name)) }
+        #expect(try folderNames(folder.path, limit: 3).sorted() == ["a", "b", "c"])
+        let tooBig = FolderListingFailure(path: folder.path, reason: .tooBig(limit: 2))
+        #expect(throws: tooBig) { try folderNames(folder.path, limit: 2) }
+        #expect(tooBig.description == "\(folder.path) holds more than 2 entries, more than strata lists")
     }
 
     @Test func underPinnedTrustAnUnpinnedLibraryFails() throws {

@@ -80,6 +80,25 @@ import Testing
         #expect({ if case .none = approvals.lookup("y") { true } else { false } }())
     }
 
+    /// The listing holds at most ``PluginApprovals/listingLimit`` records, and `.` and `..` are none. A folder
+    /// of exactly that many is listed (so a record written behind the listing's back is not seen); one of
+    /// one more is not, and each record is opened by its name (so none is missed).
+    @Test(arguments: [(PluginApprovals.listingLimit, false), (PluginApprovals.listingLimit + 1, true)])
+    func aFolderOfTheLimitOfRecordsIsListedAndOfOneMoreOpenedByName(records: Int, seen: Bool) throws {
+        let state = State()
+        let approvals = state.approvals
+        try approvals.record("r0", digest: Self.digest, path: "/p", grants: [])
+        for index in 1..<records {
+            let file = open(approvals.file(of: "r\(index)").path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            try #require(file >= 0)
+            close(file)
+        }
+        #expect({ if case .none = approvals.lookup("x") { true } else { false } }())
+        try Data(#"{"id":"x","sha256":"\#(Self.digest)","path":"/p","grants":[]}"#.utf8).write(to: approvals.file(of: "x"))
+        chmod(approvals.file(of: "x").path, 0o600)
+        #expect({ if case .recorded = approvals.lookup("x") { true } else { false } }() == seen, "\(records) records")
+    }
+
     @Test func aGrantsKeyNamesItBackAndWritingCoversReading() {
         for grant in [PluginGrant(kind: .files, value: "~/Music"), PluginGrant(kind: .files, value: "/a:b", write: true),
                       PluginGrant(kind: .environment, value: "KEY"), PluginGrant(kind: .network, value: "127.0.0.1:8080"),

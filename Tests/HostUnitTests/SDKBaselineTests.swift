@@ -29,7 +29,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: "\(root)/1.4.0/symbols.txt", withIntermediateDirectories: true)
 
-        let found = try #require(SDKBaseline.releases(in: ["\(root)/missing", root]))
+        let found = try #require(try SDKBaseline.releases(in: ["\(root)/missing", root]))
         #expect(found.folder == root)
         #expect(found.versions.map(\.description) == ["1.0.0", "1.1.0", "1.2.0", "1.4.0"])
 
@@ -41,6 +41,6 @@ import Testing
                 try SDKBaseline(version: try #require(SemanticVersion(version)), folder: root)
             } throws: { "\($0)".contains(words) }
         }
-        #expect(SDKBaseline.releases(in: ["\(root)/missing"]) == nil)
+        #expect(try SDKBaseline.releases(in: ["\(root)/missing"]) == nil)
     }
 }

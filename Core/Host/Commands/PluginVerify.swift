@@ -120,7 +120,14 @@ struct PluginVerification: Encodable {
             return try CommandExit.unless(verification.compatible)
         }
         let option = PluginsVerifyCommand.name(\.against)
-        guard let (folder, versions) = SDKBaseline.releases() else {
+        let found: (folder: String, versions: [SemanticVersion])?
+        do {
+            found = try SDKBaseline.releases()
+        } catch {
+            Console.error("\(error), so \(option) can't check anything: remove what isn't a release's folder from it")
+            throw .usage
+        }
+        guard let (folder, versions) = found else {
             Console.error(
                 "no SDK release baseline (<version>/symbols.txt) in \(SDKBaseline.folders.joined(separator: " or ")), so \(option) can't check anything: reinstall strata, or run it from a checkout"
             )

@@ -44,7 +44,7 @@ struct ShellCompletion {
     /// The ids `plugins info|enable|…` complete.
     let pluginIDs: [String]
     /// The SDK releases `plugins verify --against` completes, with `all` (read only when it is being typed).
-    var releases: () -> [String] = { (SDKBaseline.releases()?.versions.map(\.description) ?? []) + ["all"] }
+    var releases: () -> [String] = { ((try? SDKBaseline.releases())?.versions.map(\.description) ?? []) + ["all"] }
 
     /// The host's own options, taken anywhere on the line (``HostOptions``).
     static let globalOptions = ["--config", "--data-dir", "--help", "--verbose", "--version"]

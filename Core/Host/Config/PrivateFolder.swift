@@ -73,7 +73,16 @@ enum PrivateFolder {
             throw .unmakeable(path: path, detail: "another process keeps removing it", blocker: nil)
         }
         let parent = url.deletingLastPathComponent()
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] where name != url.lastPathComponent {
+        let names: [String]
+        do {
+            names = try folderNames(parent.path)
+        } catch {
+            if case .tooBig = error.reason {
+                Console.warning("\(error), so the folders of processes that ended are left in it: remove them while no strata runs")
+            }
+            return
+        }
+        for name in names where name != url.lastPathComponent {
             let descriptor = open(parent.appendingPathComponent(name).path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             guard descriptor >= 0 else { continue }
             if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { try? FileManager.default.removeItem(at: parent.appendingPathComponent(name)) }

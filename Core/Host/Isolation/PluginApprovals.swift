@@ -115,17 +115,13 @@ struct PluginApprovals {
         func forget() { names.withLock { $0 = nil } }
 
         /// The names in `directory` (empty where it doesn't exist), or `nil` if it can't be read or holds more
-        /// than ``PluginApprovals/listingLimit``.
+        /// than ``PluginApprovals/listingLimit`` (each record is then opened by its name: none is missed).
         private static func list(_ directory: URL) -> Set<String>? {
-            guard let stream = opendir(directory.path) else { return errno == ENOENT || errno == ENOTDIR ? [] : nil }
-            defer { closedir(stream) }
-            var names: Set<String> = []
-            while names.count < PluginApprovals.listingLimit {
-                errno = 0
-                guard let entry = readdir(stream) else { return errno == 0 ? names : nil }
-                names.insert(withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
+            do {
+                return Set(try folderNames(directory.path, limit: PluginApprovals.listingLimit))
+            } catch {
+                return error.isMissing ? [] : nil
             }
-            return nil
         }
     }
 }

@@ -87,13 +87,13 @@ enum CrashJournal {
     /// plugin.
     static func journaledIDs(in directory: URL) -> Set<String> {
         guard PrivateFolder.isPrivate(directory) else { return [] }
-        let names = folderNames(directory.path) ?? []
+        let names = (try? folderNames(directory.path)) ?? []
         return Set(names.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(".json".count)) })
     }
 
     /// Every crash the journal holds, newest first (whether or not the file has changed since).
     static func records(in directory: URL) -> [Record] {
-        let names = folderNames(directory.path) ?? []
+        let names = (try? folderNames(directory.path)) ?? []
         return names.filter { $0.hasSuffix(".json") }
             .compactMap { FileManager.default.contents(atPath: "\(directory.path)/\($0)").flatMap { try? JSONDecoder().decode(Record.self, from: $0) } }
             .sorted { $0.time > $1.time }

@@ -170,7 +170,14 @@ final class FolderWatcher: Sendable {
         let watch = inotify_add_watch(descriptor, root, Self.treeMask | UInt32(IN_ONLYDIR))
         guard watch >= 0 else { throw Failure(path: root, reason: String(cString: strerror(errno))) }
         watches.withLock { $0[watch] = Watch(folder: Folder(path: root, names: Self.isSource, tree: true)) }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        let names: [String]
+        do {
+            names = try folderNames(root)
+        } catch {
+            // One that can't be read holds nothing to watch; one too big to list would be watched in part.
+            guard case .unreadable = error.reason else { throw Failure(path: root, reason: "it holds more than \(folderNameLimit) entries") }
+            names = []
+        }
         for name in names.sorted() where Self.isSource(name) {
             let path = "\(root)/\(name)"
             // Not through symbolic links, which could loop.

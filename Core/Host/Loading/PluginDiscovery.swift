@@ -112,7 +112,7 @@ struct PluginDiscovery {
         var trust = FileTrust()
         for (folderIndex, directory) in directories.enumerated() {
             guard let realDirectory = realPath(directory), seenFolders.insert(realDirectory).inserted,
-                let names = folderNames(realDirectory)
+                let names = Self.names(in: realDirectory)
             else { continue }
             // Files are opened relative to the folder, so that the kernel walks its path once, not per file.
             let folder = Glibc.open(realDirectory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -247,9 +247,20 @@ struct PluginDiscovery {
         }
     }
 
+    /// The names in the plugin folder `folder`, or `nil` if it can't be listed; of one too big to list, a
+    /// warning says that its plugins are left out.
+    static func names(in folder: String) -> [String]? {
+        do {
+            return try folderNames(folder)
+        } catch {
+            if case .tooBig = error.reason { Console.warning("\(error), so none of its plugins is used: keep plugins in a folder of their own") }
+            return nil
+        }
+    }
+
     /// The plugin libraries directly in `folder`, sorted by name.
     static func libraries(in folder: String) -> [String] {
-        (folderNames(folder) ?? [])
+        (names(in: folder) ?? [])
             .filter { pluginID(fromFileName: $0) != nil }.sorted().map { path($0, in: folder) }
     }
 

@@ -23,15 +23,21 @@ struct SDKBaseline {
         (SDKSymbolCheck.folder.map { ["\($0)/sdk/ABI", "\($0)/ABI"] } ?? []) + ["\(Scaffold.defaultCorePath())/ABI"]
     }
 
-    /// The first of ``folders`` that holds a baseline, and the versions it has, oldest first.
-    static func releases(in folders: [String] = folders) -> (folder: String, versions: [SemanticVersion])? {
+    /// The first of ``folders`` that holds a baseline, and the versions it has, oldest first. A folder that
+    /// can't be listed is passed over.
+    /// - Throws: ``FolderListingFailure`` for a folder too big to list, met before one with a baseline: a
+    ///   release in it would be passed over without a word.
+    static func releases(in folders: [String] = folders) throws(FolderListingFailure) -> (folder: String, versions: [SemanticVersion])? {
         for folder in folders {
-            guard let directory = opendir(folder) else { continue }
-            defer { closedir(directory) }
-            var versions: [SemanticVersion] = []
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                if let version = SemanticVersion(name), access("\(folder)/\(name)/symbols.txt", R_OK) == 0 { versions.append(version) }
+            let names: [String]
+            do {
+                names = try folderNames(folder)
+            } catch {
+                guard case .unreadable = error.reason else { throw error }
+                continue
+            }
+            let versions = names.compactMap { name in
+                SemanticVersion(name).flatMap { access("\(folder)/\(name)/symbols.txt", R_OK) == 0 ? $0 : nil }
             }
             if !versions.isEmpty { return (folder, versions.sorted()) }
         }

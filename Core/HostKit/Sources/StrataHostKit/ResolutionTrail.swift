@@ -30,15 +30,34 @@ struct ResolutionDepth: Sendable {
 
     @usableFromInline init() {}
 
+    /// Added to the counter when the fast path nests past `Container.depthBeforeCycleCheck`, and kept while the
+    /// graph returns: each level `Container.build` made (the graph's first among them) throws the signal again
+    /// once its factory has returned, so that a factory that caught it (`try?`, doing without a dependency)
+    /// can't end the graph with what it did without, nor a singleton be kept so.
+    @inlinable static var overflowed: Int { 1 << 40 }
+
     /// Goes one resolution deeper on this thread; returns the counter to give `leave(_:)`.
     /// - Throws: `DIError.cycle([])` past `Container.depthBeforeCycleCheck`: the first `resolve` then starts
     ///   again keeping the chain, which names the cycle (an empty chain is that signal, never shown).
     @usableFromInline @inline(__always)
     func enter() throws(DIError) -> UnsafeMutablePointer<Int> {
         let depth = counter()
-        if depth.pointee >= Container.depthBeforeCycleCheck { throw .cycle([]) }
+        if depth.pointee >= Container.depthBeforeCycleCheck { try Self.tooDeep(depth) }
         depth.pointee += 1
         return depth
+    }
+
+    /// Past the depth: the counter is marked ``overflowed`` and the signal thrown. A mark with no level under
+    /// it is left by a graph that has ended (its first `resolve` started again): it is taken off, and this
+    /// resolution, the first of a new graph, goes on.
+    @usableFromInline @inline(never)
+    static func tooDeep(_ depth: UnsafeMutablePointer<Int>) throws(DIError) {
+        if depth.pointee == overflowed {
+            depth.pointee = 0
+            return
+        }
+        if depth.pointee < overflowed { depth.pointee += overflowed }
+        throw .cycle([])
     }
 
     /// One resolution back, once the factory called after `enter()` has returned or thrown.
@@ -112,12 +131,13 @@ struct ResolutionStep: ResolutionSource {
         try resolve(type, name: name, requester: requester, through: Resolver(requester: requester, source: self))
     }
 
-    /// A factory's nested resolve, reached through its resolver's source and so unspecialized: a transient
-    /// entry is built through `make(_:as:)`, a method of the entry's class, which needs no generic metadata
-    /// (each generic type an unspecialized path meets costs a lookup in the runtime's cache: `Entry<T>` to
-    /// downcast to, or the `Result<T, DIError>` that `withUnsafeTemporaryAllocation` with a typed throw made,
-    /// twice a 3-level graph); the other scopes take the generic path. No `Key` is made unless it is needed
-    /// (another scope, an error): unspecialized, copying and destroying one (its optional name and owner)
+    /// A factory's nested resolve, reached through its resolver's source and so unspecialized: on the fast
+    /// path, a transient entry asked for as its own requester is built through `make(_:as:)`, a method of the
+    /// entry's class, which needs no generic metadata (each generic type an unspecialized path meets costs a
+    /// lookup in the runtime's cache: `Entry<T>` to downcast to, or the `Result<T, DIError>` that
+    /// `withUnsafeTemporaryAllocation` with a typed throw made, twice a 3-level graph); the rest (other
+    /// scopes, another requester, the chain) take the generic path. No `Key` is made unless it is needed
+    /// (the generic path, an error): unspecialized, copying and destroying one (its optional name and owner)
     /// went through the runtime's value witnesses. On the fast path, a factory that resolves as the same
     /// requester gets `parent` itself: no resolver is built, copied or destroyed, no container retained.
     ///
@@ -142,16 +162,12 @@ struct ResolutionStep: ResolutionSource {
         guard let found = container.entry(ObjectIdentifier(type), name, requester: requester) else {
             throw container.notRegistered(Key(type, name), requester: requester)
         }
-        guard found.scope == .transient else { return try container.resolve(found, Key(type, name), trail: trail, requester: requester) }
-        guard case .counted = trail, Container.asks(as: requester, for: found.owner) else {
-            let resolver = try container.childResolver(of: found, trail: trail, requester: requester)
-            do {
-                return try found.make(resolver, as: T.self)
-            } catch {
-                throw Container.failure(error, of: found)
-            }
+        // Another scope, another requester (a plugin's entry asked for by the host or another plugin: counted
+        // too, or a cycle between two plugins would nest until the stack ran out), or the chain.
+        guard found.scope == .transient, case .counted = trail, Container.asks(as: requester, for: found.owner) else {
+            return try container.resolve(found, Key(type, name), trail: trail, requester: requester)
         }
-        // Written out again, not through a method shared with the branch above: that cost 11 instructions a
+        // Written out again, not through a method shared with `Container.build`: that cost 11 instructions a
         // level (callgrind).
         let depth = try container.depth.enter()
         defer { container.depth.leave(depth) }

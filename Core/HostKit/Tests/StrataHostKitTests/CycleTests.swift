@@ -96,6 +96,50 @@ import Testing
         }
     }
 
+    /// A factory may do without a dependency it can't get (`try?`), and at the depth where the fast path
+    /// stops to look for a cycle its resolve fails with the signal to start again keeping the chain. Caught,
+    /// the signal still reaches the first `resolve`: a graph only deep is resolved whole, every optional
+    /// dependency in it got, not cut where the fast path stopped; no singleton is kept with what its factory
+    /// did without.
+    @Test(arguments: [false, true], [Scope.transient, .singleton])
+    func anOptionalDependencyIsGotAtAnyDepth(frozen: Bool, scope: Scope) throws {
+        let container = Container()
+        let depth = 100
+        for level in 0..<depth {
+            try container.register(Int.self, name: "level \(level)", scope: scope) { resolver in
+                level == depth - 1 ? 1 : 1 + ((try? resolver.resolve(Int.self, name: "level \(level + 1)")) ?? 0)
+            }
+        }
+        if frozen { container.freeze() }
+
+        #expect(try container.resolve(Int.self, name: "level 0") == depth)
+        #expect(try container.resolve(Int.self, name: "level 0") == depth, "and again, with nothing left behind on the thread")
+        #expect(try container.resolve(Int.self, name: "level 63") == depth - 63)
+    }
+
+    /// A factory that does without a dependency that closes a cycle (`try?`) gets the cycle's error where the
+    /// cycle closes, as it would in a shallow graph: the graph is built once around it, not nested as deep as
+    /// the fast path goes.
+    @Test(arguments: [Scope.transient, .singleton])
+    func aCycleAFactoryDoesWithoutFailsWhereItCloses(scope: Scope) throws {
+        let container = Container()
+        try container.register(Int.self, name: "a", scope: scope) { resolver in 1 + (try resolver.resolve(Int.self, name: "b")) }
+        try container.register(Int.self, name: "b", scope: scope) { resolver in 1 + ((try? resolver.resolve(Int.self, name: "a")) ?? 0) }
+
+        #expect(try container.resolve(Int.self, name: "a") == 2)
+        #expect(try container.resolve(Int.self, name: "b") == 1)
+    }
+
+    /// Two plugins' exported services that resolve each other, as the host asks: each factory resolves as its
+    /// own plugin, so no level asks as the one before it, and the cycle is still named, not a stack overflow.
+    @Test func aCycleAcrossPluginsIsNamed() throws {
+        let container = Container()
+        try container.register(Alpha.self, owner: .plugin("p")) { resolver in _ = try resolver.resolve(Beta.self); return Alpha() }
+        try container.register(Beta.self, owner: .plugin("q")) { resolver in _ = try resolver.resolve(Alpha.self); return Beta() }
+
+        #expect(throws: DIError.cycle(["Alpha", "Beta", "Alpha"])) { try container.resolve(Alpha.self) }
+    }
+
     /// A resolver is valid only during its factory's call; one kept anyway (the API says not to) still
     /// resolves, on the thread that built it or another, with no cycle made up.
     @Test func aResolverKeptPastItsCallStillResolves() async throws {
