@@ -80,6 +80,18 @@ struct ClockUseCaseTests {
         #expect(try DefaultClockStopUseCase(runningMode: modes).execute() == nil)
     }
 
+    /// A timer of Int.max seconds, saved before durations were bounded: showing it trapped converting its
+    /// length to an Int, and so did `clock stop` and `timer delete`, which show what ran first.
+    @Test func aTimerSavedLongerThanTheLongestDurationIsShownAsTheLongest() throws {
+        let timers = InMemoryItemRepository<FocusTimer>([.stub(durationSeconds: .max)])
+        let items = ModeItemSource(blocks: blocks, dailies: dailies, timers: timers)
+        let state = try DefaultModeStartUseCase(items: items, runningMode: modes, clock: clock, calendar: berlin)
+            .execute(.timer, id: FocusTimer.stub().id)
+        #expect(state.phaseSeconds == BlocksValidation.maximumDuration)
+        #expect(state.remainingSeconds == BlocksValidation.maximumDuration)
+        #expect(state.round == 1)
+    }
+
     /// Tempus rings when a phase ends: focus → break, a timer's next round, the end of what ran; not when
     /// the user replaces or stops it early, and not while the phase still runs.
     @Test func aPhaseEndsWhenItsTimeRunsOutAndSomethingElseRuns() throws {
