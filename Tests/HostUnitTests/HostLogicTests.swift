@@ -164,6 +164,10 @@ import Testing
         #expect(HostCommand.all.map(\.words) == DeclaredCommands.all.map(\.words))
         let check = PluginsCheckCommand(try HostCommand.named(PluginsCheckCommand.words).spec.parse(["--timeout", "2.5", "--json"]))
         #expect(check.timeout == 2.5 && check.json && PluginsCheckCommand.name(\.timeout) == "--timeout")
+        // 1e300 s passed, and the probe's deadline trapped converting it to nanoseconds (SIGILL).
+        #expect(throws: CommandError.usage("--timeout takes a number of at most 86400, not \"1e300\"")) {
+            try HostCommand.named(PluginsCheckCommand.words).spec.parse(["--timeout", "1e300"])
+        }
         let new = PluginsNewCommand(try HostCommand.named(PluginsNewCommand.words).spec.parse(["Hello", "--path=/tmp/x"]))
         #expect(new.name == "Hello" && new.path == "/tmp/x" && new.core == nil)
         let dev = DevCommand(try HostCommand.named(DevCommand.words).spec.parse(["pkg", "--", "movies", "search"]))
