@@ -1,5 +1,6 @@
 import Foundation
 import StrataBase
+import StrataPluginKit
 import StrataRuntime
 import StrataTesting
 import Testing
@@ -121,6 +122,19 @@ final class BlocksPluginCommandTests {
         #expect(timer.error == "blocks: The timer duration 8761h is too long: at most 8760h (a year).\n")
         #expect(await host.run("clock").output == "Nothing is running.\n")
         #expect(await host.run("timer", "add", "Tea", "--duration", "8760h").code == 0)
+    }
+
+    /// `"databaseFile": "../outside.sqlite"` was opened beside the data folder, outside what is the plugin's.
+    @Test func aDatabaseFileWithFoldersIsRefusedBeforeAnythingIsWritten() async throws {
+        let outside = "blocks-outside-\(UUID().uuidString).sqlite"
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent().appendingPathComponent(outside)) }
+        for name in ["../\(outside)", "", "nested/blocks.sqlite"] {
+            await #expect(throws: PluginSettingsError.self, "\(name)") {
+                let host = try PluginTestHost(BlocksPlugin(), id: "blocks", settings: #"{"databaseFile": "\#(name)"}"#, dataDirectory: folder, clock: clock)
+                _ = await host.run("blocks", "add", "Deep work", "--hours", "4")
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.deletingLastPathComponent().appendingPathComponent(outside).path))
     }
 
     @Test func badArgumentsAreUsageErrors() async throws {
