@@ -194,6 +194,19 @@ import Testing
             #expect(!config.isEnabled("gpt"), "\(String(decoding: editor.bytes, as: UTF8.self))")
         }
     }
+
+    /// A config that opens with a byte order mark loads, but `plugins disable gpt` refused it: "strata
+    /// couldn't edit it safely; set it by hand". The mark and every other byte stay.
+    @Test func aConfigOpeningWithAByteOrderMarkIsEdited() throws {
+        let text = "\u{FEFF}{\r\n  \"features\": {\"gpt\": {\"enabled\": true}}\r\n}\r\n"
+        var editor = ConfigEditor(Data(text.utf8))
+        editor.setEnabled(false, for: "gpt")
+        #expect(String(decoding: editor.bytes, as: UTF8.self) == text.replacingOccurrences(of: "true", with: "false"))
+        #expect(!(try ConfigLoader.parse(Data(editor.bytes), path: "strata.json")).isEnabled("gpt"))
+        var added = ConfigEditor(Data("\u{FEFF}{}".utf8))
+        added.setEnabled(false, for: "movies")
+        #expect(!(try ConfigLoader.parse(Data(added.bytes), path: "strata.json")).isEnabled("movies"))
+    }
 }
 
 @Suite struct StagedFileTests {
