@@ -2,12 +2,13 @@ import FoundationEssentials
 import Glibc
 import StrataBase
 import StrataTerminal
+import Synchronization
 
 /// Standard output and error, written unbuffered so a child's output and a parent's interleave correctly.
 /// Text is sanitized (``Sanitizer/sanitizeLines(_:)``) and JSON escapes its controls: plugin names, file
 /// names and error messages may come from anywhere.
 enum Console {
-    static func write(_ text: String) { writeAll(Sanitizer.sanitizeLines(text), to: STDOUT_FILENO) }
+    static func write(_ text: String) { writeOutput(Sanitizer.sanitizeLines(text)) }
     static func writeLine(_ text: String = "") { write(text + "\n") }
     static func error(_ text: String) { writeError("strata: " + text) }
     static func warning(_ text: String) { writeError("strata: warning: " + text) }
@@ -26,7 +27,30 @@ enum Console {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let json = String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self)
-        writeAll(Sanitizer.escapingJSON(json) + "\n", to: STDOUT_FILENO)
+        writeOutput(Sanitizer.escapingJSON(json) + "\n")
+    }
+
+    /// Writes `text` to standard output as it is (the caller has sanitized it), keeping the first write that
+    /// failed for ``exitCode(_:)``.
+    static func writeOutput(_ text: String) {
+        if let failure = writeAllReportingFailure(text, to: STDOUT_FILENO) {
+            _ = outputFailure.compareExchange(expected: 0, desired: failure, ordering: .relaxed)
+        }
+    }
+
+    /// The `errno` of the first write to standard output that failed, 0 while none has.
+    private static let outputFailure = Atomic<Int32>(0)
+
+    /// `code`, unless standard output lost some of what strata wrote to it (a file on a full disk,
+    /// `/dev/full`): then strata says so and fails (1, or `code` if it failed already), so that a script
+    /// doesn't take a cut-short answer for the whole one.
+    static func exitCode(_ code: Int32) -> Int32 {
+        let failure = outputFailure.load(ordering: .relaxed)
+        guard failure != 0 else { return code }
+        error(
+            "can't write to standard output (\(String(cString: strerror(failure)))), so what was printed is cut short. Free some space, or send the output elsewhere."
+        )
+        return code == 0 ? 1 : code
     }
 
     /// Lays out rows as left-aligned columns separated by two spaces, aligned by display width.

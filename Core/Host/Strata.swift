@@ -7,6 +7,12 @@ import StrataPluginKit
 /// process's.
 @MainActor
 public func runStrata(_ arguments: [String], environment: [String: String]) async -> Int32 {
+    Console.exitCode(await runCommandLine(arguments, environment: environment))
+}
+
+/// ``runStrata(_:environment:)`` before standard output is judged.
+@MainActor
+private func runCommandLine(_ arguments: [String], environment: [String: String]) async -> Int32 {
     var environment = environment
     if arguments.first == "__complete" { return completeCommandLine(Array(arguments.dropFirst()), environment: environment) }
     let options: HostOptions

@@ -4,6 +4,13 @@ import StrataPluginKit
 /// `features.blocks.settings`: the type and its defaults are generated from `plugin.json`; here is what
 /// they mean.
 extension BlocksSettings {
+    /// The rule `plugin.json` can't state: the database is a file of the plugin's data folder, so its name has
+    /// no folders (`../x.sqlite` wrote beside the data folder; `""` named the folder itself).
+    func ruleProblem() -> (setting: PartialKeyPath<Self>, problem: String)? {
+        if databaseFile.isEmpty || databaseFile.contains("/") { return (\.databaseFile, "must be a file name without folders") }
+        return nil
+    }
+
     /// The calendar the schedules use, in the configured zone; it opens the zone database first.
     /// - Throws: `BlocksSettingsError` for a zone name the system does not know, or no zone database.
     func calendar() throws(BlocksSettingsError) -> Calendar {

@@ -65,10 +65,13 @@ extension RunningCommands {
             throw CommandError.usage("missing CODE (the join code the host printed)")
         }
         guard let id = SessionID(given) else {
+            // A TARGET with a colon was meant as HOST:PORT (its port out of range): calling it a bad session id misled.
             throw CommandError.usage(
-                endpoint == nil
-                    ? "session id \"\(given)\" is not 4 to 16 letters and digits"
-                    : "join code \"\(given)\" is not the 16 letters and digits the host printed")
+                endpoint != nil
+                    ? "join code \"\(given)\" is not the 16 letters and digits the host printed"
+                    : given.contains(":")
+                        ? "\"\(given)\" is not HOST:PORT with a port from 1 to 65535 (such as 192.168.1.20:7400), nor a session id"
+                        : "session id \"\(given)\" is not 4 to 16 letters and digits")
         }
         if endpoint == nil, let extra = command.code {
             throw CommandError.usage("unexpected argument '\(extra)'")

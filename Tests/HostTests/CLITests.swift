@@ -18,6 +18,18 @@ import Testing
         #expect(result.stdout.contains("strata-sdk=\(BuiltSDK.version);swift="))
     }
 
+    /// `strata … --json > out.json` on a full disk exited 0 with the file cut short (here empty): a script
+    /// took it for the whole answer. strata's own output and a plugin's, from its helper, alike.
+    @Test func outputThatCantBeWrittenFailsTheCommand() throws {
+        let sandbox = try Sandbox.withHealthy()
+        for words in [["plugins", "list", "--json"], ["healthy", "ping"]] {
+            let result = try run(
+                "/bin/sh", ["-c", #"exec "$0" "$@" >/dev/full"#, BuildProducts.strata, "--config", sandbox.config.path] + words)
+            #expect(result.status == 1, "\(words): \(result.stderr)")
+            #expect(result.stderr.contains("strata: can't write to standard output (No space left on device), so what was printed is cut short."), "\(result.stderr)")
+        }
+    }
+
     @Test func unknownCommandIsAUsageError() throws {
         let sandbox = try Sandbox()
         try sandbox.writeConfig(#"{"pluginDirectories": ["plugins"]}"#)

@@ -112,6 +112,12 @@ import Testing
         let named = try home.strata(["plugins", "install", badName.path])
         #expect(named.status == 1 && named.stderr.contains("a plugin library is named lib<Name>Plugin.so"))
 
+        // A pipe was read as an empty file: "not a Strata plugin: the library is truncated".
+        let pipe = home.sandbox.root.appendingPathComponent("libPipePlugin.so")
+        #expect(mkfifo(pipe.path, 0o600) == 0)
+        let piped = try home.strata(["plugins", "install", pipe.path])
+        #expect(piped.status == 1 && piped.stderr.contains("it is not a regular file (a pipe, a device or a socket)"), "\(piped.stderr)")
+
         let text = home.sandbox.root.appendingPathComponent("libJunkPlugin.so")
         try Data("not a library".utf8).write(to: text)
         let junk = try home.strata(["plugins", "install", text.path])

@@ -296,6 +296,9 @@ import Testing
         #expect(bad.stderr.contains("--timeout takes a number, not \"soon\""))
         let zero = try sandbox.strata(["plugins", "check", "--timeout", "0"])
         #expect(zero.status == 2 && zero.stderr.contains("--timeout needs a number of seconds above 0"))
+        // A deadline past what a clock counts in nanoseconds trapped strata (SIGILL, 132) at the first probe.
+        let huge = try sandbox.strata(["plugins", "check", "--timeout", "1e300"])
+        #expect(huge.status == 2 && huge.stderr.contains("--timeout takes a number of at most 86400, not \"1e300\""), "\(huge.stderr)")
     }
 
     @Test func configCheckRedactsEverySecretByNameAndTheUserinfoOfURLs() throws {

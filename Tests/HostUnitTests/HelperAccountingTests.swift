@@ -84,6 +84,26 @@ import Testing
         #expect(accounting.records(of: "hostile", since: nil).isEmpty)
     }
 
+    /// A damaged line (a start of -1e308 and an end of 1e308) made the wall time infinite, which JSON can't
+    /// hold: `plugins top --json` printed `null` and exited 0. Figures no helper has are not believed.
+    @Test func linesWithFiguresNoHelperHasAreNotBelieved() throws {
+        let accounting = HelperAccounting(environment: environment)
+        accounting.append(record(end: 1_000))
+        let damaged = [
+            #"{"id":"hostile","start":-1e308,"end":1e308,"commands":1,"cpuMicroseconds":1,"peakKilobytes":1,"ended":"exit"}"#,
+            #"{"id":"hostile","start":2000,"end":1000,"commands":1,"cpuMicroseconds":1,"ended":"exit"}"#,
+            #"{"id":"hostile","start":1,"end":2,"commands":-1,"cpuMicroseconds":-9223372036854775808,"ended":"exit"}"#,
+        ]
+        let handle = try FileHandle(forWritingTo: accounting.file(of: "hostile"))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(damaged.map { $0 + "\n" }.joined().utf8))
+        try handle.close()
+        let records = accounting.records(of: "hostile", since: nil)
+        #expect(records == [record(end: 1_000)])
+        let row = PluginUsage(id: "hostile", isolation: IsolationSettings(), records: records, audit: .init())
+        #expect(row.wallSeconds == 2)
+    }
+
     /// A SIGKILL is strata's reason when strata gave one, else a kill from elsewhere; other signals are crashes.
     @Test func endingsFromTheirStatus() {
         #expect(HelperAccounting.Ending(status: 3 << 8, requested: .exit) == .exit)

@@ -164,6 +164,10 @@ import Testing
         #expect(HostCommand.all.map(\.words) == DeclaredCommands.all.map(\.words))
         let check = PluginsCheckCommand(try HostCommand.named(PluginsCheckCommand.words).spec.parse(["--timeout", "2.5", "--json"]))
         #expect(check.timeout == 2.5 && check.json && PluginsCheckCommand.name(\.timeout) == "--timeout")
+        // 1e300 s passed, and the probe's deadline trapped converting it to nanoseconds (SIGILL).
+        #expect(throws: CommandError.usage("--timeout takes a number of at most 86400, not \"1e300\"")) {
+            try HostCommand.named(PluginsCheckCommand.words).spec.parse(["--timeout", "1e300"])
+        }
         let new = PluginsNewCommand(try HostCommand.named(PluginsNewCommand.words).spec.parse(["Hello", "--path=/tmp/x"]))
         #expect(new.name == "Hello" && new.path == "/tmp/x" && new.core == nil)
         let dev = DevCommand(try HostCommand.named(DevCommand.words).spec.parse(["pkg", "--", "movies", "search"]))
@@ -189,6 +193,19 @@ import Testing
             let config = try ConfigLoader.parse(Data(editor.bytes), path: "strata.json")
             #expect(!config.isEnabled("gpt"), "\(String(decoding: editor.bytes, as: UTF8.self))")
         }
+    }
+
+    /// A config that opens with a byte order mark loads, but `plugins disable gpt` refused it: "strata
+    /// couldn't edit it safely; set it by hand". The mark and every other byte stay.
+    @Test func aConfigOpeningWithAByteOrderMarkIsEdited() throws {
+        let text = "\u{FEFF}{\r\n  \"features\": {\"gpt\": {\"enabled\": true}}\r\n}\r\n"
+        var editor = ConfigEditor(Data(text.utf8))
+        editor.setEnabled(false, for: "gpt")
+        #expect(String(decoding: editor.bytes, as: UTF8.self) == text.replacingOccurrences(of: "true", with: "false"))
+        #expect(!(try ConfigLoader.parse(Data(editor.bytes), path: "strata.json")).isEnabled("gpt"))
+        var added = ConfigEditor(Data("\u{FEFF}{}".utf8))
+        added.setEnabled(false, for: "movies")
+        #expect(!(try ConfigLoader.parse(Data(added.bytes), path: "strata.json")).isEnabled("movies"))
     }
 }
 

@@ -176,6 +176,14 @@ import Testing
         #expect(reserved == "unknown command 'version'. Run `strata --help`.")
     }
 
+    /// `strata help helthy` is `strata helthy --help`, and was refused as "unknown command 'helthy --help'".
+    @Test func anUnknownCommandAskedForHelpIsNamedAsTyped() {
+        guard case .fail(let message, code: 2) = router.route(["help", "helthy"], interactive: false) else { Issue.record("no error"); return }
+        #expect(message == "unknown command 'helthy'. Did you mean 'healthy'? Run `strata --help` for the commands.")
+        guard case .fail(let reserved, code: 2) = router.route(["help", "version"], interactive: false) else { Issue.record("no error"); return }
+        #expect(reserved == "unknown command 'version'. Run `strata --help`.")
+    }
+
     @Test func aDisabledFeatureIsRefusedBeforeItsCodeLoads() throws {
         try Data(#"{"pluginDirectories": ["plugins"], "features": {"healthy": {"enabled": false}}}"#.utf8).write(to: sandbox.config)
         let catalog = HostCatalog(try sandbox.context())

@@ -57,6 +57,15 @@ import Testing
         } catch {
             #expect("\(error)".contains("`features.x.limits.memoryMegabytes` must be a whole number from 512 to 1048576"))
         }
+        // A number that isn't whole, or past what an Int holds, was "but it is a number.", which it is.
+        for (value, shown) in [("0.000001", "1e-06"), ("1e300", "1e+300"), ("9223372036854775807", "9.223372036854776e+18")] {
+            do {
+                _ = try config(#"{"limits":{"cpuSeconds":\#(value)}}"#)
+                Issue.record("cpuSeconds \(value) was taken")
+            } catch {
+                #expect("\(error)".contains("`features.x.limits.cpuSeconds` must be a whole number from 1 to 1048576, but it is \(shown)."), "\(error)")
+            }
+        }
         // Below what the helper needs to start, a limit would fail as something else (a hang in the runtime's
         // thread pool, SQLite out of memory, Landlock out of descriptors): the config check names the limit.
         for (key, value, minimum) in [("memoryMegabytes", 256, 512), ("openFiles", 10, 64)] {

@@ -32,20 +32,36 @@ struct PluginLifecycleCommands {
         }
     }
 
+    /// The largest library install copies, far above any plugin's (a debug build of Running is 6 MiB).
+    static let libraryLimit = 256 << 20
+
     private func install(_ library: URL, force: Bool, yes: Bool) throws(CommandExit) {
         guard let id = PluginDiscovery.pluginID(fromFileName: library.lastPathComponent) else {
             Console.error("can't install \(library.path): a plugin library is named lib<Name>Plugin.so (such as libHelloPlugin.so).")
             throw .failure
         }
+        // One descriptor for all of it: the file checked is the file copied (a name swapped for another file
+        // meanwhile changes neither), and a pipe or a device is refused as what it is.
+        let file = open(library.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard file >= 0 else {
+            Console.error("can't install \(library.path): \(String(cString: strerror(errno))). Check the path.")
+            throw .failure
+        }
+        defer { close(file) }
+        var status = stat()
+        guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            Console.error("can't install \(library.path): it is not a regular file (a pipe, a device or a socket), so it can't be a plugin library.")
+            throw .failure
+        }
         let descriptor: PluginDescriptor
         do {
-            descriptor = try PluginDescriptorReader.read(libraryAt: library.path)
+            descriptor = try PluginDescriptorSection.decode(PluginDescriptorReader.section(file: file, path: library.path))
         } catch {
             Console.error("can't install \(library.path): not a Strata plugin: \(error)")
             throw .failure
         }
         if let problem = PluginCatalog.problem(with: descriptor, fileID: id)
-            ?? PluginCatalog.incompatibility(of: descriptor, path: library.path)
+            ?? PluginCatalog.incompatibility(of: descriptor, path: library.path, file: file)
         {
             Console.error("can't install \(library.path): \(problem)")
             throw .failure
@@ -64,9 +80,15 @@ struct PluginLifecycleCommands {
                 throw .failure
             }
         }
+        guard lseek(file, 0, SEEK_SET) == 0, let bytes = readWhole(file, status: status, limit: Self.libraryLimit) else {
+            Console.error(
+                "can't install \(library.path): it holds more than \(Self.libraryLimit >> 20) MiB, or changed while strata read it. Build it again and install it then."
+            )
+            throw .failure
+        }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
-            try StagedFile.place(library, at: target)
+            try StagedFile.write(bytes, over: target.path, mode: 0o644)
         } catch {
             Console.error("can't install into \(folder.path): \(folderProblem(folder)) (\(errorText(error))).")
             throw .failure

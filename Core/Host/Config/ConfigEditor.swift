@@ -19,7 +19,9 @@ struct ConfigEditor {
     /// Sets `features.<id>.enabled`, adding the keys that are missing.
     mutating func setEnabled(_ enabled: Bool, for id: String) {
         let flag = Array((enabled ? "true" : "false").utf8)
-        guard let top = firstNonSpace(from: 0), bytes[top] == UInt8(ascii: "{") else { return }
+        // A config may open with a byte order mark (as Notepad saves it); the reader skips one, so must this.
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        guard let top = firstNonSpace(from: start), bytes[top] == UInt8(ascii: "{") else { return }
         let topMembers = members(ofObjectAt: top)
         guard let features = topMembers.last(where: { $0.key == "features" }), bytes[features.value.lowerBound] == UInt8(ascii: "{") else {
             insert(member: "\"features\": {\(quoted(id)): {\"enabled\": \(enabled)}}", intoObjectAt: top)

@@ -38,7 +38,9 @@ extension HelperAccounting {
         guard count > 0, let end = bytes[..<count].lastIndex(of: UInt8(ascii: "\n")) else { return file.records }
         let decoder = JSONDecoder()
         for line in bytes[..<end].split(separator: UInt8(ascii: "\n")) {
-            if let record = try? decoder.decode(Record.self, from: Data(line)), record.id == id { file.records.append(record) }
+            if let record = try? decoder.decode(Record.self, from: Data(line)), record.id == id, record.isPlausible {
+                file.records.append(record)
+            }
         }
         file.offset += end + 1
         read.withLock { [file] in $0[path] = file }

@@ -56,6 +56,14 @@ struct HelperAccounting: Sendable {
         /// Its peak resident set (KiB); absent when the kernel's figure was lost with its init.
         var peakKilobytes: Int?
         var ended: Ending
+
+        /// Whether its figures are ones a helper can have: times in order and within 3,000 years of 1970
+        /// (1e11 s), no count below zero. A damaged line (a start of -1e308) made the wall time infinite,
+        /// and `plugins top --json` and `plugins info --json` printed `null`.
+        var isPlausible: Bool {
+            abs(start) < 1e11 && abs(end) < 1e11 && end >= start && commands >= 0 && cpuMicroseconds >= 0
+                && (peakKilobytes ?? 0) >= 0
+        }
     }
 
     func file(of id: String) -> URL { directory.appendingPathComponent("\(id).jsonl") }
@@ -69,7 +77,7 @@ struct HelperAccounting: Sendable {
     }
 
     /// The lines of plugin `id`'s helpers that ended at or after `since` (seconds since 1970; `nil`: all), from
-    /// its file and the rotated one. Lines that aren't records of `id` are skipped.
+    /// its file and the rotated one. Lines that aren't plausible records of `id` are skipped.
     func records(of id: String, since: Double?) -> [Record] {
         guard Self.isFileName(id), PrivateFolder.isPrivate(directory) else { return [] }
         return [file(of: id).path + ".1", file(of: id).path].flatMap { path in

@@ -100,7 +100,7 @@ struct IsolationSettings: Equatable {
                 guard case .number(let number) = member, let count = Int(exactly: number), (minimum...Limits.maximum).contains(count) else {
                     throw .wrongType(
                         source: source, keyPath: keyPath, expected: "a whole number from \(minimum) to \(Limits.maximum)",
-                        found: { if case .number(let number) = member, let whole = Int(exactly: number) { "\(whole)" } else { member.kind } }())
+                        found: { if case .number(let number) = member { Int(exactly: number).map { "\($0)" } ?? "\(number)" } else { member.kind } }())
                 }
                 switch key {
                 case "memoryMegabytes": limits.memoryMegabytes = count

@@ -40,7 +40,7 @@ struct HostRouter {
         }
         if HostCommand.groups.contains(words[0]) { return hostRoute(words) }
         if PluginLoader.reservedWords.contains(words[0]) {
-            return .fail("unknown command '\(words.joined(separator: " "))'. Run `strata --help`.", code: 2)
+            return .fail("unknown command '\(typed(words))'. Run `strata --help`.", code: 2)
         }
         return pluginRoute(words)
     }
@@ -51,7 +51,7 @@ struct HostRouter {
         let group = words[0]
         guard let command = HostCommand.all.first(where: { words.starts(with: $0.words) }) else {
             if words.count == 1 || ["--help", "-h"].contains(words[1]) { return .show(HostCommand.help(for: group)) }
-            return .fail("unknown command 'strata \(words.joined(separator: " "))'.\n" + HostCommand.help(for: group), code: 2)
+            return .fail("unknown command 'strata \(typed(words))'.\n" + HostCommand.help(for: group), code: 2)
         }
         let rest = Array(words.dropFirst(command.words.count))
         if rest.contains("--help") || rest.contains("-h") { return .show(command.help) }
@@ -75,7 +75,7 @@ struct HostRouter {
             let what =
                 first.hasPrefix("-")
                 ? "unknown option '\(first)'."
-                : "unknown command '\(words.joined(separator: " "))'."
+                : "unknown command '\(typed(words))'."
                     + (closestName(to: first, in: known).map { " Did you mean '\($0)'?" } ?? "")
             return .fail("\(what) Run `strata --help` for the commands.", code: 2)
         }
@@ -87,11 +87,17 @@ struct HostRouter {
                 "Commands of `strata \(first)`:\n" + Console.listing(group.map { ["  " + $0.words.joined(separator: " "), $0.summary] })
                 + "\nRun `strata \(first) <command> --help` for a command's usage.\n"
             if wantsHelp || words.count == 1 { return .show(help) }
-            return .fail("unknown command '\(words.joined(separator: " "))'.\n" + help.dropLast(), code: 2)
+            return .fail("unknown command '\(typed(words))'.\n" + help.dropLast(), code: 2)
         }
         let arguments = Array(words.dropFirst(declared.words.count))
         if wantsHelp && !arguments.contains("--") { return .show(declared.spec.help(path: declared.words, summary: declared.summary)) }
         return .plugin(PluginCommandRequest(pluginID: owner.id, declared: declared, arguments: arguments))
+    }
+
+    /// The command `words` name, for a message that it is unknown: without `--help` or `-h`, which asked for its
+    /// help (`strata help frobnicate` was "unknown command 'frobnicate --help'").
+    private func typed(_ words: [String]) -> String {
+        words.filter { $0 != "--help" && $0 != "-h" }.joined(separator: " ")
     }
 
     /// Why the plugin of `record` can't run a command at all (disabled, failed, crashed), or `nil`.

@@ -120,7 +120,7 @@ final class HostRunner {
             request,
             invocation: CommandInvocation(
                 arguments: request.arguments, environment: context.environment,
-                isTerminal: Console.isTerminalOutput, output: { writeAll(shown($0), to: STDOUT_FILENO) },
+                isTerminal: Console.isTerminalOutput, output: { Console.writeOutput(shown($0)) },
                 error: { writeAll(shown($0), to: STDERR_FILENO) }))
     }
 

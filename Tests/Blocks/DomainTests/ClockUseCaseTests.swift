@@ -80,6 +80,32 @@ struct ClockUseCaseTests {
         #expect(try DefaultClockStopUseCase(runningMode: modes).execute() == nil)
     }
 
+    /// A timer of Int.max seconds, saved before durations were bounded: showing it trapped converting its
+    /// length to an Int, and so did `clock stop` and `timer delete`, which show what ran first.
+    @Test func aTimerSavedLongerThanTheLongestDurationIsShownAsTheLongest() throws {
+        let timers = InMemoryItemRepository<FocusTimer>([.stub(durationSeconds: .max)])
+        let items = ModeItemSource(blocks: blocks, dailies: dailies, timers: timers)
+        let state = try DefaultModeStartUseCase(items: items, runningMode: modes, clock: clock, calendar: berlin)
+            .execute(.timer, id: FocusTimer.stub().id)
+        #expect(state.phaseSeconds == BlocksValidation.maximumDuration)
+        #expect(state.remainingSeconds == BlocksValidation.maximumDuration)
+        #expect(state.round == 1)
+    }
+
+    /// A daily written into the file by hand, with focus, break and repeats of Int.max: adding them up
+    /// trapped (SIGILL) in every command that showed it, `clock stop` and `daily delete` included.
+    @Test func aDailyStoredBeyondWhatAnIntCountsIsShownWithoutATrap() throws {
+        let huge = Daily.stub(repeatCount: .max, focusSeconds: .max, breakSeconds: .max)
+        #expect(huge.roundSeconds == .max && huge.totalSeconds == .max)
+        #expect(Daily.stub(repeatCount: 2, focusSeconds: .min, breakSeconds: -1).totalSeconds == .min)
+        let items = ModeItemSource(blocks: blocks, dailies: InMemoryItemRepository<Daily>([huge]), timers: timers)
+        let state = try DefaultModeStartUseCase(items: items, runningMode: modes, clock: clock, calendar: berlin)
+            .execute(.daily, id: huge.id)
+        #expect(state.phase == .focus)
+        #expect((state.phaseSeconds ?? 0) > Int.max / 2, "a Date's precision at 2^63 s is some thousand seconds")
+        #expect(state.round == 1)
+    }
+
     /// Tempus rings when a phase ends: focus → break, a timer's next round, the end of what ran; not when
     /// the user replaces or stops it early, and not while the phase still runs.
     @Test func aPhaseEndsWhenItsTimeRunsOutAndSomethingElseRuns() throws {

@@ -142,6 +142,21 @@ struct TimerUseCaseTests {
         #expect(throws: BlocksError.emptyTitle) { try useCase.execute(TimerDraft(title: "", durationSeconds: 60)) }
     }
 
+    /// A year is the longest: `--duration 9223372036854775807s` was saved, and the clock then trapped on it.
+    @Test func createRefusesADurationLongerThanAYear() throws {
+        let repository = InMemoryItemRepository<FocusTimer>()
+        let useCase = DefaultItemCreateUseCase(repository: repository, clock: FixedBlocksClock(Date()))
+        let year = BlocksValidation.maximumDuration
+        #expect(throws: BlocksError.durationTooLong(field: "timer", seconds: year + 1, maximum: year)) {
+            try useCase.execute(TimerDraft(title: "Tea", durationSeconds: year + 1))
+        }
+        #expect(throws: BlocksError.durationTooLong(field: "timer", seconds: .max, maximum: year)) {
+            try useCase.execute(TimerDraft(title: "Tea", durationSeconds: .max))
+        }
+        #expect(try repository.fetchAll().isEmpty)
+        #expect(try useCase.execute(TimerDraft(title: "Tea", durationSeconds: year)).durationSeconds == year)
+    }
+
     @Test func fetchAllAnswersNewestFirst() throws {
         let old = FocusTimer.stub(id: UUID(), title: "Old", createdAt: Date(timeIntervalSince1970: 1))
         let new = FocusTimer.stub(id: UUID(), title: "New", createdAt: Date(timeIntervalSince1970: 2))

@@ -1,5 +1,6 @@
 import Foundation
 import StrataBase
+import StrataPluginKit
 import StrataRuntime
 import StrataTesting
 import Testing
@@ -106,6 +107,34 @@ final class BlocksPluginCommandTests {
         #expect(object["startSeconds"] as? Int == 32_400)
         #expect(object["focusSeconds"] as? Int == 3_000)
         #expect(object["repeatCount"] as? Int == 4)
+    }
+
+    /// Focus and break of Int.max seconds each trapped adding them up (SIGILL), and a timer of Int.max
+    /// seconds was saved, after which `clock`, `clock stop` and `timer delete` trapped on every run.
+    @Test func aDurationLongerThanAYearIsRefusedWithExitOne() async throws {
+        let host = try blocks(folder, clock)
+        let daily = await host.run("daily", "add", "Study", "--start", "09:00", "--focus", "9223372036854775807s",
+                                   "--break", "9223372036854775807s")
+        #expect(daily.code == 1)
+        #expect(daily.error.hasPrefix("blocks: The focus duration 2562047788015215h 30m 7s is too long: at most 8760h (a year)."), "\(daily.error)")
+        let timer = await host.run("timer", "add", "Tea", "--duration", "8761h", "--now")
+        #expect(timer.code == 1)
+        #expect(timer.error == "blocks: The timer duration 8761h is too long: at most 8760h (a year).\n")
+        #expect(await host.run("clock").output == "Nothing is running.\n")
+        #expect(await host.run("timer", "add", "Tea", "--duration", "8760h").code == 0)
+    }
+
+    /// `"databaseFile": "../outside.sqlite"` was opened beside the data folder, outside what is the plugin's.
+    @Test func aDatabaseFileWithFoldersIsRefusedBeforeAnythingIsWritten() async throws {
+        let outside = "blocks-outside-\(UUID().uuidString).sqlite"
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent().appendingPathComponent(outside)) }
+        for name in ["../\(outside)", "", "nested/blocks.sqlite"] {
+            await #expect(throws: PluginSettingsError.self, "\(name)") {
+                let host = try PluginTestHost(BlocksPlugin(), id: "blocks", settings: #"{"databaseFile": "\#(name)"}"#, dataDirectory: folder, clock: clock)
+                _ = await host.run("blocks", "add", "Deep work", "--hours", "4")
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.deletingLastPathComponent().appendingPathComponent(outside).path))
     }
 
     @Test func badArgumentsAreUsageErrors() async throws {

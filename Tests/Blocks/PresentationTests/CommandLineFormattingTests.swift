@@ -23,6 +23,14 @@ struct CommandLineFormattingTests {
         #expect(DurationText.text(0) == "0s")
     }
 
+    /// `daily show` of a daily written into the file by hand added its start to a length past Int's range
+    /// and trapped; a length an Int counts still ends at its time of day.
+    @Test func showOfADailyThatNeverEndsSaysSo() {
+        let huge = Daily.stub(repeatCount: .max, focusSeconds: .max, breakSeconds: .max)
+        #expect(huge.shownText.contains("start:   09:00, ends never\n"), "\(huge.shownText)")
+        #expect(Daily.stub().shownText.contains("start:   09:00, ends 13:00\n"), "\(Daily.stub().shownText)")
+    }
+
     /// `show` printed the id as a full uppercase UUID where the lists print its first 8 digits lowercase.
     @Test func showPrintsTheIdAsTheListsDo() {
         let timer = FocusTimer.stub(id: UUID(uuidString: "3F2A9C1E-0000-4000-8000-0000000000E1")!)

@@ -44,6 +44,16 @@ private func record(_ id: Int, _ title: String, rating: Double? = nil, votes: In
         #expect(catalog.search("   ", page: 1).movies.isEmpty)
     }
 
+    /// `movies search the --page 9223372036854775807` trapped working out where the page starts (SIGILL), and
+    /// Movies was then skipped as crashed.
+    @Test func aPageFarPastTheLastIsEmptyNotATrap() {
+        let catalog = MoviesCatalog(records: (1...45).map { record($0, "Movie \($0)", rating: Double($0) / 10) })
+        for page in [Int.max, Int.max / 20 + 2] {
+            let beyond = catalog.search("movie", page: page)
+            #expect(beyond.page == page && beyond.totalPages == 3 && beyond.movies.isEmpty)
+        }
+    }
+
     @Test func foldingIgnoresCaseDiacriticsAndExtraSpaces() {
         #expect(MoviesCatalog.fold("  Le Fabuleux   destin d'AMÉLIE ") == "le fabuleux destin d'amelie")
         #expect(MoviesCatalog.rank("die falscher", "falscher") == 2)

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import Glibc
 import RunningDomain
+import StrataBase
 @testable import RunningData
 
 struct GPXParserTests {
@@ -159,6 +161,20 @@ struct StreamedStatisticsTests {
         let statistics = try await GPXTrackRepository().statistics(at: GPXFixtures.url(file))
         #expect(abs(try #require(statistics.elevationGain) - uphill) < 0.01)
         #expect(abs(try #require(statistics.elevationLoss) - downhill) < 0.01)
+    }
+
+    /// `running track "$(printf 'run\xff.gpx')" --json` printed `"file": "run\u{F7FF}.gpx"` (the byte's
+    /// private-use stand-in) in process, and `"run\\xFF.gpx"` from a helper, whose copy is named so.
+    @Test func aFileNameThatIsNotUTF8IsShownWithTheByteEscaped() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gpx-name-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let name = CommandLineWord.string(Array("run".utf8) + [0xFF] + Array(".gpx".utf8))
+        let url = folder.appendingPathComponent(name)
+        #expect(CommandLineWord.withPath(url.path) { Glibc.link(GPXFixtures.url("togeojson_run.gpx").path, $0) } == 0)
+        let repository = GPXTrackRepository()
+        #expect(try await repository.statistics(at: url).fileName == "run\\xFF.gpx")
+        #expect(try await repository.track(at: url).fileName == "run\\xFF.gpx")
     }
 
     @Test func aFileWithWaypointsOnlyHasNothingToInspect() async {

@@ -125,4 +125,12 @@ final class RunningPluginTests {
         let live = await (try running()).run("running", "join", "ABCD", "--track", track, "--speed", "0")
         #expect(live.code == 2 && live.error.contains("--speed 0 (instant) can't be used with a live mate"), "\(live.error)")
     }
+
+    /// `running join 127.0.0.1:99999 CODE` was refused as `session id "127.0.0.1:99999" is not 4 to 16 letters
+    /// and digits`: the port was what was wrong.
+    @Test func aJoinAddressWithAPortOutOfRangeIsNamedAsAnAddress() async throws {
+        let join = await (try running()).run("running", "join", "127.0.0.1:99999", "ABCDEFGH23456789", "--track", track)
+        #expect(join.code == 2, "\(join.error)")
+        #expect(join.error.hasPrefix("running: \"127.0.0.1:99999\" is not HOST:PORT with a port from 1 to 65535 (such as 192.168.1.20:7400), nor a session id\n"), "\(join.error)")
+    }
 }

@@ -10,6 +10,15 @@ struct RunningFormatTests {
         #expect(RunningFormat.pace(.stub(distanceKm: 5, elapsedSeconds: 1500)) == "5:00/km")
     }
 
+    /// Calories of -1e308 in a damaged history file trapped `running history` and `records` (SIGILL), after
+    /// which Running was skipped as crashed.
+    @Test func caloriesNoRunCouldBurnAreADash() {
+        #expect(RunningFormat.calories(-1e308) == "-")
+        #expect(RunningFormat.calories(1e308) == "-")
+        #expect(RunningFormat.calories(.nan) == "-")
+        #expect(RunningFormat.calories(152.6) == "153")
+    }
+
     @Test func elapsedTimeIsMinutesSecondsBelowAnHourAndHoursFromOneHour() {
         #expect(RunningFormat.elapsedTime(0) == "00:00")
         #expect(RunningFormat.elapsedTime(65) == "01:05")

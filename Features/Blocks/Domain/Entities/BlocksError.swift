@@ -10,5 +10,6 @@ public enum BlocksError: Error, Sendable, Hashable {
     case tooManyRepeats(requested: Int, maximum: Int)
     case invalidStartTime(seconds: Int)
     case negativeDuration(field: String, seconds: Int)
+    case durationTooLong(field: String, seconds: Int, maximum: Int)
     case notFound(ModeKind, UUID)
 }

@@ -24,11 +24,19 @@ public struct Daily: Sendable, Hashable, Identifiable, Codable {
         self.createdAt = createdAt
     }
 
-    /// One focus plus one break.
-    public var roundSeconds: Int { focusSeconds + breakSeconds }
+    /// One focus plus one break. Saturating, as ``totalSeconds`` is: what Strata saves fits in a day, but a row
+    /// written into the file by hand may hold any Int, and one past Int's range trapped every command that
+    /// showed it, `clock stop` and `daily delete` included.
+    public var roundSeconds: Int {
+        let (sum, overflow) = focusSeconds.addingReportingOverflow(breakSeconds)
+        return overflow ? (focusSeconds < 0 ? .min : .max) : sum
+    }
 
     /// The whole schedule from the first focus to the end of the last break.
-    public var totalSeconds: Int { roundSeconds * repeatCount }
+    public var totalSeconds: Int {
+        let (product, overflow) = roundSeconds.multipliedReportingOverflow(by: repeatCount)
+        return overflow ? ((roundSeconds < 0) != (repeatCount < 0) ? .min : .max) : product
+    }
 }
 
 extension Daily: BlocksItem {

@@ -8,7 +8,9 @@ public enum TimerSchedule {
     /// at 09:00 said both that it ran and that it ended at 10:25.
     public static func slot(for timer: FocusTimer, startedAt: Date, at now: Date) -> PhaseSlot {
         if now < startedAt { return PhaseSlot(phase: .waiting, startsAt: nil, endsAt: startedAt, round: nil, rounds: nil) }
-        let duration = Double(max(timer.durationSeconds, 1))
+        // A timer saved before durations were bounded, or written into the file by hand, counts as the longest
+        // there is: past it the clock's seconds would not fit an Int, and no command could show or stop it.
+        let duration = Double(min(max(timer.durationSeconds, 1), BlocksValidation.maximumDuration))
         let elapsed = max(0, now.timeIntervalSince(startedAt))
         let completed = (elapsed / duration).rounded(.down)
         let roundStart = startedAt.addingTimeInterval(completed * duration)

@@ -6,6 +6,9 @@ public enum BlocksValidation {
     public static let secondsPerDay = 86_400
     /// A zero duration becomes this (Tempus's rule).
     public static let minimumDuration = 60
+    /// The longest duration, a year: past it a timer's clock would count beyond what an `Int` of seconds
+    /// holds and trap, so no command could show or stop it.
+    public static let maximumDuration = 365 * secondsPerDay
 
     public static func title(_ raw: String) throws(BlocksError) -> String {
         let trimmed = String(raw.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
@@ -19,9 +22,12 @@ public enum BlocksValidation {
         return length
     }
 
-    /// Refuses a negative duration and turns zero into a minute.
+    /// Refuses a negative duration or one longer than `maximumDuration`, and turns zero into a minute.
     public static func duration(_ seconds: Int, field: String) throws(BlocksError) -> Int {
         guard seconds >= 0 else { throw .negativeDuration(field: field, seconds: seconds) }
+        guard seconds <= maximumDuration else {
+            throw .durationTooLong(field: field, seconds: seconds, maximum: maximumDuration)
+        }
         return seconds == 0 ? minimumDuration : seconds
     }
 

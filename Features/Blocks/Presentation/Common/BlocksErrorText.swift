@@ -25,6 +25,8 @@ public enum BlocksErrorText {
             "The start time \(seconds) s is not within a day (00:00 to 23:59:59)."
         case .negativeDuration(let field, let seconds):
             "The \(field) duration can't be negative (\(seconds) s)."
+        case .durationTooLong(let field, let seconds, let maximum):
+            "The \(field) duration \(DurationText.text(seconds)) is too long: at most \(DurationText.text(maximum)) (a year)."
         case .notFound(let kind, let id):
             "No \(kind.rawValue) has the id \(id.uuidString); it may have been deleted."
         }

@@ -45,8 +45,9 @@ struct MoviesCatalog: Sendable {
         let ranked = entries.compactMap { entry in Self.rank(entry.folded, needle).map { (entry.record, $0) } }
             .sorted { lhs, rhs in Self.precedes(lhs, rhs) }
         let totalPages = (ranked.count + Self.pageSize - 1) / Self.pageSize
-        let start = (page - 1) * Self.pageSize
-        let slice = page >= 1 && start < ranked.count ? ranked[start..<min(start + Self.pageSize, ranked.count)] : []
+        // A page far past the last (`--page 9223372036854775807`) is past it, not an overflow that traps.
+        let (start, overflow) = (max(page, 1) - 1).multipliedReportingOverflow(by: Self.pageSize)
+        let slice = page >= 1 && !overflow && start < ranked.count ? ranked[start..<min(start + Self.pageSize, ranked.count)] : []
         return MoviesPage(page: page, totalPages: totalPages, movies: slice.map { $0.0.toDomain() })
     }
 

@@ -34,7 +34,14 @@ public struct GPXTrackRepository: TrackRepository {
     }
 
     public func track(at url: URL) async throws -> RunTrack {
-        try explained { try parser.parse(contentsOf: url).runTrack(fileName: url.lastPathComponent) }
+        try explained { try parser.parse(contentsOf: url).runTrack(fileName: Self.shownName(of: url)) }
+    }
+
+    /// The file's name as the results, the history and `--json` show it: a byte that isn't UTF-8 written
+    /// `\xFF` (``CommandLineWord/escaped(_:)``), as a helper's copy of the file is named. In process the name
+    /// held the private-use scalar that stands for the byte, so one command printed two names for one file.
+    static func shownName(of url: URL) -> String {
+        CommandLineWord.escaped(url.lastPathComponent)
     }
 
     /// `read()`, with a file the sandbox keeps out said to be so.
@@ -49,7 +56,7 @@ public struct GPXTrackRepository: TrackRepository {
     /// Streams the file through `TrackStatistics.Builder`, as `GPXDocument.runTrack` would read it: the
     /// track segments, or the routes if there are no track points; distances are summed within segments.
     public func statistics(at url: URL) async throws -> TrackStatistics {
-        let fileName = url.lastPathComponent
+        let fileName = Self.shownName(of: url)
         var scanner = try explained { try GPXScanner(path: url.path, file: fileName) }
         var tracks = TrackStatistics.Builder(fileName: fileName), routes = TrackStatistics.Builder(fileName: fileName)
         var trackSampler = TrackSampler(), routeSampler = TrackSampler()

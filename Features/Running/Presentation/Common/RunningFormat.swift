@@ -64,9 +64,10 @@ public enum RunningFormat {
         "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 
-    /// Whole kilocalories.
+    /// Whole kilocalories; `-` for a number no run burns (from a damaged history file: -1e308, NaN), not a
+    /// trap converting it.
     public static func calories(_ kcal: Double) -> String {
-        String(Int(kcal.rounded()))
+        Int(exactly: kcal.rounded()).map(String.init) ?? "-"
     }
 
     /// `2026-11-20 07:12`, in `timeZone`.

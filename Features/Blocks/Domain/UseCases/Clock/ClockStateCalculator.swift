@@ -17,11 +17,17 @@ public struct ClockStateCalculator: Sendable {
             case .daily(let daily): DailySchedule.slot(for: daily, at: now, calendar: calendar)
             case .timer(let timer): TimerSchedule.slot(for: timer, startedAt: mode.startedAt, at: now)
             }
-        let length = slot.startsAt.map { Int(slot.endsAt.timeIntervalSince($0).rounded()) }
+        let length = slot.startsAt.map { wholeSeconds(slot.endsAt.timeIntervalSince($0).rounded()) }
         // Never more than the phase lasts (a waiting phase has no length: it lasts until the start).
-        let remaining = min(max(Int(slot.endsAt.timeIntervalSince(now).rounded(.up)), 0), length ?? .max)
+        let remaining = min(max(wholeSeconds(slot.endsAt.timeIntervalSince(now).rounded(.up)), 0), length ?? .max)
         return ClockState(
             mode: mode, title: item.title, phase: slot.phase, remainingSeconds: remaining,
             phaseEndsAt: slot.endsAt, phaseSeconds: length, round: slot.round, rounds: slot.rounds)
+    }
+
+    /// `interval` (whole already) as an Int, the nearest end of Int's range past it: a schedule written into
+    /// the file by hand may last longer than an Int counts.
+    private func wholeSeconds(_ interval: Double) -> Int {
+        interval >= Double(Int.max) ? .max : interval <= Double(Int.min) ? .min : Int(interval)
     }
 }

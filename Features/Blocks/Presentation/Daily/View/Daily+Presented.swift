@@ -32,10 +32,12 @@ extension Daily: PresentedItem {
     }
 
     public var shownText: String {
-        let endSeconds = startSeconds + totalSeconds
+        let (endSeconds, overflow) = startSeconds.addingReportingOverflow(totalSeconds)
         let end =
-            ClockTimeText.text(endSeconds % BlocksValidation.secondsPerDay)
-            + (endSeconds >= BlocksValidation.secondsPerDay ? " the next day" : "")
+            overflow
+            ? "never"
+            : ClockTimeText.text(endSeconds % BlocksValidation.secondsPerDay)
+                + (endSeconds >= BlocksValidation.secondsPerDay ? " the next day" : "")
         return """
             \(title)
               id:      \(ShortID.full(id))
