@@ -22,12 +22,17 @@ enum Console {
     /// Whether standard output is a terminal.
     static var isTerminalOutput: Bool { isatty(STDOUT_FILENO) == 1 }
 
-    /// Writes `value` as pretty JSON with sorted keys.
+    /// Writes `value` as pretty JSON with sorted keys. One that doesn't encode (a number that isn't finite) is
+    /// said to on standard error and fails the command (``exitCode(_:)``): before, `null` was written, exit 0.
     static func writeJSON(_ value: some Encodable) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let json = String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self)
-        writeOutput(Sanitizer.escapingJSON(json) + "\n")
+        do {
+            writeOutput(Sanitizer.escapingJSON(String(decoding: try encoder.encode(value), as: UTF8.self)) + "\n")
+        } catch {
+            answerLost.store(true, ordering: .relaxed)
+            self.error((error as? EncodingError)?.answerProblem ?? "can't write the answer as JSON: \(error)")
+        }
     }
 
     /// Writes `text` to standard output as it is (the caller has sanitized it), keeping the first write that
@@ -40,13 +45,15 @@ enum Console {
 
     /// The `errno` of the first write to standard output that failed, 0 while none has.
     private static let outputFailure = Atomic<Int32>(0)
+    /// Whether an answer wasn't written, having no JSON form (``writeJSON(_:)`` said why).
+    private static let answerLost = Atomic<Bool>(false)
 
     /// `code`, unless standard output lost some of what strata wrote to it (a file on a full disk,
     /// `/dev/full`): then strata says so and fails (1, or `code` if it failed already), so that a script
-    /// doesn't take a cut-short answer for the whole one.
+    /// doesn't take a cut-short answer for the whole one. An answer that had no JSON form fails it too.
     static func exitCode(_ code: Int32) -> Int32 {
         let failure = outputFailure.load(ordering: .relaxed)
-        guard failure != 0 else { return code }
+        guard failure != 0 else { return answerLost.load(ordering: .relaxed) && code == 0 ? 1 : code }
         error(
             "can't write to standard output (\(String(cString: strerror(failure)))), so what was printed is cut short. Free some space, or send the output elsewhere."
         )

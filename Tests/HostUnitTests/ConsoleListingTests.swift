@@ -37,3 +37,14 @@ import Testing
         #expect(lines.suffix(2) == [rows[1][0], "      " + rows[1][1]], "\(lines)")
     }
 }
+
+/// A host answer that has no JSON form (a number that isn't finite) fails the command: before, `null` was
+/// written and strata exited 0, so a script took it for an answer. (Standard error gets the sentence.)
+@Suite struct ConsoleJSONTests {
+    @Test func anAnswerWithoutAJSONFormFailsTheCommand() {
+        #expect(Console.exitCode(0) == 0, "nothing failed yet in this process")
+        Console.writeJSON(["seconds": Double.infinity])
+        #expect(Console.exitCode(0) == 1)
+        #expect(Console.exitCode(3) == 3, "a failure keeps its own code")
+    }
+}

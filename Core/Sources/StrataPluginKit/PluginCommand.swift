@@ -43,7 +43,7 @@ public struct PluginCommand: Sendable {
 
     /// Writes `error` for people, the one way every command's errors look, and answers its exit code.
     public static func report(_ error: any Error, pluginID: String, usage: String, to invocation: CommandInvocation) -> Int32 {
-        let command = error as? CommandError ?? .failure(String(describing: error))
+        let command = error as? CommandError ?? .failure((error as? EncodingError)?.answerProblem ?? String(describing: error))
         if case .exit(let code) = command { return code }
         invocation.writeError("\(pluginID): \(command.description)")
         if case .usage = command { invocation.writeError("Usage: \(usage)") }
@@ -110,7 +110,8 @@ public struct CommandInvocation: Sendable {
     /// strings are escaped (``Sanitizer/escapingJSON(_:)``). A `Date` is written in ISO 8601
     /// (`"2027-01-15T08:00:00Z"`), as people and other programs read it, not as `JSONEncoder`'s default,
     /// seconds since 2001; `Data` is base64. For another shape, encode that field yourself (a `String`).
-    /// - Throws: `EncodingError` if the value doesn't encode.
+    /// - Throws: `EncodingError` if the value doesn't encode (a number that isn't finite): thrown out of the
+    ///   command, it is reported as ``EncodingError/answerProblem`` says.
     public func writeJSON(_ value: some Encodable) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -10,10 +10,7 @@ extension DecodingError {
             case .keyNotFound(let key, let context): context.codingPath + [key]
             @unknown default: []
             }
-        let text = path.reduce(prefix) { text, key in
-            key.intValue.map { "\(text)[\($0)]" } ?? (text.isEmpty ? key.stringValue : "\(text).\(key.stringValue)")
-        }
-        return text.isEmpty ? "(root)" : text
+        return codingPathText(path, under: prefix)
     }
 
     /// What was wrong, as a phrase without a final period (messages add their own punctuation).
@@ -29,4 +26,27 @@ extension DecodingError {
         while text.hasSuffix(".") { text.removeLast() }
         return text
     }
+}
+
+extension EncodingError {
+    /// Why a command's answer can't be written as JSON, for people: what has no JSON form, and where
+    /// (`runs[0].distanceKm is inf`). A value from a damaged file or a hostile server is the usual cause, so
+    /// the sentence says so rather than show the encoder's own words.
+    public var answerProblem: String {
+        switch self {
+        case .invalidValue(let value, let context):
+            let shown = String(describing: value)
+            return "can't write the answer as JSON: \(codingPathText(context.codingPath, under: "")) is \(shown.prefix(40)), which JSON can't hold; "
+                + "the data it came from may be damaged"
+        @unknown default: return "can't write the answer as JSON"
+        }
+    }
+}
+
+/// `path` in `a.b[3].c` form, appended to `prefix`; `(root)` when both are empty.
+private func codingPathText(_ path: [any CodingKey], under prefix: String) -> String {
+    let text = path.reduce(prefix) { text, key in
+        key.intValue.map { "\(text)[\($0)]" } ?? (text.isEmpty ? key.stringValue : "\(text).\(key.stringValue)")
+    }
+    return text.isEmpty ? "(root)" : text
 }
