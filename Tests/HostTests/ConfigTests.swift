@@ -168,12 +168,16 @@ import Testing
         #expect(viaCurrentDirectory.stdout == "pong (hello from healthy)\n")
     }
 
+    /// A folder that isn't there, or a file named as one (before: no word of it), is a warning.
     @Test func aMissingPluginFolderIsAWarning() throws {
         let sandbox = try Sandbox()
-        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins", "/nonexistent/strata-plugins"]}"#)
+        let file = sandbox.root.appendingPathComponent("notes.txt")
+        try Data("x".utf8).write(to: file)
+        try sandbox.writeConfig(#"{"pluginDirectories": ["plugins", "/nonexistent/strata-plugins", "\#(file.path)"]}"#)
         let result = try sandbox.strata(["config", "check"])
         #expect(result.status == 0)
         #expect(result.stderr.contains("plugin folder /nonexistent/strata-plugins (from `pluginDirectories` in \(sandbox.config.path)) does not exist"))
+        #expect(result.stderr.contains("plugin folder \(file.path) (from `pluginDirectories` in \(sandbox.config.path)) is a file, not a folder"), "\(result.stderr)")
     }
 
     @Test func aDataFolderThatIsAFileIsExplained() throws {

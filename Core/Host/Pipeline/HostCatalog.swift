@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import StrataBase
 
 /// The second stage: the plugins the context's folders hold, with pinned trust applied and each one's
@@ -82,8 +83,11 @@ struct HostCatalog {
         let configuredFolders = config.pluginDirectories == nil ? [] : pluginDirectories
         // The user's own plugin folder is listed in the recommended config before anything is installed there.
         let ownFolder = PluginDiscovery.userDirectory(environment: context.environment)
-        for folder in configuredFolders where folder != ownFolder && !FileManager.default.fileExists(atPath: folder) {
-            folders.append("plugin folder \(folder) (from `pluginDirectories` in \(config.source)) does not exist")
+        for folder in configuredFolders where folder != ownFolder {
+            var status = stat()
+            let exists = stat(folder, &status) == 0
+            guard !exists || status.st_mode & S_IFMT != S_IFDIR else { continue }
+            folders.append("plugin folder \(folder) (from `pluginDirectories` in \(config.source)) \(exists ? "is a file, not a folder" : "does not exist")")
         }
         return config.warnings + folders + (config.path == nil ? [] : unknown) + settingsChecks.flatMap(\.unknownKeys)
     }
