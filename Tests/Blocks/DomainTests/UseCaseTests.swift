@@ -24,6 +24,16 @@ struct BlockUseCaseTests {
         #expect(try repository.fetchAll().isEmpty)
     }
 
+    /// A title of 200 characters is kept; one longer is refused, saying how long it is (before, a 120 KB title
+    /// pasted from a file was saved whole).
+    @Test func createRefusesATitleLongerThanTwoHundredCharacters() throws {
+        let useCase = DefaultItemCreateUseCase(repository: repository, clock: clock)
+        let longest = String(repeating: "é", count: BlocksValidation.maximumTitleLength)
+        #expect(throws: BlocksError.titleTooLong(characters: 201, maximum: 200)) { try useCase.execute(BlockDraft(title: longest + "x", hours: 4)) }
+        #expect(try repository.fetchAll().isEmpty)
+        #expect(try useCase.execute(BlockDraft(title: longest, hours: 4)).title == longest)
+    }
+
     @Test func createRefusesAnUnsetOrUnsupportedLength() {
         let useCase = DefaultItemCreateUseCase(repository: repository, clock: clock)
         #expect(throws: BlocksError.missingBlockLength) { try useCase.execute(BlockDraft(title: "A", hours: nil)) }

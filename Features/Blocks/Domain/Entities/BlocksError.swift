@@ -3,6 +3,8 @@ import FoundationEssentials
 /// Why a blocks, daily or timer operation was refused, as data (Presentation's `BlocksErrorText` words it).
 public enum BlocksError: Error, Sendable, Hashable {
     case emptyTitle
+    /// The title has `characters`, more than `maximum`.
+    case titleTooLong(characters: Int, maximum: Int)
     case missingBlockLength
     case unsupportedBlockLength(Int)
     case invalidRepeatCount(Int)

@@ -10,9 +10,14 @@ public enum BlocksValidation {
     /// holds and trap, so no command could show or stop it.
     public static let maximumDuration = 365 * secondsPerDay
 
+    /// The longest title: a row shows far less, and a title is typed, not pasted from a file.
+    public static let maximumTitleLength = 200
+
     public static func title(_ raw: String) throws(BlocksError) -> String {
         let trimmed = String(raw.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
         guard !trimmed.isEmpty else { throw .emptyTitle }
+        let characters = trimmed.count
+        guard characters <= maximumTitleLength else { throw .titleTooLong(characters: characters, maximum: maximumTitleLength) }
         return trimmed
     }
 

@@ -11,6 +11,8 @@ public enum BlocksErrorText {
         return switch error {
         case .emptyTitle:
             "The title is empty. Give it a name, e.g. \"\(titleExample(kind))\"."
+        case .titleTooLong(let characters, let maximum):
+            "The title is \(characters) characters long. Keep it to \(maximum) at most."
         case .missingBlockLength:
             "The block length is not set. Choose one of \(lengths) hours."
         case .unsupportedBlockLength(let hours):
