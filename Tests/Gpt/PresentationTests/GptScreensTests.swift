@@ -135,6 +135,36 @@ struct GptScreensTests {
         #expect(render(screen).contains("완전 럭키비키🍀"))
     }
 
+    /// A reply longer than the screen's rows scrolls to its last line, and says how much is above and below
+    /// (it was cut with an ellipsis after its first rows, the rest out of reach but by saving it).
+    @Test func aReplyLongerThanTheScreenScrollsToItsEnd() throws {
+        let text = (1...40).map { "line \($0)" }.joined(separator: "\n")
+        let viewModel = ReplyResultViewModel(
+            persona: .stub(), trouble: "비가 와",
+            result: ConvertTroubleResult(reply: Reply(personaID: "lucky", text: text),
+                                         usage: Usage(used: 1, limit: 10, resetsAt: Date(timeIntervalSince1970: 86_400))),
+            saveReply: DefaultSaveReplyUseCase(replies: InMemorySavedRepliesRepository()), timeZone: utc,
+            now: { Date(timeIntervalSince1970: 0) })
+        let screen = ReplyResultScreen(viewModel: viewModel, navigator: Navigator(root: PlaceholderScreen()))
+
+        let first = render(screen)  // 16 rows: 5 above the reply, 10 of its lines and the position
+        #expect(first.contains("line 10") && !first.contains("line 11"), "\(first)")
+        #expect(first.contains("↓ 30 more"), "\(first)")
+        #expect(screen.helpItems.contains(HelpItem("↑↓", "scroll")))
+
+        #expect(try screen.handle(.down) == .handled)
+        #expect(render(screen).contains("line 11"))
+        #expect(try screen.handle(.pageDown) == .handled)
+        #expect(render(screen).contains("line 21"))
+        #expect(try screen.handle(.end) == .handled)
+        let last = render(screen)
+        #expect(last.contains("line 40") && !last.contains("line 30"), "\(last)")
+        #expect(last.contains("↑ 30 more (↑↓"), "nothing below: \(last)")
+        #expect(try screen.handle(.character("g")) == .handled)
+        let top = render(screen)
+        #expect(top.contains("line 10") && !top.contains("line 11") && !top.contains("line 40"), "back at the top: \(top)")
+    }
+
     /// Lets the view model's task run until `condition` holds (bounded, never sleeps).
     private func waitUntil(_ condition: () -> Bool) async {
         for _ in 0..<10_000 where !condition() { await Task.yield() }
