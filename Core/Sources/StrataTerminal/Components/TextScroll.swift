@@ -1,0 +1,64 @@
+/// Where a ``TextBlock`` taller than its canvas is scrolled to: the state a screen keeps for text it shows
+/// whole (a chat reply, a film's overview), so that lines past the last row can be read.
+///
+/// ```swift
+/// private var scroll = TextScroll()
+/// scroll.draw(TextBlock(reply), in: canvas.rows(5, count: 10))   // in draw(in:context:)
+/// if scroll.handle(key) { return .handled }                      // in handle(_:)
+/// ```
+///
+/// Text that fits is drawn as ``TextBlock`` draws it, and no key moves it. Taller text shows the lines that fit
+/// from ``firstLine`` and, on its last row, how many lines are above and below; ↑↓ (j/k) move a line,
+/// PgUp/PgDn a page, Home/End (g/G) to the ends.
+public struct TextScroll: Sendable {
+    /// The first line shown.
+    public private(set) var firstLine = 0
+    /// The last value ``firstLine`` may take at the size last drawn: 0 when the whole text shows.
+    private var lastFirstLine = 0
+    /// The lines shown at once at the size last drawn: what PgUp and PgDn move.
+    private var pageLines = 1
+
+    /// Creates the state of text at its top.
+    public init() {}
+
+    /// Whether the text last drawn was taller than its canvas, so that keys move it.
+    public var scrolls: Bool { lastFirstLine > 0 }
+
+    /// The keys that move the text, for a screen's help line: none while it fits.
+    public var keyHelp: [HelpItem] { scrolls ? [HelpItem("↑↓", "scroll"), HelpItem("PgUp/PgDn", "a page")] : [] }
+
+    /// Draws `text` into `canvas` from ``firstLine``, with the position on its last row when it doesn't fit.
+    public mutating func draw(_ text: TextBlock, in canvas: Canvas) {
+        let lines = text.lines(forWidth: canvas.size.width)
+        let rows = canvas.size.height
+        guard rows >= 2, lines.count > rows else {
+            lastFirstLine = 0
+            text.draw(in: canvas)
+            return
+        }
+        pageLines = rows - 1
+        lastFirstLine = lines.count - pageLines
+        firstLine = min(firstLine, lastFirstLine)
+        for (row, line) in lines[firstLine..<(firstLine + pageLines)].enumerated() {
+            canvas.draw(line, row: row, style: text.style)
+        }
+        let below = lastFirstLine - firstLine
+        let position = [firstLine > 0 ? "↑ \(firstLine) more" : nil, below > 0 ? "↓ \(below) more" : nil].compactMap { $0 }
+        canvas.draw(position.joined(separator: " · ") + " (↑↓ PgUp PgDn scroll)", row: pageLines, style: .dim)
+    }
+
+    /// Moves the text for a scrolling key while it doesn't fit; returns whether `key` was one.
+    public mutating func handle(_ key: Key) -> Bool {
+        guard scrolls else { return false }
+        switch key {
+        case .up, .character("k"): firstLine = max(0, firstLine - 1)
+        case .down, .character("j"): firstLine = min(lastFirstLine, firstLine + 1)
+        case .pageUp: firstLine = max(0, firstLine - pageLines)
+        case .pageDown: firstLine = min(lastFirstLine, firstLine + pageLines)
+        case .home, .character("g"): firstLine = 0
+        case .end, .character("G"): firstLine = lastFirstLine
+        default: return false
+        }
+        return true
+    }
+}
