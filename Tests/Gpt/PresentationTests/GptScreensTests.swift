@@ -151,6 +151,8 @@ struct GptScreensTests {
         #expect(first.contains("line 10") && !first.contains("line 11"), "\(first)")
         #expect(first.contains("↓ 30 more"), "\(first)")
         #expect(screen.helpItems.contains(HelpItem("↑↓", "scroll")))
+        #expect(screen.keyHelp.contains(HelpItem("End G", "last")) && !screen.keyHelp.contains(HelpItem("↑↓", "scroll")),
+                "the Keys dialog lists every key, not the help line's summary: \(screen.keyHelp)")
 
         #expect(try screen.handle(.down) == .handled)
         #expect(render(screen).contains("line 11"))

@@ -8,8 +8,8 @@
 /// ```
 ///
 /// Text that fits is drawn as ``TextBlock`` draws it, and no key moves it. Taller text shows the lines that fit
-/// from ``firstLine`` and, on its last row, how many lines are above and below; ↑↓ (j/k) move a line,
-/// PgUp/PgDn a page, Home/End (g/G) to the ends.
+/// from ``firstLine`` and, on its last row, how many lines are above and below; a list's keys move it:
+/// ↑↓ (j/k) a line, PgUp/PgDn a page, Home/End (g/G) to the ends.
 public struct TextScroll: Sendable {
     /// The first line shown.
     public private(set) var firstLine = 0
@@ -24,8 +24,12 @@ public struct TextScroll: Sendable {
     /// Whether the text last drawn was taller than its canvas, so that keys move it.
     public var scrolls: Bool { lastFirstLine > 0 }
 
-    /// The keys that move the text, for a screen's help line: none while it fits.
-    public var keyHelp: [HelpItem] { scrolls ? [HelpItem("↑↓", "scroll"), HelpItem("PgUp/PgDn", "a page")] : [] }
+    /// The keys that move the text, short, for a screen's help line: none while it fits.
+    public var helpItems: [HelpItem] { scrolls ? [HelpItem("↑↓", "scroll"), HelpItem("PgUp/PgDn", "a page")] : [] }
+
+    /// Every key that moves the text, for the Keys dialog (``Screen/keyHelp``): a list's keys
+    /// (``ListSelection/keyHelp``), which move it a line, a page or to an end; none while it fits.
+    public var keyHelp: [HelpItem] { scrolls ? ListSelection.keyHelp : [] }
 
     /// Draws `text` into `canvas` from ``firstLine``, with the position on its last row when it doesn't fit.
     public mutating func draw(_ text: TextBlock, in canvas: Canvas) {
@@ -49,15 +53,14 @@ public struct TextScroll: Sendable {
 
     /// Moves the text for a scrolling key while it doesn't fit; returns whether `key` was one.
     public mutating func handle(_ key: Key) -> Bool {
-        guard scrolls else { return false }
-        switch key {
-        case .up, .character("k"): firstLine = max(0, firstLine - 1)
-        case .down, .character("j"): firstLine = min(lastFirstLine, firstLine + 1)
+        guard scrolls, let move = ListSelection.keyTable.first(where: { $0.keys.contains(key) })?.move else { return false }
+        switch move {
+        case .previous: firstLine = max(0, firstLine - 1)
+        case .next: firstLine = min(lastFirstLine, firstLine + 1)
         case .pageUp: firstLine = max(0, firstLine - pageLines)
         case .pageDown: firstLine = min(lastFirstLine, firstLine + pageLines)
-        case .home, .character("g"): firstLine = 0
-        case .end, .character("G"): firstLine = lastFirstLine
-        default: return false
+        case .first: firstLine = 0
+        case .last: firstLine = lastFirstLine
         }
         return true
     }

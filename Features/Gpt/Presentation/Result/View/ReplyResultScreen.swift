@@ -17,9 +17,11 @@ final class ReplyResultScreen: Screen {
         self.navigator = navigator
     }
 
-    var helpItems: [HelpItem] {
-        scroll.keyHelp + [HelpItem("s", "save to a file"), HelpItem("Enter", "choose a persona again")]
-    }
+    private static let actions = [HelpItem("s", "save to a file"), HelpItem("Enter", "choose a persona again")]
+
+    var helpItems: [HelpItem] { scroll.helpItems + Self.actions }
+
+    var keyHelp: [HelpItem] { scroll.keyHelp + Self.actions }
 
     func draw(in canvas: Canvas, context: RenderContext) {
         StatusLine(left: "\(viewModel.persona.name), \(viewModel.persona.nickname)", right: viewModel.usageText)

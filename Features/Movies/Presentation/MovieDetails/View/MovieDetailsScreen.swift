@@ -19,7 +19,9 @@ public final class MovieDetailsScreen: Screen {
 
     public var title: String { viewModel.title }
 
-    public var helpItems: [HelpItem] { scroll.keyHelp }
+    public var helpItems: [HelpItem] { scroll.helpItems }
+
+    public var keyHelp: [HelpItem] { scroll.keyHelp }
 
     /// The narrowest screen that gets a poster column.
     static let minimumWidthForPoster = 50
