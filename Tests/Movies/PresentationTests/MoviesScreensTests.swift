@@ -94,6 +94,10 @@ import Testing
         #expect(shows("part 30", last) && !shows("part 2", last) && last.contains("Long"), "\(last)")
         try app.send(.home)
         #expect(shows("part 1", app.render(size: size).text))
+        // The Keys dialog lists each key once, as a list's (it listed "PgUp/PgDn a page" beside "PgUp a page up").
+        try app.send(.character("?"))
+        let keys = app.render(size: TerminalSize(width: 60, height: 24)).text
+        #expect(keys.contains("End G last") && keys.contains("PgUp a page up") && !keys.contains("PgUp/PgDn"), "\(keys)")
     }
 
     @Test func theDetailsDrawThePosterInHalfBlocksBesideTheText() async throws {

@@ -24,8 +24,9 @@ public struct TextScroll: Sendable {
     /// Whether the text last drawn was taller than its canvas, so that keys move it.
     public var scrolls: Bool { lastFirstLine > 0 }
 
-    /// The keys that move the text, short, for a screen's help line: none while it fits.
-    public var helpItems: [HelpItem] { scrolls ? [HelpItem("↑↓", "scroll"), HelpItem("PgUp/PgDn", "a page")] : [] }
+    /// The keys that move the text, as one item for a screen's help line (the Keys dialog lists ``keyHelp``
+    /// instead, and the text's last row names PgUp PgDn): none while it fits.
+    public var helpItems: [HelpItem] { scrolls ? [HelpItem("↑↓", "scroll")] : [] }
 
     /// Every key that moves the text, for the Keys dialog (``Screen/keyHelp``): a list's keys
     /// (``ListSelection/keyHelp``), which move it a line, a page or to an end; none while it fits.
