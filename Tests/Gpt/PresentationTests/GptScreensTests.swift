@@ -135,6 +135,25 @@ struct GptScreensTests {
         #expect(render(screen).contains("완전 럭키비키🍀"))
     }
 
+    /// A reply streaming in that is longer than the rows shows its newest words, with how many lines are
+    /// above (it stopped at its first rows with an ellipsis until it was whole).
+    @Test func aLongReplyStreamingInShowsItsNewestWords() async throws {
+        let convert = ControlledConvertTrouble()
+        let viewModel = TroubleInputViewModel(persona: .stub(), convertTrouble: convert, rules: TroubleInputRules(),
+                                              actions: .init(showResult: { _, _, _ in }))
+        let screen = TroubleInputScreen(viewModel: viewModel, navigator: Navigator(root: PlaceholderScreen()))
+        viewModel.text = "비가 와"
+        let converting = Task { await viewModel.convert() }
+        await waitUntil { viewModel.isLoading }
+        let text = (1...40).map { "line \($0)" }.joined(separator: "\n")
+        convert.feed.yield(.text(text))
+        await waitUntil { viewModel.streamedReply == text }
+        let streaming = render(screen)
+        #expect(streaming.contains("line 40") && !streaming.contains("line 1\n") && streaming.contains("more (↑↓"), "\(streaming)")
+        convert.feed.finish(throwing: GptError.chat(.cutOff))
+        await converting.value
+    }
+
     /// A reply longer than the screen's rows scrolls to its last line, and says how much is above and below
     /// (it was cut with an ellipsis after its first rows, the rest out of reach but by saving it).
     @Test func aReplyLongerThanTheScreenScrollsToItsEnd() throws {

@@ -32,6 +32,10 @@ public struct TextScroll: Sendable {
     /// (``ListSelection/keyHelp``), which move it a line, a page or to an end; none while it fits.
     public var keyHelp: [HelpItem] { scrolls ? ListSelection.keyHelp : [] }
 
+    /// Shows the text's last lines from the next draw on: for text still arriving, whose newest words are at
+    /// its end.
+    public mutating func scrollToEnd() { firstLine = Int.max }
+
     /// Draws `text` into `canvas` from ``firstLine``, with the position on its last row when it doesn't fit.
     public mutating func draw(_ text: TextBlock, in canvas: Canvas) {
         let lines = text.lines(forWidth: canvas.size.width)
