@@ -113,13 +113,19 @@ struct GptScreensTests {
         #expect(render(selection).contains("uses today 0/10"))
     }
 
-    @Test func theReplyIsDrawnAsItStreamsIn() async throws {
-        let convert = ControlledConvertTrouble()
+    /// Lucky Vicky's input screen with a trouble sent to `convert`, whose stream the caller feeds; the task
+    /// that converts it ends once the stream does.
+    func sendTrouble(to convert: ControlledConvertTrouble) -> (TroubleInputViewModel, TroubleInputScreen, Task<Void, Never>) {
         let viewModel = TroubleInputViewModel(persona: .stub(), convertTrouble: convert, rules: TroubleInputRules(),
                                               actions: .init(showResult: { _, _, _ in }))
         let screen = TroubleInputScreen(viewModel: viewModel, navigator: Navigator(root: PlaceholderScreen()))
         viewModel.text = "비가 와"
-        let converting = Task { await viewModel.convert() }
+        return (viewModel, screen, Task { await viewModel.convert() })
+    }
+
+    @Test func theReplyIsDrawnAsItStreamsIn() async throws {
+        let convert = ControlledConvertTrouble()
+        let (viewModel, screen, converting) = sendTrouble(to: convert)
 
         await waitUntil { viewModel.isLoading }
         #expect(render(screen).contains("Lucky Vicky is thinking"))
@@ -139,11 +145,7 @@ struct GptScreensTests {
     /// above (it stopped at its first rows with an ellipsis until it was whole).
     @Test func aLongReplyStreamingInShowsItsNewestWords() async throws {
         let convert = ControlledConvertTrouble()
-        let viewModel = TroubleInputViewModel(persona: .stub(), convertTrouble: convert, rules: TroubleInputRules(),
-                                              actions: .init(showResult: { _, _, _ in }))
-        let screen = TroubleInputScreen(viewModel: viewModel, navigator: Navigator(root: PlaceholderScreen()))
-        viewModel.text = "비가 와"
-        let converting = Task { await viewModel.convert() }
+        let (viewModel, screen, converting) = sendTrouble(to: convert)
         await waitUntil { viewModel.isLoading }
         let text = (1...40).map { "line \($0)" }.joined(separator: "\n")
         convert.feed.yield(.text(text))
