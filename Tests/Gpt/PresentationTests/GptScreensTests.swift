@@ -151,7 +151,8 @@ struct GptScreensTests {
         convert.feed.yield(.text(text))
         await waitUntil { viewModel.streamedReply == text }
         let streaming = render(screen)
-        #expect(streaming.contains("line 40") && !streaming.contains("line 1\n") && streaming.contains("more (↑↓"), "\(streaming)")
+        #expect(streaming.contains("line 40") && !streaming.contains("line 1\n") && streaming.contains("↑ 31 more") && !streaming.contains("PgUp"),
+                "its newest words, and no key named that doesn't scroll it here: \(streaming)")
         convert.feed.finish(throwing: GptError.chat(.cutOff))
         await converting.value
     }

@@ -36,8 +36,10 @@ public struct TextScroll: Sendable {
     /// its end.
     public mutating func scrollToEnd() { firstLine = Int.max }
 
-    /// Draws `text` into `canvas` from ``firstLine``, with the position on its last row when it doesn't fit.
-    public mutating func draw(_ text: TextBlock, in canvas: Canvas) {
+    /// Draws `text` into `canvas` from ``firstLine``, with the position on its last row when it doesn't fit,
+    /// and the keys that move it unless `namingKeys` is false (a screen that takes no key while the text
+    /// arrives).
+    public mutating func draw(_ text: TextBlock, in canvas: Canvas, namingKeys: Bool = true) {
         let lines = text.lines(forWidth: canvas.size.width)
         let rows = canvas.size.height
         guard rows >= 2, lines.count > rows else {
@@ -53,7 +55,7 @@ public struct TextScroll: Sendable {
         }
         let below = lastFirstLine - firstLine
         let position = [firstLine > 0 ? "↑ \(firstLine) more" : nil, below > 0 ? "↓ \(below) more" : nil].compactMap { $0 }
-        canvas.draw(position.joined(separator: " · ") + " (↑↓ PgUp PgDn scroll)", row: pageLines, style: .dim)
+        canvas.draw(position.joined(separator: " · ") + (namingKeys ? " (↑↓ PgUp PgDn scroll)" : ""), row: pageLines, style: .dim)
     }
 
     /// Moves the text for a scrolling key while it doesn't fit; returns whether `key` was one.

@@ -55,9 +55,9 @@ final class TroubleInputScreen: Screen {
             Spinner("\(persona.name) is thinking…", frame: context.frame).draw(in: replyArea)
         } else if !viewModel.streamedReply.isEmpty {
             // While it streams in, its newest words show (a reply longer than the rows stopped at its first
-            // rows with an ellipsis until it was whole).
+            // rows with an ellipsis until it was whole); the Reply screen scrolls it once it is whole.
             if viewModel.isLoading { streamedScroll.scrollToEnd() }
-            streamedScroll.draw(TextBlock(viewModel.streamedReply), in: replyArea)
+            streamedScroll.draw(TextBlock(viewModel.streamedReply), in: replyArea, namingKeys: false)  // no key scrolls it
         }
     }
 
