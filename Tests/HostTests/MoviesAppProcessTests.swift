@@ -150,6 +150,32 @@ import Testing
         #expect(server.requests(to: "/3/search/movie").count == 20)
     }
 
+    /// A film's overview longer than the screen scrolls, and the help line says so in the first frame that
+    /// shows it, in strata's process and in a helper (the helper sent the keys it read before drawing, and
+    /// the app drew the help line first: "Esc back" until something else drew again). End shows its last line.
+    @Test(.timeLimit(.minutes(10)), arguments: Isolation.allCases)
+    func aLongOverviewScrollsAndItsHelpLineSaysSoAtOnce(_ isolation: Isolation) async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        let overview = (1...200).map { "Part \($0) of the overview." }.joined(separator: " ") + " The end."
+        server.route("GET", "/3/search/movie", response: .json(
+            #"{"page":1,"total_pages":1,"total_results":1,"results":[{"id":550,"title":"Fight Club","overview":"\#(overview)","release_date":"1999-10-15","poster_path":null}]}"#))
+        let sandbox = try MoviesProcessTests.tmdbSandbox(server, isolation)
+        let terminal = try await Self.openMovies(sandbox)
+        defer { terminal.close() }
+
+        try terminal.type("fight club", enter: true)
+        try await terminal.waitFor("the results") { $0.contains { $0.contains("Fight Club") } && $0.last?.contains("Enter details") == true }
+        try terminal.press("Enter")
+        // No poster to load: nothing draws the details again unless a key is pressed.
+        let details = try await terminal.waitFor("the details") { $0.contains { $0.contains("more (↑↓ PgUp PgDn scroll)") } }
+        #expect(details.last?.contains("↑↓ scroll") == true, "\(details.joined(separator: "\n"))")
+        #expect(!Self.text(details).contains("The end."))
+        try terminal.press("End")
+        let end = try await terminal.waitFor("the overview's end") { Self.text($0).contains("The end.") }
+        #expect(end.contains { $0.contains("↑") && $0.contains("more (↑↓") }, "\(end.joined(separator: "\n"))")
+    }
+
     /// The screen as one line, so that a sentence wrapped over rows reads whole.
     static func text(_ lines: [String]) -> String {
         lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")

@@ -118,6 +118,14 @@ final class HelperScreenServer {
     /// The app's frame now, watching what the screens read while drawing: a change sends the next frame.
     private func frame(_ header: HelperScreenFrame.Header) -> HelperScreenFrame {
         guard let app else { return HelperScreenFrame(header: header) }
+        // strata draws the title bar, the help line and a margin of one cell around the screen.
+        let size = TerminalSize(width: context.width + 2, height: context.height + 3)
+        let buffer = withObservationTracking {
+            app.render(size: size)
+        } onChange: { [weak self] in
+            Task { @MainActor in self?.schedulePush() }
+        }
+        // After drawing, as the app draws its help line: a screen's keys may depend on what it just drew.
         var header = header
         let navigator = app.navigator
         header.path = navigator.path
@@ -127,13 +135,6 @@ final class HelperScreenServer {
         header.isAnimating = navigator.top.isAnimating
         header.bells = navigator.bellsPending - bellsSent
         bellsSent = navigator.bellsPending
-        // strata draws the title bar, the help line and a margin of one cell around the screen.
-        let size = TerminalSize(width: context.width + 2, height: context.height + 3)
-        let buffer = withObservationTracking {
-            app.render(size: size)
-        } onChange: { [weak self] in
-            Task { @MainActor in self?.schedulePush() }
-        }
         let area = Region(column: 1, row: 2, width: context.width, height: context.height)
         return pictures.place(buffer.pictures, in: area, on: HelperScreenFrame(header: header, buffer: buffer, area: area))
     }

@@ -47,6 +47,23 @@ struct OpenAIChatRepositoryLimitTests {
         #expect(received > 0 && received < 50_000)
     }
 
+    /// A stream whose events stay well inside the answer's byte limit (their JSON is most of it) but whose
+    /// reply's text passes 100 KB stops there: a server streaming without end was read up to 32 MB, a reply
+    /// of megabytes the screen wrapped again at every piece, and Esc took seconds to answer.
+    @Test func aStreamedReplyPastItsTextLimitStopsThere() async throws {
+        let many = String(repeating: Self.chunk(String(repeating: "word ", count: 20)), count: 2_000)  // 200 KB of text
+        let server = try LoopbackHTTPServer.openAI([.events(many + Self.chunk("", finish: "stop"), pieceSize: 4_096)])
+        defer { server.stop() }
+
+        var received = 0
+        await #expect(throws: ChatError.answerTooLarge(limitBytes: 100_000)) {
+            for try await delta in makeRepository(server).streamReply(to: "hi", as: persona) {
+                received += delta.text.utf8.count
+            }
+        }
+        #expect(received > 0 && received <= 100_000)
+    }
+
     @Test func aWholeAnswerPastItsLimitStopsThere() async throws {
         let server = try LoopbackHTTPServer.openAI([.json(#"{"choices": [], "padding": ""# + String(repeating: " ", count: 200_000) + "\"}")])
         defer { server.stop() }

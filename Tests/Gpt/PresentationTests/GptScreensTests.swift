@@ -113,13 +113,19 @@ struct GptScreensTests {
         #expect(render(selection).contains("uses today 0/10"))
     }
 
-    @Test func theReplyIsDrawnAsItStreamsIn() async throws {
-        let convert = ControlledConvertTrouble()
+    /// Lucky Vicky's input screen with a trouble sent to `convert`, whose stream the caller feeds; the task
+    /// that converts it ends once the stream does.
+    func sendTrouble(to convert: ControlledConvertTrouble) -> (TroubleInputViewModel, TroubleInputScreen, Task<Void, Never>) {
         let viewModel = TroubleInputViewModel(persona: .stub(), convertTrouble: convert, rules: TroubleInputRules(),
                                               actions: .init(showResult: { _, _, _ in }))
         let screen = TroubleInputScreen(viewModel: viewModel, navigator: Navigator(root: PlaceholderScreen()))
         viewModel.text = "비가 와"
-        let converting = Task { await viewModel.convert() }
+        return (viewModel, screen, Task { await viewModel.convert() })
+    }
+
+    @Test func theReplyIsDrawnAsItStreamsIn() async throws {
+        let convert = ControlledConvertTrouble()
+        let (viewModel, screen, converting) = sendTrouble(to: convert)
 
         await waitUntil { viewModel.isLoading }
         #expect(render(screen).contains("Lucky Vicky is thinking"))
@@ -133,6 +139,54 @@ struct GptScreensTests {
                                                            usage: Usage(used: 1, limit: 10, resetsAt: Date(timeIntervalSince1970: 86_400)))))
         await converting.value
         #expect(render(screen).contains("완전 럭키비키🍀"))
+    }
+
+    /// A reply streaming in that is longer than the rows shows its newest words, with how many lines are
+    /// above (it stopped at its first rows with an ellipsis until it was whole).
+    @Test func aLongReplyStreamingInShowsItsNewestWords() async throws {
+        let convert = ControlledConvertTrouble()
+        let (viewModel, screen, converting) = sendTrouble(to: convert)
+        await waitUntil { viewModel.isLoading }
+        let text = (1...40).map { "line \($0)" }.joined(separator: "\n")
+        convert.feed.yield(.text(text))
+        await waitUntil { viewModel.streamedReply == text }
+        let streaming = render(screen)
+        #expect(streaming.contains("line 40") && !streaming.contains("line 1\n") && streaming.contains("↑ 31 more") && !streaming.contains("PgUp"),
+                "its newest words, and no key named that doesn't scroll it here: \(streaming)")
+        convert.feed.finish(throwing: GptError.chat(.cutOff))
+        await converting.value
+    }
+
+    /// A reply longer than the screen's rows scrolls to its last line, and says how much is above and below
+    /// (it was cut with an ellipsis after its first rows, the rest out of reach but by saving it).
+    @Test func aReplyLongerThanTheScreenScrollsToItsEnd() throws {
+        let text = (1...40).map { "line \($0)" }.joined(separator: "\n")
+        let viewModel = ReplyResultViewModel(
+            persona: .stub(), trouble: "비가 와",
+            result: ConvertTroubleResult(reply: Reply(personaID: "lucky", text: text),
+                                         usage: Usage(used: 1, limit: 10, resetsAt: Date(timeIntervalSince1970: 86_400))),
+            saveReply: DefaultSaveReplyUseCase(replies: InMemorySavedRepliesRepository()), timeZone: utc,
+            now: { Date(timeIntervalSince1970: 0) })
+        let screen = ReplyResultScreen(viewModel: viewModel, navigator: Navigator(root: PlaceholderScreen()))
+
+        let first = render(screen)  // 16 rows: 5 above the reply, 10 of its lines and the position
+        #expect(first.contains("line 10") && !first.contains("line 11"), "\(first)")
+        #expect(first.contains("↓ 30 more"), "\(first)")
+        #expect(screen.helpItems.contains(HelpItem("↑↓", "scroll")))
+        #expect(screen.keyHelp.contains(HelpItem("End G", "last")) && !screen.keyHelp.contains(HelpItem("↑↓", "scroll")),
+                "the Keys dialog lists every key, not the help line's summary: \(screen.keyHelp)")
+
+        #expect(try screen.handle(.down) == .handled)
+        #expect(render(screen).contains("line 11"))
+        #expect(try screen.handle(.pageDown) == .handled)
+        #expect(render(screen).contains("line 21"))
+        #expect(try screen.handle(.end) == .handled)
+        let last = render(screen)
+        #expect(last.contains("line 40") && !last.contains("line 30"), "\(last)")
+        #expect(last.contains("↑ 30 more (↑↓"), "nothing below: \(last)")
+        #expect(try screen.handle(.character("g")) == .handled)
+        let top = render(screen)
+        #expect(top.contains("line 10") && !top.contains("line 11") && !top.contains("line 40"), "back at the top: \(top)")
     }
 
     /// Lets the view model's task run until `condition` holds (bounded, never sleeps).

@@ -14,6 +14,18 @@ import Testing
         #expect(MoviesListItemViewModel(movie: .stub(releaseDate: nil)).releaseDate == "To be announced")
     }
 
+    /// A title that shows nothing (empty, blank, or a server's escape sequences alone) reads "Untitled" in
+    /// the row and in the details' title bar (the row was blank, the title bar "Movies ›"); a title with
+    /// text is kept as it came, for the screen to strip.
+    @Test(arguments: ["", "   ", "\u{1B}[2J\u{1B}]0;x\u{07}"])
+    func aTitleThatShowsNothingReadsUntitled(_ title: String) {
+        #expect(MoviesListItemViewModel(movie: .stub(title: title)).title == "Untitled")
+        let details = MovieDetailsViewModel(movie: .stub(title: title), posterImagesRepository: ControlledPosterImagesRepository(),
+                                            posterURL: { URL(string: "https://image.tmdb.org/t/p/w500\($0)")! })
+        #expect(details.title == "Untitled")
+        #expect(MoviesListItemViewModel(movie: .stub(title: "\u{1B}[1mHeat")).title == "\u{1B}[1mHeat")
+    }
+
     func details(posterPath: String? = "/p.jpg", posters: ControlledPosterImagesRepository) -> MovieDetailsViewModel {
         MovieDetailsViewModel(movie: .stub(overview: "", posterPath: posterPath, releaseDate: fightClubDay), posterImagesRepository: posters,
                               posterURL: { URL(string: "https://image.tmdb.org/t/p/w500\($0)")! })

@@ -71,6 +71,35 @@ import Testing
         try #require(app.navigator.top as? MovieDetailsScreen)
     }
 
+    /// An overview longer than the screen scrolls to its last line, ↓ and End move it, and the help line says
+    /// so (it was cut with an ellipsis after the rows that fit, the rest out of reach).
+    @Test func aLongOverviewScrollsToItsEnd() async throws {
+        let app = try makeApp()
+        try type("long", into: app)
+        try app.send(.enter)
+        let overview = (1...30).map { "part \($0)" }.joined(separator: "\n")
+        search.send(.fresh(MoviesPage(page: 1, totalPages: 1, movies: [.stub(id: 7, title: "Long", overview: overview, posterPath: nil)])), toSearch: 0)
+        search.finish(search: 0)
+        try await screen(app).viewModel.waitUntilLoaded()
+        try app.send(.enter)
+        /// Whether a line of `text` ends in `part`: "part 1" is not "part 10".
+        func shows(_ part: String, _ text: String) -> Bool { text.split(separator: "\n").contains { $0.hasSuffix(part) } }
+        let first = app.render(size: size).text
+        #expect(shows("part 1", first) && !shows("part 30", first) && first.contains(" more (↑↓ PgUp PgDn scroll)"), "\(first)")
+        #expect(first.contains("↑↓ scroll"), "the help line: \(first)")
+        try app.send(.down)
+        #expect(!shows("part 1", app.render(size: size).text) && app.navigator.entries.count == 2)
+        try app.send(.end)
+        let last = app.render(size: size).text
+        #expect(shows("part 30", last) && !shows("part 2", last) && last.contains("Long"), "\(last)")
+        try app.send(.home)
+        #expect(shows("part 1", app.render(size: size).text))
+        // The Keys dialog lists each key once, as a list's (it listed "PgUp/PgDn a page" beside "PgUp a page up").
+        try app.send(.character("?"))
+        let keys = app.render(size: TerminalSize(width: 60, height: 24)).text
+        #expect(keys.contains("End G last") && keys.contains("PgUp a page up") && !keys.contains("PgUp/PgDn"), "\(keys)")
+    }
+
     @Test func theDetailsDrawThePosterInHalfBlocksBesideTheText() async throws {
         let app = try await openFightClub()
         let wide = TerminalSize(width: 80, height: 20)

@@ -164,7 +164,6 @@ public final class TerminalApp {
             frame: frame, colors: colors, pictures: colors ? pictures : .off, cellPixels: cellPixels,
             trueColor: colors && trueColor)
         StatusLine(left: navigator.path.joined(separator: " › ")).draw(in: canvas.rows(0, count: 1))
-        HelpLine(helpItems).draw(in: canvas.rows(size.height - 1, count: 1))
         let content = canvas.canvas(in: Region(column: 0, row: 1, width: size.width, height: size.height - 2))
         let entries = navigator.entries
         let base = entries.lastIndex { $0.presentation == .push } ?? 0
@@ -183,5 +182,8 @@ public final class TerminalApp {
             let inside = Frame(title: entry.screen.title).draw(in: content.canvas(in: area))
             entry.screen.draw(in: inside, context: context)
         }
+        // After the screens: a screen's keys may depend on what it just drew at this size (text that
+        // scrolls only when it doesn't fit, ``TextScroll``).
+        HelpLine(helpItems).draw(in: canvas.rows(size.height - 1, count: 1))
     }
 }

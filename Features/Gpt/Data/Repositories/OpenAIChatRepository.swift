@@ -9,15 +9,22 @@ import StrataNetworking
 /// Rate limits (429, and 503) are retried per `Retry-After` (or the wait OpenAI names in its message) within
 /// `retry`; a 429 `insufficient_quota` is not, since waiting won't bring credit back.
 ///
-/// An answer is read up to the service's `maxResponseBytes`, and each line or event of a stream up to
-/// `maxEventBytes`; past either, reading stops with `ChatError.answerTooLarge` or `.eventTooLarge`.
+/// An answer is read up to the service's `maxResponseBytes`, each line or event of a stream up to
+/// `maxEventBytes`, and a streamed reply's text up to `maxReplyBytes`; past any, reading stops with
+/// `ChatError.answerTooLarge` or `.eventTooLarge`.
 public struct OpenAIChatRepository: ChatRepository {
     /// The most bytes a line or an event of a streamed reply may hold when the caller doesn't say: 1 MB,
     /// where a real chunk holds a few hundred bytes.
     public static let defaultMaxEventBytes = 1_000_000
+    /// The most bytes of text a streamed reply may hold when the caller doesn't say: 100 KB, some 15,000
+    /// words, far past any persona's answer. A server that streams without end (whose events' JSON alone
+    /// would reach the 32 MB answer limit only after a reply of megabytes, which the screen wraps again at
+    /// every piece) stops there; before, the app took seconds to answer Esc under such a stream.
+    public static let defaultMaxReplyBytes = 100_000
 
     private let service: DataTransferService
     private let maxEventBytes: Int
+    private let maxReplyBytes: Int
     private let model: String
     private let authorization: OpenAIAuthorization
     private let errors: OpenAIErrorMapper
@@ -29,7 +36,8 @@ public struct OpenAIChatRepository: ChatRepository {
     public init(
         service: DataTransferService, model: String, authorization: OpenAIAuthorization,
         apiKeyVariable: String = "OPENAI_API_KEY", retry: RetryPolicy = .standard,
-        maxEventBytes: Int = OpenAIChatRepository.defaultMaxEventBytes
+        maxEventBytes: Int = OpenAIChatRepository.defaultMaxEventBytes,
+        maxReplyBytes: Int = OpenAIChatRepository.defaultMaxReplyBytes
     ) {
         var retry = retry
         retry.mayRetry = { !OpenAIErrorMapper.isQuotaExhausted($0) }
@@ -38,6 +46,7 @@ public struct OpenAIChatRepository: ChatRepository {
         service.retry = retry
         self.service = service
         self.maxEventBytes = maxEventBytes
+        self.maxReplyBytes = max(0, maxReplyBytes)
         self.model = model
         self.authorization = authorization
         self.errors = OpenAIErrorMapper(baseURL: service.baseURL, apiKeyVariable: apiKeyVariable)
@@ -84,6 +93,12 @@ public struct OpenAIChatRepository: ChatRepository {
         }
         var parser = ServerSentEventParser(maxEventBytes: maxEventBytes)
         var sawEvent = false, finished = false
+        var replyBytes = 0
+        let yield = { [maxReplyBytes] (delta: ReplyDelta) throws(ChatError) in
+            replyBytes += delta.text.utf8.count
+            guard replyBytes <= maxReplyBytes else { throw .answerTooLarge(limitBytes: maxReplyBytes) }
+            yield(delta)
+        }
         do {
             for try await bytes in body {
                 for event in try parser.feed(Data(bytes)) {
@@ -111,7 +126,7 @@ public struct OpenAIChatRepository: ChatRepository {
     }
 
     /// Handles one event's data; returns `true` at `[DONE]`. Sets `finished` when a choice says why it ended.
-    private func handle(_ event: String, finished: inout Bool, yield: (ReplyDelta) -> Void) throws(ChatError) -> Bool {
+    private func handle(_ event: String, finished: inout Bool, yield: (ReplyDelta) throws(ChatError) -> Void) throws(ChatError) -> Bool {
         if event.trimmingCharacters(in: .whitespaces) == "[DONE]" { return true }
         let data = Data(event.utf8)
         if let failure = try? JSONDecoder().decode(OpenAIErrorResponseDTO.self, from: data) {
@@ -125,7 +140,7 @@ public struct OpenAIChatRepository: ChatRepository {
             throw errors.chatError(error)
         }
         if chunk.isFinished { finished = true }
-        if let delta = chunk.replyDelta() { yield(delta) }
+        if let delta = chunk.replyDelta() { try yield(delta) }
         return false
     }
 

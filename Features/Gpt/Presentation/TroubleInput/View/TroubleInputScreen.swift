@@ -8,6 +8,8 @@ final class TroubleInputScreen: Screen {
     let viewModel: TroubleInputViewModel
     private weak var navigator: Navigator?
     private var field = TextFieldState()
+    /// Where the reply streaming in is scrolled to: its end while it arrives.
+    private var streamedScroll = TextScroll()
     /// The conversion in flight; leaving the screen cancels it.
     private var conversion: Task<Void, Never>?
 
@@ -52,7 +54,10 @@ final class TroubleInputScreen: Screen {
         if viewModel.isLoading && viewModel.streamedReply.isEmpty {
             Spinner("\(persona.name) is thinking…", frame: context.frame).draw(in: replyArea)
         } else if !viewModel.streamedReply.isEmpty {
-            TextBlock(viewModel.streamedReply).draw(in: replyArea)
+            // While it streams in, its newest words show (a reply longer than the rows stopped at its first
+            // rows with an ellipsis until it was whole); the Reply screen scrolls it once it is whole.
+            if viewModel.isLoading { streamedScroll.scrollToEnd() }
+            streamedScroll.draw(TextBlock(viewModel.streamedReply), in: replyArea, namingKeys: false)  // no key scrolls it
         }
     }
 

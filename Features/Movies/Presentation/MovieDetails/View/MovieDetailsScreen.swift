@@ -5,16 +5,23 @@ import StrataTerminal
 ///
 /// The poster is asked for at the size its column has, again when the terminal is resized (the view
 /// model drops the answer to an older size). Without colour, or in a narrow terminal, a line with the
-/// poster's address stands in for it.
+/// poster's address stands in for it. An overview longer than its rows scrolls (``TextScroll``); before, it
+/// was cut with an ellipsis, and the rest was out of reach.
 @MainActor
 public final class MovieDetailsScreen: Screen {
     public let viewModel: MovieDetailsViewModel
+    /// Where the overview is scrolled to.
+    private var scroll = TextScroll()
 
     public init(viewModel: MovieDetailsViewModel) {
         self.viewModel = viewModel
     }
 
     public var title: String { viewModel.title }
+
+    public var helpItems: [HelpItem] { scroll.helpItems }
+
+    public var keyHelp: [HelpItem] { scroll.keyHelp }
 
     /// The narrowest screen that gets a poster column.
     static let minimumWidthForPoster = 50
@@ -44,7 +51,7 @@ public final class MovieDetailsScreen: Screen {
             row += height
         }
         row += 1
-        TextBlock(viewModel.overview).draw(in: text.rows(row, count: max(0, text.size.height - row)))
+        scroll.draw(TextBlock(viewModel.overview), in: text.rows(row, count: max(0, text.size.height - row)))
     }
 
     /// The poster scaled into `area` (or the state of its loading), asking for it at the width the area has:
@@ -63,6 +70,7 @@ public final class MovieDetailsScreen: Screen {
     }
 
     public func handle(_ key: Key) throws -> KeyResult {
+        if scroll.handle(key) { return .handled }
         if key == .escape { viewModel.cancelPosterLoad() }  // leaving stops the download
         return .ignored
     }

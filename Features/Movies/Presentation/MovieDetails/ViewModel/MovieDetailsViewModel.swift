@@ -29,9 +29,9 @@ public final class MovieDetailsViewModel {
 
     /// - Parameter posterURL: the poster's address for its path, for the line shown instead of the picture.
     public init(movie: Movie, posterImagesRepository: any PosterImagesRepository, posterURL: (String) -> URL) {
-        title = movie.title
-        overview = movie.overview.isEmpty ? "No overview." : movie.overview
         let item = MoviesListItemViewModel(movie: movie)
+        title = item.title
+        overview = movie.overview.isEmpty ? "No overview." : movie.overview
         releaseDate = item.releaseDate
         facts = item.facts
         posterPath = movie.posterPath

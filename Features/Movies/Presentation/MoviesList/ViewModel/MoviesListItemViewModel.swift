@@ -1,9 +1,12 @@
 import Foundation
 import MoviesDomain
+import StrataBase
 
 /// One row of the movies list.
 public struct MoviesListItemViewModel: Sendable, Hashable, Identifiable {
     public let movie: Movie
+    /// The film's title, or "Untitled" when it shows nothing (empty, blank, or escape sequences alone, which
+    /// the screen strips): the row was blank and the title bar ended in "Movies ›".
     public let title: String
     public let overview: String
     /// "Release Date: Oct 15, 1999", or "To be announced".
@@ -18,7 +21,7 @@ public struct MoviesListItemViewModel: Sendable, Hashable, Identifiable {
 
     public init(movie: Movie) {
         self.movie = movie
-        title = movie.title
+        title = Sanitizer.sanitize(movie.title).trimmingCharacters(in: .whitespaces).isEmpty ? "Untitled" : movie.title
         overview = movie.overview
         releaseDay = movie.releaseDate.map(MovieDateFormat.medium) ?? "To be announced"
         releaseDate = movie.releaseDate == nil ? releaseDay : "Release Date: \(releaseDay)"
