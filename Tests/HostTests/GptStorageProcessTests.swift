@@ -51,7 +51,8 @@ import Testing
     /// The disk fills while the reply streams in: the reply is on screen, but the history can't keep it.
     /// The message says so, and that it cost nothing; not that the reply is not shown. A file-size limit
     /// on strata alone (`ulimit -f`; its output goes through `cat`, which has none) stands in for the full
-    /// disk: the day's use fits under it, the long reply's history row doesn't.
+    /// disk: the day's use fits under it, the long reply's history row (94.5 KB, under the 100 KB a streamed
+    /// reply may hold) doesn't.
     @Test(.timeLimit(.minutes(10)), arguments: Isolation.allCases)
     func aReplyShownButNotSavedSaysSoTruthfully(_ isolation: Isolation) throws {
         let gpt = try Gpt(isolation)
@@ -60,9 +61,9 @@ import Testing
         #expect(first.status == 0, "\(first.stderr)")
         let long = String(repeating: "Lucky! ", count: 150)
         gpt.server.route("POST", "/v1/chat/completions", response: .eventStream(
-            (0..<200).map { _ in GptProcessTests.chunk(long) } + [GptProcessTests.chunk("", finish: "stop"), "data: [DONE]\n\n"], pause: 0))
+            (0..<90).map { _ in GptProcessTests.chunk(long) } + [GptProcessTests.chunk("", finish: "stop"), "data: [DONE]\n\n"], pause: 0))
 
-        let limited = try run("/bin/bash", ["-c", #"set -o pipefail; (ulimit -f 160; trap "" XFSZ; exec "$@") | cat"#, "bash",
+        let limited = try run("/bin/bash", ["-c", #"set -o pipefail; (ulimit -f 100; trap "" XFSZ; exec "$@") | cat"#, "bash",
                                             BuildProducts.strata, "--config", gpt.sandbox.config.path, "--data-dir", gpt.sandbox.data.path,
                                             "gpt", "ask", "I missed the train"],
                               environment: ["OPENAI_API_KEY": "sk-test", "XDG_STATE_HOME": gpt.sandbox.state.path])
